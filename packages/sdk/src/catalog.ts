@@ -1,0 +1,48 @@
+/**
+ * The vocabulary of file formats: export format ids (spec.md's examples plus the ones users commonly
+ * need) and the resource types a project can have. The service defines the full list; these are the
+ * ones this SDK, the CLI and the mock server know. Unknown ids are still passed through to the service.
+ */
+
+export interface FormatInfo {
+  /** The id the API takes as `exportFormat` (and as a project's `resourceType`). */
+  id: string;
+  name: string;
+  /** File extension of one exported file, without the dot. */
+  extension: string;
+  /** Whether the format is for one platform's apps (iOS, Android) rather than a generic one. */
+  platform?: 'ios' | 'android';
+}
+
+export const EXPORT_FORMATS = [
+  { id: 'json.standard', name: 'Standard JSON (flat keys)', extension: 'json' },
+  { id: 'json.nested', name: 'Nested JSON', extension: 'json' },
+  { id: 'yaml.standard', name: 'YAML (nested keys)', extension: 'yml' },
+  { id: 'properties', name: 'Java properties', extension: 'properties' },
+  { id: 'po.gettext', name: 'gettext PO', extension: 'po' },
+  { id: 'xliff.standard', name: 'XLIFF 1.2', extension: 'xlf' },
+  { id: 'strings.ios', name: 'iOS strings', extension: 'strings', platform: 'ios' },
+  { id: 'stringsdict.ios', name: 'iOS stringsdict', extension: 'stringsdict', platform: 'ios' },
+  { id: 'xml.android.resources', name: 'Android XML resources', extension: 'xml', platform: 'android' },
+] as const satisfies readonly FormatInfo[];
+
+export type ExportFormatId = (typeof EXPORT_FORMATS)[number]['id'];
+
+/** A project's resource type is the format its source files are in. */
+export const RESOURCE_TYPES: readonly FormatInfo[] = EXPORT_FORMATS.filter((f) => f.id !== 'stringsdict.ios');
+
+/** The format with this id, if known. */
+export function formatInfo(id: string): FormatInfo | undefined {
+  return EXPORT_FORMATS.find((f) => f.id === id);
+}
+
+/**
+ * Formats a project of `resourceType` can be exported to: every generic format, plus its own
+ * platform's formats. An iOS project cannot be exported as Android XML, nor the other way round; a
+ * generic (web) project exports to no platform format.
+ */
+export function exportFormatsFor(resourceType: string): FormatInfo[] {
+  const own = formatInfo(resourceType);
+  if (!own) return [];
+  return EXPORT_FORMATS.filter((f) => !('platform' in f) || (own.platform !== undefined && f.platform === own.platform));
+}

@@ -1,0 +1,93 @@
+import { ConfigurationError } from '../errors';
+import { readEnv } from './env';
+import { DEFAULT_MAX_RETRIES } from './retry';
+import type { ClientHooks } from './request';
+import { version } from '../../package.json';
+
+/** Where the hosted service lives; every test and the CLI's demo point elsewhere. */
+export const DEFAULT_BASE_URL = 'https://api.loc.dev';
+/** spec.md's route of the distribution check, relative to the CDN base URL. */
+export const DEFAULT_CDN_CHECK_PATH = '/cdn/check';
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const SDK_VERSION: string = version;
+
+export interface ClientOptions {
+  /** Base URL of the service. Env: `LOC_BASE_URL`. Default: {@link DEFAULT_BASE_URL}. */
+  baseUrl?: string;
+  /** API token for `/v1`, sent as `Authorization: Bearer <token>` to `baseUrl` only. Env: `LOC_API_TOKEN`. */
+  token?: string;
+  /** CDN key for the distribution check, sent as a Bearer token to `cdnBaseUrl` only. Env: `LOC_CDN_KEY`. */
+  cdnKey?: string;
+  /** Base URL of the CDN check, when it lives on another host. Env: `LOC_CDN_BASE_URL`. Default: `baseUrl`. */
+  cdnBaseUrl?: string;
+  /** Path of the CDN check below `cdnBaseUrl`. Default: `/cdn/check` (the mobile SDKs use `/v1/distributions/check`). */
+  cdnCheckPath?: string;
+  /** Timeout of each attempt, in milliseconds. Default: 30 000. */
+  timeoutMs?: number;
+  /** Retries of requests that are safe to repeat. Default: 2. */
+  maxRetries?: number;
+  /** A fetch implementation (a proxy-aware one, or a test double). Default: the global fetch, looked up per call. */
+  fetch?: typeof globalThis.fetch;
+  /** Extra headers for every API request (never for downloads). */
+  headers?: Record<string, string>;
+  /** Observers of each request, response and retry; they are never shown credentials. */
+  hooks?: ClientHooks;
+}
+
+export interface ResolvedConfig {
+  baseUrl: string;
+  cdnBaseUrl: string;
+  cdnCheckPath: string;
+  token: string | undefined;
+  cdnKey: string | undefined;
+  timeoutMs: number;
+  maxRetries: number;
+  fetch: typeof globalThis.fetch | undefined;
+  headers: Record<string, string>;
+  hooks: ClientHooks;
+}
+
+/** Options, then environment, then defaults: the one place where the client's settings are decided. */
+export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
+  const baseUrl = checkUrl('baseUrl', options.baseUrl ?? readEnv('LOC_BASE_URL') ?? DEFAULT_BASE_URL);
+  const cdnBaseUrl = checkUrl('cdnBaseUrl', options.cdnBaseUrl ?? readEnv('LOC_CDN_BASE_URL') ?? baseUrl);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+  if (!(timeoutMs > 0)) throw new ConfigurationError(`timeoutMs must be a positive number of milliseconds, got ${timeoutMs}.`);
+  if (!(Number.isInteger(maxRetries) && maxRetries >= 0)) {
+    throw new ConfigurationError(`maxRetries must be a whole number ≥ 0, got ${maxRetries}.`);
+  }
+  return {
+    baseUrl,
+    cdnBaseUrl,
+    cdnCheckPath: options.cdnCheckPath ?? DEFAULT_CDN_CHECK_PATH,
+    token: options.token ?? readEnv('LOC_API_TOKEN'),
+    cdnKey: options.cdnKey ?? readEnv('LOC_CDN_KEY'),
+    timeoutMs,
+    maxRetries,
+    fetch: options.fetch,
+    headers: { accept: 'application/json', 'user-agent': `loc-sdk/${SDK_VERSION}`, ...withoutAuthorization(options.headers) },
+    hooks: options.hooks ?? {},
+  };
+}
+
+function checkUrl(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigurationError(`${name} ${JSON.stringify(value)} is not a URL: expected for example https://api.loc.dev`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigurationError(`${name} must be an http(s) URL, got ${url.protocol}`);
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    throw new ConfigurationError(`${name} must not carry credentials, a query or a fragment: pass the token as \`token\`.`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+/** The credential header is the transport's alone: it picks the one that belongs to each host. */
+function withoutAuthorization(headers: Record<string, string> = {}): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization'));
+}

@@ -1,0 +1,62 @@
+import { TimeoutError } from '../errors';
+import { abortErrorOf, anySignal, sleep } from './signals';
+
+export const DEFAULT_POLL_INTERVAL_MS = 500;
+export const DEFAULT_MAX_POLL_INTERVAL_MS = 4_000;
+export const POLL_BACKOFF_FACTOR = 1.5;
+export const DEFAULT_POLL_TIMEOUT_MS = 10 * 60_000;
+
+export interface PollOptions<T> {
+  /** First wait between two polls. Default 500 ms. */
+  intervalMs?: number;
+  /** The wait grows by half each poll up to this. Default 4 s. */
+  maxIntervalMs?: number;
+  /** Overall deadline. Default 10 minutes. */
+  timeoutMs?: number;
+  /** Stops the wait (and the request under way) when it fires. */
+  signal?: AbortSignal;
+  /** Told each value polled, with the poll's number and the time since the wait began. */
+  onProgress?: (value: T, progress: { poll: number; elapsedMs: number }) => void;
+}
+
+/**
+ * The one poll loop: calls `poll` until `isDone` says so, waiting longer each time, within a deadline.
+ * The deadline also aborts a request under way. On timeout it throws what `onTimeout` makes.
+ */
+export async function pollUntil<T>(
+  poll: (signal: AbortSignal | undefined) => Promise<T>,
+  isDone: (value: T) => boolean,
+  options: PollOptions<T> & { onTimeout: (timeoutMs: number) => TimeoutError },
+): Promise<T> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_POLL_TIMEOUT_MS;
+  const maxIntervalMs = options.maxIntervalMs ?? DEFAULT_MAX_POLL_INTERVAL_MS;
+  let intervalMs = Math.min(options.intervalMs ?? DEFAULT_POLL_INTERVAL_MS, maxIntervalMs);
+  const started = Date.now();
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const signal = anySignal([options.signal, deadline]);
+
+  for (let count = 1; ; count++) {
+    let value: T;
+    try {
+      value = await poll(signal);
+    } catch (error) {
+      throw rethrow(error);
+    }
+    options.onProgress?.(value, { poll: count, elapsedMs: Date.now() - started });
+    if (isDone(value)) return value;
+    const remaining = timeoutMs - (Date.now() - started);
+    if (remaining <= 0) throw options.onTimeout(timeoutMs);
+    try {
+      await sleep(Math.min(intervalMs, remaining), signal);
+    } catch (error) {
+      throw rethrow(error);
+    }
+    intervalMs = Math.min(Math.round(intervalMs * POLL_BACKOFF_FACTOR), maxIntervalMs);
+  }
+
+  function rethrow(error: unknown): unknown {
+    if (options.signal?.aborted) return abortErrorOf(options.signal);
+    if (deadline.aborted) return options.onTimeout(timeoutMs);
+    return error;
+  }
+}

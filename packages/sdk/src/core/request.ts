@@ -1,0 +1,193 @@
+import { ofetch, type $Fetch } from 'ofetch';
+import type { z } from 'zod';
+import {
+  APIConnectionError,
+  APIError,
+  ConfigurationError,
+  ContractError,
+  TimeoutError,
+  parseRetryAfter,
+  type RequestInfo,
+} from '../errors';
+import { retryDelay, shouldRetryStatus } from './retry';
+import { abortErrorOf, anySignal, sleep } from './signals';
+import { validateResponse } from './validate';
+import { joinUrl } from './url';
+import type { ResolvedConfig } from './config';
+
+/** Options every SDK method accepts as its last argument. */
+export interface RequestOptions {
+  /** Aborts the request (and any retry wait) when it fires. */
+  signal?: AbortSignal;
+  /** Timeout of each attempt, in milliseconds. Defaults to the client's `timeoutMs`. */
+  timeoutMs?: number;
+  /** Retries after the first attempt. Defaults to the client's `maxRetries`. */
+  maxRetries?: number;
+}
+
+/** What the observer hooks are told: never headers, never a credential. */
+export interface RequestEvent {
+  method: string;
+  url: string;
+  /** 0 for the first try, 1 for the first retry, ... */
+  attempt: number;
+}
+export interface ResponseEvent extends RequestEvent {
+  status: number;
+  durationMs: number;
+}
+export interface RetryEvent extends RequestEvent {
+  delayMs: number;
+  reason: string;
+}
+
+/** Observers of the client's traffic, for logging (the CLI's `--verbose` uses them). */
+export interface ClientHooks {
+  onRequest?: (event: RequestEvent) => void;
+  onResponse?: (event: ResponseEvent) => void;
+  onRetry?: (event: RetryEvent) => void;
+}
+
+/** One call of the API, as a resource describes it. */
+export interface Call<S extends z.ZodType> {
+  method: 'GET' | 'POST';
+  /** Path below the API's base URL, already encoded (build it with `encodePath`). */
+  path: string;
+  /** Which API: `v1` (API token, `baseUrl`) or `cdn` (CDN key, `cdnBaseUrl`). */
+  api: 'v1' | 'cdn';
+  body?: unknown;
+  schema: S;
+  /** Safe to repeat: GETs, the CDN check, and creates whose caller opted in. */
+  idempotent: boolean;
+}
+
+/**
+ * The one door to the network: every SDK call goes through the function this returns. It adds the
+ * credential that belongs to the call's host, the timeout and abort signal, retries, and validation.
+ */
+export function createTransport(config: ResolvedConfig) {
+  const $fetch: $Fetch = ofetch.create(
+    { retry: 0, ignoreResponseError: true, responseType: 'text', redirect: 'manual' },
+    config.fetch ? { fetch: config.fetch } : {},
+  );
+
+  async function send<S extends z.ZodType>(
+    call: Call<S>,
+    options: RequestOptions,
+    allowNoContent: boolean,
+  ): Promise<z.output<S> | null> {
+    const base = call.api === 'v1' ? config.baseUrl : config.cdnBaseUrl;
+    const url = joinUrl(base, call.path);
+    const info: RequestInfo = { method: call.method, path: new URL(url).pathname };
+    const headers = { ...config.headers, authorization: `Bearer ${credentialFor(call.api, config)}` };
+    const maxRetries = call.idempotent ? (options.maxRetries ?? config.maxRetries) : 0;
+    const timeoutMs = options.timeoutMs ?? config.timeoutMs;
+
+    for (let attempt = 0; ; attempt++) {
+      if (options.signal?.aborted) throw abortErrorOf(options.signal);
+      const event = { method: call.method, url, attempt };
+      config.hooks.onRequest?.(event);
+      const started = Date.now();
+      const timeout = AbortSignal.timeout(timeoutMs);
+      let failure: Error;
+      let retryAfterMs: number | undefined;
+      const outcome = await $fetch
+        .raw<string, 'text'>(url, {
+          method: call.method,
+          headers,
+          body: call.body as Record<string, unknown> | undefined,
+          signal: anySignal([options.signal, timeout]),
+        })
+        .then(
+          (response) => ({ response }),
+          (error: unknown) => ({ error }),
+        );
+      if ('error' in outcome) {
+        if (options.signal?.aborted) throw abortErrorOf(options.signal);
+        failure = timeout.aborted
+          ? new TimeoutError(`${info.method} ${info.path} timed out after ${timeoutMs} ms`, timeoutMs)
+          : new APIConnectionError(info, connectionMessage(outcome.error), { cause: outcome.error });
+      } else {
+        const { response } = outcome;
+        config.hooks.onResponse?.({ ...event, status: response.status, durationMs: Date.now() - started });
+        const text = response._data ?? '';
+        if (response.ok) return parseSuccess(call, info, response.status, text, allowNoContent);
+        if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+          throw new APIConnectionError(
+            info,
+            `the server answered with a redirect${locationOf(response.headers)}; requests are not redirected so that credentials stay with their host. Set the base URL to the final address.`,
+          );
+        }
+        retryAfterMs = parseRetryAfter(response.headers);
+        failure = APIError.from(response.status, info, parseBody(text), response.headers);
+        if (!shouldRetryStatus(response.status, retryAfterMs)) throw failure;
+      }
+      if (attempt >= maxRetries) throw failure;
+      const delayMs = retryDelay(attempt, retryAfterMs);
+      config.hooks.onRetry?.({ ...event, delayMs, reason: failure.message });
+      await sleep(delayMs, options.signal);
+    }
+  }
+
+  return {
+    /** Sends `call`; a 2xx without a body is a contract error. */
+    request: <S extends z.ZodType>(call: Call<S>, options: RequestOptions = {}) =>
+      send(call, options, false) as Promise<z.output<S>>,
+    /** Sends `call`; a 204 (or any empty 2xx) resolves to null. */
+    requestOrEmpty: <S extends z.ZodType>(call: Call<S>, options: RequestOptions = {}) => send(call, options, true),
+  };
+}
+
+export type Transport = ReturnType<typeof createTransport>;
+
+function parseSuccess<S extends z.ZodType>(
+  call: Call<S>,
+  info: RequestInfo,
+  status: number,
+  text: string,
+  allowNoContent: boolean,
+): z.output<S> | null {
+  if (status === 204 || text.trim() === '') {
+    if (allowNoContent) return null;
+    throw new ContractError(info, [{ path: '$', message: `expected a JSON body, got an empty ${status} response` }]);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new ContractError(info, [{ path: '$', message: `expected JSON, got ${JSON.stringify(text.slice(0, 60))}` }]);
+  }
+  return validateResponse(call.schema, data, info);
+}
+
+function parseBody(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function credentialFor(api: 'v1' | 'cdn', config: ResolvedConfig): string {
+  if (api === 'v1') {
+    if (config.token) return config.token;
+    throw new ConfigurationError('No API token: pass `token` to createClient() or set LOC_API_TOKEN.');
+  }
+  if (config.cdnKey) return config.cdnKey;
+  throw new ConfigurationError('No CDN key: pass `cdnKey` to createClient() or set LOC_CDN_KEY.');
+}
+
+function locationOf(headers: Headers): string {
+  const location = headers.get('location');
+  return location ? ` to ${location.split('?')[0]}` : '';
+}
+
+function connectionMessage(error: unknown): string {
+  const cause = (error as { cause?: { cause?: { code?: string; message?: string }; code?: string; message?: string } })
+    ?.cause;
+  const root = cause?.cause ?? cause;
+  const code = root?.code ? `${root.code}: ` : '';
+  const message = root?.message ?? (error instanceof Error ? error.message : String(error));
+  return `could not reach the server (${code}${message})`;
+}

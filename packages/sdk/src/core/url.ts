@@ -1,0 +1,35 @@
+import { InvalidRequestError } from '../errors';
+
+/** Joins a base URL and a path without losing the base's own path (`https://h/api` + `/v1/x`). */
+export function joinUrl(base: string, path: string): string {
+  return base.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
+}
+
+/**
+ * Builds a path from a template, URL-encoding every interpolated segment. Empty, `.` and `..` segments
+ * are refused: they would silently address another endpoint.
+ *
+ * @example encodePath`/v1/${workspace}/projects/${project}`
+ */
+export function encodePath(strings: TemplateStringsArray, ...segments: string[]): string {
+  return strings.reduce((out, part, i) => {
+    if (i === 0) return part;
+    const segment = segments[i - 1];
+    if (typeof segment !== 'string' || segment === '' || segment === '.' || segment === '..') {
+      throw new InvalidRequestError(
+        `Invalid path segment ${JSON.stringify(segment)} in ${strings.join('…')}: expected a non-empty slug or id.`,
+      );
+    }
+    return out + encodeURIComponent(segment) + part;
+  }, '');
+}
+
+/** A URL as it may be shown: origin and path, without the query (pre-signed URLs carry their signature there). */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}${parsed.search ? '?…' : ''}`;
+  } catch {
+    return '(invalid URL)';
+  }
+}

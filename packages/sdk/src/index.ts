@@ -1,0 +1,31 @@
+export { createClient, type LocClient } from './client';
+export {
+  DEFAULT_BASE_URL,
+  DEFAULT_CDN_CHECK_PATH,
+  DEFAULT_TIMEOUT_MS,
+  SDK_VERSION,
+  type ClientOptions,
+} from './core/config';
+export type { ClientHooks, RequestEvent, RequestOptions, ResponseEvent, RetryEvent } from './core/request';
+export {
+  DEFAULT_MAX_RETRIES,
+  INITIAL_RETRY_DELAY_MS,
+  MAX_RETRY_AFTER_MS,
+  MAX_RETRY_DELAY_MS,
+  RETRYABLE_STATUSES,
+} from './core/retry';
+export {
+  DEFAULT_MAX_POLL_INTERVAL_MS,
+  DEFAULT_POLL_INTERVAL_MS,
+  DEFAULT_POLL_TIMEOUT_MS,
+  pollUntil,
+  type PollOptions,
+} from './core/poll';
+export { encodePath, redactUrl } from './core/url';
+export { jsonPath } from './core/validate';
+export * from './errors';
+export * from './catalog';
+export * from './resources/common';
+export * from './resources/projects';
+export * from './resources/cdn';
+export * from './resources/exports';

@@ -1,0 +1,11 @@
+export * from './index';
+export {
+  DEFAULT_DOWNLOAD_IDLE_TIMEOUT_MS,
+  MAX_DOWNLOAD_REDIRECTS,
+  downloadExport,
+  downloadRelease,
+  downloadToFile,
+  type DownloadOptions,
+  type DownloadProgress,
+  type DownloadResult,
+} from './download';

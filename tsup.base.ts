@@ -1,0 +1,20 @@
+import { defineConfig, type Options } from 'tsup';
+
+/**
+ * The one build configuration of the published packages: ESM + CJS + declarations, one file per entry.
+ * Each package names only its entries (and, for ESM-only packages, its formats).
+ */
+export function locBuild(entry: Record<string, string>, overrides: Partial<Options> = {}) {
+  return defineConfig({
+    entry,
+    format: ['esm', 'cjs'],
+    dts: true,
+    sourcemap: true,
+    clean: true,
+    target: 'node20',
+    // Shared chunks: the `node` entry must use the same error classes as the main one (instanceof).
+    splitting: true,
+    treeshake: true,
+    ...overrides,
+  });
+}

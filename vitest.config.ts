@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: ['packages/*'],
+    // CI machines have 2 cores; e2e tests spawn servers and CLIs of their own.
+    maxWorkers: 2,
+  },
+});
