@@ -74,7 +74,7 @@ export class Cdn {
    * });
    * if (release) console.log(release.name, release.filesUrl);
    */
-  check(body: CdnCheckRequest, options?: RequestOptions): Promise<CdnRelease | null> {
+  async check(body: CdnCheckRequest, options?: RequestOptions): Promise<CdnRelease | null> {
     return this.transport.requestOrEmpty(
       { method: 'POST', api: 'cdn', path: this.checkPath, body, schema: CdnReleaseSchema, idempotent: true },
       options,

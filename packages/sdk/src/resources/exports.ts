@@ -69,7 +69,7 @@ export class Exports {
    * @example
    * const job = await loc.exports.create('acme', 'mobile-app', { iso2Slugs: ['de'], exportFormat: 'strings.ios' });
    */
-  create(workspaceUrl: string, projectUrl: string, body: ExportRequest = {}, options?: RequestOptions): Promise<Export> {
+  async create(workspaceUrl: string, projectUrl: string, body: ExportRequest = {}, options?: RequestOptions): Promise<Export> {
     return this.transport.request(
       {
         method: 'POST',
@@ -89,7 +89,7 @@ export class Exports {
    * @example
    * const job = await loc.exports.get('acme', 'mobile-app', 'reg_18USq6822XIv-19847171');
    */
-  get(workspaceUrl: string, projectUrl: string, id: string, options?: RequestOptions): Promise<Export> {
+  async get(workspaceUrl: string, projectUrl: string, id: string, options?: RequestOptions): Promise<Export> {
     return this.transport.request(
       {
         method: 'GET',

@@ -160,7 +160,7 @@ export class Projects {
    * const { members } = await loc.projects.list();
    * for (const p of members) console.log(p.title, projectRefOf(p));
    */
-  list(options?: RequestOptions): Promise<ProjectList> {
+  async list(options?: RequestOptions): Promise<ProjectList> {
     return this.transport.request(
       { method: 'GET', api: 'v1', path: '/v1/projects', schema: ProjectListSchema, idempotent: true },
       options,
@@ -173,7 +173,7 @@ export class Projects {
    * @example
    * const projects = await loc.projects.workspaceStatus('acme');
    */
-  workspaceStatus(workspaceUrl: string, options?: RequestOptions): Promise<WorkspaceProjectStatus[]> {
+  async workspaceStatus(workspaceUrl: string, options?: RequestOptions): Promise<WorkspaceProjectStatus[]> {
     return this.transport.request(
       {
         method: 'GET',
@@ -193,7 +193,7 @@ export class Projects {
    * const project = await loc.projects.get('acme', 'mobile-app');
    * console.log(project.project_locales);
    */
-  get(workspaceUrl: string, projectUrl: string, options?: RequestOptions): Promise<ProjectDetails> {
+  async get(workspaceUrl: string, projectUrl: string, options?: RequestOptions): Promise<ProjectDetails> {
     return this.transport.request(
       {
         method: 'GET',
@@ -213,7 +213,7 @@ export class Projects {
    * @example
    * const { resourceFiles, supportedExportFormats } = await loc.projects.status('acme', 'mobile-app');
    */
-  status(workspaceUrl: string, projectUrl: string, options?: RequestOptions): Promise<ResourceStatus> {
+  async status(workspaceUrl: string, projectUrl: string, options?: RequestOptions): Promise<ResourceStatus> {
     return this.transport.request(
       {
         method: 'GET',
@@ -235,7 +235,7 @@ export class Projects {
    *   title: 'Checkout', resourceType: 'json.standard', sourceLanguageCode: 'en', targetLanguageCodes: ['de'],
    * });
    */
-  create(
+  async create(
     workspaceUrl: string,
     body: CreateProjectRequest,
     options?: RequestOptions & { retry?: boolean },

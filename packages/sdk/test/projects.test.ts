@@ -1,0 +1,211 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AuthenticationError,
+  ContractError,
+  NotFoundError,
+  PermissionDeniedError,
+  UnprocessableEntityError,
+  projectRefOf,
+  shareOf,
+  type LocClient,
+} from '../src/index';
+import {
+  BASE,
+  HttpResponse,
+  TOKEN,
+  client,
+  http,
+  project,
+  projectList,
+  resourceStatus,
+  sequence,
+  useMsw,
+  workspaceStatus,
+} from './fixtures';
+
+const server = useMsw();
+
+interface Endpoint {
+  name: string;
+  method: 'get' | 'post';
+  path: string;
+  body: unknown;
+  call: (loc: LocClient) => Promise<unknown>;
+  /** A required field to remove, as [path into the body, expected JSON path in the error]. */
+  required: [(body: any) => void, string];
+  extra: (body: any) => void;
+  read: (result: any) => unknown;
+  errors: number[];
+}
+
+const endpoints: Endpoint[] = [
+  {
+    name: 'list projects',
+    method: 'get',
+    path: '/v1/projects',
+    body: projectList,
+    call: (loc) => loc.projects.list(),
+    required: [(b) => delete b.members[0].links, '$.members[0].links'],
+    extra: (b) => (b.members[0].newField = 'x'),
+    read: (r) => r.members[0].newField,
+    errors: [401],
+  },
+  {
+    name: 'workspace status',
+    method: 'get',
+    path: '/v1/acme/projects/status',
+    body: workspaceStatus,
+    call: (loc) => loc.projects.workspaceStatus('acme'),
+    required: [(b) => delete b[0].locales[0].languageCode, '$[0].locales[0].languageCode'],
+    extra: (b) => (b[0].newField = 'x'),
+    read: (r) => r[0].newField,
+    errors: [401, 403, 404],
+  },
+  {
+    name: 'project details',
+    method: 'get',
+    path: '/v1/acme/projects/mobile-app',
+    body: project,
+    call: (loc) => loc.projects.get('acme', 'mobile-app'),
+    required: [(b) => delete b.project_locales, '$.project_locales'],
+    extra: (b) => (b.newField = 'x'),
+    read: (r) => r.newField,
+    errors: [401, 403, 404],
+  },
+  {
+    name: 'project resource status',
+    method: 'get',
+    path: '/v1/acme/projects/mobile-app/status',
+    body: resourceStatus,
+    call: (loc) => loc.projects.status('acme', 'mobile-app'),
+    required: [(b) => delete b.resourceFiles[0].files[0].statuses, '$.resourceFiles[0].files[0].statuses'],
+    extra: (b) => (b.repositoryConnections[0].canPush = true),
+    read: (r) => r.repositoryConnections[0].canPush,
+    errors: [401, 403, 404],
+  },
+  {
+    name: 'create project',
+    method: 'post',
+    path: '/v1/acme/projects',
+    body: project,
+    call: (loc) => loc.projects.create('acme', { title: 'Mobile app', resourceType: 'strings.ios', sourceLanguageCode: 'en' }),
+    required: [(b) => delete b.title, '$.title'],
+    extra: (b) => (b.newField = 'x'),
+    read: (r) => r.newField,
+    errors: [401, 403, 404, 422],
+  },
+];
+
+describe.each(endpoints)('$name', (endpoint) => {
+  const route = (body: unknown, init?: ResponseInit) =>
+    http[endpoint.method](`${BASE}${endpoint.path}`, () => HttpResponse.json(body as never, init));
+
+  it('returns the documented shape and sends the API token as a Bearer token', async () => {
+    let authorization: string | null = null;
+    server.use(
+      http[endpoint.method](`${BASE}${endpoint.path}`, ({ request }) => {
+        authorization = request.headers.get('authorization');
+        return HttpResponse.json(endpoint.body as never);
+      }),
+    );
+    const result = await endpoint.call(client());
+    expect(JSON.parse(JSON.stringify(result))).toMatchObject(JSON.parse(JSON.stringify(endpoint.body)) as never);
+    expect(authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it.each(endpoint.errors)('raises the matching error for %i with the /v1 body', async (status) => {
+    server.use(route({ error: `failure ${status}` }, { status }));
+    const error = await endpoint.call(client()).catch((e: unknown) => e);
+    const expected = { 401: AuthenticationError, 403: PermissionDeniedError, 404: NotFoundError, 422: UnprocessableEntityError }[
+      status
+    ]!;
+    expect(error).toBeInstanceOf(expected);
+    expect(error).toMatchObject({ status, detail: `failure ${status}`, method: endpoint.method.toUpperCase(), path: endpoint.path });
+    expect(String(error)).toContain(`failure ${status}`);
+  });
+
+  it('raises a ContractError naming the JSON path of a missing required field', async () => {
+    const body = structuredClone(endpoint.body);
+    endpoint.required[0](body);
+    server.use(route(body));
+    const error = await endpoint.call(client()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContractError);
+    expect((error as ContractError).issues.map((i) => i.path)).toContain(endpoint.required[1]);
+    expect((error as Error).message).toContain(endpoint.required[1]);
+  });
+
+  it('passes unknown fields through', async () => {
+    const body = structuredClone(endpoint.body);
+    endpoint.extra(body);
+    server.use(route(body));
+    const result = await endpoint.call(client());
+    expect(endpoint.read(result)).toEqual(body && (endpoint.read(body) as never));
+  });
+});
+
+describe('projects', () => {
+  it('URL-encodes path segments and refuses segments that would address another endpoint', async () => {
+    let seen = '';
+    server.use(
+      http.get(`${BASE}/v1/:ws/projects/:project`, ({ request }) => {
+        seen = new URL(request.url).pathname;
+        return HttpResponse.json(project);
+      }),
+    );
+    await client().projects.get('a b', 'x/y?z');
+    expect(seen).toBe('/v1/a%20b/projects/x%2Fy%3Fz');
+    await expect(client().projects.get('..', 'p')).rejects.toThrow(/Invalid path segment/);
+    await expect(client().projects.get('acme', '')).rejects.toThrow(/Invalid path segment/);
+  });
+
+  it('fills missing segment statuses with 0 and keeps unknown ones', async () => {
+    server.use(http.get(`${BASE}/v1/acme/projects/status`, () => HttpResponse.json(workspaceStatus)));
+    const [first] = await client().projects.workspaceStatus('acme');
+    const de = first!.locales[0]!.statuses;
+    expect(de).toMatchObject({ APPROVED: 7, TRANSLATED: 1, NOT_TRANSLATED: 2, DRAFT: 0, PREFILLED: 0 });
+    expect(shareOf(de, 'APPROVED')).toBeCloseTo(0.7);
+  });
+
+  it('reads languageCode from the older iso2Slug', async () => {
+    server.use(http.get(`${BASE}/v1/acme/projects/mobile-app/status`, () => HttpResponse.json(resourceStatus)));
+    const status = await client().projects.status('acme', 'mobile-app');
+    expect(status.resourceFiles[0]!.files.map((f) => f.languageCode)).toEqual(['de', 'fr']);
+  });
+
+  it('takes the slugs from a list entry self link', () => {
+    expect(projectRefOf(projectList.members[0]!)).toEqual({ workspaceUrl: 'acme', projectUrl: 'mobile-app' });
+    expect(projectRefOf({ links: [] })).toBeUndefined();
+  });
+
+  it('does not retry project creation, even on 503, unless asked to', async () => {
+    const resolver = sequence(
+      () => HttpResponse.json({ error: 'busy' }, { status: 503 }),
+      () => HttpResponse.json(project),
+    );
+    server.use(http.post(`${BASE}/v1/acme/projects`, resolver));
+    const body = { title: 'X', resourceType: 'json.standard', sourceLanguageCode: 'en' };
+    await expect(client().projects.create('acme', body)).rejects.toMatchObject({ status: 503 });
+    expect(resolver.calls).toBe(1);
+
+    const optedIn = sequence(
+      () => HttpResponse.json({ error: 'busy' }, { status: 503 }),
+      () => HttpResponse.json(project),
+    );
+    server.use(http.post(`${BASE}/v1/acme/projects`, optedIn));
+    await expect(client().projects.create('acme', body, { retry: true })).resolves.toMatchObject({ title: 'Mobile app' });
+    expect(optedIn.calls).toBe(2);
+  });
+
+  it('sends the create body as JSON', async () => {
+    let received: unknown;
+    server.use(
+      http.post(`${BASE}/v1/acme/projects`, async ({ request }) => {
+        received = await request.json();
+        return HttpResponse.json(project);
+      }),
+    );
+    const body = { title: 'X', resourceType: 'json.standard', sourceLanguageCode: 'en', targetLanguageCodes: ['de'] };
+    await client().projects.create('acme', body);
+    expect(received).toEqual(body);
+  });
+});
