@@ -15,6 +15,8 @@ export function locBuild(entry: Record<string, string>, overrides: Partial<Optio
     // Shared chunks: the `node` entry must use the same error classes as the main one (instanceof).
     splitting: true,
     treeshake: true,
+    // Keep `node:` specifiers: they mark Node-only code and resolve in Deno and Bun too.
+    removeNodeProtocol: false,
     ...overrides,
   });
 }

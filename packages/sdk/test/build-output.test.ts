@@ -1,0 +1,50 @@
+// Checks of the built package as users get it: run after `build` (the task runner builds first).
+import { readFileSync } from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../dist');
+
+/** Every file an ESM entry loads, following its relative imports. */
+function closure(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const source = readFileSync(file, 'utf8');
+  for (const match of source.matchAll(/(?:from|import)\s*["'](\.\/[^"']+)["']/g)) {
+    closure(join(dirname(file), match[1]!), seen);
+  }
+  return seen;
+}
+
+describe('built @loc/sdk', () => {
+  it('keeps node: modules out of the main entry (browsers, edge runtimes)', () => {
+    const files = [...closure(join(dist, 'index.js'))];
+    expect(files.length).toBeGreaterThan(1);
+    const imported = (file: string) =>
+      [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*["']([^"'.][^"']*)["']/g)].map((m) => m[1]!);
+    const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
+    for (const file of files) expect(imported(file).filter((m) => builtins.has(m) || m.startsWith('node:'))).toEqual([]);
+    expect(imported(join(dist, 'node.js'))).toContain('node:fs');
+  });
+
+  it('loads as ESM and CJS, with one set of error classes shared by both entries', async () => {
+    const esm = await import(pathToFileURL(join(dist, 'index.js')).href);
+    const esmNode = await import(pathToFileURL(join(dist, 'node.js')).href);
+    expect(esmNode.LocError).toBe(esm.LocError);
+    expect(new esmNode.DownloadError('x')).toBeInstanceOf(esm.LocError);
+    const require = createRequire(import.meta.url);
+    const cjs = require(join(dist, 'index.cjs'));
+    const cjsNode = require(join(dist, 'node.cjs'));
+    expect(cjsNode.LocError).toBe(cjs.LocError);
+    expect(typeof cjs.createClient).toBe('function');
+    expect(typeof cjsNode.downloadToFile).toBe('function');
+  });
+
+  it('reports the version of its package.json', async () => {
+    const { SDK_VERSION } = await import(pathToFileURL(join(dist, 'index.js')).href);
+    const pkg = JSON.parse(readFileSync(join(dist, '../package.json'), 'utf8'));
+    expect(SDK_VERSION).toBe(pkg.version);
+  });
+});
