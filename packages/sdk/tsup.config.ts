@@ -1,3 +1,3 @@
 import { locBuild } from '../../tsup.base';
 
-export default locBuild({ index: 'src/index.ts', node: 'src/node.ts' });
+export default locBuild({ index: 'src/index.ts', node: 'src/node.ts', openapi: 'src/openapi.ts' });

@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from '../src/openapi';
+
+const committed = resolve(dirname(fileURLToPath(import.meta.url)), '../../../docs/openapi.json');
+
+describe('OpenAPI document', () => {
+  const doc = buildOpenApiDocument();
+
+  it('describes the eight endpoints of the spec', () => {
+    const operations = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
+    expect(operations.sort()).toEqual(
+      ['checkDistribution', 'createExport', 'createProject', 'getExport', 'getProject', 'listProjects', 'projectStatus', 'workspaceStatus'].sort(),
+    );
+  });
+
+  it('references only schemas it defines', () => {
+    const refs = [...JSON.stringify(doc.paths).matchAll(/"#\/components\/schemas\/(\w+)"/g)].map((m) => m[1]!);
+    expect(refs.length).toBeGreaterThan(10);
+    for (const name of refs) expect(doc.components.schemas).toHaveProperty(name);
+  });
+
+  it('is committed up to date in docs/openapi.json (run `pnpm openapi` after changing a schema)', () => {
+    expect(JSON.parse(readFileSync(committed, 'utf8'))).toEqual(JSON.parse(JSON.stringify(doc)));
+  });
+});
