@@ -63,7 +63,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await rm(dir, { recursive: true, force: true });
+});
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'loc-sdk-download-'));

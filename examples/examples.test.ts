@@ -1,0 +1,58 @@
+// Runs each example script as a user would, against a real loc-mock server on a loopback port.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockServer } from '@loc/mock-server';
+
+const here = dirname(fileURLToPath(import.meta.url));
+let mock: Awaited<ReturnType<typeof startMockServer>>;
+let out: string;
+
+beforeAll(async () => {
+  mock = await startMockServer({ port: 0, exportDelayMs: 50 });
+  out = mkdtempSync(join(tmpdir(), 'loc-examples-'));
+});
+afterAll(async () => {
+  await mock?.close();
+  rmSync(out, { recursive: true, force: true });
+});
+
+function runExample(script: string, args: string[], env: Record<string, string>) {
+  return spawnSync(process.execPath, [join(here, script), ...args], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', LOC_BASE_URL: mock.url, ...env },
+    timeout: 30_000,
+  });
+}
+
+describe('examples', () => {
+  it('export-and-download.mjs exports, waits and downloads a ZIP', () => {
+    const target = join(out, 'export.zip');
+    const result = runExample('export-and-download.mjs', ['acme', 'mobile-ios', target], { LOC_API_TOKEN: 'loc_test_developer' });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/Downloaded \d+ files/);
+    expect(statSync(target).size).toBeGreaterThan(22);
+  });
+
+  it('export-and-download.mjs explains a refused token and exits 1', () => {
+    const result = runExample('export-and-download.mjs', ['acme', 'mobile-ios', join(out, 'x.zip')], { LOC_API_TOKEN: 'wrong' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/401/);
+  });
+
+  it('cdn-check.mjs downloads the release for an app version, then finds nothing newer', () => {
+    const target = join(out, 'release.zip');
+    const first = runExample('cdn-check.mjs', ['2.1.0', target], { LOC_CDN_KEY: 'lh-cdn_demo_acme' });
+    expect(first.status).toBe(0);
+    const id = /\((\S+)\) downloaded/.exec(first.stdout)?.[1];
+    expect(id).toBeTruthy();
+    expect(statSync(target).size).toBeGreaterThan(22);
+    const again = runExample('cdn-check.mjs', ['2.1.0', target, id!], { LOC_CDN_KEY: 'lh-cdn_demo_acme' });
+    expect(again.stdout).toContain('No newer release');
+    expect(again.status).toBe(20);
+  });
+});
