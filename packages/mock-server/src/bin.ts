@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { version } from '../package.json';
+import { demoSeed } from './seed/demo';
+import { parseSeed } from './seed/schema';
+import { startMockServer } from './server';
+
+const HELP = `loc-mock ${version}: the localization service in memory, on a real port.
+
+Usage:
+  loc-mock serve [--port 4010] [--host 127.0.0.1] [--seed file.json] [--export-delay 2s] [--quiet]
+  loc-mock seed              print the demo seed as JSON (copy and edit it for --seed)
+  loc-mock --help | --version
+
+Options of serve:
+  --port <n>            port to listen on; 0 picks a free one (default 4010)
+  --host <address>      address to listen on (default 127.0.0.1: this machine only)
+  --seed <file>         start from this seed instead of the demo seed
+  --export-delay <time> how long exports stay PROCESSING: 500ms, 2s (default 300ms)
+  --quiet               do not log requests to stderr
+
+The first line printed is "loc-mock listening on <url>". Stop with Ctrl-C (SIGINT) or SIGTERM.
+Demo credentials: docs/mock-server.md.`;
+
+class UsageError extends Error {}
+
+/** `500ms`, `2s`, `1m` or a bare number of milliseconds. */
+function parseDuration(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim());
+  if (!match) throw new UsageError(`--export-delay ${JSON.stringify(text)} is not a duration: use for example 500ms, 2s or 1m.`);
+  const n = Number(match[1]);
+  return Math.round(match[2] === 's' ? n * 1000 : match[2] === 'm' ? n * 60_000 : n);
+}
+
+async function main(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      seed: { type: 'string' },
+      'export-delay': { type: 'string' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
+    },
+  });
+  if (values.version) return void console.log(version);
+  const [command = values.help ? 'help' : undefined, ...extra] = positionals;
+  if (values.help || command === 'help') return void console.log(HELP);
+  if (extra.length) throw new UsageError(`Unexpected argument ${JSON.stringify(extra[0])}.`);
+  if (command === 'seed') return void console.log(JSON.stringify(demoSeed(), null, 2));
+  if (command !== 'serve') {
+    throw new UsageError(command ? `Unknown command ${JSON.stringify(command)}: expected serve or seed.` : 'Missing command: expected serve or seed.');
+  }
+
+  const port = Number(values.port ?? 4010);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port ${values.port} is not a port number (0–65535).`);
+  let seed;
+  if (values.seed) {
+    let text: string;
+    try {
+      text = readFileSync(values.seed, 'utf8');
+    } catch (error) {
+      throw new UsageError(`Cannot read the seed file ${values.seed}: ${(error as Error).message}`);
+    }
+    try {
+      seed = parseSeed(JSON.parse(text));
+    } catch (error) {
+      throw new UsageError(`${values.seed}: ${(error as Error).message}`);
+    }
+  }
+  const server = await startMockServer({
+    port,
+    host: values.host ?? '127.0.0.1',
+    ...(seed ? { seed } : {}),
+    ...(values['export-delay'] ? { exportDelayMs: parseDuration(values['export-delay']) } : {}),
+    ...(values.quiet ? {} : { onRequest: (line: string) => process.stderr.write(`${line}\n`) }),
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE') throw new UsageError(`Port ${port} is in use: pick another with --port, or --port 0 for any free one.`);
+    throw error;
+  });
+  console.log(`loc-mock listening on ${server.url}`);
+  const stop = () => {
+    server.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+  console.error(`loc-mock: ${(error as Error).message}${usage ? '\nRun loc-mock --help for usage.' : ''}`);
+  process.exit(usage ? 2 : 1);
+});

@@ -1,0 +1,64 @@
+import { delay, http, HttpResponse } from 'msw';
+
+interface Failure {
+  status: number;
+  remaining: number;
+  path?: string | RegExp;
+  body?: unknown;
+}
+
+/**
+ * Fault injection for tests: answers of the next requests (a status, a dropped connection) and
+ * latency. Exports that fail are the store's (`failNextExport`).
+ */
+export function createFaults() {
+  let latencyMs = 0;
+  let failures: Failure[] = [];
+  let drops: { remaining: number; path?: string | RegExp }[] = [];
+
+  const applies = (path: string | RegExp | undefined, pathname: string) =>
+    path === undefined || (typeof path === 'string' ? pathname.startsWith(path) : path.test(pathname));
+
+  return {
+    /** The next `count` requests (matching `path`, a prefix or a RegExp) answer `status`. */
+    failNext(options: { status: number; count?: number; path?: string | RegExp; body?: unknown }) {
+      failures.push({ status: options.status, remaining: options.count ?? 1, path: options.path, body: options.body });
+    },
+    /** The next `count` requests get no answer: the connection is dropped. */
+    dropNext(count = 1, path?: string | RegExp) {
+      drops.push({ remaining: count, path });
+    },
+    /** Every request waits this long before it is answered. */
+    latency(ms: number) {
+      latencyMs = ms;
+    },
+    clear() {
+      latencyMs = 0;
+      failures = [];
+      drops = [];
+    },
+    /** The msw handler that applies the faults; it falls through to the real routes otherwise. */
+    handler(prefix: string) {
+      return http.all(`${prefix}/*`, async ({ request }) => {
+        if (latencyMs > 0) await delay(latencyMs);
+        const pathname = new URL(request.url).pathname;
+        const drop = drops.find((d) => d.remaining > 0 && applies(d.path, pathname));
+        if (drop) {
+          drop.remaining--;
+          return HttpResponse.error();
+        }
+        const failure = failures.find((f) => f.remaining > 0 && applies(f.path, pathname));
+        if (failure) {
+          failure.remaining--;
+          return HttpResponse.json(failure.body ?? { error: `Injected fault: ${failure.status}` }, { status: failure.status });
+        }
+        return undefined;
+      });
+    },
+  };
+}
+
+export type Faults = Omit<ReturnType<typeof createFaults>, 'handler'> & {
+  /** The next created export(s) end in ERROR with this message. */
+  failNextExport(message?: string): void;
+};

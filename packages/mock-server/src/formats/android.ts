@@ -1,0 +1,29 @@
+import type { Writer } from './types';
+import { escapeXml } from './xml';
+
+/**
+ * `xml.android.resources`: `<string name="…">` elements. Android's own escapes come first (backslash,
+ * quotes, newlines, a leading `@` or `?` that would be read as a reference), then XML's.
+ */
+export const writeAndroid: Writer = ({ entries }) =>
+  `<?xml version="1.0" encoding="utf-8"?>\n<resources>\n${entries
+    .map(
+      (e) =>
+        `${e.comment ? `    <!-- ${escapeXml(e.comment).replace(/--/g, '- -')} -->\n` : ''}    <string name="${androidName(e.key)}">${escapeXml(escapeAndroid(e.value))}</string>`,
+    )
+    .join('\n')}\n</resources>\n`;
+
+/** Resource names allow letters, digits, `_` and `.`; anything else becomes `_`. */
+export function androidName(key: string): string {
+  return key.replace(/[^A-Za-z0-9_.]/g, '_');
+}
+
+export function escapeAndroid(text: string): string {
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/'/g, "\\'")
+    .replace(/"/g, '\\"')
+    .replace(/\n/g, '\\n')
+    .replace(/\t/g, '\\t')
+    .replace(/^([@?])/, '\\$1');
+}

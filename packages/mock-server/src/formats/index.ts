@@ -1,0 +1,28 @@
+import type { ExportFormatId } from '@loc/sdk';
+import { writeAndroid } from './android';
+import { writeStrings, writeStringsdict } from './ios';
+import { writeJsonNested, writeJsonStandard } from './json';
+import { writePo } from './po';
+import { writeProperties } from './properties';
+import type { Writer } from './types';
+import { writeXliff } from './xliff';
+import { writeYaml } from './yaml';
+
+export type { Entry, FileToWrite, Writer } from './types';
+
+/** One writer per export format id of the SDK's catalog. */
+export const WRITERS: Record<ExportFormatId, Writer> = {
+  'json.standard': writeJsonStandard,
+  'json.nested': writeJsonNested,
+  'yaml.standard': writeYaml,
+  properties: writeProperties,
+  'po.gettext': writePo,
+  'xliff.standard': writeXliff,
+  'strings.ios': writeStrings,
+  'stringsdict.ios': writeStringsdict,
+  'xml.android.resources': writeAndroid,
+};
+
+export function writerFor(format: string): Writer | undefined {
+  return (WRITERS as Record<string, Writer>)[format];
+}

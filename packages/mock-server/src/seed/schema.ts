@@ -1,0 +1,108 @@
+import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES, RESOURCE_TYPES, SEGMENT_STATUSES } from '@loc/sdk';
+import { z } from 'zod';
+
+const slug = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a URL slug: lowercase letters, digits and dashes');
+const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'expected an ISO 8601 date');
+const resourceTypes = RESOURCE_TYPES.map((t) => t.id) as [string, ...string[]];
+
+export const ROLES = ['admin', 'developer', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+const TranslationSchema = z.object({ text: z.string(), status: z.enum(SEGMENT_STATUSES) });
+
+/** A seed file: the whole state the mock starts from (and `reset()` returns to). */
+export const SeedSchema = z.object({
+  workspaces: z.array(
+    z.object({
+      slug,
+      name: z.string(),
+      /** CDN checks allowed before 429; null for no limit. */
+      cdnBudget: z.number().int().nonnegative().nullable().default(null),
+    }),
+  ),
+  users: z.array(
+    z.object({
+      email: z.string().email(),
+      tokens: z.array(z.string().min(8)),
+      /** Role per workspace slug. */
+      workspaceRoles: z.record(z.string(), z.enum(ROLES)).default({}),
+      /** Collaborations on single projects, as `workspace/project` (generalView + resourcesView there). */
+      projects: z.array(z.string().regex(/^[^/]+\/[^/]+$/, 'expected workspace/project')).default([]),
+    }),
+  ),
+  projects: z.array(
+    z.object({
+      workspace: slug,
+      slug,
+      title: z.string().min(1),
+      description: z.string().optional(),
+      owner: z.string().email(),
+      resourceType: z.enum(resourceTypes),
+      sourceLocale: z.string().min(2),
+      targetLocales: z.array(z.string().min(2)),
+      createdAt: isoDate,
+      updatedAt: isoDate.optional(),
+      repositoryConnections: z
+        .array(z.object({ provider: z.string(), connected: z.boolean(), canPush: z.boolean().default(false) }))
+        .default([]),
+      files: z
+        .array(
+          z.object({
+            path: z.string().includes('%{locale}', { message: 'a resource file path must contain %{locale}' }),
+            segments: z.array(
+              z.object({
+                key: z.string().min(1),
+                source: z.string(),
+                comment: z.string().optional(),
+                translations: z.record(z.string(), TranslationSchema).default({}),
+              }),
+            ),
+          }),
+        )
+        .default([]),
+    }),
+  ),
+  distributions: z
+    .array(
+      z.object({
+        workspace: slug,
+        environment: z.enum(DISTRIBUTION_ENVIRONMENTS),
+        type: z.enum(DISTRIBUTION_TYPES),
+        /** The project whose strings the release bundles carry. */
+        project: slug,
+        /** App versions this distribution serves (a semver range); all when absent. */
+        clientVersions: z.string().optional(),
+        releases: z.array(
+          z.object({
+            id: z.string().min(1),
+            name: z.string(),
+            createdAt: isoDate,
+            /** Narrows the app versions this release is for. */
+            clientVersions: z.string().optional(),
+          }),
+        ),
+      }),
+    )
+    .default([]),
+  cdnKeys: z
+    .array(
+      z.object({
+        key: z.string().min(8),
+        workspace: slug,
+        expiresAt: isoDate.nullable().default(null),
+        revoked: z.boolean().default(false),
+      }),
+    )
+    .default([]),
+});
+
+export type Seed = z.input<typeof SeedSchema>;
+export type ParsedSeed = z.output<typeof SeedSchema>;
+
+/** Parses a seed, with errors that name the JSON path of each bad value. */
+export function parseSeed(data: unknown): ParsedSeed {
+  const result = SeedSchema.safeParse(data);
+  if (result.success) return result.data;
+  const lines = result.error.issues.slice(0, 10).map((i) => `  ${['$', ...i.path].join('.')}: ${i.message}`);
+  throw new Error(`Invalid seed:\n${lines.join('\n')}`);
+}

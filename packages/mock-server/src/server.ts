@@ -1,0 +1,134 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getResponse } from 'msw';
+import { createMockService, DEFAULT_MAX_BODY_BYTES, type MockService, type MockServiceOptions } from './service';
+
+export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1: only this machine can reach it. */
+  host?: string;
+  /** Told each request and its answer (the binary logs them to stderr). */
+  onRequest?: (line: string) => void;
+}
+
+export interface MockServer {
+  url: string;
+  service: MockService;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the mock service's msw handlers on a real port: the same handlers, another transport.
+ *
+ * @example
+ * const { url, close } = await startMockServer({ port: 0 });
+ */
+export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const service = createMockService(options);
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const server = createServer((req, res) => {
+    const started = Date.now();
+    handle(req, res).then(
+      () => options.onRequest?.(`${req.method} ${req.url?.split('?')[0]} → ${res.statusCode} (${Date.now() - started} ms)`),
+      (error: unknown) => {
+        console.error('[loc-mock] unexpected error', error);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: 'Internal error in the mock server (a bug: please report it).' }));
+      },
+    );
+  });
+  // Malformed HTTP never reaches the handlers: answer 400 and close, as a real front end would.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    else socket.destroy();
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const origin = `http://${req.headers.host ?? `${options.host ?? '127.0.0.1'}`}`;
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', origin);
+    } catch {
+      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Malformed request URL.' }));
+      return;
+    }
+    const body = await readLimited(req, maxBodyBytes);
+    if (body === 'too-large') {
+      res.writeHead(413, { 'content-type': 'application/json', connection: 'close' });
+      res.end(JSON.stringify({ error: `The body is larger than the limit of ${maxBodyBytes} bytes.` }));
+      return;
+    }
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value === undefined || name.startsWith(':')) continue;
+      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+    }
+    const method = req.method ?? 'GET';
+    const request = new Request(url, {
+      method,
+      headers,
+      ...(method === 'GET' || method === 'HEAD' || body.byteLength === 0 ? {} : { body: new Uint8Array(body) as unknown as BodyInit }),
+    });
+    const response = await getResponse(service.handlers, request);
+    if (!response) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'No route.' }));
+      return;
+    }
+    if (response.type === 'error') {
+      req.socket.destroy(); // an injected dropped connection
+      return;
+    }
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const out: Record<string, string> = {};
+    response.headers.forEach((value, name) => (out[name] = value));
+    if (response.status !== 204 && response.status !== 304) out['content-length'] = String(bytes.byteLength);
+    res.writeHead(response.status, out);
+    res.end(method === 'HEAD' ? undefined : bytes);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${host}:${address.port}`,
+    service,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** The request body, or 'too-large' as soon as it passes `limit` (the rest is not buffered). */
+function readLimited(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      req.resume();
+      resolve('too-large');
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    req.on('data', (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > limit) {
+        done = true;
+        resolve('too-large');
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!done) resolve(Buffer.concat(chunks));
+    });
+    req.on('error', reject);
+  });
+}

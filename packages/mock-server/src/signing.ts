@@ -1,0 +1,24 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** Pre-signed object-storage URLs: an expiry and an HMAC over path and expiry, like S3's. */
+export interface Signer {
+  sign(origin: string, path: string, expiresAt: number): string;
+  /** 'ok', or why the URL is refused. */
+  verify(path: string, expires: string | null, signature: string | null, now: number): 'ok' | 'expired' | 'invalid';
+}
+
+export function createSigner(secret: string): Signer {
+  const mac = (path: string, expires: string) => createHmac('sha256', secret).update(`${path}\n${expires}`).digest('hex');
+  return {
+    sign(origin, path, expiresAt) {
+      const expires = String(Math.floor(expiresAt / 1000));
+      return `${origin}${path}?expires=${expires}&signature=${mac(path, expires)}`;
+    },
+    verify(path, expires, signature, now) {
+      if (!expires || !signature || !/^\d+$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return 'invalid';
+      const expected = Buffer.from(mac(path, expires), 'hex');
+      if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return 'invalid';
+      return Number(expires) * 1000 < now ? 'expired' : 'ok';
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { formatInfo } from '@loc/sdk';
+import { zipSync, strToU8 } from 'fflate';
+import { writerFor, type Entry } from '../formats';
+import type { Project, SeedFile } from './types';
+
+/** Every locale of a project: its source first. */
+export function localesOf(project: Project): string[] {
+  return [project.sourceLocale, ...project.targetLocales.filter((l) => l !== project.sourceLocale)];
+}
+
+/** The strings of one file in one locale: the source text for the source locale, else what is translated. */
+export function entriesOf(project: Project, file: SeedFile, locale: string): Entry[] {
+  return file.segments.flatMap((s) => {
+    const base = { key: s.key, source: s.source, ...(s.comment ? { comment: s.comment } : {}) };
+    if (locale === project.sourceLocale) return [{ ...base, value: s.source }];
+    const t = s.translations[locale];
+    return t && t.status !== 'NOT_TRANSLATED' ? [{ ...base, value: t.text }] : [];
+  });
+}
+
+/** Segment counts of one file in one locale, every status present. */
+export function countsOf(project: Project, file: SeedFile, locale: string): Record<string, number> {
+  const counts: Record<string, number> = { NOT_TRANSLATED: 0, DRAFT: 0, TRANSLATED: 0, PREFILLED: 0, APPROVED: 0 };
+  for (const s of file.segments) {
+    const status = locale === project.sourceLocale ? 'APPROVED' : (s.translations[locale]?.status ?? 'NOT_TRANSLATED');
+    counts[status] = (counts[status] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/** The path a file gets in an export: the locale filled in, the format's extension. */
+export function exportPath(file: SeedFile, locale: string, format: string): string {
+  const filled = file.path.split('%{locale}').join(locale);
+  const extension = formatInfo(format)?.extension;
+  return extension ? filled.replace(/\.[^./]+$/, '') + `.${extension}` : filled;
+}
+
+/** A real ZIP of the given files × locales in `format`. */
+export function buildZip(project: Project, files: SeedFile[], locales: string[], format: string) {
+  const write = writerFor(format);
+  if (!write) throw new Error(`no writer for ${format}`);
+  const entries: Record<string, Uint8Array> = {};
+  const listed: { filePath: string; iso2Slug: string }[] = [];
+  for (const file of files) {
+    for (const locale of locales) {
+      const path = exportPath(file, locale, format);
+      entries[path] = strToU8(write({ locale, sourceLocale: project.sourceLocale, path, entries: entriesOf(project, file, locale) }));
+      listed.push({ filePath: path, iso2Slug: locale });
+    }
+  }
+  return { bytes: zipSync(entries, { level: 6, mtime: new Date('2026-01-01T00:00:00Z') }), files: listed };
+}

@@ -1,0 +1,332 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { exportFormatsFor, formatInfo, RESOURCE_TYPES } from '@loc/sdk';
+import semver from 'semver';
+import type { MockClock } from '../clock';
+import { parseSeed, type ParsedSeed, type Seed } from '../seed/schema';
+import { can } from './access';
+import { buildZip, localesOf } from './bundle';
+import type { CdnLogEntry, ExportJob, Permission, Project, SeedDistribution, User } from './types';
+
+export type { CdnLogEntry, ExportJob, Permission, Project, User } from './types';
+export { can } from './access';
+
+/** A failure of a store operation; the HTTP layer maps `kind` to a status. */
+export class StoreError extends Error {
+  constructor(
+    readonly kind: 'not-found' | 'forbidden' | 'invalid' | 'unauthorized' | 'budget',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const DEFAULT_EXPORT_DELAY_MS = 300;
+const DISTRIBUTION_FORMAT: Record<string, string | undefined> = {
+  MOBILE_SDK_IOS: 'strings.ios',
+  MOBILE_SDK_ANDROID: 'xml.android.resources',
+};
+
+interface State {
+  seed: ParsedSeed;
+  users: Map<string, User>;
+  projects: Project[];
+  jobs: Map<string, ExportJob>;
+  blobs: Map<string, Uint8Array>;
+  cdnUsage: Map<string, number>;
+  cdnLog: CdnLogEntry[];
+}
+
+function load(seed: ParsedSeed): State {
+  const users = new Map<string, User>();
+  for (const u of seed.users) for (const token of u.tokens) users.set(token, u);
+  return {
+    seed,
+    users,
+    projects: seed.projects.map((p) => ({
+      ...p,
+      updatedAt: p.updatedAt ?? p.createdAt,
+      fileIds: p.files.map((f) => `rc_${hash(`${p.workspace}/${p.slug}/${f.path}`).slice(0, 12)}-${p.files.indexOf(f) + 1}`),
+    })),
+    jobs: new Map(),
+    blobs: new Map(),
+    cdnUsage: new Map(),
+    cdnLog: [],
+  };
+}
+
+function hash(text: string): string {
+  return createHash('sha256').update(text).digest('base64url');
+}
+
+/** Turns a title into a URL slug. */
+export function slugify(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+}
+
+/** A BCP 47 tag as the service accepts it (`en`, `de-AT`, `zh-Hant`, `pt-BR`). */
+export function isLanguageCode(code: string): boolean {
+  if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(code)) return false;
+  try {
+    return Intl.getCanonicalLocales(code).length === 1;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The mock's state and its rules, with no HTTP in it: who may do what, projects, export jobs, CDN
+ * keys, budgets and releases. Handlers translate requests into these calls.
+ */
+export function createStore(seedInput: Seed, clock: MockClock, options: { exportDelayMs?: number } = {}) {
+  const initial = parseSeed(seedInput);
+  let state = load(initial);
+  let exportDelayMs = options.exportDelayMs ?? DEFAULT_EXPORT_DELAY_MS;
+  let forcedExportErrors: string[] = [];
+
+  function workspace(slug: string) {
+    const ws = state.seed.workspaces.find((w) => w.slug === slug);
+    if (!ws) throw new StoreError('not-found', `Workspace '${slug}' does not exist. Check the workspace URL slug.`);
+    return ws;
+  }
+
+  function project(ws: string, slug: string): Project {
+    workspace(ws);
+    const p = state.projects.find((x) => x.workspace === ws && x.slug === slug);
+    if (!p) throw new StoreError('not-found', `Project '${slug}' does not exist in workspace '${ws}'. List projects with GET /v1/projects.`);
+    return p;
+  }
+
+  function require(user: User, permission: Permission, ws: string, projectSlug?: string) {
+    if (!can(user, permission, ws, projectSlug)) {
+      const where = projectSlug ? `project '${ws}/${projectSlug}'` : `workspace '${ws}'`;
+      throw new StoreError('forbidden', `Missing permission ${permission} on ${where}. Ask a workspace admin for access.`);
+    }
+  }
+
+  function settle(job: ExportJob): ExportJob {
+    if (job.result || clock.now() < job.readyAt) return job;
+    const p = project(job.workspace, job.project);
+    const fail = (errorDetails: string) => (job.result = { status: 'ERROR', errorDetails });
+    if (job.forcedError) return fail(job.forcedError), job;
+    const format = job.request.exportFormat ?? p.resourceType;
+    if (!formatInfo(format)) {
+      fail(`Unknown export format '${format}'. Formats of this project: ${exportFormatsFor(p.resourceType).map((f) => f.id).join(', ')}.`);
+      return job;
+    }
+    if (!exportFormatsFor(p.resourceType).some((f) => f.id === format)) {
+      fail(`A ${p.resourceType} project cannot be exported as ${format}. Use one of: ${exportFormatsFor(p.resourceType).map((f) => f.id).join(', ')}.`);
+      return job;
+    }
+    const all = localesOf(p);
+    const locales: string[] = [];
+    for (const wanted of job.request.iso2Slugs ?? all) {
+      const matches = all.filter((l) => l.toLowerCase() === wanted.toLowerCase() || l.split('-')[0]!.toLowerCase() === wanted.toLowerCase());
+      if (matches.length === 0) {
+        fail(`Locale '${wanted}' is not a locale of project '${p.slug}'. Its locales are: ${all.join(', ')}.`);
+        return job;
+      }
+      for (const m of matches) if (!locales.includes(m)) locales.push(m);
+    }
+    const files = job.request.filePaths ? p.files.filter((f) => job.request.filePaths!.includes(f.path)) : p.files;
+    const zip = buildZip(p, files, locales, format);
+    const zipName = `${p.slug}-${job.id}.zip`;
+    state.blobs.set(`exports/${zipName}`, zip.bytes);
+    job.result = { status: 'SUCCESS', files: zip.files, zipName };
+    return job;
+  }
+
+  function releaseBlob(distribution: SeedDistribution, releaseId: string): { name: string; bytes: Uint8Array } {
+    const name = `${releaseId}.zip`;
+    const key = `releases/${name}`;
+    let bytes = state.blobs.get(key);
+    if (!bytes) {
+      const p = project(distribution.workspace, distribution.project);
+      bytes = buildZip(p, p.files, localesOf(p), DISTRIBUTION_FORMAT[distribution.type] ?? p.resourceType).bytes;
+      state.blobs.set(key, bytes);
+    }
+    return { name, bytes };
+  }
+
+  return {
+    get seed(): ParsedSeed {
+      return state.seed;
+    },
+    get exportDelayMs() {
+      return exportDelayMs;
+    },
+    set exportDelayMs(ms: number) {
+      exportDelayMs = ms;
+    },
+    /** Back to the seed: projects, jobs, budgets and logs as they were. */
+    reset() {
+      state = load(initial);
+      forcedExportErrors = [];
+    },
+
+    /** The user a Bearer token belongs to; throws 'unauthorized' otherwise. */
+    authenticate(token: string | undefined): User {
+      const user = token ? state.users.get(token) : undefined;
+      if (!user) {
+        throw new StoreError(
+          'unauthorized',
+          token ? 'The API token is invalid or was revoked. Create a new one, or check LOC_API_TOKEN.' : 'No API token. Send it as "Authorization: Bearer <token>".',
+        );
+      }
+      return user;
+    },
+
+    workspace,
+    project,
+    require,
+
+    /** Projects the user owns or collaborates on, across workspaces. */
+    projectsOf(user: User): Project[] {
+      return state.projects.filter(
+        (p) => p.owner === user.email || can(user, 'generalView', p.workspace, p.slug),
+      );
+    },
+
+    projectsIn(ws: string): Project[] {
+      workspace(ws);
+      return state.projects.filter((p) => p.workspace === ws);
+    },
+
+    /** Creates a project; the body is already shape-checked. */
+    createProject(
+      ws: string,
+      owner: User,
+      body: { title: string; resourceType: string; sourceLanguageCode: string; description?: string; targetLanguageCodes?: string[] },
+    ): Project {
+      const problems: string[] = [];
+      if (!RESOURCE_TYPES.some((t) => t.id === body.resourceType)) {
+        problems.push(`resourceType '${body.resourceType}' is unknown; use one of ${RESOURCE_TYPES.map((t) => t.id).join(', ')}`);
+      }
+      for (const code of [body.sourceLanguageCode, ...(body.targetLanguageCodes ?? [])]) {
+        if (!isLanguageCode(code)) problems.push(`'${code}' is not a BCP 47 language code (for example en, de-AT, zh-Hant)`);
+      }
+      const slug = slugify(body.title);
+      if (!slug) problems.push('title must contain letters or digits (the project URL is made from it)');
+      else if (slug === 'status') problems.push("a project cannot be called 'status' (the name is reserved)");
+      else if (state.projects.some((p) => p.workspace === ws && p.slug === slug)) {
+        problems.push(`a project with the URL '${slug}' already exists in workspace '${ws}'; choose another title`);
+      }
+      if (problems.length) throw new StoreError('invalid', `Invalid project: ${problems.join('; ')}.`);
+      const now = new Date(clock.now()).toISOString();
+      const created: Project = {
+        workspace: ws,
+        slug,
+        title: body.title.trim(),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        owner: owner.email,
+        resourceType: body.resourceType,
+        sourceLocale: body.sourceLanguageCode,
+        targetLocales: [...new Set(body.targetLanguageCodes ?? [])].filter((c) => c !== body.sourceLanguageCode),
+        createdAt: now,
+        updatedAt: now,
+        repositoryConnections: [],
+        files: [],
+        fileIds: [],
+      };
+      state.projects.push(created);
+      return created;
+    },
+
+    /** Starts an export job; unknown file paths are refused here (404), the rest is judged by the job. */
+    createExport(ws: string, projectSlug: string, request: ExportJob['request']): ExportJob {
+      const p = project(ws, projectSlug);
+      for (const path of request.filePaths ?? []) {
+        if (!p.files.some((f) => f.path === path)) {
+          throw new StoreError(
+            'not-found',
+            `File '${path}' does not exist in project '${p.slug}'. Its files are: ${p.files.map((f) => f.path).join(', ') || 'none'}.`,
+          );
+        }
+      }
+      const createdAt = clock.now();
+      const job: ExportJob = {
+        id: `reg_${randomBytes(9).toString('base64url')}-${state.jobs.size + 1}`,
+        workspace: ws,
+        project: p.slug,
+        request,
+        createdAt,
+        readyAt: createdAt + exportDelayMs,
+        ...(forcedExportErrors.length ? { forcedError: forcedExportErrors.shift()! } : {}),
+      };
+      state.jobs.set(job.id, job);
+      return job;
+    },
+
+    /** An export job, assembled once its time has come. */
+    getExport(ws: string, projectSlug: string, id: string): ExportJob {
+      project(ws, projectSlug);
+      const job = state.jobs.get(id);
+      if (!job || job.workspace !== ws || job.project !== projectSlug) {
+        throw new StoreError('not-found', `Export '${id}' does not exist in project '${ws}/${projectSlug}'. Use the id the POST returned.`);
+      }
+      return settle(job);
+    },
+
+    /** Makes the next export(s) end in ERROR with `message`. */
+    failNextExport(message = 'Export failed (injected fault)') {
+      forcedExportErrors.push(message);
+    },
+
+    /** The workspace a valid CDN key belongs to; throws 'unauthorized' for a missing, malformed, unknown, revoked or expired key. */
+    cdnWorkspace(key: string | undefined): string {
+      const found = key?.startsWith('lh-cdn_') ? state.seed.cdnKeys.find((k) => k.key === key) : undefined;
+      if (!found || found.revoked || (found.expiresAt !== null && Date.parse(found.expiresAt) <= clock.now())) {
+        throw new StoreError('unauthorized', 'CDN key missing, malformed, invalid or expired');
+      }
+      return found.workspace;
+    },
+
+    /** Counts one check against the workspace's budget; throws 'budget' when it is spent. */
+    spendCdnBudget(ws: string) {
+      const budget = workspace(ws).cdnBudget;
+      const used = state.cdnUsage.get(ws) ?? 0;
+      if (budget !== null && used >= budget) throw new StoreError('budget', 'Usage limit exceeded');
+      state.cdnUsage.set(ws, used + 1);
+    },
+
+    /**
+     * The release a client should download: 'no-distribution' when none serves the environment, type and
+     * version; null when nothing newer applies; else the newest applicable release.
+     */
+    findRelease(ws: string, check: { distributionEnvironment: string; distributionType: string; clientVersion?: string; clientRelease?: string }) {
+      const version = check.clientVersion;
+      const serves = (range: string | undefined) => !version || !range || semver.satisfies(version, range, { includePrerelease: true });
+      const distributions = state.seed.distributions.filter(
+        (d) => d.workspace === ws && d.environment === check.distributionEnvironment && d.type === check.distributionType && serves(d.clientVersions),
+      );
+      if (distributions.length === 0) return 'no-distribution' as const;
+      const candidates = distributions
+        .flatMap((d) => d.releases.filter((r) => serves(r.clientVersions)).map((r) => ({ d, r })))
+        .sort((a, b) => Date.parse(b.r.createdAt) - Date.parse(a.r.createdAt));
+      const newest = candidates[0];
+      if (!newest || newest.r.id === check.clientRelease) return null;
+      const blob = releaseBlob(newest.d, newest.r.id);
+      return { release: newest.r, blobName: blob.name, sha256: createHash('sha256').update(blob.bytes).digest('hex') };
+    },
+
+    /** Stored ZIP bytes, by `<kind>/<name>`. */
+    blob(kind: string, name: string): Uint8Array | undefined {
+      return state.blobs.get(`${kind}/${name}`);
+    },
+
+    logCdnCheck(entry: CdnLogEntry) {
+      state.cdnLog.push(entry);
+    },
+    get cdnLog(): readonly CdnLogEntry[] {
+      return state.cdnLog;
+    },
+    now: () => clock.now(),
+  };
+}
+
+export type Store = ReturnType<typeof createStore>;
