@@ -1,0 +1,129 @@
+import { existsSync, realpathSync } from 'node:fs';
+import { lstat, mkdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { LocalFileError, UnsafeArchiveError } from '../errors';
+
+/** One file to put in place: its staged copy, where it goes, and what it was in the export. */
+export interface Placement {
+  /** Absolute path of the staged copy. */
+  from: string;
+  /** Relative path below the output folder, `/` separators. */
+  to: string;
+  /** Path inside the ZIP (shown in the mapping). */
+  source: string;
+  locale: string | undefined;
+}
+
+export type PlacementStatus = 'created' | 'updated' | 'unchanged';
+
+export interface PlannedFile extends Placement {
+  status: PlacementStatus;
+  /** Absolute target path. */
+  target: string;
+}
+
+/**
+ * What putting `placements` into `outDir` would do, without writing: each file created, updated or
+ * unchanged. Refuses two files mapped to one path, and any target that would leave `outDir` — through
+ * the template or through a symbolic link already in the folder.
+ */
+export async function planPlacements(outDir: string, placements: Placement[]): Promise<PlannedFile[]> {
+  const root = resolve(outDir);
+  const realRoot = realpathLoose(root);
+  const byTarget = new Map<string, Placement>();
+  const planned: PlannedFile[] = [];
+  for (const placement of placements) {
+    const target = resolve(root, ...placement.to.split('/'));
+    if (!target.startsWith(root + sep)) {
+      throw new UnsafeArchiveError(`'${placement.source}' would be written to ${target}, outside ${root}.`);
+    }
+    const key = target.normalize('NFC').toLowerCase();
+    const other = byTarget.get(key);
+    if (other) {
+      throw new LocalFileError(`Both '${other.source}' and '${placement.source}' would be written to '${placement.to}'.`, {
+        hint: 'Add {locale} (or {dir}) to the path template so each file gets a path of its own.',
+      });
+    }
+    byTarget.set(key, placement);
+    assertNoEscapingLink(realRoot, root, target, placement.source);
+    planned.push({ ...placement, target, status: await compare(placement.from, target) });
+  }
+  return planned;
+}
+
+/** The folder of `target`, with every symbolic link resolved, must really be inside the output folder. */
+function assertNoEscapingLink(realRoot: string, root: string, target: string, source: string): void {
+  const real = realpathLoose(dirname(target));
+  if (real !== realRoot && !real.startsWith(realRoot + sep)) {
+    throw new UnsafeArchiveError(`'${source}' would be written through a symbolic link that leaves the output folder ${root}.`);
+  }
+}
+
+/** realpath of a path that may not exist yet: its nearest existing ancestor resolved, the rest appended. */
+function realpathLoose(path: string): string {
+  let probe = path;
+  while (!existsSync(probe) && dirname(probe) !== probe) probe = dirname(probe);
+  return join(realpathSync(probe), relative(probe, path));
+}
+
+async function compare(staged: string, target: string): Promise<PlacementStatus> {
+  const existing = await lstat(target).catch(() => undefined);
+  if (!existing) return 'created';
+  if (!existing.isFile()) {
+    throw new LocalFileError(`${target} exists and is not a regular file; it is left as it is.`, {
+      hint: 'Move it away, or choose another --out or --path-template.',
+    });
+  }
+  const fresh = await stat(staged);
+  if (fresh.size !== existing.size) return 'updated';
+  const [a, b] = await Promise.all([readFile(staged), readFile(target)]);
+  return a.equals(b) ? 'unchanged' : 'updated';
+}
+
+/**
+ * Moves the planned files into place. Files that would be overwritten are first moved into `backupDir`
+ * (inside the staging folder, on the same file system); if any move fails, everything done so far is
+ * undone, so the output folder is left as it was.
+ */
+export async function commitPlacements(planned: PlannedFile[], backupDir: string): Promise<void> {
+  const done: { target: string; backup: string | undefined; createdDirs: string[] }[] = [];
+  try {
+    let index = 0;
+    for (const file of planned) {
+      if (file.status === 'unchanged') continue;
+      const createdDirs = await mkdirTracked(dirname(file.target));
+      let backup: string | undefined;
+      if (file.status === 'updated') {
+        backup = join(backupDir, String(index++));
+        await mkdir(backupDir, { recursive: true });
+        await rename(file.target, backup);
+      }
+      done.push({ target: file.target, backup, createdDirs });
+      await rename(file.from, file.target);
+    }
+  } catch (error) {
+    for (const step of done.reverse()) {
+      await rm(step.target, { force: true }).catch(() => {});
+      if (step.backup) await rename(step.backup, step.target).catch(() => {});
+      for (const dir of step.createdDirs.reverse()) await rmdir(dir).catch(() => {});
+    }
+    throw new LocalFileError(`Writing the files failed, so none were changed: ${(error as Error).message}`, {
+      hint: 'Check that the output folder is writable and the disk is not full.',
+      cause: error,
+    });
+  }
+}
+
+/** mkdir -p that returns the folders it created, outermost first, so a rollback can remove them. */
+async function mkdirTracked(dir: string): Promise<string[]> {
+  const missing: string[] = [];
+  for (let probe = dir; !existsSync(probe); probe = dirname(probe)) missing.unshift(probe);
+  if (missing.length) await mkdir(dir, { recursive: true });
+  return missing;
+}
+
+/** `to` as shown to the user: relative to the working folder when that is shorter. */
+export function displayPath(path: string, cwd = process.cwd()): string {
+  const rel = relative(cwd, path);
+  return rel && !rel.startsWith('..') && rel.length < path.length ? rel : path;
+}

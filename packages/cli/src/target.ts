@@ -1,0 +1,83 @@
+import { projectRefOf, type LocClient } from '@loc/sdk';
+import type { Context } from './context';
+import { UsageError } from './errors';
+import { askSelect, requireFlags } from './ui/prompts';
+
+/**
+ * The workspace and project a command works on: flags first, then loc.config.json. In CI a missing one
+ * is a usage error naming the flag; at a terminal the command may ask instead (`ask` is then called).
+ */
+export function workspaceOf(ctx: Context, flag: string | undefined, example: string): string | undefined {
+  const workspace = flag ?? ctx.projectConfig()?.config.workspace;
+  requireFlags(ctx.interactive, workspace ? [] : ['workspace'], example);
+  return workspace;
+}
+
+export function projectOf(
+  ctx: Context,
+  flags: { workspace?: string | undefined; project?: string | undefined },
+  example: string,
+): { workspace: string | undefined; project: string | undefined } {
+  const config = ctx.projectConfig()?.config;
+  const workspace = flags.workspace ?? config?.workspace;
+  const project = flags.project ?? config?.project;
+  const missing = [...(workspace ? [] : ['workspace']), ...(project ? [] : ['project'])];
+  requireFlags(ctx.interactive, missing, example);
+  return { workspace, project };
+}
+
+/**
+ * Like `projectOf`, and at a terminal asks for what is missing, choosing from the projects the token
+ * can reach.
+ */
+export async function resolveProject(
+  ctx: Context,
+  client: LocClient,
+  flags: { workspace?: string | undefined; project?: string | undefined },
+  example: string,
+): Promise<{ workspace: string; project: string }> {
+  const { workspace, project } = projectOf(ctx, flags, example);
+  if (workspace && project) return { workspace, project };
+  const reachable = await reachableProjects(client, ctx.signal);
+  const candidates = reachable.filter((p) => !workspace || p.workspace === workspace);
+  if (candidates.length === 0) {
+    throw new UsageError(
+      workspace ? `Your token reaches no project in workspace '${workspace}'.` : 'Your token reaches no project.',
+      'Create one with `loc projects create`, or ask a workspace admin for access.',
+    );
+  }
+  const chosen = await askSelect(
+    ctx,
+    'Which project?',
+    candidates.map((p) => ({ value: `${p.workspace}/${p.project}`, label: p.title, hint: `${p.workspace}/${p.project}` })),
+  );
+  const [ws = '', pr = ''] = chosen.split('/');
+  return { workspace: ws, project: pr };
+}
+
+/** Like `workspaceOf`, and at a terminal asks, choosing from the workspaces of the reachable projects. */
+export async function resolveWorkspace(ctx: Context, client: LocClient, flag: string | undefined, example: string): Promise<string> {
+  const workspace = workspaceOf(ctx, flag, example);
+  if (workspace) return workspace;
+  const workspaces = [...new Set((await reachableProjects(client, ctx.signal)).map((p) => p.workspace))];
+  if (workspaces.length === 1 && workspaces[0]) return workspaces[0];
+  if (workspaces.length === 0) throw new UsageError('Your token reaches no workspace.', 'Pass --workspace <slug>.');
+  return askSelect(ctx, 'Which workspace?', workspaces.map((w) => ({ value: w, label: w })));
+}
+
+export interface ReachableProject {
+  title: string;
+  workspace: string;
+  project: string;
+  url: string | undefined;
+}
+
+/** The projects of `GET /v1/projects`, with the workspace and project slugs read from their links. */
+export async function reachableProjects(client: LocClient, signal: AbortSignal): Promise<ReachableProject[]> {
+  const list = await client.projects.list({ signal });
+  return list.members.flatMap((member) => {
+    const ref = projectRefOf(member);
+    if (!ref) return [];
+    return [{ title: member.title, workspace: ref.workspaceUrl, project: ref.projectUrl, url: member.links.find((l) => l.rel === 'self')?.href }];
+  });
+}

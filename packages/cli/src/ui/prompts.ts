@@ -1,0 +1,76 @@
+import { AbortError } from '@loc/sdk';
+import type { Context } from '../context';
+import { UsageError } from '../errors';
+
+/**
+ * Prompts, only ever for a person at a terminal (`ctx.interactive`). In CI a missing value is an error
+ * that names the flag to pass: a pipeline never waits for input. clack is loaded only when a prompt runs.
+ */
+
+/** Throws a usage error listing every missing flag when no one can be asked (`canAsk` false). */
+export function requireFlags(canAsk: boolean, missing: string[], example: string): void {
+  if (missing.length === 0 || canAsk) return;
+  const list = missing.map((m) => `--${m}`).join(', ');
+  throw new UsageError(
+    `Missing ${missing.length === 1 ? 'flag' : 'flags'} ${list} (no terminal to ask: stdin or stdout is not a TTY, or CI is set).`,
+    `For example: ${example}`,
+  );
+}
+
+async function clack() {
+  return import('@clack/prompts');
+}
+
+function cancelled(): never {
+  throw new AbortError('Cancelled.');
+}
+
+export async function askText(
+  ctx: Context,
+  options: { message: string; placeholder?: string; initialValue?: string; validate?: (value: string) => string | undefined },
+): Promise<string> {
+  const p = await clack();
+  const value = await p.text({
+    message: options.message,
+    ...(options.placeholder ? { placeholder: options.placeholder } : {}),
+    ...(options.initialValue ? { initialValue: options.initialValue } : {}),
+    validate: (v) => options.validate?.(v ?? ''),
+    signal: ctx.signal,
+  });
+  if (p.isCancel(value)) cancelled();
+  return value.trim();
+}
+
+export async function askSecret(ctx: Context, message: string): Promise<string> {
+  const p = await clack();
+  const value = await p.password({
+    message,
+    mask: '•',
+    validate: (v) => (v && v.trim() ? undefined : 'Paste the token (it is not shown).'),
+    signal: ctx.signal,
+  });
+  if (p.isCancel(value)) cancelled();
+  return value.trim();
+}
+
+export async function askSelect<T extends string>(
+  ctx: Context,
+  message: string,
+  choices: { value: T; label: string; hint?: string }[],
+): Promise<T> {
+  const p = await clack();
+  const value = await p.select<T>({
+    message,
+    options: choices.map((c) => ({ value: c.value, label: c.label, ...(c.hint ? { hint: c.hint } : {}) })) as never,
+    signal: ctx.signal,
+  });
+  if (p.isCancel(value)) cancelled();
+  return value;
+}
+
+export async function askConfirm(ctx: Context, message: string, initialValue = false): Promise<boolean> {
+  const p = await clack();
+  const value = await p.confirm({ message, initialValue, signal: ctx.signal });
+  if (p.isCancel(value)) cancelled();
+  return value;
+}
