@@ -1,1 +1,134 @@
-export {};
+// Helpers shared by the end-to-end tests: the real `loc-mock` binary on a loopback port and the real
+// built `loc` binary as a child process. Both must be built first (`pnpm build`; `pnpm test` does it).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+
+function built(path: string): string {
+  if (!existsSync(path)) throw new Error(`${path} is missing: run \`pnpm build\` first.`);
+  return path;
+}
+
+// The CLI is found beside this package, not as a dependency: @loc/cli's tests depend on this package.
+export const LOC_BIN = built(fileURLToPath(new URL('../../cli/dist/bin.js', import.meta.url)));
+export const MOCK_BIN = built(join(dirname(require.resolve('@loc/mock-server/package.json')), 'dist', 'bin.js'));
+
+/** The demo seed's well-known credentials (docs/mock-server.md). */
+export const TOKENS = {
+  admin: 'loc_test_admin',
+  developer: 'loc_test_developer',
+  viewer: 'loc_test_viewer',
+  collaborator: 'loc_test_collaborator',
+  outsider: 'loc_test_outsider',
+  globex: 'loc_test_globex',
+} as const;
+export const CDN_KEYS = {
+  acme: 'lh-cdn_demo_acme',
+  expired: 'lh-cdn_demo_expired',
+  revoked: 'lh-cdn_demo_revoked',
+  globex: 'lh-cdn_demo_globex',
+} as const;
+
+export interface RunningMock {
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<number | null>;
+}
+
+/** Starts `loc-mock serve` on a free loopback port and resolves once it prints its URL. */
+export function startMock(args: string[] = []): Promise<RunningMock> {
+  const child = spawn(process.execPath, [MOCK_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--quiet', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`loc-mock did not start within 15 s: ${stderr}`)), 15_000);
+    void exited.then((code) => reject(new Error(`loc-mock exited with ${code}: ${stderr}`)));
+    createInterface({ input: child.stdout! }).once('line', (line) => {
+      clearTimeout(timer);
+      const url = line.split(' ').at(-1) ?? '';
+      resolve({
+        url,
+        process: child,
+        stop: async () => {
+          if (child.exitCode === null) child.kill('SIGTERM');
+          return exited;
+        },
+      });
+    });
+  });
+}
+
+export interface LocResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  /** stdout parsed as JSON (throws with the output when it is not). */
+  json<T = any>(): T;
+}
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+  input?: string;
+  timeoutMs?: number;
+  /** Called with the child once it runs (to send it a signal). */
+  onSpawn?: (child: ChildProcess) => void;
+}
+
+/**
+ * Runs the built `loc` binary without a terminal (so in CI mode: no prompt, no spinner), with a clean
+ * environment: only PATH, HOME and what the test gives. It resolves when the process exits.
+ */
+export function runLoc(args: string[], options: RunOptions = {}): Promise<LocResult> {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), NO_COLOR: '1' };
+  for (const [key, value] of Object.entries(options.env ?? {})) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
+  const child = spawn(process.execPath, [LOC_BIN, ...args], { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  options.onSpawn?.(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin.end(options.input ?? '');
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`loc ${args.join(' ')} did not finish within ${options.timeoutMs ?? 30_000} ms\n${stdout}\n${stderr}`));
+    }, options.timeoutMs ?? 30_000);
+    // 'close' comes after both pipes are drained.
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({
+          code,
+          signal,
+          stdout,
+          stderr,
+          json() {
+            try {
+              return JSON.parse(stdout);
+            } catch {
+              throw new Error(`stdout is not JSON:\n${stdout}\nstderr:\n${stderr}`);
+            }
+          },
+      });
+    });
+  });
+}
+
+/** A fresh temporary folder, and its removal. */
+export function tempDir(prefix = 'loc-test-'): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}

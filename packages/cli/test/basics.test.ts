@@ -1,0 +1,72 @@
+// The command line itself: version, help with examples on every command, usage errors and their exit code.
+import { readFileSync } from 'node:fs';
+import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES } from '@loc/sdk';
+import { describe, expect, it } from 'vitest';
+import { runLoc } from '@loc/test-utils';
+import { DISTRIBUTION_TYPES as CLI_TYPES, ENVIRONMENTS as CLI_ENVIRONMENTS } from '../src/program';
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+describe('loc', () => {
+  it('prints its version', async () => {
+    const result = await runLoc(['--version']);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toBe(version);
+  });
+
+  it.each([
+    ['login'],
+    ['logout'],
+    ['init'],
+    ['projects', 'list'],
+    ['projects', 'show'],
+    ['projects', 'create'],
+    ['status'],
+    ['export'],
+    ['export', 'status'],
+    ['export', 'download'],
+    ['export', 'formats'],
+    ['cdn', 'check'],
+  ])('has help with examples for %s %s', async (...command) => {
+    const result = await runLoc([...command.filter(Boolean), '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Examples:');
+    expect(result.stdout).toContain(`$ loc ${command.filter(Boolean).join(' ')}`);
+  });
+
+  it('documents the exit codes in the main help', async () => {
+    const result = await runLoc(['--help']);
+    expect(result.stdout).toMatch(/20 no newer CDN release/);
+  });
+
+  it('exits 2 with a suggestion on an unknown command', async () => {
+    const result = await runLoc(['statsu']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/unknown command 'statsu'/);
+    expect(result.stderr).toMatch(/Did you mean status\?/);
+  });
+
+  it('exits 2 on a bad option value, and says what it accepts', async () => {
+    const result = await runLoc(['status', '--min-approved', 'lots']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/percentage from 0 to 100/);
+  });
+
+  it('reports usage errors as one JSON document with --json', async () => {
+    const result = await runLoc(['cdn', 'check', '--environment', 'MOON', '--json']);
+    expect(result.code).toBe(2);
+    expect(result.json().error).toMatchObject({ exitCode: 2 });
+    expect(result.json().error.message).toMatch(/MOON/);
+  });
+
+  it('keeps its value lists in step with the SDK', () => {
+    expect([...CLI_ENVIRONMENTS]).toEqual([...DISTRIBUTION_ENVIRONMENTS]);
+    expect([...CLI_TYPES]).toEqual([...DISTRIBUTION_TYPES]);
+  });
+
+  it('lists the export formats', async () => {
+    const result = await runLoc(['export', 'formats', '--json']);
+    expect(result.code).toBe(0);
+    expect(result.json().formats.map((f: { id: string }) => f.id)).toContain('xml.android.resources');
+  });
+});
