@@ -1,0 +1,179 @@
+// Unzip safety: malicious archives are crafted here, byte for byte, and must be refused with nothing written.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import yazl from 'yazl';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runLoc, tempDir } from '@loc/test-utils';
+import { UnsafeArchiveError } from '../src/errors';
+import { extractArchive, safeEntryPath } from '../src/files/unzip';
+import { planPlacements } from '../src/files/place';
+
+interface ZipEntry {
+  name: string;
+  data?: string | Buffer;
+  mode?: number;
+}
+
+/** A ZIP built with yazl; `rename` then swaps names byte for byte (yazl itself refuses unsafe names). */
+async function makeZip(entries: ZipEntry[], rename: Record<string, string> = {}): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const entry of entries) {
+    zip.addBuffer(Buffer.isBuffer(entry.data) ? entry.data : Buffer.from(entry.data ?? 'x'), entry.name, entry.mode ? { mode: entry.mode } : {});
+  }
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  let bytes = Buffer.concat(chunks);
+  for (const [from, to] of Object.entries(rename)) {
+    expect(Buffer.byteLength(from)).toBe(Buffer.byteLength(to));
+    let at = bytes.indexOf(from);
+    expect(at).toBeGreaterThan(-1);
+    while (at !== -1) {
+      bytes.write(to, at);
+      at = bytes.indexOf(from, at + 1);
+    }
+  }
+  return bytes;
+}
+
+let dir: ReturnType<typeof tempDir>;
+beforeEach(() => {
+  dir = tempDir('loc-unzip-');
+});
+afterEach(() => dir.remove());
+
+async function extract(bytes: Buffer, limits?: Parameters<typeof extractArchive>[2]) {
+  const zipPath = join(dir.path, 'in.zip');
+  writeFileSync(zipPath, bytes);
+  const staging = join(dir.path, 'staging');
+  mkdirSync(staging);
+  return extractArchive(zipPath, staging, limits);
+}
+
+describe('safeEntryPath', () => {
+  it.each([
+    ['../evil', /climbs out/],
+    ['a/../../evil', /climbs out/],
+    ['..\\..\\evil', /climbs out/],
+    ['/etc/passwd', /absolute/],
+    ['C:/Windows/evil', /absolute/],
+    ['\\\\host\\share\\evil', /absolute/],
+    ['a\u0000b', /control character/],
+    ['', /empty/],
+  ])('refuses %j', (name, reason) => {
+    const result = safeEntryPath(name);
+    expect(typeof result).toBe('object');
+    expect((result as { refused: string }).refused).toMatch(reason);
+  });
+
+  it('normalises harmless names', () => {
+    expect(safeEntryPath('./a//b/./c.json')).toBe('a/b/c.json');
+  });
+});
+
+describe('extractArchive', () => {
+  it('extracts regular files', async () => {
+    const files = await extract(await makeZip([{ name: 'de/app.json', data: '{"a":"ä"}' }, { name: 'fr/app.json' }]));
+    expect(files.map((f) => f.path)).toEqual(['de/app.json', 'fr/app.json']);
+    expect(readFileSync(files[0]!.file, 'utf8')).toBe('{"a":"ä"}');
+  });
+
+  it.each([
+    ['a path with ..', [{ name: 'XX/evil.txt' }], { 'XX/evil.txt': '../evil.txt' }, /climbs out/],
+    ['an absolute path', [{ name: 'Xetc/passwd' }], { 'Xetc/passwd': '/etc/passwd' }, /absolute path/],
+    ['a backslash traversal', [{ name: 'XXXXXXevil' }], { XXXXXXevil: '..\\..\\evil' }, /climbs out/],
+    ['a symbolic link', [{ name: 'link', data: '/etc/passwd', mode: 0o120777 }], {}, /symbolic link/],
+    ['a name listed twice', [{ name: 'a.json' }, { name: 'b.json' }], { 'b.json': 'a.json' }, /twice/],
+    ['names that differ only in case', [{ name: 'Strings.json' }, { name: 'strings.json' }], {}, /twice/],
+  ])('refuses %s', async (_, entries, rename, reason) => {
+    const error = await extract(await makeZip(entries as ZipEntry[], rename)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnsafeArchiveError);
+    expect((error as Error).message).toMatch(reason);
+    expect(existsSync(join(dir.path, 'evil.txt'))).toBe(false);
+  });
+
+  it('refuses a zip bomb by its ratio', async () => {
+    const error = await extract(await makeZip([{ name: 'bomb.json', data: Buffer.alloc(20 * 1024 * 1024) }])).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnsafeArchiveError);
+    expect((error as Error).message).toMatch(/expands \d+ times/);
+  });
+
+  it('refuses an archive beyond the size and entry limits', async () => {
+    const bytes = await makeZip([{ name: 'a', data: 'x'.repeat(600) }, { name: 'b', data: 'y'.repeat(600) }]);
+    await expect(extract(bytes, { limits: { maxEntries: 10, maxTotalBytes: 1000, maxRatio: 1000 } })).rejects.toThrow(/beyond the limit of 1000 bytes/);
+    dir.remove();
+    dir = tempDir('loc-unzip-');
+    await expect(extract(bytes, { limits: { maxEntries: 1, maxTotalBytes: 1e9, maxRatio: 1000 } })).rejects.toThrow(/more than the limit of 1/);
+  });
+
+  it('refuses what is not a ZIP', async () => {
+    await expect(extract(Buffer.from('<html>not a zip</html>'))).rejects.toThrow(/not a readable ZIP/);
+  });
+});
+
+describe('planPlacements', () => {
+  it('refuses to write through a symbolic link that leaves the output folder', async () => {
+    const out = join(dir.path, 'out');
+    const outside = join(dir.path, 'outside');
+    mkdirSync(out);
+    mkdirSync(outside);
+    symlinkSync(outside, join(out, 'de'));
+    const staged = join(dir.path, 'staged.json');
+    writeFileSync(staged, '{}');
+    await expect(planPlacements(out, [{ from: staged, to: 'de/app.json', source: 'de/app.json', locale: 'de' }])).rejects.toThrow(/symbolic link/);
+  });
+});
+
+describe('loc export with a malicious ZIP from the service', () => {
+  let server: Server;
+  let base: string;
+  let zip: Buffer;
+  const downloadHeaders: IncomingHttpHeaders[] = [];
+  beforeAll(async () => {
+    // A stand-in for the service whose export points at a hostile archive.
+    server = createServer((req, res) => {
+      if (req.url?.startsWith('/files/')) {
+        downloadHeaders.push(req.headers);
+        res.writeHead(200, { 'content-type': 'application/zip', 'content-length': zip.length });
+        res.end(zip);
+        return;
+      }
+      const job = {
+        id: 'exp_evil',
+        status: 'SUCCESS',
+        triggerType: 'API_V1',
+        createdAt: new Date().toISOString(),
+        resourceExports: [],
+        errorDetails: null,
+        filePath: 'evil.zip',
+        downloadUrl: `${base}/files/evil.zip?signature=abc`,
+      };
+      res.writeHead(req.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(job));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('refuses it, leaves the user’s files as they were and sends no credential to the download', async () => {
+    zip = await makeZip([{ name: 'ok/app.json', data: '{"new":true}' }, { name: 'XX/XX/evil.txt' }], { 'XX/XX/evil.txt': '../../evil.txt' });
+    const out = join(dir.path, 'project', 'locales');
+    mkdirSync(join(out, 'ok'), { recursive: true });
+    writeFileSync(join(out, 'ok', 'app.json'), '{"old":true}');
+    const result = await runLoc(['export', '-w', 'acme', '-p', 'app', '--out', out], {
+      env: { LOC_BASE_URL: base, LOC_API_TOKEN: 'loc_secret_token', CI: '1', LOC_CONFIG_DIR: dir.path },
+    });
+    expect(result.code).toBe(10);
+    expect(result.stderr).toMatch(/climbs out of the folder/);
+    expect(result.stderr).toMatch(/Nothing was written/);
+    expect(readFileSync(join(out, 'ok', 'app.json'), 'utf8')).toBe('{"old":true}');
+    expect(readdirSync(out)).toEqual(['ok']);
+    expect(existsSync(join(dir.path, 'project', 'evil.txt'))).toBe(false);
+    expect(existsSync(join(dir.path, 'evil.txt'))).toBe(false);
+    expect(downloadHeaders.length).toBeGreaterThan(0);
+    for (const headers of downloadHeaders) expect(headers.authorization).toBeUndefined();
+  });
+});
