@@ -63,8 +63,8 @@ export function describeError(error: unknown): { message: string; hint: string |
   if (error instanceof DownloadError) {
     return { message: `The download failed: ${error.message}`, hint: 'Nothing was written. Run the command again.' };
   }
-  if (error instanceof LocError) return { message: error.message, hint: undefined };
   if (error instanceof Error && error.name === 'AbortError') return { message: 'Interrupted.', hint: undefined };
+  if (error instanceof LocError) return { message: error.message, hint: undefined };
   const message = error instanceof Error ? error.message : String(error);
   return { message: `Unexpected error: ${message}`, hint: 'Run again with --verbose for details, and report it if it persists.' };
 }

@@ -132,3 +132,69 @@ export function tempDir(prefix = 'loc-test-'): { path: string; remove(): void } 
   const path = mkdtempSync(join(tmpdir(), prefix));
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
+
+/**
+ * A pseudo-terminal of 120 × 30, in python's standard library (present wherever node-gyp works): it runs
+ * the command on the terminal's slave side and copies bytes between the pipes and the master side.
+ */
+const PTY_SCRIPT = `
+import os, pty, sys, fcntl, termios, struct, select
+pid, fd = pty.fork()
+if pid == 0:
+    fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack('HHHH', 30, 120, 0, 0))
+    os.execvp(sys.argv[1], sys.argv[1:])
+inputs = [fd, 0]
+while True:
+    ready, _, _ = select.select(inputs, [], [])
+    if fd in ready:
+        try:
+            data = os.read(fd, 4096)
+        except OSError:
+            break
+        if not data:
+            break
+        os.write(1, data)
+    if 0 in ready:
+        data = os.read(0, 4096)
+        if data:
+            os.write(fd, data)
+        else:
+            inputs = [fd]
+_, status = os.waitpid(pid, 0)
+sys.exit(os.waitstatus_to_exitcode(status))
+`;
+
+/**
+ * Runs the built `loc` in a real pseudo-terminal (so stdin and stdout are TTYs: prompts and spinners
+ * are on) and answers each prompt once its text is on the screen.
+ */
+export function runLocInTerminal(
+  args: string[],
+  answers: [RegExp, string][],
+  env: Record<string, string>,
+  timeoutMs = 20_000,
+): Promise<{ code: number | null; screen: string }> {
+  const child = spawn('python3', ['-c', PTY_SCRIPT, process.execPath, LOC_BIN, ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), TERM: 'xterm-256color', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let screen = '';
+  let next = 0;
+  let consumed = 0;
+  child.stdout.on('data', (chunk: Buffer) => {
+    screen += chunk.toString();
+    const answer = answers[next];
+    if (answer && answer[0].test(screen.slice(consumed))) {
+      next++;
+      consumed = screen.length;
+      setTimeout(() => child.stdin.write(answer[1]), 150);
+    }
+  });
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, screen });
+    });
+  });
+}

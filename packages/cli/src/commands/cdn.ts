@@ -64,7 +64,9 @@ export async function check(ctx: Context, options: CdnCheckOptions): Promise<num
     if (!defaults.out) throw new UsageError('--download needs a folder (or cdn.out in loc.config.json).', `For example: ${example}`);
     dir = resolve(ctx.projectConfig()?.dir ?? ctx.cwd, defaults.out);
   }
-  const manifest = dir ? readManifest(dir) : undefined;
+  // A folder whose files were deleted or edited away counts as holding no release: it is fetched again.
+  const recorded = dir ? readManifest(dir) : undefined;
+  const manifest = recorded && dir && filesPresent(dir, recorded) ? recorded : undefined;
   const clientRelease = options.clientRelease ?? manifest?.distributionReleaseId;
 
   const { client } = await ctx.client('cdnKey');
@@ -79,7 +81,7 @@ export async function check(ctx: Context, options: CdnCheckOptions): Promise<num
   };
   const release = await client.cdn.check(body, { signal: ctx.signal });
 
-  if (!release || (dir && manifest?.distributionReleaseId === release.distributionReleaseId && filesPresent(dir, manifest))) {
+  if (!release || manifest?.distributionReleaseId === release.distributionReleaseId) {
     const current = release ?? undefined;
     ctx.out.result({ release: current ?? null, upToDate: true, current: manifest ?? null, downloaded: false }, () => {
       if (manifest) ctx.out.line(`Up to date: ${manifest.name} (${manifest.distributionReleaseId}) is the newest release${dir ? ` in ${displayPath(dir)}` : ''}.`);
@@ -112,7 +114,7 @@ export async function check(ctx: Context, options: CdnCheckOptions): Promise<num
     progress.stop();
   }
   const files = delivered.files.map((f) => f.to);
-  removeStale(dir, manifest, new Set(files));
+  removeStale(dir, recorded, new Set(files));
   writeManifest(dir, {
     distributionReleaseId: release.distributionReleaseId,
     name: release.name,

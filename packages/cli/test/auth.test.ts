@@ -1,0 +1,186 @@
+// Credentials: login storage and permissions, profiles, precedence, and that no credential leaks.
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runLoc, runLocInTerminal, tempDir, TOKENS } from '@loc/test-utils';
+import { useMock } from './helpers';
+
+const service = useMock();
+let home: ReturnType<typeof tempDir>;
+beforeEach(() => {
+  home = tempDir('loc-auth-');
+});
+afterEach(() => home.remove());
+
+/** loc with no credential in the environment: only what `loc login` stored in `home`. */
+const bare = (args: string[], env: Record<string, string | undefined> = {}, input?: string) =>
+  runLoc(args, { env: { LOC_CONFIG_DIR: home.path, CI: '1', ...env }, ...(input === undefined ? {} : { input }) });
+
+const credentialsFile = () => join(home.path, 'credentials.json');
+
+describe('loc login', () => {
+  it('verifies the token, stores it readable only by the user, and later commands use it', async () => {
+    const login = await bare(['login', '--with-token', '--base-url', service.url], {}, `${TOKENS.developer}\n`);
+    expect(login.code).toBe(0);
+    expect(login.stderr).toMatch(/Logged in to http:\/\/127\.0\.0\.1:\d+ \(profile default\): 4 projects reachable/);
+    expect(statSync(credentialsFile()).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(credentialsFile(), 'utf8')).profiles.default).toMatchObject({ baseUrl: service.url, token: TOKENS.developer });
+
+    const list = await bare(['projects', 'list', '--json']);
+    expect(list.code).toBe(0);
+    expect(list.json().projects).toHaveLength(4);
+  });
+
+  it('refuses a token the service refuses, and stores nothing', async () => {
+    const login = await bare(['login', '--token', 'loc_wrong', '--base-url', service.url]);
+    expect(login.code).toBe(3);
+    expect(login.stderr).toMatch(/refused the token \(401\)\. Nothing was stored/);
+    expect(login.stderr).not.toContain('loc_wrong');
+    expect(existsSync(credentialsFile()) ? JSON.parse(readFileSync(credentialsFile(), 'utf8')).profiles : {}).toEqual({});
+  });
+
+  it('asks for nothing in CI: no token is a usage error that says what to do', async () => {
+    const login = await bare(['login', '--base-url', service.url]);
+    expect(login.code).toBe(2);
+    expect(login.stderr).toMatch(/--with-token/);
+  });
+
+  it('keeps profiles apart; LOC_API_TOKEN overrides the stored one', async () => {
+    await bare(['login', '--token', TOKENS.developer, '--base-url', service.url]);
+    await bare(['login', '--profile', 'collab', '--token', TOKENS.collaborator, '--base-url', service.url]);
+    const collab = await bare(['projects', 'list', '--json', '--profile', 'collab']);
+    expect(collab.json().projects.map((p: { project: string }) => p.project)).toEqual(['web-frontend']);
+    // The last login made `collab` the current profile; --profile default picks the first.
+    const dev = await bare(['projects', 'list', '--json', '--profile', 'default']);
+    expect(dev.json().projects).toHaveLength(4);
+    const overridden = await bare(['projects', 'list', '--json', '--profile', 'default'], { LOC_API_TOKEN: TOKENS.collaborator });
+    expect(overridden.json().projects).toHaveLength(1);
+    const unknown = await bare(['projects', 'list', '--profile', 'nope']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/No profile named 'nope'.*\n.*collab/);
+  });
+
+  it('logout forgets the profile', async () => {
+    await bare(['login', '--token', TOKENS.developer, '--base-url', service.url]);
+    const logout = await bare(['logout']);
+    expect(logout.code).toBe(0);
+    expect(JSON.parse(readFileSync(credentialsFile(), 'utf8')).profiles).toEqual({});
+    const list = await bare(['projects', 'list']);
+    expect(list.code).toBe(3);
+  });
+});
+
+describe('credentials never leak', () => {
+  let other: Server;
+  let otherUrl: string;
+  const seen: (string | undefined)[] = [];
+  beforeAll(async () => {
+    other = createServer((req, res) => {
+      seen.push(req.headers.authorization);
+      res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"who are you"}');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => other.close(resolve)));
+
+  it('never sends a stored token to another base URL', async () => {
+    await bare(['login', '--token', TOKENS.developer, '--base-url', service.url]);
+    const result = await bare(['projects', 'list', '--base-url', otherUrl]);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/No API token for http:\/\/127\.0\.0\.1/);
+    expect(seen).toEqual([]);
+  });
+
+  it('--verbose shows requests and timings, never a token or CDN key', async () => {
+    const result = await service.loc(['projects', 'list', '--verbose'], { env: { LOC_CDN_KEY: 'lh-cdn_demo_acme' } });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/→ GET http:\/\/127\.0\.0\.1:\d+\/v1\/projects/);
+    expect(result.stderr).toMatch(/← 200 GET .+ \d+ ms/);
+    expect(result.stderr + result.stdout).not.toContain(TOKENS.developer);
+    expect(result.stderr + result.stdout).not.toContain('lh-cdn_demo_acme');
+
+    const export_ = await service.loc(['export', '-w', 'acme', '-p', 'backend', '--zip', join(home.path, 'b.zip'), '--verbose', '--json']);
+    expect(export_.code).toBe(0);
+    expect(export_.stderr).not.toContain(TOKENS.developer);
+    expect(export_.stderr).not.toMatch(/signature=|expires=/);
+  });
+
+  it('an error under --verbose has a stack trace but no credential', async () => {
+    const result = await service.loc(['projects', 'show', 'nope', '-w', 'acme', '--verbose']);
+    expect(result.code).toBe(5);
+    expect(result.stderr).toMatch(/NotFoundError|at /);
+    expect(result.stderr).not.toContain(TOKENS.developer);
+  });
+});
+
+describe('HTTPS_PROXY / HTTP_PROXY / NO_PROXY', () => {
+  let proxy: Server;
+  let proxyUrl: string;
+  const proxied: string[] = [];
+  beforeAll(async () => {
+    // A minimal forward proxy for plain http on loopback.
+    proxy = createServer((req, res) => {
+      proxied.push(`${req.method} ${req.url}`);
+      const target = new URL(req.url ?? '/');
+      const upstream = httpRequest(target, { method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      req.pipe(upstream);
+    });
+    // undici tunnels through CONNECT, as real proxies expect.
+    proxy.on('connect', (req, client: Socket, head: Buffer) => {
+      proxied.push(`CONNECT ${req.url}`);
+      const [host, port] = (req.url ?? '').split(':');
+      const upstream = connect(Number(port), host, () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(client).pipe(upstream);
+      });
+      upstream.on('error', () => client.destroy());
+      client.on('error', () => upstream.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => proxy.close(resolve)));
+
+  it('goes through the proxy, and around it for NO_PROXY hosts', async () => {
+    const through = await service.loc(['projects', 'list', '--json'], { env: { HTTP_PROXY: proxyUrl } });
+    expect(through.code).toBe(0);
+    expect(proxied).toContain(`CONNECT ${new URL(service.url).host}`);
+
+    proxied.length = 0;
+    const around = await service.loc(['projects', 'list', '--json'], { env: { HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' } });
+    expect(around.code).toBe(0);
+    expect(proxied).toEqual([]);
+  });
+});
+
+describe('prompts at a terminal (a real pseudo-terminal)', () => {
+  it('loc login asks for the token without echoing it', async () => {
+    const { code, screen } = await runLocInTerminal(['login', '--base-url', service.url], [[/API token for/, `${TOKENS.developer}\r`]], { LOC_CONFIG_DIR: home.path });
+    expect(screen).toMatch(/API token for http:\/\/127\.0\.0\.1/);
+    expect(code).toBe(0);
+    expect(screen).not.toContain(TOKENS.developer);
+    expect(JSON.parse(readFileSync(credentialsFile(), 'utf8')).profiles.default.token).toBe(TOKENS.developer);
+  });
+
+  it('loc projects create asks for each missing field', async () => {
+    const { code, screen } = await runLocInTerminal(
+      ['projects', 'create', '--workspace', 'acme'],
+      [
+        [/Title/, 'Kiosk App\r'],
+        [/Resource type/, '\r'],
+        [/Source locale/, '\r'],
+        [/Target locales/, 'de, fr\r'],
+      ],
+      { LOC_CONFIG_DIR: home.path, LOC_BASE_URL: service.url, LOC_API_TOKEN: TOKENS.admin },
+    );
+    expect(code).toBe(0);
+    expect(screen).toMatch(/Created Kiosk App \(acme\/kiosk-app\) with locales en, de, fr/);
+  });
+});

@@ -1,0 +1,124 @@
+// `loc cdn check`: what a mobile build step sees — exit codes to branch on, and --download that skips an unchanged release.
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CDN_KEYS, tempDir } from '@loc/test-utils';
+import { useMock } from './helpers';
+
+const service = useMock();
+let dir: ReturnType<typeof tempDir>;
+beforeEach(() => {
+  dir = tempDir('loc-cdn-');
+});
+afterEach(() => dir.remove());
+
+const IOS = ['cdn', 'check', '--environment', 'PRODUCTION', '--type', 'MOBILE_SDK_IOS'];
+const cdn = (args: string[], key: string = CDN_KEYS.acme) => service.loc(args, { env: { LOC_CDN_KEY: key, LOC_API_TOKEN: undefined } });
+
+describe('loc cdn check', () => {
+  it('exits 0 with the newest release for the client version', async () => {
+    const result = await cdn([...IOS, '--client-version', '2.1.0', '--json']);
+    expect(result.code).toBe(0);
+    const { release } = result.json();
+    expect(release.distributionReleaseId).toBe('rel_ios_2_1');
+    expect(release.filesUrl).toMatch(/^http:\/\/127\.0\.0\.1/);
+  });
+
+  it('offers older apps only the releases made for them', async () => {
+    const result = await cdn([...IOS, '--client-version', '1.4.0', '--json']);
+    expect(result.code).toBe(0);
+    expect(result.json().release.distributionReleaseId).toBe('rel_ios_1_9');
+  });
+
+  it('hides the pre-signed URL’s signature in human output', async () => {
+    const result = await cdn([...IOS, '--client-version', '2.1.0']);
+    expect(result.stdout).toMatch(/Release .+ \(rel_ios_2_1\)/);
+    expect(result.stdout).not.toMatch(/signature=|sig=|expires=/i);
+  });
+
+  it('exits 20 when the client already has the newest release', async () => {
+    const result = await cdn([...IOS, '--client-version', '2.1.0', '--client-release', 'rel_ios_2_1']);
+    expect(result.code).toBe(20);
+    expect(result.stdout).toMatch(/Up to date/);
+  });
+
+  it('downloads and unzips, then skips the unchanged release (exit 20)', async () => {
+    const out = join(dir.path, 'Strings');
+    const first = await cdn([...IOS, '--client-version', '2.1.0', '--download', out]);
+    expect(first.code).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(out, '.loc-release.json'), 'utf8'));
+    expect(manifest.distributionReleaseId).toBe('rel_ios_2_1');
+    for (const file of manifest.files) expect(existsSync(join(out, file))).toBe(true);
+
+    const second = await cdn([...IOS, '--client-version', '2.1.0', '--download', out, '--json']);
+    expect(second.code).toBe(20);
+    expect(second.json()).toMatchObject({ upToDate: true, downloaded: false });
+  });
+
+  it('downloads again when a file of the release went missing', async () => {
+    const out = join(dir.path, 'Strings');
+    await cdn([...IOS, '--client-version', '2.1.0', '--download', out]);
+    const { files } = JSON.parse(readFileSync(join(out, '.loc-release.json'), 'utf8'));
+    rmSync(join(out, files[0]));
+    const again = await cdn([...IOS, '--client-version', '2.1.0', '--download', out, '--json']);
+    expect(again.code).toBe(0);
+    expect(again.json().downloaded).toBe(true);
+    expect(existsSync(join(out, files[0]))).toBe(true);
+  });
+
+  it('downloads again when the folder holds another release', async () => {
+    const out = join(dir.path, 'Strings');
+    await cdn([...IOS, '--client-version', '1.0.0', '--download', out]);
+    const manifest = JSON.parse(readFileSync(join(out, '.loc-release.json'), 'utf8'));
+    // Pretend the folder holds an older release: the service offers the newer one again.
+    writeFileSync(join(out, '.loc-release.json'), JSON.stringify({ ...manifest, distributionReleaseId: 'rel_older' }));
+    const again = await cdn([...IOS, '--client-version', '1.0.0', '--download', out, '--json']);
+    expect(again.code).toBe(0);
+    expect(again.json().downloaded).toBe(true);
+  });
+
+  it.each([
+    ['an unknown key', 'lh-cdn_nope', 3, /CDN key was refused/],
+    ['an expired key', CDN_KEYS.expired, 3, /CDN key was refused/],
+    ['a revoked key', CDN_KEYS.revoked, 3, /CDN key was refused/],
+  ])('exits 3 for %s', async (_, key, code, message) => {
+    const result = await cdn([...IOS], key);
+    expect(result.code).toBe(code);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).not.toContain(key);
+  });
+
+  it('exits 5 when there is no such distribution', async () => {
+    const result = await cdn(['cdn', 'check', '--environment', 'TEST', '--type', 'MOBILE_SDK_IOS', '--json']);
+    expect(result.code).toBe(5);
+    expect(result.json().error.codes).toContain('DISTRIBUTION_NOT_FOUND');
+  });
+
+  it('exits 6 for a client version that is not semantic', async () => {
+    const result = await cdn([...IOS, '--client-version', 'two']);
+    expect(result.code).toBe(6);
+  });
+
+  it('exits 7 when the workspace’s usage budget is used up', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      codes.push((await cdn(['cdn', 'check', '-e', 'PRODUCTION', '-t', 'MOBILE_SDK_ANDROID'], CDN_KEYS.globex)).code ?? -1);
+    }
+    expect(codes).toContain(7);
+    const last = await cdn(['cdn', 'check', '-e', 'PRODUCTION', '-t', 'MOBILE_SDK_ANDROID'], CDN_KEYS.globex);
+    expect(last.code).toBe(7);
+    expect(last.stderr).toMatch(/USAGE_LIMIT_EXCEEDED/);
+  });
+
+  it('exits 3 with what to do when no CDN key is set', async () => {
+    const result = await service.loc([...IOS], { env: { LOC_CDN_KEY: undefined } });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/LOC_CDN_KEY/);
+  });
+
+  it('requires --environment and --type even at a terminal', async () => {
+    const result = await cdn(['cdn', 'check']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--environment, --type/);
+  });
+});
