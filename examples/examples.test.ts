@@ -5,18 +5,19 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer } from '@loc/mock-server';
+import { startMock, type RunningMock } from '@loc/test-utils';
 
 const here = dirname(fileURLToPath(import.meta.url));
-let mock: Awaited<ReturnType<typeof startMockServer>>;
+// The real binary in its own process: spawnSync below blocks this one.
+let mock: RunningMock;
 let out: string;
 
 beforeAll(async () => {
-  mock = await startMockServer({ port: 0, exportDelayMs: 50 });
+  mock = await startMock(['--export-delay', '50ms']);
   out = mkdtempSync(join(tmpdir(), 'loc-examples-'));
 });
 afterAll(async () => {
-  await mock?.close();
+  await mock?.stop();
   rmSync(out, { recursive: true, force: true });
 });
 
