@@ -1,11 +1,11 @@
 // Runs each example script as a user would, against a real loc-mock server on a loopback port.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '@loc/test-utils';
+import { LOC_BIN, startMock, type RunningMock } from '@loc/test-utils';
 
 const here = dirname(fileURLToPath(import.meta.url));
 // The real binary in its own process: spawnSync below blocks this one.
@@ -55,5 +55,37 @@ describe('examples', () => {
     const again = runExample('cdn-check.mjs', ['2.1.0', target, id!], { LOC_CDN_KEY: 'lh-cdn_demo_acme' });
     expect(again.stdout).toContain('No newer release');
     expect(again.status).toBe(20);
+  });
+
+  /** A shell recipe of docs/cli.md, with the built `loc` as $LOC. */
+  function runScript(script: string, args: string[], env: Record<string, string>) {
+    return spawnSync('sh', [join(here, script), ...args], {
+      encoding: 'utf8',
+      cwd: out,
+      env: { PATH: process.env.PATH ?? '', LOC_BASE_URL: mock.url, LOC: `${process.execPath} ${LOC_BIN}`, NO_COLOR: '1', CI: '1', LOC_CONFIG_DIR: out, ...env },
+      timeout: 60_000,
+    });
+  }
+
+  it('ci-pull-translations.sh gates on German, then pulls the files and a JSON report', () => {
+    const result = runScript('ci-pull-translations.sh', ['web'], { LOC_API_TOKEN: 'loc_test_developer' });
+    expect(result.stderr).not.toMatch(/✖/);
+    expect(result.status).toBe(0);
+    expect(statSync(join(out, 'web', 'de', 'common.json')).isFile()).toBe(true);
+    const report = JSON.parse(readFileSync(join(out, 'web.report.json'), 'utf8'));
+    expect(report.summary.created).toBeGreaterThan(0);
+  });
+
+  it('mobile-build-step.sh downloads new strings once, then reports them up to date', () => {
+    const env = { LOC_CDN_KEY: 'lh-cdn_demo_acme' };
+    const first = runScript('mobile-build-step.sh', ['2.1.0', 'Strings'], env);
+    expect(first.status).toBe(0);
+    expect(first.stdout).toMatch(/new strings downloaded/);
+    const second = runScript('mobile-build-step.sh', ['2.1.0', 'Strings'], env);
+    expect(second.status).toBe(0);
+    expect(second.stdout).toMatch(/up to date/);
+    const refused = runScript('mobile-build-step.sh', ['2.1.0', 'Strings'], { LOC_CDN_KEY: 'lh-cdn_demo_revoked' });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/CDN key was refused/);
   });
 });
