@@ -3,7 +3,8 @@ import { escapeXml } from './xml';
 
 /**
  * `xml.android.resources`: `<string name="…">` elements. Android's own escapes come first (backslash,
- * quotes, newlines, a leading `@` or `?` that would be read as a reference), then XML's.
+ * quotes, newlines, a leading `@` or `?` that would be read as a reference, spaces aapt would collapse),
+ * then XML's.
  */
 export const writeAndroid: Writer = ({ entries }) =>
   `<?xml version="1.0" encoding="utf-8"?>\n<resources>\n${entries
@@ -25,5 +26,9 @@ export function escapeAndroid(text: string): string {
     .replace(/"/g, '\\"')
     .replace(/\n/g, '\\n')
     .replace(/\t/g, '\\t')
-    .replace(/^([@?])/, '\\$1');
+    .replace(/\r/g, '\\u000d')
+    .replace(/^([@?])/, '\\$1')
+    // aapt collapses runs of whitespace and trims the ends: such spaces survive only as \u0020.
+    .replace(/^ +| +$/g, (run) => '\\u0020'.repeat(run.length))
+    .replace(/ {2,}/g, (run) => ` ${'\\u0020'.repeat(run.length - 1)}`);
 }

@@ -6,5 +6,7 @@ export function escapeXml(text: string): string {
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+    .replace(/'/g, '&apos;')
+    // XML parsers turn CR LF into LF: a carriage return survives only as a character reference.
+    .replace(/\r/g, '&#13;');
 }

@@ -1,0 +1,194 @@
+// Every writer's output read back with a real parser of its format: the same strings must come out.
+import { parse as parseProperties } from 'dot-properties';
+import { XMLParser } from 'fast-xml-parser';
+import gettextParser from 'gettext-parser';
+import { parse as parsePlist } from 'plist';
+import { parse as parseYaml } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { WRITERS, type Entry } from '../src';
+
+/** Strings that break naive writers. */
+const TRICKY: Entry[] = [
+  { key: 'plain', source: 'Hello', value: 'Hallo' },
+  { key: 'quotes', source: 'q', value: `She said "it's done" & left <b>early</b>` },
+  { key: 'apostrophe', source: 'a', value: "l'application d'Acme" },
+  { key: 'newlines', source: 'n', value: 'Line one\nLine two\r\nLine three\tTabbed' },
+  { key: 'backslash', source: 'b', value: 'C:\\Users\\acme\\new' },
+  { key: 'percent', source: 'p', value: '%@ has %d new messages (100%) %1$s' },
+  { key: 'at', source: 'at', value: '@home' },
+  { key: 'question', source: 'qm', value: '?help' },
+  { key: 'unicode', source: 'u', value: 'Grüße — こんにちは 筆記 مرحبا שלום' },
+  { key: 'emoji', source: 'e', value: 'Ship it 🚀👩‍👩‍👧' },
+  { key: 'spaces', source: 's', value: '  leading and trailing  ' },
+  { key: 'inner.spaces', source: 'is', value: 'two  spaces   three' },
+  { key: 'separators', source: 'sep', value: 'a = b : c # not a comment ! no' },
+  { key: 'braces', source: 'br', value: '{name} {{double}} ${dollar}' },
+  { key: 'empty', source: 'em', value: '' },
+  { key: 'yaml.words', source: 'y', value: 'yes' },
+  { key: 'number.like', source: 'n', value: '007' },
+  { key: 'comment', source: 'c', value: 'with a comment', comment: 'Shown on the */ home screen -- really' },
+];
+/** Keys with dots, for the nested formats. */
+const NESTED: Entry[] = [
+  { key: 'settings.title', source: 't', value: 'Einstellungen' },
+  { key: 'settings.account.logout', source: 'l', value: 'Abmelden "jetzt"' },
+  { key: 'top', source: 'top', value: 'Oben' },
+];
+const file = (entries: Entry[]) => ({ locale: 'de', sourceLocale: 'en', path: 'Resources/de.lproj/app.txt', entries });
+const expected = (entries: Entry[]) => Object.fromEntries(entries.map((e) => [e.key, e.value]));
+
+function flatten(tree: Record<string, unknown>, prefix = ''): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(tree).flatMap(([k, v]) =>
+      v !== null && typeof v === 'object' ? Object.entries(flatten(v as Record<string, unknown>, `${prefix}${k}.`)) : [[`${prefix}${k}`, String(v)]],
+    ),
+  );
+}
+
+/**
+ * Apple's `.strings` grammar (an old-style plist of string pairs): `"key" = "value";` with C escapes
+ * (\\ \" \n \r \t \UXXXX), and comments between pairs. Read character by character, as CFPropertyList does.
+ */
+function parseDotStrings(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  let i = 0;
+  const skip = () => {
+    for (;;) {
+      if (/\s/.test(text[i] ?? '')) i++;
+      else if (text.startsWith('/*', i)) i = text.indexOf('*/', i + 2) + 2;
+      else if (text.startsWith('//', i)) i = text.indexOf('\n', i) + 1 || text.length;
+      else return;
+    }
+  };
+  const string = () => {
+    if (text[i] !== '"') throw new Error(`expected " at ${i}: ${text.slice(i, i + 20)}`);
+    let value = '';
+    for (i++; text[i] !== '"'; i++) {
+      if (i >= text.length) throw new Error('unterminated string');
+      if (text[i] !== '\\') {
+        value += text[i];
+        continue;
+      }
+      const c = text[++i];
+      if (c === 'n') value += '\n';
+      else if (c === 'r') value += '\r';
+      else if (c === 't') value += '\t';
+      else if (c === 'U' || c === 'u') {
+        value += String.fromCharCode(parseInt(text.slice(i + 1, i + 5), 16));
+        i += 4;
+      } else value += c;
+    }
+    i++;
+    return value;
+  };
+  for (skip(); i < text.length; skip()) {
+    const key = string();
+    skip();
+    if (text[i++] !== '=') throw new Error(`expected = after "${key}"`);
+    skip();
+    out[key] = string();
+    skip();
+    if (text[i++] !== ';') throw new Error(`expected ; after "${key}"`);
+  }
+  return out;
+}
+
+/**
+ * Android's resource compiler (aapt2) on a `<string>` text, after XML parsing: whitespace outside double
+ * quotes collapses to one space and is trimmed; `\n \t \' \" \\ \@ \? \uXXXX` are escapes; unescaped
+ * double quotes only switch quoting on and off.
+ */
+function aaptString(raw: string): string {
+  let out = '';
+  let quoted = false;
+  let pendingSpace = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i]!;
+    if (!quoted && /\s/.test(c)) {
+      pendingSpace = out.length > 0;
+      continue;
+    }
+    if (pendingSpace) {
+      out += ' ';
+      pendingSpace = false;
+    }
+    if (c === '"') quoted = !quoted;
+    else if (c === '\\') {
+      const n = raw[++i];
+      if (n === 'n') out += '\n';
+      else if (n === 't') out += '\t';
+      else if (n === 'u') {
+        out += String.fromCharCode(parseInt(raw.slice(i + 1, i + 5), 16));
+        i += 4;
+      } else out += n ?? '';
+    } else out += c;
+  }
+  return out;
+}
+
+// htmlEntities: decode character references (&#13;) as every conforming XML parser does.
+const xml = new XMLParser({ ignoreAttributes: false, parseTagValue: false, trimValues: false, processEntities: true, htmlEntities: true, isArray: (name) => ['string', 'trans-unit'].includes(name) });
+
+/** Each format: how a real parser reads it back into key → value. */
+const READERS: Record<string, (text: string) => Record<string, string>> = {
+  'json.standard': (text) => JSON.parse(text),
+  'json.nested': (text) => flatten(JSON.parse(text)),
+  'yaml.standard': (text) => flatten(parseYaml(text)),
+  properties: (text) => parseProperties(text) as Record<string, string>,
+  'po.gettext': (text) => {
+    const po = gettextParser.po.parse(text);
+    return Object.fromEntries(
+      Object.entries(po.translations)
+        .filter(([context]) => context !== '')
+        .map(([context, units]) => [context, Object.values(units)[0]!.msgstr[0]!]),
+    );
+  },
+  'xliff.standard': (text) => {
+    const units = xml.parse(text).xliff.file.body['trans-unit'] as { '@_id': string; target: string | { '#text': string } }[];
+    return Object.fromEntries(units.map((u) => [u['@_id'], typeof u.target === 'string' ? u.target : (u.target?.['#text'] ?? '')]));
+  },
+  'strings.ios': parseDotStrings,
+  'stringsdict.ios': (text) => {
+    const dict = parsePlist(text) as Record<string, { value: { other: string } }>;
+    return Object.fromEntries(Object.entries(dict).map(([key, rule]) => [key, rule.value.other]));
+  },
+  'xml.android.resources': (text) => {
+    const strings = xml.parse(text).resources.string as ({ '@_name': string; '#text'?: string } | string)[];
+    return Object.fromEntries(strings.map((s) => (typeof s === 'string' ? ['', s] : [s['@_name'], aaptString(s['#text'] ?? '')])));
+  },
+};
+
+/** Android resource names allow only letters, digits, `_` and `.`. */
+const androidKeys = (entries: Entry[]) => entries.map((e) => ({ ...e, key: e.key.replace(/[^A-Za-z0-9_.]/g, '_') }));
+
+describe('format writers', () => {
+  it('cover every format', () => {
+    expect(Object.keys(READERS).sort()).toEqual(Object.keys(WRITERS).sort());
+  });
+
+  it.each(Object.keys(WRITERS))('%s: tricky strings survive a real parser', (format) => {
+    const write = WRITERS[format as keyof typeof WRITERS];
+    const text = write(file(TRICKY));
+    const read = READERS[format]!(text);
+    const want = format === 'xml.android.resources' ? expected(androidKeys(TRICKY)) : expected(TRICKY);
+    expect(read).toEqual(want);
+  });
+
+  it.each(['json.nested', 'yaml.standard'])('%s nests keys at dots', (format) => {
+    const text = WRITERS[format as keyof typeof WRITERS](file(NESTED));
+    expect(READERS[format]!(text)).toEqual(expected(NESTED));
+    const tree = format === 'json.nested' ? JSON.parse(text) : parseYaml(text);
+    expect(tree.settings.account.logout).toBe('Abmelden "jetzt"');
+  });
+
+  it('properties are ASCII only, with \\uXXXX escapes', () => {
+    const text = WRITERS.properties(file(TRICKY));
+    expect(/^[\x00-\x7f]*$/.test(text)).toBe(true);
+    expect(text).toContain('\\u00fc');
+  });
+
+  it('po keeps the source text as msgid', () => {
+    const po = gettextParser.po.parse(WRITERS['po.gettext'](file(TRICKY)));
+    expect(Object.keys(po.translations.quotes ?? {})).toEqual(['q']);
+  });
+});
