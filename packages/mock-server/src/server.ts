@@ -53,6 +53,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Malformed request URL.' }));
       return;
     }
+    // msw's route matching decodes every path (wildcards too) and throws on broken percent-encoding
+    // (`%ZZ`, a cut-off UTF-8 sequence): such a path names no resource, so it is a 400 here.
+    try {
+      decodeURIComponent(url.pathname);
+    } catch {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: `The path ${url.pathname} has a malformed percent-encoding. Encode each path segment with encodeURIComponent.` }));
+      return;
+    }
     const body = await readLimited(req, maxBodyBytes);
     if (body === 'too-large') {
       res.writeHead(413, { 'content-type': 'application/json', connection: 'close' });

@@ -1,4 +1,4 @@
-import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES, RESOURCE_TYPES, SEGMENT_STATUSES } from '@loc/sdk';
+import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES, jsonPath, RESOURCE_TYPES, SEGMENT_STATUSES } from '@loc/sdk';
 import { z } from 'zod';
 
 const slug = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a URL slug: lowercase letters, digits and dashes');
@@ -40,7 +40,8 @@ export const SeedSchema = z.object({
       resourceType: z.enum(resourceTypes),
       sourceLocale: z.string().min(2),
       targetLocales: z.array(z.string().min(2)),
-      createdAt: isoDate,
+      /** Default: a fixed date, so a seed without dates gives the same answers every run. */
+      createdAt: isoDate.default('2026-01-01T00:00:00.000Z'),
       updatedAt: isoDate.optional(),
       repositoryConnections: z
         .array(z.object({ provider: z.string(), connected: z.boolean(), canPush: z.boolean().default(false) }))
@@ -103,6 +104,6 @@ export type ParsedSeed = z.output<typeof SeedSchema>;
 export function parseSeed(data: unknown): ParsedSeed {
   const result = SeedSchema.safeParse(data);
   if (result.success) return result.data;
-  const lines = result.error.issues.slice(0, 10).map((i) => `  ${['$', ...i.path].join('.')}: ${i.message}`);
+  const lines = result.error.issues.slice(0, 10).map((i) => `  ${jsonPath(i.path)}: ${i.message}`);
   throw new Error(`Invalid seed:\n${lines.join('\n')}`);
 }

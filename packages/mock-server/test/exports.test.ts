@@ -1,0 +1,144 @@
+// The export lifecycle with a frozen clock: PROCESSING at once, SUCCESS (or ERROR) when the time has come,
+// a real ZIP behind a pre-signed URL that expires and refuses tampering.
+import { ExportSchema } from '@loc/sdk';
+import { strFromU8, unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { createClock, DEMO, EXPORT_URL_VALIDITY_MS } from '../src';
+import { useServer } from './helpers';
+
+const clock = createClock({ frozen: true, start: Date.parse('2026-11-22T10:00:00Z') });
+const api = useServer({ clock, exportDelayMs: 2_000 });
+const token = DEMO.tokens.developer;
+const base = '/v1/acme/projects';
+
+async function exportOf(project: string, body: unknown = {}) {
+  const created = await api.call('POST', `${base}/${project}/exports`, { token, body });
+  expect(created.status).toBe(200);
+  return created.json as { id: string; status: string };
+}
+async function finished(project: string, id: string) {
+  clock.advance(2_000);
+  const result = await api.call('GET', `${base}/${project}/exports/${id}`, { token });
+  expect(result.status).toBe(200);
+  return ExportSchema.parse(result.json);
+}
+async function zipOf(url: string) {
+  const response = await fetch(url);
+  expect(response.status).toBe(200);
+  return unzipSync(new Uint8Array(await response.arrayBuffer()));
+}
+
+describe('exports', () => {
+  it('answer PROCESSING at once, stay so until their time, then SUCCESS with a ZIP', async () => {
+    const created = await api.call('POST', `${base}/mobile-ios/exports`, { token });
+    expect(created.json).toMatchObject({ status: 'PROCESSING', triggerType: 'API_V1', downloadUrl: null, errorDetails: null });
+    expect(created.json.id).toEqual(expect.any(String));
+    expect(ExportSchema.safeParse(created.json).success).toBe(true);
+
+    clock.advance(1_000);
+    const early = await api.call('GET', `${base}/mobile-ios/exports/${created.json.id}`, { token });
+    expect(early.json.status).toBe('PROCESSING');
+
+    const done = await finished('mobile-ios', created.json.id);
+    expect(done.status).toBe('SUCCESS');
+    expect(done.filePath).toMatch(/\.zip$/);
+    expect(done.resourceExports).toHaveLength(10);
+    expect(done.resourceExports).toContainEqual(expect.objectContaining({ filePath: 'Resources/de.lproj/Localizable.strings', iso2Slug: 'de', status: 'SUCCESS' }));
+    const files = await zipOf(done.downloadUrl!);
+    expect(Object.keys(files).sort()).toEqual(done.resourceExports.map((f) => f.filePath).sort());
+    expect(strFromU8(files['Resources/de.lproj/Localizable.strings']!)).toContain('"settings.title" = "Einstellungen";');
+  });
+
+  it('honour iso2Slugs, filePaths and exportFormat', async () => {
+    const job = await exportOf('mobile-ios', {
+      iso2Slugs: ['de', 'ja'],
+      filePaths: ['Resources/%{locale}.lproj/InfoPlist.strings'],
+      exportFormat: 'json.standard',
+    });
+    const done = await finished('mobile-ios', job.id);
+    expect(done.resourceExports.map((f) => f.filePath).sort()).toEqual(['Resources/de.lproj/InfoPlist.json', 'Resources/ja.lproj/InfoPlist.json']);
+    const files = await zipOf(done.downloadUrl!);
+    expect(JSON.parse(strFromU8(files['Resources/de.lproj/InfoPlist.json']!))).toMatchObject({ CFBundleDisplayName: 'Acme' });
+  });
+
+  it('export only translated strings; the source locale has every one', async () => {
+    const done = await finished('backend', (await exportOf('backend', { iso2Slugs: ['en', 'de'] })).id);
+    const files = Object.entries(await zipOf(done.downloadUrl!));
+    const en = files.find(([name]) => name.includes('en'))!;
+    expect(strFromU8(en[1]).split('\n').filter((l) => l.includes('=')).length).toBe(3);
+  });
+
+  it('end in ERROR with details for a format the resource type cannot be exported to', async () => {
+    const done = await finished('mobile-ios', (await exportOf('mobile-ios', { exportFormat: 'xml.android.resources' })).id);
+    expect(done.status).toBe('ERROR');
+    expect(done.errorDetails).toMatch(/cannot be exported as xml\.android\.resources/);
+    expect(done.downloadUrl).toBeNull();
+  });
+
+  it('end in ERROR for an unknown format or a locale the project lacks', async () => {
+    expect((await finished('mobile-ios', (await exportOf('mobile-ios', { exportFormat: 'docx' })).id)).errorDetails).toMatch(/Unknown export format 'docx'/);
+    expect((await finished('mobile-ios', (await exportOf('mobile-ios', { iso2Slugs: ['ko'] })).id)).errorDetails).toMatch(/Locale 'ko'/);
+  });
+
+  it('answer 404 for a file path the project does not have, and for an unknown id', async () => {
+    const bad = await api.call('POST', `${base}/mobile-ios/exports`, { token, body: { filePaths: ['Nope.strings'] } });
+    expect(bad.status).toBe(404);
+    expect(bad.json.error).toMatch(/File 'Nope.strings' does not exist/);
+    expect((await api.call('GET', `${base}/mobile-ios/exports/reg_nope`, { token })).status).toBe(404);
+    const other = await exportOf('web-frontend');
+    expect((await api.call('GET', `${base}/mobile-ios/exports/${other.id}`, { token })).status).toBe(404);
+  });
+
+  // spec.md states 422 for project creation only: a bad export body is a 400 that names the field.
+  it('answer 400 for a body of the wrong shape or malformed JSON', async () => {
+    const wrong = await api.call('POST', `${base}/mobile-ios/exports`, { token, body: { iso2Slugs: 'de' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.error).toMatch(/iso2Slugs/);
+    const malformed = await api.call('POST', `${base}/mobile-ios/exports`, { token, raw: '{"iso2Slugs": [', headers: { 'content-type': 'application/json' } });
+    expect(malformed.status).toBe(400);
+  });
+
+  it('fail on demand (failNextExport)', async () => {
+    api.server.service.faults.failNextExport('Disk full (injected)');
+    const done = await finished('web-frontend', (await exportOf('web-frontend')).id);
+    expect(done).toMatchObject({ status: 'ERROR', errorDetails: 'Disk full (injected)' });
+    expect((await finished('web-frontend', (await exportOf('web-frontend')).id)).status).toBe('SUCCESS');
+  });
+});
+
+describe('pre-signed download URLs', () => {
+  async function freshUrl() {
+    const done = await finished('web-frontend', (await exportOf('web-frontend', { iso2Slugs: ['de'] })).id);
+    return done.downloadUrl!;
+  }
+
+  it('serve the ZIP with its type and length, and need no credential', async () => {
+    const response = await fetch(await freshUrl());
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(Number(response.headers.get('content-length'))).toBe(bytes.byteLength);
+    expect(strFromU8(bytes.subarray(0, 2))).toBe('PK');
+  });
+
+  it.each([
+    ['the signature', (u: URL) => u.searchParams.set('signature', u.searchParams.get('signature')!.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')))],
+    ['the expiry', (u: URL) => u.searchParams.set('expires', String(Number(u.searchParams.get('expires')) + 3600))],
+    ['the path', (u: URL) => (u.pathname = u.pathname.replace(/\.zip$/, 'x.zip'))],
+    ['no signature', (u: URL) => u.searchParams.delete('signature')],
+  ])('refuse a URL with tampered %s (403)', async (_, tamper) => {
+    const url = new URL(await freshUrl());
+    tamper(url);
+    const response = await fetch(url, { headers: { authorization: `Bearer ${DEMO.tokens.admin}` } });
+    expect(response.status).toBe(403);
+    expect((await response.json()).error).toMatch(/signature|altered/);
+  });
+
+  it('expire after an hour (403), and a new GET of the export signs a new one', async () => {
+    const url = await freshUrl();
+    clock.advance(EXPORT_URL_VALIDITY_MS + 1_000);
+    const expired = await fetch(url);
+    expect(expired.status).toBe(403);
+    expect((await expired.json()).error).toMatch(/expired/);
+  });
+});
