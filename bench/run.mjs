@@ -2,7 +2,8 @@
 // `pnpm bench`: every figure is a ratio against a baseline measured in the same run, on the same
 // machine, so the numbers mean the same on a laptop and on a 2-core CI box. All traffic is loopback;
 // every loop is bounded in count.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -10,11 +11,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const LOC = join(root, 'packages/cli/dist/bin.js');
-const MOCK = join(root, 'packages/mock-server/dist/index.js');
+const MOCK_BIN = join(root, 'packages/mock-server/dist/bin.js');
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
 
-const { startMockServer } = await import(pathToFileURL(MOCK).href);
 const { createClient } = await import(pathToFileURL(join(root, 'packages/sdk/dist/index.js')).href);
 
 function median(values) {
@@ -53,7 +53,20 @@ function row(name, ms, baselineName, baselineMs) {
   rows.push({ name, ms, baselineName, baselineMs, ratio: ms / baselineMs });
 }
 
-const mock = await startMockServer({ port: 0, host: '127.0.0.1', exportDelayMs: 0 });
+/** loc-mock in its own process: spawnSync below blocks this one, so the server cannot live here. */
+function startMock() {
+  const child = spawn(process.execPath, [MOCK_BIN, 'serve', '--port', '0', '--export-delay', '0ms', '--quiet'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolvePromise, reject) => {
+    child.once('exit', (code) => reject(new Error(`loc-mock exited with code ${code}`)));
+    createInterface({ input: child.stdout }).once('line', (line) =>
+      resolvePromise({ url: line.split(' ').at(-1), close: () => child.kill('SIGTERM') }),
+    );
+  });
+}
+
+const mock = await startMock();
 const home = mkdtempSync(join(tmpdir(), 'loc-bench-'));
 try {
   const env = {
@@ -94,7 +107,7 @@ try {
     exportOnce,
   );
 } finally {
-  await mock.close();
+  mock.close();
   rmSync(home, { recursive: true, force: true });
 }
 

@@ -1,15 +1,14 @@
 import { Command, CommanderError, Option } from 'commander';
-import { Context, type GlobalOptions } from './context';
+import type { Context, GlobalOptions } from './context';
 import { EXIT } from './exit-codes';
 import { collectList, parseDuration, parsePercent } from './options';
-import { Output } from './output';
-import { reportError } from './report-error';
+import type { Output } from './output';
 import { VERSION } from './version';
 
 /**
  * The `loc` command line. Every command is declared here, so `--help` needs no command module; each
- * module is imported only when its command runs (start-up stays fast). The SDK is not loaded either
- * until a command runs: the value lists below are checked against it by a test.
+ * module, the SDK and the error reporting are imported only when a command runs or fails (start-up
+ * stays fast: `pnpm bench` measures it). The value lists below are checked against the SDK by a test.
  */
 export const ENVIRONMENTS = ['DEVELOPMENT', 'TEST', 'STAGING', 'PRODUCTION'] as const;
 export const DISTRIBUTION_TYPES = ['NATIVE_FORMAT', 'MOBILE_SDK_ANDROID', 'MOBILE_SDK_IOS'] as const;
@@ -22,6 +21,7 @@ function action(state: RunState, load: () => Promise<Handler>) {
     const command = received.at(-1) as Command;
     const positional = received.slice(0, -2) as never[];
     const options = command.optsWithGlobals<GlobalOptions>();
+    const { Context } = await import('./context');
     const ctx = new Context(options, state.signal);
     state.output = ctx.out;
     const handler = await load();
@@ -209,8 +209,15 @@ In a build script:
 /** Runs `loc` with `argv` and resolves with the exit code. Ctrl-C aborts the work under way (exit 130). */
 export async function main(argv: string[]): Promise<number> {
   const controller = new AbortController();
+  let interruptedAt = 0;
   const interrupt = () => {
-    if (controller.signal.aborted) process.exit(EXIT.INTERRUPTED);
+    // A second Ctrl-C exits at once. conf's file writer (when-exit) re-raises the first signal within
+    // milliseconds after its own clean-up: that echo must not cut our clean-up short.
+    if (controller.signal.aborted) {
+      if (Date.now() - interruptedAt > 300) process.exit(EXIT.INTERRUPTED);
+      return;
+    }
+    interruptedAt = Date.now();
     controller.abort(Object.assign(new Error('Interrupted'), { name: 'AbortError' }));
   };
   process.on('SIGINT', interrupt);
@@ -229,6 +236,7 @@ export async function main(argv: string[]): Promise<number> {
       }
       return error.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
     }
+    const [{ Output }, { reportError }] = await Promise.all([import('./output'), import('./report-error')]);
     const out = state.output ?? new Output({ json: argv.includes('--json'), quiet: false, verbose: argv.includes('--verbose'), color: !argv.includes('--no-color') });
     return reportError(out, error);
   } finally {

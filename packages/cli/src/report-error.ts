@@ -13,9 +13,12 @@ import {
   UnprocessableEntityError,
   BadRequestError,
   LocError,
+  AbortError,
+  ConfigurationError,
+  InvalidRequestError,
 } from '@loc/sdk';
 import { CliError } from './errors';
-import { EXIT, exitCodeOf } from './exit-codes';
+import { EXIT } from './exit-codes';
 import type { Output } from './output';
 
 /** What the user reads: what went wrong, and what to do about it. */
@@ -87,4 +90,25 @@ export function reportError(out: Output, error: unknown): number {
   out.error(message, hint);
   if (out.verbose && error instanceof Error && error.stack && exitCode !== EXIT.GATE_FAILED) out.debug(error.stack);
   return exitCode;
+}
+
+/** The exit code an error stands for. Anything unforeseen is 1: never 0. */
+export function exitCodeOf(error: unknown): number {
+  if (error && typeof error === 'object' && 'exitCode' in error && typeof error.exitCode === 'number') {
+    return error.exitCode;
+  }
+  if (error instanceof AbortError || (error instanceof Error && error.name === 'AbortError')) return EXIT.INTERRUPTED;
+  if (error instanceof AuthenticationError) return EXIT.AUTH;
+  if (error instanceof PermissionDeniedError) return EXIT.PERMISSION;
+  if (error instanceof NotFoundError) return EXIT.NOT_FOUND;
+  if (error instanceof UnprocessableEntityError || error instanceof BadRequestError) return EXIT.VALIDATION;
+  if (error instanceof InvalidRequestError) return EXIT.USAGE;
+  if (error instanceof RateLimitError) return EXIT.RATE_LIMITED;
+  if (error instanceof TimeoutError) return EXIT.TIMEOUT;
+  if (error instanceof InternalServerError || error instanceof APIConnectionError || error instanceof ContractError) {
+    return EXIT.SERVER;
+  }
+  if (error instanceof ExportFailedError || error instanceof DownloadError) return EXIT.OPERATION_FAILED;
+  if (error instanceof ConfigurationError) return EXIT.USAGE;
+  return EXIT.FAILURE;
 }
