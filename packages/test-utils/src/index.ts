@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { DEMO } from '@loc/mock-server';
 
 const require = createRequire(import.meta.url);
 
@@ -19,20 +20,13 @@ function built(path: string): string {
 export const LOC_BIN = built(fileURLToPath(new URL('../../cli/dist/bin.js', import.meta.url)));
 export const MOCK_BIN = built(join(dirname(require.resolve('@loc/mock-server/package.json')), 'dist', 'bin.js'));
 
-/** The demo seed's well-known credentials (docs/mock-server.md). */
-export const TOKENS = {
-  admin: 'loc_test_admin',
-  developer: 'loc_test_developer',
-  viewer: 'loc_test_viewer',
-  collaborator: 'loc_test_collaborator',
-  outsider: 'loc_test_outsider',
-  globex: 'loc_test_globex',
-} as const;
+/** The demo seed's well-known credentials (docs/mock-server.md), named as the tests use them. */
+export const TOKENS = DEMO.tokens;
 export const CDN_KEYS = {
-  acme: 'lh-cdn_demo_acme',
-  expired: 'lh-cdn_demo_expired',
-  revoked: 'lh-cdn_demo_revoked',
-  globex: 'lh-cdn_demo_globex',
+  acme: DEMO.cdnKeys.valid,
+  expired: DEMO.cdnKeys.expired,
+  revoked: DEMO.cdnKeys.revoked,
+  globex: DEMO.cdnKeys.budget,
 } as const;
 
 export interface RunningMock {
