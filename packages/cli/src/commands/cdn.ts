@@ -96,7 +96,7 @@ export async function check(ctx: Context, options: CdnCheckOptions): Promise<num
     return EXIT.OK;
   }
 
-  const progress = await startProgress(ctx, `Release ${release.name} (${release.distributionReleaseId})`);
+  const progress = await startProgress(ctx, `Downloading release ${release.distributionReleaseId}…`);
   let delivered;
   try {
     delivered = await deliverZip({

@@ -152,7 +152,7 @@ interface Delivery {
 async function waitAndDeliver(ctx: Context, client: LocClient, delivery: Delivery): Promise<void> {
   const { workspace, project, options, settings } = delivery;
   const id = delivery.job.id;
-  const progress = await startProgress(ctx, `Export ${id}: ${delivery.job.status}`);
+  let progress = await startProgress(ctx, `Export ${id}: ${delivery.job.status}`);
   const started = Date.now();
   let lastStatus = delivery.job.status;
   try {
@@ -166,7 +166,8 @@ async function waitAndDeliver(ctx: Context, client: LocClient, delivery: Deliver
         progress.update(`Export ${id}: ${job.status} (${formatElapsed(elapsedMs)})`, changed);
       },
     });
-    progress.update(`Export ${id}: ready after ${formatElapsed(Date.now() - started)}`, true);
+    progress.succeed(`Export ${id} ready after ${formatElapsed(Date.now() - started)}`);
+    progress = await startProgress(ctx, 'Downloading…');
     const fetch = await ctx.fetch();
 
     if (options.zip) {
@@ -197,7 +198,7 @@ async function waitAndDeliver(ctx: Context, client: LocClient, delivery: Deliver
       progress,
       fetch,
     });
-    progress.stop();
+    progress.succeed(`Downloaded ${formatBytes(result.bytes)}, ${result.files.length} file${result.files.length === 1 ? '' : 's'} checked`);
     report(ctx, { done, workspace, project, outDir: settings.outDir, template: settings.template, files: result.files, bytes: result.bytes, dryRun: options.dryRun === true });
   } catch (error) {
     progress.stop();

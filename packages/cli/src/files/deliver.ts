@@ -48,7 +48,6 @@ export async function deliverZip(options: DeliverOptions): Promise<Delivery> {
   let succeeded = false;
   try {
     const zipPath = join(staging, 'download.zip');
-    options.progress.update('Downloading…', true);
     const download = await downloadToFile(options.url, zipPath, {
       signal: options.signal,
       maxBytes: MAX_ZIP_BYTES,
