@@ -65,8 +65,9 @@ export function slugify(title: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
+    .slice(0, 60)
+    // Trimmed after the cut, so a long title does not leave a dangling dash.
+    .replace(/^-+|-+$/g, '');
 }
 
 /** A BCP 47 tag as the service accepts it (`en`, `de-AT`, `zh-Hant`, `pt-BR`). */
