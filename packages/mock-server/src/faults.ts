@@ -1,4 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
+import { errorFor } from './handlers/http';
 
 interface Failure {
   status: number;
@@ -50,7 +51,9 @@ export function createFaults() {
         const failure = failures.find((f) => f.remaining > 0 && applies(f.path, pathname));
         if (failure) {
           failure.remaining--;
-          return HttpResponse.json(failure.body ?? { error: `Injected fault: ${failure.status}` }, { status: failure.status });
+          if (failure.body !== undefined) return HttpResponse.json(failure.body, { status: failure.status });
+          // Without a body of its own, the fault answers in the format of its API (a problem on /cdn).
+          return errorFor(pathname, failure.status, `Injected fault: ${failure.status}`);
         }
         return undefined;
       });

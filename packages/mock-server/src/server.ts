@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse } from 'msw';
+import { errorFor } from './handlers/http';
 import { createMockService, DEFAULT_MAX_BODY_BYTES, type MockService, type MockServiceOptions } from './service';
 
 export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
@@ -45,6 +46,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
+    const method = req.method ?? 'GET';
     const origin = `http://${req.headers.host ?? `${options.host ?? '127.0.0.1'}`}`;
     let url: URL;
     try {
@@ -58,22 +60,18 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     try {
       decodeURIComponent(url.pathname);
     } catch {
-      res.writeHead(400, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: `The path ${url.pathname} has a malformed percent-encoding. Encode each path segment with encodeURIComponent.` }));
-      return;
+      const message = `The path ${url.pathname} has a malformed percent-encoding. Encode each path segment with encodeURIComponent.`;
+      return send(res, method, errorFor(url.pathname, 400, message));
     }
     const body = await readLimited(req, maxBodyBytes);
     if (body === 'too-large') {
-      res.writeHead(413, { 'content-type': 'application/json', connection: 'close' });
-      res.end(JSON.stringify({ error: `The body is larger than the limit of ${maxBodyBytes} bytes.` }));
-      return;
+      return send(res, method, errorFor(url.pathname, 413, `The body is larger than the limit of ${maxBodyBytes} bytes.`, { connection: 'close' }));
     }
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (value === undefined || name.startsWith(':')) continue;
       for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
     }
-    const method = req.method ?? 'GET';
     const request = new Request(url, {
       method,
       headers,
@@ -88,12 +86,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       req.socket.destroy(); // an injected dropped connection
       return;
     }
-    const bytes = Buffer.from(await response.arrayBuffer());
-    const out: Record<string, string> = {};
-    response.headers.forEach((value, name) => (out[name] = value));
-    if (response.status !== 204 && response.status !== 304) out['content-length'] = String(bytes.byteLength);
-    res.writeHead(response.status, out);
-    res.end(method === 'HEAD' ? undefined : bytes);
+    await send(res, method, response);
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -111,6 +104,16 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         server.closeAllConnections();
       }),
   };
+}
+
+/** Writes a fetch `Response` to node:http. A HEAD answer keeps the Content-Length its handler gave. */
+async function send(res: ServerResponse, method: string, response: Response) {
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const out: Record<string, string> = {};
+  response.headers.forEach((value, name) => (out[name] = value));
+  if (response.status !== 204 && response.status !== 304 && method !== 'HEAD') out['content-length'] = String(bytes.byteLength);
+  res.writeHead(response.status, out);
+  res.end(method === 'HEAD' ? undefined : bytes);
 }
 
 /** The request body, or 'too-large' as soon as it passes `limit` (the rest is not buffered). */

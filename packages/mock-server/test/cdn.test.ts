@@ -50,20 +50,84 @@ describe('/cdn/check', () => {
   });
 
   it.each([
-    [{ clientVersion: 'two' }, 'clientVersion'],
-    [{ clientVersion: '1.2' }, 'clientVersion'],
-    [{ clientLanguageCode: 'not-a-code!' }, 'clientLanguageCode'],
-  ])('answers 422 for %j', async (body, field) => {
+    [{ clientVersion: 'two' }, ['clientVersion'], 'INVALID_SEMANTIC_VERSION'],
+    [{ clientVersion: '1.2' }, ['clientVersion'], 'INVALID_SEMANTIC_VERSION'],
+    [{ clientVersion: '2.1.0.4' }, ['clientVersion'], 'INVALID_SEMANTIC_VERSION'],
+    [{ clientLanguageCode: 'not-a-code!' }, ['clientLanguageCode'], 'INVALID_LANGUAGE_CODE'],
+    [{ clientVersion: 'x', clientLanguageCode: 'de_DE!' }, ['clientVersion', 'clientLanguageCode'], undefined],
+    [{ distributionEnvironment: 'MOON' }, ['distributionEnvironment'], 'INVALID_VALUE'],
+    [{ distributionType: 'WEB' }, ['distributionType'], 'INVALID_VALUE'],
+    [{ distributionEnvironment: 'production' }, ['distributionEnvironment'], 'INVALID_VALUE'],
+    [{ clientVersion: 5 }, ['clientVersion'], 'INVALID_VALUE'],
+    [{ clientUser: { id: 1 } }, ['clientUser'], 'INVALID_VALUE'],
+    [{ distributionEnvironment: undefined, distributionType: undefined }, ['distributionEnvironment', 'distributionType'], 'INVALID_VALUE'],
+  ])('answers 422 for %j, naming the fields %j', async (body, fields, info) => {
     const result = await check(body);
     expect(result.status).toBe(422);
-    expect(CdnErrorDetailSchema.parse(result.json).errors.map((e) => e.field)).toContain(field);
+    expect(result.headers.get('content-type')).toBe('application/problem+json');
+    const problem = CdnErrorDetailSchema.parse(result.json);
+    expect(problem).toMatchObject({ type: 'about:blank', status: 422, detail: 'Unprocessable Entity' });
+    expect(problem.errors.map((e) => e.field)).toEqual(fields);
+    if (info) for (const e of problem.errors) expect(e.infos).toEqual([info]);
   });
 
-  it('answers 400 or 422 for a bad enum or a malformed body, never 5xx', async () => {
-    const badEnum = await check({ distributionEnvironment: 'MOON' });
-    expect([400, 422]).toContain(badEnum.status);
-    const malformed = await api.call('POST', '/cdn/check', { token: DEMO.cdnKeys.valid, raw: '{', headers: { 'content-type': 'application/json' } });
-    expect(malformed.status).toBe(400);
+  it.each([
+    ['an array', [1]],
+    ['a string', 'PRODUCTION'],
+    ['null', null],
+  ])('answers 422 for a body that is %s, naming the body', async (_, body) => {
+    const result = await api.call('POST', '/cdn/check', { token: DEMO.cdnKeys.valid, body });
+    expect(result.status).toBe(422);
+    expect(CdnErrorDetailSchema.parse(result.json).errors).toEqual([{ field: 'body', infos: ['INVALID_VALUE'] }]);
+  });
+
+  it('answers 400 problems for malformed JSON and an empty body', async () => {
+    for (const raw of ['{', '']) {
+      const result = await api.call('POST', '/cdn/check', { token: DEMO.cdnKeys.valid, raw, headers: { 'content-type': 'application/json' } });
+      expect(result.status, JSON.stringify(raw)).toBe(400);
+      expect(CdnErrorDetailSchema.parse(result.json)).toMatchObject({ status: 400, detail: 'Bad Request', errors: [] });
+    }
+  });
+
+  it('takes a leading v and surrounding spaces in clientVersion, as node-semver reads them', async () => {
+    expect((await check({ clientVersion: 'v1.5.0' })).json.distributionReleaseId).toBe('rel_ios_1_9');
+    expect((await check({ clientVersion: ' 2.0.1 ' })).json.distributionReleaseId).toBe('rel_ios_2_1');
+  });
+
+  it.each([
+    ['no key', undefined],
+    ['an unknown key', 'lh-cdn_unknown'],
+    ['a key without the lh-cdn_ prefix', 'demo_acme'],
+    ['an API token', DEMO.tokens.admin],
+    ['a revoked key', DEMO.cdnKeys.revoked],
+    ['a key expired in the seed', DEMO.cdnKeys.expired],
+  ])('answers %s with a 401 problem, before looking at the body', async (_, key) => {
+    const result = await api.call('POST', '/cdn/check', { ...(key ? { token: key } : {}), raw: '{', headers: { 'content-type': 'application/json' } });
+    expect(result.status).toBe(401);
+    expect(result.headers.get('content-type')).toBe('application/problem+json');
+    expect(CdnErrorDetailSchema.strict().parse(result.json)).toEqual({
+      type: 'about:blank',
+      status: 401,
+      detail: 'Unauthorized',
+      errors: [{ field: 'AUTHORIZATION', infos: ['CDN_KEY_NOT_FOUND'] }],
+    });
+    expect(api.server.service.cdnRequestLog).toEqual([]);
+  });
+
+  it('offers the newest release to a client that has an older one, and to one that names an unknown one', async () => {
+    expect((await check({ clientRelease: 'rel_ios_1_9' })).json.distributionReleaseId).toBe('rel_ios_2_1');
+    expect((await check({ clientRelease: 'rel_nope' })).json.distributionReleaseId).toBe('rel_ios_2_1');
+    // A 1.x app that has the newest 1.x release is up to date, even though 2.x releases exist.
+    expect((await check({ clientVersion: '1.4.0', clientRelease: 'rel_ios_1_9' })).status).toBe(204);
+  });
+
+  it('serves each distribution of the workspace by environment and type', async () => {
+    const release = async (distributionEnvironment: string, distributionType: string) =>
+      (await check({ distributionEnvironment, distributionType })).json?.distributionReleaseId;
+    expect(await release('STAGING', 'MOBILE_SDK_ANDROID')).toBe('rel_android_staging');
+    expect(await release('DEVELOPMENT', 'NATIVE_FORMAT')).toBe('rel_web_dev');
+    // globex's release is not acme's.
+    expect((await check({ distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_ANDROID' })).status).toBe(404);
   });
 
   it('refuses a key once it has expired (the clock moves)', async () => {
@@ -81,8 +145,19 @@ describe('/cdn/check', () => {
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     const over = await check(body, DEMO.cdnKeys.budget);
     expect(CdnErrorDetailSchema.parse(over.json).errors).toEqual([{ field: 'USAGE', infos: ['USAGE_LIMIT_EXCEEDED'] }]);
-    // Another workspace is not affected.
+    // Another workspace is not affected, and reset() restores the budget.
     expect((await check({})).status).toBe(200);
+    api.server.service.reset();
+    expect((await check(body, DEMO.cdnKeys.budget)).status).toBe(200);
+  });
+
+  it('spends the budget on every validated check, a 404 too, but not on a refused key or a bad body', async () => {
+    const globex = (body: Record<string, unknown>) => check({ distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_ANDROID', ...body }, DEMO.cdnKeys.budget);
+    expect((await globex({ clientVersion: 'bad' })).status).toBe(422);
+    expect((await globex({ distributionEnvironment: 'TEST' })).status).toBe(404);
+    expect((await globex({ distributionEnvironment: 'TEST' })).status).toBe(404);
+    expect((await globex({})).status).toBe(200);
+    expect((await globex({})).status).toBe(429);
   });
 
   it('gives a filesUrl that serves the ZIP for 24 hours, then expires', async () => {

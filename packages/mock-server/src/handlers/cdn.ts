@@ -35,7 +35,7 @@ export function cdnHandlers({ store, signer, prefix, maxBodyBytes }: HandlerCont
       } catch (error) {
         if (!(error instanceof BodyError)) throw error;
         log(error.status);
-        return problem(error.status, fieldErrorsOf(error.message));
+        return problem(error.status, error.fields.map((field) => ({ field, infos: ['INVALID_VALUE'] })));
       }
       const invalid = [
         ...(body.clientVersion !== undefined && !semver.valid(body.clientVersion) ? [{ field: 'clientVersion', infos: ['INVALID_SEMANTIC_VERSION'] }] : []),
@@ -73,11 +73,4 @@ export function cdnHandlers({ store, signer, prefix, maxBodyBytes }: HandlerCont
       });
     }),
   ];
-}
-
-/** The fields a body error names, as problem `errors` entries. */
-function fieldErrorsOf(message: string): { field: string; infos: string[] }[] {
-  return [...message.matchAll(/(\w+): ([^;]+)/g)]
-    .filter((m) => m[1] !== 'body')
-    .map((m) => ({ field: m[1]!, infos: ['INVALID_VALUE'] }));
 }

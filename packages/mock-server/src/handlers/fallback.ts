@@ -1,6 +1,6 @@
 import { http, matchRequestUrl } from 'msw';
 import type { HandlerContext } from './context';
-import { problem, v1Error } from './http';
+import { errorFor } from './http';
 
 /** Every route of the mock, for the 405 answer's `Allow` header. */
 export const ROUTES: readonly [method: string, path: string][] = [
@@ -13,6 +13,7 @@ export const ROUTES: readonly [method: string, path: string][] = [
   ['GET', '/v1/:workspaceUrl/projects/:projectUrl/exports/:id'],
   ['POST', '/cdn/check'],
   ['GET', '/_storage/:kind/:name'],
+  ['HEAD', '/_storage/:kind/:name'],
 ];
 
 /** The last handler: an unknown path is 404, a known path with another method 405 with `Allow`. */
@@ -21,18 +22,11 @@ export function fallbackHandlers({ prefix }: HandlerContext) {
     http.all(`${prefix}/*`, ({ request }) => {
       const url = new URL(request.url);
       const allowed = ROUTES.filter(([, path]) => matchRequestUrl(url, `${url.origin}${path}`).matches).map(([m]) => m);
-      const isCdn = url.pathname.startsWith('/cdn/');
       if (allowed.length) {
-        const headers = { allow: [...new Set(allowed)].join(', ') };
-        if (isCdn) {
-          const response = problem(405);
-          response.headers.set('allow', headers.allow);
-          return response;
-        }
-        return v1Error(405, `${request.method} is not allowed on ${url.pathname}; use ${headers.allow}.`, headers);
+        const allow = [...new Set(allowed)].join(', ');
+        return errorFor(url.pathname, 405, `${request.method} is not allowed on ${url.pathname}; use ${allow}.`, { allow });
       }
-      if (isCdn) return problem(404);
-      return v1Error(404, `No route ${request.method} ${url.pathname}. The API lives under /v1 and /cdn (see docs/openapi.json).`);
+      return errorFor(url.pathname, 404, `No route ${request.method} ${url.pathname}. The API lives under /v1 and /cdn (see docs/openapi.json).`);
     }),
   ];
 }

@@ -11,11 +11,15 @@ const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
   404: 'Not Found',
+  403: 'Forbidden',
   405: 'Method Not Allowed',
   413: 'Payload Too Large',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 /** A CdnErrorDetailResponse (spec.md 2.6). */
@@ -24,6 +28,14 @@ export function problem(status: number, errors: { field: string; infos: string[]
     { type: 'about:blank', status, detail: STATUS_TEXT[status] ?? 'Error', errors },
     { status, headers: { 'content-type': 'application/problem+json' } },
   );
+}
+
+/** An error in the body format of the API a path belongs to: a problem under `/cdn/`, else `{error}`. */
+export function errorFor(pathname: string, status: number, message: string, headers?: Record<string, string>) {
+  if (!pathname.startsWith('/cdn/')) return v1Error(status, message, headers);
+  const response = problem(status);
+  for (const [name, value] of Object.entries(headers ?? {})) response.headers.set(name, value);
+  return response;
 }
 
 /** The Bearer token of a request, if it carries a well-formed one. */
@@ -36,6 +48,8 @@ export class BodyError extends Error {
   constructor(
     readonly status: 400 | 413 | 422,
     message: string,
+    /** The bad fields, as dotted paths (`body` for the body as a whole); empty when no field is to blame. */
+    readonly fields: readonly string[] = [],
   ) {
     super(message);
   }
@@ -71,8 +85,9 @@ export async function readBody<S extends z.ZodType>(
   }
   const result = schema.safeParse(data);
   if (!result.success) {
-    const issues = result.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`);
-    throw new BodyError(options.invalidStatus ?? 422, `Invalid request body: ${issues.join('; ')}.`);
+    const fieldOf = (i: z.core.$ZodIssue) => i.path.map(String).join('.') || 'body';
+    const issues = result.error.issues.map((i) => `${fieldOf(i)}: ${i.message}`);
+    throw new BodyError(options.invalidStatus ?? 422, `Invalid request body: ${issues.join('; ')}.`, [...new Set(result.error.issues.map(fieldOf))]);
   }
   return result.data;
 }
