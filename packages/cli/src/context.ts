@@ -85,19 +85,25 @@ export class Context {
   /**
    * Flags, then environment, then the stored profile, then defaults. A stored token is used only for
    * the base URL it was stored for: pointing `--base-url` elsewhere never sends it to another host.
+   * The store is not even read when flags and environment give all that `needs` asks for (CI).
    */
-  async settings(): Promise<Settings> {
+  async settings(needs: 'token' | 'cdnKey' | 'none' = 'none'): Promise<Settings> {
     const { options, env } = this;
-    const store = await this.credentials();
-    const profileName = options.profile ?? env.LOC_PROFILE ?? store.current();
-    if ((options.profile ?? env.LOC_PROFILE) && !store.get(profileName) && profileName !== DEFAULT_PROFILE) {
+    const explicitProfile = options.profile ?? env.LOC_PROFILE;
+    const given = {
+      baseUrl: options.baseUrl ?? env.LOC_BASE_URL,
+      credential: needs === 'token' ? (options.token ?? env.LOC_API_TOKEN) : needs === 'cdnKey' ? (options.cdnKey ?? env.LOC_CDN_KEY) : 'none',
+    };
+    const store = explicitProfile || !given.baseUrl || !given.credential ? await this.credentials() : undefined;
+    const profileName = explicitProfile ?? store?.current() ?? DEFAULT_PROFILE;
+    if (store && explicitProfile && !store.get(profileName) && profileName !== DEFAULT_PROFILE) {
       const known = store.names();
       throw new UsageError(
         `No profile named '${profileName}'.`,
         known.length ? `Known profiles: ${known.join(', ')}. Create one with \`loc login --profile ${profileName}\`.` : `Create it with \`loc login --profile ${profileName}\`.`,
       );
     }
-    const profile: Profile | undefined = store.get(profileName);
+    const profile: Profile | undefined = store?.get(profileName);
 
     const [baseUrl, baseUrlSource] = pick<string>([
       [options.baseUrl, 'flag'],
@@ -133,7 +139,7 @@ export class Context {
 
   /** A client for the API. `needs` names the credential the command cannot go without. */
   async client(needs: 'token' | 'cdnKey' | 'none' = 'token'): Promise<{ client: LocClient; settings: Settings }> {
-    const settings = await this.settings();
+    const settings = await this.settings(needs);
     if (needs === 'token' && !settings.token) {
       throw new CredentialsError(
         `No API token for ${settings.baseUrl}.`,

@@ -23,19 +23,19 @@ const credentialsFile = () => join(home.path, 'credentials.json');
 describe('loc login', () => {
   it('verifies the token, stores it readable only by the user, and later commands use it', async () => {
     const login = await bare(['login', '--with-token', '--base-url', service.url], {}, `${TOKENS.developer}\n`);
-    expect(login.code).toBe(0);
+    expect(login.code, login.stderr).toBe(0);
     expect(login.stderr).toMatch(/Logged in to http:\/\/127\.0\.0\.1:\d+ \(profile default\): 4 projects reachable/);
     expect(statSync(credentialsFile()).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(credentialsFile(), 'utf8')).profiles.default).toMatchObject({ baseUrl: service.url, token: TOKENS.developer });
 
     const list = await bare(['projects', 'list', '--json']);
-    expect(list.code).toBe(0);
+    expect(list.code, list.stderr).toBe(0);
     expect(list.json().projects).toHaveLength(4);
   });
 
   it('refuses a token the service refuses, and stores nothing', async () => {
     const login = await bare(['login', '--token', 'loc_wrong', '--base-url', service.url]);
-    expect(login.code).toBe(3);
+    expect(login.code, login.stderr).toBe(3);
     expect(login.stderr).toMatch(/refused the token \(401\)\. Nothing was stored/);
     expect(login.stderr).not.toContain('loc_wrong');
     expect(existsSync(credentialsFile()) ? JSON.parse(readFileSync(credentialsFile(), 'utf8')).profiles : {}).toEqual({});
@@ -43,7 +43,7 @@ describe('loc login', () => {
 
   it('asks for nothing in CI: no token is a usage error that says what to do', async () => {
     const login = await bare(['login', '--base-url', service.url]);
-    expect(login.code).toBe(2);
+    expect(login.code, login.stderr).toBe(2);
     expect(login.stderr).toMatch(/--with-token/);
   });
 
@@ -58,17 +58,17 @@ describe('loc login', () => {
     const overridden = await bare(['projects', 'list', '--json', '--profile', 'default'], { LOC_API_TOKEN: TOKENS.collaborator });
     expect(overridden.json().projects).toHaveLength(1);
     const unknown = await bare(['projects', 'list', '--profile', 'nope']);
-    expect(unknown.code).toBe(2);
+    expect(unknown.code, unknown.stderr).toBe(2);
     expect(unknown.stderr).toMatch(/No profile named 'nope'.*\n.*collab/);
   });
 
   it('logout forgets the profile', async () => {
     await bare(['login', '--token', TOKENS.developer, '--base-url', service.url]);
     const logout = await bare(['logout']);
-    expect(logout.code).toBe(0);
+    expect(logout.code, logout.stderr).toBe(0);
     expect(JSON.parse(readFileSync(credentialsFile(), 'utf8')).profiles).toEqual({});
     const list = await bare(['projects', 'list']);
-    expect(list.code).toBe(3);
+    expect(list.code, list.stderr).toBe(3);
   });
 });
 
@@ -89,28 +89,28 @@ describe('credentials never leak', () => {
   it('never sends a stored token to another base URL', async () => {
     await bare(['login', '--token', TOKENS.developer, '--base-url', service.url]);
     const result = await bare(['projects', 'list', '--base-url', otherUrl]);
-    expect(result.code).toBe(3);
+    expect(result.code, result.stderr).toBe(3);
     expect(result.stderr).toMatch(/No API token for http:\/\/127\.0\.0\.1/);
     expect(seen).toEqual([]);
   });
 
   it('--verbose shows requests and timings, never a token or CDN key', async () => {
     const result = await service.loc(['projects', 'list', '--verbose'], { env: { LOC_CDN_KEY: 'lh-cdn_demo_acme' } });
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/→ GET http:\/\/127\.0\.0\.1:\d+\/v1\/projects/);
     expect(result.stderr).toMatch(/← 200 GET .+ \d+ ms/);
     expect(result.stderr + result.stdout).not.toContain(TOKENS.developer);
     expect(result.stderr + result.stdout).not.toContain('lh-cdn_demo_acme');
 
     const export_ = await service.loc(['export', '-w', 'acme', '-p', 'backend', '--zip', join(home.path, 'b.zip'), '--verbose', '--json']);
-    expect(export_.code).toBe(0);
+    expect(export_.code, export_.stderr).toBe(0);
     expect(export_.stderr).not.toContain(TOKENS.developer);
     expect(export_.stderr).not.toMatch(/signature=|expires=/);
   });
 
   it('an error under --verbose has a stack trace but no credential', async () => {
     const result = await service.loc(['projects', 'show', 'nope', '-w', 'acme', '--verbose']);
-    expect(result.code).toBe(5);
+    expect(result.code, result.stderr).toBe(5);
     expect(result.stderr).toMatch(/NotFoundError|at /);
     expect(result.stderr).not.toContain(TOKENS.developer);
   });
@@ -150,12 +150,12 @@ describe('HTTPS_PROXY / HTTP_PROXY / NO_PROXY', () => {
 
   it('goes through the proxy, and around it for NO_PROXY hosts', async () => {
     const through = await service.loc(['projects', 'list', '--json'], { env: { HTTP_PROXY: proxyUrl } });
-    expect(through.code).toBe(0);
+    expect(through.code, through.stderr).toBe(0);
     expect(proxied).toContain(`CONNECT ${new URL(service.url).host}`);
 
     proxied.length = 0;
     const around = await service.loc(['projects', 'list', '--json'], { env: { HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' } });
-    expect(around.code).toBe(0);
+    expect(around.code, around.stderr).toBe(0);
     expect(proxied).toEqual([]);
   });
 });

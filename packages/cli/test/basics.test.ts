@@ -10,7 +10,7 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 describe('loc', () => {
   it('prints its version', async () => {
     const result = await runLoc(['--version']);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.trim()).toBe(version);
   });
 
@@ -29,7 +29,7 @@ describe('loc', () => {
     ['cdn', 'check'],
   ])('has help with examples for %s %s', async (...command) => {
     const result = await runLoc([...command.filter(Boolean), '--help']);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('Examples:');
     expect(result.stdout).toContain(`$ loc ${command.filter(Boolean).join(' ')}`);
   });
@@ -41,20 +41,20 @@ describe('loc', () => {
 
   it('exits 2 with a suggestion on an unknown command', async () => {
     const result = await runLoc(['statsu']);
-    expect(result.code).toBe(2);
+    expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toMatch(/unknown command 'statsu'/);
     expect(result.stderr).toMatch(/Did you mean status\?/);
   });
 
   it('exits 2 on a bad option value, and says what it accepts', async () => {
     const result = await runLoc(['status', '--min-approved', 'lots']);
-    expect(result.code).toBe(2);
+    expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toMatch(/percentage from 0 to 100/);
   });
 
   it('reports usage errors as one JSON document with --json', async () => {
     const result = await runLoc(['cdn', 'check', '--environment', 'MOON', '--json']);
-    expect(result.code).toBe(2);
+    expect(result.code, result.stderr).toBe(2);
     expect(result.json().error).toMatchObject({ exitCode: 2 });
     expect(result.json().error.message).toMatch(/MOON/);
   });
@@ -66,7 +66,7 @@ describe('loc', () => {
 
   it('lists the export formats', async () => {
     const result = await runLoc(['export', 'formats', '--json']);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.json().formats.map((f: { id: string }) => f.id)).toContain('xml.android.resources');
   });
 });

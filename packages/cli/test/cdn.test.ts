@@ -18,7 +18,7 @@ const cdn = (args: string[], key: string = CDN_KEYS.acme) => service.loc(args, {
 describe('loc cdn check', () => {
   it('exits 0 with the newest release for the client version', async () => {
     const result = await cdn([...IOS, '--client-version', '2.1.0', '--json']);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const { release } = result.json();
     expect(release.distributionReleaseId).toBe('rel_ios_2_1');
     expect(release.filesUrl).toMatch(/^http:\/\/127\.0\.0\.1/);
@@ -26,7 +26,7 @@ describe('loc cdn check', () => {
 
   it('offers older apps only the releases made for them', async () => {
     const result = await cdn([...IOS, '--client-version', '1.4.0', '--json']);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.json().release.distributionReleaseId).toBe('rel_ios_1_9');
   });
 
@@ -38,20 +38,20 @@ describe('loc cdn check', () => {
 
   it('exits 20 when the client already has the newest release', async () => {
     const result = await cdn([...IOS, '--client-version', '2.1.0', '--client-release', 'rel_ios_2_1']);
-    expect(result.code).toBe(20);
+    expect(result.code, result.stderr).toBe(20);
     expect(result.stdout).toMatch(/Up to date/);
   });
 
   it('downloads and unzips, then skips the unchanged release (exit 20)', async () => {
     const out = join(dir.path, 'Strings');
     const first = await cdn([...IOS, '--client-version', '2.1.0', '--download', out]);
-    expect(first.code).toBe(0);
+    expect(first.code, first.stderr).toBe(0);
     const manifest = JSON.parse(readFileSync(join(out, '.loc-release.json'), 'utf8'));
     expect(manifest.distributionReleaseId).toBe('rel_ios_2_1');
     for (const file of manifest.files) expect(existsSync(join(out, file))).toBe(true);
 
     const second = await cdn([...IOS, '--client-version', '2.1.0', '--download', out, '--json']);
-    expect(second.code).toBe(20);
+    expect(second.code, second.stderr).toBe(20);
     expect(second.json()).toMatchObject({ upToDate: true, downloaded: false });
   });
 
@@ -61,7 +61,7 @@ describe('loc cdn check', () => {
     const { files } = JSON.parse(readFileSync(join(out, '.loc-release.json'), 'utf8'));
     rmSync(join(out, files[0]));
     const again = await cdn([...IOS, '--client-version', '2.1.0', '--download', out, '--json']);
-    expect(again.code).toBe(0);
+    expect(again.code, again.stderr).toBe(0);
     expect(again.json().downloaded).toBe(true);
     expect(existsSync(join(out, files[0]))).toBe(true);
   });
@@ -73,7 +73,7 @@ describe('loc cdn check', () => {
     // Pretend the folder holds an older release: the service offers the newer one again.
     writeFileSync(join(out, '.loc-release.json'), JSON.stringify({ ...manifest, distributionReleaseId: 'rel_older' }));
     const again = await cdn([...IOS, '--client-version', '1.0.0', '--download', out, '--json']);
-    expect(again.code).toBe(0);
+    expect(again.code, again.stderr).toBe(0);
     expect(again.json().downloaded).toBe(true);
   });
 
@@ -83,20 +83,20 @@ describe('loc cdn check', () => {
     ['a revoked key', CDN_KEYS.revoked, 3, /CDN key was refused/],
   ])('exits 3 for %s', async (_, key, code, message) => {
     const result = await cdn([...IOS], key);
-    expect(result.code).toBe(code);
+    expect(result.code, result.stderr).toBe(code);
     expect(result.stderr).toMatch(message);
     expect(result.stderr).not.toContain(key);
   });
 
   it('exits 5 when there is no such distribution', async () => {
     const result = await cdn(['cdn', 'check', '--environment', 'TEST', '--type', 'MOBILE_SDK_IOS', '--json']);
-    expect(result.code).toBe(5);
+    expect(result.code, result.stderr).toBe(5);
     expect(result.json().error.codes).toContain('DISTRIBUTION_NOT_FOUND');
   });
 
   it('exits 6 for a client version that is not semantic', async () => {
     const result = await cdn([...IOS, '--client-version', 'two']);
-    expect(result.code).toBe(6);
+    expect(result.code, result.stderr).toBe(6);
   });
 
   it('exits 7 when the workspace’s usage budget is used up', async () => {
@@ -106,19 +106,19 @@ describe('loc cdn check', () => {
     }
     expect(codes).toContain(7);
     const last = await cdn(['cdn', 'check', '-e', 'PRODUCTION', '-t', 'MOBILE_SDK_ANDROID'], CDN_KEYS.globex);
-    expect(last.code).toBe(7);
+    expect(last.code, last.stderr).toBe(7);
     expect(last.stderr).toMatch(/USAGE_LIMIT_EXCEEDED/);
   });
 
   it('exits 3 with what to do when no CDN key is set', async () => {
     const result = await service.loc([...IOS], { env: { LOC_CDN_KEY: undefined } });
-    expect(result.code).toBe(3);
+    expect(result.code, result.stderr).toBe(3);
     expect(result.stderr).toMatch(/LOC_CDN_KEY/);
   });
 
   it('requires --environment and --type even at a terminal', async () => {
     const result = await cdn(['cdn', 'check']);
-    expect(result.code).toBe(2);
+    expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toMatch(/--environment, --type/);
   });
 });

@@ -28,7 +28,7 @@ describe('loc export', () => {
   it('exports, waits, downloads and unzips along the path template', async () => {
     const out = join(dir.path, 'ios');
     const result = await service.loc([...IOS, '--out', out, ...TEMPLATE]);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(tree(out)).toContain('de.lproj/Localizable.strings');
     expect(tree(out)).toContain('zh-Hant.lproj/InfoPlist.strings');
     expect(tree(out)).toHaveLength(10);
@@ -42,14 +42,14 @@ describe('loc export', () => {
     const out = join(dir.path, 'ios');
     await service.loc([...IOS, '--out', out, ...TEMPLATE, '--locale', 'de']);
     const again = await service.loc([...IOS, '--out', out, ...TEMPLATE, '--locale', 'de', '--json']);
-    expect(again.code).toBe(0);
+    expect(again.code, again.stderr).toBe(0);
     expect(again.json().summary).toEqual({ created: 0, updated: 0, unchanged: 2 });
   });
 
   it('shows the mapping with --dry-run and writes nothing', async () => {
     const out = join(dir.path, 'not-yet');
     const result = await service.loc([...IOS, '--out', out, ...TEMPLATE, '--locale', 'fr', '--dry-run', '--json']);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const { files, dryRun } = result.json();
     expect(dryRun).toBe(true);
     expect(files).toContainEqual(
@@ -63,7 +63,7 @@ describe('loc export', () => {
     mkdirSync(join(out, 'de.lproj'), { recursive: true });
     writeFileSync(join(out, 'de.lproj/Localizable.strings'), 'old');
     const result = await service.loc([...IOS, '--out', out, ...TEMPLATE, '--locale', 'de', '--dry-run']);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/update\s+\S*de\.lproj\/Localizable\.strings/);
     expect(result.stdout).toMatch(/create\s+\S*de\.lproj\/InfoPlist\.strings/);
     expect(readFileSync(join(out, 'de.lproj/Localizable.strings'), 'utf8')).toBe('old');
@@ -73,7 +73,7 @@ describe('loc export', () => {
   it('keeps the ZIP with --zip', async () => {
     const zip = join(dir.path, 'web.zip');
     const result = await service.loc(['export', '-w', 'acme', '-p', 'web-frontend', '--zip', zip]);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(readFileSync(zip).subarray(0, 2).toString()).toBe('PK');
     expect(result.stdout.trim()).toBe(zip);
   });
@@ -83,7 +83,7 @@ describe('loc export', () => {
     const result = await service.loc([
       'export', '-w', 'acme', '-p', 'mobile-android', '--out', out, '--path-template', 'values-{android_locale}/strings.xml', '--locale', 'pt-BR,de',
     ]);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(tree(out)).toEqual(['values-de/strings.xml', 'values-pt-rBR/strings.xml']);
     expect(readFileSync(join(out, 'values-de/strings.xml'), 'utf8')).toMatch(/<resources>/);
   });
@@ -91,7 +91,7 @@ describe('loc export', () => {
   it('refuses a template that sends two files to one path, before writing', async () => {
     const out = join(dir.path, 'flat');
     const result = await service.loc([...IOS, '--out', out, '--path-template', '{locale}.strings']);
-    expect(result.code).toBe(10);
+    expect(result.code, result.stderr).toBe(10);
     expect(result.stderr).toMatch(/would be written to '\w+\.strings'/);
     expect(result.stderr).toMatch(/Add \{locale\}/);
     expect(existsSync(out)).toBe(false);
@@ -99,39 +99,39 @@ describe('loc export', () => {
 
   it('refuses an unknown placeholder as a usage error', async () => {
     const result = await service.loc([...IOS, '--out', dir.path, '--path-template', '{lang}/{filename}']);
-    expect(result.code).toBe(2);
+    expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toMatch(/Unknown placeholder \{lang\}/);
     expect(result.stderr).toMatch(/\{language\}/);
   });
 
   it('resumes: --no-wait prints the id, status and download pick it up', async () => {
     const started = await service.loc(['export', '-w', 'acme', '-p', 'backend', '--no-wait']);
-    expect(started.code).toBe(0);
+    expect(started.code, started.stderr).toBe(0);
     const id = started.stdout.trim();
     expect(id).toMatch(/^\S+$/);
     expect(started.stderr).toContain(`loc export download ${id}`);
 
     const status = await service.loc(['export', 'status', id, '-w', 'acme', '-p', 'backend', '--json']);
-    expect(status.code).toBe(0);
+    expect(status.code, status.stderr).toBe(0);
     expect(['PROCESSING', 'SUCCESS']).toContain(status.json().export.status);
 
     const out = join(dir.path, 'backend');
     const download = await service.loc(['export', 'download', id, '-w', 'acme', '-p', 'backend', '--out', out]);
-    expect(download.code).toBe(0);
+    expect(download.code, download.stderr).toBe(0);
     expect(tree(out).length).toBeGreaterThan(0);
     expect(tree(out).every((f) => f.endsWith('.properties'))).toBe(true);
   });
 
   it('exits 10 with the service’s details when the export fails', async () => {
     const result = await service.loc([...IOS, '--format', 'xml.android.resources', '--out', dir.path]);
-    expect(result.code).toBe(10);
+    expect(result.code, result.stderr).toBe(10);
     expect(result.stderr).toMatch(/ended ERROR: .+/);
     expect(tree(dir.path)).toEqual([]);
   });
 
   it('exits 5 for a file path the project does not have', async () => {
     const result = await service.loc([...IOS, '--file', 'Resources/%{locale}.lproj/Nope.strings', '--out', dir.path]);
-    expect(result.code).toBe(5);
+    expect(result.code, result.stderr).toBe(5);
   });
 
   it('exits 4 for a token without access to the project', async () => {
@@ -141,7 +141,7 @@ describe('loc export', () => {
 
   it('lists the missing flags in CI', async () => {
     const result = await service.loc(['export', '--out', dir.path], { cwd: dir.path });
-    expect(result.code).toBe(2);
+    expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toMatch(/--workspace, --project/);
   });
 });
@@ -155,41 +155,41 @@ describe('loc.config.json', () => {
     const sub = join(dir.path, 'deep', 'er');
     mkdirSync(sub, { recursive: true });
     const fromConfig = await service.loc(['export'], { cwd: sub });
-    expect(fromConfig.code).toBe(0);
+    expect(fromConfig.code, fromConfig.stderr).toBe(0);
     expect(tree(join(dir.path, 'Strings'))).toEqual(['ja.lproj/InfoPlist.strings', 'ja.lproj/Localizable.strings']);
 
     const overridden = await service.loc(['export', '--locale', 'fr', '--out', 'here'], { cwd: sub });
-    expect(overridden.code).toBe(0);
+    expect(overridden.code, overridden.stderr).toBe(0);
     expect(tree(join(sub, 'here'))).toEqual(['fr.lproj/InfoPlist.strings', 'fr.lproj/Localizable.strings']);
   });
 
   it('is written by loc init from flags, and refuses to overwrite without --force', async () => {
     const init = await service.loc(['init', '--workspace', 'acme', '--project', 'web-frontend', '--out', 'src/locales', '--path-template', '{locale}/{filename}'], { cwd: dir.path });
-    expect(init.code).toBe(0);
+    expect(init.code, init.stderr).toBe(0);
     expect(JSON.parse(readFileSync(join(dir.path, 'loc.config.json'), 'utf8'))).toEqual({
       workspace: 'acme',
       project: 'web-frontend',
       export: { out: 'src/locales', pathTemplate: '{locale}/{filename}' },
     });
     const again = await service.loc(['init', '--workspace', 'acme', '--project', 'backend'], { cwd: dir.path });
-    expect(again.code).toBe(2);
+    expect(again.code, again.stderr).toBe(2);
     expect(again.stderr).toMatch(/--force/);
 
     const exported = await service.loc(['export', '--locale', 'de'], { cwd: dir.path });
-    expect(exported.code).toBe(0);
+    expect(exported.code, exported.stderr).toBe(0);
     expect(tree(join(dir.path, 'src/locales'))).toEqual(['de/checkout.json', 'de/common.json']);
   });
 
   it('in CI, loc init lists the missing flags', async () => {
     const result = await service.loc(['init'], { cwd: dir.path });
-    expect(result.code).toBe(2);
+    expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toMatch(/--workspace, --project/);
   });
 
   it('names the bad key of an invalid config', async () => {
     writeFileSync(join(dir.path, 'loc.config.json'), JSON.stringify({ worksapce: 'acme' }));
     const result = await service.loc(['status'], { cwd: dir.path });
-    expect(result.code).toBe(10);
+    expect(result.code, result.stderr).toBe(10);
     expect(result.stderr).toMatch(/worksapce/);
   });
 });
@@ -199,7 +199,7 @@ describe('deadlines, interrupts and a dying server', () => {
     const slow = await startMock(['--export-delay', '60s']);
     try {
       const result = await service.loc([...IOS, '--out', dir.path, '--timeout', '1s'], { env: { LOC_BASE_URL: slow.url } });
-      expect(result.code).toBe(8);
+      expect(result.code, result.stderr).toBe(8);
       expect(result.stderr).toMatch(/not ready within 1\.0 s/);
       expect(result.stderr).toMatch(/loc export download \S+ --workspace acme --project mobile-ios/);
     } finally {
@@ -214,7 +214,7 @@ describe('deadlines, interrupts and a dying server', () => {
         env: { LOC_BASE_URL: slow.url },
         onSpawn: (child) => setTimeout(() => child.kill('SIGINT'), 1500),
       });
-      expect(result.code).toBe(130);
+      expect(result.code, result.stderr).toBe(130);
       expect(result.stderr).toMatch(/Interrupted/);
       expect(result.stderr).toMatch(/loc export download/);
       expect(existsSync(join(dir.path, 'out'))).toBe(false);
@@ -228,7 +228,7 @@ describe('deadlines, interrupts and a dying server', () => {
     const url = gone.url;
     await gone.stop();
     const result = await service.loc(['projects', 'list'], { env: { LOC_BASE_URL: url } });
-    expect(result.code).toBe(9);
+    expect(result.code, result.stderr).toBe(9);
     expect(result.stderr).toMatch(/Could not reach the service/);
     expect(result.stderr.trim().split('\n')).toHaveLength(2);
   });

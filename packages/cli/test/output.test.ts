@@ -18,7 +18,7 @@ describe('--json on every command', () => {
     [['cdn', 'check', '-e', 'PRODUCTION', '-t', 'MOBILE_SDK_IOS', '--client-version', '2.0.0']],
   ])('loc %j prints exactly one JSON document and nothing on stderr', async (args) => {
     const result = await service.loc([...args, '--json'], { env: { LOC_CDN_KEY: 'lh-cdn_demo_acme' } });
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(() => JSON.parse(result.stdout)).not.toThrow();
     expect(result.stdout.trim().startsWith('{')).toBe(true);
     expect(result.stderr).toBe('');
@@ -42,7 +42,7 @@ describe('--json on every command', () => {
 
   it('prints errors as the one document, with the exit code', async () => {
     const result = await service.loc(['status', '-w', 'nope', '--json']);
-    expect(result.code).toBe(5);
+    expect(result.code, result.stderr).toBe(5);
     expect(result.json()).toEqual({ error: expect.objectContaining({ exitCode: 5, status: 404, message: expect.any(String), hint: expect.any(String) }) });
   });
 });
@@ -52,7 +52,7 @@ describe('--quiet and colours', () => {
     const dir = tempDir('loc-quiet-');
     try {
       const result = await service.loc(['export', '-w', 'acme', '-p', 'backend', '--out', dir.path, '--quiet']);
-      expect(result.code).toBe(0);
+      expect(result.code, result.stderr).toBe(0);
       expect(result.stderr).toBe('');
       expect(result.stdout).toMatch(/create/);
     } finally {
@@ -62,7 +62,7 @@ describe('--quiet and colours', () => {
 
   it('--quiet still shows errors', async () => {
     const result = await service.loc(['status', '-w', 'nope', '--quiet']);
-    expect(result.code).toBe(5);
+    expect(result.code, result.stderr).toBe(5);
     expect(result.stderr).toMatch(/Not found/);
   });
 

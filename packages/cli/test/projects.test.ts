@@ -8,7 +8,7 @@ const service = useMock();
 describe('loc projects list', () => {
   it('prints a table of the projects the token reaches', async () => {
     const result = await service.loc(['projects', 'list']);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/WORKSPACE\s+PROJECT\s+TITLE/);
     expect(result.stdout).toMatch(/acme\s+mobile-ios\s+Mobile iOS/);
     expect(result.stdout).not.toMatch(/globex/);
@@ -16,7 +16,7 @@ describe('loc projects list', () => {
 
   it('prints one JSON document with --json', async () => {
     const result = await service.loc(['projects', 'list', '--json']);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const { projects } = result.json();
     expect(projects).toContainEqual(expect.objectContaining({ workspace: 'acme', project: 'web-frontend', title: 'Web frontend' }));
     expect(result.stderr).toBe('');
@@ -29,7 +29,7 @@ describe('loc projects list', () => {
 
   it('exits 3 with what to do when the token is refused', async () => {
     const result = await service.loc(['projects', 'list'], { env: { LOC_API_TOKEN: 'loc_wrong' } });
-    expect(result.code).toBe(3);
+    expect(result.code, result.stderr).toBe(3);
     expect(result.stderr).toMatch(/token was refused/);
     expect(result.stderr).toMatch(/loc login/);
     expect(result.stderr).not.toMatch(/at .*\.js:\d+/); // no stack trace without --verbose
@@ -37,7 +37,7 @@ describe('loc projects list', () => {
 
   it('exits 3 when there is no token at all', async () => {
     const result = await service.loc(['projects', 'list'], { env: { LOC_API_TOKEN: undefined } });
-    expect(result.code).toBe(3);
+    expect(result.code, result.stderr).toBe(3);
     expect(result.stderr).toMatch(/No API token for http:\/\/127\.0\.0\.1/);
   });
 });
@@ -45,7 +45,7 @@ describe('loc projects list', () => {
 describe('loc projects show', () => {
   it('shows details, files and formats', async () => {
     const result = await service.loc(['projects', 'show', 'mobile-ios', '--workspace', 'acme']);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/Mobile iOS/);
     expect(result.stdout).toMatch(/Resources\/%\{locale\}\.lproj\/Localizable\.strings/);
     expect(result.stdout).toMatch(/strings\.ios/);
@@ -53,7 +53,7 @@ describe('loc projects show', () => {
 
   it('exits 5 for a project that does not exist', async () => {
     const result = await service.loc(['projects', 'show', 'nope', '--workspace', 'acme', '--json']);
-    expect(result.code).toBe(5);
+    expect(result.code, result.stderr).toBe(5);
     expect(result.json().error).toMatchObject({ status: 404, exitCode: 5 });
   });
 });
@@ -61,7 +61,7 @@ describe('loc projects show', () => {
 describe('loc projects create', () => {
   it('lists every missing flag in CI instead of prompting', async () => {
     const result = await service.loc(['projects', 'create', '--workspace', 'acme']);
-    expect(result.code).toBe(2);
+    expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toMatch(/--title, --resource-type, --source-locale/);
   });
 
@@ -70,7 +70,7 @@ describe('loc projects create', () => {
       ['projects', 'create', '--workspace', 'acme', '--title', 'Watch App', '--resource-type', 'strings.ios', '--source-locale', 'en', '--target-locale', 'de,fr', '--json'],
       { env: { LOC_API_TOKEN: TOKENS.admin } },
     );
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.json()).toMatchObject({ workspace: 'acme', project: 'watch-app' });
     expect(result.json().details.project_locales).toEqual(expect.arrayContaining(['en', 'de', 'fr']));
   });
@@ -80,7 +80,7 @@ describe('loc projects create', () => {
       ['projects', 'create', '--workspace', 'acme', '--title', 'Bad', '--resource-type', 'strings.ios', '--source-locale', 'not a locale!'],
       { env: { LOC_API_TOKEN: TOKENS.admin } },
     );
-    expect(result.code).toBe(6);
+    expect(result.code, result.stderr).toBe(6);
     expect(result.stderr).toMatch(/(language|locale)/i);
   });
 
@@ -89,7 +89,7 @@ describe('loc projects create', () => {
       ['projects', 'create', '--workspace', 'acme', '--title', 'Nope', '--resource-type', 'strings.ios', '--source-locale', 'en'],
       { env: { LOC_API_TOKEN: TOKENS.viewer } },
     );
-    expect(result.code).toBe(4);
+    expect(result.code, result.stderr).toBe(4);
     expect(result.stderr).toMatch(/Permission denied/);
   });
 });
@@ -97,14 +97,14 @@ describe('loc projects create', () => {
 describe('loc status', () => {
   it('shows every project of a workspace per locale', async () => {
     const result = await service.loc(['status', '--workspace', 'acme']);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/PROJECT\s+LOCALE\s+APPROVED/);
     expect(result.stdout).toMatch(/mobile-ios\s+de\s+\d+(\.\d)? %/);
   });
 
   it('shows one project per file with --by-file, as JSON', async () => {
     const result = await service.loc(['status', '--workspace', 'acme', '--project', 'mobile-ios', '--by-file', '--json']);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const { locales } = result.json();
     const files = new Set(locales.map((l: { file: string }) => l.file));
     expect(files).toEqual(new Set(['Resources/%{locale}.lproj/Localizable.strings', 'Resources/%{locale}.lproj/InfoPlist.strings']));
@@ -113,20 +113,20 @@ describe('loc status', () => {
 
   it('gates a pipeline: exit 11 naming the locales below the threshold', async () => {
     const result = await service.loc(['status', '--workspace', 'acme', '--project', 'mobile-ios', '--min-approved', '95']);
-    expect(result.code).toBe(11);
+    expect(result.code, result.stderr).toBe(11);
     expect(result.stderr).toMatch(/below 95 % approved: de \([\d.]+ %\), fr/);
     expect(result.stderr).not.toMatch(/\ben \(/);
   });
 
   it('passes the gate when every chosen locale meets it', async () => {
     const result = await service.loc(['status', '--workspace', 'acme', '--project', 'mobile-ios', '--min-approved', '95', '--locale', 'en']);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/Every locale meets 95 % approved/);
   });
 
   it('reports the gate in --json, with exit 11', async () => {
     const result = await service.loc(['status', '--workspace', 'acme', '--min-translated', '80', '--json']);
-    expect(result.code).toBe(11);
+    expect(result.code, result.stderr).toBe(11);
     const { gate } = result.json();
     expect(gate.passed).toBe(false);
     expect(gate.failing.map((f: { name: string }) => f.name)).toContain('mobile-android/pt-BR');

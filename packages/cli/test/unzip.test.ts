@@ -166,7 +166,7 @@ describe('loc export with a malicious ZIP from the service', () => {
     const result = await runLoc(['export', '-w', 'acme', '-p', 'app', '--out', out], {
       env: { LOC_BASE_URL: base, LOC_API_TOKEN: 'loc_secret_token', CI: '1', LOC_CONFIG_DIR: dir.path },
     });
-    expect(result.code).toBe(10);
+    expect(result.code, result.stderr).toBe(10);
     expect(result.stderr).toMatch(/climbs out of the folder/);
     expect(result.stderr).toMatch(/Nothing was written/);
     expect(readFileSync(join(out, 'ok', 'app.json'), 'utf8')).toBe('{"old":true}');
