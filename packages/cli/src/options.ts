@@ -30,10 +30,3 @@ export function collectList(value: string, previous: string[] = []): string[] {
   if (items.length === 0) throw new InvalidArgumentError('Expected at least one value.');
   return [...previous, ...items];
 }
-
-/** A positive whole number. */
-export function parseCount(value: string): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError('Expected a whole number above zero.');
-  return number;
-}

@@ -1,5 +1,4 @@
 import { chmodSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { LocalFileError } from '../errors';
 
 /** One account: the API it belongs to and its credentials. */
@@ -77,8 +76,3 @@ export async function openCredentials(configDir = process.env.LOC_CONFIG_DIR) {
   };
 }
 export type CredentialStore = Awaited<ReturnType<typeof openCredentials>>;
-
-/** Where the credentials file is, for messages (without opening it). */
-export function describeConfigDir(): string {
-  return process.env.LOC_CONFIG_DIR ? join(process.env.LOC_CONFIG_DIR, 'credentials.json') : 'your user config folder';
-}

@@ -67,10 +67,3 @@ export async function askSelect<T extends string>(
   if (p.isCancel(value)) cancelled();
   return value;
 }
-
-export async function askConfirm(ctx: Context, message: string, initialValue = false): Promise<boolean> {
-  const p = await clack();
-  const value = await p.confirm({ message, initialValue, signal: ctx.signal });
-  if (p.isCancel(value)) cancelled();
-  return value;
-}
