@@ -130,10 +130,18 @@ describe('loc export with a malicious ZIP from the service', () => {
   let server: Server;
   let base: string;
   let zip: Buffer;
+  let file = 'evil.zip';
   const downloadHeaders: IncomingHttpHeaders[] = [];
   beforeAll(async () => {
     // A stand-in for the service whose export points at a hostile archive.
     server = createServer((req, res) => {
+      if (req.url?.startsWith('/files/cut')) {
+        // A server that dies mid-download: half the promised bytes, then the connection drops.
+        res.writeHead(200, { 'content-type': 'application/zip', 'content-length': zip.length });
+        res.write(zip.subarray(0, zip.length >> 1));
+        setTimeout(() => res.destroy(), 50);
+        return;
+      }
       if (req.url?.startsWith('/files/')) {
         downloadHeaders.push(req.headers);
         res.writeHead(200, { 'content-type': 'application/zip', 'content-length': zip.length });
@@ -148,7 +156,7 @@ describe('loc export with a malicious ZIP from the service', () => {
         resourceExports: [],
         errorDetails: null,
         filePath: 'evil.zip',
-        downloadUrl: `${base}/files/evil.zip?signature=abc`,
+        downloadUrl: `${base}/files/${file}?signature=abc`,
       };
       res.writeHead(req.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(job));
@@ -175,5 +183,19 @@ describe('loc export with a malicious ZIP from the service', () => {
     expect(existsSync(join(dir.path, 'evil.txt'))).toBe(false);
     expect(downloadHeaders.length).toBeGreaterThan(0);
     for (const headers of downloadHeaders) expect(headers.authorization).toBeUndefined();
+  });
+
+  it('leaves nothing behind when the server dies mid-download (exit 10)', async () => {
+    zip = await makeZip([{ name: 'ok/app.json', data: Buffer.alloc(64 * 1024, 'x') }]);
+    file = 'cut.zip';
+    const out = join(dir.path, 'locales');
+    mkdirSync(out);
+    writeFileSync(join(out, 'keep.json'), '{}');
+    const result = await runLoc(['export', '-w', 'acme', '-p', 'app', '--out', out], {
+      env: { LOC_BASE_URL: base, LOC_API_TOKEN: 'loc_secret_token', CI: '1', LOC_CONFIG_DIR: dir.path },
+    });
+    expect(result.code, result.stderr).toBe(10);
+    expect(result.stderr).toMatch(/download failed/i);
+    expect(readdirSync(out)).toEqual(['keep.json']);
   });
 });
