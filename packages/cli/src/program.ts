@@ -187,6 +187,7 @@ Path template placeholders, for the file Resources/pt-BR.lproj/Localizable.strin
     .option('--client-agent <agent>', 'for the service’s logs only (default loc-cli)')
     .option('--client-language <code>', 'for the service’s logs only')
     .option('-d, --download [dir]', 'download and unzip the release into this folder; skipped when it is there already')
+    .option('--timeout <duration>', 'give up on the check and its download after this long (default 2m)', parseDuration)
     .addHelpText(
       'after',
       `${examples(

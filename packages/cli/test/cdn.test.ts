@@ -1,5 +1,7 @@
 // `loc cdn check`: what a mobile build step sees — exit codes to branch on, and --download that skips an unchanged release.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CDN_KEYS, tempDir } from '@loc/test-utils';
@@ -120,5 +122,19 @@ describe('loc cdn check', () => {
     const result = await cdn(['cdn', 'check']);
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toMatch(/--environment, --type/);
+  });
+
+  it('gives up after --timeout with exit 8 when the service hangs', async () => {
+    const hanging = createServer(() => {}); // accepts, never answers
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
+      const result = await service.loc([...IOS, '--timeout', '1s'], { env: { LOC_BASE_URL: url, LOC_CDN_KEY: CDN_KEYS.acme } });
+      expect(result.code, result.stderr).toBe(8);
+      expect(result.stderr).toMatch(/did not finish within 1\.0 s/);
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise((resolve) => hanging.close(resolve));
+    }
   });
 });

@@ -1,15 +1,15 @@
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import { redactUrl, type CdnCheckRequest, type CdnRelease, type DistributionEnvironment, type DistributionType } from '@loc/sdk';
+import { redactUrl, type CdnCheckRequest, type CdnRelease, type DistributionEnvironment, type DistributionType, type LocClient } from '@loc/sdk';
 import { z } from 'zod';
 import type { Context, GlobalOptions } from '../context';
-import { UsageError } from '../errors';
+import { CliError, UsageError } from '../errors';
 import { EXIT } from '../exit-codes';
 import { countStatuses, deliverZip } from '../files/deliver';
 import { DEFAULT_PATH_TEMPLATE } from '../files/path-template';
 import { displayPath } from '../files/place';
 import { requireFlags } from '../ui/prompts';
-import { startProgress } from '../ui/progress';
+import { formatElapsed, startProgress } from '../ui/progress';
 
 export interface CdnCheckOptions extends GlobalOptions {
   environment?: DistributionEnvironment;
@@ -21,7 +21,12 @@ export interface CdnCheckOptions extends GlobalOptions {
   clientLanguage?: string;
   /** A folder, or true for the `cdn.out` of loc.config.json. */
   download?: string | true;
+  /** Overall deadline of the check and the download, in ms. */
+  timeout?: number;
 }
+
+/** A build step should never hang: the check and its download together get this long by default. */
+export const DEFAULT_CDN_TIMEOUT_MS = 2 * 60_000;
 
 /** What `--download` leaves beside the files: which release they are, so the next build can skip it. */
 export const MANIFEST_NAME = '.loc-release.json';
@@ -79,7 +84,39 @@ export async function check(ctx: Context, options: CdnCheckOptions): Promise<num
     clientAgent: options.clientAgent ?? 'loc-cli',
     ...(options.clientLanguage ? { clientLanguageCode: options.clientLanguage } : {}),
   };
-  const release = await client.cdn.check(body, { signal: ctx.signal });
+  const timeoutMs = options.timeout ?? DEFAULT_CDN_TIMEOUT_MS;
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const signal = AbortSignal.any([ctx.signal, deadline]);
+  try {
+    return await checkAndDownload(ctx, { client, body, dir, manifest, recorded, clientRelease, environment: environment!, type: type!, signal, options });
+  } catch (error) {
+    if (deadline.aborted && !ctx.signal.aborted) {
+      throw new CliError(`The CDN check did not finish within ${formatElapsed(timeoutMs)}.`, {
+        exitCode: EXIT.TIMEOUT,
+        hint: 'Nothing was written. Try again, or allow more time with --timeout.',
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}
+
+interface CheckRun {
+  client: LocClient;
+  body: CdnCheckRequest;
+  dir: string | undefined;
+  manifest: Manifest | undefined;
+  recorded: Manifest | undefined;
+  clientRelease: string | undefined;
+  environment: DistributionEnvironment;
+  type: DistributionType;
+  signal: AbortSignal;
+  options: CdnCheckOptions;
+}
+
+async function checkAndDownload(ctx: Context, run: CheckRun): Promise<number> {
+  const { client, body, dir, manifest, recorded, clientRelease, environment, type, signal, options } = run;
+  const release = await client.cdn.check(body, { signal });
 
   if (!release || manifest?.distributionReleaseId === release.distributionReleaseId) {
     const current = release ?? undefined;
@@ -106,7 +143,7 @@ export async function check(ctx: Context, options: CdnCheckOptions): Promise<num
       localeOf: () => undefined,
       dryRun: false,
       expectedSha256: release.filesSha256,
-      signal: ctx.signal,
+      signal,
       progress,
       fetch: await ctx.fetch(),
     });
