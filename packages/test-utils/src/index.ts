@@ -166,9 +166,11 @@ export function runLocInTerminal(
   args: string[],
   answers: [RegExp, string][],
   env: Record<string, string>,
+  cwd?: string,
   timeoutMs = 20_000,
 ): Promise<{ code: number | null; screen: string }> {
   const child = spawn('python3', ['-c', PTY_SCRIPT, process.execPath, LOC_BIN, ...args], {
+    cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), TERM: 'xterm-256color', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
