@@ -1,9 +1,10 @@
 // The export lifecycle with a frozen clock: PROCESSING at once, SUCCESS (or ERROR) when the time has come,
-// a real ZIP behind a pre-signed URL that expires and refuses tampering.
+// a real ZIP behind a pre-signed URL (storage.test.ts covers the URLs themselves).
 import { ExportSchema } from '@loc/sdk';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { createClock, DEMO, EXPORT_URL_VALIDITY_MS } from '../src';
+import { EXPORT_FORMATS, exportFormatsFor } from '@loc/sdk';
+import { createClock, DEMO } from '../src';
 import { useServer } from './helpers';
 
 const clock = createClock({ frozen: true, start: Date.parse('2026-11-22T10:00:00Z') });
@@ -49,7 +50,54 @@ describe('exports', () => {
     expect(strFromU8(files['Resources/de.lproj/Localizable.strings']!)).toContain('"settings.title" = "Einstellungen";');
   });
 
-  it('honour iso2Slugs, filePaths and exportFormat', async () => {
+  it('keep their end state and createdAt on later GETs', async () => {
+    const job = (await api.call('POST', `${base}/web-frontend/exports`, { token })).json;
+    expect(job.createdAt).toBe(new Date(clock.now()).toISOString());
+    const first = await finished('web-frontend', job.id);
+    clock.advance(60_000);
+    const again = ExportSchema.parse((await api.call('GET', `${base}/web-frontend/exports/${job.id}`, { token })).json);
+    expect(again).toMatchObject({ id: job.id, status: 'SUCCESS', filePath: first.filePath, createdAt: job.createdAt });
+    expect(again.resourceExports).toEqual(first.resourceExports);
+  });
+
+  it('without filters: every file × every locale, the source locale first', async () => {
+    const done = await finished('web-frontend', (await exportOf('web-frontend')).id);
+    expect(done.resourceExports.map((f) => `${f.iso2Slug} ${f.filePath}`)).toEqual([
+      'en locales/en/common.json', 'de locales/de/common.json', 'fr locales/fr/common.json', 'ja locales/ja/common.json',
+      'en locales/en/checkout.json', 'de locales/de/checkout.json', 'fr locales/fr/checkout.json', 'ja locales/ja/checkout.json',
+    ]);
+    for (const f of done.resourceExports) expect(f).toMatchObject({ status: 'SUCCESS', downloadUrl: null });
+  });
+
+  it('filter by filePaths alone', async () => {
+    const done = await finished('web-frontend', (await exportOf('web-frontend', { filePaths: ['locales/%{locale}/checkout.json'] })).id);
+    expect(done.resourceExports.map((f) => f.filePath)).toEqual(['locales/en/checkout.json', 'locales/de/checkout.json', 'locales/fr/checkout.json', 'locales/ja/checkout.json']);
+    const files = await zipOf(done.downloadUrl!);
+    expect(JSON.parse(strFromU8(files['locales/ja/checkout.json']!))).toEqual({ 'checkout.pay': '今すぐ支払う', 'checkout.total': '合計: {amount}' });
+  });
+
+  it('filter by iso2Slugs alone: a two-letter code takes its regional locales, any case', async () => {
+    const done = await finished('mobile-android', (await exportOf('mobile-android', { iso2Slugs: ['PT', 'fr'] })).id);
+    expect(done.resourceExports.map((f) => `${f.iso2Slug} ${f.filePath}`)).toEqual([
+      'pt-BR app/src/main/res/values-pt-BR/strings.xml',
+      'fr app/src/main/res/values-fr/strings.xml',
+    ]);
+  });
+
+  it('filter by exportFormat alone: every format the resource type exports to, with its extension', async () => {
+    const formats = exportFormatsFor('strings.ios').map((f) => f.id);
+    expect(formats).toHaveLength(EXPORT_FORMATS.length - 1);
+    for (const exportFormat of formats) {
+      const done = await finished('mobile-ios', (await exportOf('mobile-ios', { exportFormat })).id);
+      expect(done.status, exportFormat).toBe('SUCCESS');
+      const extension = EXPORT_FORMATS.find((f) => f.id === exportFormat)!.extension;
+      const files = await zipOf(done.downloadUrl!);
+      expect(Object.keys(files)).toHaveLength(10);
+      for (const name of Object.keys(files)) expect(name, exportFormat).toMatch(new RegExp(`^Resources/[\\w-]+\\.lproj/\\w+\\.${extension}$`));
+    }
+  });
+
+  it('honour iso2Slugs, filePaths and exportFormat together', async () => {
     const job = await exportOf('mobile-ios', {
       iso2Slugs: ['de', 'ja'],
       filePaths: ['Resources/%{locale}.lproj/InfoPlist.strings'],
@@ -103,42 +151,5 @@ describe('exports', () => {
     const done = await finished('web-frontend', (await exportOf('web-frontend')).id);
     expect(done).toMatchObject({ status: 'ERROR', errorDetails: 'Disk full (injected)' });
     expect((await finished('web-frontend', (await exportOf('web-frontend')).id)).status).toBe('SUCCESS');
-  });
-});
-
-describe('pre-signed download URLs', () => {
-  async function freshUrl() {
-    const done = await finished('web-frontend', (await exportOf('web-frontend', { iso2Slugs: ['de'] })).id);
-    return done.downloadUrl!;
-  }
-
-  it('serve the ZIP with its type and length, and need no credential', async () => {
-    const response = await fetch(await freshUrl());
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('application/zip');
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    expect(Number(response.headers.get('content-length'))).toBe(bytes.byteLength);
-    expect(strFromU8(bytes.subarray(0, 2))).toBe('PK');
-  });
-
-  it.each([
-    ['the signature', (u: URL) => u.searchParams.set('signature', u.searchParams.get('signature')!.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')))],
-    ['the expiry', (u: URL) => u.searchParams.set('expires', String(Number(u.searchParams.get('expires')) + 3600))],
-    ['the path', (u: URL) => (u.pathname = u.pathname.replace(/\.zip$/, 'x.zip'))],
-    ['no signature', (u: URL) => u.searchParams.delete('signature')],
-  ])('refuse a URL with tampered %s (403)', async (_, tamper) => {
-    const url = new URL(await freshUrl());
-    tamper(url);
-    const response = await fetch(url, { headers: { authorization: `Bearer ${DEMO.tokens.admin}` } });
-    expect(response.status).toBe(403);
-    expect((await response.json()).error).toMatch(/signature|altered/);
-  });
-
-  it('expire after an hour (403), and a new GET of the export signs a new one', async () => {
-    const url = await freshUrl();
-    clock.advance(EXPORT_URL_VALIDITY_MS + 1_000);
-    const expired = await fetch(url);
-    expect(expired.status).toBe(403);
-    expect((await expired.json()).error).toMatch(/expired/);
   });
 });
