@@ -1,7 +1,8 @@
-// Every endpoint × no token, a bad token and each demo role → the status spec.md states, and its body.
-import { CdnErrorDetailSchema, ExportSchema, ProjectDetailsSchema, ProjectListSchema, ResourceStatusSchema, WorkspaceStatusSchema } from '@loc/sdk';
+// Every endpoint × no token, a bad token and each demo role → the status spec.md states, and its body
+// (checked with the SDK's schemas).
+import { CdnErrorDetailSchema, CdnReleaseSchema, ExportSchema, ProjectDetailsSchema, ProjectListSchema, projectRefOf, ResourceStatusSchema, WorkspaceStatusSchema } from '@loc/sdk';
 import { describe, expect, it } from 'vitest';
-import { DEMO } from '../src';
+import { DEMO, demoSeed, startMockServer } from '../src';
 import { useServer } from './helpers';
 
 const api = useServer();
@@ -20,28 +21,38 @@ interface Endpoint {
   expected: Partial<Record<Who, number>>;
 }
 
-/** An export of web-frontend made by the admin, for the GET endpoint. */
-async function exportPath() {
-  const made = await api.call('POST', '/v1/acme/projects/web-frontend/exports', { token: T.admin, body: {} });
-  return `/v1/acme/projects/web-frontend/exports/${made.json.id}`;
+/** An export of `project` made by the admin, for the GET endpoint. */
+async function exportPath(project: string) {
+  const made = await api.call('POST', `/v1/acme/projects/${project}/exports`, { token: T.admin, body: {} });
+  return `/v1/acme/projects/${project}/exports/${made.json.id}`;
 }
+
+/** The project-scoped endpoints, on a project the collaborator is on and on one they are not. */
+const projectEndpoints = (project: string, collaborator: number): Endpoint[] => [
+  { name: `GET project details of ${project}`, method: 'GET', path: () => `/v1/acme/projects/${project}`, ok: 200, schema: ProjectDetailsSchema,
+    expected: { admin: 200, developer: 200, viewer: 200, collaborator, outsider: 403, globex: 403 } },
+  { name: `GET project status of ${project}`, method: 'GET', path: () => `/v1/acme/projects/${project}/status`, ok: 200, schema: ResourceStatusSchema,
+    expected: { admin: 200, developer: 200, viewer: 403, collaborator, outsider: 403, globex: 403 } },
+  { name: `POST create export of ${project}`, method: 'POST', path: () => `/v1/acme/projects/${project}/exports`, ok: 200, schema: ExportSchema, body: () => ({}),
+    expected: { admin: 200, developer: 200, viewer: 403, collaborator, outsider: 403, globex: 403 } },
+  { name: `GET export of ${project}`, method: 'GET', path: () => exportPath(project), ok: 200, schema: ExportSchema,
+    expected: { admin: 200, developer: 200, viewer: 403, collaborator, outsider: 403, globex: 403 } },
+];
 
 const ENDPOINTS: Endpoint[] = [
   { name: 'GET /v1/projects', method: 'GET', path: () => '/v1/projects', ok: 200, schema: ProjectListSchema,
     expected: { admin: 200, developer: 200, viewer: 200, collaborator: 200, outsider: 200, globex: 200 } },
   { name: 'GET workspace status', method: 'GET', path: () => '/v1/acme/projects/status', ok: 200, schema: WorkspaceStatusSchema,
     expected: { admin: 200, developer: 200, viewer: 200, collaborator: 403, outsider: 403, globex: 403 } },
-  { name: 'GET project details', method: 'GET', path: () => '/v1/acme/projects/web-frontend', ok: 200, schema: ProjectDetailsSchema,
-    expected: { admin: 200, developer: 200, viewer: 200, collaborator: 200, outsider: 403, globex: 403 } },
-  { name: 'GET project status', method: 'GET', path: () => '/v1/acme/projects/web-frontend/status', ok: 200, schema: ResourceStatusSchema,
-    expected: { admin: 200, developer: 200, viewer: 403, collaborator: 200, outsider: 403, globex: 403 } },
   { name: 'POST create project', method: 'POST', path: () => '/v1/acme/projects', ok: 200, schema: ProjectDetailsSchema,
     body: () => ({ title: `Matrix ${++counter}`, resourceType: 'json.standard', sourceLanguageCode: 'en' }),
     expected: { admin: 200, developer: 403, viewer: 403, collaborator: 403, outsider: 403, globex: 403 } },
-  { name: 'POST create export', method: 'POST', path: () => '/v1/acme/projects/web-frontend/exports', ok: 200, schema: ExportSchema, body: () => ({}),
-    expected: { admin: 200, developer: 200, viewer: 403, collaborator: 200, outsider: 403, globex: 403 } },
-  { name: 'GET export', method: 'GET', path: exportPath, ok: 200, schema: ExportSchema,
-    expected: { admin: 200, developer: 200, viewer: 403, collaborator: 200, outsider: 403, globex: 403 } },
+  ...projectEndpoints('web-frontend', 200),
+  ...projectEndpoints('mobile-ios', 403),
+  // An API token is not a CDN key, whatever its user may do on /v1.
+  { name: 'POST /cdn/check', method: 'POST', path: () => '/cdn/check', ok: 200, schema: CdnReleaseSchema,
+    body: () => ({ distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_IOS' }),
+    expected: { admin: 401, developer: 401, viewer: 401, collaborator: 401, outsider: 401, globex: 401 } },
 ];
 
 const WHO: Who[] = ['none', 'bad', 'admin', 'developer', 'viewer', 'collaborator', 'outsider', 'globex'];
@@ -56,7 +67,10 @@ describe('the authorization matrix of /v1', () => {
     });
     expect(result.status).toBe(status);
     if (status === endpoint.ok) expect(endpoint.schema.safeParse(result.json).success).toBe(true);
-    else {
+    else if (endpoint.name.includes('/cdn/')) {
+      expect(CdnErrorDetailSchema.parse(result.json).errors).toEqual([{ field: 'AUTHORIZATION', infos: ['CDN_KEY_NOT_FOUND'] }]);
+    } else {
+      expect(result.headers.get('content-type')).toMatch(/^application\/json/);
       expect(typeof result.json.error).toBe('string');
       expect(result.json.error.length).toBeGreaterThan(10);
     }
@@ -71,11 +85,32 @@ describe('the authorization matrix of /v1', () => {
 
   it('lists only what the caller owns or collaborates on, across workspaces', async () => {
     const slugs = async (token: string) =>
-      (await api.call('GET', '/v1/projects', { token })).json.members.map((m: { links: { href: string }[] }) => m.links[0]!.href.split('/v1/')[1]);
-    expect(await slugs(T.collaborator)).toEqual(['acme/projects/web-frontend']);
+      (await api.call('GET', '/v1/projects', { token })).json.members
+        .map((m: { links: { href: string }[] }) => projectRefOf(m))
+        .map((ref: { workspaceUrl: string; projectUrl: string }) => `${ref.workspaceUrl}/${ref.projectUrl}`)
+        // Leave out the projects the matrix above created.
+        .filter((slug: string) => !/^acme\/matrix-/.test(slug));
+    const acme = ['acme/mobile-ios', 'acme/mobile-android', 'acme/web-frontend', 'acme/backend'];
+    expect(await slugs(T.admin)).toEqual(acme);
+    expect(await slugs(T.developer)).toEqual(acme);
+    expect(await slugs(T.viewer)).toEqual(acme);
+    expect(await slugs(T.collaborator)).toEqual(['acme/web-frontend']);
     expect(await slugs(T.outsider)).toEqual([]);
-    expect(await slugs(T.globex)).toEqual(expect.arrayContaining(['globex/projects/storefront']));
-    expect((await slugs(T.globex)).some((s: string) => s.startsWith('acme/'))).toBe(false);
+    expect(await slugs(T.globex)).toEqual(['globex/storefront']);
+  });
+
+  it('lists a project to its owner even without a role in its workspace', async () => {
+    const seed = demoSeed();
+    seed.users.push({ email: 'founder@acme.test', tokens: ['loc_test_founder'] });
+    seed.projects[3]!.owner = 'founder@acme.test';
+    const server = await startMockServer({ port: 0, seed });
+    try {
+      const response = await fetch(`${server.url}/v1/projects`, { headers: { authorization: 'Bearer loc_test_founder' } });
+      const list = ProjectListSchema.parse(await response.json());
+      expect(list.members.map((m) => projectRefOf(m)?.projectUrl)).toEqual(['backend']);
+    } finally {
+      await server.close();
+    }
   });
 
   it('answers 404 for an unknown workspace or project before checking permissions of a known one', async () => {
