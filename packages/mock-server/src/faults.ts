@@ -8,6 +8,9 @@ interface Failure {
   body?: unknown;
 }
 
+/** The longest wait a timer can make (setTimeout's limit). */
+const MAX_LATENCY_MS = 2 ** 31 - 1;
+
 /**
  * Fault injection for tests: answers of the next requests (a status, a dropped connection) and
  * latency. Exports that fail are the store's (`failNextExport`).
@@ -18,11 +21,16 @@ export function createFaults() {
   let drops: { remaining: number; path?: string | RegExp }[] = [];
 
   const applies = (path: string | RegExp | undefined, pathname: string) =>
-    path === undefined || (typeof path === 'string' ? pathname.startsWith(path) : path.test(pathname));
+    // search(), not test(): a RegExp with the g flag keeps no state between requests.
+    path === undefined || (typeof path === 'string' ? pathname.startsWith(path) : pathname.search(path) >= 0);
 
   return {
-    /** The next `count` requests (matching `path`, a prefix or a RegExp) answer `status`. */
+    /** The next `count` requests (matching `path`, a prefix or a RegExp) answer `status` (400–599). */
     failNext(options: { status: number; count?: number; path?: string | RegExp; body?: unknown }) {
+      // Checked here, so a bad value fails the test that sets it, not a later request with a 500.
+      if (!Number.isInteger(options.status) || options.status < 400 || options.status > 599) {
+        throw new RangeError(`failNext: status ${options.status} is not an error status (400 to 599).`);
+      }
       failures.push({ status: options.status, remaining: options.count ?? 1, path: options.path, body: options.body });
     },
     /** The next `count` requests get no answer: the connection is dropped. */
@@ -31,6 +39,7 @@ export function createFaults() {
     },
     /** Every request waits this long before it is answered. */
     latency(ms: number) {
+      if (!Number.isFinite(ms) || ms < 0 || ms > MAX_LATENCY_MS) throw new RangeError(`latency: ${ms} ms is not from 0 to ${MAX_LATENCY_MS}.`);
       latencyMs = ms;
     },
     clear() {
