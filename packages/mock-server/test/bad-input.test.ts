@@ -1,6 +1,7 @@
 // Bad input over a real socket: never a crash, never an unplanned 5xx, always a clear status and body.
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { CdnErrorDetailSchema } from '@loc/sdk';
 import { DEMO } from '../src';
 import { useServer } from './helpers';
 
@@ -62,6 +63,31 @@ describe('bad input', () => {
     expect(result.json.error).toMatch(/limit/);
   });
 
+  it('answers 413 on /cdn/check with a problem body, for a declared length and for a chunked body', async () => {
+    const declared = await api.call('POST', '/cdn/check', { token: DEMO.cdnKeys.valid, raw: 'x'.repeat(70_000), headers: { 'content-type': 'application/json' } });
+    expect(declared.status).toBe(413);
+    expect(CdnErrorDetailSchema.parse(declared.json)).toMatchObject({ status: 413, detail: 'Payload Too Large', errors: [] });
+    const chunk = 'x'.repeat(16_384);
+    const chunked = `POST /cdn/check HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${DEMO.cdnKeys.valid}\r\nTransfer-Encoding: chunked\r\n\r\n${`4000\r\n${chunk}\r\n`.repeat(5)}0\r\n\r\n`;
+    expect(await raw(chunked)).toBe(413);
+    expect((await api.call('GET', '/v1/projects', { token })).status).toBe(200);
+  });
+
+  it('answers a body just under the limit normally', async () => {
+    const body = JSON.stringify({ title: 'Big', resourceType: 'json.standard', sourceLanguageCode: 'en', description: 'd'.repeat(1_990) });
+    const result = await api.call('POST', '/v1/acme/projects', { token, raw: `${body}${' '.repeat(64 * 1024 - body.length)}`, headers: { 'content-type': 'application/json' } });
+    expect(result.status).toBe(200);
+  });
+
+  it('answers broken percent-encoding with 400 in the format of the API', async () => {
+    const v1 = await api.call('GET', '/v1/%E0%A4%A/projects', { token });
+    expect(v1.status).toBe(400);
+    expect(v1.json.error).toMatch(/malformed percent-encoding/);
+    const cdn = await api.call('POST', '/cdn/%ZZ', { token: DEMO.cdnKeys.valid });
+    expect(cdn.status).toBe(400);
+    expect(CdnErrorDetailSchema.parse(cdn.json).status).toBe(400);
+  });
+
   it('answers unknown routes with 404 and wrong methods with 405 and Allow', async () => {
     const unknown = await api.call('GET', '/v2/projects', { token });
     expect(unknown.status).toBe(404);
@@ -69,7 +95,14 @@ describe('bad input', () => {
     const wrong = await api.call('DELETE', '/v1/acme/projects', { token });
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toMatch(/POST/);
-    expect((await api.call('GET', '/cdn/check')).status).toBe(405);
+    const cdn = await api.call('GET', '/cdn/check');
+    expect(cdn.status).toBe(405);
+    expect(cdn.headers.get('allow')).toBe('POST');
+    expect(CdnErrorDetailSchema.parse(cdn.json).status).toBe(405);
+    expect((await api.call('GET', '/cdn/elsewhere')).json).toMatchObject({ type: 'about:blank', status: 404 });
+    const both = await api.call('PUT', '/v1/acme/projects/web-frontend/exports', { token });
+    expect(both.status).toBe(405);
+    expect(both.headers.get('allow')).toBe('POST');
   });
 
   it('survives garbage paths, percent-encoding and broken HTTP', async () => {
@@ -100,7 +133,15 @@ describe('bad input', () => {
             headers: { ...(key === undefined ? {} : { authorization: `Bearer ${key}` }), ...(body ? { 'content-type': pick(['application/json', 'text/plain']) } : {}) },
             ...(body === undefined ? {} : { body }),
           });
-          await response.arrayBuffer();
+          const text = await response.text();
+          // Every answer has the body its API promises: a ZIP, nothing, a problem under /cdn, else {error}.
+          const type = response.headers.get('content-type') ?? '';
+          if (response.status === 204 || method === 'HEAD') expect(text).toBe('');
+          else if (type === 'application/zip') expect(response.status).toBe(200);
+          else if (new URL(response.url).pathname.startsWith('/cdn/') && response.status !== 200) {
+            expect(CdnErrorDetailSchema.safeParse(JSON.parse(text)).success, text).toBe(true);
+          } else if (response.status >= 400) expect(typeof JSON.parse(text).error, text).toBe('string');
+          else expect(() => JSON.parse(text)).not.toThrow();
           return response.status;
         }),
       );
