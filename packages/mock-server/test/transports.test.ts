@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@loc/sdk';
-import { unzipSync } from 'fflate';
+import { strFromU8, unzipSync } from 'fflate';
 import { setupServer } from 'msw/node';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMockService, DEMO, startMockServer } from '../src';
+import { version as packageVersion } from '../package.json';
+import { createMockService, DEMO, demoSeed, startMockServer } from '../src';
 
 const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 
@@ -18,9 +19,15 @@ const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 async function scenario(baseUrl: string) {
   const loc = createClient({ baseUrl, token: DEMO.tokens.developer });
   const { members } = await loc.projects.list();
-  const done = await loc.exports.createAndWait('acme', 'web-frontend', { iso2Slugs: ['de'] }, { intervalMs: 10 });
+  const created = await loc.exports.create('acme', 'web-frontend', { iso2Slugs: ['de'] });
+  expect(created).toMatchObject({ status: 'PROCESSING', triggerType: 'API_V1' });
+  const done = await loc.exports.waitFor('acme', 'web-frontend', created.id, { intervalMs: 10 });
+  expect(new URL(done.downloadUrl).origin).toBe(new URL(baseUrl).origin);
   const zip = unzipSync(new Uint8Array(await (await fetch(done.downloadUrl)).arrayBuffer()));
-  return { projects: members.map((m) => m.title), files: Object.keys(zip).sort() };
+  return {
+    projects: members.map((m) => m.title),
+    files: Object.fromEntries(Object.entries(zip).map(([name, bytes]) => [name, strFromU8(bytes)])),
+  };
 }
 
 describe('the same scenario', () => {
@@ -35,7 +42,9 @@ describe('the same scenario', () => {
     } finally {
       server.close();
     }
-    expect(fromMsw.files).toEqual(['locales/de/checkout.json', 'locales/de/common.json']);
+    expect(fromMsw.projects).toEqual(['Mobile iOS', 'Mobile Android', 'Web frontend', 'Backend']);
+    expect(Object.keys(fromMsw.files).sort()).toEqual(['locales/de/checkout.json', 'locales/de/common.json']);
+    expect(JSON.parse(fromMsw.files['locales/de/checkout.json']!)).toEqual({ 'checkout.pay': 'Jetzt bezahlen', 'checkout.total': 'Summe: {amount}' });
   });
 
   it('runs over a real socket, with the same result', async () => {
@@ -55,10 +64,13 @@ describe('loc-mock (the built binary)', () => {
   function run(args: string[]) {
     const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
+    let stdout = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    const firstLine = new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
-    return { child, exit, firstLine, stderr: () => stderr };
+    const lines = createInterface({ input: child.stdout });
+    lines.on('line', (line) => (stdout += `${line}\n`));
+    const exit = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+    const firstLine = new Promise<string>((resolve) => lines.once('line', resolve));
+    return { child, exit, firstLine, stderr: () => stderr, stdout: () => stdout };
   }
 
   it('prints its URL, serves, and exits 0 on SIGTERM and on SIGINT', async () => {
@@ -89,15 +101,86 @@ describe('loc-mock (the built binary)', () => {
     expect(await mock.exit).toBe(0);
   });
 
-  it('refuses a bad seed file with the path of each problem', async () => {
-    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ workspaces: [{ slug: 42 }] }));
-    const mock = run(['serve', '--port', '0', '--seed', join(dir, 'bad.json')]);
-    expect(await mock.exit).not.toBe(0);
-    expect(mock.stderr()).toMatch(/workspaces\[0\]\.slug/);
-    writeFileSync(join(dir, 'broken.json'), '{ not json');
-    const broken = run(['serve', '--port', '0', '--seed', join(dir, 'broken.json')]);
-    expect(await broken.exit).not.toBe(0);
+  it('refuses a seed file that is not JSON: exit 2, naming the file', async () => {
+    const file = join(dir, 'broken.json');
+    writeFileSync(file, '{ not json');
+    const broken = run(['serve', '--port', '0', '--seed', file]);
+    expect(await broken.exit).toBe(2);
+    expect(broken.stderr()).toContain(`loc-mock: ${file}: `);
     expect(broken.stderr()).toMatch(/JSON/);
+    expect(broken.stdout()).toBe('');
+  });
+
+  it('refuses a seed file of the wrong shape, naming the file and the JSON path of each problem', async () => {
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, JSON.stringify({ workspaces: [{ slug: 42 }], users: [{ email: 'not-an-email', tokens: ['short'] }], projects: [] }));
+    const mock = run(['serve', '--port', '0', '--seed', file]);
+    expect(await mock.exit).toBe(2);
+    expect(mock.stderr()).toContain(file);
+    expect(mock.stderr()).toMatch(/\$\.workspaces\[0\]\.slug: /);
+    expect(mock.stderr()).toMatch(/\$\.workspaces\[0\]\.name: /);
+    expect(mock.stderr()).toMatch(/\$\.users\[0\]\.email: /);
+    expect(mock.stderr()).toMatch(/\$\.users\[0\]\.tokens\[0\]: /);
+  });
+
+  it('refuses a seed file that does not exist, naming it', async () => {
+    const file = join(dir, 'missing.json');
+    const mock = run(['serve', '--port', '0', '--seed', file]);
+    expect(await mock.exit).toBe(2);
+    expect(mock.stderr()).toContain(`Cannot read the seed file ${file}`);
+  });
+
+  it('logs each request to stderr unless --quiet', async () => {
+    const mock = run(['serve', '--port', '0']);
+    const url = (await mock.firstLine).split(' ').at(-1)!;
+    await fetch(`${url}/v1/projects?page=2`);
+    mock.child.kill('SIGTERM');
+    expect(await mock.exit).toBe(0);
+    expect(mock.stderr()).toMatch(/^GET \/v1\/projects → 401 \(\d+ ms\)$/m);
+  });
+
+  it('keeps exports PROCESSING for --export-delay', async () => {
+    const mock = run(['serve', '--port', '0', '--quiet', '--export-delay', '1m']);
+    const url = (await mock.firstLine).split(' ').at(-1)!;
+    const loc = createClient({ baseUrl: url, token: DEMO.tokens.admin });
+    const created = await loc.exports.create('acme', 'backend');
+    expect((await loc.exports.get('acme', 'backend', created.id)).status).toBe('PROCESSING');
+    mock.child.kill('SIGTERM');
+    expect(await mock.exit).toBe(0);
+  });
+
+  it.each([
+    [['serve', '--export-delay', 'soon'], /--export-delay "soon" is not a duration/],
+    [['serve', '--port', '70000'], /--port 70000 is not a port number/],
+    [['serve', '--port', 'abc'], /--port abc is not a port number/],
+    [['launch'], /Unknown command "launch"/],
+    [[], /Missing command/],
+  ])('refuses %j with exit 2 and its usage', async (args, message) => {
+    const mock = run(args);
+    expect(await mock.exit).toBe(2);
+    expect(mock.stderr()).toMatch(message);
+    expect(mock.stderr()).toMatch(/Run loc-mock --help for usage\./);
+  });
+
+  it('prints the demo seed, which --seed takes back', async () => {
+    const printed = run(['seed']);
+    expect(await printed.exit).toBe(0);
+    expect(JSON.parse(printed.stdout())).toEqual(demoSeed());
+    writeFileSync(join(dir, 'demo.json'), printed.stdout());
+    const mock = run(['serve', '--port', '0', '--quiet', '--seed', join(dir, 'demo.json')]);
+    const url = (await mock.firstLine).split(' ').at(-1)!;
+    expect((await fetch(`${url}/v1/acme/projects/backend`, { headers: { authorization: `Bearer ${DEMO.tokens.viewer}` } })).status).toBe(200);
+    mock.child.kill('SIGTERM');
+    expect(await mock.exit).toBe(0);
+  });
+
+  it('prints its version and its help', async () => {
+    const version = run(['--version']);
+    expect(await version.exit).toBe(0);
+    expect(version.stdout().trim()).toBe(packageVersion);
+    const help = run(['--help']);
+    expect(await help.exit).toBe(0);
+    expect(help.stdout()).toMatch(/loc-mock serve \[--port 4010\]/);
   });
 
   it('refuses unknown flags with its usage', async () => {
