@@ -85,11 +85,11 @@ describe('the authorization matrix of /v1', () => {
 
   it('lists only what the caller owns or collaborates on, across workspaces', async () => {
     const slugs = async (token: string) =>
-      (await api.call('GET', '/v1/projects', { token })).json.members
-        .map((m: { links: { href: string }[] }) => projectRefOf(m))
-        .map((ref: { workspaceUrl: string; projectUrl: string }) => `${ref.workspaceUrl}/${ref.projectUrl}`)
+      ProjectListSchema.parse((await api.call('GET', '/v1/projects', { token })).json)
+        .members.map((m) => projectRefOf(m)!)
+        .map((ref) => `${ref.workspaceUrl}/${ref.projectUrl}`)
         // Leave out the projects the matrix above created.
-        .filter((slug: string) => !/^acme\/matrix-/.test(slug));
+        .filter((slug) => !/^acme\/matrix-/.test(slug));
     const acme = ['acme/mobile-ios', 'acme/mobile-android', 'acme/web-frontend', 'acme/backend'];
     expect(await slugs(T.admin)).toEqual(acme);
     expect(await slugs(T.developer)).toEqual(acme);
