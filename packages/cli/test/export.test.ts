@@ -78,6 +78,14 @@ describe('loc export', () => {
     expect(result.stdout.trim()).toBe(zip);
   });
 
+  it('writes no ZIP with --zip --dry-run', async () => {
+    const zip = join(dir.path, 'web.zip');
+    const result = await service.loc(['export', '-w', 'acme', '-p', 'web-frontend', '--zip', zip, '--dry-run', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.json()).toMatchObject({ dryRun: true, zip: { path: zip } });
+    expect(existsSync(zip)).toBe(false);
+  });
+
   it('exports another format and maps Android folders', async () => {
     const out = join(dir.path, 'res');
     const result = await service.loc([

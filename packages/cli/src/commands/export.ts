@@ -13,7 +13,7 @@ import type { Context, GlobalOptions } from '../context';
 import { CliError } from '../errors';
 import { EXIT } from '../exit-codes';
 import { countStatuses, deliverZip, MAX_ZIP_BYTES } from '../files/deliver';
-import { DEFAULT_PATH_TEMPLATE, usesLocale, validateTemplate } from '../files/path-template';
+import { DEFAULT_PATH_TEMPLATE, validateTemplate } from '../files/path-template';
 import { displayPath, type PlannedFile } from '../files/place';
 import { projectOf, resolveProject } from '../target';
 import { formatElapsed, startProgress } from '../ui/progress';
@@ -167,6 +167,13 @@ async function waitAndDeliver(ctx: Context, client: LocClient, delivery: Deliver
       },
     });
     progress.succeed(`Export ${id} ready after ${formatElapsed(Date.now() - started)}`);
+    if (options.zip && options.dryRun) {
+      const target = resolve(ctx.cwd, options.zip);
+      ctx.out.result({ export: done, workspace, project, dryRun: true, zip: { path: target } }, () =>
+        ctx.out.info(`Dry run, nothing written: the ZIP would be saved as ${displayPath(target)}.`),
+      );
+      return;
+    }
     progress = await startProgress(ctx, 'Downloading…');
     const fetch = await ctx.fetch();
 
@@ -185,7 +192,6 @@ async function waitAndDeliver(ctx: Context, client: LocClient, delivery: Deliver
       return;
     }
 
-    if (usesLocale(settings.template)) ctx.out.debug('the path template uses the locale of each file, read from resourceExports');
     const locales = new Map(done.resourceExports.flatMap((f) => (f.iso2Slug ? [[f.filePath, f.iso2Slug] as const] : [])));
     const known = [...new Set([...locales.values(), ...(requestOf(ctx, options).iso2Slugs ?? [])])];
     const result = await deliverZip({

@@ -76,11 +76,6 @@ export function validateTemplate(template: string): void {
   PLACEHOLDER.lastIndex = 0;
 }
 
-/** Whether the template needs to know each file's locale. */
-export function usesLocale(template: string): boolean {
-  return /\{(locale|locale_underscore|language|region|android_locale)\}/.test(template);
-}
-
 /** Where `file` lands: a relative path with `/` separators, empty segments collapsed. */
 export function applyTemplate(template: string, file: ExportedFile): string {
   const filled = template.replace(PLACEHOLDER, (_, name: string) => {
