@@ -72,6 +72,12 @@ describe('dropNext', () => {
     expect((await client().cdn.check(iosCheck))?.distributionReleaseId).toBe('rel_ios_2_1');
   });
 
+  it('outlasts the SDK's two retries of /cdn/check when there are three drops', async () => {
+    faults().dropNext(3, '/cdn/check');
+    await expect(client(2).cdn.check(iosCheck)).rejects.toBeInstanceOf(APIConnectionError);
+    expect((await client(0).cdn.check(iosCheck))?.distributionReleaseId).toBe('rel_ios_2_1');
+  });
+
   it('is a network error through msw interception too', async () => {
     const mock = createMockService({ baseUrl: 'https://faults.loc.test' });
     const server = setupServer(...mock.handlers);
