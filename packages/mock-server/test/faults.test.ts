@@ -72,7 +72,7 @@ describe('dropNext', () => {
     expect((await client().cdn.check(iosCheck))?.distributionReleaseId).toBe('rel_ios_2_1');
   });
 
-  it('outlasts the SDK's two retries of /cdn/check when there are three drops', async () => {
+  it('outlasts the two retries of the SDK on /cdn/check when there are three drops', async () => {
     faults().dropNext(3, '/cdn/check');
     await expect(client(2).cdn.check(iosCheck)).rejects.toBeInstanceOf(APIConnectionError);
     expect((await client(0).cdn.check(iosCheck))?.distributionReleaseId).toBe('rel_ios_2_1');
