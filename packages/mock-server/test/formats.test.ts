@@ -2,6 +2,7 @@
 import { parse as parseProperties } from 'dot-properties';
 import { XMLParser } from 'fast-xml-parser';
 import { po as gettext } from 'gettext-parser';
+import { parse as parseNextstep } from 'nextstep-plist';
 import { parse as parsePlist } from 'plist';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
@@ -254,6 +255,14 @@ describe('format writers', () => {
     const text = WRITERS.properties(file(TRICKY));
     expect(/^[\x00-\x7f]*$/.test(text)).toBe(true);
     expect(text).toContain('\\u00fc');
+  });
+
+  // A second, independent reader of the old-style plist grammar. It knows no comments and leaves C
+  // escapes such as \n as they are (Apple's reader above decodes them), so it checks the rest.
+  it('strings.ios reads the same in nextstep-plist, for texts without C escapes', () => {
+    const plain = TRICKY.filter((e) => !/[\n\r\t\f]/.test(e.value));
+    const text = WRITERS['strings.ios'](file(plain)).replace(/^\/\*.*\*\/$/gm, '');
+    expect(parseNextstep(`{${text}}`)).toEqual(expected(plain));
   });
 
   it('po keeps the source text as msgid', () => {
