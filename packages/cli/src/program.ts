@@ -90,7 +90,10 @@ Exit codes: 0 ok, 1 unexpected, 2 usage, 3 authentication, 4 permission, 5 not f
     .addHelpText('after', examples('loc init', 'loc init --workspace acme --project mobile-ios --out Resources --path-template "{locale}.lproj/{filename}"'))
     .action(action(state, async () => (await import('./commands/init')).init));
 
-  const projects = program.command('projects').description('list, inspect and create projects');
+  const projects = program
+    .command('projects')
+    .description('list, inspect and create projects')
+    .addHelpText('after', examples('loc projects list', 'loc projects show mobile-ios --workspace acme', 'loc projects create'));
   projects
     .command('list')
     .description('the projects your token owns or collaborates on, across workspaces')
@@ -175,7 +178,10 @@ Path template placeholders, for the file Resources/pt-BR.lproj/Localizable.strin
     .addHelpText('after', examples('loc export formats --json'))
     .action(action(state, async () => (await import('./commands/export')).exportFormats));
 
-  const cdn = program.command('cdn').description('distributions: ask the CDN for the newest release of the strings');
+  const cdn = program
+    .command('cdn')
+    .description('distributions: ask the CDN for the newest release of the strings')
+    .addHelpText('after', examples('loc cdn check --environment PRODUCTION --type MOBILE_SDK_IOS --client-version 2.4.0'));
   cdn
     .command('check')
     .description('is there a newer release for this app? exit 0 yes, 20 no; --download fetches it')

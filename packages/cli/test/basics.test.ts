@@ -18,6 +18,7 @@ describe('loc', () => {
     ['login'],
     ['logout'],
     ['init'],
+    ['projects'],
     ['projects', 'list'],
     ['projects', 'show'],
     ['projects', 'create'],
@@ -26,6 +27,7 @@ describe('loc', () => {
     ['export', 'status'],
     ['export', 'download'],
     ['export', 'formats'],
+    ['cdn'],
     ['cdn', 'check'],
   ])('has help with examples for %s %s', async (...command) => {
     const result = await runLoc([...command.filter(Boolean), '--help']);
