@@ -59,7 +59,11 @@ function checkNode() {
   }
 }
 
-/** The pinned pnpm: the one on PATH when it is that version, else through npx (from the npm registry). */
+/**
+ * The pinned pnpm: the one on PATH when it is that version, else through npx (from the npm registry).
+ * After the first install it is also in node_modules/.bin (a root devDependency), which is how turbo,
+ * which needs a `pnpm` on PATH, finds it on a machine that never had one.
+ */
 function pnpm() {
   const probe = spawnSync('pnpm', ['--version'], { env, encoding: 'utf8' });
   if (probe.status === 0 && probe.stdout.trim() === pinnedPnpm) return ['pnpm'];
