@@ -4,6 +4,7 @@ import { DEFAULT_PROFILE, openCredentials, type CredentialStore, type Profile } 
 import { CredentialsError, UsageError } from './errors';
 import { proxyFetch, proxyVariable } from './net/proxy';
 import { Output } from './output';
+import { VERSION } from './version';
 
 /** The global flags, as commander parses them (docs/cli.md#global-flags). */
 export interface GlobalOptions {
@@ -50,6 +51,7 @@ export class Context {
   readonly cwd = process.cwd();
   private loadedConfig: LoadedConfig | undefined | null = null;
   private store: CredentialStore | undefined;
+  private proxiedFetch: Promise<typeof fetch | undefined> | undefined;
 
   constructor(
     readonly options: GlobalOptions,
@@ -159,7 +161,7 @@ export class Context {
       ...(settings.token ? { token: settings.token } : {}),
       ...(settings.cdnKey ? { cdnKey: settings.cdnKey } : {}),
       ...(fetch ? { fetch } : {}),
-      headers: { 'User-Agent': `loc-cli/${process.env.LOC_CLI_VERSION ?? 'dev'} node/${process.versions.node}` },
+      headers: { 'User-Agent': `loc-cli/${VERSION} node/${process.versions.node}` },
       hooks: this.verboseHooks(),
     });
     this.out.debug(
@@ -168,11 +170,17 @@ export class Context {
     return { client, settings };
   }
 
-  /** The proxy-aware fetch, when a proxy is configured; used for API calls and downloads alike. */
-  async fetch(): Promise<typeof fetch | undefined> {
-    const variable = proxyVariable(this.env);
-    if (variable) this.out.debug(`using the proxy of ${variable} (NO_PROXY honoured)`);
-    return proxyFetch(this.env);
+  /**
+   * The proxy-aware fetch, when a proxy is configured; used for API calls and downloads alike. Made once
+   * per command, so calls and downloads share one proxy agent (and its connections).
+   */
+  fetch(): Promise<typeof fetch | undefined> {
+    this.proxiedFetch ??= (() => {
+      const variable = proxyVariable(this.env);
+      if (variable) this.out.debug(`using the proxy of ${variable} (NO_PROXY honoured)`);
+      return proxyFetch(this.env);
+    })();
+    return this.proxiedFetch;
   }
 
   /** --verbose: each request, response and retry on stderr. The SDK never shows hooks a header or a query. */

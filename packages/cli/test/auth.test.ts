@@ -76,9 +76,11 @@ describe('credentials never leak', () => {
   let other: Server;
   let otherUrl: string;
   const seen: (string | undefined)[] = [];
+  const agents: (string | undefined)[] = [];
   beforeAll(async () => {
     other = createServer((req, res) => {
       seen.push(req.headers.authorization);
+      agents.push(req.headers['user-agent']);
       res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"who are you"}');
     });
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
@@ -92,6 +94,15 @@ describe('credentials never leak', () => {
     expect(result.code, result.stderr).toBe(3);
     expect(result.stderr).toMatch(/No API token for http:\/\/127\.0\.0\.1/);
     expect(seen).toEqual([]);
+  });
+
+  it('sends a token given for another base URL there, with the CLI version in the User-Agent', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    seen.length = 0;
+    const result = await bare(['projects', 'list', '--base-url', otherUrl, '--token', 'loc_for_other']);
+    expect(result.code, result.stderr).toBe(3);
+    expect(seen).toEqual(['Bearer loc_for_other']);
+    expect(agents.at(-1)).toMatch(new RegExp(`\\bloc-cli/${version.replaceAll('.', '\\.')} node/`));
   });
 
   it('--verbose shows requests and timings, never a token or CDN key', async () => {
