@@ -25,6 +25,7 @@ export { encodePath, redactUrl } from './core/url';
 export { jsonPath } from './core/validate';
 export * from './errors';
 export * from './catalog';
+export * from './locales';
 export * from './resources/common';
 export * from './resources/projects';
 export * from './resources/cdn';
