@@ -25,7 +25,7 @@ function runExample(script: string, args: string[], env: Record<string, string>)
   return spawnSync(process.execPath, [join(here, script), ...args], {
     encoding: 'utf8',
     env: { PATH: process.env.PATH ?? '', LOC_BASE_URL: mock.url, ...env },
-    timeout: 30_000,
+    timeout: 100_000,
   });
 }
 
@@ -63,7 +63,7 @@ describe('examples', () => {
       encoding: 'utf8',
       cwd: out,
       env: { PATH: process.env.PATH ?? '', LOC_BASE_URL: mock.url, LOC: `${process.execPath} ${LOC_BIN}`, NO_COLOR: '1', CI: '1', LOC_CONFIG_DIR: out, ...env },
-      timeout: 60_000,
+      timeout: 100_000,
     });
   }
 

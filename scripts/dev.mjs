@@ -4,11 +4,12 @@
 // pnpm from the npm registry (through npx), installs, builds, and runs the task.
 //
 //   node scripts/dev.mjs setup        install dependencies only
-//   node scripts/dev.mjs test         build, typecheck, lint, then every test on Node 20 and Node 24
+//   node scripts/dev.mjs test         build, typecheck, lint, then the test matrix (TEST_MATRIX below)
+//   node scripts/dev.mjs stress [N]   build, then the whole suite N times (default 3) beside two busy loops
 //   node scripts/dev.mjs demo         build, then the demo against the embedded mock server
 //   node scripts/dev.mjs bench        build, then the benchmarks
 //   node scripts/dev.mjs run <cmd…>   install, then run a command of node_modules/.bin
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
@@ -17,8 +18,18 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const pinnedPnpm = pkg.packageManager.replace(/^pnpm@/, '');
-/** The Node majors the test suite runs on: the oldest supported line and the current LTS. */
-const TEST_NODE_MAJORS = [20, 24];
+/**
+ * Which parts of the suite run on which Node line. The whole suite runs on the oldest line we support
+ * (20, this machine's) and on the Active LTS (26); the CLI's end-to-end tests and the examples — what
+ * users run — also on the maintenance LTS lines 22 and 24. Other lines come from the npm registry's
+ * `node` package. docs/development.md and the README state this matrix: change them together.
+ */
+const TEST_MATRIX = [
+  { node: 20, projects: [] },
+  { node: 26, projects: [] },
+  { node: 22, projects: ['cli', 'examples'] },
+  { node: 24, projects: ['cli', 'examples'] },
+];
 const MIN_NODE = [20, 18, 1];
 
 const env = {
@@ -32,6 +43,16 @@ const env = {
 
 function log(message) {
   process.stderr.write(`\n› ${message}\n`);
+}
+
+/** Runs `fn` as a named step and says how long it took, so a slow CI run shows where the time went. */
+function step(name, fn) {
+  const started = performance.now();
+  try {
+    return fn();
+  } finally {
+    process.stderr.write(`› ${name}: ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  }
 }
 
 function run(command, args, options = {}) {
@@ -81,59 +102,120 @@ function turbo(...tasks) {
   must('turbo', ['run', ...tasks, '--output-logs=errors-only']);
 }
 
-/** A `node` binary of the given major: this one, or one from the npm registry's `node` package. */
-function nodeCommand(major) {
-  if (Number(process.versions.node.split('.')[0]) === major) return [process.execPath];
-  return ['npx', '--yes', `node@${major}`];
+/**
+ * The path of a `node` binary of the given major: this one, or the one the npm registry's `node` package
+ * brings (through npx, cached after the first time). Spawning the binary itself, not npx's shim, keeps
+ * vitest's workers and the `loc`/`loc-mock` children the tests spawn on that same Node.
+ */
+function nodeBinary(major) {
+  if (Number(process.versions.node.split('.')[0]) === major) return process.execPath;
+  const probe = spawnSync('npx', ['--yes', `node@${major}`, '-p', 'process.execPath'], { cwd: root, env, encoding: 'utf8' });
+  const path = probe.stdout?.trim().split('\n').pop();
+  if (probe.status !== 0 || !path || !existsSync(path)) {
+    process.stderr.write(`✖ Could not get Node ${major} from the npm registry (npx node@${major}):\n${probe.stderr}\n`);
+    process.exit(1);
+  }
+  return path;
 }
 
-function test() {
-  log('Building, type-checking and linting every package');
-  turbo('build', 'typecheck', 'lint');
+/**
+ * One vitest run (all projects, or the named ones) on the given Node binary; returns its counts.
+ * The counts come from vitest's JSON report, so they do not depend on parsing its human output.
+ */
+function vitestRun(node, projects, label) {
   const reports = mkdtempSync(join(tmpdir(), 'loc-test-'));
-  const totals = { passed: 0, failed: 0, skipped: 0 };
-  let failedRun = false;
+  const report = join(reports, 'report.json');
   try {
-    for (const major of TEST_NODE_MAJORS) {
-      const [command, ...prefix] = nodeCommand(major);
-      const report = join(reports, `node${major}.json`);
-      log(`Running the test suite on Node ${major}`);
-      const status = run(command, [
-        ...prefix,
-        join(root, 'node_modules', 'vitest', 'vitest.mjs'),
-        'run',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${report}`,
-      ]);
-      if (status !== 0) failedRun = true;
-      if (!existsSync(report)) {
-        process.stderr.write(`✖ The run on Node ${major} wrote no report (exit code ${status}).\n`);
-        failedRun = true;
-        continue;
-      }
-      const r = JSON.parse(readFileSync(report, 'utf8'));
-      totals.passed += r.numPassedTests;
-      totals.failed += r.numFailedTests;
-      totals.skipped += r.numPendingTests + r.numTodoTests;
+    const status = run(node, [
+      join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+      'run',
+      ...projects.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ]);
+    if (!existsSync(report)) {
+      process.stderr.write(`✖ ${label} wrote no report (exit code ${status}).\n`);
+      return { passed: 0, failed: 0, skipped: 0, ok: false };
     }
+    const r = JSON.parse(readFileSync(report, 'utf8'));
+    const counts = { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+    process.stderr.write(`› ${label}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
+    return { ...counts, ok: status === 0 && counts.failed === 0 && counts.passed > 0 };
   } finally {
     rmSync(reports, { recursive: true, force: true });
   }
-  if (totals.passed + totals.failed === 0) failedRun = true;
+}
+
+/** Adds up runs and prints the closing `N passed, N failed` line CI reads; exits non-zero on any failure. */
+function finish(runs) {
+  const totals = { passed: 0, failed: 0, skipped: 0 };
+  for (const r of runs) for (const key of Object.keys(totals)) totals[key] += r[key];
+  const ok = runs.length > 0 && runs.every((r) => r.ok) && totals.failed === 0;
   process.stdout.write(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
-  process.exit(failedRun || totals.failed > 0 ? 1 : 0);
+  process.exit(ok ? 0 : 1);
+}
+
+function test() {
+  step('build, typecheck and lint', () => {
+    log('Building, type-checking and linting every package');
+    turbo('build', 'typecheck', 'lint');
+  });
+  const runs = [];
+  for (const { node: major, projects } of TEST_MATRIX) {
+    const what = projects.length ? projects.join(' + ') : 'the whole suite';
+    const label = `Node ${major}, ${what}`;
+    runs.push(
+      step(label, () => {
+        log(`Running ${what} on Node ${major}`);
+        const node = nodeBinary(major);
+        log(`Node ${major} is ${spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim()} (${node})`);
+        return vitestRun(node, projects, label);
+      }),
+    );
+  }
+  finish(runs);
+}
+
+/**
+ * The proof that no test depends on the machine's speed: the whole suite, `rounds` times in a row, while
+ * two CPU-bound processes compete for this machine's cores (CI has two). Every round must pass.
+ */
+async function stress(rounds) {
+  step('build', () => turbo('build'));
+  const busy = [0, 1].map(() => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+  const stop = () => busy.forEach((child) => child.kill('SIGKILL'));
+  process.once('exit', stop);
+  const runs = [];
+  try {
+    for (let round = 1; round <= rounds; round++) {
+      const label = `stress round ${round} of ${rounds} (Node ${process.versions.node}, 2 busy loops)`;
+      runs.push(step(label, () => (log(label), vitestRun(process.execPath, [], label))));
+    }
+  } finally {
+    stop();
+  }
+  finish(runs);
 }
 
 const [task = 'test', ...rest] = process.argv.slice(2);
 checkNode();
-install();
+step('install', install);
 switch (task) {
   case 'setup':
     break;
   case 'test':
     test();
     break;
+  case 'stress': {
+    const rounds = Number(rest[0] ?? 3);
+    if (!Number.isInteger(rounds) || rounds < 1) {
+      process.stderr.write(`✖ stress takes a number of rounds (a whole number ≥ 1), not ${JSON.stringify(rest[0])}.\n`);
+      process.exit(2);
+    }
+    await stress(rounds);
+    break;
+  }
   case 'demo':
     log('Building');
     turbo('build');
@@ -148,6 +230,6 @@ switch (task) {
     must(rest[0], rest.slice(1));
     break;
   default:
-    process.stderr.write(`Unknown task ${JSON.stringify(task)}: expected setup, test, demo, bench or run <command>.\n`);
+    process.stderr.write(`Unknown task ${JSON.stringify(task)}: expected setup, test, stress [rounds], demo, bench or run <command>.\n`);
     process.exit(2);
 }

@@ -1,5 +1,11 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'cli', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 30_000 },
+  test: {
+    name: 'cli',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Wide margins for a loaded 2-core CI machine: several tests spawn loc and loc-mock a few times each.
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
+  },
 });

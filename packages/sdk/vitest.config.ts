@@ -1,5 +1,11 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'sdk', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+  test: {
+    name: 'sdk',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Wide margins for a loaded 2-core CI machine; no test relies on a timeout to pass (docs/development.md).
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
 });

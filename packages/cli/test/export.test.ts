@@ -220,7 +220,13 @@ describe('deadlines, interrupts and a dying server', () => {
     try {
       const result = await service.loc([...IOS, '--out', join(dir.path, 'out')], {
         env: { LOC_BASE_URL: slow.url },
-        onSpawn: (child) => setTimeout(() => child.kill('SIGINT'), 1500),
+        // Interrupt once loc reports the export as running (an event, not a delay): it is then waiting.
+        onSpawn: (child) =>
+          child.stderr!.on('data', function interruptWhenWaiting(chunk: Buffer) {
+            if (!/: PROCESSING/.test(chunk.toString())) return;
+            child.stderr!.off('data', interruptWhenWaiting);
+            child.kill('SIGINT');
+          }),
       });
       expect(result.code, result.stderr).toBe(130);
       expect(result.stderr).toMatch(/Interrupted/);

@@ -44,7 +44,7 @@ export function startMock(args: string[] = []): Promise<RunningMock> {
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`loc-mock did not start within 15 s: ${stderr}`)), 15_000);
+    const timer = setTimeout(() => reject(new Error(`loc-mock did not start within 60 s: ${stderr}`)), 60_000);
     void exited.then((code) => reject(new Error(`loc-mock exited with ${code}: ${stderr}`)));
     createInterface({ input: child.stdout! }).once('line', (line) => {
       clearTimeout(timer);
@@ -99,8 +99,8 @@ export function runLoc(args: string[], options: RunOptions = {}): Promise<LocRes
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`loc ${args.join(' ')} did not finish within ${options.timeoutMs ?? 30_000} ms\n${stdout}\n${stderr}`));
-    }, options.timeoutMs ?? 30_000);
+      reject(new Error(`loc ${args.join(' ')} did not finish within ${options.timeoutMs ?? 60_000} ms\n${stdout}\n${stderr}`));
+    }, options.timeoutMs ?? 60_000);
     // 'close' comes after both pipes are drained.
     child.once('close', (code, signal) => {
       clearTimeout(timer);
@@ -167,7 +167,7 @@ export function runLocInTerminal(
   answers: [RegExp, string][],
   env: Record<string, string>,
   cwd?: string,
-  timeoutMs = 20_000,
+  timeoutMs = 60_000,
 ): Promise<{ code: number | null; screen: string }> {
   const child = spawn('python3', ['-c', PTY_SCRIPT, process.execPath, LOC_BIN, ...args], {
     cwd,
@@ -183,7 +183,9 @@ export function runLocInTerminal(
     if (answer && answer[0].test(screen.slice(consumed))) {
       next++;
       consumed = screen.length;
-      setTimeout(() => child.stdin.write(answer[1]), 150);
+      // No delay needed: clack switches the terminal to raw mode before it draws a prompt, so once the
+      // prompt is on the screen the answer is read as keys (and a secret is not echoed).
+      child.stdin.write(answer[1]);
     }
   });
   return new Promise((resolve) => {
