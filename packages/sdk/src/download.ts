@@ -141,6 +141,35 @@ export function downloadExport(job: CompletedExport, destination: string, option
   return downloadToFile(job.downloadUrl, destination, options);
 }
 
+/**
+ * Downloads one file of a completed export by its own pre-signed URL (spec.md §2.8: each
+ * `resourceExports` entry has a `downloadUrl`), without the ZIP of the whole export. Throws
+ * DownloadError, before any request, when the export lists no such file or no URL for it: download the
+ * ZIP then ({@link downloadExport}).
+ *
+ * @example
+ * const done = await loc.exports.createAndWait('acme', 'mobile-app');
+ * await downloadExportFile(done, 'res/values-de/strings.xml', 'build/values-de/strings.xml');
+ */
+export async function downloadExportFile(
+  job: CompletedExport,
+  filePath: string,
+  destination: string,
+  options: DownloadOptions = {},
+): Promise<DownloadResult> {
+  const file = job.resourceExports.find((f) => f.filePath === filePath);
+  if (!file) {
+    const listed = job.resourceExports.map((f) => f.filePath);
+    throw new DownloadError(
+      `Export ${job.id} has no file '${filePath}'${listed.length ? `; it has ${listed.slice(0, 5).join(', ')}${listed.length > 5 ? ', …' : ''}` : ''}.`,
+    );
+  }
+  if (!file.downloadUrl) {
+    throw new DownloadError(`Export ${job.id} gives no download URL of its own for '${filePath}'; download the whole export instead.`);
+  }
+  return downloadToFile(file.downloadUrl, destination, options);
+}
+
 /** GETs `url` with no credential, following at most a few redirects and never from https to http. */
 async function openDownload(url: string, fetchImpl: typeof globalThis.fetch, signal: AbortSignal | undefined) {
   let current = checkDownloadUrl(url);

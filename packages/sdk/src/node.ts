@@ -3,6 +3,7 @@ export {
   DEFAULT_DOWNLOAD_IDLE_TIMEOUT_MS,
   MAX_DOWNLOAD_REDIRECTS,
   downloadExport,
+  downloadExportFile,
   downloadRelease,
   downloadToFile,
   type DownloadOptions,

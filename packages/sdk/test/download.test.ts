@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AbortError, DownloadError, createClient, downloadRelease, downloadToFile } from '../src/node';
+import { AbortError, DownloadError, createClient, downloadExportFile, downloadRelease, downloadToFile } from '../src/node';
 import { CDN_KEY, TOKEN } from './fixtures';
 
 const payload = Buffer.alloc(256 * 1024, 'a');
@@ -160,5 +160,34 @@ describe('downloadRelease', () => {
     expect(downloadHeaders[0]!.authorization).toBeUndefined();
     expect(JSON.stringify(downloadHeaders)).not.toContain(TOKEN);
     expect(JSON.stringify(downloadHeaders)).not.toContain(CDN_KEY);
+  });
+});
+
+describe('downloadExportFile', () => {
+  const job = (downloadUrl: string | null) => ({
+    id: 'reg_1',
+    status: 'SUCCESS' as const,
+    resourceExports: [
+      { filePath: 'res/values-de/strings.xml', iso2Slug: 'de', status: 'SUCCESS' as const, downloadUrl },
+      { filePath: 'res/values/strings.xml', iso2Slug: 'en', status: 'SUCCESS' as const, downloadUrl: null },
+    ],
+    errorDetails: null,
+    filePath: 'export.zip',
+    downloadUrl: `${base}/files/ok.zip`,
+    triggerType: 'API_V1',
+    createdAt: '2026-11-01T10:00:00Z',
+  });
+
+  it('fetches one file by its own URL, without the ZIP', async () => {
+    const target = join(dir, 'strings.xml');
+    const result = await downloadExportFile(job(`${base}/files/ok.zip?one=file`), 'res/values-de/strings.xml', target);
+    expect(result).toMatchObject({ path: target, bytes: payload.length });
+    expect(seenHeaders).toHaveLength(1);
+  });
+
+  it('says what to do, before any request, when a file has no URL or is not in the export', async () => {
+    await expect(downloadExportFile(job(null), 'res/values-de/strings.xml', join(dir, 'x'))).rejects.toThrow(/no download URL .*whole export/);
+    await expect(downloadExportFile(job(null), 'res/values-fr/strings.xml', join(dir, 'x'))).rejects.toThrow(/has no file 'res\/values-fr\/strings.xml'; it has res\/values-de/);
+    expect(seenHeaders).toHaveLength(0);
   });
 });
