@@ -8,6 +8,7 @@ import {
   javaLocale,
   localeName,
   localeStyleFor,
+  localeOfAndroidQualifier,
   localizePath,
   parseLocale,
   sameLocale,
@@ -64,5 +65,26 @@ describe('locale names per platform', () => {
     expect(localeStyleFor('yaml.standard')).toBe('bcp47');
     expect(sameLocale('PT_br', 'pt-BR')).toBe(true);
     expect(sameLocale('pt', 'pt-BR')).toBe(false);
+  });
+});
+
+describe('localeOfAndroidQualifier', () => {
+  it.each([
+    ['de', 'de'],
+    ['pt-rBR', 'pt-BR'],
+    ['b+sr+Latn+RS', 'sr-Latn-RS'],
+    ['b+zh+Hant', 'zh-Hant'],
+    ['b+es+419', 'es-419'],
+    ['de-land', 'de'],
+    ['night', undefined],
+    ['b+1x', undefined],
+  ])('reads %s as %s', (qualifier, locale) => {
+    expect(localeOfAndroidQualifier(qualifier)).toBe(locale);
+  });
+
+  it('inverts androidQualifier', () => {
+    for (const tag of ['en', 'pt-BR', 'zh-Hant', 'zh-Hans-SG', 'sr-Latn-RS', 'es-419', 'fil']) {
+      expect(localeOfAndroidQualifier(androidQualifier(tag))).toBe(tag);
+    }
   });
 });

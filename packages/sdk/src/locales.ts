@@ -231,3 +231,23 @@ export function sameLocale(a: string, b: string): boolean {
   if (!pa || !pb) return a === b;
   return canonicalLocale(a) === canonicalLocale(b);
 }
+
+/**
+ * The locale an Android resource qualifier names, the inverse of {@link androidQualifier}; other
+ * qualifiers after the locale (`-land`, `-night`) are ignored. `undefined` when the qualifier starts with
+ * no locale (`values-night`).
+ *
+ * @example
+ * localeOfAndroidQualifier('pt-rBR');       // 'pt-BR'
+ * localeOfAndroidQualifier('b+sr+Latn+RS'); // 'sr-Latn-RS'
+ * localeOfAndroidQualifier('de-land');      // 'de'
+ */
+export function localeOfAndroidQualifier(qualifier: string): string | undefined {
+  if (qualifier.startsWith('b+')) {
+    const tag = qualifier.slice(2).split('+').join('-');
+    return parseLocale(tag) ? canonicalLocale(tag) : undefined;
+  }
+  const match = /^([a-z]{2,3})(?:-r([A-Z]{2}))?(?:-|$)/.exec(qualifier);
+  if (!match) return undefined;
+  return match[2] ? `${match[1]}-${match[2]}` : match[1];
+}
