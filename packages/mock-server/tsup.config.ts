@@ -1,3 +1,10 @@
 import { locBuild } from '../../tsup.base';
 
-export default locBuild({ index: 'src/index.ts', bin: 'src/bin.ts' });
+// msw is a peer dependency: the handlers a user passes to their own `setupServer` must come from their
+// own msw (two copies do not see each other's handlers). The `loc-mock` binary is for people who may have
+// no msw at all, so it carries its own copy: a second build that bundles msw in (not graphql, which msw
+// loads only for GraphQL handlers, and the mock has none).
+export default [
+  locBuild({ index: 'src/index.ts' }, { clean: ['!bin.js'] }),
+  locBuild({ bin: 'src/bin.ts' }, { format: ['esm'], dts: false, clean: false, noExternal: ['msw'], external: ['graphql'], sourcemap: false }),
+];
