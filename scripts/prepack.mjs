@@ -1,22 +1,27 @@
 #!/usr/bin/env node
-// Runs as each published package's `prepack` (pnpm pack, pnpm publish, changeset publish, attw --pack):
-// copies the repository's LICENSE and docs/ into the package folder, so every link in a README, in
-// `--help` and in an error message points at a file that is inside the installed package. The copies
-// are not committed (.gitignore); docs/ at the root is the one source.
+// The `prepack` and `postpack` of each published package (pnpm pack, pnpm publish, changeset publish,
+// attw --pack): before packing, copies the repository's LICENSE and docs/ into the package folder, so
+// every link in a README, in `--help` and in an error message points at a file inside the installed
+// package; after packing (`--remove`), takes the copies away again, so a checkout never runs against a
+// stale copy. The root's LICENSE and docs/ are the one source; the copies are never committed.
+//
+//   node ../../scripts/prepack.mjs            copy
+//   node ../../scripts/prepack.mjs --remove   remove the copies
 import { cpSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const target = process.cwd();
-if (resolve(target) === root) throw new Error('prepack.mjs runs in a package folder, not at the repository root.');
+if (!relative(root, target).startsWith('packages')) throw new Error(`prepack.mjs runs in a package folder, not in ${target}.`);
 
 /** Pages about this repository itself, useless (and with dead links) in an installed package. */
 const REPOSITORY_ONLY = new Set(['development.md']);
 
 rmSync(join(target, 'docs'), { recursive: true, force: true });
-cpSync(join(root, 'docs'), join(target, 'docs'), {
-  recursive: true,
-  filter: (source) => !REPOSITORY_ONLY.has(source.slice(join(root, 'docs').length + 1)),
-});
-cpSync(join(root, 'LICENSE'), join(target, 'LICENSE'));
+rmSync(join(target, 'LICENSE'), { force: true });
+if (!process.argv.includes('--remove')) {
+  const docs = join(root, 'docs');
+  cpSync(docs, join(target, 'docs'), { recursive: true, filter: (source) => !REPOSITORY_ONLY.has(relative(docs, source)) });
+  cpSync(join(root, 'LICENSE'), join(target, 'LICENSE'));
+}

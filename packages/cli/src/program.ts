@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import type { Context, GlobalOptions } from './context';
 import { EXIT } from './exit-codes';
+import { docsPage } from './docs-page';
 import { collectList, parseDuration, parsePercent } from './options';
 import type { Output } from './output';
 import { VERSION } from './version';
@@ -57,10 +58,11 @@ export function buildProgram(state: RunState): Command {
     .exitOverride()
     .addHelpText(
       'after',
-      `${examples('loc login', 'loc init', 'loc status --min-approved 95', 'loc export --dry-run', 'loc cdn check --environment PRODUCTION --type MOBILE_SDK_IOS --client-version 2.4.0')}
+      // A function: the docs' path is looked up only when help is shown.
+      () => `${examples('loc login', 'loc init', 'loc status --min-approved 95', 'loc export --dry-run', 'loc cdn check --environment PRODUCTION --type MOBILE_SDK_IOS --client-version 2.4.0')}
 Exit codes: 0 ok, 1 unexpected, 2 usage, 3 authentication, 4 permission, 5 not found, 6 validation,
 7 rate or usage limit, 8 timeout, 9 server or network, 10 operation failed, 11 status gate failed,
-20 no newer CDN release, 130 interrupted. Docs: docs/cli.md`,
+20 no newer CDN release, 130 interrupted. Docs: ${docsPage('cli.md')}`,
     );
 
   program

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { version } from '../package.json';
+import { docsPage } from './docs-page';
 import { demoSeed } from './seed/demo';
 import { parseSeed } from './seed/schema';
 import { startMockServer } from './server';
@@ -21,7 +22,7 @@ Options of serve:
   --quiet               do not log requests to stderr
 
 The first line printed is "loc-mock listening on <url>". Stop with Ctrl-C (SIGINT) or SIGTERM.
-Demo credentials: docs/mock-server.md.`;
+Docs and the demo credentials: ${docsPage('mock-server.md')}`;
 
 class UsageError extends Error {}
 

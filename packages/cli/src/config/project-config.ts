@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES, jsonPath } from '@loc/sdk';
 import { z } from 'zod';
+import { docsPage } from '../docs-page';
 import { LocalFileError } from '../errors';
 
 export const CONFIG_FILE_NAME = 'loc.config.json';
@@ -19,7 +20,7 @@ export const ProjectConfigSchema = z.strictObject({
   project: z.string().min(1).optional(),
   export: z
     .strictObject({
-      /** Export format id (`loc export --list-formats`). Default: the project's native format. */
+      /** Export format id (`loc export formats`). Default: the project's native format. */
       format: z.string().min(1).optional(),
       /** Locales to export (iso2 slugs). Default: every locale of the project. */
       locales: z.array(z.string().min(1)).optional(),
@@ -83,7 +84,7 @@ export function loadConfigFile(path: string): LoadedConfig {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${jsonPath(i.path)}: ${i.message}`).join('; ');
     throw new LocalFileError(`${absolute} is not a valid loc config: ${problems}`, {
-      hint: 'See docs/cli.md#loc-config-json for the keys it may hold.',
+      hint: `The keys it may hold: section "loc.config.json" of ${docsPage('cli.md')}.`,
     });
   }
   return { path: absolute, dir: dirname(absolute), config: parsed.data };

@@ -26,7 +26,7 @@ export function fallbackHandlers({ prefix }: HandlerContext) {
         const allow = [...new Set(allowed)].join(', ');
         return errorFor(url.pathname, 405, `${request.method} is not allowed on ${url.pathname}; use ${allow}.`, { allow });
       }
-      return errorFor(url.pathname, 404, `No route ${request.method} ${url.pathname}. The API lives under /v1 and /cdn (see docs/openapi.json).`);
+      return errorFor(url.pathname, 404, `No route ${request.method} ${url.pathname}. The API lives under /v1 and /cdn (see docs/openapi.json in the @loc/mock-server package).`);
     }),
   ];
 }
