@@ -17,24 +17,58 @@ export interface FieldError {
   infos: string[];
 }
 
+/**
+ * The key of each error class's brand. `Symbol.for` makes it the same symbol in every copy of this module
+ * (the ESM and the CJS build, two installed copies): `instanceof` compares brands, not module instances.
+ */
+export const ERROR_CLASS: unique symbol = Symbol.for('@loc/sdk.errorClass');
+
 /** Base class of every error thrown by @loc/sdk. */
 export class LocError extends Error {
-  override name = 'LocError';
+  /** The class's brand, which is also every instance's `name`. */
+  static readonly [ERROR_CLASS]: string = 'LocError';
+
+  constructor(message?: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = (new.target as unknown as { [ERROR_CLASS]: string })[ERROR_CLASS];
+  }
+
+  /**
+   * `error instanceof APIError` holds for an error of either build of @loc/sdk: an app that loads the ESM
+   * build while a dependency `require`s the CJS one (the dual-package hazard) still recognizes its errors.
+   *
+   * @example
+   * import { NotFoundError } from '@loc/sdk';
+   * if (error instanceof NotFoundError) console.log('no such project');
+   */
+  static override [Symbol.hasInstance]<T>(this: abstract new (...args: never[]) => T, value: unknown): value is T {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return false;
+    const brand = Object.hasOwn(this, ERROR_CLASS) ? (this as unknown as Record<symbol, unknown>)[ERROR_CLASS] : undefined;
+    if (typeof brand !== 'string') return false;
+    for (let proto = Object.getPrototypeOf(value); proto !== null; proto = Object.getPrototypeOf(proto)) {
+      const constructor: unknown = Object.getOwnPropertyDescriptor(proto, 'constructor')?.value;
+      if (typeof constructor === 'function' && Object.getOwnPropertyDescriptor(constructor, ERROR_CLASS)?.value === brand) {
+        return true;
+      }
+    }
+    return false;
+  }
 }
 
 /** The client was configured in a way that cannot work (no base URL, no token for a /v1 call, ...). */
 export class ConfigurationError extends LocError {
-  override name = 'ConfigurationError';
+  static override readonly [ERROR_CLASS]: string = 'ConfigurationError';
 }
 
 /** The arguments of a call are invalid; nothing was sent. */
 export class InvalidRequestError extends LocError {
-  override name = 'InvalidRequestError';
+  static override readonly [ERROR_CLASS]: string = 'InvalidRequestError';
 }
 
 /** The server answered with a status that is not a success. Subclasses are chosen by status. */
 export class APIError extends LocError {
-  override name = 'APIError';
+  static override readonly [ERROR_CLASS]: string = 'APIError';
   readonly status: number;
   readonly method: string;
   readonly path: string;
@@ -80,37 +114,58 @@ export class APIError extends LocError {
 }
 
 export class BadRequestError extends APIError {
-  override name = 'BadRequestError';
+  static override readonly [ERROR_CLASS]: string = 'BadRequestError';
 }
 /** 401: the API token or CDN key is missing, malformed, invalid or expired. */
 export class AuthenticationError extends APIError {
-  override name = 'AuthenticationError';
+  static override readonly [ERROR_CLASS]: string = 'AuthenticationError';
 }
 /** 403: the credential is valid but lacks the permission the endpoint needs. */
 export class PermissionDeniedError extends APIError {
-  override name = 'PermissionDeniedError';
+  static override readonly [ERROR_CLASS]: string = 'PermissionDeniedError';
 }
 /** 404: the workspace, project, export, file path or distribution does not exist. */
 export class NotFoundError extends APIError {
-  override name = 'NotFoundError';
+  static override readonly [ERROR_CLASS]: string = 'NotFoundError';
 }
 /** 422: the request was understood but its content is invalid. */
 export class UnprocessableEntityError extends APIError {
-  override name = 'UnprocessableEntityError';
+  static override readonly [ERROR_CLASS]: string = 'UnprocessableEntityError';
 }
-/** 429: too many requests, or the workspace's CDN usage budget is exceeded (`codes` says which). */
+/** The code of a 429 that means the workspace's CDN usage budget is spent (not a short-term rate limit). */
+export const USAGE_LIMIT_EXCEEDED = 'USAGE_LIMIT_EXCEEDED';
+
+/**
+ * 429: too many requests, or the workspace's CDN usage budget is exceeded (`budgetExceeded`). A spent
+ * budget is never retried: it resets at the end of the budget's period, which `resetAt` gives when the
+ * service sent `Retry-After`.
+ */
 export class RateLimitError extends APIError {
-  override name = 'RateLimitError';
-  /** How long the server asked to wait, in milliseconds, when it said so. */
+  static override readonly [ERROR_CLASS]: string = 'RateLimitError';
+  /** How long the server asked to wait, in milliseconds, when it said so (`Retry-After`). */
   readonly retryAfterMs: number | undefined;
-  constructor(request: RequestInfo, body: unknown, retryAfterMs?: number) {
+  /** When the limit resets: the time of the answer plus `Retry-After`; undefined when the server did not say. */
+  readonly resetAt: Date | undefined;
+  /** True for the CDN's `USAGE_LIMIT_EXCEEDED`: the workspace's budget is spent until `resetAt`. */
+  readonly budgetExceeded: boolean;
+
+  constructor(request: RequestInfo, body: unknown, retryAfterMs?: number, now = Date.now()) {
     super(429, request, body);
     this.retryAfterMs = retryAfterMs;
+    this.resetAt = retryAfterMs === undefined ? undefined : new Date(now + retryAfterMs);
+    this.budgetExceeded = this.codes.includes(USAGE_LIMIT_EXCEEDED);
+    const reset = this.resetAt ? `it resets at ${this.resetAt.toISOString()}` : 'the service did not say when it resets';
+    if (this.budgetExceeded) this.message += ` — the workspace's CDN usage budget is spent; ${reset}.`;
+    else if (this.resetAt) this.message += ` — retry after ${this.resetAt.toISOString()}.`;
+  }
+
+  override toJSON() {
+    return { ...super.toJSON(), retryAfterMs: this.retryAfterMs, resetAt: this.resetAt?.toISOString(), budgetExceeded: this.budgetExceeded };
   }
 }
 /** 5xx: the service failed. */
 export class InternalServerError extends APIError {
-  override name = 'InternalServerError';
+  static override readonly [ERROR_CLASS]: string = 'InternalServerError';
 }
 
 const STATUS_CLASSES: Record<number, new (status: number, request: RequestInfo, body: unknown) => APIError> = {
@@ -123,7 +178,7 @@ const STATUS_CLASSES: Record<number, new (status: number, request: RequestInfo, 
 
 /** The request never got an HTTP answer: DNS, refused connection, reset, TLS, a redirect we refuse. */
 export class APIConnectionError extends LocError {
-  override name = 'APIConnectionError';
+  static override readonly [ERROR_CLASS]: string = 'APIConnectionError';
   readonly method: string;
   readonly path: string;
   constructor(request: RequestInfo, message: string, options?: { cause?: unknown }) {
@@ -135,7 +190,7 @@ export class APIConnectionError extends LocError {
 
 /** A deadline passed: one request's timeout, or the overall deadline of a wait for an export. */
 export class TimeoutError extends LocError {
-  override name = 'TimeoutError';
+  static override readonly [ERROR_CLASS]: string = 'TimeoutError';
   /** For export waits: the export that was still running, so the caller can resume polling it. */
   readonly exportId: string | undefined;
   readonly timeoutMs: number;
@@ -148,7 +203,7 @@ export class TimeoutError extends LocError {
 
 /** The caller aborted the operation through its `AbortSignal`. */
 export class AbortError extends LocError {
-  override name = 'AbortError';
+  static override readonly [ERROR_CLASS]: string = 'AbortError';
   constructor(message = 'The operation was aborted', options?: { cause?: unknown }) {
     super(message, options);
   }
@@ -163,7 +218,7 @@ export interface ContractIssue {
 
 /** The server answered 2xx, but the body does not match the documented shape. */
 export class ContractError extends LocError {
-  override name = 'ContractError';
+  static override readonly [ERROR_CLASS]: string = 'ContractError';
   readonly method: string;
   readonly path: string;
   readonly issues: ContractIssue[];
@@ -182,7 +237,7 @@ export class ContractError extends LocError {
 
 /** An export ended in ERROR (or was SKIPPED); `errorDetails` is the service's own explanation. */
 export class ExportFailedError extends LocError {
-  override name = 'ExportFailedError';
+  static override readonly [ERROR_CLASS]: string = 'ExportFailedError';
   readonly exportId: string;
   readonly status: string;
   readonly errorDetails: string | null;
@@ -200,7 +255,7 @@ export class ExportFailedError extends LocError {
 
 /** A download did not complete: cut short, wrong length, wrong checksum, expired URL or unsafe redirect. */
 export class DownloadError extends LocError {
-  override name = 'DownloadError';
+  static override readonly [ERROR_CLASS]: string = 'DownloadError';
   /** The HTTP status, when the download host answered with an error. */
   readonly status: number | undefined;
   constructor(message: string, options?: { cause?: unknown; status?: number }) {

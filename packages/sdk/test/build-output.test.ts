@@ -42,6 +42,34 @@ describe('built @loc/sdk', () => {
     expect(typeof cjsNode.downloadToFile).toBe('function');
   });
 
+  it('one error class identity across the ESM and CJS builds: instanceof holds both ways', async () => {
+    const esm = await import(pathToFileURL(join(dist, 'index.js')).href);
+    const cjs = createRequire(import.meta.url)(join(dist, 'index.cjs'));
+    expect(cjs.RateLimitError).not.toBe(esm.RateLimitError); // two copies of the classes, as in a dual-package app
+    const request = { method: 'POST', path: '/cdn/check' };
+    const fromCjs = cjs.APIError.from(429, request, {});
+    const fromEsm = esm.APIError.from(404, request, {});
+    for (const [error, own, other] of [[fromCjs, cjs, esm], [fromEsm, esm, cjs]]) {
+      for (const lib of [own, other]) {
+        expect(error).toBeInstanceOf(lib.LocError);
+        expect(error).toBeInstanceOf(lib.APIError);
+        expect(error).toBeInstanceOf(Error);
+      }
+    }
+    expect(fromCjs).toBeInstanceOf(esm.RateLimitError);
+    expect(fromEsm).toBeInstanceOf(cjs.NotFoundError);
+    expect(fromCjs).not.toBeInstanceOf(esm.NotFoundError);
+    expect(fromEsm).not.toBeInstanceOf(cjs.RateLimitError);
+    expect(new cjs.TimeoutError('t', 1)).not.toBeInstanceOf(esm.APIError);
+    // A look-alike is not one of ours: the brand is on the class, not on the name.
+    expect(Object.assign(new Error('x'), { name: 'NotFoundError' })).not.toBeInstanceOf(esm.NotFoundError);
+    expect({ name: 'LocError' }).not.toBeInstanceOf(cjs.LocError);
+    expect(null).not.toBeInstanceOf(esm.LocError);
+    class MyError extends (esm.LocError as new (message: string) => Error) {}
+    expect(new MyError('x')).toBeInstanceOf(cjs.LocError);
+    expect(new cjs.LocError('x')).not.toBeInstanceOf(MyError);
+  });
+
   it('reports the version of its package.json', async () => {
     const { SDK_VERSION } = await import(pathToFileURL(join(dist, 'index.js')).href);
     const pkg = JSON.parse(readFileSync(join(dist, '../package.json'), 'utf8'));
