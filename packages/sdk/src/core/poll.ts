@@ -1,4 +1,5 @@
 import { TimeoutError } from '../errors';
+import { checkDuration } from './options';
 import { abortErrorOf, anySignal, sleep } from './signals';
 
 export const DEFAULT_POLL_INTERVAL_MS = 500;
@@ -20,6 +21,19 @@ export interface PollOptions<T> {
 }
 
 /**
+ * The poll options with their defaults, checked: an interval of 0 or NaN would poll back-to-back until
+ * the deadline, so a bad value is a ConfigurationError. Call it before any request when a poll follows one.
+ *
+ * @example resolvePollOptions({ intervalMs: 0 }) // throws: intervalMs must be a number of milliseconds from 1 …
+ */
+export function resolvePollOptions<T>(options: PollOptions<T>): { timeoutMs: number; maxIntervalMs: number; intervalMs: number } {
+  const timeoutMs = checkDuration('timeoutMs', options.timeoutMs) ?? DEFAULT_POLL_TIMEOUT_MS;
+  const maxIntervalMs = checkDuration('maxIntervalMs', options.maxIntervalMs) ?? DEFAULT_MAX_POLL_INTERVAL_MS;
+  const intervalMs = Math.min(checkDuration('intervalMs', options.intervalMs) ?? DEFAULT_POLL_INTERVAL_MS, maxIntervalMs);
+  return { timeoutMs, maxIntervalMs, intervalMs };
+}
+
+/**
  * The one poll loop: calls `poll` until `isDone` says so, waiting longer each time, within a deadline.
  * The deadline also aborts a request under way. On timeout it throws what `onTimeout` makes.
  */
@@ -28,9 +42,9 @@ export async function pollUntil<T>(
   isDone: (value: T) => boolean,
   options: PollOptions<T> & { onTimeout: (timeoutMs: number) => TimeoutError },
 ): Promise<T> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_POLL_TIMEOUT_MS;
-  const maxIntervalMs = options.maxIntervalMs ?? DEFAULT_MAX_POLL_INTERVAL_MS;
-  let intervalMs = Math.min(options.intervalMs ?? DEFAULT_POLL_INTERVAL_MS, maxIntervalMs);
+  const resolved = resolvePollOptions(options);
+  const { timeoutMs, maxIntervalMs } = resolved;
+  let intervalMs = resolved.intervalMs;
   const started = Date.now();
   const deadline = AbortSignal.timeout(timeoutMs);
   const signal = anySignal([options.signal, deadline]);
