@@ -9,7 +9,9 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { SDK_VERSION } from './core/config';
 import { abortErrorOf, anySignal } from './core/signals';
 import { redactUrl } from './core/url';
-import { AbortError, DownloadError, LocError } from './errors';
+import { checkCount, checkDuration } from './core/options';
+import { networkFailureOf, safeCause } from './core/network-failure';
+import { DownloadError, LocError } from './errors';
 import type { CdnRelease } from './resources/cdn';
 import type { CompletedExport } from './resources/exports';
 
@@ -57,12 +59,13 @@ export async function downloadToFile(
   destination: string,
   options: DownloadOptions = {},
 ): Promise<DownloadResult> {
+  const idleTimeoutMs = checkDuration('idleTimeoutMs', options.idleTimeoutMs) ?? DEFAULT_DOWNLOAD_IDLE_TIMEOUT_MS;
+  checkCount('maxBytes', options.maxBytes, 0);
   const target = resolve(destination);
   await mkdir(dirname(target), { recursive: true });
   const temporary = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.part`);
   const idle = new AbortController();
   const signal = anySignal([options.signal, idle.signal]);
-  const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_DOWNLOAD_IDLE_TIMEOUT_MS;
   let idleTimer = setTimeout(() => idle.abort(), idleTimeoutMs);
   const touch = () => {
     clearTimeout(idleTimer);
@@ -113,7 +116,9 @@ export async function downloadToFile(
       throw new DownloadError(`The download from ${redactUrl(url)} stalled: no data for ${idleTimeoutMs} ms. Try again.`);
     }
     if (error instanceof LocError) throw error;
-    throw new DownloadError(`The download from ${redactUrl(url)} failed: ${messageOf(error)}`, { cause: error });
+    // Keep no fetch error: it holds the request, and a pre-signed URL's signature is a credential too.
+    const failure = networkFailureOf(error);
+    throw new DownloadError(`The download from ${redactUrl(url)} failed: ${failure.message}`, { cause: safeCause(failure) });
   } finally {
     clearTimeout(idleTimer);
   }
@@ -221,10 +226,4 @@ function contentLength(response: Response): number | undefined {
   if (response.headers.get('content-encoding')) return undefined;
   const value = Number(response.headers.get('content-length'));
   return response.headers.has('content-length') && Number.isInteger(value) && value >= 0 ? value : undefined;
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof AbortError) return error.message;
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-  return cause?.message ?? (error instanceof Error ? error.message : String(error));
 }

@@ -8,12 +8,20 @@ export {
 } from './core/config';
 export type { ClientHooks, RequestEvent, RequestOptions, ResponseEvent, RetryEvent } from './core/request';
 export {
+  CDN_MAX_RETRIES,
+  CDN_MAX_RETRY_AFTER_MS,
+  CDN_RETRY_DELAY_RANGE_MS,
+  CDN_RETRYABLE_STATUSES,
   DEFAULT_MAX_RETRIES,
   INITIAL_RETRY_DELAY_MS,
+  MAX_RETRIES_LIMIT,
   MAX_RETRY_AFTER_MS,
   MAX_RETRY_DELAY_MS,
+  NEVER_RETRIED_CODES,
   RETRYABLE_STATUSES,
+  UNSENT_CONNECTION_CODES,
 } from './core/retry';
+export { MAX_TIMER_MS } from './core/options';
 export {
   DEFAULT_MAX_POLL_INTERVAL_MS,
   DEFAULT_POLL_INTERVAL_MS,

@@ -1,6 +1,7 @@
 import { ConfigurationError } from '../errors';
 import { readEnv } from './env';
-import { DEFAULT_MAX_RETRIES } from './retry';
+import { DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT } from './retry';
+import { checkCount, checkDuration } from './options';
 import type { ClientHooks } from './request';
 import { version } from '../../package.json';
 
@@ -18,13 +19,19 @@ export interface ClientOptions {
   token?: string;
   /** CDN key for the distribution check, sent as a Bearer token to `cdnBaseUrl` only. Env: `LOC_CDN_KEY`. */
   cdnKey?: string;
-  /** Base URL of the CDN check, when it lives on another host. Env: `LOC_CDN_BASE_URL`. Default: `baseUrl`. */
+  /**
+   * Base URL of the CDN check, when it lives on another host. Env: `LOC_CDN_BASE_URL`. Default: `baseUrl`.
+   * The official mobile SDKs use a separate CDN host, for example `https://cdn.example.com`.
+   */
   cdnBaseUrl?: string;
-  /** Path of the CDN check below `cdnBaseUrl`. Default: `/cdn/check` (the mobile SDKs use `/v1/distributions/check`). */
+  /**
+   * Path of the CDN check below `cdnBaseUrl`. Env: `LOC_CDN_CHECK_PATH`. Default: `/cdn/check` (spec.md's
+   * route); the real CDN host's route is `/v1/distributions/check`.
+   */
   cdnCheckPath?: string;
-  /** Timeout of each attempt, in milliseconds. Default: 30 000. */
+  /** Timeout of each attempt, in milliseconds (1 to 2^31 − 1). Default: 30 000. */
   timeoutMs?: number;
-  /** Retries of requests that are safe to repeat. Default: 2. */
+  /** Retries of requests that are safe to repeat (0 to 10; the CDN check retries at most once). Default: 2. */
   maxRetries?: number;
   /** A fetch implementation (a proxy-aware one, or a test double). Default: the global fetch, looked up per call. */
   fetch?: typeof globalThis.fetch;
@@ -51,16 +58,12 @@ export interface ResolvedConfig {
 export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
   const baseUrl = checkUrl('baseUrl', options.baseUrl ?? readEnv('LOC_BASE_URL') ?? DEFAULT_BASE_URL);
   const cdnBaseUrl = checkUrl('cdnBaseUrl', options.cdnBaseUrl ?? readEnv('LOC_CDN_BASE_URL') ?? baseUrl);
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
-  if (!(timeoutMs > 0)) throw new ConfigurationError(`timeoutMs must be a positive number of milliseconds, got ${timeoutMs}.`);
-  if (!(Number.isInteger(maxRetries) && maxRetries >= 0)) {
-    throw new ConfigurationError(`maxRetries must be a whole number ≥ 0, got ${maxRetries}.`);
-  }
+  const timeoutMs = checkDuration('timeoutMs', options.timeoutMs) ?? DEFAULT_TIMEOUT_MS;
+  const maxRetries = checkCount('maxRetries', options.maxRetries, 0, MAX_RETRIES_LIMIT) ?? DEFAULT_MAX_RETRIES;
   return {
     baseUrl,
     cdnBaseUrl,
-    cdnCheckPath: options.cdnCheckPath ?? DEFAULT_CDN_CHECK_PATH,
+    cdnCheckPath: checkPath('cdnCheckPath', options.cdnCheckPath ?? readEnv('LOC_CDN_CHECK_PATH') ?? DEFAULT_CDN_CHECK_PATH),
     token: options.token ?? readEnv('LOC_API_TOKEN'),
     cdnKey: options.cdnKey ?? readEnv('LOC_CDN_KEY'),
     timeoutMs,
@@ -85,6 +88,15 @@ function checkUrl(name: string, value: string): string {
     throw new ConfigurationError(`${name} must not carry credentials, a query or a fragment: pass the token as \`token\`.`);
   }
   return url.href.replace(/\/+$/, '');
+}
+
+function checkPath(name: string, value: string): string {
+  if (!value.startsWith('/') || value.startsWith('//') || /[?#\s]/.test(value)) {
+    throw new ConfigurationError(
+      `${name} ${JSON.stringify(value)} is not a path: expected one that starts with / and has no query, for example /v1/distributions/check.`,
+    );
+  }
+  return value;
 }
 
 /** The credential header is the transport's alone: it picks the one that belongs to each host. */

@@ -9,7 +9,9 @@ import {
   parseRetryAfter,
   type RequestInfo,
 } from '../errors';
-import { retryDelay, shouldRetryStatus } from './retry';
+import { MAX_RETRIES_LIMIT, RETRY_POLICIES, retryDelayFor, type AttemptFailure, type RetryPolicy } from './retry';
+import { checkCount, checkDuration } from './options';
+import { networkFailureOf, safeCause } from './network-failure';
 import { abortErrorOf, anySignal, sleep } from './signals';
 import { validateResponse } from './validate';
 import { joinUrl } from './url';
@@ -76,12 +78,14 @@ export function createTransport(config: ResolvedConfig) {
     options: RequestOptions,
     allowNoContent: boolean,
   ): Promise<z.output<S> | null> {
+    // Checked before anything is sent: a bad per-call option is the caller's mistake, not the network's.
+    const timeoutMs = checkDuration('timeoutMs', options.timeoutMs) ?? config.timeoutMs;
+    const maxRetries = call.idempotent ? (checkCount('maxRetries', options.maxRetries, 0, MAX_RETRIES_LIMIT) ?? config.maxRetries) : 0;
+    const policy = RETRY_POLICIES[call.api];
     const base = call.api === 'v1' ? config.baseUrl : config.cdnBaseUrl;
     const url = joinUrl(base, call.path);
     const info: RequestInfo = { method: call.method, path: new URL(url).pathname };
     const headers = { ...config.headers, authorization: `Bearer ${credentialFor(call.api, config)}` };
-    const maxRetries = call.idempotent ? (options.maxRetries ?? config.maxRetries) : 0;
-    const timeoutMs = options.timeoutMs ?? config.timeoutMs;
 
     for (let attempt = 0; ; attempt++) {
       if (options.signal?.aborted) throw abortErrorOf(options.signal);
@@ -90,7 +94,7 @@ export function createTransport(config: ResolvedConfig) {
       const started = Date.now();
       const timeout = AbortSignal.timeout(timeoutMs);
       let failure: Error;
-      let retryAfterMs: number | undefined;
+      let kind: AttemptFailure;
       const outcome = await $fetch
         .raw<string, 'text'>(url, {
           method: call.method,
@@ -104,9 +108,16 @@ export function createTransport(config: ResolvedConfig) {
         );
       if ('error' in outcome) {
         if (options.signal?.aborted) throw abortErrorOf(options.signal);
-        failure = timeout.aborted
-          ? new TimeoutError(`${info.method} ${info.path} timed out after ${timeoutMs} ms`, timeoutMs)
-          : new APIConnectionError(info, connectionMessage(outcome.error), { cause: outcome.error });
+        if (timeout.aborted) {
+          failure = new TimeoutError(`${info.method} ${info.path} timed out after ${timeoutMs} ms${timeoutAdvice(policy)}`, timeoutMs);
+          kind = { kind: 'timeout' };
+        } else {
+          // ofetch's error holds the request's headers (the credential): keep only code and message.
+          const network = networkFailureOf(outcome.error);
+          const code = network.code ? `${network.code}: ` : '';
+          failure = new APIConnectionError(info, `could not reach the server (${code}${network.message})`, { cause: safeCause(network) });
+          kind = { kind: 'connection', code: network.code };
+        }
       } else {
         const { response } = outcome;
         config.hooks.onResponse?.({ ...event, status: response.status, durationMs: Date.now() - started });
@@ -118,12 +129,12 @@ export function createTransport(config: ResolvedConfig) {
             `the server answered with a redirect${locationOf(response.headers)}; requests are not redirected so that credentials stay with their host. Set the base URL to the final address.`,
           );
         }
-        retryAfterMs = parseRetryAfter(response.headers);
-        failure = APIError.from(response.status, info, parseBody(text), response.headers);
-        if (!shouldRetryStatus(response.status, retryAfterMs)) throw failure;
+        const apiError = APIError.from(response.status, info, parseBody(text), response.headers);
+        failure = apiError;
+        kind = { kind: 'status', status: response.status, codes: apiError.codes, retryAfterMs: parseRetryAfter(response.headers) };
       }
-      if (attempt >= maxRetries) throw failure;
-      const delayMs = retryDelay(attempt, retryAfterMs);
+      const delayMs = retryDelayFor(policy, kind, attempt, maxRetries);
+      if (delayMs === undefined) throw failure;
       config.hooks.onRetry?.({ ...event, delayMs, reason: failure.message });
       await sleep(delayMs, options.signal);
     }
@@ -183,11 +194,7 @@ function locationOf(headers: Headers): string {
   return location ? ` to ${location.split('?')[0]}` : '';
 }
 
-function connectionMessage(error: unknown): string {
-  const cause = (error as { cause?: { cause?: { code?: string; message?: string }; code?: string; message?: string } })
-    ?.cause;
-  const root = cause?.cause ?? cause;
-  const code = root?.code ? `${root.code}: ` : '';
-  const message = root?.message ?? (error instanceof Error ? error.message : String(error));
-  return `could not reach the server (${code}${message})`;
+/** Why a timed-out CDN check is not sent again, and what to do instead. */
+function timeoutAdvice(policy: RetryPolicy): string {
+  return policy.retryTimeouts ? '' : ' (not sent again: the service may have counted the check against the CDN budget; allow more time with timeoutMs)';
 }

@@ -1,29 +1,123 @@
 /**
- * The retry policy of every request, in one place. Only requests that are safe to repeat (GETs, the CDN
- * check, and POSTs whose caller opted in) are retried, and only on answers that say "try again".
+ * The retry policy of every request, in one place: one policy for the `/v1` API and one for the CDN
+ * check. Only requests that are safe to repeat (GETs, the CDN check, and creates whose caller opted in)
+ * are retried, and only on failures that say "the same request may succeed soon".
+ *
+ * The CDN policy is budget-aware: every check the service accepts spends the workspace's CDN budget, so
+ * a check is repeated only when the service surely did not count it (it answered 5xx, or the connection
+ * was never made), never after a per-attempt timeout (the check may have been counted), and never on a
+ * 429 (the budget is spent; it resets in hours, `RateLimitError.resetAt` says when if the service did).
+ * It follows the official mobile SDKs: one retry of a 5xx after `Retry-After` or a random 2–5 s, none
+ * when `Retry-After` is over 10 s.
  */
+import { USAGE_LIMIT_EXCEEDED } from '../errors';
 
-/** Statuses that mean "the same request may succeed later". */
-export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
-
-export const DEFAULT_MAX_RETRIES = 2;
-export const INITIAL_RETRY_DELAY_MS = 500;
-export const MAX_RETRY_DELAY_MS = 8_000;
-/** A `Retry-After` longer than this is not waited out: the error is raised with `retryAfterMs` instead. */
-export const MAX_RETRY_AFTER_MS = 60_000;
-
-/**
- * How long to wait before retry number `attempt` (0 for the first retry). The server's `Retry-After`
- * wins; otherwise exponential backoff with up to 25 % jitter, so clients do not retry in lockstep.
- */
-export function retryDelay(attempt: number, retryAfterMs?: number, random: () => number = Math.random): number {
-  if (retryAfterMs !== undefined) return retryAfterMs;
-  const base = Math.min(INITIAL_RETRY_DELAY_MS * 2 ** attempt, MAX_RETRY_DELAY_MS);
-  return Math.round(base * (1 - random() * 0.25));
+export interface RetryPolicy {
+  /** Statuses after which the same request is sent again. */
+  statuses: ReadonlySet<number>;
+  /** Whether an attempt that ran out of `timeoutMs` is sent again. */
+  retryTimeouts: boolean;
+  /** Which connection failures are retried: any, or only those where the request never left (`unsent`). */
+  connectionErrors: 'any' | 'unsent';
+  /** Most retries, whatever `maxRetries` asks for. */
+  maxRetries: number;
+  /** A `Retry-After` longer than this is not waited out: the error is raised at once, with `retryAfterMs`. */
+  maxRetryAfterMs: number;
+  /** Wait before retry number `attempt` (0 for the first) when the server named none. */
+  backoffMs: (attempt: number, random: () => number) => number;
 }
 
-/** Whether an answer with this status (and this wait, if the server named one) is worth repeating. */
-export function shouldRetryStatus(status: number, retryAfterMs?: number): boolean {
-  if (!RETRYABLE_STATUSES.has(status)) return false;
-  return retryAfterMs === undefined || retryAfterMs <= MAX_RETRY_AFTER_MS;
+/** Default number of retries of a `/v1` request (the client's `maxRetries`). */
+export const DEFAULT_MAX_RETRIES = 2;
+/** Upper bound of the `maxRetries` option. */
+export const MAX_RETRIES_LIMIT = 10;
+
+/** `/v1`: statuses that mean "the same request may succeed later". 500 is a bug, not a hiccup: not retried. */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+export const INITIAL_RETRY_DELAY_MS = 500;
+export const MAX_RETRY_DELAY_MS = 8_000;
+/** `/v1`: a `Retry-After` longer than this is not waited out. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
+/** CDN: the statuses the official mobile SDKs retry (every 5xx; the check was not counted). Never 429. */
+export const CDN_RETRYABLE_STATUSES: ReadonlySet<number> = new Set([500, 502, 503, 504]);
+/** CDN: at most one retry, as the official mobile SDKs do. */
+export const CDN_MAX_RETRIES = 1;
+/** CDN: a `Retry-After` longer than this skips the retry (the mobile SDKs' 10 s). */
+export const CDN_MAX_RETRY_AFTER_MS = 10_000;
+/** CDN: without `Retry-After`, the retry waits a random time in this range (the mobile SDKs' 2–5 s). */
+export const CDN_RETRY_DELAY_RANGE_MS: readonly [number, number] = [2_000, 5_000];
+
+/** Error codes that never get a retry, whatever the status: a spent CDN budget does not come back soon. */
+export const NEVER_RETRIED_CODES: ReadonlySet<string> = new Set([USAGE_LIMIT_EXCEEDED]);
+
+/**
+ * Connection failures where the request surely never reached the server (nothing was counted): the only
+ * ones the CDN check retries. A reset or a hang-up may come after the server accepted the check.
+ */
+export const UNSENT_CONNECTION_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+export const V1_RETRY_POLICY: RetryPolicy = {
+  statuses: RETRYABLE_STATUSES,
+  retryTimeouts: true,
+  connectionErrors: 'any',
+  maxRetries: MAX_RETRIES_LIMIT,
+  maxRetryAfterMs: MAX_RETRY_AFTER_MS,
+  // Exponential with up to 25 % jitter, so that clients do not retry in lockstep.
+  backoffMs: (attempt, random) =>
+    Math.round(Math.min(INITIAL_RETRY_DELAY_MS * 2 ** attempt, MAX_RETRY_DELAY_MS) * (1 - random() * 0.25)),
+};
+
+export const CDN_RETRY_POLICY: RetryPolicy = {
+  statuses: CDN_RETRYABLE_STATUSES,
+  retryTimeouts: false,
+  connectionErrors: 'unsent',
+  maxRetries: CDN_MAX_RETRIES,
+  maxRetryAfterMs: CDN_MAX_RETRY_AFTER_MS,
+  backoffMs: (_attempt, random) => {
+    const [low, high] = CDN_RETRY_DELAY_RANGE_MS;
+    return Math.round(low + random() * (high - low));
+  },
+};
+
+/** The policy of each API. */
+export const RETRY_POLICIES: Readonly<Record<'v1' | 'cdn', RetryPolicy>> = { v1: V1_RETRY_POLICY, cdn: CDN_RETRY_POLICY };
+
+/** What went wrong with one attempt, as far as the retry decision cares. */
+export type AttemptFailure =
+  | { kind: 'status'; status: number; codes: readonly string[]; retryAfterMs: number | undefined }
+  | { kind: 'timeout' }
+  | { kind: 'connection'; code: string | undefined };
+
+/**
+ * How long to wait before sending the request again, or undefined when it must not be sent again.
+ * `attempt` is the number of retries already made.
+ */
+export function retryDelayFor(
+  policy: RetryPolicy,
+  failure: AttemptFailure,
+  attempt: number,
+  maxRetries: number,
+  random: () => number = Math.random,
+): number | undefined {
+  if (attempt >= Math.min(maxRetries, policy.maxRetries)) return undefined;
+  switch (failure.kind) {
+    case 'timeout':
+      return policy.retryTimeouts ? policy.backoffMs(attempt, random) : undefined;
+    case 'connection':
+      if (policy.connectionErrors === 'unsent' && !(failure.code && UNSENT_CONNECTION_CODES.has(failure.code))) return undefined;
+      return policy.backoffMs(attempt, random);
+    case 'status':
+      if (!policy.statuses.has(failure.status) || failure.codes.some((code) => NEVER_RETRIED_CODES.has(code))) return undefined;
+      if (failure.retryAfterMs === undefined) return policy.backoffMs(attempt, random);
+      return failure.retryAfterMs <= policy.maxRetryAfterMs ? failure.retryAfterMs : undefined;
+  }
 }
