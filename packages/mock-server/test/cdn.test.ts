@@ -1,5 +1,5 @@
 // /cdn/check: version filtering, 204, 404, 422, key expiry with the clock, the usage budget, the request log.
-import { CdnErrorDetailSchema, CdnReleaseSchema } from '@loc/sdk';
+import { CdnErrorDetailSchema, CdnReleaseSchema, createClient, RateLimitError } from '@loc/sdk';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createClock, DEMO, demoSeed, FILES_URL_VALIDITY_MS } from '../src';
 import { useServer } from './helpers';
@@ -8,6 +8,9 @@ const start = Date.parse('2026-11-22T10:00:00Z');
 const clock = createClock({ frozen: true, start });
 const seed = demoSeed();
 seed.cdnKeys = [...(seed.cdnKeys ?? []), { key: 'lh-cdn_expires_soon', workspace: 'acme', expiresAt: new Date(start + 60_000).toISOString() }];
+// A workspace whose budget of 2 checks renews every hour: its 429 carries Retry-After.
+seed.workspaces.push({ slug: 'hourly', name: 'Hourly budget', cdnBudget: 2, cdnBudgetPeriodSeconds: 3600 });
+seed.cdnKeys = [...seed.cdnKeys!, { key: 'lh-cdn_hourly', workspace: 'hourly' }];
 const api = useServer({ clock, seed });
 beforeEach(() => api.server.service.reset());
 
@@ -149,6 +152,28 @@ describe('/cdn/check', () => {
     expect((await check({})).status).toBe(200);
     api.server.service.reset();
     expect((await check(body, DEMO.cdnKeys.budget)).status).toBe(200);
+  });
+
+  it('with a budget period, the 429 announces the renewal with Retry-After, and the budget renews then', async () => {
+    const hourly = () => check({}, 'lh-cdn_hourly');
+    expect([(await hourly()).status, (await hourly()).status]).toEqual([404, 404]);
+    const spent = await hourly();
+    expect(spent.status).toBe(429);
+    expect(spent.headers.get('retry-after')).toBe('3600');
+    clock.advance(1_800_500);
+    expect((await hourly()).headers.get('retry-after')).toBe('1800');
+    const error = await createClient({ baseUrl: api.url, cdnKey: 'lh-cdn_hourly', maxRetries: 2 })
+      .cdn.check({ distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_IOS' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({ budgetExceeded: true, retryAfterMs: 1_800_000 });
+    clock.advance(1_800_000);
+    expect((await hourly()).status).toBe(404);
+    // Without a period (globex) the 429 has no Retry-After: the renewal time is unknown.
+    for (let i = 0; i < 3; i++) await check({}, DEMO.cdnKeys.budget);
+    const globex = await check({}, DEMO.cdnKeys.budget);
+    expect(globex.status).toBe(429);
+    expect(globex.headers.has('retry-after')).toBe(false);
   });
 
   it('spends the budget on every validated check, a 404 too, but not on a refused key or a bad body', async () => {

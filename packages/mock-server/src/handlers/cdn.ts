@@ -1,7 +1,7 @@
 import { CdnCheckRequestSchema } from '@loc/sdk';
 import { http, HttpResponse } from 'msw';
 import semver from 'semver';
-import { isLanguageCode, StoreError } from '../store';
+import { BudgetError, isLanguageCode } from '../store';
 import type { HandlerContext } from './context';
 import { bearerToken, BodyError, problem, readBody } from './http';
 
@@ -50,9 +50,12 @@ export function cdnHandlers({ store, signer, prefix, maxBodyBytes }: HandlerCont
       try {
         store.spendCdnBudget(workspace);
       } catch (error) {
-        if (!(error instanceof StoreError)) throw error;
+        if (!(error instanceof BudgetError)) throw error;
         log(429, body);
-        return problem(429, [{ field: 'USAGE', infos: ['USAGE_LIMIT_EXCEEDED'] }]);
+        const response = problem(429, [{ field: 'USAGE', infos: ['USAGE_LIMIT_EXCEEDED'] }]);
+        // Whole seconds, rounded up: a client that waits exactly this long finds the budget renewed.
+        if (error.renewsAt !== null) response.headers.set('retry-after', String(Math.ceil((error.renewsAt - store.now()) / 1000)));
+        return response;
       }
       const found = store.findRelease(workspace, body);
       if (found === 'no-distribution') {

@@ -18,6 +18,12 @@ export const SeedSchema = z.object({
       name: z.string(),
       /** CDN checks allowed before 429; null for no limit. */
       cdnBudget: z.number().int().nonnegative().nullable().default(null),
+      /**
+       * Length of a budget period in seconds: a period begins with the first check after the last one ended,
+       * the budget is whole again when it ends, and a 429 says when with `Retry-After`. Null: the budget is
+       * never renewed and a 429 has no `Retry-After`.
+       */
+      cdnBudgetPeriodSeconds: z.number().int().positive().nullable().default(null),
     }),
   ),
   users: z.array(

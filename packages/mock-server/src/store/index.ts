@@ -20,6 +20,13 @@ export class StoreError extends Error {
   }
 }
 
+/** The workspace's CDN budget is spent; `renewsAt` (clock time) when it has a period, else null. */
+export class BudgetError extends StoreError {
+  constructor(readonly renewsAt: number | null) {
+    super('budget', 'Usage limit exceeded');
+  }
+}
+
 const DEFAULT_EXPORT_DELAY_MS = 300;
 const DISTRIBUTION_FORMAT: Record<string, string | undefined> = {
   MOBILE_SDK_IOS: 'strings.ios',
@@ -32,7 +39,8 @@ interface State {
   projects: Project[];
   jobs: Map<string, ExportJob>;
   blobs: Map<string, Uint8Array>;
-  cdnUsage: Map<string, number>;
+  /** Checks spent per workspace in its current budget period (the period's start, clock time). */
+  cdnUsage: Map<string, { periodStart: number; used: number }>;
   cdnLog: CdnLogEntry[];
 }
 
@@ -287,12 +295,19 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
       return found.workspace;
     },
 
-    /** Counts one check against the workspace's budget; throws 'budget' when it is spent. */
+    /**
+     * Counts one check against the workspace's budget; throws a BudgetError when it is spent, with the
+     * time the budget renews when the workspace has a budget period.
+     */
     spendCdnBudget(ws: string) {
-      const budget = workspace(ws).cdnBudget;
-      const used = state.cdnUsage.get(ws) ?? 0;
-      if (budget !== null && used >= budget) throw new StoreError('budget', 'Usage limit exceeded');
-      state.cdnUsage.set(ws, used + 1);
+      const { cdnBudget: budget, cdnBudgetPeriodSeconds } = workspace(ws);
+      const periodMs = cdnBudgetPeriodSeconds === null ? null : cdnBudgetPeriodSeconds * 1000;
+      const now = clock.now();
+      // A period starts with the first check after the previous one ended (so a test never sees a renewal it did not cause).
+      const current = state.cdnUsage.get(ws);
+      const usage = current && (periodMs === null || now < current.periodStart + periodMs) ? current : { periodStart: now, used: 0 };
+      if (budget !== null && usage.used >= budget) throw new BudgetError(periodMs === null ? null : usage.periodStart + periodMs);
+      state.cdnUsage.set(ws, { periodStart: usage.periodStart, used: usage.used + 1 });
     },
 
     /**
