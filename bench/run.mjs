@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
-const LOC = join(root, 'packages/cli/dist/bin.js');
+const LOC = join(root, 'packages/cli/dist/bin.cjs');
 const MOCK_BIN = join(root, 'packages/mock-server/dist/bin.js');
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);

@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
-const LOC = join(root, 'packages/cli/dist/bin.js');
+const LOC = join(root, 'packages/cli/dist/bin.cjs');
 const MOCK = join(root, 'packages/mock-server/dist/bin.js');
 const out = join(root, 'demo-output');
 const bold = (s) => (process.stdout.isTTY && !process.env.NO_COLOR ? `\x1b[1m${s}\x1b[22m` : s);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { main } from './program';
+import { VERSION } from './version';
 
 // `loc … | head`: a closed pipe ends the output, not with a stack trace.
 for (const stream of [process.stdout, process.stderr]) {
@@ -9,13 +9,21 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-// Exit through process.exitCode, so stdout and stderr are flushed first (pipes in CI are asynchronous).
-main(process.argv).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`✖ Unexpected error: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  // What commander would print, without loading commander and the command table (start-up: pnpm bench).
+  process.stdout.write(`${VERSION}\n`);
+} else {
+  // Exit through process.exitCode, so stdout and stderr are flushed first (pipes in CI are asynchronous).
+  import('./program.js')
+    .then(({ main }) => main(process.argv))
+    .then(
+      (code) => {
+        process.exitCode = code;
+      },
+      (error: unknown) => {
+        process.stderr.write(`✖ Unexpected error: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.exitCode = 1;
+      },
+    );
+}

@@ -17,7 +17,7 @@ function built(path: string): string {
 }
 
 // The CLI is found beside this package, not as a dependency: @loc/cli's tests depend on this package.
-export const LOC_BIN = built(fileURLToPath(new URL('../../cli/dist/bin.js', import.meta.url)));
+export const LOC_BIN = built(fileURLToPath(new URL('../../cli/dist/bin.cjs', import.meta.url)));
 export const MOCK_BIN = built(join(dirname(require.resolve('@loc/mock-server/package.json')), 'dist', 'bin.js'));
 
 /** The demo seed's well-known credentials (docs/mock-server.md), named as the tests use them. */
