@@ -5,7 +5,8 @@
 //
 //   node scripts/dev.mjs setup        install dependencies only
 //   node scripts/dev.mjs test         build, typecheck, lint, then the test matrix (TEST_MATRIX below)
-//   node scripts/dev.mjs stress [N]   build, then the whole suite N times (default 3) beside two busy loops
+//   node scripts/dev.mjs stress [N] [project…]   build, then the suite (or the named vitest projects)
+//                                     N times (default 3) beside two busy loops
 //   node scripts/dev.mjs demo         build, then the demo against the embedded mock server
 //   node scripts/dev.mjs bench        build, then the benchmarks
 //   node scripts/dev.mjs run <cmd…>   install, then run a command of node_modules/.bin
@@ -178,10 +179,11 @@ function test() {
 }
 
 /**
- * The proof that no test depends on the machine's speed: the whole suite, `rounds` times in a row, while
- * two CPU-bound processes compete for this machine's cores (CI has two). Every round must pass.
+ * The proof that no test depends on the machine's speed: the whole suite (or the named projects), `rounds`
+ * times in a row, while two CPU-bound processes compete for this machine's cores (CI has two). Every round
+ * must pass.
  */
-async function stress(rounds) {
+async function stress(rounds, projects) {
   step('build', () => turbo('build'));
   const busy = [0, 1].map(() => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
   const stop = () => busy.forEach((child) => child.kill('SIGKILL'));
@@ -189,8 +191,9 @@ async function stress(rounds) {
   const runs = [];
   try {
     for (let round = 1; round <= rounds; round++) {
-      const label = `stress round ${round} of ${rounds} (Node ${process.versions.node}, 2 busy loops)`;
-      runs.push(step(label, () => (log(label), vitestRun(process.execPath, [], label))));
+      const what = projects.length ? projects.join(' + ') : 'whole suite';
+      const label = `stress round ${round} of ${rounds}, ${what} (Node ${process.versions.node}, 2 busy loops)`;
+      runs.push(step(label, () => (log(label), vitestRun(process.execPath, projects, label))));
     }
   } finally {
     stop();
@@ -213,7 +216,7 @@ switch (task) {
       process.stderr.write(`✖ stress takes a number of rounds (a whole number ≥ 1), not ${JSON.stringify(rest[0])}.\n`);
       process.exit(2);
     }
-    await stress(rounds);
+    await stress(rounds, rest.slice(1));
     break;
   }
   case 'demo':
