@@ -33,14 +33,35 @@ export interface RunningMock {
   url: string;
   process: ChildProcess;
   stop(): Promise<number | null>;
+  /**
+   * With `{ log: true }`: every request served since the last call, as the mock logs it (`POST /v1/acme/projects/x/exports`),
+   * without the status and timing. A marker request is sent first and waited for, so every earlier
+   * request is in the list.
+   */
+  requests(): Promise<string[]>;
 }
 
+export interface StartMockOptions {
+  /** Keep the mock's request log (for tests that count what a command sent). */
+  log?: boolean;
+}
+
+const LOG_MARKER = '/_test-utils/log-marker';
+
 /** Starts `loc-mock serve` on a free loopback port and resolves once it prints its URL. */
-export function startMock(args: string[] = []): Promise<RunningMock> {
-  const child = spawn(process.execPath, [MOCK_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--quiet', ...args], {
+export function startMock(args: string[] = [], options: StartMockOptions = {}): Promise<RunningMock> {
+  const child = spawn(process.execPath, [MOCK_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', ...(options.log ? [] : ['--quiet']), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  const logged: string[] = [];
+  const waiting = new Set<() => void>();
+  createInterface({ input: child.stderr! }).on('line', (line) => {
+    const request = /^([A-Z]+ \S+) → \d+/.exec(line)?.[1];
+    if (!request) return;
+    logged.push(request);
+    for (const wake of waiting) wake();
+  });
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
@@ -55,6 +76,23 @@ export function startMock(args: string[] = []): Promise<RunningMock> {
         stop: async () => {
           if (child.exitCode === null) child.kill('SIGTERM');
           return exited;
+        },
+        requests: async () => {
+          if (!options.log) throw new Error('startMock(args, { log: true }) keeps the request log');
+          const marker = `GET ${LOG_MARKER}`;
+          const seen = new Promise<void>((wake) => {
+            const check = () => {
+              if (logged.includes(marker)) {
+                waiting.delete(check);
+                wake();
+              }
+            };
+            waiting.add(check);
+          });
+          await fetch(`${url}${LOG_MARKER}`).then((r) => r.body?.cancel());
+          await seen;
+          const all = logged.splice(0);
+          return all.filter((r) => r !== marker);
         },
       });
     });

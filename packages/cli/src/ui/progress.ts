@@ -11,10 +11,16 @@ export interface Progress {
 
 const SILENT: Progress = { update() {}, succeed() {}, fail() {}, stop() {} };
 
+/**
+ * Progress for a task: a spinner at a terminal; plain lines elsewhere (CI logs); with --json only the
+ * heartbeat lines on stderr (a fast run prints nothing there, a long wait is never silent); nothing with
+ * --quiet.
+ */
 export async function startProgress(ctx: Context, text: string): Promise<Progress> {
   const { out } = ctx;
-  if (out.quiet || out.json) return SILENT;
+  if (out.quiet) return SILENT;
   if (ctx.interactive && out.stderr.isTTY) {
+    if (out.json) return SILENT;
     const { default: ora } = await import('ora');
     const spinner = ora({ text, stream: out.stderr, discardStdin: false, color: 'cyan' }).start();
     return {
@@ -26,16 +32,69 @@ export async function startProgress(ctx: Context, text: string): Promise<Progres
       stop: () => void spinner.stop(),
     };
   }
-  out.info(text);
+  if (out.json) return plainProgress((line) => out.stderr.write(`${line}\n`), text, { steps: false });
+  return plainProgress((line) => out.info(line), text, { fail: (line) => out.info(`${out.c.red('✖')} ${line}`), succeed: (line) => out.success(line) });
+}
+
+/** CI watchdogs kill a job after a while without output: a plain progress prints at least this often. */
+export const HEARTBEAT_MS = 30_000;
+
+export interface PlainProgressOptions {
+  /** Print the first text, each milestone and the end (default); false: heartbeats only. */
+  steps?: boolean;
+  heartbeatMs?: number;
+  succeed?: (line: string) => void;
+  fail?: (line: string) => void;
+}
+
+/**
+ * Progress as log lines: the first text, each milestone, and — while nothing else is printed — the
+ * latest text again every {@link HEARTBEAT_MS}, so a log never stays silent for long while an export is
+ * waited for or a download runs.
+ *
+ * @example
+ * const progress = plainProgress((line) => process.stderr.write(`${line}\n`), 'Export reg_1: PROCESSING');
+ */
+export function plainProgress(write: (line: string) => void, text: string, options: PlainProgressOptions = {}): Progress {
+  const steps = options.steps !== false;
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const started = Date.now();
   let last = text;
+  let printed = '';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const print = (line: string) => {
+    write(line);
+    printed = line;
+    arm();
+  };
+  // The latest text when it moved on since it was printed (it often holds the elapsed time already).
+  const beat = () => print(last !== printed ? last : `${last} (${formatElapsed(Date.now() - started)} so far)`);
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(beat, heartbeatMs);
+    // The heartbeat alone must never keep the process alive.
+    timer.unref?.();
+  };
+  const end = () => {
+    clearTimeout(timer);
+    timer = undefined;
+  };
+  if (steps) print(text);
+  else arm();
   return {
     update: (next, milestone) => {
-      if (milestone && next !== last) out.info(next);
+      if (steps && milestone && next !== printed) print(next);
       last = next;
     },
-    succeed: (done) => out.success(done),
-    fail: (failed) => out.info(`${out.c.red('✖')} ${failed}`),
-    stop: () => {},
+    succeed: (done) => {
+      end();
+      if (steps) (options.succeed ?? write)(done);
+    },
+    fail: (failed) => {
+      end();
+      if (steps) (options.fail ?? write)(failed);
+    },
+    stop: end,
   };
 }
 
