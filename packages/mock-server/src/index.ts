@@ -3,6 +3,7 @@ export { startMockServer, type MockServer, type MockServerOptions } from './serv
 export { createClock, type MockClock } from './clock';
 export { createFaults, type Faults } from './faults';
 export { DEMO, demoSeed } from './seed/demo';
+export { hostileSeed } from './seed/hostile';
 export { parseSeed, SeedSchema, ROLES, type Role, type Seed, type ParsedSeed } from './seed/schema';
 export { createStore, StoreError, slugify, isLanguageCode, type Store, type CdnLogEntry, type ExportJob, type Project, type User } from './store';
 export { ROLE_PERMISSIONS, COLLABORATOR_PERMISSIONS } from './store/access';

@@ -79,9 +79,21 @@ describe('exports', () => {
   it('filter by iso2Slugs alone: a two-letter code takes its regional locales, any case', async () => {
     const done = await finished('mobile-android', (await exportOf('mobile-android', { iso2Slugs: ['PT', 'fr'] })).id);
     expect(done.resourceExports.map((f) => `${f.iso2Slug} ${f.filePath}`)).toEqual([
-      'pt-BR app/src/main/res/values-pt-BR/strings.xml',
+      'pt-BR app/src/main/res/values-pt-rBR/strings.xml',
       'fr app/src/main/res/values-fr/strings.xml',
     ]);
+  });
+
+  it('name folders as the platform does: Android qualifiers, the source in values/, Java bundle suffixes', async () => {
+    const android = await finished('mobile-android', (await exportOf('mobile-android')).id);
+    expect(android.resourceExports.map((f) => `${f.iso2Slug} ${f.filePath}`)).toEqual([
+      'en app/src/main/res/values/strings.xml',
+      'de app/src/main/res/values-de/strings.xml',
+      'fr app/src/main/res/values-fr/strings.xml',
+      'pt-BR app/src/main/res/values-pt-rBR/strings.xml',
+    ]);
+    const backend = await finished('backend', (await exportOf('backend')).id);
+    expect(backend.resourceExports.map((f) => f.filePath)).toContain('src/main/resources/messages_pt_BR.properties');
   });
 
   it('filter by exportFormat alone: every format the resource type exports to, with its extension', async () => {

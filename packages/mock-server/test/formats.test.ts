@@ -7,6 +7,8 @@ import { parse as parsePlist } from 'plist';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { WRITERS, type Entry } from '../src';
+import { androidNames } from '../src/formats/android';
+import { yamlScalar } from '../src/formats/yaml';
 
 /** Strings that break naive writers. */
 const TRICKY: Entry[] = [
@@ -214,7 +216,10 @@ const READERS: Record<string, (text: string) => Record<string, string>> = {
 const XML_FORMATS = ['xliff.standard', 'stringsdict.ios', 'xml.android.resources'];
 
 /** Android resource names allow only letters, digits, `_` and `.`. */
-const androidKeys = (entries: Entry[]) => entries.map((e) => ({ ...e, key: e.key.replace(/[^A-Za-z0-9_.]/g, '_') }));
+const androidKeys = (entries: Entry[]) => {
+  const names = androidNames(entries.map((e) => e.key));
+  return entries.map((e) => ({ ...e, key: names.get(e.key)! }));
+};
 
 describe('format writers', () => {
   it('cover every format', () => {
@@ -263,6 +268,34 @@ describe('format writers', () => {
     const plain = TRICKY.filter((e) => !/[\n\r\t\f]/.test(e.value));
     const text = WRITERS['strings.ios'](file(plain)).replace(/^\/\*.*\*\/$/gm, '');
     expect(parseNextstep(`{${text}}`)).toEqual(expected(plain));
+  });
+
+  it('android resource names are valid, Java-safe and unique as R fields, the same in every locale', () => {
+    const names = androidNames(['settings.title', 'a-b', 'a_b', 'a.b', 'class', '2fa', 'ok', 'a-b']);
+    expect([...names.values()]).toEqual(['settings.title', 'a_b', 'a_b_2', 'a.b_3', 'class_', '_2fa', 'ok']);
+    // A locale that lacks a key still names the others as the full file does.
+    const text = WRITERS['xml.android.resources']({ ...file([{ key: 'a_b', source: 'x', value: 'y' }]), keys: ['a-b', 'a_b'] });
+    expect(text).toContain('<string name="a_b_2">y</string>');
+  });
+
+  it.each([
+    ['Hello', 'Hello'],
+    ['Grüße aus Köln', 'Grüße aus Köln'],
+    ["l'app (beta)", "l'app (beta)"],
+    ...['yes', 'No', 'ON', 'off', 'y', 'N', 'true', 'Null', 'yEs'].map((w) => [w, `"${w}"`]),
+    ['~', '"~"'],
+    ['2026-11-01', '"2026-11-01"'],
+    ['190:20:30', '"190:20:30"'],
+    ['.inf', '".inf"'],
+    ['@home', '"@home"'],
+    [':symbol', '":symbol"'],
+    ['a: b', '"a: b"'],
+    ['trailing ', '"trailing "'],
+    ['', '""'],
+    ['a\u2028b\u2029c\u0085d', '"a\\u2028b\\u2029c\\u0085d"'],
+    ['crlf\r\n"q"\\', '"crlf\\r\\n\\"q\\"\\\\"'],
+  ])('yaml: %j is written as %s', (text, written) => {
+    expect(yamlScalar(text)).toBe(written);
   });
 
   it('po keeps the source text as msgid', () => {

@@ -6,13 +6,15 @@ import { escapeXml } from './xml';
  * quotes, newlines, a leading `@` or `?` that would be read as a reference, spaces aapt would collapse),
  * then XML's; `formatted="false"` where aapt2 would refuse the `%` substitutions.
  */
-export const writeAndroid: Writer = ({ entries }) =>
-  `<?xml version="1.0" encoding="utf-8"?>\n<resources>\n${entries
+export const writeAndroid: Writer = ({ entries, keys }) => {
+  const names = androidNames(keys ?? entries.map((e) => e.key));
+  return `<?xml version="1.0" encoding="utf-8"?>\n<resources>\n${entries
     .map(
       (e) =>
-        `${e.comment ? `    <!-- ${escapeXml(e.comment).replace(/--/g, '- -')} -->\n` : ''}    <string name="${androidName(e.key)}"${needsUnformatted(e.value) ? ' formatted="false"' : ''}>${escapeXml(escapeAndroid(e.value))}</string>`,
+        `${e.comment ? `    <!-- ${escapeXml(e.comment).replace(/--/g, '- -')} -->\n` : ''}    <string name="${names.get(e.key)}"${needsUnformatted(e.value) ? ' formatted="false"' : ''}>${escapeXml(escapeAndroid(e.value))}</string>`,
     )
     .join('\n')}\n</resources>\n`;
+};
 
 /**
  * Whether aapt2 would refuse the text as a format string: more than one `%` substitution, and one of them
@@ -25,9 +27,35 @@ export function needsUnformatted(text: string): boolean {
   return substitutions.length > 1 && substitutions.some((m) => !m[1]);
 }
 
-/** Resource names allow letters, digits, `_` and `.`; anything else becomes `_`. */
-export function androidName(key: string): string {
-  return key.replace(/[^A-Za-z0-9_.]/g, '_');
+/** Java's keywords and literals: a resource whose R field would be one of them fails the build. */
+const JAVA_RESERVED = new Set(
+  'abstract assert boolean break byte case catch char class const continue default do double else enum extends false final finally float for goto if implements import instanceof int interface long native new null package private protected public return short static strictfp super switch synchronized this throw throws transient true try void volatile while _'.split(' '),
+);
+
+/**
+ * Resource names for the keys of one file, the same in every locale (so computed over all the file's keys,
+ * not one locale's). A name allows ASCII letters, digits, `_` and `.`, must not start with a digit, and
+ * becomes an `R.string` field with `.` as `_`: so other characters become `_`, a leading digit gets a `_`
+ * before it, a Java keyword a `_` after it, and a name whose field another key already has gets `_2`, `_3`….
+ *
+ * @example
+ * androidNames(['settings.title', 'a-b', 'a_b', 'class', '2fa']);
+ * // settings.title, a_b, a_b_2, class_, _2fa
+ */
+export function androidNames(keys: readonly string[]): Map<string, string> {
+  const names = new Map<string, string>();
+  const fields = new Set<string>();
+  for (const key of keys) {
+    if (names.has(key)) continue;
+    let base = key.replace(/[^A-Za-z0-9_.]/g, '_');
+    if (!/^[A-Za-z_]/.test(base)) base = `_${base}`;
+    if (JAVA_RESERVED.has(base)) base = `${base}_`;
+    let name = base;
+    for (let n = 2; fields.has(name.replace(/\./g, '_')); n++) name = `${base}_${n}`;
+    names.set(key, name);
+    fields.add(name.replace(/\./g, '_'));
+  }
+  return names;
 }
 
 export function escapeAndroid(text: string): string {

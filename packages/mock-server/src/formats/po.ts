@@ -1,18 +1,26 @@
+import { gettextLocale, parseLocale } from '@loc/sdk';
+import { pluralForms } from './plural-forms';
 import type { Writer } from './types';
 
-/** `po.gettext`: the key as `msgctxt`, the source text as `msgid`, the translation as `msgstr`. */
-export const writePo: Writer = ({ locale, entries }) => {
+/** Who the header names as generator and last translator: the service wrote the file. */
+const GENERATOR = 'loc-mock';
+
+/**
+ * `po.gettext`: the key as `msgctxt`, the source text as `msgid`, the translation as `msgstr`, after a
+ * complete header (every field `msgfmt -c` asks for, `Plural-Forms` for the locale). gettext requires a
+ * msgid and its msgstr to begin and end alike with `\n`; a translation that does not is marked fuzzy, so
+ * that it stays in the file for a translator and `msgfmt -c` does not refuse the file.
+ */
+export const writePo: Writer = ({ locale, entries, projectTitle, revisedAt }) => {
   const header = [
     'msgid ""',
     'msgstr ""',
-    `"Language: ${locale}\\n"`,
-    '"MIME-Version: 1.0\\n"',
-    '"Content-Type: text/plain; charset=UTF-8\\n"',
-    '"Content-Transfer-Encoding: 8bit\\n"',
+    ...headerFields(locale, projectTitle, revisedAt).map(([name, value]) => quote(`${name}: ${value}\n`)),
   ].join('\n');
   const units = entries.map((e) =>
     [
-      ...(e.comment ? [`#. ${e.comment.replace(/\n/g, ' ')}`] : []),
+      ...(e.comment ? [`#. ${e.comment.replace(/\r\n|[\n\r\u0085\u2028\u2029]/g, ' ')}`] : []),
+      ...(sameNewlineEnds(e.source, e.value) ? [] : ['#, fuzzy']),
       `msgctxt ${quote(e.key)}`,
       `msgid ${quote(e.source)}`,
       `msgstr ${quote(e.value)}`,
@@ -21,12 +29,50 @@ export const writePo: Writer = ({ locale, entries }) => {
   return `${[header, ...units].join('\n\n')}\n`;
 };
 
+function headerFields(locale: string, projectTitle = 'loc export', revisedAt = '2026-01-01T00:00:00.000Z'): [string, string][] {
+  const date = poDate(revisedAt);
+  const language = parseLocale(locale) ? gettextLocale(locale) : locale;
+  return [
+    ['Project-Id-Version', projectTitle.replace(/[\r\n]+/g, ' ')],
+    ['POT-Creation-Date', date],
+    ['PO-Revision-Date', date],
+    ['Last-Translator', GENERATOR],
+    ['Language-Team', languageName(locale)],
+    ['Language', language],
+    ['MIME-Version', '1.0'],
+    ['Content-Type', 'text/plain; charset=UTF-8'],
+    ['Content-Transfer-Encoding', '8bit'],
+    ['Plural-Forms', pluralForms(locale)],
+    ['X-Generator', GENERATOR],
+  ];
+}
+
+/** gettext's date form: `2026-11-01 08:00+0000`. */
+function poDate(iso: string): string {
+  const d = new Date(Number.isNaN(Date.parse(iso)) ? 0 : Date.parse(iso));
+  return `${d.toISOString().slice(0, 16).replace('T', ' ')}+0000`;
+}
+
+/** The locale's English name and tag (`Portuguese (Brazil) (pt-BR)`), or the tag alone. */
+function languageName(locale: string): string {
+  try {
+    const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(locale);
+    return name && name !== locale ? `${name} (${locale})` : locale;
+  } catch {
+    return locale;
+  }
+}
+
+function sameNewlineEnds(a: string, b: string): boolean {
+  return a.startsWith('\n') === b.startsWith('\n') && a.endsWith('\n') === b.endsWith('\n');
+}
+
+const C_ESCAPES: Record<string, string> = { '\\': '\\\\', '"': '\\"', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * A PO string literal. Only what would end the line or the string is escaped: other control characters
+ * stay raw, as GNU gettext reads them and some readers (gettext-parser) do not know `\f` or `\v`.
+ */
 function quote(text: string): string {
-  const escaped = text
-    .replace(/\\/g, '\\\\')
-    .replace(/"/g, '\\"')
-    .replace(/\t/g, '\\t')
-    .replace(/\r/g, '\\r')
-    .replace(/\n/g, '\\n');
-  return `"${escaped}"`;
+  return `"${text.replace(/[\\"\n\r\t]/g, (c) => C_ESCAPES[c]!)}"`;
 }

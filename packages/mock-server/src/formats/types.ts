@@ -12,6 +12,15 @@ export interface FileToWrite {
   /** The resource path (with the locale filled in), for formats that record it. */
   path: string;
   entries: Entry[];
+  /**
+   * Every key of the file, translated in this locale or not, in the file's order: formats that must
+   * derive names from keys (Android resource names) derive the same ones in every locale.
+   */
+  keys?: readonly string[];
+  /** The project's title, for formats whose header names the package (PO's `Project-Id-Version`). */
+  projectTitle?: string;
+  /** When the strings last changed (ISO 8601), for formats that record it (PO's `PO-Revision-Date`). */
+  revisedAt?: string;
 }
 
 export type Writer = (file: FileToWrite) => string;

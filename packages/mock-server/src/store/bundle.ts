@@ -1,4 +1,4 @@
-import { formatInfo } from '@loc/sdk';
+import { formatInfo, localizePath } from '@loc/sdk';
 import { zipSync, strToU8 } from 'fflate';
 import { writerFor, type Entry } from '../formats';
 import type { Project, SeedFile } from './types';
@@ -28,9 +28,13 @@ export function countsOf(project: Project, file: SeedFile, locale: string): Reco
   return counts;
 }
 
-/** The path a file gets in an export: the locale filled in, the format's extension. */
-export function exportPath(file: SeedFile, locale: string, format: string): string {
-  const filled = file.path.split('%{locale}').join(locale);
+/**
+ * The path a file gets in an export: the locale filled in as the format's platform names it (Android
+ * `values-pt-rBR`, and the source locale in the default `values/`; Java `messages_pt_BR`), the format's
+ * extension.
+ */
+export function exportPath(file: SeedFile, locale: string, format: string, sourceLocale: string): string {
+  const filled = localizePath(file.path, locale, { format, sourceLocale });
   const extension = formatInfo(format)?.extension;
   return extension ? filled.replace(/\.[^./]+$/, '') + `.${extension}` : filled;
 }
@@ -43,8 +47,10 @@ export function buildZip(project: Project, files: SeedFile[], locales: string[],
   const listed: { filePath: string; iso2Slug: string }[] = [];
   for (const file of files) {
     for (const locale of locales) {
-      const path = exportPath(file, locale, format);
-      entries[path] = strToU8(write({ locale, sourceLocale: project.sourceLocale, path, entries: entriesOf(project, file, locale) }));
+      const path = exportPath(file, locale, format, project.sourceLocale);
+      entries[path] = strToU8(
+        write({ locale, sourceLocale: project.sourceLocale, path, entries: entriesOf(project, file, locale), keys: file.segments.map((s) => s.key), projectTitle: project.title, revisedAt: project.updatedAt }),
+      );
       listed.push({ filePath: path, iso2Slug: locale });
     }
   }

@@ -1,0 +1,248 @@
+// Every export format of every project of the demo seed and of a hostile seed, and every CDN bundle, read by
+// the tools our users build with (test/oracles.ts): each string the tool reads must be the seed's string.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { exportFormatsFor, formatInfo, localizePath } from '@loc/sdk';
+import { parse as parseProperties } from 'dot-properties';
+import { strFromU8, unzipSync } from 'fflate';
+import { afterAll, describe, expect, it } from 'vitest';
+import { demoSeed, hostileSeed, parseSeed, startMockServer, type ParsedSeed, type Seed } from '../src';
+import { androidNames } from '../src/formats/android';
+import { pluralForms } from '../src/formats/plural-forms';
+import {
+  aapt2Read,
+  eachLimited,
+  flattenStrict,
+  gettextRead,
+  gnustepRead,
+  plistutilRead,
+  psychRead,
+  pythonRead,
+  run,
+  TOOLS,
+  xmllintCheck,
+} from './oracles';
+
+const work = mkdtempSync(join(tmpdir(), 'loc-oracles-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+type SeedProject = ParsedSeed['projects'][number];
+
+/** What one exported file must hold: key → text, from the seed alone. */
+interface Expected {
+  project: SeedProject;
+  locale: string;
+  strings: Record<string, string>;
+  /** Every key of its resource file (Android names are derived from all of them). */
+  keys: string[];
+}
+
+function expectedFiles(seed: ParsedSeed, project: SeedProject, format: string): Map<string, Expected> {
+  const extension = formatInfo(format)!.extension;
+  const out = new Map<string, Expected>();
+  for (const file of project.files) {
+    for (const locale of [project.sourceLocale, ...project.targetLocales]) {
+      const path = localizePath(file.path, locale, { format, sourceLocale: project.sourceLocale }).replace(/\.[^./]+$/, `.${extension}`);
+      const strings: Record<string, string> = {};
+      for (const s of file.segments) {
+        const t = s.translations[locale];
+        if (locale === project.sourceLocale) strings[s.key] = s.source;
+        else if (t && t.status !== 'NOT_TRANSLATED') strings[s.key] = t.text;
+      }
+      out.set(path, { project, locale, strings, keys: file.segments.map((s) => s.key) });
+    }
+  }
+  return out;
+}
+
+/** XML 1.0 cannot carry most C0 controls, not even as character references: the XML formats leave them out. */
+const withoutXmlControls = (strings: Record<string, string>) =>
+  Object.fromEntries(Object.entries(strings).map(([k, v]) => [k, v.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')]));
+
+function androidExpected(e: Expected): Record<string, string> {
+  const names = androidNames(e.keys);
+  return Object.fromEntries(Object.entries(withoutXmlControls(e.strings)).map(([k, v]) => [names.get(k)!, v]));
+}
+
+/** Writes a ZIP's files below `dir`; answers path → absolute path. */
+function unpack(bytes: Uint8Array, dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const [path, data] of Object.entries(unzipSync(bytes))) {
+    const target = join(dir, path);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, data);
+    files.set(path, target);
+  }
+  return files;
+}
+
+/** The Android configuration aapt2 prints for a values folder: '' for `values`, `pt-rBR` for `values-pt-rBR`. */
+const androidConfig = (path: string) => /(?:^|\/)values(?:-([^/]+))?\/[^/]+$/.exec(path)?.[1] ?? '';
+
+/**
+ * Reads every file of one export (or bundle) in `format` with its oracle and compares each with the seed.
+ * `files`: ZIP path → file on disk; `expected`: ZIP path → what it must hold.
+ */
+async function checkWithOracles(format: string, files: Map<string, string>, expected: Map<string, Expected>, dir: string) {
+  expect([...files.keys()].sort()).toEqual([...expected.keys()].sort());
+  const entries = [...expected.entries()].map(([path, e]) => ({ path, file: files.get(path)!, e }));
+  switch (format) {
+    case 'xml.android.resources': {
+      // One res/ folder per resource file pattern: compile and link them as one app.
+      const resDirs = new Set(entries.map(({ file }) => dirname(dirname(file))));
+      for (const resDir of resDirs) {
+        const { table, warnings } = await aapt2Read(resDir, join(dir, 'aapt2', String([...resDirs].indexOf(resDir))));
+        expect(warnings, 'aapt2 link warned').toBe('');
+        for (const { path, file, e } of entries.filter((x) => dirname(dirname(x.file)) === resDir)) {
+          expect(table[androidConfig(path)] ?? {}, `${file}: strings after aapt2 link`).toEqual(androidExpected(e));
+        }
+      }
+      return;
+    }
+    case 'strings.ios':
+      await eachLimited(entries, async ({ file, e }) => {
+        expect(await gnustepRead(file, Object.keys(e.strings)), `${file} through GNUstep`).toEqual(e.strings);
+      }, 1);
+      return;
+    case 'stringsdict.ios':
+      for (const { file, e } of entries) expect(await plistutilRead(file), `${file} through plistutil`).toEqual(withoutXmlControls(e.strings));
+      return;
+    case 'po.gettext':
+      for (const { file, e } of entries) {
+        const read = await gettextRead(file);
+        expect(read.warnings, `msgfmt -c ${file}`).toBe('');
+        expect(read.header['Plural-Forms']).toBe(pluralForms(e.locale));
+        // gettext leaves out what is untranslated (empty) and what is fuzzy (its newlines differ from the source's).
+        const segments = new Map(e.project.files.flatMap((f) => f.segments.map((s) => [s.key, s.source] as const)));
+        const kept = Object.entries(e.strings).filter(([k, v]) => v !== '' && newlineEnds(v) === newlineEnds(segments.get(k)!));
+        expect(read.strings, `${file} through msgfmt and msgunfmt`).toEqual(Object.fromEntries(kept));
+      }
+      return;
+    case 'yaml.standard': {
+      const paths = entries.map((x) => x.file);
+      const [psych, pyyaml] = await Promise.all([psychRead(paths), pythonRead(paths.map((path) => ({ kind: 'yaml' as const, path })))]);
+      for (const { file, e } of entries) {
+        expect(flattenStrict(psych[file]), `${file} through Psych`).toEqual(e.strings);
+        expect(flattenStrict(pyyaml[file]), `${file} through PyYAML`).toEqual(e.strings);
+      }
+      return;
+    }
+    case 'json.standard':
+    case 'json.nested': {
+      const read = await pythonRead(entries.map((x) => ({ kind: 'json' as const, path: x.file })));
+      for (const { file, e } of entries) {
+        const strings = format === 'json.standard' ? (read[file] as Record<string, string>) : flattenStrict(read[file]);
+        expect(strings, `${file} through Python's json`).toEqual(e.strings);
+      }
+      return;
+    }
+    case 'xliff.standard': {
+      expect(await xmllintCheck(entries.map((x) => x.file)), 'xmllint --noout').toBe('');
+      const read = await pythonRead(entries.map((x) => ({ kind: 'xliff' as const, path: x.file })));
+      for (const { file, e } of entries) expect(read[file], `${file} through expat`).toEqual(withoutXmlControls(e.strings));
+      return;
+    }
+    case 'properties':
+      // No Java here: read by dot-properties, which follows java.util.Properties.load.
+      for (const { file, e } of entries) expect(parseProperties(readText(file)), `${file} through dot-properties`).toEqual(e.strings);
+      return;
+    default:
+      throw new Error(`no oracle for ${format}`);
+  }
+}
+
+const readText = (file: string) => strFromU8(new Uint8Array(readFileSync(file)));
+const newlineEnds = (text: string) => `${text.startsWith('\n')}${text.endsWith('\n')}`;
+
+/** The oracles a format needs; the test is skipped (and says so) when one is missing. */
+const ORACLES: Record<string, (keyof typeof TOOLS)[]> = {
+  'xml.android.resources': ['aapt2'],
+  'strings.ios': ['gnustep'],
+  'stringsdict.ios': ['plistutil', 'python'],
+  'po.gettext': ['gettext'],
+  'yaml.standard': ['psych', 'pyyaml'],
+  'json.standard': ['python'],
+  'json.nested': ['python'],
+  'xliff.standard': ['xmllint', 'python'],
+  properties: [],
+};
+const missingFor = (format: string) => ORACLES[format]!.filter((t) => !TOOLS[t].available);
+
+const DISTRIBUTION_FORMATS: Record<string, string | undefined> = { MOBILE_SDK_ANDROID: 'xml.android.resources', MOBILE_SDK_IOS: 'strings.ios' };
+
+describe.each([
+  ['demo', demoSeed()],
+  ['hostile', hostileSeed()],
+] as [string, Seed][])('the %s seed read by the platforms’ own tools', (name, seedInput) => {
+  const seed = parseSeed(seedInput);
+  let server: Awaited<ReturnType<typeof startMockServer>> | undefined;
+  afterAll(() => server?.close());
+  async function url() {
+    server ??= await startMockServer({ port: 0, host: '127.0.0.1', exportDelayMs: 0, seed: seedInput });
+    return server.url;
+  }
+  const tokenFor = (workspace: string) => seed.users.find((u) => u.workspaceRoles[workspace] === 'admin')!.tokens[0]!;
+
+  async function exportZip(project: SeedProject, format: string): Promise<Uint8Array> {
+    const base = `${await url()}/v1/${project.workspace}/projects/${project.slug}/exports`;
+    const headers = { authorization: `Bearer ${tokenFor(project.workspace)}`, 'content-type': 'application/json' };
+    const created = await (await fetch(base, { method: 'POST', headers, body: JSON.stringify({ exportFormat: format }) })).json();
+    // Bounded by count, not time: an export with no delay is done on the first GET or soon after.
+    for (let attempt = 0; attempt < 500; attempt++) {
+      const job = await (await fetch(`${base}/${created.id}`, { headers })).json();
+      if (job.status === 'SUCCESS') return new Uint8Array(await (await fetch(job.downloadUrl)).arrayBuffer());
+      if (job.status === 'ERROR') throw new Error(`export ${project.slug} ${format}: ${job.errorDetails}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`export ${project.slug} ${format} did not finish`);
+  }
+
+  /** Skipped when a tool is missing, and the test's name says which. */
+  const oracleTest = (title: string, format: string, body: () => Promise<void>) => {
+    const missing = missingFor(format);
+    const named = missing.length ? `${title} — SKIPPED, missing ${missing.map((t) => TOOLS[t].install).join(', ')}` : title;
+    it.skipIf(missing.length > 0)(named, body, 180_000);
+  };
+
+  for (const p of seed.projects.filter((x) => x.files.length > 0)) {
+    for (const { id: format } of exportFormatsFor(p.resourceType)) {
+      oracleTest(`${p.workspace}/${p.slug} as ${format}`, format, async () => {
+        const dir = join(work, name, p.workspace, p.slug, format);
+        await checkWithOracles(format, unpack(await exportZip(p, format), dir), expectedFiles(seed, p, format), dir);
+      });
+    }
+  }
+
+  for (const d of seed.distributions.filter((x) => x.releases.length > 0)) {
+    const p = seed.projects.find((x) => x.workspace === d.workspace && x.slug === d.project)!;
+    const format = DISTRIBUTION_FORMATS[d.type] ?? p.resourceType;
+    oracleTest(`CDN bundle ${d.workspace} ${d.environment} ${d.type} (${format})`, format, async () => {
+      const key = seed.cdnKeys.find((k) => k.workspace === d.workspace && !k.revoked && !k.expiresAt)!.key;
+      const check = await fetch(`${await url()}/cdn/check`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ distributionEnvironment: d.environment, distributionType: d.type, ...(d.clientVersions ? { clientVersion: '99.0.0' } : {}) }),
+      });
+      expect(check.status).toBe(200);
+      const { filesUrl } = await check.json();
+      const dir = join(work, name, 'cdn', d.type, d.environment);
+      const zip = new Uint8Array(await (await fetch(filesUrl)).arrayBuffer());
+      await checkWithOracles(format, unpack(zip, dir), expectedFiles(seed, p, format), dir);
+    });
+  }
+});
+
+describe('PO plural forms', () => {
+  // GNU gettext's own table, as msginit writes it, for every language it knows among ours.
+  it.skipIf(!TOOLS.gettext.available)('match what msginit writes for each language it knows', async () => {
+    const pot = join(work, 'empty.pot');
+    writeFileSync(pot, 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n');
+    const locales = ['be', 'bg', 'cs', 'da', 'de', 'el', 'en', 'eo', 'es', 'et', 'fi', 'fr', 'ga', 'he', 'hr', 'hu', 'it', 'ja', 'ko', 'lt', 'lv', 'nb', 'nl', 'nn', 'pl', 'pt', 'pt-BR', 'ro', 'ru', 'sk', 'sl', 'sr', 'sv', 'tr', 'uk', 'vi'];
+    const written = await eachLimited(locales, async (locale) => {
+      const result = await run('msginit', ['-i', pot, '-o', '-', '-l', locale.replace('-', '_'), '--no-translator', '--no-wrap']);
+      return /"Plural-Forms: (.*)\\n"/.exec(result.stdout)?.[1];
+    });
+    expect(Object.fromEntries(locales.map((l, i) => [l, written[i]]))).toEqual(Object.fromEntries(locales.map((l) => [l, pluralForms(l)])));
+  });
+});

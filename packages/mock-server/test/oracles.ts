@@ -1,0 +1,229 @@
+// Readers built by others, run as the toolchains our users feed the exports to: aapt2 for Android, GNUstep
+// for .strings, libplist for stringsdict, GNU gettext for PO, Ruby's Psych and PyYAML for YAML, libxml2 and
+// Python's expat for XLIFF. Each reader answers key → text as the tool read it, so a test compares every
+// string with the seed's. A missing tool is reported loudly and its tests are skipped, never passed.
+import { execFile, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as gettext from 'gettext-parser';
+
+const FRAMEWORK_RES = '/usr/share/android-framework-res/framework-res.apk';
+const RUN_TIMEOUT_MS = 120_000;
+
+export interface Tool {
+  available: boolean;
+  /** What to install when it is missing. */
+  install: string;
+}
+
+function works(command: string, args: string[]): boolean {
+  const result = spawnSync(command, args, { stdio: 'ignore', timeout: 30_000 });
+  return result.status === 0;
+}
+
+/** The first Python that has PyYAML: the one on PATH, else Debian's (python3-yaml installs there). */
+const PYTHON = ['python3', '/usr/bin/python3'].find((p) => works(p, ['-c', 'import yaml'])) ?? 'python3';
+
+export const TOOLS = {
+  aapt2: { available: works('aapt2', ['version']) && existsSync(FRAMEWORK_RES), install: 'apt packages aapt, android-framework-res' },
+  gnustep: { available: works('sh', ['-c', 'command -v plparse && command -v plget']), install: 'apt package gnustep-base-runtime' },
+  plistutil: { available: works('plistutil', ['-h']), install: 'apt package libplist-utils' },
+  gettext: { available: works('msgfmt', ['--version']) && works('msginit', ['--version']), install: 'apt package gettext' },
+  psych: { available: works('ruby', ['-e', 'require "yaml"; require "json"']), install: 'apt package ruby' },
+  pyyaml: { available: works(PYTHON, ['-c', 'import yaml']), install: 'apt package python3-yaml' },
+  xmllint: { available: works('xmllint', ['--version']), install: 'apt package libxml2-utils' },
+  python: { available: works(PYTHON, ['-c', 'import json, xml.etree.ElementTree']), install: 'apt package python3' },
+} satisfies Record<string, Tool>;
+
+// LOC_TEST_WITHOUT=aapt2,gnustep runs the suite as on a machine without those tools.
+for (const name of (process.env.LOC_TEST_WITHOUT ?? '').split(',')) if (name in TOOLS) TOOLS[name as keyof typeof TOOLS].available = false;
+
+const missing = Object.entries(TOOLS).filter(([, t]) => !t.available);
+if (missing.length) {
+  console.warn(
+    `\n!!! FORMAT ORACLES MISSING — these tests are SKIPPED, not passed: ${missing.map(([name, t]) => `${name} (${t.install})`).join('; ')}.\n` +
+      '!!! Install them with: sudo bash scripts/install-test-tools.sh\n',
+  );
+}
+
+export interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a tool without a shell; never throws for an exit code, the caller judges it. */
+export function run(command: string, args: string[], options: { input?: string | Buffer; cwd?: string } = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(command, args, { cwd: options.cwd, maxBuffer: 64 * 1024 * 1024, timeout: RUN_TIMEOUT_MS, encoding: 'utf8' }, (error, stdout, stderr) => {
+      if (error && typeof error.code !== 'number') return reject(error);
+      resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr });
+    });
+    if (options.input !== undefined) child.stdin!.end(options.input);
+  });
+}
+
+function must(result: Run, what: string): Run {
+  if (result.code !== 0) throw new Error(`${what} failed (exit ${result.code}):\n${result.stderr}${result.stdout}`);
+  return result;
+}
+
+/** Runs `task` over `items`, two at a time (the machine has two cores). */
+export async function eachLimited<T, R>(items: T[], task: (item: T) => Promise<R>, limit = 2): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await task(items[i]!);
+      }
+    }),
+  );
+  return results;
+}
+
+/** Strings by resource name, per configuration ('' is the default `values/`), as an APK holds them. */
+export type AndroidTable = Record<string, Record<string, string>>;
+
+/**
+ * `aapt2 compile` the res/ folder, `aapt2 link` it against the Android framework (generating R.java, as a
+ * build does), then read the APK's resource table back with `aapt2 dump resources`. Every warning of the
+ * link (a string "without required default value" is dropped) is returned for the caller to refuse.
+ */
+export async function aapt2Read(resDir: string, work: string): Promise<{ table: AndroidTable; warnings: string }> {
+  mkdirSync(work, { recursive: true });
+  const manifest = join(work, 'AndroidManifest.xml');
+  writeFileSync(manifest, '<?xml version="1.0" encoding="utf-8"?>\n<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="test.loc.oracle"/>\n');
+  const compiled = join(work, 'compiled.zip');
+  must(await run('aapt2', ['compile', '--dir', resDir, '-o', compiled]), `aapt2 compile ${resDir}`);
+  const apk = join(work, 'out.apk');
+  const link = must(
+    await run('aapt2', ['link', '-o', apk, '-I', FRAMEWORK_RES, '--manifest', manifest, '--java', join(work, 'gen'), compiled]),
+    `aapt2 link ${resDir}`,
+  );
+  const dump = must(await run('aapt2', ['dump', 'resources', apk]), 'aapt2 dump resources');
+  return { table: parseAaptDump(dump.stdout), warnings: link.stderr.trim() };
+}
+
+/** `aapt2 dump resources` prints each value raw between quotes, line breaks and all. */
+function parseAaptDump(text: string): AndroidTable {
+  const table: AndroidTable = {};
+  let name: string | undefined;
+  let value: { config: string; lines: string[] } | undefined;
+  const flush = () => {
+    if (name && value) (table[value.config] ??= {})[name] = value.lines.join('\n').replace(/"$/, '');
+    value = undefined;
+  };
+  for (const line of text.split('\n')) {
+    const resource = /^ {4}resource 0x[0-9a-f]+ ([^/]+)\/(.+)$/.exec(line);
+    const config = /^ {6}\(([^)]*)\) "(.*)$/s.exec(line);
+    if (resource) {
+      flush();
+      name = resource[1] === 'string' ? resource[2] : undefined;
+    } else if (config) {
+      flush();
+      value = { config: config[1]!, lines: [config[2]!] };
+    } else if (value && line.startsWith(' '.repeat(6))) {
+      // A value's further lines come indented by six spaces.
+      value.lines.push(line.slice(6));
+    } else flush();
+  }
+  flush();
+  return table;
+}
+
+/**
+ * GNUstep's reading of a `.strings` file (UTF-8 with a BOM, as GNUstep wants to be told the encoding):
+ * `plparse` must accept it as a dictionary, and `plget` answers each key's text.
+ */
+export async function gnustepRead(file: string, keys: string[]): Promise<Record<string, string>> {
+  const bom = `${file}.bom`;
+  writeFileSync(bom, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), readFileSync(file)]));
+  const parsed = await run('plparse', [bom]);
+  if (parsed.code !== 0 || !/a dictionary/.test(parsed.stdout + parsed.stderr)) throw new Error(`plparse refused ${file}: ${parsed.stdout}${parsed.stderr}`);
+  const input = readFileSync(bom);
+  const values = await eachLimited(keys, async (key) => must(await run('plget', [key], { input }), `plget ${key}`).stdout);
+  return Object.fromEntries(keys.map((key, i) => [key, values[i]!]));
+}
+
+/**
+ * libplist's reading of a stringsdict: `plistutil` converts the XML to a binary plist (its parser is the
+ * oracle), which Python's plistlib reads exactly (an XML round trip would fold carriage returns); then each
+ * rule's `other` form.
+ */
+export async function plistutilRead(file: string): Promise<Record<string, string>> {
+  must(await run('plistutil', ['-i', file, '-o', `${file}.bin`, '-f', 'bin']), `plistutil ${file} to binary`);
+  const read = await pythonRead([{ kind: 'bplist', path: `${file}.bin` }]);
+  const dict = read[`${file}.bin`] as Record<string, { NSStringLocalizedFormatKey: string; value: { other: string } }> | string;
+  if (typeof dict === 'string') throw new Error(`${file}: ${dict}`);
+  return Object.fromEntries(Object.entries(dict).map(([key, rule]) => [key, rule.value.other]));
+}
+
+/**
+ * GNU gettext's reading of a PO file: `msgfmt -c` compiles it (its warnings returned for the caller to
+ * refuse); the compiled catalog is read as it is (binary, no escapes to decode). Untranslated and fuzzy
+ * entries are not in it.
+ */
+export async function gettextRead(file: string): Promise<{ warnings: string; header: Record<string, string>; strings: Record<string, string> }> {
+  const mo = `${file}.mo`;
+  const compiled = must(await run('msgfmt', ['-c', '-o', mo, file]), `msgfmt -c ${file}`);
+  const catalog = gettext.mo.parse(readFileSync(mo));
+  // msgfmt writes a catalog without entries, not even the header, when nothing is translated.
+  const header = catalog.headers['Plural-Forms'] ? catalog.headers : gettext.po.parse(readFileSync(file, 'utf8')).headers;
+  const strings: Record<string, string> = {};
+  for (const [context, units] of Object.entries(catalog.translations)) {
+    if (context === '') continue;
+    for (const unit of Object.values(units)) strings[context] = unit.msgstr[0] ?? '';
+  }
+  return { warnings: compiled.stderr.trim(), header, strings };
+}
+
+/** YAML as Ruby's Psych (`YAML.safe_load`, what Rails i18n runs) reads it, per file; a failure as `Error: …`. */
+export async function psychRead(files: string[]): Promise<Record<string, unknown>> {
+  const script = 'require "yaml"; require "json"; out = {}; ARGV.each { |f| begin; out[f] = YAML.safe_load(File.read(f, encoding: "UTF-8")); rescue => e; out[f] = "Error: #{e.class}: #{e.message}"; end }; print JSON.generate(out)';
+  return JSON.parse(must(await run('ruby', ['-e', script, ...files]), 'ruby').stdout);
+}
+
+const PYTHON_READER = `
+import sys, json, yaml, plistlib
+import xml.etree.ElementTree as ET
+NS = '{urn:oasis:names:tc:xliff:document:1.2}'
+def xliff(path):
+    root = ET.parse(path).getroot()
+    if root.tag != NS + 'xliff' or root.get('version') != '1.2': raise ValueError('not an XLIFF 1.2 document: ' + root.tag)
+    return {u.get('id'): ''.join(u.find(NS + 'target').itertext()) for u in root.iter(NS + 'trans-unit')}
+def bplist(path):
+    with open(path, 'rb') as f:
+        if f.read(8) != b'bplist00': raise ValueError('not a binary plist')
+        f.seek(0)
+        return plistlib.load(f, fmt=plistlib.FMT_BINARY)
+readers = {'yaml': lambda p: yaml.safe_load(open(p, encoding='utf-8')), 'json': lambda p: json.load(open(p, encoding='utf-8')), 'xliff': xliff, 'bplist': bplist}
+out = {}
+for arg in sys.argv[1:]:
+    kind, path = arg.split(':', 1)
+    try: out[path] = readers[kind](path)
+    except Exception as e: out[path] = 'Error: %s: %s' % (type(e).__name__, e)
+print(json.dumps(out, default=lambda v: 'NotAString: %r' % (v,)))
+`;
+
+/** Python's readings: PyYAML's `safe_load` (YAML 1.1), `json`, XLIFF targets through expat, binary plists. */
+export async function pythonRead(files: { kind: 'yaml' | 'json' | 'xliff' | 'bplist'; path: string }[]): Promise<Record<string, unknown>> {
+  return JSON.parse(must(await run(PYTHON, ['-c', PYTHON_READER, ...files.map((f) => `${f.kind}:${f.path}`)]), 'python3').stdout);
+}
+
+/** `xmllint --noout`: well-formed XML, nothing printed. (No XLIFF 1.2 schema is packaged in Debian.) */
+export async function xmllintCheck(files: string[]): Promise<string> {
+  const result = await run('xmllint', ['--noout', ...files]);
+  return result.code === 0 ? result.stderr.trim() : `exit ${result.code}: ${result.stderr}`;
+}
+
+/**
+ * A nested reading flattened back to dotted keys; every leaf must be a string (a boolean, number, date or
+ * null means the reader typed the text), else the leaf is reported as `NotAString: …`.
+ */
+export function flattenStrict(tree: unknown, prefix = ''): Record<string, string> {
+  if (typeof tree === 'string') return { [prefix.slice(0, -1)]: tree };
+  if (tree === null || typeof tree !== 'object' || Array.isArray(tree)) return { [prefix.slice(0, -1)]: `NotAString: ${JSON.stringify(tree)}` };
+  return Object.assign({}, ...Object.entries(tree).map(([k, v]) => flattenStrict(v, `${prefix}${k}.`)));
+}
