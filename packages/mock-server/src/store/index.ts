@@ -5,10 +5,12 @@ import type { MockClock } from '../clock';
 import { parseSeed, type ParsedSeed, type Seed } from '../seed/schema';
 import { can } from './access';
 import { buildZip, localesOf } from './bundle';
+import { slugify } from './slug';
 import type { CdnLogEntry, ExportJob, Permission, Project, SeedDistribution, User } from './types';
 
 export type { CdnLogEntry, ExportJob, Permission, Project, User } from './types';
 export { can } from './access';
+export { slugify, transliterate } from './slug';
 
 /** A failure of a store operation; the HTTP layer maps `kind` to a status. */
 export class StoreError extends Error {
@@ -66,16 +68,10 @@ function hash(text: string): string {
   return createHash('sha256').update(text).digest('base64url');
 }
 
-/** Turns a title into a URL slug. */
-export function slugify(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, 60)
-    // Trimmed after the cut, so a long title does not leave a dangling dash.
-    .replace(/^-+|-+$/g, '');
+/** Titles that differ only in case, width or spacing name the same project. */
+function sameTitle(a: string, b: string): boolean {
+  const norm = (t: string) => t.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+  return norm(a) === norm(b);
 }
 
 /** A BCP 47 tag as the service accepts it (`en`, `de-AT`, `zh-Hant`, `pt-BR`). */
@@ -219,13 +215,15 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
       for (const code of [body.sourceLanguageCode, ...(body.targetLanguageCodes ?? [])]) {
         if (!isLanguageCode(code)) problems.push(`'${code}' is not a BCP 47 language code (for example en, de-AT, zh-Hant)`);
       }
-      const slug = slugify(body.title);
-      if (!slug) problems.push('title must contain letters or digits (the project URL is made from it)');
-      else if (slug === 'status') problems.push("a project cannot be called 'status' (the name is reserved)");
-      else if (state.projects.some((p) => p.workspace === ws && p.slug === slug)) {
-        problems.push(`a project with the URL '${slug}' already exists in workspace '${ws}'; choose another title`);
-      }
+      const inWorkspace = state.projects.filter((p) => p.workspace === ws);
+      const same = inWorkspace.find((p) => sameTitle(p.title, body.title));
+      if (!body.title.trim()) problems.push('title must not be empty');
+      else if (same) problems.push(`a project titled '${same.title}' (URL '${same.slug}') already exists in workspace '${ws}'; choose another title`);
       if (problems.length) throw new StoreError('invalid', `Invalid project: ${problems.join('; ')}.`);
+      // Another title can give a slug that is taken (Café, Cafe) or reserved (Status): the next free `-2`, `-3`….
+      const base = slugify(body.title);
+      let slug = base;
+      for (let n = 2; slug === 'status' || inWorkspace.some((p) => p.slug === slug); n++) slug = `${base}-${n}`;
       const now = new Date(clock.now()).toISOString();
       const created: Project = {
         workspace: ws,
