@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { ExportJob } from '../store';
 import type { HandlerContext } from './context';
 import { bearerToken, readBody, v1 } from './http';
+import { storageFilePath, storagePath } from './storage';
 
 /** How long an export's pre-signed download URL stays valid. */
 export const EXPORT_URL_VALIDITY_MS = 60 * 60_000;
@@ -21,13 +22,21 @@ export function exportHandlers({ store, signer, prefix, maxBodyBytes }: HandlerC
     if (job.result.status === 'ERROR') {
       return { ...base, status: 'ERROR', resourceExports: [], errorDetails: job.result.errorDetails, filePath: null, downloadUrl: null };
     }
+    const { zipName } = job.result;
+    // Each file has its own pre-signed URL, as the ZIP has, with the same validity.
+    const sign = (path: string) => signer.sign(origin, path, store.now() + EXPORT_URL_VALIDITY_MS);
     return {
       ...base,
       status: 'SUCCESS',
-      resourceExports: job.result.files.map((f) => ({ filePath: f.filePath, iso2Slug: f.iso2Slug, status: 'SUCCESS', downloadUrl: null })),
+      resourceExports: job.result.files.map((f) => ({
+        filePath: f.filePath,
+        iso2Slug: f.iso2Slug,
+        status: 'SUCCESS',
+        downloadUrl: sign(storageFilePath('exports', zipName, f.filePath)),
+      })),
       errorDetails: null,
-      filePath: job.result.zipName,
-      downloadUrl: signer.sign(origin, `/_storage/exports/${job.result.zipName}`, store.now() + EXPORT_URL_VALIDITY_MS),
+      filePath: zipName,
+      downloadUrl: sign(storagePath('exports', zipName)),
     };
   }
 

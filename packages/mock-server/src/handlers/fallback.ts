@@ -14,6 +14,8 @@ export const ROUTES: readonly [method: string, path: string][] = [
   ['POST', '/cdn/check'],
   ['GET', '/_storage/:kind/:name'],
   ['HEAD', '/_storage/:kind/:name'],
+  ['GET', '/_storage/:kind/:name/*'],
+  ['HEAD', '/_storage/:kind/:name/*'],
 ];
 
 /** The last handler: an unknown path is 404, a known path with another method 405 with `Allow`. */
