@@ -1,5 +1,6 @@
 // Every export format of every project of the demo seed and of a hostile seed, and every CDN bundle, read by
 // the tools our users build with (test/oracles.ts): each string the tool reads must be the seed's string.
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -101,9 +102,14 @@ async function checkWithOracles(format: string, files: Map<string, string>, expe
       return;
     }
     case 'strings.ios':
-      await eachLimited(entries, async ({ file, e }) => {
+      // GNUstep answers one key per process: a file whose very bytes it has read already (an iOS bundle
+      // holds the export's files) is not read again.
+      for (const { file, e } of entries) {
+        const seen = `${createHash('sha256').update(readFileSync(file)).digest('hex')} ${JSON.stringify(e.strings)}`;
+        if (gnustepVerified.has(seen)) continue;
         expect(await gnustepRead(file, Object.keys(e.strings)), `${file} through GNUstep`).toEqual(e.strings);
-      }, 1);
+        gnustepVerified.add(seen);
+      }
       return;
     case 'stringsdict.ios':
       for (const { file, e } of entries) expect(await plistutilRead(file), `${file} through plistutil`).toEqual(withoutXmlControls(e.strings));
@@ -152,6 +158,7 @@ async function checkWithOracles(format: string, files: Map<string, string>, expe
   }
 }
 
+const gnustepVerified = new Set<string>();
 const readText = (file: string) => strFromU8(new Uint8Array(readFileSync(file)));
 const newlineEnds = (text: string) => `${text.startsWith('\n')}${text.endsWith('\n')}`;
 
