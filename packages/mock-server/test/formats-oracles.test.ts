@@ -78,8 +78,12 @@ function unpack(bytes: Uint8Array, dir: string): Map<string, string> {
   return files;
 }
 
-/** The Android configuration aapt2 prints for a values folder: '' for `values`, `pt-rBR` for `values-pt-rBR`. */
-const androidConfig = (path: string) => /(?:^|\/)values(?:-([^/]+))?\/[^/]+$/.exec(path)?.[1] ?? '';
+/**
+ * The Android configuration aapt2 prints for a values folder: '' for `values`, `pt-rBR` for `values-pt-rBR`;
+ * aapt2 prints a language with a numeric region in the old form (`values-b+es+419` → `es-r419`).
+ */
+const androidConfig = (path: string) =>
+  (/(?:^|\/)values(?:-([^/]+))?\/[^/]+$/.exec(path)?.[1] ?? '').replace(/^b\+([a-z]{2,3})\+(\d{3})$/, '$1-r$2');
 
 /**
  * Reads every file of one export (or bundle) in `format` with its oracle and compares each with the seed.

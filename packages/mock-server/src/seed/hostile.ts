@@ -87,40 +87,41 @@ function translated(text: string, locale: string): string {
 
 const TARGETS = ['pt-BR', 'zh-Hant', 'sr-Latn-RS'];
 
-function segments(keys: [string, string][] = HOSTILE) {
+function segments(keys: [string, string][], targets: string[]) {
   return keys.map(([key, text], i) => ({
     key,
     source: text,
     translations: Object.fromEntries(
-      TARGETS.map((locale, j) => [locale, { text: translated(text, locale), status: (i + j) % 7 === 0 ? ('NOT_TRANSLATED' as const) : ('APPROVED' as const) }]),
+      targets.map((locale, j) => [locale, { text: translated(text, locale), status: (i + j) % 7 === 0 ? ('NOT_TRANSLATED' as const) : ('APPROVED' as const) }]),
     ),
   }));
 }
 
 /**
  * A seed whose every project carries the hostile strings, in the locales that need platform names
- * (pt-BR, zh-Hant, sr-Latn-RS): one project per platform and one generic, with a CDN distribution each.
+ * (pt-BR, zh-Hant, sr-Latn-RS; es-419 for Android): one project per platform and one generic, with a CDN distribution each.
  * The format tests export every format of it and read the files with the platforms' own tools.
  *
  * @example
  * const server = await startMockServer({ seed: hostileSeed() });
  */
 export function hostileSeed(): Seed {
-  const project = (slug: string, resourceType: string, path: string) => ({
+  const project = (slug: string, resourceType: string, path: string, targets = TARGETS) => ({
     workspace: 'hostile',
     slug,
     title: `Hostile ${slug}`,
     owner: 'admin@hostile.test',
     resourceType,
     sourceLocale: 'en',
-    targetLocales: TARGETS,
-    files: [{ path, segments: segments() }],
+    targetLocales: targets,
+    files: [{ path, segments: segments(HOSTILE, targets) }],
   });
   return {
     workspaces: [{ slug: 'hostile', name: 'Hostile strings' }],
     users: [{ email: 'admin@hostile.test', tokens: ['loc_test_hostile'], workspaceRoles: { hostile: 'admin' } }],
     projects: [
-      project('android', 'xml.android.resources', 'app/src/main/res/values-%{locale}/strings.xml'),
+      // A numeric region too: Android's qualifier for it has only the b+ form (values-b+es+419).
+      project('android', 'xml.android.resources', 'app/src/main/res/values-%{locale}/strings.xml', [...TARGETS, 'es-419']),
       project('ios', 'strings.ios', 'App/%{locale}.lproj/Localizable.strings'),
       project('web', 'yaml.standard', 'config/locales/%{locale}.yml'),
     ],
