@@ -10,7 +10,7 @@ import type { CdnLogEntry, ExportJob, Permission, Project, SeedDistribution, Use
 
 export type { CdnLogEntry, ExportJob, Permission, Project, User } from './types';
 export { can } from './access';
-export { slugify, transliterate } from './slug';
+export { slugify } from './slug';
 
 /** A failure of a store operation; the HTTP layer maps `kind` to a status. */
 export class StoreError extends Error {
