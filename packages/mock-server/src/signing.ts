@@ -8,7 +8,18 @@ export interface Signer {
 }
 
 export function createSigner(secret: string): Signer {
-  const mac = (path: string, expires: string) => createHmac('sha256', secret).update(`${path}\n${expires}`).digest('hex');
+  // Expiries have a resolution of a second, so under load most signatures repeat: remember them.
+  const remembered = new Map<string, string>();
+  const mac = (path: string, expires: string) => {
+    const message = `${path}\n${expires}`;
+    let signature = remembered.get(message);
+    if (signature === undefined) {
+      signature = createHmac('sha256', secret).update(message).digest('hex');
+      if (remembered.size >= 1024) remembered.clear();
+      remembered.set(message, signature);
+    }
+    return signature;
+  };
   return {
     sign(origin, path, expiresAt) {
       const expires = String(Math.floor(expiresAt / 1000));

@@ -1,0 +1,103 @@
+import { getResponse, HttpHandler, matchRequestUrl, type RequestHandler } from 'msw';
+
+type Params = Record<string, string | readonly string[] | undefined>;
+type Resolver = (args: { request: Request; params: Params; cookies: Record<string, string>; requestId: string }) => unknown;
+
+/** What the dispatcher reads of an msw handler: its public `info`, and the resolver it was made with. */
+interface Route {
+  handler: HttpHandler;
+  resolver: Resolver;
+}
+
+/** Distinct method + URL pairs whose matches are remembered; past this the memory starts over. */
+const MAX_REMEMBERED = 1024;
+
+/**
+ * Answers a request with msw request handlers, as msw's `getResponse` does — handlers in order, the first
+ * answer wins, a resolver that returns nothing hands the request to the next — without msw's work per
+ * request and handler: it compiled every route pattern again, parsed cookies and cloned the request for
+ * each handler it tried, which was most of the mock's time under load. Here each method and URL is
+ * matched once, with msw's own `matchRequestUrl`, and the match is remembered; then only the matching
+ * resolvers run. The handlers stay the one source of behaviour: the same resolvers answer through msw
+ * interception and over a socket (test/transports.test.ts).
+ *
+ * Handlers it cannot run exactly as msw would (custom predicates, `{ once: true }`, generator
+ * resolvers, handlers that are not HTTP handlers) send every request through `getResponse` instead.
+ *
+ * @example
+ * const dispatch = createDispatcher(service.handlers);
+ * const response = await dispatch(new Request('http://localhost/v1/projects'));
+ */
+export function createDispatcher(handlers: readonly RequestHandler[]): (request: Request) => Promise<Response | undefined> {
+  const routes = handlers.map(routeOf);
+  if (routes.some((r) => r === undefined)) return (request) => getResponse([...handlers], request);
+  const direct = routes as Route[];
+  const remembered = new Map<string, { route: Route; params: Params }[]>();
+  let nextId = 0;
+
+  function matching(method: string, url: URL) {
+    const key = `${method} ${url.origin}${url.pathname}`;
+    let found = remembered.get(key);
+    if (!found) {
+      found = [];
+      for (const route of direct) {
+        if (!methodMatches(route.handler.info.method, method)) continue;
+        const match = matchRequestUrl(url, route.handler.info.path as string | RegExp);
+        if (match.matches) found.push({ route, params: match.params ?? {} });
+      }
+      if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+      remembered.set(key, found);
+    }
+    return found;
+  }
+
+  return async (request) => {
+    const url = new URL(request.url);
+    for (const { route, params } of matching(request.method, url)) {
+      let response: unknown;
+      try {
+        response = await route.resolver({ request, params: { ...params }, cookies: cookiesOf(request), requestId: `req-${++nextId}` });
+      } catch (thrown) {
+        // msw lets a resolver throw a Response as its answer.
+        if (!(thrown instanceof Response)) throw thrown;
+        response = thrown;
+      }
+      if (response instanceof Response) return response;
+      if (response !== undefined && response !== null) throw new TypeError(`A handler of ${route.handler.info.header} answered with something that is not a Response.`);
+    }
+    return undefined;
+  };
+}
+
+/** msw's method rule: a RegExp (`http.all`) or a name, compared without regard to case. */
+function methodMatches(expected: string | RegExp, actual: string): boolean {
+  return expected instanceof RegExp ? expected.test(actual) : expected.toUpperCase() === actual.toUpperCase();
+}
+
+function routeOf(handler: RequestHandler): Route | undefined {
+  if (!(handler instanceof HttpHandler)) return undefined;
+  // `resolver` and `options` are protected in msw's types; msw 2 keeps the resolver it was given there.
+  const { resolver, options } = handler as unknown as { resolver?: unknown; options?: { once?: boolean } };
+  const path = handler.info.path;
+  const plainFunction = typeof resolver === 'function' && !/Generator/.test(resolver.constructor.name);
+  if (!plainFunction || options?.once || (typeof path !== 'string' && !(path instanceof RegExp))) return undefined;
+  return { handler, resolver: resolver as Resolver };
+}
+
+/** The request's cookies, as msw gives them to resolvers (on Node only the Cookie header has any). */
+function cookiesOf(request: Request): Record<string, string> {
+  const header = request.headers.get('cookie');
+  if (!header) return {};
+  const cookies: Record<string, string> = {};
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) continue;
+    const value = part.slice(eq + 1).trim();
+    try {
+      cookies[part.slice(0, eq).trim()] = decodeURIComponent(value);
+    } catch {
+      cookies[part.slice(0, eq).trim()] = value;
+    }
+  }
+  return cookies;
+}
