@@ -57,7 +57,7 @@ export function cdnHandlers({ store, signer, prefix, maxBodyBytes }: HandlerCont
         if (error.renewsAt !== null) response.headers.set('retry-after', String(Math.ceil((error.renewsAt - store.now()) / 1000)));
         return response;
       }
-      const found = store.findRelease(workspace, body);
+      const found = await store.findRelease(workspace, body);
       if (found === 'no-distribution') {
         log(404, body);
         return problem(404, [{ field: 'DISTRIBUTION', infos: ['DISTRIBUTION_NOT_FOUND'] }]);

@@ -1,13 +1,12 @@
 import { ExportRequestSchema, type ExportSchema } from '@loc/sdk';
 import { http, HttpResponse } from 'msw';
 import type { z } from 'zod';
-import type { ExportJob } from '../store';
+import { EXPORT_URL_VALIDITY_MS, type ExportJob } from '../store';
 import type { HandlerContext } from './context';
 import { bearerToken, readBody, v1 } from './http';
 import { storageFilePath, storagePath } from './storage';
 
-/** How long an export's pre-signed download URL stays valid. */
-export const EXPORT_URL_VALIDITY_MS = 60 * 60_000;
+export { EXPORT_URL_VALIDITY_MS };
 
 export function exportHandlers({ store, signer, prefix, maxBodyBytes }: HandlerContext) {
   function toResponse(job: ExportJob, origin: string): z.input<typeof ExportSchema> {
@@ -55,11 +54,11 @@ export function exportHandlers({ store, signer, prefix, maxBodyBytes }: HandlerC
     ),
     http.get(
       `${path}/:id`,
-      v1(({ request, params }) => {
+      v1(async ({ request, params }) => {
         const me = store.authenticate(bearerToken(request));
         const p = store.project(String(params.workspaceUrl), String(params.projectUrl));
         store.require(me, 'resourcesView', p.workspace, p.slug);
-        const job = store.getExport(p.workspace, p.slug, String(params.id));
+        const job = await store.getExport(p.workspace, p.slug, String(params.id));
         return HttpResponse.json(toResponse(job, new URL(request.url).origin));
       }),
     ),

@@ -1,7 +1,8 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { formatInfo, localizePath } from '@loc/sdk';
-import { zipSync, strToU8 } from 'fflate';
 import { writerFor, type Entry } from '../formats';
 import type { Project, SeedFile } from './types';
+import { createZipWriter } from './zip';
 
 /** Every locale of a project: its source first. */
 export function localesOf(project: Project): string[] {
@@ -39,20 +40,29 @@ export function exportPath(file: SeedFile, locale: string, format: string, sourc
   return extension ? filled.replace(/\.[^./]+$/, '') + `.${extension}` : filled;
 }
 
-/** A real ZIP of the given files × locales in `format`. */
-export function buildZip(project: Project, files: SeedFile[], locales: string[], format: string) {
+/**
+ * A real ZIP of the given files × locales in `format`. It yields to the event loop before each file
+ * and compresses off the main thread, so the mock keeps answering other requests while a large export
+ * is assembled.
+ */
+export async function buildZip(project: Project, files: SeedFile[], locales: string[], format: string) {
   const write = writerFor(format);
   if (!write) throw new Error(`no writer for ${format}`);
-  const entries: Record<string, Uint8Array> = {};
+  const zip = createZipWriter();
+  const encoder = new TextEncoder();
   const listed: { filePath: string; iso2Slug: string }[] = [];
   for (const file of files) {
     for (const locale of locales) {
+      await nextTurn();
       const path = exportPath(file, locale, format, project.sourceLocale);
-      entries[path] = strToU8(
-        write({ locale, sourceLocale: project.sourceLocale, path, entries: entriesOf(project, file, locale), keys: file.segments.map((s) => s.key), projectTitle: project.title, revisedAt: project.updatedAt }),
+      zip.add(
+        path,
+        encoder.encode(
+          write({ locale, sourceLocale: project.sourceLocale, path, entries: entriesOf(project, file, locale), keys: file.segments.map((s) => s.key), projectTitle: project.title, revisedAt: project.updatedAt }),
+        ),
       );
       listed.push({ filePath: path, iso2Slug: locale });
     }
   }
-  return { bytes: zipSync(entries, { level: 6, mtime: new Date('2026-01-01T00:00:00Z') }), files: listed };
+  return { bytes: await zip.finish(), files: listed };
 }

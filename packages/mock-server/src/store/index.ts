@@ -4,12 +4,14 @@ import semver from 'semver';
 import type { MockClock } from '../clock';
 import { parseSeed, type ParsedSeed, type Seed } from '../seed/schema';
 import { can } from './access';
+import { createBlobs, type Blobs } from './blobs';
 import { buildZip, localesOf } from './bundle';
 import { slugify } from './slug';
 import type { CdnLogEntry, ExportJob, Permission, Project, SeedDistribution, User } from './types';
 
 export type { CdnLogEntry, ExportJob, Permission, Project, User } from './types';
 export { can } from './access';
+export { EXPORT_URL_VALIDITY_MS, MAX_EXPORT_BYTES } from './blobs';
 export { slugify } from './slug';
 
 /** A failure of a store operation; the HTTP layer maps `kind` to a status. */
@@ -40,13 +42,15 @@ interface State {
   users: Map<string, User>;
   projects: Project[];
   jobs: Map<string, ExportJob>;
-  blobs: Map<string, Uint8Array>;
+  blobs: Blobs;
+  /** Export jobs still being assembled: their outcome, once the job's time has come. */
+  assemblies: Map<string, Promise<NonNullable<ExportJob['result']>>>;
   /** Checks spent per workspace in its current budget period (the period's start, clock time). */
   cdnUsage: Map<string, { periodStart: number; used: number }>;
   cdnLog: CdnLogEntry[];
 }
 
-function load(seed: ParsedSeed): State {
+function load(seed: ParsedSeed, now: () => number): State {
   const users = new Map<string, User>();
   for (const u of seed.users) for (const token of u.tokens) users.set(token, u);
   return {
@@ -58,10 +62,19 @@ function load(seed: ParsedSeed): State {
       fileIds: p.files.map((f) => `rc_${hash(`${p.workspace}/${p.slug}/${f.path}`).slice(0, 12)}-${p.files.indexOf(f) + 1}`),
     })),
     jobs: new Map(),
-    blobs: new Map(),
+    blobs: createBlobs(now),
+    assemblies: new Map(),
     cdnUsage: new Map(),
     cdnLog: [],
   };
+}
+
+/** SHA-256 of each blob, computed once: a CDN check reports its release's checksum on every call. */
+const blobSha256 = new WeakMap<Uint8Array, string>();
+function sha256Of(bytes: Uint8Array): string {
+  let sha = blobSha256.get(bytes);
+  if (sha === undefined) blobSha256.set(bytes, (sha = createHash('sha256').update(bytes).digest('hex')));
+  return sha;
 }
 
 function hash(text: string): string {
@@ -90,7 +103,7 @@ export function isLanguageCode(code: string): boolean {
  */
 export function createStore(seedInput: Seed, clock: MockClock, options: { exportDelayMs?: number } = {}) {
   const initial = parseSeed(seedInput);
-  let state = load(initial);
+  let state = load(initial, () => clock.now());
   let exportDelayMs = options.exportDelayMs ?? DEFAULT_EXPORT_DELAY_MS;
   let forcedExportErrors: string[] = [];
 
@@ -114,48 +127,53 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
     }
   }
 
-  function settle(job: ExportJob): ExportJob {
-    if (job.result || clock.now() < job.readyAt) return job;
+  /**
+   * What an export job comes to: ERROR with the reason, or SUCCESS once its ZIP is made. Started when
+   * the job is created, so a large ZIP is being made while the client waits; the job shows it only when
+   * its time has come.
+   */
+  async function assemble(job: ExportJob): Promise<NonNullable<ExportJob['result']>> {
+    const { blobs } = state; // the state this job belongs to, even if the store is reset meanwhile
     const p = project(job.workspace, job.project);
-    const fail = (errorDetails: string) => (job.result = { status: 'ERROR', errorDetails });
-    if (job.forcedError) return fail(job.forcedError), job;
+    const fail = (errorDetails: string) => ({ status: 'ERROR', errorDetails }) as const;
+    if (job.forcedError) return fail(job.forcedError);
     const format = job.request.exportFormat ?? p.resourceType;
     if (!formatInfo(format)) {
-      fail(`Unknown export format '${format}'. Formats of this project: ${exportFormatsFor(p.resourceType).map((f) => f.id).join(', ')}.`);
-      return job;
+      return fail(`Unknown export format '${format}'. Formats of this project: ${exportFormatsFor(p.resourceType).map((f) => f.id).join(', ')}.`);
     }
     if (!exportFormatsFor(p.resourceType).some((f) => f.id === format)) {
-      fail(`A ${p.resourceType} project cannot be exported as ${format}. Use one of: ${exportFormatsFor(p.resourceType).map((f) => f.id).join(', ')}.`);
-      return job;
+      return fail(`A ${p.resourceType} project cannot be exported as ${format}. Use one of: ${exportFormatsFor(p.resourceType).map((f) => f.id).join(', ')}.`);
     }
     const all = localesOf(p);
     const locales: string[] = [];
     for (const wanted of job.request.iso2Slugs ?? all) {
       const matches = all.filter((l) => l.toLowerCase() === wanted.toLowerCase() || l.split('-')[0]!.toLowerCase() === wanted.toLowerCase());
-      if (matches.length === 0) {
-        fail(`Locale '${wanted}' is not a locale of project '${p.slug}'. Its locales are: ${all.join(', ')}.`);
-        return job;
-      }
+      if (matches.length === 0) return fail(`Locale '${wanted}' is not a locale of project '${p.slug}'. Its locales are: ${all.join(', ')}.`);
       for (const m of matches) if (!locales.includes(m)) locales.push(m);
     }
     const files = job.request.filePaths ? p.files.filter((f) => job.request.filePaths!.includes(f.path)) : p.files;
-    const zip = buildZip(p, files, locales, format);
+    const zip = await buildZip(p, files, locales, format);
     const zipName = `${p.slug}-${job.id}.zip`;
-    state.blobs.set(`exports/${zipName}`, zip.bytes);
-    job.result = { status: 'SUCCESS', files: zip.files, zipName };
+    blobs.putExport(zipName, zip.bytes);
+    return { status: 'SUCCESS', files: zip.files, zipName };
+  }
+
+  /** The job, with its outcome once its time has come (waiting for its ZIP if that is still being made). */
+  async function settle(job: ExportJob): Promise<ExportJob> {
+    const assembly = state.assemblies.get(job.id);
+    if (job.result || !assembly || clock.now() < job.readyAt) return job;
+    job.result = await assembly;
+    state.assemblies.delete(job.id);
     return job;
   }
 
-  function releaseBlob(distribution: SeedDistribution, releaseId: string): { name: string; bytes: Uint8Array } {
+  function releaseBlob(distribution: SeedDistribution, releaseId: string): Promise<{ name: string; bytes: Uint8Array }> {
     const name = `${releaseId}.zip`;
-    const key = `releases/${name}`;
-    let bytes = state.blobs.get(key);
-    if (!bytes) {
+    const make = async () => {
       const p = project(distribution.workspace, distribution.project);
-      bytes = buildZip(p, p.files, localesOf(p), DISTRIBUTION_FORMAT[distribution.type] ?? p.resourceType).bytes;
-      state.blobs.set(key, bytes);
-    }
-    return { name, bytes };
+      return (await buildZip(p, p.files, localesOf(p), DISTRIBUTION_FORMAT[distribution.type] ?? p.resourceType)).bytes;
+    };
+    return state.blobs.release(name, make).then((bytes) => ({ name, bytes }));
   }
 
   return {
@@ -170,7 +188,7 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
     },
     /** Back to the seed: projects, jobs, budgets and logs as they were. */
     reset() {
-      state = load(initial);
+      state = load(initial, () => clock.now());
       forcedExportErrors = [];
     },
 
@@ -266,17 +284,27 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
         ...(forcedExportErrors.length ? { forcedError: forcedExportErrors.shift()! } : {}),
       };
       state.jobs.set(job.id, job);
+      state.assemblies.set(
+        job.id,
+        assemble(job).catch((error: unknown) => {
+          console.error('[loc-mock] export assembly failed', error);
+          return { status: 'ERROR', errorDetails: 'Internal error in the mock server while assembling the export (a bug: please report it).' } as const;
+        }),
+      );
       return job;
     },
 
     /** An export job, assembled once its time has come. */
-    getExport(ws: string, projectSlug: string, id: string): ExportJob {
+    async getExport(ws: string, projectSlug: string, id: string): Promise<ExportJob> {
       project(ws, projectSlug);
       const job = state.jobs.get(id);
       if (!job || job.workspace !== ws || job.project !== projectSlug) {
         throw new StoreError('not-found', `Export '${id}' does not exist in project '${ws}/${projectSlug}'. Use the id the POST returned.`);
       }
-      return settle(job);
+      await settle(job);
+      // A URL is handed out for its ZIP now: keep the ZIP as long as that URL is valid.
+      if (job.result?.status === 'SUCCESS') state.blobs.getExport(job.result.zipName);
+      return job;
     },
 
     /** Makes the next export(s) end in ERROR with `message`. */
@@ -312,7 +340,7 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
      * The release a client should download: 'no-distribution' when none serves the environment, type and
      * version; null when nothing newer applies; else the newest applicable release.
      */
-    findRelease(ws: string, check: { distributionEnvironment: string; distributionType: string; clientVersion?: string; clientRelease?: string }) {
+    async findRelease(ws: string, check: { distributionEnvironment: string; distributionType: string; clientVersion?: string; clientRelease?: string }) {
       const version = check.clientVersion;
       const serves = (range: string | undefined) => !version || !range || semver.satisfies(version, range, { includePrerelease: true });
       const distributions = state.seed.distributions.filter(
@@ -324,13 +352,27 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
         .sort((a, b) => Date.parse(b.r.createdAt) - Date.parse(a.r.createdAt));
       const newest = candidates[0];
       if (!newest || newest.r.id === check.clientRelease) return null;
-      const blob = releaseBlob(newest.d, newest.r.id);
-      return { release: newest.r, blobName: blob.name, sha256: createHash('sha256').update(blob.bytes).digest('hex') };
+      const blob = await releaseBlob(newest.d, newest.r.id);
+      return { release: newest.r, blobName: blob.name, sha256: sha256Of(blob.bytes) };
     },
 
-    /** Stored ZIP bytes, by `<kind>/<name>`. */
-    blob(kind: string, name: string): Uint8Array | undefined {
-      return state.blobs.get(`${kind}/${name}`);
+    /**
+     * Stored ZIP bytes, by `<kind>/<name>`. An export ZIP dropped to bound memory is made again (the
+     * same bytes) when a valid URL still asks for it.
+     */
+    async blob(kind: string, name: string): Promise<Uint8Array | undefined> {
+      if (kind === 'releases') {
+        const release = state.seed.distributions.flatMap((d) => d.releases.map((r) => ({ d, r }))).find(({ r }) => `${r.id}.zip` === name);
+        return release ? (await releaseBlob(release.d, release.r.id)).bytes : undefined;
+      }
+      if (kind !== 'exports') return undefined;
+      const kept = state.blobs.getExport(name);
+      if (kept) return kept;
+      const job = [...state.jobs.values()].find((j) => j.result?.status === 'SUCCESS' && j.result.zipName === name);
+      // The storage handler checked the URL's signature and expiry: whoever asks may have the ZIP.
+      if (!job) return undefined;
+      const again = await assemble({ ...job, forcedError: undefined });
+      return again.status === 'SUCCESS' ? state.blobs.getExport(name) : undefined;
     },
 
     logCdnCheck(entry: CdnLogEntry) {

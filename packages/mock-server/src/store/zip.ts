@@ -1,0 +1,91 @@
+import { crc32, deflateRaw } from 'node:zlib';
+
+/**
+ * Deflate level of export ZIPs. Level 1 compressed the 120 files of a 10,000-key × 30-locale export
+ * about four times faster than fflate's level 6, for a ZIP a few percent larger (bench/ measures it).
+ */
+export const ZIP_LEVEL = 1;
+
+/** Every entry gets this modification time, so the same export gives the same bytes. */
+const DOS_DATE = ((2026 - 1980) << 9) | (1 << 5) | 1; // 2026-01-01
+const DOS_TIME = 0; // 00:00:00
+const UTF8_NAMES = 0x0800;
+const DEFLATE = 8;
+const VERSION = 20; // 2.0: deflate
+const MAX_ENTRIES = 0xffff;
+const MAX_SIZE = 0xffffffff;
+
+interface Compressed {
+  name: Buffer;
+  crc: number;
+  size: number;
+  data: Buffer;
+}
+
+function deflate(bytes: Uint8Array, level: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => deflateRaw(bytes, { level }, (error, out) => (error ? reject(error) : resolve(out))));
+}
+
+/**
+ * Builds a ZIP in memory without holding up the event loop: each entry is deflated on libuv's thread
+ * pool (node:zlib's asynchronous API) while the caller prepares the next one. Add entries in order,
+ * then `finish()`. A name added twice keeps its first place and its last content.
+ *
+ * @example
+ * const zip = createZipWriter();
+ * zip.add('de/strings.json', new TextEncoder().encode('{}'));
+ * const bytes = await zip.finish();
+ */
+export function createZipWriter(level = ZIP_LEVEL) {
+  const entries = new Map<string, Promise<Compressed>>();
+  return {
+    add(name: string, bytes: Uint8Array) {
+      if (bytes.byteLength > MAX_SIZE) throw new RangeError(`${name} is larger than a ZIP without ZIP64 can hold`);
+      const crc = crc32(bytes);
+      const pending = deflate(bytes, level).then((data) => ({ name: Buffer.from(name, 'utf8'), crc, size: bytes.byteLength, data }));
+      pending.catch(() => {}); // awaited in finish(); never an unhandled rejection meanwhile
+      entries.set(name, pending);
+    },
+    async finish(): Promise<Uint8Array> {
+      if (entries.size > MAX_ENTRIES) throw new RangeError(`${entries.size} files are more than a ZIP without ZIP64 can hold`);
+      const files = await Promise.all(entries.values());
+      const parts: Buffer[] = [];
+      const central: Buffer[] = [];
+      let offset = 0;
+      for (const file of files) {
+        const local = Buffer.alloc(30);
+        local.writeUInt32LE(0x04034b50, 0);
+        local.writeUInt16LE(VERSION, 4);
+        local.writeUInt16LE(UTF8_NAMES, 6);
+        local.writeUInt16LE(DEFLATE, 8);
+        local.writeUInt16LE(DOS_TIME, 10);
+        local.writeUInt16LE(DOS_DATE, 12);
+        local.writeUInt32LE(file.crc, 14);
+        local.writeUInt32LE(file.data.byteLength, 18);
+        local.writeUInt32LE(file.size, 22);
+        local.writeUInt16LE(file.name.byteLength, 26);
+        local.writeUInt16LE(0, 28);
+        const entry = Buffer.alloc(46);
+        entry.writeUInt32LE(0x02014b50, 0);
+        entry.writeUInt16LE(VERSION, 4);
+        entry.writeUInt16LE(VERSION, 6);
+        local.copy(entry, 8, 6, 28); // flags, method, time, date, crc, sizes, name length
+        // extra and comment lengths, disk, attributes: 0
+        entry.writeUInt32LE(offset, 42);
+        parts.push(local, file.name, file.data);
+        central.push(entry, file.name);
+        offset += local.byteLength + file.name.byteLength + file.data.byteLength;
+        if (offset > MAX_SIZE) throw new RangeError('the files are larger than a ZIP without ZIP64 can hold');
+      }
+      const centralSize = central.reduce((n, b) => n + b.byteLength, 0);
+      const end = Buffer.alloc(22);
+      end.writeUInt32LE(0x06054b50, 0);
+      end.writeUInt16LE(files.length, 8);
+      end.writeUInt16LE(files.length, 10);
+      end.writeUInt32LE(centralSize, 12);
+      end.writeUInt32LE(offset, 16);
+      const zip = Buffer.concat([...parts, ...central, end]);
+      return new Uint8Array(zip.buffer, zip.byteOffset, zip.byteLength);
+    },
+  };
+}
