@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// A loc-mock seed at scale: 10,000 keys × 30 locales, in 4 resource files per project, for an iOS and an
+// Android project (so that every export format has a project that may export it). The same arguments
+// always give the same seed (a fixed pseudo-random sequence), so runs compare.
+//
+//   node bench/scale-seed.mjs [out.json] [--keys 10000] [--locales 30]
+//   node packages/mock-server/dist/bin.js serve --seed out.json
+//
+// Workspace `scale`; token `loc_scale_admin`; CDN key `lh-cdn_scale`; projects `app-ios`, `app-android`.
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+
+/** The scale the issue names: 10,000 keys × 30 locales, 120 files per export. */
+export const SCALE = { keys: 10_000, locales: 30, files: 4 };
+export const SCALE_CREDENTIALS = { token: 'loc_scale_admin', cdnKey: 'lh-cdn_scale', workspace: 'scale' };
+
+const LOCALES = [
+  'en', 'de', 'fr', 'es', 'it', 'pt-BR', 'pt-PT', 'nl', 'sv', 'da', 'nb', 'fi', 'pl', 'cs', 'sk', 'hu', 'ro', 'bg', 'el', 'tr',
+  'ru', 'uk', 'ar', 'he', 'ja', 'ko', 'zh-Hans', 'zh-Hant', 'th', 'vi', 'id', 'ms', 'hi', 'hr', 'sr-Latn', 'sl', 'lt', 'lv', 'et', 'ca',
+];
+const WORDS = ['save', 'cancel', 'account', 'profile', 'settings', 'message', 'order', 'payment', 'total', 'search', 'home', 'share',
+  'delete', 'confirm', 'review', 'upload', 'download', 'network', 'error', 'retry', 'welcome', 'back', 'next', 'done', 'help'];
+// A share of each status, in 1/20: most strings approved, some drafts and gaps, as in a real project.
+const STATUSES = [...Array(12).fill('APPROVED'), ...Array(4).fill('TRANSLATED'), 'DRAFT', 'PREFILLED', 'NOT_TRANSLATED', 'NOT_TRANSLATED'];
+
+/** A small deterministic generator (mulberry32), so the seed is the same on every machine. */
+function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The scale seed as a plain object (what `loc-mock serve --seed` reads).
+ * @example const seed = scaleSeed({ keys: 1000, locales: 5 });
+ */
+export function scaleSeed({ keys = SCALE.keys, locales = SCALE.locales, files = SCALE.files } = {}) {
+  if (locales > LOCALES.length) throw new RangeError(`at most ${LOCALES.length} locales`);
+  const next = random(42);
+  const pick = (list) => list[Math.floor(next() * list.length)];
+  const sentence = (n) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
+  const [source, ...targets] = LOCALES.slice(0, locales);
+
+  // One set of strings, shared by both projects: keys in dotted groups, some with placeholders and comments.
+  const perFile = Math.ceil(keys / files);
+  const segments = Array.from({ length: keys }, (_, i) => {
+    const text = sentence(1 + Math.floor(next() * 8)) + (i % 7 === 0 ? ' {count}' : '');
+    return {
+      key: `screen${Math.floor(i / 50)}.${pick(WORDS)}_${i}`,
+      source: text,
+      ...(i % 5 === 0 ? { comment: `Shown on screen ${Math.floor(i / 50)}` } : {}),
+      translations: Object.fromEntries(
+        targets.map((locale) => [locale, { text: `[${locale}] ${text}`, status: pick(STATUSES) }]),
+      ),
+    };
+  });
+  const fileList = (pattern) =>
+    Array.from({ length: files }, (_, f) => ({ path: pattern(f), segments: segments.slice(f * perFile, (f + 1) * perFile) }));
+
+  const project = (slug, title, resourceType, pattern) => ({
+    workspace: SCALE_CREDENTIALS.workspace,
+    slug,
+    title,
+    owner: 'scale@loc.test',
+    resourceType,
+    sourceLocale: source,
+    targetLocales: targets,
+    files: fileList(pattern),
+  });
+  return {
+    workspaces: [{ slug: SCALE_CREDENTIALS.workspace, name: 'Scale' }],
+    users: [{ email: 'scale@loc.test', tokens: [SCALE_CREDENTIALS.token], workspaceRoles: { scale: 'admin' } }],
+    projects: [
+      project('app-ios', 'App iOS', 'strings.ios', (f) => `Resources/%{locale}.lproj/Strings${f + 1}.strings`),
+      project('app-android', 'App Android', 'xml.android.resources', (f) => `app/src/main/res/values-%{locale}/strings${f + 1}.xml`),
+    ],
+    distributions: [
+      {
+        workspace: SCALE_CREDENTIALS.workspace,
+        environment: 'PRODUCTION',
+        type: 'MOBILE_SDK_IOS',
+        project: 'app-ios',
+        releases: [{ id: 'rel_scale_1', name: 'Scale 1', createdAt: '2026-11-01T08:00:00.000Z' }],
+      },
+    ],
+    cdnKeys: [{ key: SCALE_CREDENTIALS.cdnKey, workspace: SCALE_CREDENTIALS.workspace }],
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { keys: { type: 'string' }, locales: { type: 'string' } },
+  });
+  const out = positionals[0] ?? 'scale-seed.json';
+  const seed = scaleSeed({ keys: Number(values.keys ?? SCALE.keys), locales: Number(values.locales ?? SCALE.locales) });
+  writeFileSync(out, JSON.stringify(seed));
+  console.log(`${out}: ${seed.projects.length} projects × ${SCALE.files} files, ${values.keys ?? SCALE.keys} keys × ${values.locales ?? SCALE.locales} locales`);
+}
