@@ -1,72 +1,110 @@
-import { createClient, DEFAULT_BASE_URL, type ClientHooks, type LocClient } from '@loc/sdk';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { createClient, type ClientHooks, type LocClient } from '@loc/sdk';
 import { findConfigFile, loadConfigFile, type LoadedConfig } from './config/project-config';
-import { DEFAULT_PROFILE, openCredentials, type CredentialStore, type Profile } from './config/credentials';
-import { CredentialsError, UsageError } from './errors';
-import { proxyFetch, proxyVariable } from './net/proxy';
+import { openCredentials, type CredentialStore } from './config/credentials';
+import { CliError, CredentialsError, EXIT } from './errors';
+import { proxyFetch } from './net/proxy';
 import { Output } from './output';
+import type { GlobalOptions, OptionSource } from './program';
+import { readEnvironment, resolveSettings, type Environment, type Settings } from './settings';
+import { formatElapsed } from './ui/progress';
 import { VERSION } from './version';
 
-/** The global flags, as commander parses them (docs/cli.md#global-flags). */
-export interface GlobalOptions {
-  json?: boolean;
-  quiet?: boolean;
-  verbose?: boolean;
-  color?: boolean;
-  baseUrl?: string;
-  token?: string;
-  cdnKey?: string;
-  profile?: string;
-  config?: string;
-}
-
-/** Where a setting came from, for messages (never the value of a credential). */
-export type Source = 'flag' | 'environment' | 'profile' | 'default';
-
-export interface Settings {
-  profile: string;
-  baseUrl: string;
-  baseUrlSource: Source;
-  token: string | undefined;
-  tokenSource: Source | undefined;
-  cdnKey: string | undefined;
-  cdnKeySource: Source | undefined;
-}
-
-/** True when the CI variable is set to anything but false. */
-export function isCI(env: NodeJS.ProcessEnv = process.env): boolean {
-  const ci = env.CI;
-  return ci !== undefined && ci !== '' && ci !== '0' && ci.toLowerCase() !== 'false';
+export interface ContextInit {
+  options: GlobalOptions;
+  sourceOf: (key: keyof GlobalOptions) => OptionSource;
+  /** Aborted by Ctrl-C. */
+  signal: AbortSignal;
+  /** The command that runs, for messages: `loc export status`. */
+  command: string;
+  /** The whole program, for `loc completion`. */
+  program: CommandUnknownOpts;
+  /** The command's overall deadline (its --timeout), when the context applies it. */
+  deadlineMs?: number;
+  environment?: Environment;
 }
 
 /**
  * Everything a command needs from its surroundings: the output, whether a person is there to answer
- * prompts, the interrupt signal (Ctrl-C), the project config and a client built from flags, environment
- * and stored profile, in that order.
+ * prompts, the signal (Ctrl-C or the command's deadline), the project config and a client built from
+ * the settings resolver.
  */
 export class Context {
   readonly out: Output;
   /** A person at a terminal: prompts and animated spinners are allowed. */
   readonly interactive: boolean;
+  /** Why no prompt can be shown (for messages), or undefined when one can. */
+  readonly noPromptReason: string | undefined;
+  /** Aborts on Ctrl-C and when the command's deadline passes. */
   readonly signal: AbortSignal;
+  readonly options: GlobalOptions;
+  readonly environment: Environment;
+  readonly command: string;
+  readonly program: CommandUnknownOpts;
   readonly cwd = process.cwd();
+  private readonly interrupt: AbortSignal;
+  private readonly deadline: AbortSignal | undefined;
+  private readonly deadlineMs: number | undefined;
+  private readonly sourceOf: ContextInit['sourceOf'];
   private loadedConfig: LoadedConfig | undefined | null = null;
   private store: CredentialStore | undefined;
   private proxiedFetch: Promise<typeof fetch | undefined> | undefined;
 
-  constructor(
-    readonly options: GlobalOptions,
-    signal: AbortSignal,
-    readonly env: NodeJS.ProcessEnv = process.env,
-  ) {
+  constructor(init: ContextInit) {
+    this.options = init.options;
+    this.sourceOf = init.sourceOf;
+    this.command = init.command;
+    this.program = init.program;
+    this.environment = init.environment ?? readEnvironment();
     this.out = new Output({
-      json: options.json === true,
-      quiet: options.quiet === true,
-      verbose: options.verbose === true,
-      color: options.color !== false,
+      json: init.options.json === true,
+      quiet: init.options.quiet === true,
+      verbose: init.options.verbose === true,
+      color: init.options.color !== false,
+      environment: this.environment,
     });
-    this.interactive =
-      process.stdin.isTTY === true && process.stdout.isTTY === true && !isCI(env) && !this.out.json;
-    this.signal = signal;
+    this.noPromptReason = this.environment.ci
+      ? 'CI is set'
+      : this.out.json
+        ? 'no prompts with --json'
+        : process.stdin.isTTY !== true
+          ? 'stdin is not a terminal'
+          : process.stdout.isTTY !== true
+            ? 'stdout is not a terminal'
+            : undefined;
+    this.interactive = this.noPromptReason === undefined;
+    this.interrupt = init.signal;
+    this.deadlineMs = init.deadlineMs;
+    this.deadline = init.deadlineMs === undefined ? undefined : AbortSignal.timeout(init.deadlineMs);
+    this.signal = this.deadline ? AbortSignal.any([init.signal, this.deadline]) : init.signal;
+  }
+
+  /** Whether an option was given on the command line (not by its environment variable). */
+  given(key: keyof GlobalOptions): boolean {
+    return this.sourceOf(key) === 'flag';
+  }
+
+  /**
+   * Runs the handler. When the deadline passed and no one pressed Ctrl-C, whatever the handler made of
+   * the abort is a timeout (exit 8) naming the command; a hint of its own (the command that resumes)
+   * is kept.
+   */
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (this.deadline?.aborted && !this.interrupt.aborted && this.deadlineMs !== undefined) {
+        const own = error instanceof CliError && error.exitCode !== EXIT.INTERRUPTED ? error : undefined;
+        if (own?.exitCode === EXIT.TIMEOUT) throw own;
+        const resume = error instanceof CliError && error.hint?.startsWith('Resume with') ? `${error.hint}, or ` : '';
+        throw new CliError(`${this.command} did not finish within ${formatElapsed(this.deadlineMs)}.`, {
+          exitCode: EXIT.TIMEOUT,
+          hint: `${resume ? resume : 'Try again, or '}allow more time with --timeout.`,
+          cause: error,
+        });
+      }
+      throw error;
+    }
   }
 
   /** The nearest loc.config.json (or the one of --config), read once. */
@@ -80,73 +118,27 @@ export class Context {
   }
 
   async credentials(): Promise<CredentialStore> {
-    this.store ??= await openCredentials(this.env.LOC_CONFIG_DIR);
+    this.store ??= await openCredentials(this.environment.configDir, (warning) => this.out.warn(warning));
     return this.store;
   }
 
-  /**
-   * Flags, then environment, then the stored profile, then defaults. A stored token is used only for
-   * the base URL it was stored for: pointing `--base-url` elsewhere never sends it to another host.
-   * The store is not even read when flags and environment give all that `needs` asks for (CI).
-   */
-  async settings(needs: 'token' | 'cdnKey' | 'none' = 'none'): Promise<Settings> {
-    const { options, env } = this;
-    const explicitProfile = options.profile ?? env.LOC_PROFILE;
-    const given = {
-      baseUrl: options.baseUrl ?? env.LOC_BASE_URL,
-      credential: needs === 'token' ? (options.token ?? env.LOC_API_TOKEN) : needs === 'cdnKey' ? (options.cdnKey ?? env.LOC_CDN_KEY) : 'none',
-    };
-    const store = explicitProfile || !given.baseUrl || !given.credential ? await this.credentials() : undefined;
-    const profileName = explicitProfile ?? store?.current() ?? DEFAULT_PROFILE;
-    if (store && explicitProfile && !store.get(profileName) && profileName !== DEFAULT_PROFILE) {
-      const known = store.names();
-      throw new UsageError(
-        `No profile named '${profileName}'.`,
-        known.length ? `Known profiles: ${known.join(', ')}. Create one with \`loc login --profile ${profileName}\`.` : `Create it with \`loc login --profile ${profileName}\`.`,
-      );
-    }
-    const profile: Profile | undefined = store?.get(profileName);
-
-    const [baseUrl, baseUrlSource] = pick<string>([
-      [options.baseUrl, 'flag'],
-      [env.LOC_BASE_URL, 'environment'],
-      [profile?.baseUrl, 'profile'],
-    ]) ?? [DEFAULT_BASE_URL, 'default'];
-    const normalized = normalizeBaseUrl(baseUrl);
-    const sameHost = profile !== undefined && sameOrigin(profile.baseUrl, normalized);
-
-    const token = pick<string>([
-      [options.token, 'flag'],
-      [env.LOC_API_TOKEN, 'environment'],
-      [sameHost ? profile?.token : undefined, 'profile'],
-    ]);
-    const cdnKey = pick<string>([
-      [options.cdnKey, 'flag'],
-      [env.LOC_CDN_KEY, 'environment'],
-      [sameHost ? profile?.cdnKey : undefined, 'profile'],
-    ]);
-    if (!token && profile?.token && !sameHost) {
-      this.out.debug(`profile '${profileName}' belongs to ${profile.baseUrl}; its token is not sent to ${normalized}`);
-    }
-    return {
-      profile: profileName,
-      baseUrl: normalized,
-      baseUrlSource,
-      token: token?.[0],
-      tokenSource: token?.[1],
-      cdnKey: cdnKey?.[0],
-      cdnKeySource: cdnKey?.[1],
-    };
+  /** The settings of this run (docs/cli.md#credentials-login-logout-profiles). */
+  settings(needs: 'token' | 'cdnKey' | 'none' = 'none'): Promise<Settings> {
+    return resolveSettings({
+      options: this.options,
+      sourceOf: this.sourceOf,
+      config: needs === 'cdnKey' ? this.projectConfig()?.config : undefined,
+      openStore: () => this.credentials(),
+      needs,
+      debug: (text) => this.out.debug(text),
+    });
   }
 
   /** A client for the API. `needs` names the credential the command cannot go without. */
   async client(needs: 'token' | 'cdnKey' | 'none' = 'token'): Promise<{ client: LocClient; settings: Settings }> {
     const settings = await this.settings(needs);
     if (needs === 'token' && !settings.token) {
-      throw new CredentialsError(
-        `No API token for ${settings.baseUrl}.`,
-        'Run `loc login`, or set LOC_API_TOKEN (in CI, from a secret).',
-      );
+      throw new CredentialsError(`No API token for ${settings.baseUrl}.`, 'Run `loc login`, or set LOC_API_TOKEN (in CI, from a secret).');
     }
     if (needs === 'cdnKey' && !settings.cdnKey) {
       throw new CredentialsError(
@@ -157,7 +149,8 @@ export class Context {
     const fetch = await this.fetch();
     const client = createClient({
       baseUrl: settings.baseUrl,
-      ...(this.env.LOC_CDN_BASE_URL ? { cdnBaseUrl: this.env.LOC_CDN_BASE_URL } : {}),
+      cdnBaseUrl: settings.cdnBaseUrl,
+      cdnCheckPath: settings.cdnCheckPath,
       ...(settings.token ? { token: settings.token } : {}),
       ...(settings.cdnKey ? { cdnKey: settings.cdnKey } : {}),
       ...(fetch ? { fetch } : {}),
@@ -165,7 +158,8 @@ export class Context {
       hooks: this.verboseHooks(),
     });
     this.out.debug(
-      `base URL ${settings.baseUrl} (${settings.baseUrlSource}); token: ${settings.tokenSource ?? 'none'}; CDN key: ${settings.cdnKeySource ?? 'none'}; profile ${settings.profile}`,
+      `base URL ${settings.baseUrl} (${settings.baseUrlSource}); token: ${settings.tokenSource ?? 'none'}; CDN key: ${settings.cdnKeySource ?? 'none'}; profile ${settings.profile}` +
+        (needs === 'cdnKey' ? `; CDN check ${settings.cdnBaseUrl}${settings.cdnCheckPath}` : ''),
     );
     return { client, settings };
   }
@@ -176,9 +170,9 @@ export class Context {
    */
   fetch(): Promise<typeof fetch | undefined> {
     this.proxiedFetch ??= (() => {
-      const variable = proxyVariable(this.env);
+      const variable = this.environment.proxyVariable;
       if (variable) this.out.debug(`using the proxy of ${variable} (NO_PROXY honoured)`);
-      return proxyFetch(this.env);
+      return variable ? proxyFetch() : Promise.resolve(undefined);
     })();
     return this.proxiedFetch;
   }
@@ -191,37 +185,5 @@ export class Context {
       onResponse: (e) => this.out.debug(`← ${e.status} ${e.method} ${e.url} ${Math.round(e.durationMs)} ms`),
       onRetry: (e) => this.out.debug(`↻ ${e.method} ${e.url}: ${e.reason}; retrying in ${Math.round(e.delayMs)} ms`),
     };
-  }
-}
-
-function pick<T>(candidates: [T | undefined, Source][]): [T, Source] | undefined {
-  for (const [value, source] of candidates) {
-    if (value !== undefined && value !== '') return [value, source];
-  }
-  return undefined;
-}
-
-/** A base URL as given, checked: http(s), no credentials, no query; without a trailing slash. */
-export function normalizeBaseUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`'${value}' is not a URL.`, 'Give the base URL in full, for example https://api.loc.dev.');
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new UsageError(`The base URL must use http or https, not ${url.protocol.slice(0, -1)}.`);
-  }
-  if (url.username || url.password) {
-    throw new UsageError('The base URL must not carry a user name or password.', 'Pass the token with `loc login` or LOC_API_TOKEN.');
-  }
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-}
-
-export function sameOrigin(a: string, b: string): boolean {
-  try {
-    return new URL(a).origin === new URL(b).origin;
-  } catch {
-    return false;
   }
 }

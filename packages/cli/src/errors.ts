@@ -1,5 +1,50 @@
-import { LocError } from '@loc/sdk';
-import { EXIT } from './exit-codes';
+import { CommanderError } from '@commander-js/extra-typings';
+import {
+  AbortError,
+  APIConnectionError,
+  APIError,
+  AuthenticationError,
+  BadRequestError,
+  ConfigurationError,
+  ContractError,
+  DownloadError,
+  ExportFailedError,
+  InternalServerError,
+  InvalidRequestError,
+  LocError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  RETRYABLE_STATUSES,
+  TimeoutError,
+  UnprocessableEntityError,
+} from '@loc/sdk';
+import type { Output } from './output';
+
+/**
+ * Every failure of `loc`, in one module: the exit codes, the errors the CLI raises itself, and the one
+ * table that gives each error its exit code, message and hint. `describeError`, `exitCodeOf` and
+ * `reportError` all read the table, so the code and the advice of an error cannot disagree. Loaded only
+ * when a command runs or fails (it imports the SDK).
+ */
+
+/** The exit codes (docs/cli.md#exit-codes). Build scripts branch on these: never renumber. */
+export const EXIT = {
+  OK: 0,
+  FAILURE: 1,
+  USAGE: 2,
+  AUTH: 3,
+  PERMISSION: 4,
+  NOT_FOUND: 5,
+  VALIDATION: 6,
+  RATE_LIMITED: 7,
+  TIMEOUT: 8,
+  SERVER: 9,
+  OPERATION_FAILED: 10,
+  GATE_FAILED: 11,
+  NO_RELEASE: 20,
+  INTERRUPTED: 130,
+} as const;
 
 /**
  * Errors the CLI raises itself. They extend the SDK's `LocError`, so the CLI has one error hierarchy:
@@ -10,7 +55,7 @@ export class CliError extends LocError {
   /** What the user can do about it, printed under the message. */
   readonly hint: string | undefined;
   readonly exitCode: number;
-  constructor(message: string, options: { hint?: string; exitCode?: number; cause?: unknown } = {}) {
+  constructor(message: string, options: { hint?: string | undefined; exitCode?: number; cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.hint = options.hint;
     this.exitCode = options.exitCode ?? EXIT.FAILURE;
@@ -60,4 +105,220 @@ export class GateFailedError extends CliError {
     super(message, { exitCode: EXIT.GATE_FAILED });
     this.failing = failing;
   }
+}
+
+/**
+ * A command line commander refused. `command` is the command it was parsed for (`loc export status`), so
+ * the hint can point at that command's help.
+ */
+function usageOf(error: CommanderError): { command: string } {
+  return { command: (error as CommanderError & { command?: string }).command ?? 'loc' };
+}
+
+type Class<T> = abstract new (...args: never[]) => T;
+type Text<E> = string | undefined | ((error: E) => string | undefined);
+
+/** One row of the table: which errors, their exit code, their message and their hint. */
+type Row<E = never> = readonly [match: Class<E> | ((error: unknown) => error is E), exitCode: number | ((error: E) => number), message: Text<E>, hint: Text<E>];
+
+function row<E>(
+  match: Class<E> | ((error: unknown) => error is E),
+  exitCode: number | ((error: E) => number),
+  message: Text<E>,
+  hint: Text<E>,
+): Row<E> {
+  return [match, exitCode, message, hint];
+}
+
+// Predicates are arrow functions, which have no prototype; classes have one.
+const isClass = (match: unknown): match is Class<unknown> => typeof match === 'function' && match.prototype !== undefined;
+
+const isAbort = (error: unknown): error is Error => error instanceof AbortError || (error instanceof Error && error.name === 'AbortError');
+const onCdn = (error: APIError) => /\/check$/.test(error.path);
+const cdnError =
+  <E extends APIError>(Class: Class<E>) =>
+  (error: unknown): error is E =>
+    error instanceof Class && onCdn(error);
+const usageLimit = (error: unknown): error is RateLimitError => error instanceof RateLimitError && error.codes.includes('USAGE_LIMIT_EXCEEDED');
+const retryIn = (error: RateLimitError) => (error.retryAfterMs !== undefined ? ` Try again in ${Math.ceil(error.retryAfterMs / 1000)} s.` : '');
+const codesOr = (error: APIError) => error.codes.join(', ') || String(error.status);
+
+/**
+ * One sentence: the parts joined, ending in exactly one full stop (a service message that ends in its
+ * own full stop gives no `..`).
+ *
+ * @example sentence('Not found (404):', 'Project not found.') // 'Not found (404): Project not found.'
+ */
+export function sentence(...parts: (string | undefined)[]): string {
+  const text = parts.filter(Boolean).join(' ').trim().replace(/[.\s]+$/, '');
+  return /[?!:]$/.test(text) ? text : `${text}.`;
+}
+
+/**
+ * The table, first match wins: an error class (or a predicate), its exit code, its message and its hint.
+ * A hint names only commands and flags that exist (test/hints.test.ts parses each with the program).
+ */
+export const ERROR_TABLE = [
+  row(CliError, (e) => e.exitCode, (e) => e.message, (e) => e.hint),
+  row(
+    CommanderError,
+    // --help and --version end with a CommanderError of exit code 0: not a failure.
+    (e) => (e.exitCode === 0 ? EXIT.OK : EXIT.USAGE),
+    (e) => sentence(e.message.replace(/^error: /, '').split('\n')[0]),
+    (e) => {
+      const suggestion = /\(Did you mean ([^)]*)\?\)/.exec(e.message)?.[1];
+      return suggestion ? `Did you mean ${suggestion}? See \`${usageOf(e).command} --help\`.` : `See \`${usageOf(e).command} --help\`.`;
+    },
+  ),
+  row(isAbort, EXIT.INTERRUPTED, 'Interrupted.', undefined),
+  row(
+    cdnError(AuthenticationError),
+    EXIT.AUTH,
+    (e) => `The CDN key was refused (${codesOr(e)}).`,
+    'Check --cdn-key or LOC_CDN_KEY: the key may be unknown, revoked or expired.',
+  ),
+  row(
+    AuthenticationError,
+    EXIT.AUTH,
+    (e) => sentence('The API token was refused (401):', e.detail ?? 'not authenticated'),
+    'Log in again with `loc login`, or check LOC_API_TOKEN.',
+  ),
+  row(
+    PermissionDeniedError,
+    EXIT.PERMISSION,
+    (e) => sentence('Permission denied (403):', e.detail ?? `${e.method} ${e.path}`),
+    'Your token lacks the permission for this; ask a workspace admin for access.',
+  ),
+  row(
+    cdnError(NotFoundError),
+    EXIT.NOT_FOUND,
+    (e) => `No such distribution (${codesOr(e)}).`,
+    'Check --environment and --type, and that your CDN key belongs to the right workspace.',
+  ),
+  row(
+    (e): e is NotFoundError => e instanceof NotFoundError && /\/exports\/[^/]+$/.test(e.path),
+    EXIT.NOT_FOUND,
+    (e) => sentence('No such export (404):', e.detail ?? e.path),
+    'Check the export id, --workspace and --project: an export belongs to the project it was requested for. `loc export --no-wait` requests a new one.',
+  ),
+  row(
+    NotFoundError,
+    EXIT.NOT_FOUND,
+    (e) => sentence('Not found (404):', e.detail ?? e.path),
+    '`loc projects list` shows the workspaces and projects your token reaches.',
+  ),
+  row(
+    (e): e is UnprocessableEntityError | BadRequestError => e instanceof UnprocessableEntityError || e instanceof BadRequestError,
+    EXIT.VALIDATION,
+    (e) => {
+      const fields = e.fieldErrors.map((f) => `${f.field}: ${f.infos.join(', ')}`).join('; ');
+      return sentence(`The service refused the request (${e.status}):`, e.detail ?? (fields || 'invalid values'), e.detail && fields ? `(${fields})` : undefined);
+    },
+    'Fix the values named above and run the command again.',
+  ),
+  row(
+    usageLimit,
+    EXIT.RATE_LIMITED,
+    'The workspace has used up its CDN usage budget (USAGE_LIMIT_EXCEEDED, 429).',
+    (e) => `Raise the budget in the workspace settings, or wait for the next period.${retryIn(e)}`,
+  ),
+  row(
+    RateLimitError,
+    EXIT.RATE_LIMITED,
+    (e) => sentence('Too many requests (429):', e.detail ?? 'rate limited'),
+    (e) => `Wait and run the command again.${retryIn(e)}`,
+  ),
+  row(
+    InternalServerError,
+    EXIT.SERVER,
+    (e) => sentence(`The service failed (${e.status}):`, e.detail ?? `${e.method} ${e.path}`),
+    (e) =>
+      // Only what the SDK repeats was retried: GETs on the statuses that say "try again".
+      RETRYABLE_STATUSES.has(e.status) && e.method === 'GET'
+        ? 'loc retried it already; try again later. --verbose shows each request.'
+        : 'Try again later. --verbose shows each request.',
+  ),
+  row(
+    APIConnectionError,
+    EXIT.SERVER,
+    (e) => sentence('Could not reach the service:', e.message),
+    (e) =>
+      /\/check$/.test(e.path)
+        ? 'Check your network, --cdn-base-url / LOC_CDN_BASE_URL (else --base-url), and HTTPS_PROXY / NO_PROXY.'
+        : 'Check your network, --base-url / LOC_BASE_URL, and HTTPS_PROXY / NO_PROXY.',
+  ),
+  row(
+    ContractError,
+    EXIT.SERVER,
+    (e) => sentence('The service answered in an unexpected shape:', e.message),
+    'Update loc; if it persists, report it with the output of --verbose.',
+  ),
+  row(
+    TimeoutError,
+    EXIT.TIMEOUT,
+    (e) => sentence(e.message),
+    (e) => (e.exportId ? 'Allow more time with --timeout.' : 'The service was too slow to answer; try again later.'),
+  ),
+  row(
+    ExportFailedError,
+    EXIT.OPERATION_FAILED,
+    (e) => sentence(`Export ${e.exportId} ended ${e.status}:`, e.errorDetails ?? 'no details given'),
+    'Check --format, --locale and --file, then request a new export. Nothing was written.',
+  ),
+  row(DownloadError, EXIT.OPERATION_FAILED, (e) => sentence('The download failed:', e.message), 'Nothing was written. Run the command again.'),
+  row(
+    (e): e is ConfigurationError | InvalidRequestError => e instanceof ConfigurationError || e instanceof InvalidRequestError,
+    EXIT.USAGE,
+    (e) => sentence(e.message),
+    undefined,
+  ),
+  row(LocError, EXIT.FAILURE, (e) => sentence(e.message), undefined),
+  row(
+    (e): e is unknown => true,
+    EXIT.FAILURE,
+    (e) => sentence('Unexpected error:', e instanceof Error ? e.message : String(e)),
+    'Run again with --verbose for details, and report it if it persists.',
+  ),
+] as const satisfies readonly Row<any>[];
+
+function rowOf(error: unknown): Row<any> {
+  // The last row matches everything, so there is always one.
+  return ERROR_TABLE.find(([match]) => (isClass(match) ? error instanceof match : (match as (e: unknown) => boolean)(error)))!;
+}
+
+const textOf = <E>(text: Text<E>, error: E) => (typeof text === 'function' ? text(error) : text);
+
+/** What the user reads: what went wrong, and what to do about it. */
+export function describeError(error: unknown): { message: string; hint: string | undefined } {
+  const [, , message, hint] = rowOf(error);
+  return { message: textOf(message, error) ?? '', hint: textOf(hint, error) };
+}
+
+/** The exit code an error stands for. Anything unforeseen is 1: never 0. */
+export function exitCodeOf(error: unknown): number {
+  const [, exitCode] = rowOf(error);
+  return typeof exitCode === 'function' ? exitCode(error) : exitCode;
+}
+
+/** The one error handler: a line (and hint) on stderr, JSON on stdout with --json; returns the exit code. */
+export function reportError(out: Output, error: unknown): number {
+  const exitCode = exitCodeOf(error);
+  const { message, hint } = describeError(error);
+  if (exitCode === EXIT.OK) return exitCode;
+  if (out.json && !out.hasPrintedJson) {
+    out.printJson({
+      error: {
+        name: error instanceof CommanderError ? 'UsageError' : error instanceof Error ? error.name : 'Error',
+        message,
+        ...(hint ? { hint } : {}),
+        exitCode,
+        ...(error instanceof APIError ? { status: error.status, codes: error.codes } : {}),
+      },
+    });
+  }
+  out.error(message, hint);
+  if (out.verbose && error instanceof Error && error.stack && !(error instanceof GateFailedError) && !(error instanceof CommanderError)) {
+    out.debug(error.stack);
+  }
+  return exitCode;
 }

@@ -1,4 +1,5 @@
 import pc from 'picocolors';
+import type { Environment } from './settings';
 
 export type Colors = ReturnType<typeof pc.createColors>;
 
@@ -7,6 +8,8 @@ export interface OutputOptions {
   quiet: boolean;
   verbose: boolean;
   color: boolean;
+  /** NO_COLOR, FORCE_COLOR and TERM, as settings.ts read them. */
+  environment: Pick<Environment, 'noColor' | 'forceColor' | 'dumbTerminal'>;
   stdout?: NodeJS.WriteStream;
   stderr?: NodeJS.WriteStream;
 }
@@ -32,7 +35,7 @@ export class Output {
     this.verbose = options.verbose;
     this.stdout = options.stdout ?? process.stdout;
     this.stderr = options.stderr ?? process.stderr;
-    this.c = pc.createColors(options.color && colorAllowed(this.stderr));
+    this.c = pc.createColors(options.color && colorAllowed(this.stderr, options.environment));
   }
 
   /** The command's result: `value` as JSON with --json, else what `human` prints. */
@@ -46,6 +49,11 @@ export class Output {
     if (this.printedJson) return;
     this.printedJson = true;
     this.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  }
+
+  /** Columns of the terminal stdout is, or undefined when it is a pipe or a file (tables are not cut then). */
+  get columns(): number | undefined {
+    return this.stdout.isTTY ? this.stdout.columns : undefined;
   }
 
   get hasPrintedJson(): boolean {
@@ -83,8 +91,8 @@ export class Output {
   }
 }
 
-function colorAllowed(stream: NodeJS.WriteStream): boolean {
-  if ('NO_COLOR' in process.env && process.env.NO_COLOR !== '') return false;
-  if (process.env.FORCE_COLOR && process.env.FORCE_COLOR !== '0') return true;
-  return stream.isTTY === true && process.env.TERM !== 'dumb';
+function colorAllowed(stream: NodeJS.WriteStream, environment: OutputOptions['environment']): boolean {
+  if (environment.noColor) return false;
+  if (environment.forceColor) return true;
+  return stream.isTTY === true && !environment.dumbTerminal;
 }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES } from '@loc/sdk';
 import { describe, expect, it } from 'vitest';
 import { runLoc } from '@loc/test-utils';
-import { DISTRIBUTION_TYPES as CLI_TYPES, ENVIRONMENTS as CLI_ENVIRONMENTS } from '../src/program';
+import { DISTRIBUTION_TYPES as CLI_TYPES, ENVIRONMENTS as CLI_ENVIRONMENTS } from '../src/commands/cdn';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 

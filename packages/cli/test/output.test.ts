@@ -32,7 +32,7 @@ describe('--json on every command', () => {
       expect(login.json()).toMatchObject({ profile: 'default', reachableProjects: 4 });
       expect(login.stdout).not.toContain(TOKENS.viewer);
       const init = await service.loc(['init', '-w', 'acme', '-p', 'backend', '--json'], { env, cwd: home.path });
-      expect(init.json().config).toEqual({ workspace: 'acme', project: 'backend' });
+      expect(init.json().config).toEqual({ $schema: expect.stringMatching(/loc\.config\.schema\.json$/), workspace: 'acme', project: 'backend' });
       const logout = await service.loc(['logout', '--json'], { env });
       expect(logout.json()).toEqual({ removed: ['default'] });
     } finally {

@@ -75,13 +75,26 @@ describe('loc projects create', () => {
     expect(result.json().details.project_locales).toEqual(expect.arrayContaining(['en', 'de', 'fr']));
   });
 
-  it('exits 6 naming the problem when the service refuses the values', async () => {
+  it('exits 2 naming a bad language code before sending anything', async () => {
     const result = await service.loc(
-      ['projects', 'create', '--workspace', 'acme', '--title', 'Bad', '--resource-type', 'strings.ios', '--source-locale', 'not a locale!'],
-      { env: { LOC_API_TOKEN: TOKENS.admin } },
+      ['projects', 'create', '--workspace', 'acme', '--title', 'Bad', '--resource-type', 'strings.ios', '--source-locale', 'not a locale!', '--target-locale', 'de,xx_YY'],
+      { env: { LOC_API_TOKEN: TOKENS.admin, LOC_BASE_URL: 'http://127.0.0.1:9' } },
     );
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(/Not a language code: not a locale!, xx_YY\./);
+    expect(result.stderr).not.toMatch(/reach/);
+  });
+
+  it('exits 6 naming the problem when the service refuses the values', async () => {
+    await service.loc(['projects', 'create', '--workspace', 'acme', '--title', 'Twice', '--resource-type', 'strings.ios', '--source-locale', 'en'], {
+      env: { LOC_API_TOKEN: TOKENS.admin },
+    });
+    const result = await service.loc(['projects', 'create', '--workspace', 'acme', '--title', 'Twice', '--resource-type', 'strings.ios', '--source-locale', 'en'], {
+      env: { LOC_API_TOKEN: TOKENS.admin },
+    });
     expect(result.code, result.stderr).toBe(6);
-    expect(result.stderr).toMatch(/(language|locale)/i);
+    expect(result.stderr).toMatch(/already exists/);
+    expect(result.stderr).not.toMatch(/\.\./);
   });
 
   it('exits 4 when the role may not create projects', async () => {

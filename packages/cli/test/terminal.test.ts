@@ -30,6 +30,7 @@ describe('at a terminal', () => {
     expect(code, screen).toBe(0);
     const config = JSON.parse(readFileSync(join(dir.path, 'loc.config.json'), 'utf8'));
     expect(config).toEqual({
+      $schema: expect.stringMatching(/loc\.config\.schema\.json$/),
       workspace: 'acme',
       project: 'mobile-android',
       export: { out: 'res', pathTemplate: 'values-{android_locale}/{filename}' },

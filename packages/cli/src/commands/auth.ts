@@ -1,31 +1,87 @@
-import { text } from 'node:stream/consumers';
-import { AuthenticationError, createClient, DEFAULT_BASE_URL } from '@loc/sdk';
-import { DEFAULT_PROFILE } from '../config/credentials';
-import { normalizeBaseUrl, type Context, type GlobalOptions } from '../context';
-import { CredentialsError, UsageError } from '../errors';
-import { askSecret } from '../ui/prompts';
+import { Command, Option } from '@commander-js/extra-typings';
+import type { Context } from '../context';
+import { examples } from '../help-examples';
+import type { Run } from '../program';
+import { DEFAULT_COMMAND_TIMEOUT_MS, timeoutOption } from '../shared-options';
 
-export interface LoginOptions extends GlobalOptions {
-  withToken?: boolean;
+/** `loc login`, `loc logout` and `loc whoami`: the stored credentials and who they belong to. */
+
+const loginCommand = () =>
+  new Command('login')
+    .description('verify an API token and store it for this profile (file readable only by you); --cdn-key alone stores a CDN key')
+    .addOption(new Option('--with-token', 'read the token from stdin'))
+    .addOption(timeoutOption(DEFAULT_COMMAND_TIMEOUT_MS, 'give up checking the token after this long'))
+    .addHelpText(
+      'after',
+      examples(
+        'loc login',
+        'loc login --with-token < token.txt',
+        'loc login --profile staging --base-url https://staging.loc.dev',
+        'loc login --cdn-key lh-cdn_abc123',
+      ),
+    );
+export type LoginOptions = ReturnType<ReturnType<typeof loginCommand>['opts']>;
+
+const logoutCommand = () =>
+  new Command('logout')
+    .description('forget the stored credentials of the profile')
+    .addOption(new Option('--all', 'forget every profile'))
+    .addHelpText('after', examples('loc logout', 'loc logout --profile staging', 'loc logout --all'));
+export type LogoutOptions = ReturnType<ReturnType<typeof logoutCommand>['opts']>;
+
+const whoamiCommand = () =>
+  new Command('whoami')
+    .description('which profile, base URL and credentials are in use, and what the token reaches')
+    .addOption(timeoutOption(DEFAULT_COMMAND_TIMEOUT_MS))
+    .addHelpText('after', examples('loc whoami', 'loc whoami --profile staging --json'));
+export type WhoamiOptions = ReturnType<ReturnType<typeof whoamiCommand>['opts']>;
+
+export function authCommands(run: Run) {
+  return [loginCommand().action(run(login)), logoutCommand().action(run(logout)), whoamiCommand().action(run(whoami))];
 }
 
 /**
  * `loc login`: verifies a token with a real call, then stores it (with the base URL it belongs to) in
  * the profile. The token comes from --token, from stdin with --with-token, or from a hidden prompt.
+ * With --cdn-key and no token, only the CDN key is stored (beside the profile's token, if any): nothing
+ * asks for the API token again. Environment variables (LOC_API_TOKEN, LOC_CDN_KEY) are never stored.
  */
 export async function login(ctx: Context, options: LoginOptions): Promise<void> {
+  const [{ text }, { AuthenticationError, createClient, DEFAULT_BASE_URL }, { DEFAULT_PROFILE }, { normalizeBaseUrl }, { CredentialsError, UsageError }, { askSecret }] =
+    await Promise.all([
+      import('node:stream/consumers'),
+      import('@loc/sdk'),
+      import('../config/credentials'),
+      import('../settings'),
+      import('../errors'),
+      import('../ui/prompts'),
+    ]);
+  const globals = ctx.options;
   const store = await ctx.credentials();
-  const profile = options.profile ?? ctx.env.LOC_PROFILE ?? DEFAULT_PROFILE;
+  const profile = globals.profile ?? DEFAULT_PROFILE;
   const existing = store.get(profile);
-  const baseUrl = normalizeBaseUrl(options.baseUrl ?? ctx.env.LOC_BASE_URL ?? existing?.baseUrl ?? DEFAULT_BASE_URL);
+  const baseUrl = normalizeBaseUrl(globals.baseUrl ?? existing?.baseUrl ?? DEFAULT_BASE_URL);
+  const sameHost = existing?.baseUrl === baseUrl;
+  const cdnKey = ctx.given('cdnKey') ? globals.cdnKey : undefined;
 
-  let token = options.token;
+  let token = ctx.given('token') ? globals.token : undefined;
   if (!token && options.withToken) token = (await text(process.stdin)).trim();
+  if (!token && cdnKey) {
+    // Only the CDN key: keep the profile's token for this host. The key is not checked (a check would
+    // spend the workspace's CDN budget); `loc cdn check` uses it.
+    const kept = sameHost ? existing?.token : undefined;
+    store.save(profile, { baseUrl, ...(kept ? { token: kept } : {}), cdnKey, savedAt: new Date().toISOString() }, true);
+    ctx.out.result({ profile, baseUrl, credentialsFile: store.path, cdnKeyStored: true, tokenStored: Boolean(kept) }, () => {
+      ctx.out.success(`Stored the CDN key for ${baseUrl} (profile ${profile}).${kept ? ' The API token stays as it was.' : ''}`);
+      ctx.out.info(`Stored in ${store.path}, readable only by you.`);
+    });
+    return;
+  }
   if (!token && ctx.interactive) token = await askSecret(ctx, `API token for ${baseUrl}`);
   if (!token) {
     throw new UsageError(
-      'No token to log in with (no terminal to ask).',
-      'Pass it on stdin: `loc login --with-token < token.txt`; in CI prefer setting LOC_API_TOKEN, no login needed.',
+      `No token to log in with (${ctx.noPromptReason ?? 'none given'}).`,
+      'Pass it on stdin: `loc login --with-token < token.txt`; in CI set LOC_API_TOKEN instead, no login needed.',
     );
   }
 
@@ -41,16 +97,12 @@ export async function login(ctx: Context, options: LoginOptions): Promise<void> 
     throw error;
   }
 
-  const cdnKey = options.cdnKey ?? (existing && existing.baseUrl === baseUrl ? existing.cdnKey : undefined);
-  store.save(profile, { baseUrl, token, ...(cdnKey ? { cdnKey } : {}), savedAt: new Date().toISOString() }, true);
-  ctx.out.result({ profile, baseUrl, reachableProjects: reachable, credentialsFile: store.path, cdnKeyStored: Boolean(cdnKey) }, () => {
+  const keptKey = cdnKey ?? (sameHost ? existing?.cdnKey : undefined);
+  store.save(profile, { baseUrl, token, ...(keptKey ? { cdnKey: keptKey } : {}), savedAt: new Date().toISOString() }, true);
+  ctx.out.result({ profile, baseUrl, reachableProjects: reachable, credentialsFile: store.path, cdnKeyStored: Boolean(keptKey) }, () => {
     ctx.out.success(`Logged in to ${baseUrl} (profile ${profile}): ${reachable} project${reachable === 1 ? '' : 's'} reachable.`);
-    ctx.out.info(`Stored in ${store.path}, readable only by you.${cdnKey ? ' The CDN key is stored too.' : ''}`);
+    ctx.out.info(`Stored in ${store.path}, readable only by you.${keptKey ? ' The CDN key is stored too.' : ''}`);
   });
-}
-
-export interface LogoutOptions extends GlobalOptions {
-  all?: boolean;
 }
 
 /** `loc logout`: forgets the stored credentials of one profile, or of all. */
@@ -64,10 +116,62 @@ export async function logout(ctx: Context, options: LogoutOptions): Promise<void
     );
     return;
   }
-  const profile = options.profile ?? ctx.env.LOC_PROFILE ?? store.current();
+  const profile = ctx.options.profile ?? store.current();
   const removed = store.remove(profile);
   ctx.out.result({ removed: removed ? [profile] : [] }, () =>
     removed ? ctx.out.success(`Logged out: removed profile ${profile}.`) : ctx.out.info(`Not logged in: no profile ${profile} is stored.`),
   );
-  if (ctx.env.LOC_API_TOKEN) ctx.out.warn('LOC_API_TOKEN is still set in your environment; commands keep using it.');
+  if (ctx.options.token && !ctx.given('token')) ctx.out.warn('LOC_API_TOKEN is still set in your environment; commands keep using it.');
+}
+
+/**
+ * `loc whoami`: the profile, base URL and credentials in use (where each came from, never their value),
+ * and what the token reaches. The API has no "current user" call: the token is identified by the
+ * workspaces and projects it reaches (GET /v1/projects).
+ */
+export async function whoami(ctx: Context, _options: WhoamiOptions): Promise<void> {
+  const [{ AuthenticationError }, { reachableProjects }] = await Promise.all([import('@loc/sdk'), import('../resolve-project')]);
+  const settings = await ctx.settings('token');
+  const identity = {
+    profile: settings.profile,
+    baseUrl: settings.baseUrl,
+    baseUrlSource: settings.baseUrlSource,
+    token: settings.tokenSource ?? null,
+    cdnKey: settings.cdnKeySource ?? null,
+    cdnCheckUrl: `${settings.cdnBaseUrl}${settings.cdnCheckPath}`,
+  };
+  let reach: { accepted: boolean; workspaces: string[]; projects: number } | null = null;
+  if (settings.token) {
+    const { client } = await ctx.client('token');
+    try {
+      const projects = await reachableProjects(client, ctx.signal);
+      reach = { accepted: true, workspaces: [...new Set(projects.map((p) => p.workspace))], projects: projects.length };
+    } catch (error) {
+      if (!(error instanceof AuthenticationError)) throw error;
+      reach = { accepted: false, workspaces: [], projects: 0 };
+    }
+  }
+  ctx.out.result({ ...identity, ...(reach ? { tokenAccepted: reach.accepted, workspaces: reach.workspaces, projects: reach.projects } : { tokenAccepted: null }) }, () => {
+    const { c } = ctx.out;
+    ctx.out.line(`Profile    ${settings.profile}`);
+    ctx.out.line(`Base URL   ${settings.baseUrl} ${c.dim(`(${settings.baseUrlSource})`)}`);
+    ctx.out.line(`Token      ${settings.tokenSource ? `from ${sourceName(settings.tokenSource, 'LOC_API_TOKEN', '--token')}` : 'none'}`);
+    ctx.out.line(`CDN key    ${settings.cdnKeySource ? `from ${sourceName(settings.cdnKeySource, 'LOC_CDN_KEY', '--cdn-key')}` : 'none'}`);
+    ctx.out.line(`CDN check  ${identity.cdnCheckUrl}`);
+    if (reach?.accepted) ctx.out.line(`Reaches    ${reach.projects} project${reach.projects === 1 ? '' : 's'} in ${reach.workspaces.join(', ') || 'no workspace'}`);
+  });
+  if (!settings.token) {
+    const { CredentialsError } = await import('../errors');
+    throw new CredentialsError(`Not logged in to ${settings.baseUrl}: no API token.`, 'Run `loc login`, or set LOC_API_TOKEN.');
+  }
+  if (reach && !reach.accepted) {
+    const { CredentialsError } = await import('../errors');
+    throw new CredentialsError(`${settings.baseUrl} refused the token (401).`, 'Log in again with `loc login`, or check LOC_API_TOKEN.');
+  }
+}
+
+function sourceName(source: string, variable: string, flag: string): string {
+  if (source === 'environment') return variable;
+  if (source === 'flag') return flag;
+  return `the stored profile`;
 }

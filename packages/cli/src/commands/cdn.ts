@@ -1,48 +1,107 @@
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import { redactUrl, type CdnCheckRequest, type CdnRelease, type DistributionEnvironment, type DistributionType, type LocClient } from '@loc/sdk';
-import { z } from 'zod';
-import type { Context, GlobalOptions } from '../context';
-import { CliError, UsageError } from '../errors';
-import { EXIT } from '../exit-codes';
-import { countStatuses, deliverZip } from '../files/deliver';
-import { DEFAULT_PATH_TEMPLATE } from '../files/path-template';
-import { displayPath } from '../files/place';
-import { requireFlags } from '../ui/prompts';
+import { Command, Option } from '@commander-js/extra-typings';
+import type { CdnCheckRequest, CdnRelease, DistributionEnvironment, DistributionType, LocClient } from '@loc/sdk';
+import type { Context } from '../context';
+import { examples } from '../help-examples';
+import type { Run } from '../program';
+import { timeoutOption } from '../shared-options';
 import { formatElapsed, startProgress } from '../ui/progress';
 
-export interface CdnCheckOptions extends GlobalOptions {
-  environment?: DistributionEnvironment;
-  type?: DistributionType;
-  clientVersion?: string;
-  clientRelease?: string;
-  clientUser?: string;
-  clientAgent?: string;
-  clientLanguage?: string;
-  /** A folder, or true for the `cdn.out` of loc.config.json. */
-  download?: string | true;
-  /** Overall deadline of the check and the download, in ms. */
-  timeout?: number;
-}
+/** The value lists of --environment and --type; a test checks them against the SDK's. */
+export const ENVIRONMENTS = ['DEVELOPMENT', 'TEST', 'STAGING', 'PRODUCTION'] as const;
+export const DISTRIBUTION_TYPES = ['NATIVE_FORMAT', 'MOBILE_SDK_ANDROID', 'MOBILE_SDK_IOS'] as const;
 
 /** A build step should never hang: the check and its download together get this long by default. */
 export const DEFAULT_CDN_TIMEOUT_MS = 2 * 60_000;
 
+const checkDeclaration = () =>
+  new Command('check')
+    .description('is there a newer release for this app? exit 0 yes, 20 no; --download fetches it')
+    .addOption(new Option('-e, --environment <environment>', 'distribution environment (default: cdn.environment of loc.config.json)').choices(ENVIRONMENTS))
+    .addOption(new Option('-t, --type <type>', 'distribution type (default: cdn.type of loc.config.json)').choices(DISTRIBUTION_TYPES))
+    .addOption(new Option('--client-version <semver>', "the app's version: only releases made for it are offered"))
+    .addOption(new Option('--client-release <id>', 'the release the app has now (default: the one recorded in the --download folder)'))
+    .addOption(new Option('--client-user <id>', 'for the service’s logs only'))
+    .addOption(new Option('--client-agent <agent>', 'for the service’s logs only (default loc-cli)'))
+    .addOption(new Option('--client-language <code>', 'for the service’s logs only'))
+    .addOption(new Option('-d, --download [dir]', 'download and unzip the release into this folder; skipped when it is there already'))
+    .addOption(timeoutOption(DEFAULT_CDN_TIMEOUT_MS, 'give up on the check and its download after this long'))
+    .addHelpText(
+      'after',
+      `${examples(
+        'loc cdn check --environment PRODUCTION --type MOBILE_SDK_IOS --client-version 2.4.0',
+        'loc cdn check -e PRODUCTION -t MOBILE_SDK_ANDROID --download app/src/main/assets/strings',
+        'loc cdn check -e PRODUCTION -t MOBILE_SDK_IOS --cdn-base-url https://cdn.loc.dev --cdn-check-path /v1/distributions/check',
+      )}
+In a build script:
+  loc cdn check -e PRODUCTION -t MOBILE_SDK_IOS --download Strings; case $? in
+    0) echo "new strings" ;; 20) echo "up to date" ;; 3) echo "bad CDN key" ;; 7) echo "usage limit" ;; *) exit 1 ;;
+  esac`,
+    );
+export type CdnCheckOptions = ReturnType<ReturnType<typeof checkDeclaration>['opts']>;
+
+/** `loc cdn check`. */
+export function cdnCommand(run: Run) {
+  return new Command('cdn')
+    .description('distributions: ask the CDN for the newest release of the strings')
+    .addHelpText('after', examples('loc cdn check --environment PRODUCTION --type MOBILE_SDK_IOS --client-version 2.4.0'))
+    .addCommand(checkDeclaration().action(run(check)));
+}
+
+// The heavy modules are bound when the handler runs, not at start-up (see commands/export.ts).
+let redactUrl: typeof import('@loc/sdk').redactUrl;
+let z: typeof import('zod').z;
+let CliError: typeof import('../errors').CliError;
+let UsageError: typeof import('../errors').UsageError;
+let EXIT: typeof import('../errors').EXIT;
+let countStatuses: typeof import('../files/deliver').countStatuses;
+let deliverZip: typeof import('../files/deliver').deliverZip;
+let DEFAULT_PATH_TEMPLATE: typeof import('../files/path-template').DEFAULT_PATH_TEMPLATE;
+let displayPath: typeof import('../files/place').displayPath;
+let requireFlags: typeof import('../ui/prompts').requireFlags;
+
+async function loadDependencies(): Promise<void> {
+  const [sdk, zod, errors, deliver, template, place, prompts] = await Promise.all([
+    import('@loc/sdk'),
+    import('zod'),
+    import('../errors'),
+    import('../files/deliver'),
+    import('../files/path-template'),
+    import('../files/place'),
+    import('../ui/prompts'),
+  ]);
+  ({ redactUrl } = sdk);
+  ({ z } = zod);
+  ({ CliError, UsageError, EXIT } = errors);
+  ({ countStatuses, deliverZip } = deliver);
+  ({ DEFAULT_PATH_TEMPLATE } = template);
+  ({ displayPath } = place);
+  ({ requireFlags } = prompts);
+}
+
 /** What `--download` leaves beside the files: which release they are, so the next build can skip it. */
 export const MANIFEST_NAME = '.loc-release.json';
-const ManifestSchema = z.looseObject({
-  distributionReleaseId: z.string(),
-  name: z.string(),
-  createdAt: z.string(),
-  files: z.array(z.string()),
-});
-type Manifest = z.infer<typeof ManifestSchema>;
+const manifestSchema = () =>
+  z.looseObject({
+    distributionReleaseId: z.string(),
+    name: z.string(),
+    createdAt: z.string(),
+    files: z.array(z.string()),
+  });
+interface Manifest {
+  distributionReleaseId: string;
+  name: string;
+  createdAt: string;
+  files: string[];
+  [key: string]: unknown;
+}
 
 function readManifest(dir: string): Manifest | undefined {
   const path = join(dir, MANIFEST_NAME);
   if (!existsSync(path)) return undefined;
   try {
-    const parsed = ManifestSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    const parsed = manifestSchema().safeParse(JSON.parse(readFileSync(path, 'utf8')));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
@@ -55,13 +114,14 @@ function readManifest(dir: string): Manifest | undefined {
  * release is already there) and `.loc-release.json` records which release it is.
  */
 export async function check(ctx: Context, options: CdnCheckOptions): Promise<number> {
+  await loadDependencies();
   const defaults = ctx.projectConfig()?.config.cdn ?? {};
   const environment = options.environment ?? defaults.environment;
   const type = options.type ?? defaults.type;
   const example = 'loc cdn check --environment PRODUCTION --type MOBILE_SDK_IOS --client-version 2.4.0 --download build/strings';
   const missing = [...(environment ? [] : ['environment']), ...(type ? [] : ['type'])];
   // No prompt here: a build step must never wait for input, so even at a terminal the flags are required.
-  requireFlags(false, missing, example);
+  requireFlags('loc cdn check never prompts: a build step must not wait for input', missing, example);
 
   let dir: string | undefined;
   if (typeof options.download === 'string') dir = resolve(ctx.cwd, options.download);

@@ -1,44 +1,140 @@
 import { resolve } from 'node:path';
+import { Command, Option } from '@commander-js/extra-typings';
+import type { CompletedExport, Export, ExportRequest, LocClient } from '@loc/sdk';
+import type { Context } from '../context';
+import type { PlannedFile } from '../files/place';
+import { examples } from '../help-examples';
+import { collectList } from '../option-values';
+import type { Run } from '../program';
 import {
-  AbortError,
-  EXPORT_FORMATS,
-  TimeoutError,
-  type CompletedExport,
-  type Export,
-  type ExportRequest,
-  type LocClient,
-} from '@loc/sdk';
-import { downloadToFile } from '@loc/sdk/node';
-import type { Context, GlobalOptions } from '../context';
-import { CliError } from '../errors';
-import { EXIT } from '../exit-codes';
-import { countStatuses, deliverZip, MAX_ZIP_BYTES } from '../files/deliver';
-import { DEFAULT_PATH_TEMPLATE, validateTemplate } from '../files/path-template';
-import { displayPath, type PlannedFile } from '../files/place';
-import { projectOf, resolveProject } from '../target';
+  DEFAULT_COMMAND_TIMEOUT_MS,
+  dryRunOption,
+  formatOption,
+  localeOption,
+  outOption,
+  pathTemplateOption,
+  projectOption,
+  timeoutOption,
+  workspaceOption,
+  zipOption,
+} from '../shared-options';
 import { formatElapsed, startProgress } from '../ui/progress';
-import { formatBytes, renderTable } from '../ui/table';
 
 export const DEFAULT_EXPORT_TIMEOUT_MS = 10 * 60_000;
 
-export interface ExportOptions extends GlobalOptions {
-  workspace?: string;
-  project?: string;
-  file?: string[];
-  locale?: string[];
-  format?: string;
-  out?: string;
-  pathTemplate?: string;
-  zip?: string;
-  wait?: boolean;
-  dryRun?: boolean;
-  timeout?: number;
+const exportDeclaration = () =>
+  new Command('export')
+    .description('export the resource files, wait, download and unzip them into your layout')
+    .addOption(workspaceOption())
+    .addOption(projectOption())
+    .addOption(outOption())
+    .addOption(pathTemplateOption())
+    .addOption(zipOption())
+    .addOption(dryRunOption())
+    .addOption(timeoutOption(DEFAULT_EXPORT_TIMEOUT_MS, 'give up waiting after this long'))
+    .addOption(new Option('--file <paths>', 'only these resource files, as the service names them (repeatable)').argParser(collectList))
+    .addOption(localeOption('only these locales (repeatable, comma-separated; `pt` also names pt-BR)'))
+    .addOption(formatOption())
+    .addOption(new Option('--no-wait', 'request the export, print its id and exit'))
+    .addHelpText(
+      'after',
+      `${examples(
+        'loc export --dry-run',
+        'loc export --workspace acme --project mobile-ios --out Resources --path-template "{locale}.lproj/{filename}"',
+        'loc export --project mobile-android --format xml.android.resources --path-template "res/values-{android_locale}/strings.xml"',
+        'loc export --locale de --zip de.zip',
+        'ID=$(loc export --no-wait) && loc export download "$ID"',
+      )}
+Path template placeholders, for the file Resources/pt-BR.lproj/Localizable.strings in locale pt-BR:
+  {path} Resources/pt-BR.lproj/Localizable.strings   {dir} Resources/pt-BR.lproj
+  {filename} Localizable.strings   {basename} Localizable   {ext} strings
+  {locale} pt-BR   {locale_underscore} pt_BR   {language} pt   {region} BR   {android_locale} pt-rBR`,
+    );
+export type ExportOptions = ReturnType<ReturnType<typeof exportDeclaration>['opts']>;
+
+const statusDeclaration = () =>
+  new Command('status')
+    .description('the state of an export requested earlier')
+    .argument('<id>', 'export id')
+    .addOption(workspaceOption())
+    .addOption(projectOption())
+    .addOption(timeoutOption(DEFAULT_COMMAND_TIMEOUT_MS))
+    .addHelpText('after', examples('loc export status reg_abc123 --workspace acme --project mobile-ios'));
+export type ExportStatusOptions = ReturnType<ReturnType<typeof statusDeclaration>['opts']>;
+
+const downloadDeclaration = () =>
+  new Command('download')
+    .description('wait for an export requested earlier, then download and unzip it like `loc export`')
+    .argument('<id>', 'export id')
+    .addOption(workspaceOption())
+    .addOption(projectOption())
+    .addOption(outOption())
+    .addOption(pathTemplateOption())
+    .addOption(zipOption())
+    .addOption(dryRunOption())
+    .addOption(timeoutOption(DEFAULT_EXPORT_TIMEOUT_MS, 'give up waiting after this long'))
+    .addHelpText('after', examples('loc export download reg_abc123 --out locales', 'loc export download reg_abc123 --zip export.zip'));
+export type ExportDownloadOptions = ReturnType<ReturnType<typeof downloadDeclaration>['opts']>;
+
+const formatsDeclaration = () =>
+  new Command('formats').description('the export formats the service knows').addHelpText('after', examples('loc export formats --json'));
+
+/** `loc export` and its subcommands. */
+export function exportCommand(run: Run) {
+  return exportDeclaration()
+    .action(run(runExport))
+    .addCommand(statusDeclaration().action(run(exportStatus)))
+    .addCommand(downloadDeclaration().action(run(exportDownload)))
+    .addCommand(formatsDeclaration().action(run(exportFormats)));
+}
+
+/** What a delivery reads: the download's options, and the export's filters when there are some. */
+type DeliveryOptions = ExportDownloadOptions & Partial<ExportOptions>;
+
+// The heavy modules (SDK, ZIP handling) are bound when a handler runs, not at start-up: `loc --version`
+// and `loc --help` load only the declarations above.
+let AbortError: typeof import('@loc/sdk').AbortError;
+let EXPORT_FORMATS: typeof import('@loc/sdk').EXPORT_FORMATS;
+let TimeoutError: typeof import('@loc/sdk').TimeoutError;
+let downloadToFile: typeof import('@loc/sdk/node').downloadToFile;
+let CliError: typeof import('../errors').CliError;
+let EXIT: typeof import('../errors').EXIT;
+let countStatuses: typeof import('../files/deliver').countStatuses;
+let deliverZip: typeof import('../files/deliver').deliverZip;
+let MAX_ZIP_BYTES: typeof import('../files/deliver').MAX_ZIP_BYTES;
+let DEFAULT_PATH_TEMPLATE: typeof import('../files/path-template').DEFAULT_PATH_TEMPLATE;
+let validateTemplate: typeof import('../files/path-template').validateTemplate;
+let displayPath: typeof import('../files/place').displayPath;
+let projectOf: typeof import('../resolve-project').projectOf;
+let resolveProject: typeof import('../resolve-project').resolveProject;
+let formatBytes: typeof import('../ui/table').formatBytes;
+let renderTable: typeof import('../ui/table').renderTable;
+
+async function loadDependencies(): Promise<void> {
+  const [sdk, node, errors, deliver, template, place, target, table] = await Promise.all([
+    import('@loc/sdk'),
+    import('@loc/sdk/node'),
+    import('../errors'),
+    import('../files/deliver'),
+    import('../files/path-template'),
+    import('../files/place'),
+    import('../resolve-project'),
+    import('../ui/table'),
+  ]);
+  ({ AbortError, EXPORT_FORMATS, TimeoutError } = sdk);
+  ({ downloadToFile } = node);
+  ({ CliError, EXIT } = errors);
+  ({ countStatuses, deliverZip, MAX_ZIP_BYTES } = deliver);
+  ({ DEFAULT_PATH_TEMPLATE, validateTemplate } = template);
+  ({ displayPath } = place);
+  ({ projectOf, resolveProject } = target);
+  ({ formatBytes, renderTable } = table);
 }
 
 const EXAMPLE = 'loc export --workspace acme --project mobile-ios --out Resources --path-template "{locale}.lproj/{filename}"';
 
 /** Settings of one delivery, flags over loc.config.json over defaults. */
-function deliverySettings(ctx: Context, options: ExportOptions) {
+function deliverySettings(ctx: Context, options: DeliveryOptions) {
   const loaded = ctx.projectConfig();
   const defaults = loaded?.config.export ?? {};
   const template = options.pathTemplate ?? defaults.pathTemplate ?? DEFAULT_PATH_TEMPLATE;
@@ -52,7 +148,7 @@ function deliverySettings(ctx: Context, options: ExportOptions) {
 }
 
 /** The export request: the spec's three filters, flags over loc.config.json. */
-function requestOf(ctx: Context, options: ExportOptions): ExportRequest {
+function requestOf(ctx: Context, options: Partial<ExportOptions>): ExportRequest {
   const defaults = ctx.projectConfig()?.config.export ?? {};
   const filePaths = options.file ?? defaults.files;
   const iso2Slugs = options.locale ?? defaults.locales;
@@ -75,6 +171,7 @@ function resumeCommand(workspace: string, project: string, id: string): string {
  * or shows what would change (--dry-run).
  */
 export async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
+  await loadDependencies();
   const settings = deliverySettings(ctx, options);
   const request = requestOf(ctx, options);
   projectOf(ctx, options, EXAMPLE); // in CI, a missing flag is reported before a missing token
@@ -94,7 +191,8 @@ export async function runExport(ctx: Context, options: ExportOptions): Promise<v
 }
 
 /** `loc export status <id>`: the state of an export; exit code 10 when it failed. */
-export async function exportStatus(ctx: Context, id: string, options: ExportOptions): Promise<void> {
+export async function exportStatus(ctx: Context, id: string, options: ExportStatusOptions): Promise<void> {
+  await loadDependencies();
   const { client } = await ctx.client();
   const { workspace, project } = await resolveProject(ctx, client, options, `loc export status ${id} --workspace acme --project mobile-ios`);
   const job = await client.exports.get(workspace, project, id, { signal: ctx.signal });
@@ -112,7 +210,8 @@ export async function exportStatus(ctx: Context, id: string, options: ExportOpti
 }
 
 /** `loc export download <id>`: waits for an export requested earlier, then delivers it like `loc export`. */
-export async function exportDownload(ctx: Context, id: string, options: ExportOptions): Promise<void> {
+export async function exportDownload(ctx: Context, id: string, options: ExportDownloadOptions): Promise<void> {
+  await loadDependencies();
   const settings = deliverySettings(ctx, options);
   const { client } = await ctx.client();
   const { workspace, project } = await resolveProject(ctx, client, options, `loc export download ${id} --workspace acme --project mobile-ios`);
@@ -122,13 +221,14 @@ export async function exportDownload(ctx: Context, id: string, options: ExportOp
 
 /** `loc export formats`: the formats the service exports to. */
 export async function exportFormats(ctx: Context): Promise<void> {
+  await loadDependencies();
   const formats = EXPORT_FORMATS.map((f) => ({ ...f }));
   ctx.out.result({ formats }, () =>
     ctx.out.line(
       renderTable(
         ['FORMAT', 'EXTENSION', 'NAME'],
         formats.map((f) => [f.id, `.${f.extension}`, f.name]),
-        { dim: ctx.out.c.dim },
+        { dim: ctx.out.c.dim, columns: ctx.out.columns },
       ),
     ),
   );
@@ -145,7 +245,7 @@ interface Delivery {
   workspace: string;
   project: string;
   job: Export;
-  options: ExportOptions;
+  options: DeliveryOptions;
   settings: ReturnType<typeof deliverySettings>;
 }
 
@@ -251,12 +351,13 @@ function report(ctx: Context, r: Report): void {
     { export: r.done, workspace: r.workspace, project: r.project, outDir: r.outDir, pathTemplate: r.template, dryRun: r.dryRun, files, summary: counts },
     () => {
       const { c } = ctx.out;
-      const mark = { created: c.green('create'), updated: c.yellow('update'), unchanged: c.dim('same') };
+      // The same word as `status` in --json: created, updated, unchanged.
+      const mark = { created: c.green('created'), updated: c.yellow('updated'), unchanged: c.dim('unchanged') };
       ctx.out.line(
         renderTable(
-          [r.dryRun ? 'WOULD' : 'DONE', 'FILE', 'FROM THE EXPORT'],
+          [r.dryRun ? 'WOULD BE' : 'STATUS', 'FILE', 'FROM THE EXPORT'],
           r.files.map((f) => [mark[f.status], displayPath(f.target), c.dim(f.source)]),
-          { dim: c.dim },
+          { dim: c.dim, columns: ctx.out.columns },
         ),
       );
       ctx.out.line();

@@ -1,33 +1,53 @@
-import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { CONFIG_FILE_NAME, ProjectConfigSchema, type ProjectConfig } from '../config/project-config';
-import type { Context, GlobalOptions } from '../context';
-import { UsageError } from '../errors';
-import { DEFAULT_PATH_TEMPLATE, PLACEHOLDERS, validateTemplate } from '../files/path-template';
-import { resolveProject } from '../target';
-import { askSelect, askText, requireFlags } from '../ui/prompts';
+import { Command, Option } from '@commander-js/extra-typings';
+import type { Context } from '../context';
+import { examples } from '../help-examples';
+import type { Run } from '../program';
+import {
+  DEFAULT_COMMAND_TIMEOUT_MS,
+  formatOption,
+  localeOption,
+  outOption,
+  pathTemplateOption,
+  projectOption,
+  timeoutOption,
+  workspaceOption,
+} from '../shared-options';
 
-export interface InitOptions extends GlobalOptions {
-  workspace?: string;
-  project?: string;
-  format?: string;
-  locale?: string[];
-  out?: string;
-  pathTemplate?: string;
-  force?: boolean;
-}
+const EXAMPLE = 'loc init --workspace acme --project mobile-ios --out Resources --path-template "{locale}.lproj/{filename}"';
+
+const declaration = () =>
+  new Command('init')
+    .description('write loc.config.json: workspace, project and export defaults for this repository')
+    .addOption(workspaceOption('workspace URL slug'))
+    .addOption(projectOption('project URL slug'))
+    .addOption(formatOption())
+    .addOption(localeOption('locales to export (repeatable, comma-separated)'))
+    .addOption(outOption('folder the files go into, relative to the config file'))
+    .addOption(pathTemplateOption('where each file lands below --out, for example {locale}.lproj/{filename}'))
+    .addOption(new Option('--force', 'overwrite an existing loc.config.json'))
+    .addOption(timeoutOption(DEFAULT_COMMAND_TIMEOUT_MS, 'give up asking the service after this long (at a terminal)'))
+    .addHelpText('after', examples('loc init', EXAMPLE));
+export type InitOptions = ReturnType<ReturnType<typeof declaration>['opts']>;
+
+export const initCommand = (run: Run) => declaration().action(run(init));
 
 /** `loc init`: writes loc.config.json in the working folder, from flags or, at a terminal, by asking. */
 export async function init(ctx: Context, options: InitOptions): Promise<void> {
+  const [{ existsSync, writeFileSync }, { join }, { CONFIG_FILE_NAME, ProjectConfigSchema, schemaReference }, { UsageError }, { DEFAULT_PATH_TEMPLATE, PLACEHOLDERS, validateTemplate }, { resolveProject }, { askSelect, askText, requireFlags }] =
+    await Promise.all([
+      import('node:fs'),
+      import('node:path'),
+      import('../config/project-config'),
+      import('../errors'),
+      import('../files/path-template'),
+      import('../resolve-project'),
+      import('../ui/prompts'),
+    ]);
   const path = join(ctx.cwd, CONFIG_FILE_NAME);
   if (existsSync(path) && !options.force) {
     throw new UsageError(`${path} exists already.`, 'Edit it, or pass --force to write a new one.');
   }
-  requireFlags(
-    ctx.interactive,
-    [...(options.workspace ? [] : ['workspace']), ...(options.project ? [] : ['project'])],
-    'loc init --workspace acme --project mobile-ios --out Resources --path-template "{locale}.lproj/{filename}"',
-  );
+  requireFlags(ctx.noPromptReason, [...(options.workspace ? [] : ['workspace']), ...(options.project ? [] : ['project'])], EXAMPLE);
 
   let { workspace, project } = options;
   let format = options.format;
@@ -63,7 +83,8 @@ export async function init(ctx: Context, options: InitOptions): Promise<void> {
     ...(out && out !== '.' ? { out } : {}),
     ...(pathTemplate && pathTemplate !== DEFAULT_PATH_TEMPLATE ? { pathTemplate } : {}),
   };
-  const config: ProjectConfig = ProjectConfigSchema.parse({
+  const config = ProjectConfigSchema.parse({
+    $schema: schemaReference(ctx.cwd),
     workspace,
     project,
     ...(Object.keys(exportDefaults).length ? { export: exportDefaults } : {}),

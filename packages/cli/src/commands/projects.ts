@@ -1,16 +1,56 @@
-import { RESOURCE_TYPES, shareOf, type CreateProjectRequest } from '@loc/sdk';
-import type { Context, GlobalOptions } from '../context';
-import { UsageError } from '../errors';
-import { projectOf, reachableProjects, resolveWorkspace } from '../target';
-import { askSelect, askText, requireFlags } from '../ui/prompts';
-import { percent, renderTable } from '../ui/table';
+import { Command, Option } from '@commander-js/extra-typings';
+import type { CreateProjectRequest } from '@loc/sdk';
+import type { Context } from '../context';
+import { examples } from '../help-examples';
+import { collectList } from '../option-values';
+import type { Run } from '../program';
+import { DEFAULT_COMMAND_TIMEOUT_MS, timeoutOption, workspaceOption } from '../shared-options';
 
-export interface ListOptions extends GlobalOptions {
-  workspace?: string;
+const CREATE_EXAMPLE = 'loc projects create --workspace acme --title "Mobile iOS" --resource-type strings.ios --source-locale en --target-locale de,fr';
+
+const listCommand = () =>
+  new Command('list')
+    .description('the projects your token owns or collaborates on, across workspaces')
+    .addOption(workspaceOption('only this workspace'))
+    .addOption(timeoutOption(DEFAULT_COMMAND_TIMEOUT_MS))
+    .addHelpText('after', examples('loc projects list', 'loc projects list --workspace acme --json'));
+export type ListOptions = ReturnType<ReturnType<typeof listCommand>['opts']>;
+
+const showCommand = () =>
+  new Command('show')
+    .description('details, resource files and export formats of a project')
+    .argument('[project]', 'project URL slug (default: from loc.config.json)')
+    .addOption(workspaceOption())
+    .addOption(timeoutOption(DEFAULT_COMMAND_TIMEOUT_MS))
+    .addHelpText('after', examples('loc projects show mobile-ios --workspace acme'));
+export type ShowOptions = ReturnType<ReturnType<typeof showCommand>['opts']>;
+
+const createCommand = () =>
+  new Command('create')
+    .description('create a project (asks for what is missing at a terminal)')
+    .addOption(workspaceOption())
+    .addOption(new Option('--title <title>', 'title; the URL slug is derived from it'))
+    .addOption(new Option('--resource-type <type>', 'resource type, for example strings.ios or json.standard'))
+    .addOption(new Option('--source-locale <code>', 'source language code, for example en'))
+    .addOption(new Option('--target-locale <codes>', 'target language codes (repeatable, comma-separated)').argParser(collectList))
+    .addOption(new Option('--description <text>', 'description'))
+    .addOption(timeoutOption(DEFAULT_COMMAND_TIMEOUT_MS, 'give up on the service after this long'))
+    .addHelpText('after', examples('loc projects create', CREATE_EXAMPLE));
+export type CreateOptions = ReturnType<ReturnType<typeof createCommand>['opts']>;
+
+/** `loc projects list|show|create`. */
+export function projectsCommand(run: Run) {
+  return new Command('projects')
+    .description('list, inspect and create projects')
+    .addHelpText('after', examples('loc projects list', 'loc projects show mobile-ios --workspace acme', 'loc projects create'))
+    .addCommand(listCommand().action(run(list)))
+    .addCommand(showCommand().action(run(show)))
+    .addCommand(createCommand().action(run(create)));
 }
 
 /** `loc projects list`: every project the token owns or collaborates on, across workspaces. */
 export async function list(ctx: Context, options: ListOptions): Promise<void> {
+  const [{ reachableProjects }, { renderTable }] = await Promise.all([import('../resolve-project'), import('../ui/table')]);
   const { client } = await ctx.client();
   const projects = (await reachableProjects(client, ctx.signal)).filter((p) => !options.workspace || p.workspace === options.workspace);
   ctx.out.result({ projects }, () => {
@@ -22,21 +62,22 @@ export async function list(ctx: Context, options: ListOptions): Promise<void> {
       renderTable(
         ['WORKSPACE', 'PROJECT', 'TITLE'],
         projects.map((p) => [p.workspace, p.project, p.title]),
-        { dim: ctx.out.c.dim },
+        { dim: ctx.out.c.dim, columns: ctx.out.columns },
       ),
     );
   });
 }
 
-export interface ShowOptions extends GlobalOptions {
-  workspace?: string;
-  project?: string;
-}
-
 /** `loc projects show`: a project's details, its resource files and the formats it exports to. */
 export async function show(ctx: Context, projectArg: string | undefined, options: ShowOptions): Promise<void> {
-  const { workspace, project } = projectOf(ctx, { workspace: options.workspace, project: projectArg ?? options.project }, 'loc projects show mobile-ios --workspace acme');
-  if (!workspace || !project) throw new UsageError('Name the project: loc projects show <project> --workspace <workspace>.');
+  const [{ shareOf }, { projectOf }, { UsageError }, { percent, renderTable }] = await Promise.all([
+    import('@loc/sdk'),
+    import('../resolve-project'),
+    import('../errors'),
+    import('../ui/table'),
+  ]);
+  const { workspace, project } = projectOf(ctx, { workspace: options.workspace, project: projectArg }, 'loc projects show mobile-ios --workspace acme');
+  if (!workspace || !project) throw new UsageError('Name the project.', 'For example: `loc projects show mobile-ios --workspace acme`');
   const { client } = await ctx.client();
   const [details, status] = await Promise.all([
     client.projects.get(workspace, project, { signal: ctx.signal }),
@@ -63,63 +104,95 @@ export async function show(ctx: Context, projectArg: string | undefined, options
           const lowest = Math.min(...f.files.map((l) => shareOf(l.statuses, 'APPROVED')));
           return [f.filePathWithLocalePlaceholder, String(f.files.length), f.files.length ? percent(lowest) : '–'];
         }),
-        { dim: c.dim, align: ['left', 'right', 'right'] },
+        { dim: c.dim, align: ['left', 'right', 'right'], columns: ctx.out.columns },
       ),
     );
   });
 }
 
-export interface CreateOptions extends GlobalOptions {
-  workspace?: string;
-  title?: string;
-  resourceType?: string;
-  sourceLocale?: string;
-  targetLocale?: string[];
-  description?: string;
-}
-
-const CREATE_EXAMPLE = 'loc projects create --workspace acme --title "Mobile iOS" --resource-type strings.ios --source-locale en --target-locale de,fr';
-
-/** `loc projects create`: prompts for what is missing at a terminal; in CI lists the missing flags. */
+/**
+ * `loc projects create`: prompts for what is missing at a terminal; in CI lists the missing flags.
+ * Language codes are checked here before anything is sent: in CI a bad one is a usage error naming it,
+ * at a terminal only that answer is asked again. When the service refuses the title (a duplicate), a
+ * terminal asks for another title and keeps the other answers.
+ */
 export async function create(ctx: Context, options: CreateOptions): Promise<void> {
+  const [{ RESOURCE_TYPES, UnprocessableEntityError }, { isLocaleCode }, { resolveWorkspace }, { UsageError }, { askSelect, askText, requireFlags }] =
+    await Promise.all([import('@loc/sdk'), import('../locale-match'), import('../resolve-project'), import('../errors'), import('../ui/prompts')]);
   const missing = [
     ...(options.workspace || ctx.projectConfig()?.config.workspace ? [] : ['workspace']),
     ...(options.title ? [] : ['title']),
     ...(options.resourceType ? [] : ['resource-type']),
     ...(options.sourceLocale ? [] : ['source-locale']),
   ];
-  requireFlags(ctx.interactive, missing, CREATE_EXAMPLE);
+  requireFlags(ctx.noPromptReason, missing, CREATE_EXAMPLE);
+  const badCodes = (codes: string[]) => codes.filter((code) => !isLocaleCode(code));
+  const given = [...(options.sourceLocale ? [options.sourceLocale] : []), ...(options.targetLocale ?? [])];
+  if (!ctx.interactive && badCodes(given).length) {
+    throw new UsageError(
+      `Not a language code: ${badCodes(given).join(', ')}.`,
+      'Use BCP 47 codes such as en, de-AT or zh-Hant, for example: `loc projects create --source-locale en --target-locale de,fr`',
+    );
+  }
   if (options.resourceType && !RESOURCE_TYPES.some((t) => t.id === options.resourceType)) {
     ctx.out.warn(`'${options.resourceType}' is not a resource type this CLI knows (${RESOURCE_TYPES.map((t) => t.id).join(', ')}); sending it anyway.`);
   }
   const { client } = await ctx.client();
   const workspace = await resolveWorkspace(ctx, client, options.workspace, CREATE_EXAMPLE);
-  const title = options.title ?? (await askText(ctx, { message: 'Title', validate: (v) => (v.trim() ? undefined : 'A title is needed.') }));
+  const askTitle = () => askText(ctx, { message: 'Title', validate: (v) => (v.trim() ? undefined : 'A title is needed.') });
+  let title = options.title ?? (await askTitle());
   const resourceType =
     options.resourceType ??
     (await askSelect(ctx, 'Resource type', RESOURCE_TYPES.map((t) => ({ value: t.id, label: t.name, hint: t.id }))));
-  const sourceLanguageCode = options.sourceLocale ?? (await askText(ctx, { message: 'Source locale', initialValue: 'en' }));
-  const targets =
-    options.targetLocale ??
-    (missing.length
-      ? (await askText(ctx, { message: 'Target locales (comma-separated, may be empty)', placeholder: 'de, fr, ja' }))
-          .split(',')
-          .map((l) => l.trim())
-          .filter(Boolean)
-      : []);
-
-  const body: CreateProjectRequest = {
-    title,
-    resourceType,
-    sourceLanguageCode,
-    ...(options.description ? { description: options.description } : {}),
-    ...(targets.length ? { targetLanguageCodes: targets } : {}),
+  const codeProblem = (codes: string[]) => {
+    const bad = badCodes(codes);
+    return bad.length ? `Not a language code: ${bad.join(', ')} (use codes such as en, de-AT, zh-Hant).` : undefined;
   };
-  const created = await client.projects.create(workspace, body, { signal: ctx.signal });
-  const self = created.links.find((l) => l.rel === 'self')?.href;
-  const slug = self ? decodeURIComponent(self.split('/').filter(Boolean).at(-1) ?? '') : undefined;
-  ctx.out.result({ workspace, project: slug, details: created }, () => {
-    ctx.out.success(`Created ${created.title} (${workspace}/${slug ?? '?'}) with locales ${created.project_locales.join(', ')}.`);
-    if (slug) ctx.out.info(`Next: loc init --workspace ${workspace} --project ${slug}`);
-  });
+  const sourceLocale =
+    options.sourceLocale && !codeProblem([options.sourceLocale])
+      ? options.sourceLocale
+      : await askText(ctx, { message: 'Source locale', initialValue: options.sourceLocale ?? 'en', validate: (v) => codeProblem([v.trim()]) });
+  const split = (text: string) => text.split(',').map((l) => l.trim()).filter(Boolean);
+  const targets =
+    options.targetLocale && !codeProblem(options.targetLocale)
+      ? options.targetLocale
+      : options.targetLocale || missing.length
+        ? split(
+            await askText(ctx, {
+              message: 'Target locales (comma-separated, may be empty)',
+              placeholder: 'de, fr, ja',
+              ...(options.targetLocale ? { initialValue: options.targetLocale.join(', ') } : {}),
+              validate: (v) => codeProblem(split(v)),
+            }),
+          )
+        : [];
+
+  for (;;) {
+    const body: CreateProjectRequest = {
+      title,
+      resourceType,
+      sourceLanguageCode: sourceLocale,
+      ...(options.description ? { description: options.description } : {}),
+      ...(targets.length ? { targetLanguageCodes: targets } : {}),
+    };
+    let created;
+    try {
+      created = await client.projects.create(workspace, body, { signal: ctx.signal });
+    } catch (error) {
+      // At a terminal, a refused title is asked again; every other answer is kept.
+      if (ctx.interactive && error instanceof UnprocessableEntityError && /title|URL/i.test(error.detail ?? '')) {
+        ctx.out.warn(error.detail ?? 'The service refused the title.');
+        title = await askTitle();
+        continue;
+      }
+      throw error;
+    }
+    const self = created.links.find((l) => l.rel === 'self')?.href;
+    const slug = self ? decodeURIComponent(self.split('/').filter(Boolean).at(-1) ?? '') : undefined;
+    ctx.out.result({ workspace, project: slug, details: created }, () => {
+      ctx.out.success(`Created ${created.title} (${workspace}/${slug ?? '?'}) with locales ${created.project_locales.join(', ')}.`);
+      if (slug) ctx.out.info(`Next: \`loc init --workspace ${workspace} --project ${slug}\``);
+    });
+    return;
+  }
 }

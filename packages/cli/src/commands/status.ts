@@ -1,137 +1,113 @@
-import { SEGMENT_STATUSES, totalSegments } from '@loc/sdk';
-import type { Context, GlobalOptions } from '../context';
-import { GateFailedError } from '../errors';
-import { workspaceOf } from '../target';
-import { bar, percent, renderTable } from '../ui/table';
+import { Command, Option } from '@commander-js/extra-typings';
+import type { Context } from '../context';
+import { examples } from '../help-examples';
+import { parsePercent } from '../option-values';
+import type { Run } from '../program';
+import { DEFAULT_COMMAND_TIMEOUT_MS, localeOption, projectOption, timeoutOption, workspaceOption } from '../shared-options';
 
-export interface StatusOptions extends GlobalOptions {
-  workspace?: string;
-  project?: string;
-  locale?: string[];
-  minApproved?: number;
-  minTranslated?: number;
-  byFile?: boolean;
-}
+const EXAMPLE = 'loc status --workspace acme --project mobile-ios --min-approved 95';
 
-/** One row of progress: a locale of a project (or of one file of it). */
-export interface ProgressRow {
-  project: string;
-  file?: string;
-  locale: string;
-  segments: number;
-  counts: Record<string, number>;
-  /** APPROVED ÷ segments. */
-  approved: number;
-  /** (TRANSLATED + APPROVED) ÷ segments: DRAFT and PREFILLED are not done yet. */
-  translated: number;
-}
+const declaration = () =>
+  new Command('status')
+    .description('translation progress per locale and segment status; a pipeline gate with --min-approved')
+    .addOption(workspaceOption())
+    .addOption(projectOption('one project (default: from loc.config.json, else every project of the workspace)'))
+    .addOption(localeOption('only these locales (repeatable, comma-separated; `pt` also names pt-BR); one that names none is an error'))
+    .addOption(new Option('--by-file', 'one row per resource file and locale (display only: the gate still counts per locale)'))
+    .addOption(new Option('--min-approved <percent>', 'exit 11 naming every locale below this share of approved segments').argParser(parsePercent))
+    .addOption(
+      new Option('--min-translated <percent>', 'exit 11 naming every locale below this share of translated or approved segments').argParser(parsePercent),
+    )
+    .addOption(timeoutOption(DEFAULT_COMMAND_TIMEOUT_MS))
+    .addHelpText(
+      'after',
+      examples('loc status --workspace acme', 'loc status --workspace acme --project mobile-ios --by-file', 'loc status --project mobile-ios --min-approved 95 --locale de,fr'),
+    );
+export type StatusOptions = ReturnType<ReturnType<typeof declaration>['opts']>;
 
-function rowOf(project: string, locale: string, counts: Record<string, number>, file?: string): ProgressRow {
-  const segments = totalSegments(counts);
-  const share = (n: number) => (segments === 0 ? 1 : n / segments);
-  const full = Object.fromEntries(SEGMENT_STATUSES.map((s) => [s, counts[s] ?? 0]));
-  return {
-    project,
-    ...(file ? { file } : {}),
-    locale,
-    segments,
-    counts: { ...counts, ...full },
-    approved: share(full.APPROVED ?? 0),
-    translated: share((full.TRANSLATED ?? 0) + (full.APPROVED ?? 0)),
-  };
-}
-
-function add(into: Record<string, number>, counts: Record<string, number>): void {
-  for (const [status, n] of Object.entries(counts)) into[status] = (into[status] ?? 0) + n;
-}
+export const statusCommand = (run: Run) => declaration().action(run(status));
 
 /**
  * `loc status`: progress per locale, by segment status — of every project in a workspace, or of one
  * project (per file with --by-file). With --min-approved / --min-translated it is a gate: exit code 11
- * and the locales below the threshold named.
+ * and the locales below the threshold named. A --locale that names none of the locales is an error
+ * (exit 2): a gate never passes what it did not check.
  */
 export async function status(ctx: Context, options: StatusOptions): Promise<void> {
-  const example = 'loc status --workspace acme --project mobile-ios --min-approved 95';
-  const workspace = workspaceOf(ctx, options.workspace, example) ?? '';
+  const [{ gateOf, perLocale, rowOf }, { selectLocales }, { workspaceOf }, { GateFailedError, UsageError }, { bar, percent, renderTable }] = await Promise.all([
+    import('../progress-rows'),
+    import('../locale-match'),
+    import('../resolve-project'),
+    import('../errors'),
+    import('../ui/table'),
+  ]);
+  const workspace = workspaceOf(ctx, options.workspace, EXAMPLE) ?? '';
   const project = options.project ?? (options.workspace ? undefined : ctx.projectConfig()?.config.project);
   const { client } = await ctx.client();
-  let rows: ProgressRow[];
+
+  let fileRows;
   if (project) {
     const status = await client.projects.status(workspace, project, { signal: ctx.signal });
-    const perLocale = new Map<string, Record<string, number>>();
-    rows = [];
-    for (const container of status.resourceFiles) {
-      for (const file of container.files) {
-        const locale = file.languageCode ?? file.iso2Slug ?? '?';
-        if (options.byFile) rows.push(rowOf(project, locale, file.statuses, container.filePathWithLocalePlaceholder));
-        const counts = perLocale.get(locale) ?? {};
-        add(counts, file.statuses);
-        perLocale.set(locale, counts);
-      }
-    }
-    if (!options.byFile) rows = [...perLocale].map(([locale, counts]) => rowOf(project, locale, counts));
+    fileRows = status.resourceFiles.flatMap((container) =>
+      container.files.map((file) => rowOf(project, file.languageCode ?? file.iso2Slug ?? '?', file.statuses, container.filePathWithLocalePlaceholder)),
+    );
   } else {
     const projects = await client.projects.workspaceStatus(workspace, { signal: ctx.signal });
-    rows = projects.flatMap((p) => p.locales.map((l) => rowOf(p.projectUrl ?? p.title, l.languageCode, l.statuses)));
-  }
-  if (options.locale?.length) {
-    const wanted = new Set(options.locale.map((l) => l.toLowerCase()));
-    rows = rows.filter((r) => wanted.has(r.locale.toLowerCase()));
+    fileRows = projects.flatMap((p) => p.locales.map((l) => rowOf(p.projectUrl ?? p.title, l.languageCode, l.statuses)));
   }
 
-  const gate = gateOf(rows, options, Boolean(project));
+  if (options.locale?.length) {
+    const available = [...new Set(fileRows.map((r) => r.locale))];
+    const { selected, unmatched } = selectLocales(options.locale, available);
+    if (unmatched.length) {
+      const where = project ? `project ${project}` : `workspace ${workspace}`;
+      throw new UsageError(
+        `--locale ${unmatched.join(',')} names no locale of ${where}.`,
+        available.length ? `Its locales: ${available.join(', ')}.` : `${where} has no locales yet.`,
+      );
+    }
+    fileRows = fileRows.filter((r) => selected.includes(r.locale));
+  }
+  const localeRows = perLocale(fileRows);
+  if ((options.minApproved !== undefined || options.minTranslated !== undefined) && localeRows.length === 0) {
+    throw new UsageError(`Nothing to gate: ${project ? `project ${project}` : `workspace ${workspace}`} has no locales.`, 'Check --workspace and --project.');
+  }
+  const rows = options.byFile && project ? fileRows : localeRows;
+  const checks = [
+    ...(options.minApproved !== undefined ? [{ measure: 'approved' as const, threshold: options.minApproved }] : []),
+    ...(options.minTranslated !== undefined ? [{ measure: 'translated' as const, threshold: options.minTranslated }] : []),
+  ];
+  const gate = gateOf(localeRows, checks, Boolean(project));
+  const fails = (row: { project: string; locale: string }) => gate?.failing.some((f) => f.project === row.project && f.locale === row.locale) ?? false;
+
   ctx.out.result({ workspace, ...(project ? { project } : {}), locales: rows, ...(gate ? { gate } : {}) }, () => {
     const { c } = ctx.out;
     if (rows.length === 0) {
       ctx.out.info('No locales to show.');
       return;
     }
-    const header = [...(project ? [] : ['PROJECT']), ...(options.byFile ? ['FILE'] : []), 'LOCALE', 'APPROVED', '', 'TRANSLATED', 'DRAFT', 'PREFILLED', 'MISSING', 'SEGMENTS'];
+    const byFile = options.byFile && project;
+    const header = [...(project ? [] : ['PROJECT']), ...(byFile ? ['FILE'] : []), 'LOCALE', 'APPROVED', '', 'TRANSLATED', 'DRAFT', 'PREFILLED', 'MISSING', 'SEGMENTS'];
     const body = rows.map((r) => [
       ...(project ? [] : [r.project]),
-      ...(options.byFile ? [r.file ?? ''] : []),
+      ...(byFile ? [r.file ?? ''] : []),
       r.locale,
       percent(r.approved),
-      c.green(bar(r.approved)),
+      // A failing locale's bar is red, never green: the colour agrees with the verdict.
+      (fails(r) ? c.red : c.green)(bar(r.approved)),
       percent(r.translated),
       String(r.counts.DRAFT ?? 0),
       String(r.counts.PREFILLED ?? 0),
       String(r.counts.NOT_TRANSLATED ?? 0),
       String(r.segments),
     ]);
-    const lead = (project ? 0 : 1) + (options.byFile ? 1 : 0) + 1;
+    const lead = (project ? 0 : 1) + (byFile ? 1 : 0) + 1;
     const align = header.map((_, i) => (i < lead || i === lead + 1 ? 'left' : 'right') as 'left' | 'right');
-    ctx.out.line(renderTable(header, body, { align, dim: c.dim }));
+    ctx.out.line(renderTable(header, body, { align, dim: c.dim, columns: ctx.out.columns }));
     if (gate?.passed) ctx.out.success(`Every locale meets ${gate.description}.`);
   });
   if (gate && !gate.passed) {
     const names = gate.failing.map((f) => `${f.name} (${percent(f.value)})`).join(', ');
     throw new GateFailedError(`${gate.failing.length} locale${gate.failing.length === 1 ? ' is' : 's are'} below ${gate.description}: ${names}.`, gate.failing.map((f) => f.name));
   }
-}
-
-interface Gate {
-  description: string;
-  passed: boolean;
-  failing: { name: string; value: number; threshold: number; measure: 'approved' | 'translated' }[];
-}
-
-function gateOf(rows: ProgressRow[], options: StatusOptions, oneProject: boolean): Gate | undefined {
-  const checks = [
-    ...(options.minApproved !== undefined ? [{ measure: 'approved' as const, threshold: options.minApproved }] : []),
-    ...(options.minTranslated !== undefined ? [{ measure: 'translated' as const, threshold: options.minTranslated }] : []),
-  ];
-  if (checks.length === 0) return undefined;
-  const failing = rows.flatMap((row) =>
-    checks
-      .filter((check) => row[check.measure] < check.threshold)
-      .map((check) => ({
-        name: [oneProject ? undefined : row.project, row.file, row.locale].filter(Boolean).join('/') ,
-        value: row[check.measure],
-        threshold: check.threshold,
-        measure: check.measure,
-      })),
-  );
-  const description = checks.map((c) => `${percent(c.threshold)} ${c.measure}`).join(' and ');
-  return { description, passed: failing.length === 0, failing };
 }

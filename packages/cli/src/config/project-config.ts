@@ -1,46 +1,56 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES, jsonPath } from '@loc/sdk';
 import { z } from 'zod';
 import { docsPage } from '../docs-page';
 import { LocalFileError } from '../errors';
+import { VERSION } from '../version';
 
 export const CONFIG_FILE_NAME = 'loc.config.json';
+
+/** The JSON Schema of loc.config.json, shipped in the package (generated from the schema below; a test compares). */
+export const SCHEMA_FILE_NAME = 'loc.config.schema.json';
 
 /**
  * `loc.config.json`: the project's defaults, committed with the code. No credential belongs here (they
  * are stored by `loc login` or come from the environment). Unknown keys are refused, so a typo is caught
- * instead of silently ignored.
+ * instead of silently ignored. The descriptions go into the JSON Schema editors read.
  */
-export const ProjectConfigSchema = z.strictObject({
-  $schema: z.string().optional(),
-  /** Workspace URL slug. */
-  workspace: z.string().min(1).optional(),
-  /** Project URL slug. */
-  project: z.string().min(1).optional(),
-  export: z
-    .strictObject({
-      /** Export format id (`loc export formats`). Default: the project's native format. */
-      format: z.string().min(1).optional(),
-      /** Locales to export (iso2 slugs). Default: every locale of the project. */
-      locales: z.array(z.string().min(1)).optional(),
-      /** Resource file paths to export, as the service names them. Default: every file. */
-      files: z.array(z.string().min(1)).optional(),
-      /** Folder the files are unzipped into, relative to this file. Default: the folder of this file. */
-      out: z.string().min(1).optional(),
-      /** Where each file lands below `out` (docs/cli.md#path-templates). Default: `{path}`. */
-      pathTemplate: z.string().min(1).optional(),
-    })
-    .optional(),
-  cdn: z
-    .strictObject({
-      environment: z.enum(DISTRIBUTION_ENVIRONMENTS).optional(),
-      type: z.enum(DISTRIBUTION_TYPES).optional(),
-      /** Folder a release bundle is unzipped into, relative to this file. */
-      out: z.string().min(1).optional(),
-    })
-    .optional(),
-});
+export const ProjectConfigSchema = z
+  .strictObject({
+    $schema: z.string().optional().describe('The JSON Schema of this file, for editors.'),
+    workspace: z.string().min(1).optional().describe('Workspace URL slug.'),
+    project: z.string().min(1).optional().describe('Project URL slug.'),
+    export: z
+      .strictObject({
+        format: z.string().min(1).optional().describe("Export format id (`loc export formats`). Default: the project's own format."),
+        locales: z.array(z.string().min(1)).optional().describe('Locales to export. Default: every locale of the project.'),
+        files: z.array(z.string().min(1)).optional().describe('Resource file paths to export, as the service names them. Default: every file.'),
+        out: z.string().min(1).optional().describe('Folder the files are unzipped into, relative to this file. Default: the folder of this file.'),
+        pathTemplate: z.string().min(1).optional().describe('Where each file lands below `out` (docs/cli.md#path-templates). Default: {path}.'),
+      })
+      .optional()
+      .describe('Defaults of `loc export`.'),
+    cdn: z
+      .strictObject({
+        environment: z.enum(DISTRIBUTION_ENVIRONMENTS).optional().describe('Distribution environment of `loc cdn check`.'),
+        type: z.enum(DISTRIBUTION_TYPES).optional().describe('Distribution type of `loc cdn check`.'),
+        out: z.string().min(1).optional().describe('Folder a release bundle is unzipped into, relative to this file.'),
+        baseUrl: z
+          .url({ protocol: /^https?$/ })
+          .optional()
+          .describe('Base URL of the CDN check when it is not the API host, for example https://cdn.loc.dev. Default: the base URL.'),
+        checkPath: z
+          .string()
+          .regex(/^\/[^?#\s]*$/)
+          .optional()
+          .describe('Path of the CDN check below the CDN base URL: /cdn/check (default), or /v1/distributions/check on a CDN host.'),
+      })
+      .optional()
+      .describe('Defaults of `loc cdn check`.'),
+  })
+  .describe('loc.config.json: the defaults of the `loc` command line for this repository (docs/cli.md#loc-config-json).');
 export type ProjectConfig = z.infer<typeof ProjectConfigSchema>;
 
 export interface LoadedConfig {
@@ -88,4 +98,17 @@ export function loadConfigFile(path: string): LoadedConfig {
     });
   }
   return { path: absolute, dir: dirname(absolute), config: parsed.data };
+}
+
+/**
+ * What `$schema` of a new loc.config.json in `dir` says: the schema inside this package, relative to
+ * `dir` when loc runs from the repository's own node_modules (editors read it offline), else the same
+ * file of this version on unpkg (a global install).
+ *
+ * @example schemaReference('/work/app') // './node_modules/@loc/cli/loc.config.schema.json'
+ */
+export function schemaReference(dir: string, shipped = fileURLToPath(new URL(`../${SCHEMA_FILE_NAME}`, import.meta.url))): string {
+  const path = relative(resolve(dir), shipped);
+  if (path.split(sep)[0] === 'node_modules') return `./${path.split(sep).join('/')}`;
+  return `https://unpkg.com/@loc/cli@${VERSION}/${SCHEMA_FILE_NAME}`;
 }

@@ -1,17 +1,9 @@
-/** The proxy variables undici's EnvHttpProxyAgent reads (NO_PROXY / no_proxy lists the exceptions). */
-const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'] as const;
-
-/** Which proxy variable is set, for `--verbose` (its value may hold a password: never printed). */
-export function proxyVariable(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  return PROXY_VARIABLES.find((name) => env[name]);
-}
-
 /**
- * A fetch that goes through the proxy of HTTPS_PROXY / HTTP_PROXY and honours NO_PROXY, or undefined
- * when no proxy is set (then the global fetch is used). undici is loaded only when a proxy is set.
+ * A fetch that goes through the proxy of HTTPS_PROXY / HTTP_PROXY and honours NO_PROXY (undici's
+ * EnvHttpProxyAgent reads them). Called only when settings.ts found a proxy variable; undici is loaded
+ * only then.
  */
-export async function proxyFetch(env: NodeJS.ProcessEnv = process.env): Promise<typeof fetch | undefined> {
-  if (!proxyVariable(env)) return undefined;
+export async function proxyFetch(): Promise<typeof fetch> {
   const undici = await import('undici');
   const dispatcher = new undici.EnvHttpProxyAgent();
   const proxied = (input: unknown, init?: unknown) =>

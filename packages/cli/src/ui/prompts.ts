@@ -7,14 +7,16 @@ import { UsageError } from '../errors';
  * that names the flag to pass: a pipeline never waits for input. clack is loaded only when a prompt runs.
  */
 
-/** Throws a usage error listing every missing flag when no one can be asked (`canAsk` false). */
-export function requireFlags(canAsk: boolean, missing: string[], example: string): void {
-  if (missing.length === 0 || canAsk) return;
+/**
+ * Throws a usage error listing every missing flag when no one can be asked: `noPromptReason` says why
+ * (`ctx.noPromptReason`, or the command's own reason); undefined means a prompt may ask instead.
+ *
+ * @example requireFlags('CI is set', ['workspace'], 'loc status --workspace acme')
+ */
+export function requireFlags(noPromptReason: string | undefined, missing: string[], example: string): void {
+  if (missing.length === 0 || noPromptReason === undefined) return;
   const list = missing.map((m) => `--${m}`).join(', ');
-  throw new UsageError(
-    `Missing ${missing.length === 1 ? 'flag' : 'flags'} ${list} (no terminal to ask: stdin or stdout is not a TTY, or CI is set).`,
-    `For example: ${example}`,
-  );
+  throw new UsageError(`Missing ${missing.length === 1 ? 'flag' : 'flags'} ${list} (${noPromptReason}).`, `For example: \`${example}\``);
 }
 
 async function clack() {

@@ -1,48 +1,80 @@
+import stringWidth from 'string-width';
 import { stripVTControlCharacters } from 'node:util';
 
 export type Align = 'left' | 'right';
 
-/** Width on a terminal: colour codes take none; East Asian wide characters take two columns. */
+/**
+ * Columns a text takes on a terminal, as string-width counts them: colour codes take none, combining
+ * marks none, East Asian wide characters and emoji (ZWJ sequences included) two.
+ *
+ * @example displayWidth('👩‍💻') // 2
+ */
 export function displayWidth(text: string): number {
-  let width = 0;
-  for (const char of stripVTControlCharacters(text)) {
-    const code = char.codePointAt(0) ?? 0;
-    width += isWide(code) ? 2 : 1;
+  return stringWidth(text);
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * `text` cut to at most `width` columns, ending in `…` when cut; colour codes are dropped from a cut text.
+ *
+ * @example truncate('Localizable.strings', 8) // 'Localiz…'
+ */
+export function truncate(text: string, width: number): string {
+  if (displayWidth(text) <= width) return text;
+  let out = '';
+  let used = 0;
+  for (const { segment } of graphemes.segment(stripVTControlCharacters(text))) {
+    const w = displayWidth(segment);
+    if (used + w > width - 1) break;
+    out += segment;
+    used += w;
   }
-  return width;
+  return `${out}…`;
 }
 
-function isWide(code: number): boolean {
-  return (
-    (code >= 0x1100 && code <= 0x115f) ||
-    (code >= 0x2e80 && code <= 0xa4cf) ||
-    (code >= 0xac00 && code <= 0xd7a3) ||
-    (code >= 0xf900 && code <= 0xfaff) ||
-    (code >= 0xfe30 && code <= 0xfe4f) ||
-    (code >= 0xff00 && code <= 0xff60) ||
-    (code >= 0xffe0 && code <= 0xffe6) ||
-    (code >= 0x1f300 && code <= 0x1faff) ||
-    (code >= 0x20000 && code <= 0x3fffd)
-  );
-}
+/** Columns are never cut below this many. */
+const MIN_COLUMN = 8;
+const GAP = 2;
 
-/** Rows as aligned columns separated by two spaces; the header is drawn dim when `dim` is given. */
+/**
+ * Rows as aligned columns separated by two spaces; the header is drawn dim when `dim` is given. With
+ * `columns` (the terminal's width) the widest left-aligned columns are cut with `…` until a line fits.
+ *
+ * @example renderTable(['LOCALE', 'DONE'], [['de', '95 %']], { align: ['left', 'right'] })
+ */
 export function renderTable(
   header: string[],
   rows: string[][],
-  options: { align?: Align[]; dim?: (s: string) => string } = {},
+  options: { align?: Align[]; dim?: (s: string) => string; columns?: number | undefined } = {},
 ): string {
   const widths = header.map((h, i) => Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i] ?? ''))));
+  if (options.columns) fitWidths(widths, options.columns, options.align ?? []);
   const format = (cells: string[]) =>
     cells
-      .map((cell, i) => {
-        const pad = ' '.repeat(Math.max(0, (widths[i] ?? 0) - displayWidth(cell)));
+      .map((raw, i) => {
+        const width = widths[i] ?? 0;
+        const cell = truncate(raw, width);
+        const pad = ' '.repeat(Math.max(0, width - displayWidth(cell)));
         return options.align?.[i] === 'right' ? pad + cell : i === cells.length - 1 ? cell : cell + pad;
       })
-      .join('  ')
+      .join(' '.repeat(GAP))
       .trimEnd();
   const head = format(header);
   return [options.dim ? options.dim(head) : head, ...rows.map(format)].join('\n');
+}
+
+/** Shrinks the widest left-aligned column, one column at a time, until the line fits `columns`. */
+function fitWidths(widths: number[], columns: number, align: Align[]): void {
+  const total = () => widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1);
+  while (total() > columns) {
+    let widest = -1;
+    for (let i = 0; i < widths.length; i++) {
+      if (align[i] !== 'right' && (widths[i] ?? 0) > MIN_COLUMN && (widest < 0 || (widths[i] ?? 0) > (widths[widest] ?? 0))) widest = i;
+    }
+    if (widest < 0) return; // nothing left to cut: the terminal wraps
+    widths[widest] = Math.max(MIN_COLUMN, (widths[widest] ?? 0) - (total() - columns));
+  }
 }
 
 /** A ten-cell bar for a share between 0 and 1. */
@@ -51,13 +83,21 @@ export function bar(share: number, width = 10): string {
   return '█'.repeat(filled) + '░'.repeat(width - filled);
 }
 
-/** 0.956 → "95.6 %"; whole numbers without decimals. */
+/**
+ * A share as a percentage, rounded down (a gate at 95 % never shows 95 % for 94.99 %).
+ *
+ * @example percent(0.956) // '95.6 %'
+ */
 export function percent(share: number): string {
   const value = Math.floor(share * 1000) / 10;
   return `${Number.isInteger(value) ? value.toFixed(0) : value.toFixed(1)} %`;
 }
 
-/** 1536 → "1.5 KB". */
+/**
+ * A size in bytes, for people.
+ *
+ * @example formatBytes(1536) // '1.5 KB'
+ */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   const units = ['KB', 'MB', 'GB'];

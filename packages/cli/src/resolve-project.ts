@@ -9,7 +9,7 @@ import { askSelect, requireFlags } from './ui/prompts';
  */
 export function workspaceOf(ctx: Context, flag: string | undefined, example: string): string | undefined {
   const workspace = flag ?? ctx.projectConfig()?.config.workspace;
-  requireFlags(ctx.interactive, workspace ? [] : ['workspace'], example);
+  requireFlags(ctx.noPromptReason, workspace ? [] : ['workspace'], example);
   return workspace;
 }
 
@@ -22,7 +22,7 @@ export function projectOf(
   const workspace = flags.workspace ?? config?.workspace;
   const project = flags.project ?? config?.project;
   const missing = [...(workspace ? [] : ['workspace']), ...(project ? [] : ['project'])];
-  requireFlags(ctx.interactive, missing, example);
+  requireFlags(ctx.noPromptReason, missing, example);
   return { workspace, project };
 }
 

@@ -1,0 +1,212 @@
+// Issue 10, the CLI's part: gates that check what was meant, a deadline on every network command, hints
+// that are true, and the CDN check pointed at any host and path.
+import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CDN_KEYS, runLoc, tempDir, TOKENS } from '@loc/test-utils';
+import { useMock } from './helpers';
+
+const service = useMock();
+
+describe('loc status as a gate', () => {
+  const gate = ['status', '-w', 'acme', '-p', 'backend', '--min-approved', '60'];
+
+  it('refuses a --locale that names no locale of the project, listing them (exit 2)', async () => {
+    const result = await service.loc([...gate, '--locale', 'xx', '--json']);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.json().error.message).toMatch(/--locale xx names no locale of project backend/);
+    expect(result.json().error.hint).toBe('Its locales: en, de, pt-BR.');
+  });
+
+  it('takes pt to mean pt-BR, as loc export does', async () => {
+    const result = await service.loc(['status', '-w', 'acme', '-p', 'backend', '--locale', 'pt', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.json().locales.map((l: { locale: string }) => l.locale)).toEqual(['pt-BR']);
+  });
+
+  it('gives the same verdict with --by-file', async () => {
+    const plain = await service.loc([...gate, '--json']);
+    const byFile = await service.loc([...gate, '--by-file', '--json']);
+    expect(byFile.code).toBe(plain.code);
+    expect(byFile.json().gate).toEqual(plain.json().gate);
+  });
+
+  it('draws a failing locale’s bar red, never green', async () => {
+    const result = await service.loc(['status', '-w', 'acme', '-p', 'backend', '--min-approved', '100'], { env: { NO_COLOR: undefined, FORCE_COLOR: '1' } });
+    expect(result.code, result.stderr).toBe(11);
+    const failing = result.stdout.split('\n').filter((l) => /^\S*de\b/.test(l.replace(/\u001b\[\d+m/g, '')));
+    expect(failing.join('\n')).toMatch(/\u001b\[31m[█░]+/);
+    expect(failing.join('\n')).not.toMatch(/\u001b\[32m[█░]+/);
+  });
+});
+
+describe('every network command has a deadline', () => {
+  // A service that accepts connections and never answers.
+  let silent: TcpServer;
+  const sockets: Socket[] = [];
+  let url = '';
+  beforeAll(async () => {
+    silent = createTcpServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+
+  it.each([
+    [['status', '-w', 'acme']],
+    [['projects', 'list']],
+    [['projects', 'show', 'backend', '-w', 'acme']],
+    [['projects', 'create', '-w', 'acme', '--title', 'T', '--resource-type', 'strings.ios', '--source-locale', 'en']],
+    [['login', '--token', 'loc_whatever']],
+    [['whoami']],
+    [['export', '-w', 'acme', '-p', 'backend']],
+    [['export', 'status', 'reg_1', '-w', 'acme', '-p', 'backend']],
+    [['export', 'download', 'reg_1', '-w', 'acme', '-p', 'backend']],
+    [['cdn', 'check', '-e', 'PRODUCTION', '-t', 'MOBILE_SDK_IOS']],
+  ])('loc %j --timeout 1s exits 8 on a silent service', async (args) => {
+    const home = tempDir('loc-deadline-');
+    try {
+      const started = Date.now();
+      const result = await runLoc([...args, '--timeout', '1s'], {
+        env: { LOC_BASE_URL: url, LOC_API_TOKEN: TOKENS.developer, LOC_CDN_KEY: CDN_KEYS.acme, LOC_CONFIG_DIR: home.path, CI: '1' },
+        timeoutMs: 25_000,
+      });
+      expect(result.code, result.stderr).toBe(8);
+      expect(result.stderr).toMatch(/within 1(\.0)? s/);
+      expect(result.stderr).toMatch(/--timeout/);
+      // Far below the 30 s a single request may take: the deadline cut it.
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      home.remove();
+    }
+  });
+});
+
+describe('hints that are true', () => {
+  let server: Server;
+  let url = '';
+  const seen: string[] = [];
+  beforeAll(async () => {
+    server = createHttpServer((req: IncomingMessage, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Something broke.' }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('does not claim a 500 was retried (it was not)', async () => {
+    const result = await runLoc(['projects', 'list'], { env: { LOC_BASE_URL: url, LOC_API_TOKEN: TOKENS.developer, CI: '1' } });
+    expect(result.code, result.stderr).toBe(9);
+    expect(result.stderr).toContain('The service failed (500): Something broke.');
+    expect(result.stderr).not.toMatch(/retried|\.\./);
+    expect(seen).toEqual(['GET /v1/projects']);
+  });
+
+  it('points a missing export at the export id, not at the project list', async () => {
+    const result = await service.loc(['export', 'status', 'reg_nope', '-w', 'acme', '-p', 'backend']);
+    expect(result.code, result.stderr).toBe(5);
+    expect(result.stderr).not.toMatch(/projects list|\.\.|\. \(404\)/);
+    expect(result.stderr).toMatch(/export id/);
+  });
+
+  it('says why it cannot ask, instead of "no terminal" when there is one', async () => {
+    const ci = await service.loc(['status']);
+    expect(ci.stderr).toMatch(/Missing flag --workspace \(CI is set\)/);
+    const json = await service.loc(['status', '--json'], { env: { CI: undefined } });
+    expect(json.json().error.message).toMatch(/stdin is not a terminal|no prompts with --json/);
+  });
+});
+
+describe('loc whoami', () => {
+  it('says which profile, base URL and credentials are in use, never their values', async () => {
+    const result = await service.loc(['whoami', '--json'], { env: { LOC_CDN_KEY: CDN_KEYS.acme } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.json()).toMatchObject({
+      profile: 'default',
+      baseUrl: service.url,
+      baseUrlSource: 'environment',
+      token: 'environment',
+      cdnKey: 'environment',
+      cdnCheckUrl: `${service.url}/cdn/check`,
+      tokenAccepted: true,
+      workspaces: ['acme'],
+      projects: 4,
+    });
+    expect(result.stdout + result.stderr).not.toContain(TOKENS.developer);
+    expect(result.stdout + result.stderr).not.toContain(CDN_KEYS.acme);
+  });
+
+  it('exits 3 without a token, and when the token is refused', async () => {
+    const home = tempDir('loc-whoami-');
+    try {
+      const none = await service.loc(['whoami'], { env: { LOC_API_TOKEN: undefined, LOC_CONFIG_DIR: home.path } });
+      expect(none.code, none.stderr).toBe(3);
+      expect(none.stdout).toMatch(/Token\s+none/);
+      const refused = await service.loc(['whoami'], { env: { LOC_API_TOKEN: 'loc_wrong' } });
+      expect(refused.code, refused.stderr).toBe(3);
+      expect(refused.stderr).not.toContain('loc_wrong');
+    } finally {
+      home.remove();
+    }
+  });
+});
+
+describe('the CDN check goes where it is told', () => {
+  let server: Server;
+  let url = '';
+  const seen: { path: string | undefined; authorization: string | undefined }[] = [];
+  beforeAll(async () => {
+    server = createHttpServer((req, res) => {
+      seen.push({ path: req.url, authorization: req.headers.authorization });
+      req.resume();
+      req.on('end', () => res.writeHead(204).end());
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  const check = ['cdn', 'check', '-e', 'PRODUCTION', '-t', 'MOBILE_SDK_IOS'];
+
+  it('by flag', async () => {
+    seen.length = 0;
+    const result = await service.loc([...check, '--cdn-base-url', url, '--cdn-check-path', '/v1/distributions/check'], { env: { LOC_CDN_KEY: CDN_KEYS.acme } });
+    expect(result.code, result.stderr).toBe(20);
+    expect(seen).toEqual([{ path: '/v1/distributions/check', authorization: `Bearer ${CDN_KEYS.acme}` }]);
+  });
+
+  it('by environment', async () => {
+    seen.length = 0;
+    const result = await service.loc(check, { env: { LOC_CDN_KEY: CDN_KEYS.acme, LOC_CDN_BASE_URL: url, LOC_CDN_CHECK_PATH: '/v1/distributions/check' } });
+    expect(result.code, result.stderr).toBe(20);
+    expect(seen.map((s) => s.path)).toEqual(['/v1/distributions/check']);
+  });
+
+  it('by loc.config.json, and the flag wins over it', async () => {
+    const dir = tempDir('loc-cdn-config-');
+    try {
+      writeFileSync(join(dir.path, 'loc.config.json'), JSON.stringify({ cdn: { baseUrl: url, checkPath: '/v1/distributions/check' } }));
+      seen.length = 0;
+      const fromFile = await service.loc(check, { cwd: dir.path, env: { LOC_CDN_KEY: CDN_KEYS.acme } });
+      expect(fromFile.code, fromFile.stderr).toBe(20);
+      const overridden = await service.loc([...check, '--cdn-check-path', '/cdn/check'], { cwd: dir.path, env: { LOC_CDN_KEY: CDN_KEYS.acme } });
+      expect(overridden.code, overridden.stderr).toBe(20);
+      expect(seen.map((s) => s.path)).toEqual(['/v1/distributions/check', '/cdn/check']);
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('refuses a check path that is not a path (exit 2)', async () => {
+    const result = await service.loc([...check, '--cdn-check-path', 'v1/check?x=1'], { env: { LOC_CDN_KEY: CDN_KEYS.acme } });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(/must start with \//);
+  });
+});
