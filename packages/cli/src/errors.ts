@@ -139,8 +139,9 @@ const cdnError =
   <E extends APIError>(Class: Class<E>) =>
   (error: unknown): error is E =>
     error instanceof Class && onCdn(error);
-const usageLimit = (error: unknown): error is RateLimitError => error instanceof RateLimitError && error.codes.includes('USAGE_LIMIT_EXCEEDED');
-const retryIn = (error: RateLimitError) => (error.retryAfterMs !== undefined ? ` Try again in ${Math.ceil(error.retryAfterMs / 1000)} s.` : '');
+const usageLimit = (error: unknown): error is RateLimitError => error instanceof RateLimitError && error.budgetExceeded;
+const retryIn = (error: RateLimitError) =>
+  error.resetAt ? ` It resets at ${error.resetAt.toISOString()} (in ${Math.ceil((error.retryAfterMs ?? 0) / 1000)} s).` : '';
 const codesOr = (error: APIError) => error.codes.join(', ') || String(error.status);
 
 /**
@@ -220,7 +221,7 @@ export const ERROR_TABLE = [
     usageLimit,
     EXIT.RATE_LIMITED,
     'The workspace has used up its CDN usage budget (USAGE_LIMIT_EXCEEDED, 429).',
-    (e) => `Raise the budget in the workspace settings, or wait for the next period.${retryIn(e)}`,
+    (e) => `Raise the budget in the workspace settings, or wait for the next period.${retryIn(e) || ' The service did not say when it resets.'} loc did not repeat the check: each one spends budget.`,
   ),
   row(
     RateLimitError,
