@@ -1,22 +1,18 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { Transform, type TransformCallback } from 'node:stream';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { SDK_VERSION } from './core/config';
 import { abortErrorOf, anySignal } from './core/signals';
 import { redactUrl } from './core/url';
 import { checkCount, checkDuration } from './core/options';
 import { networkFailureOf, safeCause } from './core/network-failure';
+import { contentLength, openDownload } from './download-source';
 import { DownloadError, LocError } from './errors';
+import { createHashingWriter, type HashingWriter } from './hashing-writer';
 import type { CdnRelease } from './resources/cdn';
 import type { CompletedExport } from './resources/exports';
 
+export { MAX_DOWNLOAD_REDIRECTS } from './download-source';
 export const DEFAULT_DOWNLOAD_IDLE_TIMEOUT_MS = 30_000;
-export const MAX_DOWNLOAD_REDIRECTS = 5;
 
 export interface DownloadProgress {
   receivedBytes: number;
@@ -33,7 +29,10 @@ export interface DownloadOptions {
   idleTimeoutMs?: number;
   /** Refuse bodies larger than this many bytes. Default: no limit. */
   maxBytes?: number;
-  /** A fetch implementation (a proxy-aware one). Default: the global fetch. */
+  /**
+   * A fetch implementation (a proxy-aware one) to download with. Default: node:http(s), which streams
+   * the socket to the file without web streams in between (msw's `setupServer` intercepts it too).
+   */
   fetch?: typeof globalThis.fetch;
 }
 
@@ -64,44 +63,42 @@ export async function downloadToFile(
   const target = resolve(destination);
   await mkdir(dirname(target), { recursive: true });
   const temporary = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.part`);
-  const idle = new AbortController();
+  const idle = idleWatch(idleTimeoutMs);
   const signal = anySignal([options.signal, idle.signal]);
-  let idleTimer = setTimeout(() => idle.abort(), idleTimeoutMs);
-  const touch = () => {
-    clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => idle.abort(), idleTimeoutMs);
-  };
+  let file: FileHandle | undefined;
+  let writer: HashingWriter | undefined;
 
   try {
-    const response = await openDownload(url, options.fetch ?? globalThis.fetch, signal);
-    const totalBytes = contentLength(response);
+    const source = await openDownload(url, options.fetch, signal);
+    const totalBytes = contentLength(source);
     if (options.maxBytes !== undefined && totalBytes !== undefined && totalBytes > options.maxBytes) {
+      source.discard();
       throw new DownloadError(`The download is ${totalBytes} bytes, more than the limit of ${options.maxBytes}.`);
     }
-    const hash = createHash('sha256');
+    file = await open(temporary, 'wx', 0o644);
+    writer = createHashingWriter(file);
     let receivedBytes = 0;
-    const meter = new Transform({
-      transform(chunk: Buffer, _encoding, callback: TransformCallback) {
-        touch();
-        receivedBytes += chunk.length;
-        if (options.maxBytes !== undefined && receivedBytes > options.maxBytes) {
-          callback(new DownloadError(`The download exceeded the limit of ${options.maxBytes} bytes.`));
-          return;
-        }
-        hash.update(chunk);
-        options.onProgress?.({ receivedBytes, totalBytes });
-        callback(null, chunk);
-      },
-    });
-    const body = Readable.fromWeb(response.body as unknown as WebReadableStream<Uint8Array>);
-    await pipeline(body, meter, createWriteStream(temporary, { flags: 'wx', mode: 0o644 }), { signal });
+    for await (const chunk of source.body) {
+      idle.touch();
+      receivedBytes += chunk.length;
+      if (options.maxBytes !== undefined && receivedBytes > options.maxBytes) {
+        source.discard();
+        throw new DownloadError(`The download exceeded the limit of ${options.maxBytes} bytes.`);
+      }
+      await writer.write(chunk);
+      options.onProgress?.({ receivedBytes, totalBytes });
+    }
+    const sha256 = await writer.finish();
+    writer = undefined;
+    await file.close();
+    file = undefined;
+    if (signal?.aborted) throw signal.reason;
 
     if (totalBytes !== undefined && receivedBytes !== totalBytes) {
       throw new DownloadError(
         `The download from ${redactUrl(url)} was cut short: ${receivedBytes} of ${totalBytes} bytes arrived. Try again.`,
       );
     }
-    const sha256 = hash.digest('hex');
     if (options.expectedSha256 && options.expectedSha256.toLowerCase() !== sha256) {
       throw new DownloadError(
         `The download from ${redactUrl(url)} is corrupt: its SHA-256 is ${sha256}, expected ${options.expectedSha256}.`,
@@ -110,6 +107,8 @@ export async function downloadToFile(
     await rename(temporary, target);
     return { path: target, bytes: receivedBytes, sha256 };
   } catch (error) {
+    await writer?.abort();
+    await file?.close().catch(() => {});
     await rm(temporary, { force: true });
     if (options.signal?.aborted) throw abortErrorOf(options.signal);
     if (idle.signal.aborted) {
@@ -120,9 +119,35 @@ export async function downloadToFile(
     const failure = networkFailureOf(error);
     throw new DownloadError(`The download from ${redactUrl(url)} failed: ${failure.message}`, { cause: safeCause(failure) });
   } finally {
-    clearTimeout(idleTimer);
+    idle.stop();
   }
 }
+
+/**
+ * A signal that aborts when `touch()` was not called for `timeoutMs`. One timer per period, not one per
+ * chunk: re-arming a timer for each of thousands of chunks cost a third of the throughput.
+ */
+function idleWatch(timeoutMs: number) {
+  const controller = new AbortController();
+  let lastActivity = Date.now();
+  let timer: ReturnType<typeof setTimeout>;
+  const arm = (delay: number) => {
+    timer = setTimeout(() => {
+      const quiet = Date.now() - lastActivity;
+      if (quiet >= timeoutMs) controller.abort(new DownloadError(`no data for ${timeoutMs} ms`));
+      else arm(timeoutMs - quiet);
+    }, delay);
+  };
+  arm(timeoutMs);
+  return {
+    signal: controller.signal,
+    touch: () => {
+      lastActivity = Date.now();
+    },
+    stop: () => clearTimeout(timer),
+  };
+}
+
 
 /**
  * Downloads a CDN release's ZIP, verifying `filesSha256` when the service sent it.
@@ -173,57 +198,4 @@ export async function downloadExportFile(
     throw new DownloadError(`Export ${job.id} gives no download URL of its own for '${filePath}'; download the whole export instead.`);
   }
   return downloadToFile(file.downloadUrl, destination, options);
-}
-
-/** GETs `url` with no credential, following at most a few redirects and never from https to http. */
-async function openDownload(url: string, fetchImpl: typeof globalThis.fetch, signal: AbortSignal | undefined) {
-  let current = checkDownloadUrl(url);
-  for (let hop = 0; hop <= MAX_DOWNLOAD_REDIRECTS; hop++) {
-    const response = await fetchImpl(current, {
-      redirect: 'manual',
-      signal,
-      headers: { accept: 'application/zip, application/octet-stream, */*', 'user-agent': `loc-sdk/${SDK_VERSION}` },
-    });
-    if (response.status >= 300 && response.status < 400 && response.headers.has('location')) {
-      const next = checkDownloadUrl(new URL(response.headers.get('location')!, current).href);
-      if (new URL(current).protocol === 'https:' && new URL(next).protocol !== 'https:') {
-        throw new DownloadError(`Refused a redirect from https to http while downloading ${redactUrl(url)}.`);
-      }
-      await response.body?.cancel();
-      current = next;
-      continue;
-    }
-    if (!response.ok || !response.body) {
-      await response.body?.cancel();
-      const hint =
-        response.status === 403 || response.status === 410
-          ? ' The pre-signed URL has expired or was altered: ask the service for a new one (check the CDN again, or get the export again).'
-          : '';
-      throw new DownloadError(`Downloading ${redactUrl(url)} failed with HTTP ${response.status}.${hint}`, {
-        status: response.status,
-      });
-    }
-    return response;
-  }
-  throw new DownloadError(`Too many redirects while downloading ${redactUrl(url)}.`);
-}
-
-function checkDownloadUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new DownloadError(`Not a download URL: ${JSON.stringify(redactUrl(url))}.`);
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-    throw new DownloadError(`Refused to download from a ${parsed.protocol} URL; expected http(s).`);
-  }
-  return parsed.href;
-}
-
-function contentLength(response: Response): number | undefined {
-  // A compressed transfer reports the compressed length while fetch hands us decoded bytes.
-  if (response.headers.get('content-encoding')) return undefined;
-  const value = Number(response.headers.get('content-length'));
-  return response.headers.has('content-length') && Number.isInteger(value) && value >= 0 ? value : undefined;
 }

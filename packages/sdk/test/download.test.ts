@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AbortError, DownloadError, createClient, downloadExportFile, downloadRelease, downloadToFile } from '../src/node';
+import { createHashingWriter, WRITE_BATCH_BYTES } from '../src/hashing-writer';
 import { CDN_KEY, TOKEN } from './fixtures';
 
 const payload = Buffer.alloc(256 * 1024, 'a');
@@ -142,9 +143,69 @@ describe('downloadToFile', () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
+  it('streams over node:http by default (no global fetch needed) and through a given fetch when one is passed', async () => {
+    const original = globalThis.fetch;
+    const calls: string[] = [];
+    globalThis.fetch = (() => Promise.reject(new Error('the global fetch was used'))) as typeof fetch;
+    try {
+      expect((await downloadToFile(`${base}/files/ok.zip`, join(dir, 'a.zip'))).sha256).toBe(sha);
+      const viaFetch: typeof fetch = (input, init) => {
+        calls.push(String(input));
+        return original(input, init);
+      };
+      expect((await downloadToFile(`${base}/files/redirect.zip`, join(dir, 'b.zip'), { fetch: viaFetch })).sha256).toBe(sha);
+    } finally {
+      globalThis.fetch = original;
+    }
+    expect(calls).toEqual([`${base}/files/redirect.zip`, `${base}/files/ok.zip`]);
+    expect((await readFile(join(dir, 'b.zip'))).equals(payload)).toBe(true);
+  });
+
   it('refuses a body over maxBytes', async () => {
     await expect(downloadToFile(`${base}/files/ok.zip`, join(dir, 'out.zip'), { maxBytes: 10 })).rejects.toThrow(/limit/);
     expect(await readdir(dir)).toEqual([]);
+  });
+});
+
+describe('createHashingWriter', () => {
+  it('hashes in the same pass and holds at most two 1 MiB batches however slow the disk is', async () => {
+    let release: () => void = () => {};
+    const written: Uint8Array[] = [];
+    // A file whose every write waits until the test lets it finish.
+    const slowFile = {
+      writev: (buffers: Uint8Array[]) =>
+        new Promise<{ bytesWritten: number }>((resolve) => {
+          release = () => {
+            release = () => {};
+            written.push(...buffers);
+            resolve({ bytesWritten: buffers.reduce((n, b) => n + b.length, 0) });
+          };
+        }),
+    } as unknown as FileHandle;
+    const writer = createHashingWriter(slowFile);
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    const hash = createHash('sha256');
+    let accepted = 0;
+    let blocked = false;
+    for (let i = 0; i < 64 && !blocked; i++) {
+      const pending = writer.write(chunk);
+      hash.update(chunk);
+      accepted += chunk.length;
+      if (pending) blocked = await Promise.race([Promise.resolve(pending).then(() => false), new Promise<boolean>((r) => setImmediate(() => r(true)))]);
+    }
+    // The first batch is being written and the second is full: the writer waits for the disk.
+    expect(blocked).toBe(true);
+    expect(accepted).toBe(2 * WRITE_BATCH_BYTES);
+    const finishing = (async () => {
+      for (let i = 0; i < 4; i++) {
+        await new Promise((r) => setImmediate(r));
+        release();
+      }
+    })();
+    const digest = await writer.finish();
+    await finishing;
+    expect(digest).toBe(hash.digest('hex'));
+    expect(Buffer.concat(written).length).toBe(accepted);
   });
 });
 
