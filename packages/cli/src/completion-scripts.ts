@@ -1,4 +1,5 @@
 import type { CommandUnknownOpts, Option } from '@commander-js/extra-typings';
+import { shellQuote as quote } from './ui/command-line';
 
 /**
  * Shell completion scripts for `loc`, generated from the program itself (its commands, options and
@@ -21,7 +22,6 @@ function nodesOf(command: CommandUnknownOpts, path = ''): Node[] {
 const visible = (command: CommandUnknownOpts): Option[] => (command.options as Option[]).filter((o) => !o.hidden);
 const flagsOf = (option: Option) => [option.short, option.long].filter((f): f is string => Boolean(f));
 const takesValue = (option: Option) => option.required || option.optional;
-const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 
 /**
  * The completion script for `shell`.

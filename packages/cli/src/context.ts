@@ -10,7 +10,7 @@ import { readEnvironment, resolveSettings, type Environment, type Settings } fro
 import { formatElapsed } from './ui/progress';
 import { VERSION } from './version';
 
-export interface ContextInit {
+interface ContextInit {
   options: GlobalOptions;
   sourceOf: (key: keyof GlobalOptions) => OptionSource;
   /** Aborted by Ctrl-C. */

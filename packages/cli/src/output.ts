@@ -1,9 +1,9 @@
 import pc from 'picocolors';
 import type { Environment } from './settings';
 
-export type Colors = ReturnType<typeof pc.createColors>;
+type Colors = ReturnType<typeof pc.createColors>;
 
-export interface OutputOptions {
+interface OutputOptions {
   json: boolean;
   quiet: boolean;
   verbose: boolean;

@@ -45,7 +45,7 @@ export type GlobalOptions = ReturnType<ReturnType<typeof rootCommand>['opts']>;
 export type OptionSource = 'flag' | 'environment' | undefined;
 
 /** A command's handler: the context, then the command's arguments and options as commander gives them. */
-export type Handler<A extends unknown[]> = (ctx: Context, ...args: A) => Promise<number | void>;
+type Handler<A extends unknown[]> = (ctx: Context, ...args: A) => Promise<number | void>;
 
 /** Turns a handler into a commander action. Given to each command module's declaration. */
 export type Run = <A extends unknown[]>(handler: Handler<A>) => (...received: [...A, unknown]) => Promise<void>;
@@ -90,7 +90,7 @@ export function allCommands(command: CommandUnknownOpts): CommandUnknownOpts[] {
 }
 
 /** `loc export status`. */
-export function commandPath(command: CommandUnknownOpts): string {
+function commandPath(command: CommandUnknownOpts): string {
   const names: string[] = [];
   for (let c: CommandUnknownOpts | null = command; c; c = c.parent) names.unshift(c.name());
   return names.join(' ');

@@ -7,7 +7,7 @@ import { percent } from './ui/table';
  */
 
 /** One row of progress: a locale of a project (or of one file of it). */
-export interface ProgressRow {
+interface ProgressRow {
   project: string;
   file?: string;
   locale: string;
@@ -51,13 +51,13 @@ export function perLocale(rows: readonly ProgressRow[]): ProgressRow[] {
   return [...sums.values()].map((s) => rowOf(s.project, s.locale, s.counts));
 }
 
-export interface GateCheck {
+interface GateCheck {
   measure: 'approved' | 'translated';
   /** A share between 0 and 1. */
   threshold: number;
 }
 
-export interface Gate {
+interface Gate {
   description: string;
   passed: boolean;
   failing: { name: string; project: string; locale: string; value: number; threshold: number; measure: GateCheck['measure'] }[];

@@ -65,7 +65,7 @@ export async function resolveWorkspace(ctx: Context, client: LocClient, flag: st
   return askSelect(ctx, 'Which workspace?', workspaces.map((w) => ({ value: w, label: w })));
 }
 
-export interface ReachableProject {
+interface ReachableProject {
   title: string;
   workspace: string;
   project: string;

@@ -67,7 +67,7 @@ export interface Settings {
   cdnCheckPath: string;
 }
 
-export interface SettingsInput {
+interface SettingsInput {
   options: GlobalOptions;
   sourceOf: (key: keyof GlobalOptions) => OptionSource;
   config: ProjectConfig | undefined;
@@ -157,7 +157,7 @@ function checkPath(value: string): string {
   return value;
 }
 
-export function sameOrigin(a: string, b: string): boolean {
+function sameOrigin(a: string, b: string): boolean {
   try {
     return new URL(a).origin === new URL(b).origin;
   } catch {

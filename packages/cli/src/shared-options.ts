@@ -50,7 +50,7 @@ export const DEFAULT_COMMAND_TIMEOUT_MS = 2 * 60_000;
  *
  * @example formatDuration(120_000) // '2m'
  */
-export function formatDuration(ms: number): string {
+function formatDuration(ms: number): string {
   for (const [unit, size] of [['h', 3_600_000], ['m', 60_000], ['s', 1000]] as const) {
     if (ms % size === 0) return `${ms / size}${unit}`;
   }

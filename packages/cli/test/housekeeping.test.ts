@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CDN_KEYS, LOC_BIN, runLoc, tempDir, TOKENS } from '@loc/test-utils';
+import { CDN_KEYS, LOC_BIN, runLoc, runLocInTerminal, tempDir, TOKENS } from '@loc/test-utils';
 import { useMock } from './helpers';
 
 const run = promisify(execFile);
@@ -110,5 +110,20 @@ describe('loc completion', () => {
     const result = await runLoc(['completion', 'tcsh']);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/bash, zsh, fish/);
+  });
+});
+
+describe('loc projects create at a terminal', () => {
+  it('asks again only for the answer with a bad language code, keeping the others', async () => {
+    const { code, screen } = await runLocInTerminal(
+      ['projects', 'create', '--workspace', 'acme', '--title', 'Kiosk Two', '--resource-type', 'strings.ios', '--source-locale', 'en', '--target-locale', 'de,xx_YY'],
+      // The prompt starts with "de, xx_YY": seven backspaces leave "de", then ", fr".
+      [[/Target locales/, '\x7f\x7f\x7f\x7f\x7f\x7f\x7f, fr\r']],
+      { LOC_CONFIG_DIR: home.path, LOC_BASE_URL: service.url, LOC_API_TOKEN: TOKENS.admin },
+    );
+    expect(code, screen).toBe(0);
+    expect(screen).toMatch(/Created Kiosk Two \(acme\/kiosk-two\) with locales en, de, fr/);
+    expect(screen).toContain('xx_YY');
+    expect(screen).not.toMatch(/Title|Source locale|Resource type/);
   });
 });

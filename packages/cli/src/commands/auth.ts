@@ -20,21 +20,21 @@ const loginCommand = () =>
         'loc login --cdn-key lh-cdn_abc123',
       ),
     );
-export type LoginOptions = ReturnType<ReturnType<typeof loginCommand>['opts']>;
+type LoginOptions = ReturnType<ReturnType<typeof loginCommand>['opts']>;
 
 const logoutCommand = () =>
   new Command('logout')
     .description('forget the stored credentials of the profile')
     .addOption(new Option('--all', 'forget every profile'))
     .addHelpText('after', examples('loc logout', 'loc logout --profile staging', 'loc logout --all'));
-export type LogoutOptions = ReturnType<ReturnType<typeof logoutCommand>['opts']>;
+type LogoutOptions = ReturnType<ReturnType<typeof logoutCommand>['opts']>;
 
 const whoamiCommand = () =>
   new Command('whoami')
     .description('which profile, base URL and credentials are in use, and what the token reaches')
     .addOption(timeoutOption(DEFAULT_COMMAND_TIMEOUT_MS))
     .addHelpText('after', examples('loc whoami', 'loc whoami --profile staging --json'));
-export type WhoamiOptions = ReturnType<ReturnType<typeof whoamiCommand>['opts']>;
+type WhoamiOptions = ReturnType<ReturnType<typeof whoamiCommand>['opts']>;
 
 export function authCommands(run: Run) {
   return [loginCommand().action(run(login)), logoutCommand().action(run(logout)), whoamiCommand().action(run(whoami))];
@@ -58,9 +58,10 @@ export async function login(ctx: Context, options: LoginOptions): Promise<void> 
     ]);
   const globals = ctx.options;
   const store = await ctx.credentials();
-  const profile = globals.profile ?? DEFAULT_PROFILE;
+  // An empty variable (LOC_PROFILE=) counts as unset, as in settings.ts.
+  const profile = globals.profile || DEFAULT_PROFILE;
   const existing = store.get(profile);
-  const baseUrl = normalizeBaseUrl(globals.baseUrl ?? existing?.baseUrl ?? DEFAULT_BASE_URL);
+  const baseUrl = normalizeBaseUrl(globals.baseUrl || existing?.baseUrl || DEFAULT_BASE_URL);
   const sameHost = existing?.baseUrl === baseUrl;
   const cdnKey = ctx.given('cdnKey') ? globals.cdnKey : undefined;
 
@@ -116,7 +117,7 @@ export async function logout(ctx: Context, options: LogoutOptions): Promise<void
     );
     return;
   }
-  const profile = ctx.options.profile ?? store.current();
+  const profile = ctx.options.profile || store.current();
   const removed = store.remove(profile);
   ctx.out.result({ removed: removed ? [profile] : [] }, () =>
     removed ? ctx.out.success(`Logged out: removed profile ${profile}.`) : ctx.out.info(`Not logged in: no profile ${profile} is stored.`),

@@ -13,7 +13,7 @@ export const ENVIRONMENTS = ['DEVELOPMENT', 'TEST', 'STAGING', 'PRODUCTION'] as 
 export const DISTRIBUTION_TYPES = ['NATIVE_FORMAT', 'MOBILE_SDK_ANDROID', 'MOBILE_SDK_IOS'] as const;
 
 /** A build step should never hang: the check and its download together get this long by default. */
-export const DEFAULT_CDN_TIMEOUT_MS = 2 * 60_000;
+const DEFAULT_CDN_TIMEOUT_MS = 2 * 60_000;
 
 const checkDeclaration = () =>
   new Command('check')
@@ -39,7 +39,7 @@ In a build script:
     0) echo "new strings" ;; 20) echo "up to date" ;; 3) echo "bad CDN key" ;; 7) echo "usage limit" ;; *) exit 1 ;;
   esac`,
     );
-export type CdnCheckOptions = ReturnType<ReturnType<typeof checkDeclaration>['opts']>;
+type CdnCheckOptions = ReturnType<ReturnType<typeof checkDeclaration>['opts']>;
 
 /** `loc cdn check`. */
 export function cdnCommand(run: Run) {

@@ -20,7 +20,7 @@ import {
 } from '../shared-options';
 import { formatElapsed, startProgress } from '../ui/progress';
 
-export const DEFAULT_EXPORT_TIMEOUT_MS = 10 * 60_000;
+const DEFAULT_EXPORT_TIMEOUT_MS = 10 * 60_000;
 
 const exportDeclaration = () =>
   new Command('export')
@@ -50,7 +50,7 @@ Path template placeholders, for the file Resources/pt-BR.lproj/Localizable.strin
   {filename} Localizable.strings   {basename} Localizable   {ext} strings
   {locale} pt-BR   {locale_underscore} pt_BR   {language} pt   {region} BR   {android_locale} pt-rBR`,
     );
-export type ExportOptions = ReturnType<ReturnType<typeof exportDeclaration>['opts']>;
+type ExportOptions = ReturnType<ReturnType<typeof exportDeclaration>['opts']>;
 
 const statusDeclaration = () =>
   new Command('status')
@@ -60,7 +60,7 @@ const statusDeclaration = () =>
     .addOption(projectOption())
     .addOption(timeoutOption(DEFAULT_COMMAND_TIMEOUT_MS))
     .addHelpText('after', examples('loc export status reg_abc123 --workspace acme --project mobile-ios'));
-export type ExportStatusOptions = ReturnType<ReturnType<typeof statusDeclaration>['opts']>;
+type ExportStatusOptions = ReturnType<ReturnType<typeof statusDeclaration>['opts']>;
 
 const downloadDeclaration = () =>
   new Command('download')
@@ -74,7 +74,7 @@ const downloadDeclaration = () =>
     .addOption(dryRunOption())
     .addOption(timeoutOption(DEFAULT_EXPORT_TIMEOUT_MS, 'give up waiting after this long'))
     .addHelpText('after', examples('loc export download reg_abc123 --out locales', 'loc export download reg_abc123 --zip export.zip'));
-export type ExportDownloadOptions = ReturnType<ReturnType<typeof downloadDeclaration>['opts']>;
+type ExportDownloadOptions = ReturnType<ReturnType<typeof downloadDeclaration>['opts']>;
 
 const formatsDeclaration = () =>
   new Command('formats').description('the export formats the service knows').addHelpText('after', examples('loc export formats --json'));

@@ -27,7 +27,7 @@ const declaration = () =>
     .addOption(new Option('--force', 'overwrite an existing loc.config.json'))
     .addOption(timeoutOption(DEFAULT_COMMAND_TIMEOUT_MS, 'give up asking the service after this long (at a terminal)'))
     .addHelpText('after', examples('loc init', EXAMPLE));
-export type InitOptions = ReturnType<ReturnType<typeof declaration>['opts']>;
+type InitOptions = ReturnType<ReturnType<typeof declaration>['opts']>;
 
 export const initCommand = (run: Run) => declaration().action(run(init));
 

@@ -14,7 +14,7 @@ const listCommand = () =>
     .addOption(workspaceOption('only this workspace'))
     .addOption(timeoutOption(DEFAULT_COMMAND_TIMEOUT_MS))
     .addHelpText('after', examples('loc projects list', 'loc projects list --workspace acme --json'));
-export type ListOptions = ReturnType<ReturnType<typeof listCommand>['opts']>;
+type ListOptions = ReturnType<ReturnType<typeof listCommand>['opts']>;
 
 const showCommand = () =>
   new Command('show')
@@ -23,7 +23,7 @@ const showCommand = () =>
     .addOption(workspaceOption())
     .addOption(timeoutOption(DEFAULT_COMMAND_TIMEOUT_MS))
     .addHelpText('after', examples('loc projects show mobile-ios --workspace acme'));
-export type ShowOptions = ReturnType<ReturnType<typeof showCommand>['opts']>;
+type ShowOptions = ReturnType<ReturnType<typeof showCommand>['opts']>;
 
 const createCommand = () =>
   new Command('create')
@@ -36,7 +36,7 @@ const createCommand = () =>
     .addOption(new Option('--description <text>', 'description'))
     .addOption(timeoutOption(DEFAULT_COMMAND_TIMEOUT_MS, 'give up on the service after this long'))
     .addHelpText('after', examples('loc projects create', CREATE_EXAMPLE));
-export type CreateOptions = ReturnType<ReturnType<typeof createCommand>['opts']>;
+type CreateOptions = ReturnType<ReturnType<typeof createCommand>['opts']>;
 
 /** `loc projects list|show|create`. */
 export function projectsCommand(run: Run) {

@@ -23,7 +23,7 @@ const declaration = () =>
       'after',
       examples('loc status --workspace acme', 'loc status --workspace acme --project mobile-ios --by-file', 'loc status --project mobile-ios --min-approved 95 --locale de,fr'),
     );
-export type StatusOptions = ReturnType<ReturnType<typeof declaration>['opts']>;
+type StatusOptions = ReturnType<ReturnType<typeof declaration>['opts']>;
 
 export const statusCommand = (run: Run) => declaration().action(run(status));
 

@@ -1,7 +1,7 @@
 import stringWidth from 'string-width';
 import { stripVTControlCharacters } from 'node:util';
 
-export type Align = 'left' | 'right';
+type Align = 'left' | 'right';
 
 /**
  * Columns a text takes on a terminal, as string-width counts them: colour codes take none, combining
