@@ -8,7 +8,7 @@ set -u
 LOC=${LOC:-loc}
 OUT=${1:-src/locales}
 
-$LOC status --workspace acme --project web-frontend --min-translated 80 --locale de
+$LOC status --workspace acme --project web-frontend --min-translated 80 --locale de --timeout 2m
 status=$?
 if [ "$status" -eq 11 ]; then
   echo "German is not translated enough: not pulling." >&2
