@@ -28,8 +28,11 @@ export const EXPORT_FORMATS = [
 
 export type ExportFormatId = (typeof EXPORT_FORMATS)[number]['id'];
 
-/** A project's resource type is the format its source files are in. */
-export const RESOURCE_TYPES: readonly FormatInfo[] = EXPORT_FORMATS.filter((f) => f.id !== 'stringsdict.ios');
+/** A project's resource type is the format its source files are in; stringsdict only holds plurals. */
+export type ResourceTypeId = Exclude<ExportFormatId, 'stringsdict.ios'>;
+export const RESOURCE_TYPES = EXPORT_FORMATS.filter(
+  (f): f is Extract<(typeof EXPORT_FORMATS)[number], { id: ResourceTypeId }> => f.id !== 'stringsdict.ios',
+);
 
 /** The format with this id, if known. */
 export function formatInfo(id: string): FormatInfo | undefined {

@@ -8,8 +8,8 @@ import { networkFailureOf, safeCause } from './core/network-failure';
 import { contentLength, openDownload } from './download-source';
 import { DownloadError, LocError } from './errors';
 import { createHashingWriter, type HashingWriter } from './hashing-writer';
-import type { CdnRelease } from './resources/cdn';
-import type { CompletedExport } from './resources/exports';
+import type { CdnRelease } from './schemas/cdn';
+import type { CompletedExport } from './schemas/exports';
 
 export { MAX_DOWNLOAD_REDIRECTS } from './download-source';
 export const DEFAULT_DOWNLOAD_IDLE_TIMEOUT_MS = 30_000;

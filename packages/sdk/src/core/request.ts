@@ -16,6 +16,7 @@ import { abortErrorOf, anySignal, sleep } from './signals';
 import { validateResponse } from './validate';
 import { joinUrl } from './url';
 import type { ResolvedConfig } from './config';
+import { OPERATIONS, pathOf, type OperationBody, type OperationId, type OperationParams, type OperationResult } from '../operations';
 
 /** Options every SDK method accepts as its last argument. */
 export interface RequestOptions {
@@ -50,17 +51,14 @@ export interface ClientHooks {
   onRetry?: (event: RetryEvent) => void;
 }
 
-/** One call of the API, as a resource describes it. */
-export interface Call<S extends z.ZodType> {
-  method: 'GET' | 'POST';
-  /** Path below the API's base URL, already encoded (build it with `encodePath`). */
-  path: string;
-  /** Which API: `v1` (API token, `baseUrl`) or `cdn` (CDN key, `cdnBaseUrl`). */
-  api: 'v1' | 'cdn';
-  body?: unknown;
-  schema: S;
-  /** Safe to repeat: GETs, the CDN check, and creates whose caller opted in. */
-  idempotent: boolean;
+/** The inputs of one call of an operation: its path parameters and body, and where its path is configurable, another path. */
+export interface CallInput<K extends OperationId> {
+  params: OperationParams<K>;
+  body?: OperationBody<K>;
+  /** Replaces the operation's path (the CDN check's route is configurable: `cdnCheckPath`). */
+  path?: string;
+  /** Retry even though the operation is not safe to repeat: the caller accepts that it may run twice. */
+  retry?: boolean;
 }
 
 /**
@@ -73,17 +71,14 @@ export function createTransport(config: ResolvedConfig) {
     config.fetch ? { fetch: config.fetch } : {},
   );
 
-  async function send<S extends z.ZodType>(
-    call: Call<S>,
-    options: RequestOptions,
-    allowNoContent: boolean,
-  ): Promise<z.output<S> | null> {
+  async function send<K extends OperationId>(id: K, input: CallInput<K>, options: RequestOptions): Promise<OperationResult<K>> {
+    const call = OPERATIONS[id];
     // Checked before anything is sent: a bad per-call option is the caller's mistake, not the network's.
     const timeoutMs = checkDuration('timeoutMs', options.timeoutMs) ?? config.timeoutMs;
-    const maxRetries = call.idempotent ? (checkCount('maxRetries', options.maxRetries, 0, MAX_RETRIES_LIMIT) ?? config.maxRetries) : 0;
+    const maxRetries = call.idempotent || input.retry ? (checkCount('maxRetries', options.maxRetries, 0, MAX_RETRIES_LIMIT) ?? config.maxRetries) : 0;
     const policy = RETRY_POLICIES[call.api];
     const base = call.api === 'v1' ? config.baseUrl : config.cdnBaseUrl;
-    const url = joinUrl(base, call.path);
+    const url = joinUrl(base, input.path ?? pathOf(call, input.params));
     const info: RequestInfo = { method: call.method, path: new URL(url).pathname };
     const headers = { ...config.headers, authorization: `Bearer ${credentialFor(call.api, config)}` };
 
@@ -99,7 +94,7 @@ export function createTransport(config: ResolvedConfig) {
         .raw<string, 'text'>(url, {
           method: call.method,
           headers,
-          body: call.body as Record<string, unknown> | undefined,
+          body: input.body as Record<string, unknown> | undefined,
           signal: anySignal([options.signal, timeout]),
         })
         .then(
@@ -122,7 +117,9 @@ export function createTransport(config: ResolvedConfig) {
         const { response } = outcome;
         config.hooks.onResponse?.({ ...event, status: response.status, durationMs: Date.now() - started });
         const text = response._data ?? '';
-        if (response.ok) return parseSuccess(call, info, response.status, text, allowNoContent);
+        if (response.ok) {
+          return parseSuccess(call.responses[200].body.schema, info, response.status, text, 204 in call.responses) as OperationResult<K>;
+        }
         if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
           throw new APIConnectionError(
             info,
@@ -141,18 +138,18 @@ export function createTransport(config: ResolvedConfig) {
   }
 
   return {
-    /** Sends `call`; a 2xx without a body is a contract error. */
-    request: <S extends z.ZodType>(call: Call<S>, options: RequestOptions = {}) =>
-      send(call, options, false) as Promise<z.output<S>>,
-    /** Sends `call`; a 204 (or any empty 2xx) resolves to null. */
-    requestOrEmpty: <S extends z.ZodType>(call: Call<S>, options: RequestOptions = {}) => send(call, options, true),
+    /**
+     * Calls the operation `id` of the table (src/operations.ts). An empty 2xx resolves to null where the
+     * operation may answer 204, and is a contract error elsewhere.
+     */
+    request: <K extends OperationId>(id: K, input: CallInput<K>, options: RequestOptions = {}) => send(id, input, options),
   };
 }
 
 export type Transport = ReturnType<typeof createTransport>;
 
 function parseSuccess<S extends z.ZodType>(
-  call: Call<S>,
+  schema: S,
   info: RequestInfo,
   status: number,
   text: string,
@@ -168,7 +165,7 @@ function parseSuccess<S extends z.ZodType>(
   } catch {
     throw new ContractError(info, [{ path: '$', message: `expected JSON, got ${JSON.stringify(text.slice(0, 60))}` }]);
   }
-  return validateResponse(call.schema, data, info);
+  return validateResponse(schema, data, info);
 }
 
 function parseBody(text: string): unknown {

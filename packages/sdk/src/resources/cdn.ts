@@ -1,59 +1,5 @@
-import { z } from 'zod';
 import type { RequestOptions, Transport } from '../core/request';
-import { openEnum } from './common';
-
-export const DISTRIBUTION_ENVIRONMENTS = ['DEVELOPMENT', 'TEST', 'STAGING', 'PRODUCTION'] as const;
-export type DistributionEnvironment = (typeof DISTRIBUTION_ENVIRONMENTS)[number];
-export const DISTRIBUTION_TYPES = ['NATIVE_FORMAT', 'MOBILE_SDK_ANDROID', 'MOBILE_SDK_IOS'] as const;
-export type DistributionType = (typeof DISTRIBUTION_TYPES)[number];
-
-/** CdnCheckRequest (spec.md 2.4). The enums are strict: the service answers 422 to anything else. */
-export const CdnCheckRequestSchema = z.object({
-  distributionEnvironment: z.enum(DISTRIBUTION_ENVIRONMENTS),
-  distributionType: z.enum(DISTRIBUTION_TYPES),
-  /** Semantic version of the client app: only releases made for it are offered. */
-  clientVersion: z.string().optional(),
-  /** The release the client has now: when it is still the newest, the answer is 204. */
-  clientRelease: z.string().optional(),
-  /** Logging only. */
-  clientUser: z.string().optional(),
-  /** Logging only. */
-  clientAgent: z.string().optional(),
-  /** Logging only. */
-  clientLanguageCode: z.string().optional(),
-});
-export type CdnCheckRequest = z.input<typeof CdnCheckRequestSchema>;
-
-/** CdnCheckResponse (spec.md 2.5): the release to download. */
-export const CdnReleaseSchema = z.looseObject({
-  distributionReleaseId: z.string().min(1),
-  name: z.string(),
-  createdAt: z.string(),
-  /** Pre-signed URL of the release ZIP, valid for 24 hours. Needs no credential: send none. */
-  filesUrl: z.string().url(),
-  /** SHA-256 of the ZIP (hex), sent by newer service versions; the download helper verifies it. */
-  filesSha256: z.string().optional(),
-});
-export type CdnRelease = z.infer<typeof CdnReleaseSchema>;
-
-/** CdnErrorDetailResponse (spec.md 2.6): an RFC 7807 problem with machine-readable `errors`. */
-export const CdnErrorDetailSchema = z.looseObject({
-  type: z.string(),
-  status: z.number().int(),
-  detail: z.string(),
-  errors: z.array(z.looseObject({ field: z.string(), infos: z.array(z.string()) })),
-});
-export type CdnErrorDetail = z.infer<typeof CdnErrorDetailSchema>;
-
-/** Codes of `errors[].infos` that the service is known to send. */
-export const CdnErrorCode = openEnum([
-  'CDN_KEY_NOT_FOUND',
-  'CDN_KEY_EXPIRED',
-  'TOKEN_EXPIRED',
-  'JWT_INVALID',
-  'DISTRIBUTION_NOT_FOUND',
-  'USAGE_LIMIT_EXCEEDED',
-]);
+import type { CdnCheckRequest, CdnRelease } from '../schemas/cdn';
 
 /** Distributions: ask the CDN whether a newer release bundle exists. */
 export class Cdn {
@@ -75,9 +21,6 @@ export class Cdn {
    * if (release) console.log(release.name, release.filesUrl);
    */
   async check(body: CdnCheckRequest, options?: RequestOptions): Promise<CdnRelease | null> {
-    return this.transport.requestOrEmpty(
-      { method: 'POST', api: 'cdn', path: this.checkPath, body, schema: CdnReleaseSchema, idempotent: true },
-      options,
-    );
+    return this.transport.request('checkDistribution', { params: {}, body, path: this.checkPath }, options);
   }
 }

@@ -1,0 +1,243 @@
+/**
+ * The API's operations, declared once. Each entry states its method, path template, API, request and
+ * response bodies, every status it can answer with that status's body, and whether it is safe to repeat.
+ * Everything else is derived from this table: the SDK's resource methods (they hand an operation and its
+ * parameters to the one request function), the OpenAPI document (`buildOpenApiDocument`), the mock
+ * server's routes and its 405 answers, and the tests' list of operations. docs/development.md ("Adding
+ * an endpoint") says what a new entry needs besides.
+ */
+import type { z } from 'zod';
+import { encodePath } from './core/url';
+import { CdnCheckRequestSchema, CdnErrorDetailSchema, CdnReleaseSchema } from './schemas/cdn';
+import { V1ErrorSchema } from './schemas/common';
+import { ExportRequestSchema, ExportSchema } from './schemas/exports';
+import {
+  CreateProjectRequestSchema,
+  ProjectDetailsSchema,
+  ProjectListSchema,
+  ResourceStatusSchema,
+  WorkspaceStatusSchema,
+} from './schemas/projects';
+
+/** A JSON body and the name the OpenAPI document gives its schema. */
+export interface NamedSchema<S extends z.ZodType = z.ZodType> {
+  name: string;
+  schema: S;
+}
+
+/** One answer an operation can give; without `body` it is empty (204). */
+export interface OperationResponse {
+  description: string;
+  body?: NamedSchema;
+}
+
+export interface OperationRequestBody<S extends z.ZodType = z.ZodType> extends NamedSchema<S> {
+  /** Whether a request without a body is refused. */
+  required: boolean;
+  /** The status of a body that is not JSON (or missing when required). */
+  malformedStatus: 400 | 422;
+  /** The status of a JSON body that does not match `schema`. */
+  invalidStatus: 400 | 422;
+}
+
+export interface Operation {
+  method: 'GET' | 'POST';
+  /** OpenAPI path template: `{name}` for each path parameter (see {@link PATH_PARAMETERS}). */
+  path: string;
+  /** `v1` (API token, `baseUrl`) or `cdn` (CDN key, `cdnBaseUrl`). */
+  api: 'v1' | 'cdn';
+  summary: string;
+  requestBody?: OperationRequestBody;
+  /** Every status the operation can answer, each with its body. */
+  responses: { 200: OperationResponse & { body: NamedSchema } } & Record<number, OperationResponse>;
+  /** Safe to repeat (so retried on 429/502/503/504): reads, and checks that change nothing. */
+  idempotent: boolean;
+}
+
+/** The path parameters any template may use, with what they hold. */
+export const PATH_PARAMETERS = {
+  workspaceUrl: 'URL slug of a workspace',
+  projectUrl: 'URL slug of a project',
+  id: 'Export id from the POST',
+} as const satisfies Record<string, string>;
+
+const body = <S extends z.ZodType>(name: string, schema: S) => ({ name, schema });
+const V1_ERROR = body('V1Error', V1ErrorSchema);
+const CDN_ERROR = body('CdnErrorDetailResponse', CdnErrorDetailSchema);
+
+/** The statuses every `/v1` operation shares. */
+const V1_COMMON = {
+  401: { description: 'Credentials missing or invalid', body: V1_ERROR },
+  500: { description: 'Unexpected failure', body: V1_ERROR },
+} as const;
+const V1_PATH = {
+  400: { description: 'A path segment with malformed percent-encoding', body: V1_ERROR },
+  403: { description: 'Insufficient permission for the operation', body: V1_ERROR },
+} as const;
+const TOO_LARGE = { description: 'The body is larger than the service takes (1 MiB in loc-mock)' } as const;
+
+/**
+ * The operations, in route order: a literal path segment comes before a parameter in the same place
+ * (`/projects/status` before `/projects/{projectUrl}`), since routes are tried in this order.
+ */
+export const OPERATIONS = {
+  listProjects: {
+    method: 'GET',
+    path: '/v1/projects',
+    api: 'v1',
+    summary: 'Projects the user owns or collaborates on, across all workspaces',
+    responses: {
+      200: { description: 'The projects, each with self links', body: body('ProjectList', ProjectListSchema) },
+      ...V1_COMMON,
+    },
+    idempotent: true,
+  },
+  workspaceStatus: {
+    method: 'GET',
+    path: '/v1/{workspaceUrl}/projects/status',
+    api: 'v1',
+    summary: 'Every project of the workspace with per-locale counts by segment status (generalView)',
+    responses: {
+      200: { description: 'One entry per project', body: body('WorkspaceStatus', WorkspaceStatusSchema) },
+      ...V1_COMMON,
+      ...V1_PATH,
+      404: { description: 'The workspace does not exist', body: V1_ERROR },
+    },
+    idempotent: true,
+  },
+  createProject: {
+    method: 'POST',
+    path: '/v1/{workspaceUrl}/projects',
+    api: 'v1',
+    summary: 'Create a project (settingsManage on the workspace)',
+    requestBody: { ...body('CreateProjectRequest', CreateProjectRequestSchema), required: true, malformedStatus: 400, invalidStatus: 422 },
+    responses: {
+      200: { description: 'The new project', body: body('ProjectDetails', ProjectDetailsSchema) },
+      ...V1_COMMON,
+      ...V1_PATH,
+      400: { description: 'The body is missing or not JSON, or a path segment is malformed', body: V1_ERROR },
+      404: { description: 'The workspace does not exist', body: V1_ERROR },
+      413: { ...TOO_LARGE, body: V1_ERROR },
+      422: { description: 'The body does not match CreateProjectRequest', body: V1_ERROR },
+    },
+    // A repeat could create a second project; `projects.create(…, { retry: true })` opts in.
+    idempotent: false,
+  },
+  getProject: {
+    method: 'GET',
+    path: '/v1/{workspaceUrl}/projects/{projectUrl}',
+    api: 'v1',
+    summary: 'Project details (generalView on the project)',
+    responses: {
+      200: { description: 'V1DetailedProjectInfo', body: body('ProjectDetails', ProjectDetailsSchema) },
+      ...V1_COMMON,
+      ...V1_PATH,
+      404: { description: 'The workspace or project does not exist', body: V1_ERROR },
+    },
+    idempotent: true,
+  },
+  projectStatus: {
+    method: 'GET',
+    path: '/v1/{workspaceUrl}/projects/{projectUrl}/status',
+    api: 'v1',
+    summary: 'Resource files, export formats and repository connections (resourcesView)',
+    responses: {
+      200: { description: 'V1ResourceFileResponse', body: body('ResourceStatus', ResourceStatusSchema) },
+      ...V1_COMMON,
+      ...V1_PATH,
+      404: { description: 'The workspace or project does not exist', body: V1_ERROR },
+    },
+    idempotent: true,
+  },
+  createExport: {
+    method: 'POST',
+    path: '/v1/{workspaceUrl}/projects/{projectUrl}/exports',
+    api: 'v1',
+    summary: 'Request an asynchronous export (resourcesView)',
+    requestBody: { ...body('ResourceExportRequest', ExportRequestSchema), required: false, malformedStatus: 400, invalidStatus: 400 },
+    responses: {
+      200: { description: 'Status PROCESSING and the export id', body: body('ResourceExportResponse', ExportSchema) },
+      ...V1_COMMON,
+      ...V1_PATH,
+      400: { description: 'The body is not JSON or does not match ResourceExportRequest, or a path segment is malformed', body: V1_ERROR },
+      404: { description: 'The workspace, project or a filtered file path does not exist', body: V1_ERROR },
+      413: { ...TOO_LARGE, body: V1_ERROR },
+    },
+    // A repeat would start a second export.
+    idempotent: false,
+  },
+  getExport: {
+    method: 'GET',
+    path: '/v1/{workspaceUrl}/projects/{projectUrl}/exports/{id}',
+    api: 'v1',
+    summary: 'Current status of an export and, on SUCCESS, its download URL (resourcesView)',
+    responses: {
+      200: { description: 'The export', body: body('ResourceExportResponse', ExportSchema) },
+      ...V1_COMMON,
+      ...V1_PATH,
+      404: { description: 'The workspace, project or export does not exist', body: V1_ERROR },
+    },
+    idempotent: true,
+  },
+  checkDistribution: {
+    method: 'POST',
+    path: '/cdn/check',
+    api: 'cdn',
+    summary: 'Which release bundle a client app should download',
+    requestBody: { ...body('CdnCheckRequest', CdnCheckRequestSchema), required: true, malformedStatus: 422, invalidStatus: 422 },
+    responses: {
+      200: { description: 'The newest matching release; filesUrl is valid for 24 hours', body: body('CdnCheckResponse', CdnReleaseSchema) },
+      204: { description: 'No matching release, or clientRelease already is the newest' },
+      401: { description: 'CDN key missing, malformed, invalid or expired (AUTHORIZATION / CDN_KEY_NOT_FOUND)', body: CDN_ERROR },
+      404: { description: 'No distribution matches (DISTRIBUTION / DISTRIBUTION_NOT_FOUND)', body: CDN_ERROR },
+      413: { ...TOO_LARGE, body: CDN_ERROR },
+      422: { description: 'Validation failed: no body, not JSON, or not a CdnCheckRequest (field / INVALID_VALUE …)', body: CDN_ERROR },
+      429: { description: 'CDN usage budget exceeded (USAGE / USAGE_LIMIT_EXCEEDED)', body: CDN_ERROR },
+      500: { description: 'Unexpected failure', body: CDN_ERROR },
+    },
+    // A check changes nothing but a usage counter: repeating it is safe.
+    idempotent: true,
+  },
+} as const satisfies Record<string, Operation>;
+
+export type OperationId = keyof typeof OPERATIONS;
+type Operations = typeof OPERATIONS;
+
+/** The names of a template's path parameters: `'/v1/{a}/x/{b}'` → `'a' | 'b'`. */
+export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParams<Rest> : never;
+
+/** The path parameters of an operation, by name. */
+export type OperationParams<K extends OperationId> = Record<PathParams<Operations[K]['path']>, string>;
+
+/** What a successful call of an operation gives: its 200 body, or null where it may answer 204. */
+export type OperationResult<K extends OperationId> =
+  | z.output<Operations[K]['responses'][200]['body']['schema']>
+  | (204 extends keyof Operations[K]['responses'] ? null : never);
+
+/** The body an operation takes (`never` when it takes none). */
+export type OperationBody<K extends OperationId> = Operations[K] extends { requestBody: { schema: infer S extends z.ZodType } }
+  ? z.input<S>
+  : never;
+
+/** The parameter names in a template, in order. */
+export function pathParameterNames(template: string): string[] {
+  return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+}
+
+/**
+ * The path of an operation with its parameters filled in, each URL-encoded (and refused when empty,
+ * `.` or `..`, which would address another endpoint).
+ *
+ * @example
+ * pathOf(OPERATIONS.getProject, { workspaceUrl: 'acme', projectUrl: 'mobile app' }); // '/v1/acme/projects/mobile%20app'
+ */
+export function pathOf(operation: Pick<Operation, 'path'>, params: Record<string, string>): string {
+  const literals = operation.path.split(/\{\w+\}/);
+  const strings = Object.assign([...literals], { raw: literals }) as unknown as TemplateStringsArray;
+  return encodePath(strings, ...pathParameterNames(operation.path).map((name) => params[name]!));
+}
+
+/** Every operation with its id, in route order. */
+export function listOperations(): (Operation & { id: OperationId })[] {
+  return (Object.keys(OPERATIONS) as OperationId[]).map((id) => ({ id, ...OPERATIONS[id] }));
+}

@@ -1,0 +1,45 @@
+// Response types name only the known fields, so a misspelt field is a compile error (checked by
+// `pnpm typecheck`, which covers this file), while fields the service adds still pass at run time.
+import { describe, expect, it } from 'vitest';
+import { CdnReleaseSchema, ExportSchema, ProjectDetailsSchema, type CdnRelease, type Export, type ProjectDetails } from '../src/index';
+
+/** Never called: its body is only type-checked. */
+export function misspelt(release: CdnRelease, project: ProjectDetails, job: Export): unknown[] {
+  return [
+    // @ts-expect-error the field is `filesUrl`
+    release.fileUrl,
+    // @ts-expect-error the field is `owner_email`
+    project.ownerEmail,
+    // @ts-expect-error the field is `downloadUrl`
+    job.downloadURL,
+    // The right names compile.
+    release.filesUrl,
+    project.owner_email,
+    job.downloadUrl,
+  ];
+}
+
+describe('response types', () => {
+  it('keep fields the service adds at run time', () => {
+    const release = CdnReleaseSchema.parse({
+      distributionReleaseId: 'rel_1',
+      name: 'r',
+      createdAt: '2026-01-01T00:00:00Z',
+      filesUrl: 'https://cdn.test/r.zip',
+      region: 'eu',
+    });
+    expect(release).toMatchObject({ region: 'eu' });
+    const project = ProjectDetailsSchema.parse({
+      title: 'App',
+      project_locales: ['en'],
+      owner_email: 'a@b.test',
+      links: [],
+      created_at: 'x',
+      updated_at: 'x',
+      archived: false,
+    });
+    expect(project).toMatchObject({ archived: false });
+    const job = ExportSchema.parse({ id: 'reg_1', status: 'PROCESSING', triggerType: 'API_V1', createdAt: 'x', priority: 3 });
+    expect(job).toMatchObject({ priority: 3 });
+  });
+});
