@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
-import { errorFor } from './handlers/http';
+import { errorFor } from './handlers/errors';
 
 interface Failure {
   status: number;

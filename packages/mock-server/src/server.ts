@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createDispatcher } from './dispatch';
-import { errorFor } from './handlers/http';
+import { errorFor } from './handlers/errors';
 import { createMockService, DEFAULT_MAX_BODY_BYTES, type MockService, type MockServiceOptions } from './service';
 
 export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'msw';
 import { createClock, type MockClock } from './clock';
 import { createFaults, type Faults } from './faults';
-import { cdnHandlers } from './handlers/cdn';
+import { cdnResolvers } from './handlers/cdn';
 import type { HandlerContext } from './handlers/context';
-import { exportHandlers } from './handlers/exports';
+import { exportResolvers } from './handlers/exports';
 import { fallbackHandlers } from './handlers/fallback';
-import { projectHandlers } from './handlers/projects';
+import { projectResolvers } from './handlers/projects';
+import { operationHandlers } from './handlers/routes';
 import { storageHandlers } from './handlers/storage';
 import { demoSeed } from './seed/demo';
 import type { Seed } from './seed/schema';
@@ -62,9 +63,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   return {
     handlers: [
       faults.handler(context.prefix),
-      ...projectHandlers(context),
-      ...exportHandlers(context),
-      ...cdnHandlers(context),
+      ...operationHandlers(context, { ...projectResolvers(context), ...exportResolvers(context), ...cdnResolvers(context) }),
       ...storageHandlers(context),
       ...fallbackHandlers(context),
     ],

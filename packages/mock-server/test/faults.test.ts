@@ -41,7 +41,7 @@ describe('failNext', () => {
     faults().failNext({ status: 503, path: '/cdn/' });
     const cdn = await api.call('POST', '/cdn/check', { token: DEMO.cdnKeys.valid, body: iosCheck });
     expect(cdn.status).toBe(503);
-    expect(cdn.headers.get('content-type')).toBe('application/problem+json');
+    expect(cdn.headers.get('content-type')).toBe('application/json');
     expect(CdnErrorDetailSchema.parse(cdn.json)).toMatchObject({ status: 503, detail: 'Service Unavailable', errors: [] });
     faults().failNext({ status: 429, path: '/cdn/check', body: { type: 'about:blank', status: 429, detail: 'Too Many Requests', errors: [{ field: 'USAGE', infos: ['USAGE_LIMIT_EXCEEDED'] }] } });
     await expect(client().cdn.check(iosCheck)).rejects.toBeInstanceOf(RateLimitError);

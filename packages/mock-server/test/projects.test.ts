@@ -112,11 +112,11 @@ describe('POST /v1/{ws}/projects', () => {
     ['an empty title', { ...minimal, title: '   ' }, /title/],
     ['a title too long', { ...minimal, title: 'x'.repeat(256) }, /title/],
     ['no resourceType', { title: 'A', sourceLanguageCode: 'en' }, /resourceType/],
-    ['an unknown resourceType', { ...minimal, resourceType: 'docx' }, /resourceType 'docx' is unknown; use one of json\.standard/],
+    ['an unknown resourceType', { ...minimal, resourceType: 'docx' }, /resourceType: "docx" is unknown; use one of json\.standard/],
     ['stringsdict.ios, an export format but not a resource type', { ...minimal, resourceType: 'stringsdict.ios' }, /resourceType/],
     ['no sourceLanguageCode', { title: 'A', resourceType: 'json.standard' }, /sourceLanguageCode/],
-    ['an invalid sourceLanguageCode', { ...minimal, sourceLanguageCode: 'english' }, /'english' is not a BCP 47 language code/],
-    ['an invalid target code', { ...minimal, targetLanguageCodes: ['de', 'xx_YY'] }, /'xx_YY'/],
+    ['an invalid sourceLanguageCode', { ...minimal, sourceLanguageCode: 'english' }, /sourceLanguageCode: "english" is not a language code/],
+    ['an invalid target code', { ...minimal, targetLanguageCodes: ['de', 'xx_YY'] }, /"xx_YY"/],
     ['a number as title', { ...minimal, title: 42 }, /title/],
     ['targetLanguageCodes not an array', { ...minimal, targetLanguageCodes: 'de' }, /targetLanguageCodes/],
     ['a null description', { ...minimal, description: null }, /description/],
@@ -131,7 +131,7 @@ describe('POST /v1/{ws}/projects', () => {
   it('lists every problem of a body at once', async () => {
     const result = await create({ ...minimal, resourceType: 'docx', sourceLanguageCode: 'e', targetLanguageCodes: ['1'] });
     expect(result.status).toBe(422);
-    expect(result.json.error).toMatch(/docx.*'e'.*'1'/);
+    expect(result.json.error).toMatch(/docx.*"e".*"1"/);
   });
 
   it('accepts language codes with scripts and regions', async () => {

@@ -1,61 +1,50 @@
-import { CdnCheckRequestSchema } from '@loc/sdk';
-import { http, HttpResponse } from 'msw';
-import semver from 'semver';
-import { BudgetError, isLanguageCode } from '../store';
+import { CdnCheckRequestSchema, type CdnCheckRequest } from '@loc/sdk';
+import { BudgetError, type CdnLogEntry } from '../store';
 import type { HandlerContext } from './context';
-import { bearerToken, BodyError, problem, readBody } from './http';
+import { bodyProblem, problem } from './errors';
+import { bearerToken, BodyError } from './request';
+import { reply, type Resolvers } from './routes';
 
 /** spec.md §8: a distribution check's pre-signed filesUrl is valid for 24 hours. */
 export const FILES_URL_VALIDITY_MS = 24 * 60 * 60_000;
 
-export function cdnHandlers({ store, signer, prefix, maxBodyBytes }: HandlerContext) {
-  return [
-    http.post(`${prefix}/cdn/check`, async ({ request }) => {
+/** The fields of a CdnCheckRequest, as the request log keeps them. */
+const CHECK_FIELDS = Object.keys(CdnCheckRequestSchema.shape) as (keyof CdnCheckRequest)[];
+
+/** The resolver of the distribution check (spec.md 4.2, errors 7.2): every answer is logged with its status. */
+export function cdnResolvers({ store, signer }: HandlerContext) {
+  return {
+    checkDistribution: async ({ request, body: readCheck }) => {
       let workspace: string;
       try {
         workspace = store.cdnWorkspace(bearerToken(request));
       } catch {
         return problem(401, [{ field: 'AUTHORIZATION', infos: ['CDN_KEY_NOT_FOUND'] }]);
       }
-      const log = (status: number, body: Record<string, unknown> = {}) =>
+      const log = (status: number, check: Partial<CdnCheckRequest> = {}) =>
         store.logCdnCheck({
           at: new Date(store.now()).toISOString(),
           workspace,
           status,
-          ...Object.fromEntries(
-            ['distributionEnvironment', 'distributionType', 'clientVersion', 'clientRelease', 'clientUser', 'clientAgent', 'clientLanguageCode']
-              .filter((k) => body[k] !== undefined)
-              .map((k) => [k, body[k]]),
-          ),
-        });
+          ...Object.fromEntries(CHECK_FIELDS.filter((k) => check[k] !== undefined).map((k) => [k, check[k]])),
+        } satisfies CdnLogEntry);
 
       let body;
       try {
-        body = await readBody(request, CdnCheckRequestSchema, { maxBytes: maxBodyBytes });
+        body = await readCheck();
       } catch (error) {
         if (!(error instanceof BodyError)) throw error;
         log(error.status);
-        return problem(error.status, error.fields.map((field) => ({ field, infos: ['INVALID_VALUE'] })));
-      }
-      const invalid = [
-        ...(body.clientVersion !== undefined && !semver.valid(body.clientVersion) ? [{ field: 'clientVersion', infos: ['INVALID_SEMANTIC_VERSION'] }] : []),
-        ...(body.clientLanguageCode !== undefined && !isLanguageCode(body.clientLanguageCode)
-          ? [{ field: 'clientLanguageCode', infos: ['INVALID_LANGUAGE_CODE'] }]
-          : []),
-      ];
-      if (invalid.length) {
-        log(422, body);
-        return problem(422, invalid);
+        return bodyProblem(error);
       }
       try {
         store.spendCdnBudget(workspace);
       } catch (error) {
         if (!(error instanceof BudgetError)) throw error;
         log(429, body);
-        const response = problem(429, [{ field: 'USAGE', infos: ['USAGE_LIMIT_EXCEEDED'] }]);
         // Whole seconds, rounded up: a client that waits exactly this long finds the budget renewed.
-        if (error.renewsAt !== null) response.headers.set('retry-after', String(Math.ceil((error.renewsAt - store.now()) / 1000)));
-        return response;
+        const renewal = error.renewsAt === null ? undefined : { 'retry-after': String(Math.ceil((error.renewsAt - store.now()) / 1000)) };
+        return problem(429, [{ field: 'USAGE', infos: ['USAGE_LIMIT_EXCEEDED'] }], renewal);
       }
       const found = await store.findRelease(workspace, body);
       if (found === 'no-distribution') {
@@ -64,16 +53,16 @@ export function cdnHandlers({ store, signer, prefix, maxBodyBytes }: HandlerCont
       }
       if (found === null) {
         log(204, body);
-        return new HttpResponse(null, { status: 204 });
+        return new Response(null, { status: 204 });
       }
       log(200, body);
-      return HttpResponse.json({
+      return reply('checkDistribution', 200, {
         distributionReleaseId: found.release.id,
         name: found.release.name,
         createdAt: found.release.createdAt,
         filesUrl: signer.sign(new URL(request.url).origin, `/_storage/releases/${found.blobName}`, store.now() + FILES_URL_VALIDITY_MS),
         filesSha256: found.sha256,
       });
-    }),
-  ];
+    },
+  } satisfies Partial<Resolvers>;
 }

@@ -1,15 +1,14 @@
-import { ExportRequestSchema, type ExportSchema } from '@loc/sdk';
-import { http, HttpResponse } from 'msw';
-import type { z } from 'zod';
 import { EXPORT_URL_VALIDITY_MS, type ExportJob } from '../store';
 import type { HandlerContext } from './context';
-import { bearerToken, readBody, v1 } from './http';
+import { bearerToken } from './request';
+import { reply, type ResponseBody, type Resolvers } from './routes';
 import { storageFilePath, storagePath } from './storage';
 
 export { EXPORT_URL_VALIDITY_MS };
 
-export function exportHandlers({ store, signer, prefix, maxBodyBytes }: HandlerContext) {
-  function toResponse(job: ExportJob, origin: string): z.input<typeof ExportSchema> {
+/** The resolvers of exports. */
+export function exportResolvers({ store, signer }: HandlerContext) {
+  function toResponse(job: ExportJob, origin: string): ResponseBody<'getExport', 200> {
     const base = {
       id: job.id,
       triggerType: 'API_V1',
@@ -39,28 +38,20 @@ export function exportHandlers({ store, signer, prefix, maxBodyBytes }: HandlerC
     };
   }
 
-  const path = `${prefix}/v1/:workspaceUrl/projects/:projectUrl/exports`;
-  return [
-    http.post(
-      path,
-      v1(async ({ request, params }) => {
-        const me = store.authenticate(bearerToken(request));
-        const p = store.project(String(params.workspaceUrl), String(params.projectUrl));
-        store.require(me, 'resourcesView', p.workspace, p.slug);
-        const body = await readBody(request, ExportRequestSchema, { maxBytes: maxBodyBytes, optional: true, invalidStatus: 400 });
-        const job = store.createExport(p.workspace, p.slug, body);
-        return HttpResponse.json(toResponse(job, new URL(request.url).origin));
-      }),
-    ),
-    http.get(
-      `${path}/:id`,
-      v1(async ({ request, params }) => {
-        const me = store.authenticate(bearerToken(request));
-        const p = store.project(String(params.workspaceUrl), String(params.projectUrl));
-        store.require(me, 'resourcesView', p.workspace, p.slug);
-        const job = await store.getExport(p.workspace, p.slug, String(params.id));
-        return HttpResponse.json(toResponse(job, new URL(request.url).origin));
-      }),
-    ),
-  ];
+  return {
+    createExport: async ({ request, params, body }) => {
+      const me = store.authenticate(bearerToken(request));
+      const p = store.project(params.workspaceUrl, params.projectUrl);
+      store.require(me, 'resourcesView', p.workspace, p.slug);
+      const job = store.createExport(p.workspace, p.slug, await body());
+      return reply('createExport', 200, toResponse(job, new URL(request.url).origin));
+    },
+    getExport: async ({ request, params }) => {
+      const me = store.authenticate(bearerToken(request));
+      const p = store.project(params.workspaceUrl, params.projectUrl);
+      store.require(me, 'resourcesView', p.workspace, p.slug);
+      const job = await store.getExport(p.workspace, p.slug, params.id);
+      return reply('getExport', 200, toResponse(job, new URL(request.url).origin));
+    },
+  } satisfies Partial<Resolvers>;
 }

@@ -1,17 +1,12 @@
+import { listOperations } from '@loc/sdk';
 import { http, matchRequestUrl } from 'msw';
 import type { HandlerContext } from './context';
-import { errorFor } from './http';
+import { errorFor } from './errors';
+import { routeOf } from './routes';
 
-/** Every route of the mock, for the 405 answer's `Allow` header. */
+/** Every route of the mock, for the 405 answer's `Allow` header: the API's operations, then the object storage. */
 export const ROUTES: readonly [method: string, path: string][] = [
-  ['GET', '/v1/projects'],
-  ['GET', '/v1/:workspaceUrl/projects/status'],
-  ['POST', '/v1/:workspaceUrl/projects'],
-  ['GET', '/v1/:workspaceUrl/projects/:projectUrl'],
-  ['GET', '/v1/:workspaceUrl/projects/:projectUrl/status'],
-  ['POST', '/v1/:workspaceUrl/projects/:projectUrl/exports'],
-  ['GET', '/v1/:workspaceUrl/projects/:projectUrl/exports/:id'],
-  ['POST', '/cdn/check'],
+  ...listOperations().map((op) => [op.method, routeOf(op.path)] as [string, string]),
   ['GET', '/_storage/:kind/:name'],
   ['HEAD', '/_storage/:kind/:name'],
   ['GET', '/_storage/:kind/:name/*'],

@@ -1,11 +1,9 @@
-import { CreateProjectRequestSchema, type ProjectDetailsSchema, type ResourceStatusSchema } from '@loc/sdk';
-import { http, HttpResponse } from 'msw';
-import type { z } from 'zod';
-import { countsOf, localesOf } from '../store/bundle';
-import type { Project } from '../store';
 import { exportFormatsFor, formatInfo } from '@loc/sdk';
-import { readBody, v1, bearerToken } from './http';
+import type { Project } from '../store';
+import { countsOf, localesOf } from '../store/bundle';
 import type { HandlerContext } from './context';
+import { bearerToken } from './request';
+import { reply, type ResponseBody, type Resolvers } from './routes';
 
 const PROVIDERS = ['github', 'bitbucket', 'gitlab', 'azure'];
 
@@ -13,7 +11,7 @@ function selfLink(origin: string, p: Project) {
   return { rel: 'self', href: `${origin}/v1/${p.workspace}/projects/${p.slug}` };
 }
 
-function details(origin: string, p: Project): z.input<typeof ProjectDetailsSchema> {
+function details(origin: string, p: Project): ResponseBody<'getProject', 200> {
   return {
     title: p.title,
     description: p.description ?? null,
@@ -29,7 +27,7 @@ function details(origin: string, p: Project): z.input<typeof ProjectDetailsSchem
   };
 }
 
-function resourceStatus(p: Project): z.input<typeof ResourceStatusSchema> {
+function resourceStatus(p: Project): ResponseBody<'projectStatus', 200> {
   const connections = PROVIDERS.map((provider) => {
     const c = p.repositoryConnections.find((r) => r.provider === provider);
     return { provider, connected: c?.connected ?? false, canPush: c?.canPush ?? false };
@@ -72,67 +70,52 @@ function localeCounts(p: Project) {
   });
 }
 
-export function projectHandlers({ store, prefix, maxBodyBytes }: HandlerContext) {
+/** The resolvers of the projects area. */
+export function projectResolvers({ store }: HandlerContext) {
   const origin = (request: Request) => new URL(request.url).origin;
   const user = (request: Request) => store.authenticate(bearerToken(request));
 
-  return [
-    http.get(
-      `${prefix}/v1/projects`,
-      v1(({ request }) => {
-        const me = user(request);
-        return HttpResponse.json({
-          members: store.projectsOf(me).map((p) => ({ title: p.title, links: [selfLink(origin(request), p)] })),
-        });
-      }),
-    ),
-    http.get(
-      `${prefix}/v1/:workspaceUrl/projects/status`,
-      v1(({ request, params }) => {
-        const me = user(request);
-        const ws = String(params.workspaceUrl);
-        const projects = store.projectsIn(ws);
-        store.require(me, 'generalView', ws);
-        return HttpResponse.json(
-          projects.map((p) => ({
-            title: p.title,
-            projectUrl: p.slug,
-            appUrl: `${origin(request)}/app/${p.workspace}/${p.slug}`,
-            segmentsCount: p.files.reduce((n, f) => n + f.segments.length, 0),
-            links: [selfLink(origin(request), p)],
-            locales: localeCounts(p),
-          })),
-        );
-      }),
-    ),
-    http.get(
-      `${prefix}/v1/:workspaceUrl/projects/:projectUrl`,
-      v1(({ request, params }) => {
-        const me = user(request);
-        const p = store.project(String(params.workspaceUrl), String(params.projectUrl));
-        store.require(me, 'generalView', p.workspace, p.slug);
-        return HttpResponse.json(details(origin(request), p));
-      }),
-    ),
-    http.get(
-      `${prefix}/v1/:workspaceUrl/projects/:projectUrl/status`,
-      v1(({ request, params }) => {
-        const me = user(request);
-        const p = store.project(String(params.workspaceUrl), String(params.projectUrl));
-        store.require(me, 'resourcesView', p.workspace, p.slug);
-        return HttpResponse.json(resourceStatus(p));
-      }),
-    ),
-    http.post(
-      `${prefix}/v1/:workspaceUrl/projects`,
-      v1(async ({ request, params }) => {
-        const me = user(request);
-        const ws = String(params.workspaceUrl);
-        store.workspace(ws);
-        store.require(me, 'settingsManage', ws);
-        const body = await readBody(request, CreateProjectRequestSchema, { maxBytes: maxBodyBytes });
-        return HttpResponse.json(details(origin(request), store.createProject(ws, me, body)));
-      }),
-    ),
-  ];
+  return {
+    listProjects: ({ request }) => {
+      const me = user(request);
+      return reply('listProjects', 200, {
+        members: store.projectsOf(me).map((p) => ({ title: p.title, links: [selfLink(origin(request), p)] })),
+      });
+    },
+    workspaceStatus: ({ request, params }) => {
+      const me = user(request);
+      const projects = store.projectsIn(params.workspaceUrl);
+      store.require(me, 'generalView', params.workspaceUrl);
+      return reply(
+        'workspaceStatus',
+        200,
+        projects.map((p) => ({
+          title: p.title,
+          projectUrl: p.slug,
+          appUrl: `${origin(request)}/app/${p.workspace}/${p.slug}`,
+          segmentsCount: p.files.reduce((n, f) => n + f.segments.length, 0),
+          links: [selfLink(origin(request), p)],
+          locales: localeCounts(p),
+        })),
+      );
+    },
+    getProject: ({ request, params }) => {
+      const me = user(request);
+      const p = store.project(params.workspaceUrl, params.projectUrl);
+      store.require(me, 'generalView', p.workspace, p.slug);
+      return reply('getProject', 200, details(origin(request), p));
+    },
+    projectStatus: ({ request, params }) => {
+      const me = user(request);
+      const p = store.project(params.workspaceUrl, params.projectUrl);
+      store.require(me, 'resourcesView', p.workspace, p.slug);
+      return reply('projectStatus', 200, resourceStatus(p));
+    },
+    createProject: async ({ request, params, body }) => {
+      const me = user(request);
+      store.workspace(params.workspaceUrl);
+      store.require(me, 'settingsManage', params.workspaceUrl);
+      return reply('createProject', 200, details(origin(request), store.createProject(params.workspaceUrl, me, await body())));
+    },
+  } satisfies Partial<Resolvers>;
 }

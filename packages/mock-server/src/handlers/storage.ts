@@ -1,7 +1,7 @@
 import { unzipSync } from 'fflate';
 import { http, HttpResponse } from 'msw';
 import type { HandlerContext } from './context';
-import { v1Error } from './http';
+import { v1Error } from './errors';
 
 const STORAGE = '/_storage';
 

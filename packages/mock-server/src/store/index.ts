@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { exportFormatsFor, formatInfo, RESOURCE_TYPES } from '@loc/sdk';
+import { exportFormatsFor, formatInfo, LANGUAGE_CODE_PATTERN, RESOURCE_TYPES, type CdnCheckRequest, type CreateProjectRequestSchema } from '@loc/sdk';
+import type { z } from 'zod';
 import semver from 'semver';
 import type { MockClock } from '../clock';
 import { parseSeed, type ParsedSeed, type Seed } from '../seed/schema';
@@ -87,14 +88,9 @@ function sameTitle(a: string, b: string): boolean {
   return norm(a) === norm(b);
 }
 
-/** A BCP 47 tag as the service accepts it (`en`, `de-AT`, `zh-Hant`, `pt-BR`). */
+/** A language code as the service accepts it (`en`, `de-AT`, `zh-Hant`, `sr-Latn-RS`): the SDK's one rule. */
 export function isLanguageCode(code: string): boolean {
-  if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(code)) return false;
-  try {
-    return Intl.getCanonicalLocales(code).length === 1;
-  } catch {
-    return false;
-  }
+  return LANGUAGE_CODE_PATTERN.test(code);
 }
 
 /**
@@ -224,7 +220,7 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
     createProject(
       ws: string,
       owner: User,
-      body: { title: string; resourceType: string; sourceLanguageCode: string; description?: string; targetLanguageCodes?: string[] },
+      body: z.output<typeof CreateProjectRequestSchema>,
     ): Project {
       const problems: string[] = [];
       if (!RESOURCE_TYPES.some((t) => t.id === body.resourceType)) {
@@ -340,7 +336,7 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
      * The release a client should download: 'no-distribution' when none serves the environment, type and
      * version; null when nothing newer applies; else the newest applicable release.
      */
-    async findRelease(ws: string, check: { distributionEnvironment: string; distributionType: string; clientVersion?: string; clientRelease?: string }) {
+    async findRelease(ws: string, check: Pick<CdnCheckRequest, 'distributionEnvironment' | 'distributionType' | 'clientVersion' | 'clientRelease'>) {
       const version = check.clientVersion;
       const serves = (range: string | undefined) => !version || !range || semver.satisfies(version, range, { includePrerelease: true });
       const distributions = state.seed.distributions.filter(

@@ -1,3 +1,5 @@
+import type { CdnCheckRequest, ExportRequestSchema, ResourceExportFile } from '@loc/sdk';
+import type { z } from 'zod';
 import type { ParsedSeed, Role } from '../seed/schema';
 
 export type Permission = 'generalView' | 'resourcesView' | 'settingsManage';
@@ -21,25 +23,15 @@ export interface ExportJob {
   id: string;
   workspace: string;
   project: string;
-  request: { filePaths?: string[]; iso2Slugs?: string[]; exportFormat?: string };
+  request: z.output<typeof ExportRequestSchema>;
   createdAt: number;
   readyAt: number;
   /** Set by fault injection: the job ends in ERROR with this message. */
   forcedError?: string;
   result?:
-    | { status: 'SUCCESS'; files: { filePath: string; iso2Slug: string }[]; zipName: string }
+    | { status: 'SUCCESS'; files: (Pick<ResourceExportFile, 'filePath'> & { iso2Slug: string })[]; zipName: string }
     | { status: 'ERROR'; errorDetails: string };
 }
 
-export interface CdnLogEntry {
-  at: string;
-  workspace: string;
-  status: number;
-  distributionEnvironment?: unknown;
-  distributionType?: unknown;
-  clientVersion?: unknown;
-  clientRelease?: unknown;
-  clientUser?: unknown;
-  clientAgent?: unknown;
-  clientLanguageCode?: unknown;
-}
+/** One distribution check as the request log keeps it: when, whose, the answer, and the fields it was sent. */
+export type CdnLogEntry = { at: string; workspace: string; status: number } & Partial<CdnCheckRequest>;

@@ -1,0 +1,80 @@
+// The mock's routes: one per operation of the SDK's table (@loc/sdk src/operations.ts), so the mock cannot
+// serve a path, a method or a body the SDK and the OpenAPI document do not know.
+import { OPERATIONS, type OperationId, type OperationParams, type OperationRequestBody } from '@loc/sdk';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import type { z } from 'zod';
+import type { HandlerContext } from './context';
+import { errorAnswerOf } from './errors';
+import { readBody } from './request';
+
+type Operations = typeof OPERATIONS;
+type Responses<K extends OperationId> = Operations[K]['responses'];
+
+/** The body an operation answers with `status`, as its schema takes it. */
+export type ResponseBody<K extends OperationId, S extends keyof Responses<K>> = Responses<K>[S] extends {
+  body: { schema: infer Schema extends z.ZodType };
+}
+  ? z.input<Schema>
+  : never;
+
+/** The checked body of a request to operation `K`. */
+export type RequestBody<K extends OperationId> = Operations[K] extends { requestBody: { schema: infer Schema extends z.ZodType } }
+  ? z.output<Schema>
+  : never;
+
+export interface ResolverArgs<K extends OperationId> {
+  request: Request;
+  params: OperationParams<K>;
+  /** Reads and checks the body as the operation declares it (throws BodyError); call it after the credential checks. */
+  body: () => Promise<RequestBody<K>>;
+}
+
+/** What answers one operation. */
+export type Resolver<K extends OperationId> = (args: ResolverArgs<K>) => Response | Promise<Response>;
+
+/** A resolver for every operation: a missing one is a compile error. */
+export type Resolvers = { [K in OperationId]: Resolver<K> };
+
+/**
+ * A JSON answer of operation `id` with `status`, its body checked at compile time against the schema
+ * the table declares for that status.
+ *
+ * @example
+ * return reply('getProject', 200, details(origin, project));
+ */
+export function reply<K extends OperationId, S extends keyof Responses<K> & number>(
+  _id: K,
+  status: S,
+  body: ResponseBody<K, S>,
+  headers?: Record<string, string>,
+): Response {
+  return HttpResponse.json(body as JsonBodyType, { status, ...(headers ? { headers } : {}) });
+}
+
+/** An operation's path template in msw's syntax: `/v1/{workspaceUrl}/projects` → `/v1/:workspaceUrl/projects`. */
+export function routeOf(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/** The msw handlers of every operation, in the table's order (literal segments before parameters). */
+export function operationHandlers(context: HandlerContext, resolvers: Resolvers) {
+  return (Object.keys(OPERATIONS) as OperationId[]).map((id) => {
+    const operation: Operations[OperationId] = OPERATIONS[id];
+    const resolve = resolvers[id] as Resolver<OperationId>;
+    const route = http[operation.method === 'GET' ? 'get' : 'post'];
+    return route(`${context.prefix}${routeOf(operation.path)}`, async ({ request, params }) => {
+      try {
+        return await resolve({
+          request,
+          params: Object.fromEntries(Object.entries(params).map(([name, value]) => [name, String(value)])) as OperationParams<OperationId>,
+          body: () => {
+            if (!('requestBody' in operation)) throw new Error(`${id} takes no body`);
+            return readBody(request, operation.requestBody as OperationRequestBody, context.maxBodyBytes) as Promise<never>;
+          },
+        });
+      } catch (error) {
+        return errorAnswerOf(operation.api, error);
+      }
+    });
+  });
+}
