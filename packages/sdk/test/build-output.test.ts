@@ -1,4 +1,5 @@
 // Checks of the built package as users get it: run after `build` (the task runner builds first).
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -68,6 +69,14 @@ describe('built @loc/sdk', () => {
     class MyError extends (esm.LocError as new (message: string) => Error) {}
     expect(new MyError('x')).toBeInstanceOf(cjs.LocError);
     expect(new cjs.LocError('x')).not.toBeInstanceOf(MyError);
+  });
+
+  it('costs no HTTP client at import: fetch (Node loads undici for it) and ofetch wait for the first request', () => {
+    const script = `import(${JSON.stringify(pathToFileURL(join(dist, 'index.js')).href)}).then(() =>
+      console.log(JSON.stringify(process.moduleLoadList.filter((m) => /undici|fetch/.test(m)))))`;
+    const child = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(child.status, child.stderr).toBe(0);
+    expect(JSON.parse(child.stdout)).toEqual([]);
   });
 
   it('reports the version of its package.json', async () => {

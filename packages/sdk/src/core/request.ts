@@ -1,4 +1,4 @@
-import { ofetch, type $Fetch } from 'ofetch';
+import type { $Fetch } from 'ofetch';
 import type { z } from 'zod';
 import {
   APIConnectionError,
@@ -61,15 +61,29 @@ export interface CallInput<K extends OperationId> {
   retry?: boolean;
 }
 
+let ofetchModule: Promise<typeof import('ofetch')> | undefined;
+/**
+ * ofetch is loaded with the first request, not with the SDK: its module reads `globalThis.fetch`, which
+ * makes Node load its whole HTTP client (undici, 30–100 ms) — a cost an app that imports the SDK and
+ * sends nothing (or not yet) should not pay.
+ */
+function loadOfetch() {
+  return (ofetchModule ??= import('ofetch'));
+}
+
 /**
  * The one door to the network: every SDK call goes through the function this returns. It adds the
  * credential that belongs to the call's host, the timeout and abort signal, retries, and validation.
  */
 export function createTransport(config: ResolvedConfig) {
-  const $fetch: $Fetch = ofetch.create(
-    { retry: 0, ignoreResponseError: true, responseType: 'text', redirect: 'manual' },
-    config.fetch ? { fetch: config.fetch } : {},
-  );
+  let $fetch: Promise<$Fetch> | undefined;
+  const fetcher = () =>
+    ($fetch ??= loadOfetch().then(({ ofetch }) =>
+      ofetch.create(
+        { retry: 0, ignoreResponseError: true, responseType: 'text', redirect: 'manual' },
+        config.fetch ? { fetch: config.fetch } : {},
+      ),
+    ));
 
   async function send<K extends OperationId>(id: K, input: CallInput<K>, options: RequestOptions): Promise<OperationResult<K>> {
     const call = OPERATIONS[id];
@@ -90,7 +104,7 @@ export function createTransport(config: ResolvedConfig) {
       const timeout = AbortSignal.timeout(timeoutMs);
       let failure: Error;
       let kind: AttemptFailure;
-      const outcome = await $fetch
+      const outcome = await (await fetcher())
         .raw<string, 'text'>(url, {
           method: call.method,
           headers,
