@@ -1,0 +1,114 @@
+// What the published packages promise before anyone packs them: their metadata, the links of every
+// README and docs page (files and #anchors), and the generated CLI reference being up to date.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const PUBLISHED = ['sdk', 'cli', 'mock-server'] as const;
+const readJson = (path: string) => JSON.parse(readFileSync(join(root, path), 'utf8'));
+
+describe('package.json of the published packages', () => {
+  const repository = readJson('package.json').repository.url as string;
+  const web = repository.replace(/^git\+/, '').replace(/\.git$/, '');
+
+  it.each(PUBLISHED)('@loc/%s has full metadata, derived from the root repository', (name) => {
+    const pkg = readJson(`packages/${name}/package.json`);
+    expect(pkg.name).toBe(`@loc/${name}`);
+    expect(pkg.license).toBe('MIT');
+    expect(pkg.author).toBeTruthy();
+    expect(pkg.keywords.length).toBeGreaterThan(3);
+    expect(pkg.repository).toEqual({ type: 'git', url: repository, directory: `packages/${name}` });
+    expect(pkg.homepage).toBe(`${web}/tree/main/packages/${name}#readme`);
+    expect(pkg.bugs).toEqual({ url: `${web}/issues` });
+    expect(pkg.publishConfig).toEqual({ access: 'public', provenance: true });
+    expect(pkg.files).toEqual(expect.arrayContaining(['dist', 'docs', 'README.md', 'CHANGELOG.md', 'LICENSE']));
+    expect(pkg.scripts.prepack).toBe('node ../../scripts/prepack.mjs');
+    expect(pkg.scripts.postpack).toBe('node ../../scripts/prepack.mjs --remove');
+    expect(pkg.engines.node).toBe(readJson('package.json').engines.node);
+  });
+
+  it('@loc/mock-server takes msw as an optional peer covering msw 2 (Node 20) and msw 3', () => {
+    const pkg = readJson('packages/mock-server/package.json');
+    expect(pkg.dependencies.msw).toBeUndefined();
+    expect(pkg.peerDependencies.msw).toBe('^2.15.0 || ^3.0.0');
+    expect(pkg.peerDependenciesMeta.msw).toEqual({ optional: true });
+  });
+
+  it('the libraries lint with publint --strict and attw with its default profile', () => {
+    for (const name of ['sdk', 'mock-server']) expect(readJson(`packages/${name}/package.json`).scripts.lint).toBe('publint --strict && attw --pack .');
+    expect(readJson('packages/cli/package.json').scripts.lint).toBe('publint --strict');
+  });
+
+  it('the first publish is 0.1.0: packages at 0.0.0 and a pending minor changeset for each', () => {
+    const changesets = readdirSync(join(root, '.changeset')).filter((f) => f.endsWith('.md') && f !== 'README.md');
+    const bumps = changesets.map((f) => readFileSync(join(root, '.changeset', f), 'utf8')).join('\n');
+    for (const name of PUBLISHED) {
+      const { version } = readJson(`packages/${name}/package.json`);
+      // Once released, versions move on and this no longer applies.
+      if (version !== '0.0.0') continue;
+      expect(bumps).toMatch(new RegExp(`"@loc/${name}": minor`));
+      expect(bumps).not.toMatch(new RegExp(`"@loc/${name}": major`));
+    }
+  });
+});
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to dashes. */
+const anchorOf = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+
+function anchorsOf(file: string): Set<string> {
+  const text = readFileSync(file, 'utf8').replace(/```[\s\S]*?```/g, '');
+  return new Set([...text.matchAll(/^#{1,6} (.+)$/gm)].map((m) => anchorOf(m[1]!.replace(/`/g, ''))));
+}
+
+/**
+ * Relative links of a Markdown file, with the file they must reach. A package README's `docs/…` is
+ * the copy prepack puts in the package, so here the repository's docs/.
+ */
+function linksOf(file: string, docsDir: string): { link: string; target: string; anchor?: string }[] {
+  const text = readFileSync(file, 'utf8').replace(/```[\s\S]*?```/g, '');
+  return [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((m) => m[1]!)
+    .filter((link) => !/^[a-z]+:/.test(link))
+    .map((link) => {
+      const [path = '', anchor] = link.split('#');
+      const base = path.startsWith('docs/') ? join(docsDir, path.slice(5)) : join(dirname(file), path);
+      return { link, target: path ? base : file, ...(anchor ? { anchor } : {}) };
+    });
+}
+
+describe('links', () => {
+  const docs = join(root, 'docs');
+  const files = [
+    join(root, 'README.md'),
+    ...PUBLISHED.map((name) => join(root, 'packages', name, 'README.md')),
+    ...readdirSync(docs)
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => join(docs, f)),
+  ];
+
+  it.each(files.map((f) => [relative(root, f), f]))('every relative link of %s reaches a file and heading', (_, file) => {
+    // Everything but the root README and development.md ships in the packages, where development.md is not.
+    const shipped = file !== join(root, 'README.md') && !file.endsWith('development.md');
+    for (const { link, target, anchor } of linksOf(file, docs)) {
+      expect(existsSync(target), `${link}`).toBe(true);
+      if (shipped) expect(target, `${link}: not in the installed packages`).not.toMatch(/development\.md$/);
+      if (anchor && target.endsWith('.md')) expect(anchorsOf(target), `${link}`).toContain(anchor);
+    }
+  });
+});
+
+describe('docs/cli-reference.md', () => {
+  it('is what `loc --help` prints today (npm run docs:cli rewrites it)', () => {
+    const result = spawnSync(process.execPath, [join(root, 'scripts', 'cli-reference.mjs'), '--check'], { encoding: 'utf8', timeout: 120_000 });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+});
