@@ -267,7 +267,15 @@ export const used = [NotFoundError, downloadRelease, buildOpenApiDocument().info
   it("@loc's own declaration files need neither the DOM lib nor skipLibCheck", async () => {
     const dir = join(app, 'ts-strict');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'consumer.cts'), `import { DEMO } from '@loc/mock-server';\nimport { createClient } from '@loc/sdk';\nexport const used = [DEMO, createClient];\n`);
+    writeFileSync(
+      join(dir, 'consumer.cts'),
+      `import { createMockService, DEMO } from '@loc/mock-server';
+import { createClient } from '@loc/sdk';
+export const used = [DEMO, createClient];
+// @ts-expect-error -- the handlers are msw's RequestHandler[] (not any), so they are no number
+export const notANumber: number = createMockService().handlers;
+`,
+    );
     const compilerOptions = { module: 'node16', moduleResolution: 'node16', target: 'es2022', lib: ['es2022'], types: ['node'], strict: true, skipLibCheck: false, noEmit: true };
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['consumer.cts'] }));
     const result = await run(bin(app, 'tsc'), ['-p', dir], { cwd: app, timeoutMs: 3 * MINUTE });

@@ -10,7 +10,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
-const LOC = join(root, 'packages', 'cli', 'dist', 'bin.js');
+const cli = join(root, 'packages', 'cli');
+const LOC = join(cli, JSON.parse(readFileSync(join(cli, 'package.json'), 'utf8')).bin.loc);
 const TARGET = join(root, 'docs', 'cli-reference.md');
 
 /** `loc … --help` as a pipe sees it: 80 columns, no colour, nothing from the caller's environment. */
