@@ -74,6 +74,9 @@ esac`,
 /** The block as a bash script that checks each command's exit code, or runs whole when it branches itself. */
 function scriptOf(code: string): string {
   const joined = code.replace(/\\\n\s*/g, ' ').replace(SERVICE_URLS, mock.url);
+  // Only loopback traffic: a block that names another host must be marked as one that cannot run here.
+  const elsewhere = /https?:\/\/(?!127\.0\.0\.1[:/]|localhost[:/])[^\s"']+/.exec(joined);
+  if (elsewhere) throw new Error(`${elsewhere[0]} is not the mock: mark the block <!-- docs-test: skip (reason) -->`);
   if (/^\s*(case|if)\b|\$\?/m.test(joined)) return joined;
   const checked = joined
     .split('\n')
