@@ -83,12 +83,13 @@ async function main(argv: string[]) {
     if (error.code === 'EADDRINUSE') throw new UsageError(`Port ${port} is in use: pick another with --port, or --port 0 for any free one.`);
     throw error;
   });
-  console.log(`loc-mock listening on ${server.url}`);
   const stop = () => {
     server.close().then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // Printed once the signal handlers are in place: whoever waits for this line may stop it at once.
+  console.log(`loc-mock listening on ${server.url}`);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
