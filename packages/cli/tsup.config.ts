@@ -18,6 +18,8 @@ export default [
       // dynamically loses its named exports in a split chunk.
       noExternal: [/^(?!undici$)/],
       clean: ['**/*', '!bin.cjs*'],
+      // Less to parse at start-up; --verbose turns source maps on for readable stack traces.
+      minify: true,
       // Bundled CommonJS dependencies (commander, yauzl) call require() for Node's modules.
       banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     },

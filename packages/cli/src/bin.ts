@@ -14,6 +14,8 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // What commander would print, without loading commander and the command table (start-up: pnpm bench).
   process.stdout.write(`${VERSION}\n`);
 } else {
+  // The chunks are minified: with --verbose, stack traces point into the sources through the source maps.
+  if (args.includes('--verbose') || args.includes('-v')) process.setSourceMapsEnabled(true);
   // Exit through process.exitCode, so stdout and stderr are flushed first (pipes in CI are asynchronous).
   import('./program.js')
     .then(({ main }) => main(process.argv))

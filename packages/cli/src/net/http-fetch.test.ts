@@ -1,0 +1,110 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpFetch } from './http-fetch';
+
+// A real server on a loopback port; each path shows one behaviour fetch has and the SDK relies on.
+let server: Server;
+let base: string;
+const seen: { method: string; headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c));
+    req.on('end', () => {
+      seen.push({ method: req.method!, headers: req.headers, body });
+      const path = req.url!;
+      if (path === '/json') return res.writeHead(200, { 'content-type': 'application/json', 'x-twice': ['a', 'b'] }).end('{"ok":true}');
+      if (path === '/empty') return res.writeHead(204).end();
+      if (path === '/moved') return res.writeHead(302, { location: '/json' }).end();
+      if (path === '/gzip') return res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync('packed text'));
+      if (path === '/bom') return res.writeHead(200).end(Buffer.from('\ufeffhello'));
+      if (path === '/hang') return; // never answers: only an abort ends it
+      res.writeHead(404).end('no');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+describe('createHttpFetch', () => {
+  const fetch = createHttpFetch();
+
+  it('sends method, headers and body, and answers like fetch', async () => {
+    const response = await fetch(`${base}/json`, {
+      method: 'post',
+      headers: new Headers({ authorization: 'Bearer t', 'content-type': 'application/json' }),
+      body: JSON.stringify({ a: 1 }),
+    });
+    expect(seen.at(-1)).toMatchObject({ method: 'POST', body: '{"a":1}', headers: { authorization: 'Bearer t', 'content-length': '7' } });
+    expect(response.status).toBe(200);
+    expect(response.ok).toBe(true);
+    expect(response.headers.get('Content-Type')).toBe('application/json');
+    expect(response.headers.get('x-twice')).toBe('a, b');
+    expect(response.body).not.toBeNull();
+    expect(await response.json()).toEqual({ ok: true });
+    await expect(response.text()).rejects.toThrow(/already been read/);
+  });
+
+  it('takes headers as a record or as pairs', async () => {
+    await fetch(`${base}/json`, { headers: { 'x-one': '1' } });
+    expect(seen.at(-1)!.headers['x-one']).toBe('1');
+    await fetch(`${base}/json`, { headers: [['x-two', '2']] });
+    expect(seen.at(-1)!.headers['x-two']).toBe('2');
+  });
+
+  it('gives a 204 no body, and a 404 as an answer, not an error', async () => {
+    const empty = await fetch(`${base}/empty`);
+    expect(empty.status).toBe(204);
+    expect(empty.body).toBeNull();
+    expect(await empty.text()).toBe('');
+    const missing = await fetch(`${base}/nowhere`);
+    expect([missing.status, missing.ok, await missing.text()]).toEqual([404, false, 'no']);
+  });
+
+  it('leaves a redirect to the caller with redirect: manual, follows it otherwise', async () => {
+    const manual = await fetch(`${base}/moved`, { redirect: 'manual' });
+    expect([manual.status, manual.headers.get('location')]).toEqual([302, '/json']);
+    const followed = await fetch(`${base}/moved`);
+    expect(await followed.json()).toEqual({ ok: true });
+    await expect(fetch(`${base}/moved`, { redirect: 'error' })).rejects.toThrow(/redirect/);
+  });
+
+  it('decodes a gzip answer and drops a byte order mark from text, as fetch does', async () => {
+    expect(await (await fetch(`${base}/gzip`)).text()).toBe('packed text');
+    expect(await (await fetch(`${base}/bom`)).text()).toBe('hello');
+  });
+
+  it('rejects with the signal’s reason when aborted, before or during the request', async () => {
+    const before = new AbortController();
+    before.abort(new Error('stopped early'));
+    await expect(fetch(`${base}/json`, { signal: before.signal })).rejects.toThrow('stopped early');
+    const during = new AbortController();
+    const pending = fetch(`${base}/hang`, { signal: during.signal });
+    const arrived = seen.length;
+    await expect.poll(() => seen.length, { timeout: 10_000 }).toBeGreaterThan(arrived);
+    during.abort(new Error('stopped while waiting'));
+    await expect(pending).rejects.toThrow('stopped while waiting');
+  });
+
+  it('fails like fetch when nothing listens: a TypeError whose cause has the network code', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const error = await fetch(`http://127.0.0.1:${port}/`).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as { cause?: { code?: string } }).cause?.code).toBe('ECONNREFUSED');
+  });
+
+  it('refuses other URL schemes and bodies it cannot send', async () => {
+    await expect(fetch('ftp://127.0.0.1/x')).rejects.toThrow(/ftp/);
+    await expect(fetch(`${base}/json`, { method: 'POST', body: new Blob(['x']) })).rejects.toThrow(/string and byte bodies/);
+  });
+});

@@ -1,0 +1,219 @@
+import type { Agent, IncomingMessage, RequestOptions } from 'node:http';
+import { Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+
+/**
+ * `fetch` over node:http and node:https, for the SDK's calls and downloads from `loc`. Node's own fetch
+ * loads its bundled undici on first use and compiles an HTTP parser to WebAssembly, whose optimisation
+ * in the background held the process ~100 ms past its last output: together ~150 ms on every command
+ * that makes a request, three to four times the rest of such a command. This covers what the SDK uses:
+ * methods, headers, string and byte bodies, AbortSignal, `redirect: 'manual' | 'follow' | 'error'`,
+ * compressed answers, and a Response-like answer (status, headers, text/json/arrayBuffer, a web
+ * stream `body`). Connections are kept alive between the calls of one command (an export's polls).
+ *
+ * @example
+ * const client = createClient({ baseUrl, token, fetch: createHttpFetch() });
+ */
+export function createHttpFetch(): typeof fetch {
+  const agents: { http?: Agent; https?: Agent } = {};
+
+  async function agentFor(protocol: 'http:' | 'https:') {
+    if (protocol === 'http:') {
+      const http = await import('node:http');
+      return (agents.http ??= new http.Agent({ keepAlive: true }));
+    }
+    const https = await import('node:https');
+    return (agents.https ??= new https.Agent({ keepAlive: true }));
+  }
+
+  async function send(url: URL, init: FetchInit, redirects: number): Promise<HttpFetchResponse> {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`fetch failed: ${url.protocol} URLs are not supported`);
+    const signal = init.signal ?? undefined;
+    signal?.throwIfAborted();
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers = headerPairs(init.headers);
+    const body = bodyBytes(init.body);
+    if (body && !headers.some(([name]) => name.toLowerCase() === 'content-length')) headers.push(['content-length', String(body.byteLength)]);
+    const transport = url.protocol === 'http:' ? await import('node:http') : await import('node:https');
+    const merged: Record<string, string> = {};
+    for (const [name, value] of headers) {
+      const key = name.toLowerCase();
+      merged[key] = merged[key] === undefined ? value : `${merged[key]}, ${value}`;
+    }
+    const options: RequestOptions = { method, headers: merged, agent: await agentFor(url.protocol) };
+
+    const res = await new Promise<IncomingMessage>((resolve, reject) => {
+      const req = transport.request(url, options, resolve);
+      const abort = () => req.destroy(signal!.reason);
+      signal?.addEventListener('abort', abort, { once: true });
+      req.once('error', (error) => reject(signal?.aborted ? signal.reason : new TypeError('fetch failed', { cause: error })));
+      req.once('close', () => signal?.removeEventListener('abort', abort));
+      req.end(body);
+    });
+
+    const location = res.headers.location;
+    if (res.statusCode! >= 300 && res.statusCode! < 400 && location && init.redirect !== 'manual') {
+      res.resume();
+      if (init.redirect === 'error') throw new TypeError('fetch failed: redirect refused (redirect: "error")');
+      if (redirects >= MAX_REDIRECTS) throw new TypeError('fetch failed: too many redirects');
+      const next = new URL(location, url);
+      const keepsBody = res.statusCode === 307 || res.statusCode === 308;
+      return send(next, { ...init, method: keepsBody ? method : method === 'HEAD' ? 'HEAD' : 'GET', body: keepsBody ? init.body : undefined }, redirects + 1);
+    }
+    if (signal) {
+      const abort = () => res.destroy(signal.reason);
+      signal.addEventListener('abort', abort, { once: true });
+      res.once('close', () => signal.removeEventListener('abort', abort));
+    }
+    return new HttpFetchResponse(res, url, method === 'HEAD');
+  }
+
+  const httpFetch = (input: string | URL | { url: string }, init: FetchInit = {}) =>
+    send(new URL(typeof input === 'string' || input instanceof URL ? input : input.url), init, 0);
+  return httpFetch as unknown as typeof fetch;
+}
+
+/** As fetch: at most 20 redirects are followed. */
+const MAX_REDIRECTS = 20;
+
+interface FetchInit {
+  method?: string;
+  headers?: unknown;
+  body?: unknown;
+  signal?: AbortSignal | null;
+  redirect?: 'follow' | 'manual' | 'error';
+}
+
+/** Name/value pairs of a Headers object, a record or a list of pairs. */
+function headerPairs(headers: unknown): [string, string][] {
+  if (!headers) return [];
+  const pairs: [string, string][] = [];
+  if (Array.isArray(headers)) for (const [name, value] of headers as [string, string][]) pairs.push([name, String(value)]);
+  else if (typeof (headers as { forEach?: unknown }).forEach === 'function') {
+    (headers as { forEach(cb: (value: string, name: string) => void): void }).forEach((value, name) => pairs.push([name, value]));
+  } else for (const [name, value] of Object.entries(headers as Record<string, unknown>)) if (value !== undefined) pairs.push([name, String(value)]);
+  return pairs;
+}
+
+/** The request body as bytes: strings, bytes and URLSearchParams, what the SDK sends. */
+function bodyBytes(body: unknown): Buffer | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === 'string' || body instanceof URLSearchParams) return Buffer.from(String(body));
+  if (body instanceof ArrayBuffer) return Buffer.from(body);
+  if (ArrayBuffer.isView(body)) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  throw new TypeError('loc’s HTTP client sends string and byte bodies only');
+}
+
+/** The answer: what a fetch Response offers that the SDK and ofetch read. */
+class HttpFetchResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly ok: boolean;
+  readonly headers: ResponseHeaders;
+  readonly url: string;
+  readonly redirected = false;
+  readonly type = 'basic';
+  #stream: Readable | undefined;
+  #body: ReadableStream<Uint8Array> | null | undefined;
+  #used = false;
+
+  constructor(res: IncomingMessage, url: URL, head: boolean) {
+    this.status = res.statusCode ?? 0;
+    this.statusText = res.statusMessage ?? '';
+    this.ok = this.status >= 200 && this.status < 300;
+    this.headers = new ResponseHeaders(res.headers);
+    this.url = url.href;
+    const empty = head || this.status === 204 || this.status === 304;
+    if (empty) res.resume();
+    else this.#stream = decoded(res, this.headers.get('content-encoding'));
+  }
+
+  get bodyUsed() {
+    return this.#used;
+  }
+
+  /** A web stream of the body, as fetch gives it (null for an answer without one). */
+  get body(): ReadableStream<Uint8Array> | null {
+    if (this.#body === undefined) this.#body = this.#stream ? (Readable.toWeb(this.#stream) as ReadableStream<Uint8Array>) : null;
+    return this.#body;
+  }
+
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    const bytes = await this.#bytes();
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  }
+
+  async bytes(): Promise<Uint8Array> {
+    return new Uint8Array(await this.arrayBuffer());
+  }
+
+  async text(): Promise<string> {
+    return new TextDecoder().decode(await this.#bytes());
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(await this.text());
+  }
+
+  async #bytes(): Promise<Buffer> {
+    if (this.#used) throw new TypeError('Body is unusable: Body has already been read');
+    this.#used = true;
+    if (this.#body) {
+      const chunks: Uint8Array[] = [];
+      const reader = this.#body.getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
+      return Buffer.concat(chunks);
+    }
+    if (!this.#stream) return Buffer.alloc(0);
+    const chunks: Buffer[] = [];
+    for await (const chunk of this.#stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+}
+
+/** The body as sent, or decompressed as fetch does for gzip, deflate and br. */
+function decoded(res: IncomingMessage, encoding: string | null): Readable {
+  const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : undefined;
+  if (!decoder) return res;
+  res.on('error', (error) => decoder.destroy(error));
+  return res.pipe(decoder);
+}
+
+/** Read-only answer headers with the Headers methods; names are lower case, repeated values joined. */
+class ResponseHeaders {
+  readonly #map = new Map<string, string>();
+
+  constructor(raw: IncomingMessage['headers']) {
+    for (const [name, value] of Object.entries(raw)) {
+      if (value !== undefined) this.#map.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+  }
+
+  get(name: string): string | null {
+    return this.#map.get(name.toLowerCase()) ?? null;
+  }
+
+  has(name: string): boolean {
+    return this.#map.has(name.toLowerCase());
+  }
+
+  forEach(callback: (value: string, name: string, parent: ResponseHeaders) => void): void {
+    for (const [name, value] of this.entries()) callback(value, name, this);
+  }
+
+  *entries(): IterableIterator<[string, string]> {
+    yield* [...this.#map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  *keys(): IterableIterator<string> {
+    for (const [name] of this.entries()) yield name;
+  }
+
+  *values(): IterableIterator<string> {
+    for (const [, value] of this.entries()) yield value;
+  }
+
+  [Symbol.iterator]() {
+    return this.entries();
+  }
+}
