@@ -160,7 +160,7 @@ export function sentence(...parts: (string | undefined)[]): string {
  * A hint names only commands and flags that exist (test/hints.test.ts parses each with the program).
  */
 export const ERROR_TABLE = [
-  row(CliError, (e) => e.exitCode, (e) => e.message, (e) => e.hint),
+  row(CliError, (e) => e.exitCode, (e) => sentence(e.message), (e) => e.hint),
   row(
     CommanderError,
     // --help and --version end with a CommanderError of exit code 0: not a failure.
