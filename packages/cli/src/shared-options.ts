@@ -35,7 +35,7 @@ export const dryRunOption = () => new Option('--dry-run', 'show which files woul
 
 /**
  * `--timeout <duration>`: the command's overall deadline, every request and wait included. Every command
- * that talks to the network takes it (docs/cli.md#deadlines).
+ * that talks to the network takes it (docs/cli.md#global-flags, "Deadlines").
  */
 export const timeoutOption = (defaultMs: number, what = 'give up after this long') =>
   new Option('--timeout <duration>', `${what} (90s, 10m, 1h; a bare number is seconds)`)
