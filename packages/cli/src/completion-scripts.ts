@@ -111,8 +111,8 @@ function fish(program: CommandUnknownOpts): string {
         ...(node.path ? [`-n ${quote(names.map((n) => `__fish_seen_subcommand_from ${n}`).join('; and '))}`] : []),
         ...(option.long ? [`-l ${option.long.replace(/^--/, '')}`] : []),
         ...(option.short ? [`-s ${option.short.replace(/^-/, '')}`] : []),
-        ...(takesValue(option) ? ['-r'] : []),
-        ...(option.argChoices ? [`-a ${quote(option.argChoices.join(' '))}`] : takesValue(option) ? ['-F'] : []),
+        // -x: a value from the list only; -r -F: a value, file names offered.
+        ...(option.argChoices ? ['-x', `-a ${quote(option.argChoices.join(' '))}`] : takesValue(option) ? ['-r', '-F'] : []),
         `-d ${quote(option.description)}`,
       ];
       lines.push(parts.join(' '));

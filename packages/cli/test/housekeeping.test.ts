@@ -106,6 +106,31 @@ describe('loc completion', () => {
     expect(result.stdout).toMatch(shell === 'fish' ? /complete -c loc .*-a export/ : /bashcompinit/);
   });
 
+  // Where the shells are installed (Debian: apt-get install zsh fish), they read the scripts themselves.
+  const has = (shell: string) => run('sh', ['-c', `command -v ${shell}`]).then(() => true, () => false);
+
+  it('gives zsh a script it parses', async ({ skip }) => {
+    if (!(await has('zsh'))) skip('zsh is not installed');
+    const file = join(home.path, '_loc');
+    writeFileSync(file, (await runLoc(['completion', 'zsh'])).stdout);
+    await run('zsh', ['-n', file]);
+  });
+
+  it('completes in fish, values of --environment from their list', async ({ skip }) => {
+    if (!(await has('fish'))) skip('fish is not installed');
+    const file = join(home.path, 'loc.fish');
+    writeFileSync(file, (await runLoc(['completion', 'fish'])).stdout);
+    const complete = async (line: string) =>
+      (await run('fish', ['--no-config', '-c', `source '${file}'; complete -C '${line}'`], { cwd: home.path })).stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.split('\t')[0]);
+    expect(await complete('loc ex')).toEqual(['export']);
+    expect(await complete('loc export ')).toEqual(expect.arrayContaining(['status', 'download', 'formats']));
+    // fish sorts what it offers.
+    expect((await complete('loc cdn check --environment ')).sort()).toEqual(['DEVELOPMENT', 'PRODUCTION', 'STAGING', 'TEST']);
+  });
+
   it('refuses another shell (exit 2)', async () => {
     const result = await runLoc(['completion', 'tcsh']);
     expect(result.code).toBe(2);
