@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SDK_VERSION } from './core/config';
 import { listOperations, PATH_PARAMETERS, pathParameterNames, type NamedSchema, type Operation } from './operations';
 

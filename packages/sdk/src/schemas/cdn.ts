@@ -1,5 +1,5 @@
 // The schemas of the distribution check (spec.md 2.4–2.6).
-import { z } from 'zod';
+import * as z from 'zod';
 import { LanguageCodeSchema, openEnum, openObject, SEMANTIC_VERSION_PATTERN } from './common';
 
 export const DISTRIBUTION_ENVIRONMENTS = ['DEVELOPMENT', 'TEST', 'STAGING', 'PRODUCTION'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * An object the service may extend. At run time fields it adds pass through (they reach the caller and

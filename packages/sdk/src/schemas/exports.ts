@@ -1,5 +1,5 @@
 // The schemas of exports (spec.md 2.7, 2.8).
-import { z } from 'zod';
+import * as z from 'zod';
 import { EXPORT_FORMATS, type ExportFormatId } from '../catalog';
 import { LanguageCodeSchema, openEnum, openObject, requestEnum } from './common';
 

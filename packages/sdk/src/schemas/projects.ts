@@ -1,6 +1,6 @@
 // The schemas of the projects area. Field names the spec leaves "not shown" follow the real service
 // (docs/decisions.md). Objects are open: fields the service adds pass through (see `openObject`).
-import { z } from 'zod';
+import * as z from 'zod';
 import { RESOURCE_TYPES, type ResourceTypeId } from '../catalog';
 import { LanguageCodeSchema, LinkSchema, openObject, requestEnum, SegmentCountsSchema } from './common';
 
