@@ -56,6 +56,11 @@ describe('option validation', () => {
     expect(loopback.hits).toEqual([]);
   });
 
+  it('exports.createAndWait with a bad poll option starts no export', async () => {
+    await expect(loc().exports.createAndWait('acme', 'app', {}, { maxIntervalMs: -1 })).rejects.toThrow(/^maxIntervalMs must be/);
+    expect(loopback.hits).toEqual([]);
+  });
+
   it('downloads: idleTimeoutMs and maxBytes', async () => {
     await expect(downloadToFile(`${loopback.base}/x.zip`, '/tmp/loc-never/x.zip', { idleTimeoutMs: 0 })).rejects.toThrow(/^idleTimeoutMs must be/);
     await expect(downloadToFile(`${loopback.base}/x.zip`, '/tmp/loc-never/x.zip', { maxBytes: -1 })).rejects.toThrow(/^maxBytes must be a whole number ≥ 0, got -1/);

@@ -1,5 +1,5 @@
 import type { RequestOptions, Transport } from '../core/request';
-import { pollUntil, type PollOptions } from '../core/poll';
+import { pollUntil, resolvePollOptions, type PollOptions } from '../core/poll';
 import { ContractError, ExportFailedError, TimeoutError } from '../errors';
 import { OPERATIONS, pathOf, type Operation } from '../operations';
 import { FINAL_EXPORT_STATUSES, type CompletedExport, type Export, type ExportRequest } from '../schemas/exports';
@@ -74,6 +74,8 @@ export class Exports {
     body: ExportRequest = {},
     options: WaitForExportOptions = {},
   ): Promise<CompletedExport> {
+    // A bad poll option is found before the POST: an export started and then abandoned is a wasted build.
+    resolvePollOptions(options);
     const job = await this.create(workspaceUrl, projectUrl, body, { signal: options.signal });
     if (isFinal(job)) return completed(job, OPERATIONS.createExport, { workspaceUrl, projectUrl });
     return this.waitFor(workspaceUrl, projectUrl, job.id, options);
