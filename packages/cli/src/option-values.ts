@@ -44,3 +44,22 @@ export function collectList(value: string, previous: string[] = []): string[] {
   if (items.length === 0) throw new InvalidArgumentError('Expected at least one value.');
   return [...new Set([...previous, ...items])];
 }
+
+/**
+ * `--locale-map`: repeatable, comma-separated `from=to` pairs; a later pair wins for its locale. The codes
+ * are checked later, with loc.config.json's `localeMap`, before any request.
+ *
+ * @example collectLocaleMap('en=Base', { 'zh-Hant': 'zh-TW' }) // { 'zh-Hant': 'zh-TW', en: 'Base' }
+ */
+export function collectLocaleMap(value: string, previous: Record<string, string> = {}): Record<string, string> {
+  const next = { ...previous };
+  for (const pair of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [from, to, ...rest] = pair.split('=').map((p) => p.trim());
+    if (!from || to === undefined || to === '' || rest.length) {
+      throw new InvalidArgumentError(`Expected from=to pairs such as zh-Hant=zh-TW or en=Base, not '${pair}'.`);
+    }
+    next[from] = to;
+  }
+  if (Object.keys(next).length === 0) throw new InvalidArgumentError('Expected at least one from=to pair.');
+  return next;
+}

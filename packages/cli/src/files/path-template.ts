@@ -1,5 +1,7 @@
 import { posix } from 'node:path';
 import { UsageError } from '../errors';
+import { androidQualifier, parseLocale } from '@loc/sdk';
+import { BASE, type LocalizedFile } from './locale-map';
 
 /**
  * Path templates: where each exported file lands below the output folder (docs/cli.md#path-templates).
@@ -7,49 +9,47 @@ import { UsageError } from '../errors';
  */
 export const DEFAULT_PATH_TEMPLATE = '{path}';
 
-export interface ExportedFile {
-  /** Path inside the ZIP, with `/` separators. */
-  path: string;
-  /** Locale of the file (iso2 slug, for example `pt-BR` or `zh-Hant`), when known. */
-  locale: string | undefined;
-}
+/** A file as the template sees it: its path in the export and its locale, the locale map applied. */
+export type ExportedFile = Pick<LocalizedFile, 'path' | 'locale'> & Partial<Pick<LocalizedFile, 'serviceLocale' | 'base'>>;
 
 type Resolver = (file: ExportedFile) => string | undefined;
 
+/** What a placeholder tells files apart by: their locale, their name, both, or neither. */
+type Distinguishes = 'locale' | 'file' | 'both' | 'none';
+
+/** The locale as a language tag; undefined for `Base` (the platform's default folder has no locale code). */
+const codeOf = (f: ExportedFile) => (f.locale === undefined || f.locale === BASE || !parseLocale(f.locale) ? undefined : f.locale);
+
 /** Every placeholder, with what it stands for (shown by `loc export --help` and in errors). */
-export const PLACEHOLDERS: Record<string, { example: string; resolve: Resolver }> = {
-  path: { example: 'Resources/de.lproj/Localizable.strings', resolve: (f) => f.path },
-  dir: { example: 'Resources/de.lproj', resolve: (f) => posix.dirname(f.path).replace(/^\.$/, '') },
-  filename: { example: 'Localizable.strings', resolve: (f) => posix.basename(f.path) },
-  basename: { example: 'Localizable', resolve: (f) => stripExtension(posix.basename(f.path)) },
-  ext: { example: 'strings', resolve: (f) => posix.extname(f.path).slice(1) },
-  locale: { example: 'pt-BR', resolve: (f) => f.locale },
-  locale_underscore: { example: 'pt_BR', resolve: (f) => f.locale?.replaceAll('-', '_') },
-  language: { example: 'pt', resolve: (f) => f.locale && parseLocale(f.locale).language },
-  region: { example: 'BR', resolve: (f) => f.locale && parseLocale(f.locale).region },
-  android_locale: { example: 'pt-rBR', resolve: (f) => f.locale && androidLocale(f.locale) },
+export const PLACEHOLDERS: Record<string, { example: string; resolve: Resolver; distinguishes: Distinguishes }> = {
+  path: { example: 'Resources/de.lproj/Localizable.strings', resolve: (f) => f.path, distinguishes: 'both' },
+  dir: { example: 'Resources/de.lproj', resolve: (f) => posix.dirname(f.path).replace(/^\.$/, ''), distinguishes: 'locale' },
+  filename: { example: 'Localizable.strings', resolve: (f) => posix.basename(f.path), distinguishes: 'file' },
+  basename: { example: 'Localizable', resolve: (f) => stripExtension(posix.basename(f.path)), distinguishes: 'file' },
+  ext: { example: 'strings', resolve: (f) => posix.extname(f.path).slice(1), distinguishes: 'none' },
+  locale: { example: 'pt-BR', resolve: (f) => f.locale, distinguishes: 'locale' },
+  service_locale: { example: 'pt-BR', resolve: (f) => f.serviceLocale ?? f.locale, distinguishes: 'locale' },
+  locale_underscore: { example: 'pt_BR', resolve: (f) => f.locale?.replaceAll('-', '_'), distinguishes: 'locale' },
+  language: { example: 'pt', resolve: (f) => mapDefined(codeOf(f), (l) => parseLocale(l)?.language), distinguishes: 'locale' },
+  region: { example: 'BR', resolve: (f) => mapDefined(codeOf(f), (l) => parseLocale(l)?.region ?? ''), distinguishes: 'none' },
+  android_locale: { example: 'pt-rBR', resolve: (f) => mapDefined(codeOf(f), androidQualifier), distinguishes: 'locale' },
+  android_values: {
+    example: 'values-pt-rBR',
+    resolve: (f) => (f.base ? 'values' : mapDefined(codeOf(f), (l) => `values-${androidQualifier(l)}`)),
+    distinguishes: 'locale',
+  },
+  lproj: { example: 'pt-BR.lproj', resolve: (f) => (f.base ? `${BASE}.lproj` : mapDefined(f.locale, (l) => `${l}.lproj`)), distinguishes: 'locale' },
 };
+
+function mapDefined<T>(value: string | undefined, fn: (value: string) => T | undefined): T | undefined {
+  return value === undefined ? undefined : fn(value);
+}
 
 const PLACEHOLDER = /\{([a-z_]+)\}/g;
 
 function stripExtension(name: string): string {
   const ext = posix.extname(name);
   return ext ? name.slice(0, -ext.length) : name;
-}
-
-/** `zh-Hant-TW` → language zh, script Hant, region TW. */
-export function parseLocale(locale: string): { language: string; script: string; region: string } {
-  const [language = '', ...rest] = locale.split(/[-_]/);
-  const script = rest.find((p) => /^[A-Za-z]{4}$/.test(p)) ?? '';
-  const region = rest.find((p) => /^([A-Za-z]{2}|\d{3})$/.test(p)) ?? '';
-  return { language: language.toLowerCase(), script, region: region.toUpperCase() };
-}
-
-/** The qualifier of Android's `values-…` folders: `de`, `pt-rBR`, `b+zh+Hant` (BCP 47 form for scripts). */
-export function androidLocale(locale: string): string {
-  const { language, script, region } = parseLocale(locale);
-  if (script) return ['b', language, script, region].filter(Boolean).join('+');
-  return region ? `${language}-r${region}` : language;
 }
 
 /** Refuses unknown placeholders, absolute templates and `..`, before anything is requested. */
@@ -81,6 +81,12 @@ export function applyTemplate(template: string, file: ExportedFile): string {
   const filled = template.replace(PLACEHOLDER, (_, name: string) => {
     const value = PLACEHOLDERS[name]?.resolve(file);
     if (value === undefined) {
+      if (file.locale === BASE || (file.base && file.locale === undefined)) {
+        throw new UsageError(
+          `The path template uses {${name}}, but '${file.path}' belongs in the platform's default folder, which has no locale code.`,
+          'Use {android_values} (values/) or {lproj} (Base.lproj), or map the locale to a code with --locale-map.',
+        );
+      }
       throw new UsageError(
         `The path template uses {${name}}, but the locale of '${file.path}' is not known.`,
         'Use {path} or {dir}/{filename} for files without a locale.',
@@ -93,4 +99,44 @@ export function applyTemplate(template: string, file: ExportedFile): string {
     throw new UsageError(`The path template '${template}' gives no file name for '${file.path}'.`);
   }
   return normalized;
+}
+
+/**
+ * Whether a template can tell files of different locales, and files of different names, apart. One that
+ * cannot is fine only when the export holds one locale (or one file): `loc export` then checks the
+ * project's files before it requests anything.
+ */
+export function templateSeparates(template: string): { locales: boolean; files: boolean } {
+  const used = [...template.matchAll(PLACEHOLDER)].map((m) => PLACEHOLDERS[m[1] ?? '']?.distinguishes);
+  return {
+    locales: used.some((d) => d === 'locale' || d === 'both'),
+    files: used.some((d) => d === 'file' || d === 'both'),
+  };
+}
+
+/**
+ * Every file's place under the template, refusing two files on one path (compared as a case-insensitive
+ * file system would) with both named and the placeholder that would tell them apart.
+ *
+ * @example
+ * placeAll('{locale}/{filename}', [{ path: 'de.lproj/A.strings', locale: 'de' }]) // ['de/A.strings']
+ */
+export function placeAll(template: string, files: readonly ExportedFile[]): string[] {
+  const seen = new Map<string, ExportedFile>();
+  return files.map((file) => {
+    const to = applyTemplate(template, file);
+    const key = to.normalize('NFC').toLowerCase();
+    const other = seen.get(key);
+    if (other) {
+      const sameLocale = other.locale === file.locale;
+      throw new UsageError(
+        `The path template '${template}' puts both '${other.path}'${other.locale ? ` (${other.locale})` : ''} and '${file.path}'${file.locale ? ` (${file.locale})` : ''} at '${to}'.`,
+        sameLocale
+          ? 'Add {filename} (or {path}) to the path template so each file gets a path of its own.'
+          : 'Add {locale} (or {lproj}, {android_values}, {dir}) to the path template so each locale gets a path of its own, or export one locale with --locale.',
+      );
+    }
+    seen.set(key, file);
+    return to;
+  });
 }

@@ -1,0 +1,111 @@
+import { localizePath, sameLocale, type ExportRequest, type ResourceExportFile, type ResourceStatus } from '@loc/sdk';
+import { UsageError } from '../errors';
+import { localize, type LocaleMap, type LocalizedFile } from './locale-map';
+import { applyTemplate, placeAll, templateSeparates } from './path-template';
+
+/**
+ * Where one delivery puts its files: the output folder, the path template and the locale map, checked
+ * together before any request, then applied to each file of the export.
+ */
+export interface Layout {
+  outDir: string;
+  template: string;
+  localeMap: LocaleMap;
+}
+
+/** A file of the service placed by the layout: the locale map applied, then the template. */
+export interface PlacedFile extends LocalizedFile {
+  /** Relative to the output folder, `/` separators. */
+  to: string;
+}
+
+/**
+ * Where a file of the service lands.
+ *
+ * @example
+ * place({ outDir: 'res', template: '{path}', localeMap: { 'pt-BR': 'pt' } }, 'values-pt-rBR/strings.xml', 'pt-BR').to
+ * // 'values-pt/strings.xml'
+ */
+export function place(layout: Layout, path: string, serviceLocale: string | undefined): PlacedFile {
+  const file = localize(path, serviceLocale, layout.localeMap);
+  return { ...file, to: applyTemplate(layout.template, file) };
+}
+
+/** Whether the layout needs to know the export's files before it can tell two of them apart. */
+export function needsFileList(layout: Layout, request: ExportRequest): boolean {
+  const { locales, files } = templateSeparates(layout.template);
+  const oneLocale = request.iso2Slugs?.length === 1;
+  const oneFile = request.filePaths?.length === 1;
+  return (!locales && !oneLocale) || (!files && !oneFile);
+}
+
+/**
+ * The files an export of `request` will hold, as far as the project's resource status tells: each file
+ * the filters keep, in each locale it has, at the path the service gives it. Used to check a layout
+ * before the export is requested; the export's own list is checked again before downloading.
+ */
+export function expectedFiles(status: ResourceStatus, request: ExportRequest): { path: string; locale: string }[] {
+  const format = request.exportFormat ?? status.projectType?.id ?? '';
+  return status.resourceFiles
+    .filter((container) => !request.filePaths?.length || request.filePaths.includes(container.filePathWithLocalePlaceholder))
+    .flatMap((container) =>
+      container.files
+        .map((file) => file.languageCode)
+        .filter((locale) => !request.iso2Slugs?.length || request.iso2Slugs.some((wanted) => sameLocale(wanted, locale)))
+        .map((locale) => ({ path: localizePath(container.filePathWithLocalePlaceholder, locale, { format }), locale })),
+    );
+}
+
+/**
+ * Refuses a layout that would put two of `files` on one path, naming both (exit 2). Nothing is written
+ * and, before an export, nothing requested.
+ */
+export function checkPlacement(layout: Layout, files: readonly { path: string; locale: string | undefined }[]): void {
+  placeAll(
+    layout.template,
+    files.map((f) => localize(f.path, f.locale, layout.localeMap)),
+  );
+}
+
+/** `--file` and `--locale` of `loc export download`: the files of a finished export they select. */
+export interface Selection {
+  files?: readonly string[] | undefined;
+  locales?: readonly string[] | undefined;
+}
+
+/**
+ * The files of an export a selection keeps. `--file` takes the service's placeholder form
+ * (`values-%{locale}/strings.xml`, which also matches the source's `values/strings.xml`) or a path as the
+ * export lists it.
+ *
+ * @example
+ * select(job.resourceExports, { files: ['res/values-%{locale}/strings.xml'], locales: ['de'] })
+ */
+export function select(listed: readonly ResourceExportFile[], selection: Selection): ResourceExportFile[] {
+  const patterns = selection.files?.map(filePattern);
+  const chosen = listed.filter(
+    (file) =>
+      (!patterns?.length || patterns.some((p) => p.test(file.filePath))) &&
+      (!selection.locales?.length || (file.iso2Slug ? selection.locales.some((l) => sameLocale(l, file.iso2Slug!)) : false)),
+  );
+  if (chosen.length === 0) {
+    const asked = [...(selection.files ?? []).map((f) => `--file ${f}`), ...(selection.locales ?? []).map((l) => `--locale ${l}`)].join(' ');
+    const has = listed.slice(0, 6).map((f) => `${f.filePath}${f.iso2Slug ? ` (${f.iso2Slug})` : ''}`);
+    throw new UsageError(
+      `The export has no file matching ${asked}.`,
+      has.length ? `It has ${has.join(', ')}${listed.length > has.length ? ', …' : ''}.` : 'It lists no files.',
+    );
+  }
+  return chosen;
+}
+
+/** A placeholder path as a pattern: `%{locale}` stands for any name, and may be missing with its `-`/`_`. */
+function filePattern(path: string): RegExp {
+  const parts = path.split('%{locale}').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  let source = parts[0] ?? '';
+  for (const part of parts.slice(1)) {
+    const separator = /[-_]$/.exec(source)?.[0];
+    source = separator ? `${source.slice(0, -1)}(?:${separator}[^/]+)?${part}` : `${source}[^/]+${part}`;
+  }
+  return new RegExp(`^${source}$`);
+}
