@@ -5,19 +5,27 @@ import { join, resolve } from 'node:path';
 import { downloadToFile } from '@loc/sdk/node';
 import { formatBytes, bar } from '../ui/table';
 import type { Progress } from '../ui/progress';
-import { applyTemplate } from './path-template';
-import { commitPlacements, planPlacements, type PlannedFile } from './place';
-import { extractArchive, type UnzipLimits } from './unzip';
+import { UnsafeArchiveError } from '../errors';
+import { commitPlacements, planPlacements, refuseConflicts, type Placement, type PlacementStatus, type PlannedFile } from './place';
+import type { WrittenIndex } from './record';
+import { extractArchive, safeEntryPath, type UnzipLimits } from './unzip';
+
+/** Where the files come from: the export's (or release's) ZIP, or the export's files one by one. */
+export type DeliverySource =
+  | { kind: 'zip'; url: string; expectedSha256?: string | undefined }
+  | { kind: 'files'; files: readonly { path: string; url: string }[] };
 
 export interface DeliverOptions {
-  /** Pre-signed URL of the ZIP. Needs no credential, and gets none. */
-  url: string;
+  /** Pre-signed URLs. They need no credential, and get none. */
+  source: DeliverySource;
   outDir: string;
-  template: string;
-  /** The locale of a file, from its path in the ZIP. */
-  localeOf: (path: string) => string | undefined;
+  /** Where a file of the export lands (relative to `outDir`) and its locale; undefined leaves it out. */
+  place: (path: string) => Pick<Placement, 'to' | 'locale' | 'serviceLocale'> | undefined;
   dryRun: boolean;
-  expectedSha256?: string | undefined;
+  /** What loc wrote into `outDir` before: files still holding that content may be replaced. */
+  written?: WrittenIndex;
+  /** Overwrite files that changed since loc wrote them. */
+  force?: boolean;
   signal: AbortSignal;
   progress: Progress;
   fetch?: typeof fetch | undefined;
@@ -26,56 +34,54 @@ export interface DeliverOptions {
 
 export interface Delivery {
   files: PlannedFile[];
-  /** Size of the ZIP. */
+  /** Bytes downloaded. */
   bytes: number;
-  sha256: string;
+  /** SHA-256 of the ZIP, when a ZIP was downloaded. */
+  sha256: string | undefined;
+  /** How the files came: one ZIP, or one download per file. */
+  via: 'zip' | 'files';
 }
 
 /** Refuses downloads larger than this; a resource ZIP is a few megabytes. */
 export const MAX_ZIP_BYTES = 512 * 1024 * 1024;
 
 /**
- * Downloads a ZIP and puts its files into `outDir` along the path template, all or nothing: the ZIP and
- * its files are staged in a temporary folder (inside `outDir`, so the final moves are renames on one
- * file system) and moved into place only when every file is extracted and checked. With `dryRun` the
- * staging happens in the system's temporary folder and nothing is written to `outDir`.
+ * Downloads the files and puts them into `outDir`, all or nothing: they are staged in a temporary
+ * folder (inside `outDir`, so the final moves are renames on one file system) and moved into place only
+ * when every file is there and checked, and no file someone changed would be overwritten (unless
+ * `force`). With `dryRun` the staging happens in the system's temporary folder and nothing is written
+ * to `outDir`.
+ *
+ * @example
+ * await deliver({ source: { kind: 'zip', url }, outDir: 'res', place: (path) => ({ to: path, locale: undefined }),
+ *   dryRun: false, signal, progress });
  */
-export async function deliverZip(options: DeliverOptions): Promise<Delivery> {
+export async function deliver(options: DeliverOptions): Promise<Delivery> {
   const outDir = resolve(options.outDir);
   const outDirExisted = existsSync(outDir);
   if (!options.dryRun) await mkdir(outDir, { recursive: true });
   const staging = mkdtempSync(join(options.dryRun ? tmpdir() : outDir, '.loc-staging-'));
   let succeeded = false;
   try {
-    const zipPath = join(staging, 'download.zip');
-    const download = await downloadToFile(options.url, zipPath, {
-      signal: options.signal,
-      maxBytes: MAX_ZIP_BYTES,
-      ...(options.expectedSha256 ? { expectedSha256: options.expectedSha256 } : {}),
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-      onProgress: ({ receivedBytes, totalBytes }) =>
-        options.progress.update(
-          totalBytes
-            ? `Downloading ${bar(receivedBytes / totalBytes, 20)} ${formatBytes(receivedBytes)} / ${formatBytes(totalBytes)}`
-            : `Downloading ${formatBytes(receivedBytes)}`,
-        ),
+    const fetched =
+      options.source.kind === 'zip'
+        ? await fetchZip(options, options.source, staging)
+        : await fetchFiles(options, options.source.files, join(staging, 'files'));
+    const placements = fetched.files.flatMap((file) => {
+      const placed = options.place(file.path);
+      return placed ? [{ ...placed, from: file.file, source: file.path }] : [];
     });
-    options.progress.update(`Unzipping ${formatBytes(download.bytes)}…`, true);
-    const extracted = await extractArchive(zipPath, join(staging, 'files'), {
-      signal: options.signal,
-      ...(options.limits ? { limits: options.limits } : {}),
+    const planned = await planPlacements(outDir, placements, {
+      ...(options.written ? { written: options.written } : {}),
+      force: options.force === true,
     });
-    const placements = extracted.map((file) => {
-      const locale = options.localeOf(file.path);
-      return { from: file.file, source: file.path, locale, to: applyTemplate(options.template, { path: file.path, locale }) };
-    });
-    const planned = await planPlacements(outDir, placements);
     if (!options.dryRun) {
+      refuseConflicts(planned);
       options.signal.throwIfAborted();
       await commitPlacements(planned, join(staging, 'backup'));
     }
     succeeded = true;
-    return { files: planned, bytes: download.bytes, sha256: download.sha256 };
+    return { files: planned, bytes: fetched.bytes, sha256: fetched.sha256, via: options.source.kind };
   } finally {
     await rm(staging, { recursive: true, force: true });
     // A folder this run created and left empty (a failure) is removed too: nothing is left behind.
@@ -85,9 +91,56 @@ export async function deliverZip(options: DeliverOptions): Promise<Delivery> {
   }
 }
 
+interface Fetched {
+  files: { path: string; file: string }[];
+  bytes: number;
+  sha256: string | undefined;
+}
+
+async function fetchZip(options: DeliverOptions, source: { url: string; expectedSha256?: string | undefined }, staging: string): Promise<Fetched> {
+  const zipPath = join(staging, 'download.zip');
+  const download = await downloadToFile(source.url, zipPath, {
+    signal: options.signal,
+    maxBytes: MAX_ZIP_BYTES,
+    ...(source.expectedSha256 ? { expectedSha256: source.expectedSha256 } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    onProgress: ({ receivedBytes, totalBytes }) =>
+      options.progress.update(
+        totalBytes
+          ? `Downloading ${bar(receivedBytes / totalBytes, 20)} ${formatBytes(receivedBytes)} / ${formatBytes(totalBytes)}`
+          : `Downloading ${formatBytes(receivedBytes)}`,
+      ),
+  });
+  options.progress.update(`Unzipping ${formatBytes(download.bytes)}…`, true);
+  const extracted = await extractArchive(zipPath, join(staging, 'files'), {
+    signal: options.signal,
+    ...(options.limits ? { limits: options.limits } : {}),
+  });
+  return { files: extracted, bytes: download.bytes, sha256: download.sha256 };
+}
+
+/** One download per file (the export's per-file URLs), each path checked like a ZIP entry's. */
+async function fetchFiles(options: DeliverOptions, files: readonly { path: string; url: string }[], dir: string): Promise<Fetched> {
+  const fetched: Fetched = { files: [], bytes: 0, sha256: undefined };
+  for (const [index, file] of files.entries()) {
+    const path = safeEntryPath(file.path);
+    if (typeof path !== 'string') throw new UnsafeArchiveError(`The export lists '${file.path}', which has ${path.refused}.`);
+    options.progress.update(`Downloading file ${index + 1} of ${files.length}: ${path}`, true);
+    const target = join(dir, ...path.split('/'));
+    const result = await downloadToFile(file.url, target, {
+      signal: options.signal,
+      maxBytes: MAX_ZIP_BYTES,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+    fetched.files.push({ path, file: target });
+    fetched.bytes += result.bytes;
+  }
+  return fetched;
+}
+
 /** Counts of a delivery, for summaries. */
-export function countStatuses(files: PlannedFile[]): Record<'created' | 'updated' | 'unchanged', number> {
-  const counts = { created: 0, updated: 0, unchanged: 0 };
+export function countStatuses(files: readonly PlannedFile[]): Record<PlacementStatus, number> {
+  const counts = { created: 0, updated: 0, unchanged: 0, conflict: 0, overwritten: 0 };
   for (const f of files) counts[f.status]++;
   return counts;
 }

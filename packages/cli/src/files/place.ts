@@ -2,6 +2,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { lstat, mkdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { LocalFileError, UnsafeArchiveError } from '../errors';
+import { sha256File, type WrittenIndex } from './record';
 
 /** One file to put in place: its staged copy, where it goes, and what it was in the export. */
 export interface Placement {
@@ -11,15 +12,32 @@ export interface Placement {
   to: string;
   /** Path inside the ZIP (shown in the mapping). */
   source: string;
+  /** The locale the file is delivered as (the locale map applied). */
   locale: string | undefined;
+  /** The service's code for it, when the map renamed it or it is known. */
+  serviceLocale?: string | undefined;
 }
 
-export type PlacementStatus = 'created' | 'updated' | 'unchanged';
+/**
+ * What a run does to one file: `created`; `updated` (it held what loc wrote last time); `unchanged`;
+ * `conflict` (it holds something else — changed since, or never written by loc — so it is not
+ * overwritten and the run stops); `overwritten` (the same, with `--force`).
+ */
+export type PlacementStatus = 'created' | 'updated' | 'unchanged' | 'conflict' | 'overwritten';
 
 export interface PlannedFile extends Placement {
   status: PlacementStatus;
   /** Absolute target path. */
   target: string;
+  /** SHA-256 of the new content, for the record of what loc wrote. */
+  sha256: string;
+}
+
+export interface PlanOptions {
+  /** What loc wrote into the folder last time (relative path → SHA-256). */
+  written?: WrittenIndex;
+  /** Overwrite files that changed since loc wrote them, or that loc never wrote. */
+  force?: boolean;
 }
 
 /**
@@ -27,7 +45,7 @@ export interface PlannedFile extends Placement {
  * unchanged. Refuses two files mapped to one path, and any target that would leave `outDir` — through
  * the template or through a symbolic link already in the folder.
  */
-export async function planPlacements(outDir: string, placements: Placement[]): Promise<PlannedFile[]> {
+export async function planPlacements(outDir: string, placements: Placement[], options: PlanOptions = {}): Promise<PlannedFile[]> {
   const root = resolve(outDir);
   const realRoot = realpathLoose(root);
   const byTarget = new Map<string, Placement>();
@@ -46,7 +64,9 @@ export async function planPlacements(outDir: string, placements: Placement[]): P
     }
     byTarget.set(key, placement);
     assertNoEscapingLink(realRoot, root, target, placement.source);
-    planned.push({ ...placement, target, status: await compare(placement.from, target) });
+    const sha256 = await sha256File(placement.from);
+    const status = await compare(placement.from, target, options.written?.get(placement.to), options.force === true);
+    planned.push({ ...placement, target, sha256, status });
   }
   return planned;
 }
@@ -66,7 +86,7 @@ function realpathLoose(path: string): string {
   return join(realpathSync(probe), relative(probe, path));
 }
 
-async function compare(staged: string, target: string): Promise<PlacementStatus> {
+async function compare(staged: string, target: string, recorded: string | null | undefined, force: boolean): Promise<PlacementStatus> {
   const existing = await lstat(target).catch(() => undefined);
   if (!existing) return 'created';
   if (!existing.isFile()) {
@@ -75,9 +95,27 @@ async function compare(staged: string, target: string): Promise<PlacementStatus>
     });
   }
   const fresh = await stat(staged);
-  if (fresh.size !== existing.size) return 'updated';
-  const [a, b] = await Promise.all([readFile(staged), readFile(target)]);
-  return a.equals(b) ? 'unchanged' : 'updated';
+  if (fresh.size === existing.size) {
+    const [a, b] = await Promise.all([readFile(staged), readFile(target)]);
+    if (a.equals(b)) return 'unchanged';
+  }
+  if (recorded && (await sha256File(target)) === recorded) return 'updated';
+  return force ? 'overwritten' : 'conflict';
+}
+
+/**
+ * Stops a run that would overwrite files the user changed: nothing is written, each file is named, and
+ * the hint says how to go on.
+ */
+export function refuseConflicts(planned: readonly PlannedFile[], cwd = process.cwd()): void {
+  const conflicts = planned.filter((f) => f.status === 'conflict');
+  if (conflicts.length === 0) return;
+  const shown = conflicts.slice(0, 5).map((f) => displayPath(f.target, cwd));
+  const more = conflicts.length > shown.length ? ` and ${conflicts.length - shown.length} more` : '';
+  throw new LocalFileError(
+    `${conflicts.length} file${conflicts.length === 1 ? '' : 's'} changed since loc wrote ${conflicts.length === 1 ? 'it' : 'them'} (or not written by loc): ${shown.join(', ')}${more}. Nothing was written.`,
+    { hint: 'Keep your changes elsewhere and rerun with --force to overwrite them (--dry-run lists every file).' },
+  );
 }
 
 /**
@@ -90,10 +128,10 @@ export async function commitPlacements(planned: PlannedFile[], backupDir: string
   try {
     let index = 0;
     for (const file of planned) {
-      if (file.status === 'unchanged') continue;
+      if (file.status === 'unchanged' || file.status === 'conflict') continue;
       const createdDirs = await mkdirTracked(dirname(file.target));
       let backup: string | undefined;
-      if (file.status === 'updated') {
+      if (file.status === 'updated' || file.status === 'overwritten') {
         backup = join(backupDir, String(index++));
         await mkdir(backupDir, { recursive: true });
         await rename(file.target, backup);

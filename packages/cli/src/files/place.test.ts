@@ -1,0 +1,62 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { commitPlacements, planPlacements, refuseConflicts } from './place';
+
+let root: string;
+let out: string;
+let staged: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'loc-place-'));
+  out = join(root, 'out');
+  staged = join(root, 'staged');
+  mkdirSync(out);
+  mkdirSync(staged);
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+function stage(name: string, text: string) {
+  writeFileSync(join(staged, name), text);
+  return { from: join(staged, name), to: name, source: `zip/${name}`, locale: 'de' };
+}
+
+describe('files the user changed', () => {
+  it('updates what loc wrote, keeps what someone changed or loc never wrote, unless forced', async () => {
+    writeFileSync(join(out, 'ours.txt'), 'old');
+    writeFileSync(join(out, 'edited.txt'), 'old, edited by hand');
+    writeFileSync(join(out, 'foreign.txt'), 'never written by loc');
+    writeFileSync(join(out, 'same.txt'), 'new');
+    const written = new Map([
+      ['ours.txt', sha('old')],
+      ['edited.txt', sha('old')],
+      ['legacy.txt', null],
+    ]);
+    const placements = [stage('ours.txt', 'new'), stage('edited.txt', 'new'), stage('foreign.txt', 'new'), stage('same.txt', 'new'), stage('fresh.txt', 'new')];
+    const planned = await planPlacements(out, placements, { written });
+    expect(Object.fromEntries(planned.map((f) => [f.to, f.status]))).toEqual({
+      'ours.txt': 'updated',
+      'edited.txt': 'conflict',
+      'foreign.txt': 'conflict',
+      'same.txt': 'unchanged',
+      'fresh.txt': 'created',
+    });
+    expect(planned.every((f) => f.sha256 === sha('new'))).toBe(true);
+    expect(() => refuseConflicts(planned, out)).toThrow(/2 files changed since loc wrote them .*edited\.txt, foreign\.txt\. Nothing was written/);
+    expect(() => refuseConflicts(planned, out)).toThrow(expect.objectContaining({ hint: expect.stringMatching(/--force/), exitCode: 10 }));
+
+    const forced = await planPlacements(out, placements, { written, force: true });
+    expect(forced.filter((f) => f.status === 'overwritten').map((f) => f.to)).toEqual(['edited.txt', 'foreign.txt']);
+    refuseConflicts(forced);
+    await commitPlacements(forced, join(root, 'backup'));
+    expect(readFileSync(join(out, 'edited.txt'), 'utf8')).toBe('new');
+  });
+
+  it('treats a file listed without a hash (an older record) as changed', async () => {
+    writeFileSync(join(out, 'legacy.txt'), 'old');
+    const planned = await planPlacements(out, [stage('legacy.txt', 'new')], { written: new Map([['legacy.txt', null]]) });
+    expect(planned[0]?.status).toBe('conflict');
+  });
+});

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * What `loc` wrote into a folder, with each file's SHA-256 at the time: a later run overwrites or removes
+ * a file only while it still has that content. A file someone changed since — or one `loc` never wrote —
+ * is the user's, and is touched only with `--force` (docs/cli.md#files-you-changed).
+ */
+export interface WrittenFile {
+  /** Relative to the folder, `/` separators. */
+  path: string;
+  /** null for entries of an older record that kept no hash: treated as changed. */
+  sha256: string | null;
+}
+
+/** `loc export`'s record in its output folder (commit it with the files, so CI knows them too). */
+export const EXPORT_RECORD_NAME = '.loc-export.json';
+
+/** Entries as written now (`{path, sha256}`) or by older versions (a bare path). */
+export const WrittenFilesSchema = z.array(
+  z.union([
+    z.string().transform((path): WrittenFile => ({ path, sha256: null })),
+    z.object({ path: z.string(), sha256: z.string().nullable() }),
+  ]),
+);
+
+const ExportRecordSchema = z.looseObject({ files: WrittenFilesSchema });
+
+/** The files a record lists, by path. */
+export type WrittenIndex = ReadonlyMap<string, string | null>;
+
+export function indexOf(files: readonly WrittenFile[] | undefined): WrittenIndex {
+  return new Map((files ?? []).map((f) => [f.path, f.sha256]));
+}
+
+/** A JSON record in `dir`, parsed with `schema`; undefined when absent or unreadable (then nothing counts as ours). */
+export function readRecord<T>(dir: string, name: string, schema: z.ZodType<T>): T | undefined {
+  const path = join(dir, name);
+  if (!existsSync(path)) return undefined;
+  try {
+    const parsed = schema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `loc export`'s record of `dir`. */
+export function readExportRecord(dir: string): WrittenIndex {
+  return indexOf(readRecord(dir, EXPORT_RECORD_NAME, ExportRecordSchema)?.files);
+}
+
+/** Writes a record whole or not at all (a temporary file renamed over it). */
+export async function writeRecord(dir: string, name: string, record: object): Promise<void> {
+  const path = join(dir, name);
+  const temporary = `${path}.${process.pid}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(record, null, 2)}\n`);
+  await rename(temporary, path);
+}
+
+/** Files sorted by path, for a record that diffs well when committed. */
+export function sortedFiles(files: Iterable<WrittenFile>): WrittenFile[] {
+  return [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** Hex SHA-256 of a file, streamed. */
+export async function sha256File(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
