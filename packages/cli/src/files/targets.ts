@@ -1,0 +1,56 @@
+import { accessSync, constants, statSync, type Stats } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { LocalFileError, UsageError } from '../errors';
+import { displayPath } from './place';
+
+/**
+ * Checks of where files will go, made before any request: a run that cannot write its result must not
+ * spend an export (or a CDN check of the workspace's budget) first.
+ */
+
+/** `dir` can be the output folder: a folder or nothing yet, below a folder this process may write into. */
+export function checkOutputFolder(dir: string, flag: string): void {
+  const path = resolve(dir);
+  const stats = statOf(path);
+  if (stats && !stats.isDirectory()) {
+    throw new UsageError(`${flag} ${displayPath(path)} is a file, not a folder.`, `Name a folder for ${flag} (it is created when missing).`);
+  }
+  checkWritableAncestor(path, flag);
+}
+
+/** `file` can be written as a file: not a folder, its folder writable or creatable. */
+export function checkOutputFile(file: string, flag: string): void {
+  const path = resolve(file);
+  if (/[\\/]$/.test(file) || statOf(path)?.isDirectory()) {
+    throw new UsageError(`${flag} ${displayPath(path)} is a folder; ${flag} names the file to write.`, `For example ${flag} ${displayPath(resolve(path, 'export.zip'))}.`);
+  }
+  checkWritableAncestor(dirname(path), flag);
+}
+
+/** The nearest existing folder on the way to `path` must be a folder we may write into. */
+function checkWritableAncestor(path: string, flag: string): void {
+  let probe = path;
+  let stats = statOf(probe);
+  while (!stats && dirname(probe) !== probe) {
+    probe = dirname(probe);
+    stats = statOf(probe);
+  }
+  if (stats && !stats.isDirectory()) {
+    throw new UsageError(`${flag} ${displayPath(path)} is inside ${displayPath(probe)}, which is a file.`, `Choose another ${flag}.`);
+  }
+  try {
+    accessSync(probe, constants.W_OK);
+  } catch {
+    throw new LocalFileError(`${displayPath(probe)} is not writable, so nothing could be saved under ${displayPath(path)}.`, {
+      hint: `Choose another ${flag}, or fix the folder's permissions.`,
+    });
+  }
+}
+
+function statOf(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
