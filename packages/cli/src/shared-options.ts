@@ -1,5 +1,5 @@
 import { Option } from '@commander-js/extra-typings';
-import { collectList, parseDuration } from './option-values';
+import { collectList, collectLocaleMap, parseDuration } from './option-values';
 
 /**
  * The options several commands share, each declared once with its environment variable (`.env()`, shown
@@ -29,6 +29,13 @@ export const pathTemplateOption = (help = 'where each file lands below --out (de
 
 /** `--zip <file>`: keep the export's ZIP instead of unzipping it. */
 export const zipOption = () => new Option('--zip <file>', 'keep the ZIP at this path instead of unzipping');
+
+/** `--locale-map <from=to>`: a service locale named as the app wants it (docs/cli.md#locale-mapping). */
+export const localeMapOption = (help = 'name a service locale as the app wants it: zh-Hant=zh-TW, en=Base (repeatable)') =>
+  new Option('--locale-map <from=to>', help).argParser(collectLocaleMap);
+
+/** `--force`: overwrite (or remove) files that changed since loc wrote them (docs/cli.md#files-you-changed). */
+export const forceOption = (help = 'overwrite files changed since loc wrote them (else the run stops and names them)') => new Option('--force', help);
 
 /** `--dry-run`: show what would be written, write nothing. */
 export const dryRunOption = () => new Option('--dry-run', 'show which files would be created or changed, and where; write nothing');

@@ -50,7 +50,7 @@ describe('loc cdn check', () => {
     expect(first.code, first.stderr).toBe(0);
     const manifest = JSON.parse(readFileSync(join(out, '.loc-release.json'), 'utf8'));
     expect(manifest.distributionReleaseId).toBe('rel_ios_2_1');
-    for (const file of manifest.files) expect(existsSync(join(out, file))).toBe(true);
+    for (const file of manifest.files) expect(existsSync(join(out, file.path))).toBe(true);
 
     const second = await cdn([...IOS, '--client-version', '2.1.0', '--download', out, '--json']);
     expect(second.code, second.stderr).toBe(20);
@@ -61,11 +61,11 @@ describe('loc cdn check', () => {
     const out = join(dir.path, 'Strings');
     await cdn([...IOS, '--client-version', '2.1.0', '--download', out]);
     const { files } = JSON.parse(readFileSync(join(out, '.loc-release.json'), 'utf8'));
-    rmSync(join(out, files[0]));
+    rmSync(join(out, files[0].path));
     const again = await cdn([...IOS, '--client-version', '2.1.0', '--download', out, '--json']);
     expect(again.code, again.stderr).toBe(0);
     expect(again.json().downloaded).toBe(true);
-    expect(existsSync(join(out, files[0]))).toBe(true);
+    expect(existsSync(join(out, files[0].path))).toBe(true);
   });
 
   it('downloads again when the folder holds another release', async () => {

@@ -19,7 +19,7 @@ const TEMPLATE = ['--path-template', '{locale}.lproj/{filename}'];
 function tree(root: string): string[] {
   if (!existsSync(root)) return [];
   return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
+    .filter((e) => e.isFile() && e.name !== '.loc-export.json')
     .map((e) => join(e.parentPath, e.name).slice(root.length + 1))
     .sort();
 }
@@ -43,7 +43,7 @@ describe('loc export', () => {
     await service.loc([...IOS, '--out', out, ...TEMPLATE, '--locale', 'de']);
     const again = await service.loc([...IOS, '--out', out, ...TEMPLATE, '--locale', 'de', '--json']);
     expect(again.code, again.stderr).toBe(0);
-    expect(again.json().summary).toEqual({ created: 0, updated: 0, unchanged: 2 });
+    expect(again.json().summary).toEqual({ created: 0, updated: 0, unchanged: 2, conflict: 0, overwritten: 0 });
   });
 
   it('shows the mapping with --dry-run and writes nothing', async () => {
@@ -58,13 +58,14 @@ describe('loc export', () => {
     expect(existsSync(out)).toBe(false);
   });
 
-  it('marks changed files as updated in a dry run, and leaves them alone', async () => {
+  it('marks files it did not write as conflicts in a dry run, and leaves them alone', async () => {
     const out = join(dir.path, 'ios');
     mkdirSync(join(out, 'de.lproj'), { recursive: true });
     writeFileSync(join(out, 'de.lproj/Localizable.strings'), 'old');
     const result = await service.loc([...IOS, '--out', out, ...TEMPLATE, '--locale', 'de', '--dry-run']);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/updated\s+\S*de\.lproj\/Localizable\.strings/);
+    expect(result.stdout).toMatch(/conflict\s+\S*de\.lproj\/Localizable\.strings/);
+    expect(result.stderr).toMatch(/rerun with --force/);
     expect(result.stdout).toMatch(/created\s+\S*de\.lproj\/InfoPlist\.strings/);
     expect(readFileSync(join(out, 'de.lproj/Localizable.strings'), 'utf8')).toBe('old');
     expect(tree(out)).toEqual(['de.lproj/Localizable.strings']);
@@ -96,12 +97,12 @@ describe('loc export', () => {
     expect(readFileSync(join(out, 'values-de/strings.xml'), 'utf8')).toMatch(/<resources>/);
   });
 
-  it('refuses a template that sends two files to one path, before writing', async () => {
+  it('refuses a template that sends two files to one path, before requesting the export', async () => {
     const out = join(dir.path, 'flat');
     const result = await service.loc([...IOS, '--out', out, '--path-template', '{locale}.strings']);
-    expect(result.code, result.stderr).toBe(10);
-    expect(result.stderr).toMatch(/would be written to '\w+\.strings'/);
-    expect(result.stderr).toMatch(/Add \{locale\}/);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(/puts both '[^']+' \(\w+\) and '[^']+' \(\w+\) at '\w+\.strings'/);
+    expect(result.stderr).toMatch(/Add \{filename\}/);
     expect(existsSync(out)).toBe(false);
   });
 

@@ -1,11 +1,13 @@
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { Command, Option } from '@commander-js/extra-typings';
 import type { CdnCheckRequest, CdnRelease, DistributionEnvironment, DistributionType, LocClient } from '@loc/sdk';
 import type { Context } from '../context';
+import type { LocaleMap } from '../files/locale-map';
+import type { WrittenFile } from '../files/record';
 import { examples } from '../help-examples';
 import type { Run } from '../program';
-import { timeoutOption } from '../shared-options';
+import { forceOption, localeMapOption, timeoutOption } from '../shared-options';
 import { formatElapsed, startProgress } from '../ui/progress';
 
 /** The value lists of --environment and --type; a test checks them against the SDK's. */
@@ -26,6 +28,8 @@ const checkDeclaration = () =>
     .addOption(new Option('--client-agent <agent>', 'for the service’s logs only (default loc-cli)'))
     .addOption(new Option('--client-language <code>', 'for the service’s logs only'))
     .addOption(new Option('-d, --download [dir]', 'download and unzip the release into this folder; skipped when it is there already'))
+    .addOption(localeMapOption('with --download: name a service locale as the app wants it, pt-BR=pt (repeatable)'))
+    .addOption(forceOption('with --download: overwrite or remove files changed since loc wrote them'))
     .addOption(timeoutOption(DEFAULT_CDN_TIMEOUT_MS, 'give up on the check and its download after this long'))
     .addHelpText(
       'after',
@@ -56,56 +60,64 @@ let CliError: typeof import('../errors').CliError;
 let UsageError: typeof import('../errors').UsageError;
 let EXIT: typeof import('../errors').EXIT;
 let countStatuses: typeof import('../files/deliver').countStatuses;
-let deliverZip: typeof import('../files/deliver').deliverZip;
+let deliver: typeof import('../files/deliver').deliver;
+let localize: typeof import('../files/locale-map').localize;
+let resolveLocaleMap: typeof import('../files/locale-map').resolveLocaleMap;
+let applyTemplate: typeof import('../files/path-template').applyTemplate;
 let DEFAULT_PATH_TEMPLATE: typeof import('../files/path-template').DEFAULT_PATH_TEMPLATE;
 let displayPath: typeof import('../files/place').displayPath;
+let indexOf: typeof import('../files/record').indexOf;
+let readRecord: typeof import('../files/record').readRecord;
+let sha256File: typeof import('../files/record').sha256File;
+let sortedFiles: typeof import('../files/record').sortedFiles;
+let writeRecord: typeof import('../files/record').writeRecord;
+let WrittenFilesSchema: typeof import('../files/record').WrittenFilesSchema;
+let checkOutputFolder: typeof import('../files/targets').checkOutputFolder;
 let requireFlags: typeof import('../ui/prompts').requireFlags;
 
 async function loadDependencies(): Promise<void> {
-  const [sdk, zod, errors, deliver, template, place, prompts] = await Promise.all([
+  const [sdk, zod, errors, deliverModule, localeMap, template, place, record, targets, prompts] = await Promise.all([
     import('@loc/sdk'),
     import('zod'),
     import('../errors'),
     import('../files/deliver'),
+    import('../files/locale-map'),
     import('../files/path-template'),
     import('../files/place'),
+    import('../files/record'),
+    import('../files/targets'),
     import('../ui/prompts'),
   ]);
   ({ redactUrl } = sdk);
   ({ z } = zod);
   ({ CliError, UsageError, EXIT } = errors);
-  ({ countStatuses, deliverZip } = deliver);
-  ({ DEFAULT_PATH_TEMPLATE } = template);
+  ({ countStatuses, deliver } = deliverModule);
+  ({ localize, resolveLocaleMap } = localeMap);
+  ({ applyTemplate, DEFAULT_PATH_TEMPLATE } = template);
   ({ displayPath } = place);
+  ({ indexOf, readRecord, sha256File, sortedFiles, writeRecord, WrittenFilesSchema } = record);
+  ({ checkOutputFolder } = targets);
   ({ requireFlags } = prompts);
 }
 
-/** What `--download` leaves beside the files: which release they are, so the next build can skip it. */
+/**
+ * What `--download` leaves beside the files: which release they are, so the next build can skip it, and
+ * each file with its SHA-256, so a file someone changed is never overwritten or removed silently.
+ */
 export const MANIFEST_NAME = '.loc-release.json';
 const manifestSchema = () =>
   z.looseObject({
     distributionReleaseId: z.string(),
     name: z.string(),
     createdAt: z.string(),
-    files: z.array(z.string()),
+    files: WrittenFilesSchema,
   });
 interface Manifest {
   distributionReleaseId: string;
   name: string;
   createdAt: string;
-  files: string[];
+  files: WrittenFile[];
   [key: string]: unknown;
-}
-
-function readManifest(dir: string): Manifest | undefined {
-  const path = join(dir, MANIFEST_NAME);
-  if (!existsSync(path)) return undefined;
-  try {
-    const parsed = manifestSchema().safeParse(JSON.parse(readFileSync(path, 'utf8')));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -129,8 +141,11 @@ export async function check(ctx: Context, options: CdnCheckOptions): Promise<num
     if (!defaults.out) throw new UsageError('--download needs a folder (or cdn.out in loc.config.json).', `For example: ${example}`);
     dir = resolve(ctx.projectConfig()?.dir ?? ctx.cwd, defaults.out);
   }
-  // A folder whose files were deleted or edited away counts as holding no release: it is fetched again.
-  const recorded = dir ? readManifest(dir) : undefined;
+  // Checked before the check is sent: each accepted check spends the workspace's CDN budget.
+  const localeMap = resolveLocaleMap(ctx.projectConfig()?.config.localeMap, options.localeMap);
+  if (dir) checkOutputFolder(dir, '--download');
+  // A folder whose files were deleted counts as holding no release: it is fetched again.
+  const recorded: Manifest | undefined = dir ? readRecord(dir, MANIFEST_NAME, manifestSchema()) : undefined;
   const manifest = recorded && dir && filesPresent(dir, recorded) ? recorded : undefined;
   const clientRelease = options.clientRelease ?? manifest?.distributionReleaseId;
 
@@ -148,7 +163,7 @@ export async function check(ctx: Context, options: CdnCheckOptions): Promise<num
   const deadline = AbortSignal.timeout(timeoutMs);
   const signal = AbortSignal.any([ctx.signal, deadline]);
   try {
-    return await checkAndDownload(ctx, { client, body, dir, manifest, recorded, clientRelease, environment: environment!, type: type!, signal, options });
+    return await checkAndDownload(ctx, { client, body, dir, manifest, recorded, clientRelease, environment: environment!, type: type!, signal, options, localeMap });
   } catch (error) {
     if (deadline.aborted && !ctx.signal.aborted) {
       throw new CliError(`The CDN check did not finish within ${formatElapsed(timeoutMs)}.`, {
@@ -172,10 +187,11 @@ interface CheckRun {
   type: DistributionType;
   signal: AbortSignal;
   options: CdnCheckOptions;
+  localeMap: LocaleMap;
 }
 
 async function checkAndDownload(ctx: Context, run: CheckRun): Promise<number> {
-  const { client, body, dir, manifest, recorded, clientRelease, environment, type, signal, options } = run;
+  const { client, body, dir, manifest, recorded, clientRelease, environment, type, signal, options, localeMap } = run;
   const release = await client.cdn.check(body, { signal });
 
   if (!release || manifest?.distributionReleaseId === release.distributionReleaseId) {
@@ -194,15 +210,20 @@ async function checkAndDownload(ctx: Context, run: CheckRun): Promise<number> {
   }
 
   const progress = await startProgress(ctx, `Downloading release ${release.distributionReleaseId}…`);
+  const written = indexOf(recorded?.files);
   let delivered;
   try {
-    delivered = await deliverZip({
-      url: release.filesUrl,
+    delivered = await deliver({
+      source: { kind: 'zip', url: release.filesUrl, expectedSha256: release.filesSha256 },
       outDir: dir,
-      template: DEFAULT_PATH_TEMPLATE,
-      localeOf: () => undefined,
+      // A bundle lists no locales: the map finds them in its paths (values-pt-rBR/, de.lproj/, …).
+      place: (path) => {
+        const file = localize(path, undefined, localeMap);
+        return { to: applyTemplate(DEFAULT_PATH_TEMPLATE, file), locale: file.locale, serviceLocale: file.serviceLocale };
+      },
       dryRun: false,
-      expectedSha256: release.filesSha256,
+      written,
+      force: options.force === true,
       signal,
       progress,
       fetch: await ctx.fetch(),
@@ -210,9 +231,9 @@ async function checkAndDownload(ctx: Context, run: CheckRun): Promise<number> {
   } finally {
     progress.stop();
   }
-  const files = delivered.files.map((f) => f.to);
-  removeStale(dir, recorded, new Set(files));
-  writeManifest(dir, {
+  const current = new Set(delivered.files.map((f) => f.to));
+  const { removed, kept } = await removeStale(dir, recorded?.files ?? [], current, options.force === true);
+  await writeRecord(dir, MANIFEST_NAME, {
     distributionReleaseId: release.distributionReleaseId,
     name: release.name,
     createdAt: release.createdAt,
@@ -220,14 +241,27 @@ async function checkAndDownload(ctx: Context, run: CheckRun): Promise<number> {
     type,
     sha256: delivered.sha256,
     downloadedAt: new Date().toISOString(),
-    files,
+    ...(Object.keys(localeMap).length ? { localeMap } : {}),
+    files: sortedFiles(delivered.files.map((f) => ({ path: f.to, sha256: f.sha256 }))),
   });
   const counts = countStatuses(delivered.files);
-  ctx.out.result({ release, upToDate: false, downloaded: true, dir, files, summary: counts }, () => {
+  const files = delivered.files.map((f) => ({ path: f.to, status: f.status }));
+  ctx.out.result({ release, upToDate: false, downloaded: true, dir, localeMap, files, removed, kept, summary: counts }, () => {
     printRelease(ctx, release);
-    ctx.out.success(`Unzipped ${files.length} file${files.length === 1 ? '' : 's'} into ${displayPath(dir)} (${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged).`);
+    const overwritten = counts.overwritten ? `, ${counts.overwritten} overwritten (changed since loc wrote them)` : '';
+    ctx.out.success(
+      `Unzipped ${files.length} file${files.length === 1 ? '' : 's'} into ${displayPath(dir)} (${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged${overwritten}).`,
+    );
+    if (removed.length) ctx.out.info(`Removed ${plural(removed.length, 'file')} of the previous release: ${removed.join(', ')}.`);
+    if (kept.length) {
+      ctx.out.warn(`Kept ${plural(kept.length, 'file')} you changed: ${kept.join(', ')} (no longer part of the release; remove ${kept.length === 1 ? 'it' : 'them'} yourself, or rerun with --force).`);
+    }
   });
   return EXIT.OK;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function printRelease(ctx: Context, release: CdnRelease): void {
@@ -237,20 +271,24 @@ function printRelease(ctx: Context, release: CdnRelease): void {
 }
 
 function filesPresent(dir: string, manifest: Manifest): boolean {
-  return manifest.files.every((f) => existsSync(join(dir, f)));
+  return manifest.files.every((f) => existsSync(join(dir, f.path)));
 }
 
-/** Files of the previous release that the new one no longer has. Only files the manifest lists: never others. */
-function removeStale(dir: string, previous: Manifest | undefined, current: Set<string>): void {
-  for (const file of previous?.files ?? []) {
-    const path = resolve(dir, file);
-    if (!current.has(file) && path.startsWith(resolve(dir) + sep)) rmSync(path, { force: true });
+/**
+ * Files of the previous release that the new one no longer has: removed while they hold what loc wrote
+ * (or with `force`), kept when someone changed them. Only files the record lists, never others.
+ */
+async function removeStale(dir: string, previous: readonly WrittenFile[], current: Set<string>, force: boolean) {
+  const removed: string[] = [];
+  const kept: string[] = [];
+  const root = resolve(dir);
+  for (const file of previous) {
+    const path = resolve(root, file.path);
+    if (current.has(file.path) || !path.startsWith(root + sep) || !existsSync(path)) continue;
+    if (force || (file.sha256 !== null && (await sha256File(path)) === file.sha256)) {
+      rmSync(path, { force: true });
+      removed.push(file.path);
+    } else kept.push(file.path);
   }
-}
-
-function writeManifest(dir: string, manifest: Manifest & Record<string, unknown>): void {
-  const path = join(dir, MANIFEST_NAME);
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(manifest, null, 2)}\n`);
-  renameSync(temporary, path);
+  return { removed, kept };
 }

@@ -1,15 +1,21 @@
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { Command, Option } from '@commander-js/extra-typings';
-import type { CompletedExport, Export, ExportRequest, LocClient } from '@loc/sdk';
+import type { CompletedExport, Export, ExportRequest, LocClient, ResourceExportFile } from '@loc/sdk';
 import type { Context } from '../context';
+import type { Delivery, DeliverySource } from '../files/deliver';
+import type { Layout, Selection } from '../files/layout';
 import type { PlannedFile } from '../files/place';
+import type { Settings } from '../settings';
 import { examples } from '../help-examples';
 import { collectList } from '../option-values';
 import type { Run } from '../program';
 import {
   DEFAULT_COMMAND_TIMEOUT_MS,
   dryRunOption,
+  forceOption,
   formatOption,
+  localeMapOption,
   localeOption,
   outOption,
   pathTemplateOption,
@@ -30,6 +36,8 @@ const exportDeclaration = () =>
     .addOption(outOption())
     .addOption(pathTemplateOption())
     .addOption(zipOption())
+    .addOption(localeMapOption())
+    .addOption(forceOption())
     .addOption(dryRunOption())
     .addOption(timeoutOption(DEFAULT_EXPORT_TIMEOUT_MS, 'give up waiting after this long'))
     .addOption(new Option('--file <paths>', 'only these resource files, as the service names them (repeatable)').argParser(collectList))
@@ -40,15 +48,20 @@ const exportDeclaration = () =>
       'after',
       `${examples(
         'loc export --dry-run',
-        'loc export --workspace acme --project mobile-ios --out Resources --path-template "{locale}.lproj/{filename}"',
-        'loc export --project mobile-android --format xml.android.resources --path-template "res/values-{android_locale}/strings.xml"',
+        'loc export --workspace acme --project mobile-ios --out Resources --path-template "{lproj}/{filename}" --locale-map en=Base',
+        'loc export --project mobile-android --format xml.android.resources --path-template "res/{android_values}/strings.xml"',
+        'loc export --locale-map zh-Hant=zh-TW --locale-map pt-BR=pt',
         'loc export --locale de --zip de.zip',
         'ID=$(loc export --no-wait) && loc export download "$ID"',
       )}
 Path template placeholders, for the file Resources/pt-BR.lproj/Localizable.strings in locale pt-BR:
   {path} Resources/pt-BR.lproj/Localizable.strings   {dir} Resources/pt-BR.lproj
   {filename} Localizable.strings   {basename} Localizable   {ext} strings
-  {locale} pt-BR   {locale_underscore} pt_BR   {language} pt   {region} BR   {android_locale} pt-rBR`,
+  {locale} pt-BR   {locale_underscore} pt_BR   {language} pt   {region} BR   {service_locale} pt-BR
+  {android_locale} pt-rBR   {android_values} values-pt-rBR (values for the source)   {lproj} pt-BR.lproj
+--locale-map renames locales (the map's names fill {locale} and the rest): zh-Hant=zh-TW, en=Base
+(Base: Android values/, Apple Base.lproj). Files changed since loc wrote them are never overwritten
+without --force. docs/cli.md#locale-mapping`,
     );
 type ExportOptions = ReturnType<ReturnType<typeof exportDeclaration>['opts']>;
 
@@ -71,9 +84,20 @@ const downloadDeclaration = () =>
     .addOption(outOption())
     .addOption(pathTemplateOption())
     .addOption(zipOption())
+    .addOption(localeMapOption())
+    .addOption(forceOption())
     .addOption(dryRunOption())
     .addOption(timeoutOption(DEFAULT_EXPORT_TIMEOUT_MS, 'give up waiting after this long'))
-    .addHelpText('after', examples('loc export download reg_abc123 --out locales', 'loc export download reg_abc123 --zip export.zip'));
+    .addOption(new Option('--file <paths>', 'only these files of the export (placeholder form, repeatable)').argParser(collectList))
+    .addOption(localeOption('only the files of these locales (repeatable, comma-separated)'))
+    .addHelpText(
+      'after',
+      examples(
+        'loc export download reg_abc123 --out locales',
+        'loc export download reg_abc123 --zip export.zip',
+        'loc export download reg_abc123 --file "res/values-%{locale}/strings.xml" --locale de --out app',
+      ),
+    );
 type ExportDownloadOptions = ReturnType<ReturnType<typeof downloadDeclaration>['opts']>;
 
 const formatsDeclaration = () =>
@@ -100,52 +124,85 @@ let downloadToFile: typeof import('@loc/sdk/node').downloadToFile;
 let CliError: typeof import('../errors').CliError;
 let EXIT: typeof import('../errors').EXIT;
 let countStatuses: typeof import('../files/deliver').countStatuses;
-let deliverZip: typeof import('../files/deliver').deliverZip;
+let deliver: typeof import('../files/deliver').deliver;
 let MAX_ZIP_BYTES: typeof import('../files/deliver').MAX_ZIP_BYTES;
+let checkPlacement: typeof import('../files/layout').checkPlacement;
+let expectedFiles: typeof import('../files/layout').expectedFiles;
+let needsFileList: typeof import('../files/layout').needsFileList;
+let place: typeof import('../files/layout').place;
+let select: typeof import('../files/layout').select;
+let formatLocaleMap: typeof import('../files/locale-map').formatLocaleMap;
+let resolveLocaleMap: typeof import('../files/locale-map').resolveLocaleMap;
 let DEFAULT_PATH_TEMPLATE: typeof import('../files/path-template').DEFAULT_PATH_TEMPLATE;
 let validateTemplate: typeof import('../files/path-template').validateTemplate;
 let displayPath: typeof import('../files/place').displayPath;
+let EXPORT_RECORD_NAME: typeof import('../files/record').EXPORT_RECORD_NAME;
+let readExportRecord: typeof import('../files/record').readExportRecord;
+let sortedFiles: typeof import('../files/record').sortedFiles;
+let writeRecord: typeof import('../files/record').writeRecord;
+let checkOutputFile: typeof import('../files/targets').checkOutputFile;
+let checkOutputFolder: typeof import('../files/targets').checkOutputFolder;
 let projectOf: typeof import('../resolve-project').projectOf;
 let resolveProject: typeof import('../resolve-project').resolveProject;
+let commandLine: typeof import('../ui/command-line').commandLine;
 let formatBytes: typeof import('../ui/table').formatBytes;
 let renderTable: typeof import('../ui/table').renderTable;
 
 async function loadDependencies(): Promise<void> {
-  const [sdk, node, errors, deliver, template, place, target, table] = await Promise.all([
+  const [sdk, node, errors, deliverModule, layout, localeMap, template, placeModule, record, targets, target, commandLineModule, table] = await Promise.all([
     import('@loc/sdk'),
     import('@loc/sdk/node'),
     import('../errors'),
     import('../files/deliver'),
+    import('../files/layout'),
+    import('../files/locale-map'),
     import('../files/path-template'),
     import('../files/place'),
+    import('../files/record'),
+    import('../files/targets'),
     import('../resolve-project'),
+    import('../ui/command-line'),
     import('../ui/table'),
   ]);
   ({ AbortError, EXPORT_FORMATS, TimeoutError } = sdk);
   ({ downloadToFile } = node);
   ({ CliError, EXIT } = errors);
-  ({ countStatuses, deliverZip, MAX_ZIP_BYTES } = deliver);
+  ({ countStatuses, deliver, MAX_ZIP_BYTES } = deliverModule);
+  ({ checkPlacement, expectedFiles, needsFileList, place, select } = layout);
+  ({ formatLocaleMap, resolveLocaleMap } = localeMap);
   ({ DEFAULT_PATH_TEMPLATE, validateTemplate } = template);
-  ({ displayPath } = place);
+  ({ displayPath } = placeModule);
+  ({ EXPORT_RECORD_NAME, readExportRecord, sortedFiles, writeRecord } = record);
+  ({ checkOutputFile, checkOutputFolder } = targets);
   ({ projectOf, resolveProject } = target);
+  ({ commandLine } = commandLineModule);
   ({ formatBytes, renderTable } = table);
 }
 
-const EXAMPLE = 'loc export --workspace acme --project mobile-ios --out Resources --path-template "{locale}.lproj/{filename}"';
+const EXAMPLE = 'loc export --workspace acme --project mobile-ios --out Resources --path-template "{lproj}/{filename}"';
 
-/** Settings of one delivery, flags over loc.config.json over defaults. */
+/**
+ * Settings of one delivery, flags over loc.config.json over defaults, checked before any request: the
+ * template, the locale map, and that the output folder (or the ZIP's path) can be written.
+ */
 function deliverySettings(ctx: Context, options: DeliveryOptions) {
   const loaded = ctx.projectConfig();
   const defaults = loaded?.config.export ?? {};
   const template = options.pathTemplate ?? defaults.pathTemplate ?? DEFAULT_PATH_TEMPLATE;
   validateTemplate(template);
+  const localeMap = resolveLocaleMap(loaded?.config.localeMap, options.localeMap);
   const outDir = options.out
     ? resolve(ctx.cwd, options.out)
     : defaults.out
       ? resolve(loaded?.dir ?? ctx.cwd, defaults.out)
       : (loaded?.dir ?? ctx.cwd);
-  return { template, outDir, timeoutMs: options.timeout ?? DEFAULT_EXPORT_TIMEOUT_MS };
+  const zip = options.zip === undefined ? undefined : resolve(ctx.cwd, options.zip);
+  if (zip) checkOutputFile(options.zip!, '--zip');
+  else checkOutputFolder(outDir, options.out ? '--out' : 'the output folder');
+  const layout: Layout = { outDir, template, localeMap };
+  return { layout, zip, timeoutMs: options.timeout ?? DEFAULT_EXPORT_TIMEOUT_MS };
 }
+type DeliverySettings = ReturnType<typeof deliverySettings>;
 
 /** The export request: the spec's three filters, flags over loc.config.json. */
 function requestOf(ctx: Context, options: Partial<ExportOptions>): ExportRequest {
@@ -160,34 +217,62 @@ function requestOf(ctx: Context, options: Partial<ExportOptions>): ExportRequest
   };
 }
 
-/** The command that picks a running export up again. */
-function resumeCommand(workspace: string, project: string, id: string): string {
-  return `loc export download ${id} --workspace ${workspace} --project ${project}`;
+/**
+ * The command that picks a running export up again, with every flag that decides where and how its
+ * files land and which server and settings it uses — paths absolute, so it works from any folder. Never
+ * a credential. Not the `--timeout` that may just have run out: the resumed wait gets the default.
+ */
+function resumeCommand(ctx: Context, target: Target, id: string): string {
+  const { options, settings, connection } = target;
+  const { layout, zip } = settings;
+  const words = ['loc', 'export', 'download', id, '--workspace', target.workspace, '--project', target.project];
+  if (zip) words.push('--zip', zip);
+  else {
+    words.push('--out', layout.outDir);
+    if (layout.template !== DEFAULT_PATH_TEMPLATE) words.push('--path-template', layout.template);
+    if (Object.keys(layout.localeMap).length) words.push('--locale-map', formatLocaleMap(layout.localeMap));
+    if (options.force) words.push('--force');
+  }
+  if (options.dryRun) words.push('--dry-run');
+  if (connection && (connection.baseUrlSource === 'flag' || connection.baseUrlSource === 'environment')) words.push('--base-url', connection.baseUrl);
+  if (ctx.options.profile) words.push('--profile', ctx.options.profile);
+  if (ctx.options.config) words.push('--config', resolve(ctx.cwd, ctx.options.config));
+  if (ctx.options.json) words.push('--json');
+  if (ctx.options.quiet) words.push('--quiet');
+  return commandLine(words);
 }
 
 /**
- * `loc export`: requests an export, waits for it with a spinner, downloads the ZIP and unzips it into
- * the output folder along the path template — or keeps the ZIP (--zip), only prints the id (--no-wait),
- * or shows what would change (--dry-run).
+ * `loc export`: requests an export, waits for it with a spinner, downloads it and puts its files into
+ * the output folder along the path template and the locale map — or keeps the ZIP (--zip), only prints
+ * the id (--no-wait), or shows what would change (--dry-run). Everything that can be checked locally is
+ * checked before the export is requested.
  */
 export async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
   await loadDependencies();
   const settings = deliverySettings(ctx, options);
   const request = requestOf(ctx, options);
   projectOf(ctx, options, EXAMPLE); // in CI, a missing flag is reported before a missing token
-  const { client } = await ctx.client();
+  const { client, settings: connection } = await ctx.client();
   const { workspace, project } = await resolveProject(ctx, client, options, EXAMPLE);
+  const target: Target = { workspace, project, options, settings, connection };
+
+  if (!settings.zip && needsFileList(settings.layout, request)) {
+    // The template cannot tell some files apart: the project's files say whether this export would hold such files.
+    const status = await client.projects.status(workspace, project, { signal: ctx.signal });
+    checkPlacement(settings.layout, expectedFiles(status, request));
+  }
 
   const created = await client.exports.create(workspace, project, request, { signal: ctx.signal });
   if (options.wait === false) {
     ctx.out.result({ export: created, workspace, project }, () => {
       ctx.out.line(created.id);
       ctx.out.info(`Export requested. Follow it with: loc export status ${created.id} --workspace ${workspace} --project ${project}`);
-      ctx.out.info(`Fetch it with:    ${resumeCommand(workspace, project, created.id)}`);
+      ctx.out.info(`Fetch it with:    ${resumeCommand(ctx, target, created.id)}`);
     });
     return;
   }
-  await waitAndDeliver(ctx, client, { workspace, project, job: created, options, settings });
+  await waitAndDeliver(ctx, client, target, created);
 }
 
 /** `loc export status <id>`: the state of an export; exit code 10 when it failed. */
@@ -199,7 +284,7 @@ export async function exportStatus(ctx: Context, id: string, options: ExportStat
   ctx.out.result({ export: job, workspace, project }, () => {
     ctx.out.line(`${job.id}  ${colorStatus(ctx, job.status)}  created ${job.createdAt}`);
     for (const file of job.resourceExports) ctx.out.line(`  ${file.filePath}${file.iso2Slug ? ` (${file.iso2Slug})` : ''}  ${file.status}`);
-    if (job.status === 'SUCCESS') ctx.out.info(`Fetch it with: ${resumeCommand(workspace, project, job.id)}`);
+    if (job.status === 'SUCCESS') ctx.out.info(`Fetch it with: loc export download ${job.id} --workspace ${workspace} --project ${project}`);
   });
   if (job.status === 'ERROR' || job.status === 'SKIPPED') {
     throw new CliError(`Export ${job.id} ended ${job.status}${job.errorDetails ? `: ${job.errorDetails}` : '.'}`, {
@@ -209,14 +294,18 @@ export async function exportStatus(ctx: Context, id: string, options: ExportStat
   }
 }
 
-/** `loc export download <id>`: waits for an export requested earlier, then delivers it like `loc export`. */
+/**
+ * `loc export download <id>`: waits for an export requested earlier, then delivers it like `loc export`.
+ * `--file` and `--locale` pick some of its files: those come by their own URLs when the service gives them.
+ */
 export async function exportDownload(ctx: Context, id: string, options: ExportDownloadOptions): Promise<void> {
   await loadDependencies();
   const settings = deliverySettings(ctx, options);
-  const { client } = await ctx.client();
+  const { client, settings: connection } = await ctx.client();
   const { workspace, project } = await resolveProject(ctx, client, options, `loc export download ${id} --workspace acme --project mobile-ios`);
   const job = await client.exports.get(workspace, project, id, { signal: ctx.signal });
-  await waitAndDeliver(ctx, client, { workspace, project, job, options, settings });
+  const selection = options.file?.length || options.locale?.length ? { files: options.file, locales: options.locale } : undefined;
+  await waitAndDeliver(ctx, client, { workspace, project, options, settings, connection }, job, selection);
 }
 
 /** `loc export formats`: the formats the service exports to. */
@@ -241,75 +330,116 @@ function colorStatus(ctx: Context, status: string): string {
   return c.yellow(status);
 }
 
-interface Delivery {
+/** What one run delivers to, and how. */
+interface Target {
   workspace: string;
   project: string;
-  job: Export;
   options: DeliveryOptions;
-  settings: ReturnType<typeof deliverySettings>;
+  settings: DeliverySettings;
+  /** The connection in use (for the resume command's --base-url). */
+  connection: Settings | undefined;
 }
 
-async function waitAndDeliver(ctx: Context, client: LocClient, delivery: Delivery): Promise<void> {
-  const { workspace, project, options, settings } = delivery;
-  const id = delivery.job.id;
-  let progress = await startProgress(ctx, `Export ${id}: ${delivery.job.status}`);
+async function waitAndDeliver(ctx: Context, client: LocClient, target: Target, job: Export, selection?: Selection): Promise<void> {
+  const { workspace, project, options, settings } = target;
+  const id = job.id;
+  let progress = await startProgress(ctx, `Export ${id}: ${job.status}`);
   const started = Date.now();
-  let lastStatus = delivery.job.status;
+  let lastStatus = job.status;
   try {
     const done: CompletedExport = await client.exports.waitFor(workspace, project, id, {
       timeoutMs: settings.timeoutMs,
       signal: ctx.signal,
-      onProgress: (job, { elapsedMs }) => {
-        // In CI logs one line per change of state, not one per poll.
-        const changed = job.status !== lastStatus && job.status !== 'SUCCESS';
-        lastStatus = job.status;
-        progress.update(`Export ${id}: ${job.status} (${formatElapsed(elapsedMs)})`, changed);
+      onProgress: (polled, { elapsedMs }) => {
+        // In CI logs one line per change of state, not one per poll (and the heartbeat while it lasts).
+        const changed = polled.status !== lastStatus && polled.status !== 'SUCCESS';
+        lastStatus = polled.status;
+        progress.update(`Export ${id}: ${polled.status} (${formatElapsed(elapsedMs)})`, changed);
       },
     });
     progress.succeed(`Export ${id} ready after ${formatElapsed(Date.now() - started)}`);
-    if (options.zip && options.dryRun) {
-      const target = resolve(ctx.cwd, options.zip);
-      ctx.out.result({ export: done, workspace, project, dryRun: true, zip: { path: target } }, () =>
-        ctx.out.info(`Dry run, nothing written: the ZIP would be saved as ${displayPath(target)}.`),
-      );
-      return;
-    }
-    progress = await startProgress(ctx, 'Downloading…');
-    const fetch = await ctx.fetch();
-
-    if (options.zip) {
-      const target = resolve(ctx.cwd, options.zip);
-      const result = await downloadToFile(done.downloadUrl, target, {
-        signal: ctx.signal,
-        maxBytes: MAX_ZIP_BYTES,
-        ...(fetch ? { fetch } : {}),
-        onProgress: ({ receivedBytes }) => progress.update(`Downloading ${formatBytes(receivedBytes)}`),
-      });
-      progress.succeed(`Saved ${displayPath(target)} (${formatBytes(result.bytes)})`);
-      ctx.out.result({ export: done, workspace, project, zip: { path: target, bytes: result.bytes, sha256: result.sha256 } }, () =>
-        ctx.out.line(target),
-      );
+    if (settings.zip) {
+      await saveZip(ctx, target, done, settings.zip);
       return;
     }
 
-    const locales = new Map(done.resourceExports.flatMap((f) => (f.iso2Slug ? [[f.filePath, f.iso2Slug] as const] : [])));
+    // The export lists its files: a layout that would put two on one path fails before the download.
+    const listed = done.resourceExports.filter((f) => f.status === 'SUCCESS' || f.status === undefined);
+    const wanted = selection ? select(listed, selection) : listed;
+    checkPlacement(settings.layout, wanted.map((f) => ({ path: f.filePath, locale: f.iso2Slug ?? undefined })));
+    const source = sourceOf(done, listed, wanted);
+    const wantedPaths = new Set(wanted.map((f) => f.filePath));
+    const locales = new Map(listed.flatMap((f) => (f.iso2Slug ? [[f.filePath, f.iso2Slug] as const] : [])));
     const known = [...new Set([...locales.values(), ...(requestOf(ctx, options).iso2Slugs ?? [])])];
-    const result = await deliverZip({
-      url: done.downloadUrl,
-      outDir: settings.outDir,
-      template: settings.template,
-      localeOf: (path) => locales.get(path) ?? guessLocale(path, known),
+
+    progress = await startProgress(ctx, source.kind === 'zip' ? 'Downloading…' : `Downloading ${source.files.length} file${source.files.length === 1 ? '' : 's'}…`);
+    const outDir = settings.layout.outDir;
+    const delivered = await deliver({
+      source,
+      outDir,
+      place: (path) => {
+        if (selection && !wantedPaths.has(path)) return undefined;
+        const placed = place(settings.layout, path, locales.get(path) ?? guessLocale(path, known));
+        return { to: placed.to, locale: placed.locale, serviceLocale: placed.serviceLocale };
+      },
       dryRun: options.dryRun === true,
+      written: readExportRecord(outDir),
+      force: options.force === true,
       signal: ctx.signal,
       progress,
-      fetch,
+      fetch: await ctx.fetch(),
     });
-    progress.succeed(`Downloaded ${formatBytes(result.bytes)}, ${result.files.length} file${result.files.length === 1 ? '' : 's'} checked`);
-    report(ctx, { done, workspace, project, outDir: settings.outDir, template: settings.template, files: result.files, bytes: result.bytes, dryRun: options.dryRun === true });
+    progress.succeed(
+      `Downloaded ${formatBytes(delivered.bytes)}${delivered.via === 'files' ? ' file by file' : ''}, ${delivered.files.length} file${delivered.files.length === 1 ? '' : 's'} checked`,
+    );
+    if (options.dryRun !== true) await recordExport(outDir, delivered.files);
+    report(ctx, { done, target, delivered });
   } catch (error) {
     progress.stop();
-    throw withResumeHint(error, workspace, project, id);
+    throw withResumeHint(error, resumeCommand(ctx, target, id), id);
   }
+}
+
+/**
+ * The ZIP, or the wanted files one by one: per-file URLs save work when only some files of the export
+ * are wanted (or it holds one file), and every one of them has a URL. Otherwise the ZIP.
+ */
+function sourceOf(done: CompletedExport, listed: ResourceExportFile[], wanted: ResourceExportFile[]): DeliverySource {
+  const perFile = wanted.length > 0 && wanted.every((f) => f.downloadUrl) && (wanted.length < listed.length || wanted.length === 1);
+  if (!perFile) return { kind: 'zip', url: done.downloadUrl };
+  return { kind: 'files', files: wanted.map((f) => ({ path: f.filePath, url: f.downloadUrl! })) };
+}
+
+async function saveZip(ctx: Context, target: Target, done: CompletedExport, zip: string): Promise<void> {
+  const { workspace, project, options } = target;
+  if (options.dryRun) {
+    ctx.out.result({ export: done, workspace, project, dryRun: true, zip: { path: zip } }, () =>
+      ctx.out.info(`Dry run, nothing written: the ZIP would be saved as ${displayPath(zip)}.`),
+    );
+    return;
+  }
+  const progress = await startProgress(ctx, 'Downloading…');
+  const fetch = await ctx.fetch();
+  try {
+    const result = await downloadToFile(done.downloadUrl, zip, {
+      signal: ctx.signal,
+      maxBytes: MAX_ZIP_BYTES,
+      ...(fetch ? { fetch } : {}),
+      onProgress: ({ receivedBytes }) => progress.update(`Downloading ${formatBytes(receivedBytes)}`),
+    });
+    progress.succeed(`Saved ${displayPath(zip)} (${formatBytes(result.bytes)})`);
+    ctx.out.result({ export: done, workspace, project, zip: { path: zip, bytes: result.bytes, sha256: result.sha256 } }, () => ctx.out.line(zip));
+  } finally {
+    progress.stop();
+  }
+}
+
+/** What loc wrote into the folder, for the next run: what was there before, updated with this run's files. */
+async function recordExport(outDir: string, files: readonly PlannedFile[]): Promise<void> {
+  const written = new Map(readExportRecord(outDir));
+  for (const file of files) if (file.status !== 'conflict') written.set(file.to, file.sha256);
+  const present = [...written].filter(([path]) => existsSync(join(outDir, ...path.split('/'))));
+  await writeRecord(outDir, EXPORT_RECORD_NAME, { files: sortedFiles(present.map(([path, sha256]) => ({ path, sha256 }))) });
 }
 
 /** The locale of a file not listed in resourceExports: a path segment (or `de.lproj`-like stem) that is one. */
@@ -318,8 +448,7 @@ function guessLocale(path: string, known: string[]): string | undefined {
   return known.find((locale) => segments.some((s) => s.toLowerCase() === locale.toLowerCase()));
 }
 
-function withResumeHint(error: unknown, workspace: string, project: string, id: string): unknown {
-  const resume = resumeCommand(workspace, project, id);
+function withResumeHint(error: unknown, resume: string, id: string): unknown {
   if (error instanceof TimeoutError) {
     return new CliError(`Export ${id} was not ready within ${formatElapsed(error.timeoutMs)}.`, {
       exitCode: EXIT.TIMEOUT,
@@ -335,35 +464,55 @@ function withResumeHint(error: unknown, workspace: string, project: string, id: 
 
 interface Report {
   done: CompletedExport;
-  workspace: string;
-  project: string;
-  outDir: string;
-  template: string;
-  files: PlannedFile[];
-  bytes: number;
-  dryRun: boolean;
+  target: Target;
+  delivered: Delivery;
 }
 
-function report(ctx: Context, r: Report): void {
-  const counts = countStatuses(r.files);
-  const files = r.files.map((f) => ({ source: f.source, locale: f.locale ?? null, path: f.to, target: f.target, status: f.status }));
+function report(ctx: Context, { done, target, delivered }: Report): void {
+  const { layout } = target.settings;
+  const dryRun = target.options.dryRun === true;
+  const counts = countStatuses(delivered.files);
+  const files = delivered.files.map((f) => ({
+    source: f.source,
+    locale: f.locale ?? null,
+    serviceLocale: f.serviceLocale ?? null,
+    path: f.to,
+    target: f.target,
+    status: f.status,
+  }));
   ctx.out.result(
-    { export: r.done, workspace: r.workspace, project: r.project, outDir: r.outDir, pathTemplate: r.template, dryRun: r.dryRun, files, summary: counts },
+    {
+      export: done,
+      workspace: target.workspace,
+      project: target.project,
+      outDir: layout.outDir,
+      pathTemplate: layout.template,
+      localeMap: layout.localeMap,
+      via: delivered.via,
+      dryRun,
+      files,
+      summary: counts,
+    },
     () => {
       const { c } = ctx.out;
-      // The same word as `status` in --json: created, updated, unchanged.
-      const mark = { created: c.green('created'), updated: c.yellow('updated'), unchanged: c.dim('unchanged') };
+      const color = { created: c.green, updated: c.yellow, unchanged: c.dim, conflict: c.red, overwritten: c.yellow };
       ctx.out.line(
         renderTable(
-          [r.dryRun ? 'WOULD BE' : 'STATUS', 'FILE', 'FROM THE EXPORT'],
-          r.files.map((f) => [mark[f.status], displayPath(f.target), c.dim(f.source)]),
+          // The same word as `status` in --json.
+          [dryRun ? 'WOULD BE' : 'STATUS', 'FILE', 'FROM THE EXPORT'],
+          delivered.files.map((f) => [color[f.status](f.status), displayPath(f.target), c.dim(f.source)]),
           { dim: c.dim, columns: ctx.out.columns },
         ),
       );
       ctx.out.line();
-      const summary = `${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged in ${displayPath(r.outDir) || '.'}`;
-      if (r.dryRun) ctx.out.info(`Dry run, nothing written: ${summary} (path template ${r.template}).`);
-      else ctx.out.success(`${r.files.length} file${r.files.length === 1 ? '' : 's'}: ${summary}.`);
+      const extra = [counts.overwritten ? `${counts.overwritten} overwritten (changed since loc wrote them)` : '', counts.conflict ? `${counts.conflict} changed since loc wrote them` : '']
+        .filter(Boolean)
+        .join(', ');
+      const summary = `${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged${extra ? `, ${extra}` : ''} in ${displayPath(layout.outDir) || '.'}`;
+      if (dryRun) {
+        ctx.out.info(`Dry run, nothing written: ${summary} (path template ${layout.template}).`);
+        if (counts.conflict) ctx.out.warn(`A real run would stop at the ${counts.conflict} changed file${counts.conflict === 1 ? '' : 's'}: rerun with --force to overwrite them.`);
+      } else ctx.out.success(`${delivered.files.length} file${delivered.files.length === 1 ? '' : 's'}: ${summary}.`);
     },
   );
 }

@@ -32,6 +32,12 @@ export const ProjectConfigSchema = z
       })
       .optional()
       .describe('Defaults of `loc export`.'),
+    localeMap: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe(
+        'Service locale → the name the app wants, for `loc export` and `loc cdn check --download`: {"zh-Hant": "zh-TW", "en": "Base"} (Base: Android values/, Apple Base.lproj). docs/cli.md#locale-mapping',
+      ),
     cdn: z
       .strictObject({
         environment: z.enum(DISTRIBUTION_ENVIRONMENTS).optional().describe('Distribution environment of `loc cdn check`.'),
