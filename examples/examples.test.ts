@@ -88,4 +88,22 @@ describe('examples', () => {
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/CDN key was refused/);
   });
+
+  it('locale-mapping.sh renames locales per platform: Base.lproj and zh-TW, values-pt, de-DE from loc.config.json', () => {
+    const result = runScript('locale-mapping.sh', ['apps'], { LOC_API_TOKEN: 'loc_test_developer' });
+    expect(result.stderr).not.toMatch(/✖/);
+    expect(result.status).toBe(0);
+    const apps = join(out, 'apps');
+    for (const file of [
+      'ios/Base.lproj/Localizable.strings',
+      'ios/zh-TW.lproj/Localizable.strings',
+      'android/app/src/main/res/values/strings.xml',
+      'android/app/src/main/res/values-pt/strings.xml',
+      'android/app/src/main/res/values-fr-rCA/strings.xml',
+      'web/public/locales/de-DE/common.json',
+      'web/public/locales/ja-JP/checkout.json',
+    ]) {
+      expect(statSync(join(apps, file)).isFile(), file).toBe(true);
+    }
+  });
 });
