@@ -184,6 +184,29 @@ describe('files the user changed', () => {
   });
 });
 
+describe('one file of an export', () => {
+  it('export download --file --locale delivers only those files: by their own URLs when the export has them, else from the ZIP', async () => {
+    const started = await loc([...IOS, '--no-wait']);
+    expect(started.code, started.stderr).toBe(0);
+    const id = started.stdout.trim();
+    const out = join(dir.path, 'one');
+    const args = ['export', 'download', id, '-w', 'acme', '-p', 'mobile-ios', '--out', out, '--path-template', '{lproj}/{filename}'];
+    const result = await loc([...args, '--file', 'Resources/%{locale}.lproj/Localizable.strings', '--locale', 'de', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(tree(out).filter((f) => !f.startsWith('.'))).toEqual(['de.lproj/Localizable.strings']);
+    const listed = result.json().export.resourceExports as { downloadUrl: string | null }[];
+    const perFile = listed.every((f) => f.downloadUrl);
+    expect(result.json().via).toBe(perFile ? 'files' : 'zip');
+    const downloads = (await mock.requests()).filter((r) => r.startsWith('GET /_storage/'));
+    expect(downloads).toHaveLength(1);
+    if (perFile) expect(downloads[0]).not.toMatch(/\.zip$/);
+
+    const none = await loc([...args, '--locale', 'xx']);
+    expect(none.code, none.stderr).toBe(2);
+    expect(none.stderr).toMatch(/The export has no file matching --locale xx/);
+  });
+});
+
 describe('the resume command', () => {
   it('after a timeout reproduces the invocation: run as printed, it delivers to the same place', async () => {
     const slow = await startMock(['--export-delay', '5s']);
