@@ -132,10 +132,14 @@ describe('targets and templates are checked before any request', () => {
     expect(exportsRequested(await mock.requests())).toEqual([]);
   });
 
-  it('the same template is fine when one file in one locale comes back', async () => {
-    const result = await loc([...IOS, '--out', dir.path, '--path-template', 'strings.{ext}', '--locale', 'de', '--file', 'Resources/%{locale}.lproj/Localizable.strings']);
+  it('the same template is fine when one file in one locale comes back, which comes by its own URL, not as a ZIP', async () => {
+    const result = await loc([...IOS, '--out', dir.path, '--path-template', 'strings.{ext}', '--locale', 'de', '--file', 'Resources/%{locale}.lproj/Localizable.strings', '--json']);
     expect(result.code, result.stderr).toBe(0);
     expect(tree(dir.path).filter((f) => !f.startsWith('.'))).toEqual(['strings.strings']);
+    expect(result.json().via).toBe('files');
+    const downloads = (await mock.requests()).filter((r) => r.startsWith('GET /_storage/'));
+    expect(downloads).toHaveLength(1);
+    expect(downloads[0]).not.toMatch(/\.zip$/);
   });
 });
 
