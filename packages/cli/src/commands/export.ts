@@ -222,7 +222,7 @@ function requestOf(ctx: Context, options: Partial<ExportOptions>): ExportRequest
  * files land and which server and settings it uses — paths absolute, so it works from any folder. Never
  * a credential. Not the `--timeout` that may just have run out: the resumed wait gets the default.
  */
-function resumeCommand(ctx: Context, target: Target, id: string): string {
+function resumeCommand(ctx: Context, target: Target, id: string, selection?: Selection): string {
   const { options, settings, connection } = target;
   const { layout, zip } = settings;
   const words = ['loc', 'export', 'download', id, '--workspace', target.workspace, '--project', target.project];
@@ -232,6 +232,8 @@ function resumeCommand(ctx: Context, target: Target, id: string): string {
     if (layout.template !== DEFAULT_PATH_TEMPLATE) words.push('--path-template', layout.template);
     if (Object.keys(layout.localeMap).length) words.push('--locale-map', formatLocaleMap(layout.localeMap));
     if (options.force) words.push('--force');
+    for (const file of selection?.files ?? []) words.push('--file', file);
+    if (selection?.locales?.length) words.push('--locale', selection.locales.join(','));
   }
   if (options.dryRun) words.push('--dry-run');
   if (connection && (connection.baseUrlSource === 'flag' || connection.baseUrlSource === 'environment')) words.push('--base-url', connection.baseUrl);
@@ -396,7 +398,7 @@ async function waitAndDeliver(ctx: Context, client: LocClient, target: Target, j
     report(ctx, { done, target, delivered });
   } catch (error) {
     progress.stop();
-    throw withResumeHint(error, resumeCommand(ctx, target, id), id);
+    throw withResumeHint(error, resumeCommand(ctx, target, id, selection), id);
   }
 }
 

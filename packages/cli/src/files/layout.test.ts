@@ -27,7 +27,8 @@ describe('layout', () => {
       repositoryConnections: [],
       projectType: { id: 'xml.android.resources', name: 'Android' },
     } as never;
-    expect(expectedFiles(status, { iso2Slugs: ['pt_br'] })).toEqual([{ path: 'res/values-pt-rBR/strings.xml', locale: 'pt-BR' }]);
+    // the locale rule of loc status and loc export: `pt` names pt-BR
+    expect(expectedFiles(status, { iso2Slugs: ['pt'] })).toEqual([{ path: 'res/values-pt-rBR/strings.xml', locale: 'pt-BR' }]);
     expect(expectedFiles(status, { filePaths: ['res/values-%{locale}/more.xml'] })).toEqual([{ path: 'res/values-de/more.xml', locale: 'de' }]);
   });
 
@@ -40,6 +41,7 @@ describe('layout', () => {
     const pick = (files?: string[], locales?: string[]) => select(listed, { files, locales }).map((f) => f.filePath);
     expect(pick(['res/values-%{locale}/strings.xml'])).toEqual(['res/values/strings.xml', 'res/values-de/strings.xml']);
     expect(pick(undefined, ['de'])).toEqual(['res/values-de/strings.xml', 'res/values-de/more.xml']);
+    expect(pick(undefined, ['EN'])).toEqual(['res/values/strings.xml']);
     expect(pick(['res/values-de/more.xml'])).toEqual(['res/values-de/more.xml']);
     expect(() => pick(['nope/%{locale}.xml'])).toThrow(/no file matching --file nope\/%\{locale\}\.xml/);
   });

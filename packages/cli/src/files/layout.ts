@@ -1,5 +1,6 @@
-import { localizePath, sameLocale, type ExportRequest, type ResourceExportFile, type ResourceStatus } from '@loc/sdk';
+import { localizePath, type ExportRequest, type ResourceExportFile, type ResourceStatus } from '@loc/sdk';
 import { UsageError } from '../errors';
+import { localeMatches } from '../locale-match';
 import { localize, type LocaleMap, type LocalizedFile } from './locale-map';
 import { applyTemplate, placeAll, templateSeparates } from './path-template';
 
@@ -51,7 +52,7 @@ export function expectedFiles(status: ResourceStatus, request: ExportRequest): {
     .flatMap((container) =>
       container.files
         .map((file) => file.languageCode)
-        .filter((locale) => !request.iso2Slugs?.length || request.iso2Slugs.some((wanted) => sameLocale(wanted, locale)))
+        .filter((locale) => !request.iso2Slugs?.length || request.iso2Slugs.some((wanted) => localeMatches(wanted, locale)))
         .map((locale) => ({ path: localizePath(container.filePathWithLocalePlaceholder, locale, { format }), locale })),
     );
 }
@@ -76,7 +77,7 @@ export interface Selection {
 /**
  * The files of an export a selection keeps. `--file` takes the service's placeholder form
  * (`values-%{locale}/strings.xml`, which also matches the source's `values/strings.xml`) or a path as the
- * export lists it.
+ * export lists it; `--locale` follows the rule of `loc status` and `loc export` (`pt` names pt-BR).
  *
  * @example
  * select(job.resourceExports, { files: ['res/values-%{locale}/strings.xml'], locales: ['de'] })
@@ -86,7 +87,7 @@ export function select(listed: readonly ResourceExportFile[], selection: Selecti
   const chosen = listed.filter(
     (file) =>
       (!patterns?.length || patterns.some((p) => p.test(file.filePath))) &&
-      (!selection.locales?.length || (file.iso2Slug ? selection.locales.some((l) => sameLocale(l, file.iso2Slug!)) : false)),
+      (!selection.locales?.length || (file.iso2Slug ? selection.locales.some((l) => localeMatches(l, file.iso2Slug!)) : false)),
   );
   if (chosen.length === 0) {
     const asked = [...(selection.files ?? []).map((f) => `--file ${f}`), ...(selection.locales ?? []).map((l) => `--locale ${l}`)].join(' ');

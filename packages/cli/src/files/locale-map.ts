@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import { androidQualifier, appleLocale, canonicalLocale, gettextLocale, javaLocale, localeOfAndroidQualifier, parseLocale, sameLocale } from '@loc/sdk';
 import { UsageError } from '../errors';
+import { isLocaleCode } from '../locale-match';
 
 /**
  * Locale mapping (docs/cli.md#locale-mapping): the service names a locale one way (`zh-Hant`), an app
@@ -17,12 +18,9 @@ export type LocaleMap = Readonly<Record<string, string>>;
 /** The mapping target that means "the platform's default folder, named by no locale". */
 export const BASE = 'Base';
 
-/**
- * Whether `value` can be a key or a target of a locale map: a language tag, `-` or `_` separated, whose
- * language has two or three letters (so `values-de` or `Localizable` are not taken for one).
- */
-export function isLocaleCode(value: string): boolean {
-  return /^[A-Za-z]{2,3}(?:[-_]|$)/.test(value) && parseLocale(value) !== undefined;
+/** Whether `value` can be a key or a target of a locale map: a language code, `-` or `_` separated (`pt_BR` for Java). */
+function isMappable(value: string): boolean {
+  return isLocaleCode(value.replaceAll('_', '-'));
 }
 
 /**
@@ -38,10 +36,10 @@ export function resolveLocaleMap(fromConfig: LocaleMap | undefined, fromFlags: L
   for (const [origin, entries] of [['loc.config.json localeMap', fromConfig], ['--locale-map', fromFlags]] as const) {
     for (const [from, rawTo] of Object.entries(entries ?? {})) {
       const to = rawTo.toLowerCase() === BASE.toLowerCase() ? BASE : rawTo;
-      if (!isLocaleCode(from)) {
+      if (!isMappable(from)) {
         throw new UsageError(`${origin}: '${from}' is not a locale code.`, 'Map the service’s codes, for example --locale-map zh-Hant=zh-TW.');
       }
-      if (to !== BASE && !isLocaleCode(to)) {
+      if (to !== BASE && !isMappable(to)) {
         throw new UsageError(
           `${origin}: '${from}' is mapped to '${rawTo}', which is not a locale code.`,
           `Map to a code such as zh-TW or pt_BR, or to ${BASE} for the platform's default folder (values/, Base.lproj).`,
