@@ -14,6 +14,12 @@ export interface FormatInfo {
   platform?: 'ios' | 'android';
 }
 
+/**
+ * The export formats (`exportFormat` of an export, spec.md 2.7) this SDK knows, with their file extension.
+ *
+ * @example
+ * EXPORT_FORMATS.map((f) => f.id); // ['json.standard', 'json.nested', …, 'xml.android.resources']
+ */
 export const EXPORT_FORMATS = [
   { id: 'json.standard', name: 'Standard JSON (flat keys)', extension: 'json' },
   { id: 'json.nested', name: 'Nested JSON', extension: 'json' },
@@ -26,10 +32,12 @@ export const EXPORT_FORMATS = [
   { id: 'xml.android.resources', name: 'Android XML resources', extension: 'xml', platform: 'android' },
 ] as const satisfies readonly FormatInfo[];
 
+/** The id of one of {@link EXPORT_FORMATS}, such as `strings.ios` or `xml.android.resources`. */
 export type ExportFormatId = (typeof EXPORT_FORMATS)[number]['id'];
 
 /** A project's resource type is the format its source files are in; stringsdict only holds plurals. */
 export type ResourceTypeId = Exclude<ExportFormatId, 'stringsdict.ios'>;
+/** The resource types a project can be created with (`resourceType`): every export format but `stringsdict.ios`. */
 export const RESOURCE_TYPES = EXPORT_FORMATS.filter(
   (f): f is Extract<(typeof EXPORT_FORMATS)[number], { id: ResourceTypeId }> => f.id !== 'stringsdict.ios',
 );

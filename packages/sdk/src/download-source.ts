@@ -4,6 +4,7 @@ import { DownloadError } from './errors';
 import { SDK_VERSION } from './core/config';
 import { redactUrl } from './core/url';
 
+/** How many redirects a download follows (never from https to http). */
 export const MAX_DOWNLOAD_REDIRECTS = 5;
 
 /** An opened download: the final answer's status line and headers, and its body as chunks. */

@@ -12,16 +12,20 @@ import type { CdnRelease } from './schemas/cdn';
 import type { CompletedExport } from './schemas/exports';
 
 export { MAX_DOWNLOAD_REDIRECTS } from './download-source';
+/** A download fails when no byte arrives for this long, in milliseconds (`idleTimeoutMs`). */
 export const DEFAULT_DOWNLOAD_IDLE_TIMEOUT_MS = 30_000;
 
+/** What `onProgress` receives while a download streams. */
 export interface DownloadProgress {
   receivedBytes: number;
   /** From Content-Length, when the host sent it. */
   totalBytes: number | undefined;
 }
 
+/** Options of {@link downloadToFile} and the helpers built on it. */
 export interface DownloadOptions {
   signal?: AbortSignal;
+  /** Called as bytes arrive (for a progress bar). */
   onProgress?: (progress: DownloadProgress) => void;
   /** Hex SHA-256 the file must have (a CDN release's `filesSha256`). */
   expectedSha256?: string;
@@ -36,6 +40,7 @@ export interface DownloadOptions {
   fetch?: typeof globalThis.fetch;
 }
 
+/** A finished download: where it is, its size and its SHA-256. */
 export interface DownloadResult {
   path: string;
   bytes: number;

@@ -100,6 +100,7 @@ export class APIError extends LocError {
     return new Class(status, request, body);
   }
 
+  /** What `JSON.stringify(error)` gives: name, message, status, method, path, detail and field errors; never a credential. */
   toJSON() {
     return {
       name: this.name,

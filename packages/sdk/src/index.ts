@@ -1,3 +1,14 @@
+/**
+ * The client of the localization service for Node, browsers and edge runtimes: {@link createClient}, the
+ * errors it throws, the zod schemas of every body and small helpers.
+ *
+ * @example
+ * import { createClient } from '@loc/sdk';
+ * const loc = createClient({ token: process.env.LOC_API_TOKEN });
+ * const { members } = await loc.projects.list();
+ *
+ * @module @loc/sdk
+ */
 export { createClient, type LocClient } from './client';
 export {
   DEFAULT_BASE_URL,

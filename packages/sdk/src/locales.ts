@@ -23,6 +23,7 @@ export interface LocaleParts {
 /** How a platform names a locale. `bcp47` is the service's own spelling. */
 export type LocaleStyle = 'bcp47' | 'android' | 'apple' | 'java' | 'gettext';
 
+/** Every {@link LocaleStyle}, for menus and validation. */
 export const LOCALE_STYLES: readonly LocaleStyle[] = ['bcp47', 'android', 'apple', 'java', 'gettext'];
 
 /** The placeholder of a resource path where the locale goes (`values-%{locale}/strings.xml`). */

@@ -1,3 +1,14 @@
+/**
+ * Everything of `@loc/sdk`, plus the Node-only downloads: streamed to a temporary file, checked, renamed
+ * into place.
+ *
+ * @example
+ * import { createClient, downloadExport } from '@loc/sdk/node';
+ * const loc = createClient();
+ * await downloadExport(await loc.exports.createAndWait('acme', 'mobile-ios'), 'build/strings.zip');
+ *
+ * @module @loc/sdk/node
+ */
 export * from './index';
 export {
   DEFAULT_DOWNLOAD_IDLE_TIMEOUT_MS,

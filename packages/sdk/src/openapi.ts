@@ -1,3 +1,12 @@
+/**
+ * The API as an OpenAPI 3.1 document, built from the same schemas the client validates with.
+ *
+ * @example
+ * import { buildOpenApiDocument } from '@loc/sdk/openapi';
+ * console.log(JSON.stringify(buildOpenApiDocument(), null, 2));
+ *
+ * @module @loc/sdk/openapi
+ */
 import * as z from 'zod';
 import { SDK_VERSION } from './core/config';
 import { listOperations, PATH_PARAMETERS, pathParameterNames, type NamedSchema, type Operation } from './operations';

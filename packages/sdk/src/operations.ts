@@ -40,6 +40,7 @@ export interface OperationRequestBody<S extends z.ZodType = z.ZodType> extends N
   invalidStatus: 400 | 422;
 }
 
+/** One endpoint of the service, declared once: method, path, schemas, statuses and whether a retry is safe. */
 export interface Operation {
   method: 'GET' | 'POST';
   /** OpenAPI path template: `{name}` for each path parameter (see {@link PATH_PARAMETERS}). */
@@ -200,6 +201,7 @@ export const OPERATIONS = {
   },
 } as const satisfies Record<string, Operation>;
 
+/** The name of an endpoint in {@link OPERATIONS}, such as `listProjects` or `checkDistribution`. */
 export type OperationId = keyof typeof OPERATIONS;
 type Operations = typeof OPERATIONS;
 

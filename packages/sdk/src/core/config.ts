@@ -10,9 +10,17 @@ import { OPERATIONS } from '../operations';
 export const DEFAULT_BASE_URL = 'https://api.loc.dev';
 /** spec.md's route of the distribution check, relative to the CDN base URL. */
 export const DEFAULT_CDN_CHECK_PATH: string = OPERATIONS.checkDistribution.path;
+/** Timeout of one attempt of a request, in milliseconds (`timeoutMs`). */
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/** The version of this package, as sent in the `User-Agent` header. */
 export const SDK_VERSION: string = version;
 
+/**
+ * Options of {@link createClient}; each falls back to its environment variable, then to its default.
+ *
+ * @example
+ * const loc = createClient({ baseUrl: 'http://127.0.0.1:4010', token: process.env.LOC_API_TOKEN, maxRetries: 0 });
+ */
 export interface ClientOptions {
   /** Base URL of the service. Env: `LOC_BASE_URL`. Default: {@link DEFAULT_BASE_URL}. */
   baseUrl?: string;

@@ -46,8 +46,11 @@ export interface RetryEvent extends RequestEvent {
 
 /** Observers of the client's traffic, for logging (the CLI's `--verbose` uses them). */
 export interface ClientHooks {
+  /** Before each attempt of a request. */
   onRequest?: (event: RequestEvent) => void;
+  /** When an attempt got an HTTP answer, with its status and duration. */
   onResponse?: (event: ResponseEvent) => void;
+  /** When a failed attempt is retried, with the delay and the reason. */
   onRetry?: (event: RetryEvent) => void;
 }
 

@@ -34,7 +34,9 @@ export const MAX_RETRIES_LIMIT = 10;
 
 /** `/v1`: statuses that mean "the same request may succeed later". 500 is a bug, not a hiccup: not retried. */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+/** The wait before the first retry, in milliseconds; it doubles for each further one (with jitter). */
 export const INITIAL_RETRY_DELAY_MS = 500;
+/** The longest wait between two attempts, in milliseconds, unless `Retry-After` asks for more. */
 export const MAX_RETRY_DELAY_MS = 8_000;
 /** `/v1`: a `Retry-After` longer than this is not waited out. */
 export const MAX_RETRY_AFTER_MS = 60_000;

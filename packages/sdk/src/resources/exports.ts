@@ -4,6 +4,7 @@ import { ContractError, ExportFailedError, TimeoutError } from '../errors';
 import { OPERATIONS, pathOf, type Operation } from '../operations';
 import { FINAL_EXPORT_STATUSES, type CompletedExport, type Export, type ExportRequest } from '../schemas/exports';
 
+/** How `exports.waitFor()` and `exports.createAndWait()` poll: interval, backoff, deadline, signal, progress. */
 export type WaitForExportOptions = PollOptions<Export>;
 
 /** Exports: ask for the project's files as a ZIP, wait for it, and find where to download it. */

@@ -2,9 +2,13 @@
 import * as z from 'zod';
 import { LanguageCodeSchema, openEnum, openObject, SEMANTIC_VERSION_PATTERN } from './common';
 
+/** The environments a distribution is published to (`distributionEnvironment`, spec.md 2.4). */
 export const DISTRIBUTION_ENVIRONMENTS = ['DEVELOPMENT', 'TEST', 'STAGING', 'PRODUCTION'] as const;
+/** One of {@link DISTRIBUTION_ENVIRONMENTS}. */
 export type DistributionEnvironment = (typeof DISTRIBUTION_ENVIRONMENTS)[number];
+/** The kinds of distribution (`distributionType`, spec.md 2.4): the project's own format, or a mobile SDK bundle. */
 export const DISTRIBUTION_TYPES = ['NATIVE_FORMAT', 'MOBILE_SDK_ANDROID', 'MOBILE_SDK_IOS'] as const;
+/** One of {@link DISTRIBUTION_TYPES}. */
 export type DistributionType = (typeof DISTRIBUTION_TYPES)[number];
 
 /**
@@ -28,6 +32,7 @@ export const CdnCheckRequestSchema = z.object({
   /** Logging only. */
   clientLanguageCode: LanguageCodeSchema.optional(),
 });
+/** The type of {@link CdnCheckRequestSchema} (as you pass it: optional fields may be left out). */
 export type CdnCheckRequest = z.input<typeof CdnCheckRequestSchema>;
 
 /** CdnCheckResponse (spec.md 2.5): the release to download. */
@@ -40,6 +45,7 @@ export const CdnReleaseSchema = openObject({
   /** SHA-256 of the ZIP (hex), sent by newer service versions; the download helper verifies it. */
   filesSha256: z.string().optional(),
 });
+/** The type of {@link CdnReleaseSchema}. */
 export type CdnRelease = z.infer<typeof CdnReleaseSchema>;
 
 /** CdnErrorDetailResponse (spec.md 2.6): an RFC 7807 problem with machine-readable `errors`. */
@@ -49,6 +55,7 @@ export const CdnErrorDetailSchema = openObject({
   detail: z.string(),
   errors: z.array(openObject({ field: z.string(), infos: z.array(z.string()) })),
 });
+/** The type of {@link CdnErrorDetailSchema}. */
 export type CdnErrorDetail = z.infer<typeof CdnErrorDetailSchema>;
 
 /** Codes of `errors[].infos` that the service is known to send. */

@@ -16,6 +16,7 @@ export function openObject<const T extends z.core.$ZodLooseShape>(shape: T): z.Z
  * OpenAPI document states exactly what the service checks.
  */
 export const LANGUAGE_CODE_PATTERN = /^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?$/;
+/** A language code as the service takes it: `en`, `pt-BR`, `zh-Hant`, `es-419` ({@link LANGUAGE_CODE_PATTERN}). */
 export const LanguageCodeSchema = z.string().regex(LANGUAGE_CODE_PATTERN, {
   error: (issue) => `${JSON.stringify(issue.input)} is not a language code such as en, pt-BR, zh-Hant or sr-Latn-RS`,
 });
@@ -26,6 +27,7 @@ export const SEMANTIC_VERSION_PATTERN =
 
 /** The `/v1` error body (docs/decisions.md): `{"error": "<what is wrong and what to do>"}`. */
 export const V1ErrorSchema = openObject({ error: z.string() });
+/** The type of {@link V1ErrorSchema}. */
 export type V1Error = z.infer<typeof V1ErrorSchema>;
 
 /**
@@ -54,10 +56,12 @@ export const LinkSchema = openObject({
   title: z.string().optional(),
   type: z.string().optional(),
 });
+/** The type of {@link LinkSchema}. */
 export type Link = z.infer<typeof LinkSchema>;
 
 /** The five segment statuses of spec.md 2.2, in workflow order. */
 export const SEGMENT_STATUSES = ['NOT_TRANSLATED', 'DRAFT', 'TRANSLATED', 'PREFILLED', 'APPROVED'] as const;
+/** One of {@link SEGMENT_STATUSES}. */
 export type SegmentStatus = (typeof SEGMENT_STATUSES)[number];
 
 /**
@@ -71,6 +75,7 @@ export const SegmentCountsSchema = z
       ({ ...Object.fromEntries(SEGMENT_STATUSES.map((s) => [s, 0])), ...counts }) as Record<SegmentStatus, number> &
         Record<string, number>,
   );
+/** The type of {@link SegmentCountsSchema} (as parsed: defaults and renamed fields applied). */
 export type SegmentCounts = z.output<typeof SegmentCountsSchema>;
 
 /** Total segments of a status map (every status, known or not). */

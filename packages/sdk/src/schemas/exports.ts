@@ -8,6 +8,7 @@ import { LanguageCodeSchema, openEnum, openObject, requestEnum } from './common'
  * SCHEDULED and SKIPPED, and may add more: unknown states parse and are polled through.
  */
 export const ExportStatusSchema = openEnum(['NEW', 'SCHEDULED', 'PROCESSING', 'SUCCESS', 'ERROR', 'SKIPPED']);
+/** The type of {@link ExportStatusSchema}. */
 export type ExportStatus = z.infer<typeof ExportStatusSchema>;
 
 /** States after which polling stops. */
@@ -22,6 +23,7 @@ export const ExportRequestSchema = z.object({
   /** Another format than the project's own, for example `strings.ios` or `json.standard`. */
   exportFormat: requestEnum(EXPORT_FORMATS.map((f) => f.id) as [ExportFormatId, ...ExportFormatId[]]).optional(),
 });
+/** The type of {@link ExportRequestSchema} (as you pass it: optional fields may be left out). */
 export type ExportRequest = z.input<typeof ExportRequestSchema>;
 
 /** One file of an export. */
@@ -31,6 +33,7 @@ export const ResourceExportFileSchema = openObject({
   status: ExportStatusSchema,
   downloadUrl: z.string().nullish(),
 });
+/** The type of {@link ResourceExportFileSchema}. */
 export type ResourceExportFile = z.infer<typeof ResourceExportFileSchema>;
 
 /** ResourceExportResponse (spec.md 2.8). */
@@ -49,6 +52,7 @@ export const ExportSchema = openObject({
   triggerType: z.string(),
   createdAt: z.string(),
 });
+/** The type of {@link ExportSchema} (as parsed: defaults and renamed fields applied). */
 export type Export = z.output<typeof ExportSchema>;
 /** An export that reached SUCCESS: its `downloadUrl` is set. */
 export type CompletedExport = Export & { status: 'SUCCESS'; downloadUrl: string };

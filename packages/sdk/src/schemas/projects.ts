@@ -9,11 +9,14 @@ export const ProjectListEntrySchema = openObject({
   title: z.string(),
   links: z.array(LinkSchema),
 });
+/** The type of {@link ProjectListEntrySchema}. */
 export type ProjectListEntry = z.infer<typeof ProjectListEntrySchema>;
 
+/** The answer of `GET /v1/projects`: `{ members: [...] }`, the projects the caller owns or collaborates on. */
 export const ProjectListSchema = openObject({
   members: z.array(ProjectListEntrySchema),
 });
+/** The type of {@link ProjectListSchema}. */
 export type ProjectList = z.infer<typeof ProjectListSchema>;
 
 /** V1DetailedProjectInfo: project details and the answer of project creation. */
@@ -26,6 +29,7 @@ export const ProjectDetailsSchema = openObject({
   created_at: z.string(),
   updated_at: z.string(),
 });
+/** The type of {@link ProjectDetailsSchema}. */
 export type ProjectDetails = z.infer<typeof ProjectDetailsSchema>;
 
 /** One locale's counts in the workspace status. */
@@ -33,6 +37,7 @@ export const LocaleStatusSchema = openObject({
   languageCode: z.string(),
   statuses: SegmentCountsSchema,
 });
+/** The type of {@link LocaleStatusSchema}. */
 export type LocaleStatus = z.infer<typeof LocaleStatusSchema>;
 
 /** An entry of `GET /v1/{workspaceUrl}/projects/status`: one project and its per-locale counts. */
@@ -44,7 +49,9 @@ export const WorkspaceProjectStatusSchema = openObject({
   links: z.array(LinkSchema).optional(),
   locales: z.array(LocaleStatusSchema),
 });
+/** The type of {@link WorkspaceProjectStatusSchema}. */
 export type WorkspaceProjectStatus = z.infer<typeof WorkspaceProjectStatusSchema>;
+/** The answer of `GET /v1/{workspaceUrl}/projects/status`: every project of the workspace. */
 export const WorkspaceStatusSchema = z.array(WorkspaceProjectStatusSchema);
 
 /** One file of a resource container: one locale of it. Older responses say `iso2Slug` for `languageCode`. */
@@ -62,6 +69,7 @@ export const ResourceFileLocaleSchema = openObject({
     path: ['languageCode'],
   })
   .transform((f) => ({ ...f, languageCode: (f.languageCode ?? f.iso2Slug) as string }));
+/** The type of {@link ResourceFileLocaleSchema} (as parsed: defaults and renamed fields applied). */
 export type ResourceFileLocale = z.output<typeof ResourceFileLocaleSchema>;
 
 /** A resource container: one source file and its translations. */
@@ -72,9 +80,12 @@ export const ResourceContainerSchema = openObject({
   filePathWithLocalePlaceholder: z.string(),
   files: z.array(ResourceFileLocaleSchema),
 });
+/** The type of {@link ResourceContainerSchema} (as parsed: defaults and renamed fields applied). */
 export type ResourceContainer = z.output<typeof ResourceContainerSchema>;
 
+/** An export format a project supports: `{ id, name }`, for example `{ id: 'json.standard', name: 'Standard JSON' }`. */
 export const ExportFormatInfoSchema = openObject({ id: z.string(), name: z.string() });
+/** The type of {@link ExportFormatInfoSchema}. */
 export type ExportFormatInfo = z.infer<typeof ExportFormatInfoSchema>;
 
 /** Connection state of one hosted repository provider (github, bitbucket, gitlab, azure). */
@@ -82,6 +93,7 @@ export const RepositoryConnectionSchema = openObject({
   provider: z.string(),
   connected: z.boolean(),
 });
+/** The type of {@link RepositoryConnectionSchema}. */
 export type RepositoryConnection = z.infer<typeof RepositoryConnectionSchema>;
 
 /** V1ResourceFileResponse: files, formats and connections of one project. */
@@ -101,6 +113,7 @@ export const ResourceStatusSchema = openObject({
     detectLocalePossible: z.boolean().optional(),
   }).optional(),
 });
+/** The type of {@link ResourceStatusSchema} (as parsed: defaults and renamed fields applied). */
 export type ResourceStatus = z.output<typeof ResourceStatusSchema>;
 
 /**
@@ -114,5 +127,6 @@ export const CreateProjectRequestSchema = z.object({
   description: z.string().max(2000).optional(),
   targetLanguageCodes: z.array(LanguageCodeSchema).optional(),
 });
+/** The type of {@link CreateProjectRequestSchema} (as you pass it: optional fields may be left out). */
 export type CreateProjectRequest = z.input<typeof CreateProjectRequestSchema>;
 
