@@ -1,7 +1,8 @@
 // What the published packages promise before anyone packs them: their metadata, the links of every
 // README and docs page (files and #anchors), and the generated CLI reference being up to date.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -38,7 +39,8 @@ describe('package.json of the published packages', () => {
   });
 
   it('the libraries lint with publint --strict and attw with its default profile', () => {
-    for (const name of ['sdk', 'mock-server']) expect(readJson(`packages/${name}/package.json`).scripts.lint).toBe('publint --strict && attw --pack .');
+    expect(readJson('packages/sdk/package.json').scripts.lint).toBe('publint --strict && attw --pack . && typedoc --emit none');
+    expect(readJson('packages/mock-server/package.json').scripts.lint).toBe('publint --strict && attw --pack .');
     expect(readJson('packages/cli/package.json').scripts.lint).toBe('publint --strict');
   });
 
@@ -112,4 +114,26 @@ describe('docs/cli-reference.md', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
   });
+});
+
+describe('docs/api/ (TypeDoc, from the doc comments of @loc/sdk)', () => {
+  it('is what TypeDoc writes today, and every public export has a doc comment (npm run docs:api rewrites it)', () => {
+    const sdk = join(root, 'packages', 'sdk');
+    const out = mkdtempSync(join(tmpdir(), 'loc-typedoc-'));
+    try {
+      // treatValidationWarningsAsErrors in typedoc.json: a public export without a doc comment fails here.
+      const result = spawnSync(join(sdk, 'node_modules', '.bin', 'typedoc'), ['--out', out], { cwd: sdk, encoding: 'utf8', timeout: 300_000 });
+      expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
+      const files = (dir: string): string[] =>
+        readdirSync(dir, { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => relative(dir, join(e.parentPath, e.name)))
+          .sort();
+      const committed = join(root, 'docs', 'api');
+      expect(files(committed)).toEqual(files(out));
+      for (const file of files(out)) expect(readFileSync(join(committed, file), 'utf8'), `docs/api/${file} is out of date: npm run docs:api`).toBe(readFileSync(join(out, file), 'utf8'));
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 300_000);
 });
