@@ -119,7 +119,7 @@ export const OPERATIONS = {
       400: { description: 'The body is missing or not JSON, or a path segment is malformed', body: V1_ERROR },
       404: { description: 'The workspace does not exist', body: V1_ERROR },
       413: { ...TOO_LARGE, body: V1_ERROR },
-      422: { description: 'The body does not match CreateProjectRequest', body: V1_ERROR },
+      422: { description: 'The body does not match CreateProjectRequest, or a project of the workspace has this title already', body: V1_ERROR },
     },
     // A repeat could create a second project; `projects.create(…, { retry: true })` opts in.
     idempotent: false,

@@ -25,6 +25,15 @@ export const LanguageCodeSchema = z.string().regex(LANGUAGE_CODE_PATTERN, {
 export const SEMANTIC_VERSION_PATTERN =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-(0|[1-9]\d*|\d*[A-Za-z-][0-9A-Za-z-]*)(\.(0|[1-9]\d*|\d*[A-Za-z-][0-9A-Za-z-]*))*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$/;
 
+/**
+ * A string of at most `max` characters counted as JSON Schema counts them (code points: an emoji is one),
+ * so that the OpenAPI document's `maxLength` and the service's check agree (zod's `.max()` counts UTF-16
+ * units, which would refuse 200 emoji that the document allows).
+ */
+export function maxCharacters<S extends z.ZodString>(schema: S, max: number) {
+  return schema.refine((text) => [...text].length <= max, `must be at most ${max} characters`).meta({ maxLength: max });
+}
+
 /** The `/v1` error body (docs/decisions.md): `{"error": "<what is wrong and what to do>"}`. */
 export const V1ErrorSchema = openObject({ error: z.string() });
 /** The type of {@link V1ErrorSchema}. */

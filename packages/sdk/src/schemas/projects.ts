@@ -2,7 +2,7 @@
 // (docs/decisions.md). Objects are open: fields the service adds pass through (see `openObject`).
 import * as z from 'zod';
 import { RESOURCE_TYPES, type ResourceTypeId } from '../catalog';
-import { LanguageCodeSchema, LinkSchema, openObject, requestEnum, SegmentCountsSchema } from './common';
+import { LanguageCodeSchema, LinkSchema, maxCharacters, openObject, requestEnum, SegmentCountsSchema } from './common';
 
 /** An entry of `GET /v1/projects`: a title and self links (the slugs are in the self link's href). */
 export const ProjectListEntrySchema = openObject({
@@ -121,10 +121,10 @@ export type ResourceStatus = z.output<typeof ResourceStatusSchema>;
  * a title with a visible character, a known resource type, language codes of {@link LANGUAGE_CODE_PATTERN}.
  */
 export const CreateProjectRequestSchema = z.object({
-  title: z.string().max(255).regex(/\S/, 'title must not be empty'),
+  title: maxCharacters(z.string().regex(/\S/, 'title must not be empty'), 255),
   resourceType: requestEnum(RESOURCE_TYPES.map((t) => t.id) as [ResourceTypeId, ...ResourceTypeId[]]),
   sourceLanguageCode: LanguageCodeSchema,
-  description: z.string().max(2000).optional(),
+  description: maxCharacters(z.string(), 2000).optional(),
   targetLanguageCodes: z.array(LanguageCodeSchema).optional(),
 });
 /** The type of {@link CreateProjectRequestSchema} (as you pass it: optional fields may be left out). */
