@@ -1,4 +1,4 @@
-import { exportFormatsFor, formatInfo } from '@loc/sdk';
+import { exportFormatsFor, formatInfo, SEGMENT_STATUSES } from '@loc/sdk';
 import type { Project } from '../store';
 import { countsOf, localesOf } from '../store/bundle';
 import type { HandlerContext } from './context';
@@ -61,11 +61,11 @@ function resourceStatus(p: Project): ResponseBody<'projectStatus', 200> {
 /** Per-locale counts of a whole project (all its files added up). */
 function localeCounts(p: Project) {
   return localesOf(p).map((locale) => {
-    const statuses: Record<string, number> = {};
+    const statuses = countsOf(p, { path: '', segments: [] }, locale);
     for (const file of p.files) {
-      for (const [status, n] of Object.entries(countsOf(p, file, locale))) statuses[status] = (statuses[status] ?? 0) + n;
+      const counts = countsOf(p, file, locale);
+      for (const status of SEGMENT_STATUSES) statuses[status] += counts[status];
     }
-    if (p.files.length === 0) Object.assign(statuses, countsOf(p, { path: '', segments: [] }, locale));
     return { languageCode: locale, statuses };
   });
 }

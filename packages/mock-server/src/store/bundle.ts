@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { formatInfo, localizePath } from '@loc/sdk';
+import { formatInfo, localizePath, SEGMENT_STATUSES, type SegmentCounts } from '@loc/sdk';
 import { writerFor, type Entry } from '../formats';
 import type { Project, SeedFile } from './types';
 import { createZipWriter } from './zip';
@@ -24,11 +24,11 @@ export function entriesOf(project: Project, file: SeedFile, locale: string): Ent
 }
 
 /** Segment counts of one file in one locale, every status present. */
-export function countsOf(project: Project, file: SeedFile, locale: string): Record<string, number> {
-  const counts: Record<string, number> = { NOT_TRANSLATED: 0, DRAFT: 0, TRANSLATED: 0, PREFILLED: 0, APPROVED: 0 };
+export function countsOf(project: Project, file: SeedFile, locale: string): SegmentCounts {
+  const counts = Object.fromEntries(SEGMENT_STATUSES.map((status) => [status, 0])) as SegmentCounts;
   for (const s of file.segments) {
     const status = locale === project.sourceLocale ? 'APPROVED' : (s.translations[locale]?.status ?? 'NOT_TRANSLATED');
-    counts[status] = (counts[status] ?? 0) + 1;
+    counts[status] += 1;
   }
   return counts;
 }
