@@ -1,6 +1,6 @@
 // Every endpoint × no token, a bad token and each demo role → the status spec.md states, and its body
 // (checked with the SDK's schemas).
-import { CdnErrorDetailSchema, CdnReleaseSchema, ExportSchema, ProjectDetailsSchema, ProjectListSchema, projectRefOf, ResourceStatusSchema, WorkspaceStatusSchema } from '@loc/sdk';
+import { CdnErrorDetailSchema, CdnReleaseSchema, OPERATIONS, type OperationId, ExportSchema, ProjectDetailsSchema, ProjectListSchema, projectRefOf, ResourceStatusSchema, WorkspaceStatusSchema } from '@loc/sdk';
 import { describe, expect, it } from 'vitest';
 import { DEMO, demoSeed, startMockServer } from '../src';
 import { useServer } from './helpers';
@@ -12,6 +12,8 @@ const tokenOf = (who: Who) => (who === 'none' ? undefined : who === 'bad' ? 'loc
 let counter = 0;
 
 interface Endpoint {
+  /** The operation of the SDK's table it calls. */
+  operation: OperationId;
   name: string;
   method: 'GET' | 'POST';
   path: () => Promise<string> | string;
@@ -29,28 +31,28 @@ async function exportPath(project: string) {
 
 /** The project-scoped endpoints, on a project the collaborator is on and on one they are not. */
 const projectEndpoints = (project: string, collaborator: number): Endpoint[] => [
-  { name: `GET project details of ${project}`, method: 'GET', path: () => `/v1/acme/projects/${project}`, ok: 200, schema: ProjectDetailsSchema,
+  { operation: 'getProject', name: `GET project details of ${project}`, method: 'GET', path: () => `/v1/acme/projects/${project}`, ok: 200, schema: ProjectDetailsSchema,
     expected: { admin: 200, developer: 200, viewer: 200, collaborator, outsider: 403, globex: 403 } },
-  { name: `GET project status of ${project}`, method: 'GET', path: () => `/v1/acme/projects/${project}/status`, ok: 200, schema: ResourceStatusSchema,
+  { operation: 'projectStatus', name: `GET project status of ${project}`, method: 'GET', path: () => `/v1/acme/projects/${project}/status`, ok: 200, schema: ResourceStatusSchema,
     expected: { admin: 200, developer: 200, viewer: 403, collaborator, outsider: 403, globex: 403 } },
-  { name: `POST create export of ${project}`, method: 'POST', path: () => `/v1/acme/projects/${project}/exports`, ok: 200, schema: ExportSchema, body: () => ({}),
+  { operation: 'createExport', name: `POST create export of ${project}`, method: 'POST', path: () => `/v1/acme/projects/${project}/exports`, ok: 200, schema: ExportSchema, body: () => ({}),
     expected: { admin: 200, developer: 200, viewer: 403, collaborator, outsider: 403, globex: 403 } },
-  { name: `GET export of ${project}`, method: 'GET', path: () => exportPath(project), ok: 200, schema: ExportSchema,
+  { operation: 'getExport', name: `GET export of ${project}`, method: 'GET', path: () => exportPath(project), ok: 200, schema: ExportSchema,
     expected: { admin: 200, developer: 200, viewer: 403, collaborator, outsider: 403, globex: 403 } },
 ];
 
 const ENDPOINTS: Endpoint[] = [
-  { name: 'GET /v1/projects', method: 'GET', path: () => '/v1/projects', ok: 200, schema: ProjectListSchema,
+  { operation: 'listProjects', name: 'GET /v1/projects', method: 'GET', path: () => '/v1/projects', ok: 200, schema: ProjectListSchema,
     expected: { admin: 200, developer: 200, viewer: 200, collaborator: 200, outsider: 200, globex: 200 } },
-  { name: 'GET workspace status', method: 'GET', path: () => '/v1/acme/projects/status', ok: 200, schema: WorkspaceStatusSchema,
+  { operation: 'workspaceStatus', name: 'GET workspace status', method: 'GET', path: () => '/v1/acme/projects/status', ok: 200, schema: WorkspaceStatusSchema,
     expected: { admin: 200, developer: 200, viewer: 200, collaborator: 403, outsider: 403, globex: 403 } },
-  { name: 'POST create project', method: 'POST', path: () => '/v1/acme/projects', ok: 200, schema: ProjectDetailsSchema,
+  { operation: 'createProject', name: 'POST create project', method: 'POST', path: () => '/v1/acme/projects', ok: 200, schema: ProjectDetailsSchema,
     body: () => ({ title: `Matrix ${++counter}`, resourceType: 'json.standard', sourceLanguageCode: 'en' }),
     expected: { admin: 200, developer: 403, viewer: 403, collaborator: 403, outsider: 403, globex: 403 } },
   ...projectEndpoints('web-frontend', 200),
   ...projectEndpoints('mobile-ios', 403),
   // An API token is not a CDN key, whatever its user may do on /v1.
-  { name: 'POST /cdn/check', method: 'POST', path: () => '/cdn/check', ok: 200, schema: CdnReleaseSchema,
+  { operation: 'checkDistribution', name: 'POST /cdn/check', method: 'POST', path: () => '/cdn/check', ok: 200, schema: CdnReleaseSchema,
     body: () => ({ distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_IOS' }),
     expected: { admin: 401, developer: 401, viewer: 401, collaborator: 401, outsider: 401, globex: 401 } },
 ];
@@ -59,6 +61,11 @@ const WHO: Who[] = ['none', 'bad', 'admin', 'developer', 'viewer', 'collaborator
 const CASES = ENDPOINTS.flatMap((e) => WHO.map((who) => [e.name, who, who === 'none' || who === 'bad' ? 401 : e.expected[who]!, e] as const));
 
 describe('the authorization matrix of /v1', () => {
+  it('covers every operation of the table, with its method', () => {
+    expect([...new Set(ENDPOINTS.map((e) => e.operation))].sort()).toEqual(Object.keys(OPERATIONS).sort());
+    for (const e of ENDPOINTS) expect(e.method, e.name).toBe(OPERATIONS[e.operation].method);
+  });
+
   it.each(CASES)('%s as %s → %i', async (_, who, status, endpoint) => {
     const token = tokenOf(who);
     const result = await api.call(endpoint.method, await endpoint.path(), {
