@@ -10,9 +10,8 @@ const committed = resolve(dirname(fileURLToPath(import.meta.url)), '../../../doc
 describe('OpenAPI document', () => {
   const doc = buildOpenApiDocument();
 
-  it('describes every operation of the table under its path and method: the eight endpoints of the spec', () => {
+  it('describes every operation of the table under its path and method', () => {
     const documented = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
-    expect(documented).toHaveLength(8);
     expect(documented).toEqual(listOperations().map((op) => op.id));
     for (const op of listOperations()) {
       const entry = doc.paths[op.path]?.[op.method.toLowerCase()];
