@@ -109,6 +109,9 @@ describe('the packed packages, installed with npm', () => {
       const folder = join(app, 'node_modules', '@loc', name);
       const pkg = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
       expect(readFileSync(join(folder, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
+      // The notices of what dist/ bundles (the CLI its dependencies, loc-mock msw, the SDK ofetch).
+      const bundled = { cli: 'commander', 'mock-server': 'msw', sdk: 'ofetch' }[name];
+      expect(readFileSync(join(folder, 'THIRD_PARTY_LICENSES.md'), 'utf8')).toMatch(new RegExp(`^## ${bundled} \\d`, 'm'));
       expect(pkg.files).toContain('CHANGELOG.md');
       expect(pkg.publishConfig).toEqual({ access: 'public', provenance: true });
       for (const key of ['repository', 'homepage', 'bugs', 'keywords', 'author', 'license']) expect(pkg[key], `${name} ${key}`).toBeTruthy();
@@ -189,6 +192,16 @@ describe('the packed packages, installed with npm', () => {
       );
       expect(result.stdout).toMatch(/Downloaded \d+ files/);
       expect(readFileSync(join(app, 'out', 'strings.zip')).subarray(0, 2).toString()).toBe('PK');
+    }, 2 * MINUTE);
+
+    it("docs/sdk.md's first example runs as written, as an ES module, against the mock", async () => {
+      const doc = readFileSync(join(app, 'node_modules', '@loc', 'sdk', 'docs', 'sdk.md'), 'utf8');
+      const example = /```ts\n([\s\S]*?)```/.exec(doc)?.[1];
+      expect(example).toContain("import { createClient } from '@loc/sdk';");
+      // The page's address of loc-mock is its default port; this test's mock has a free one.
+      writeFileSync(join(app, 'sdk-example.mjs'), example!.replace('http://127.0.0.1:4010', url));
+      ok(await run(process.execPath, ['sdk-example.mjs'], { cwd: app, env: { LOC_API_TOKEN: 'loc_test_developer' } }));
+      expect(readFileSync(join(app, 'build', 'strings.zip')).subarray(0, 2).toString()).toBe('PK');
     }, 2 * MINUTE);
 
     it('a CommonJS consumer requires every entry of @loc/sdk', async () => {

@@ -25,7 +25,7 @@ describe('package.json of the published packages', () => {
     expect(pkg.homepage).toBe(`${web}/tree/main/packages/${name}#readme`);
     expect(pkg.bugs).toEqual({ url: `${web}/issues` });
     expect(pkg.publishConfig).toEqual({ access: 'public', provenance: true });
-    expect(pkg.files).toEqual(expect.arrayContaining(['dist', 'docs', 'README.md', 'CHANGELOG.md', 'LICENSE']));
+    expect(pkg.files).toEqual(expect.arrayContaining(['dist', 'docs', 'README.md', 'CHANGELOG.md', 'LICENSE', 'THIRD_PARTY_LICENSES.md']));
     expect(pkg.scripts.prepack).toBe('node ../../scripts/prepack.mjs');
     expect(pkg.scripts.postpack).toBe('node ../../scripts/prepack.mjs --remove');
     expect(pkg.engines.node).toBe(readJson('package.json').engines.node);

@@ -2,14 +2,16 @@
 // The `prepack` and `postpack` of each published package (pnpm pack, pnpm publish, changeset publish,
 // attw --pack): before packing, copies the repository's LICENSE and docs/ into the package folder, so
 // every link in a README, in `--help` and in an error message points at a file inside the installed
-// package; after packing (`--remove`), takes the copies away again, so a checkout never runs against a
-// stale copy. The root's LICENSE and docs/ are the one source; the copies are never committed.
+// package, and writes THIRD_PARTY_LICENSES.md, the notices of the code its dist/ bundles; after packing
+// (`--remove`), takes them away again, so a checkout never runs against a stale copy. The root's LICENSE
+// and docs/ are the one source; nothing of this is committed.
 //
 //   node ../../scripts/prepack.mjs            copy
 //   node ../../scripts/prepack.mjs --remove   remove the copies
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { thirdPartyLicenses } from './third-party-licenses.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const target = process.cwd();
@@ -20,8 +22,12 @@ const REPOSITORY_ONLY = new Set(['development.md']);
 
 rmSync(join(target, 'docs'), { recursive: true, force: true });
 rmSync(join(target, 'LICENSE'), { force: true });
+rmSync(join(target, 'THIRD_PARTY_LICENSES.md'), { force: true });
 if (!process.argv.includes('--remove')) {
   const docs = join(root, 'docs');
   cpSync(docs, join(target, 'docs'), { recursive: true, filter: (source) => !REPOSITORY_ONLY.has(relative(docs, source)) });
   cpSync(join(root, 'LICENSE'), join(target, 'LICENSE'));
+  const { name } = JSON.parse(readFileSync(join(target, 'package.json'), 'utf8'));
+  const notices = thirdPartyLicenses(join(target, 'dist'), name);
+  if (notices) writeFileSync(join(target, 'THIRD_PARTY_LICENSES.md'), notices);
 }
