@@ -20,8 +20,8 @@ function help(path) {
     encoding: 'utf8',
     env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
   });
-  // The docs' location depends on where loc is installed; in the reference it is the page beside it.
-  return text.replace(/Docs: \S+/, 'Docs: cli.md').trimEnd();
+  // Help names docs pages by their path on this machine; in the reference, the page beside it.
+  return text.split(`${join(root, 'docs')}/`).join('').trimEnd();
 }
 
 /** The subcommands a help text lists under "Commands:" (not `help`). */

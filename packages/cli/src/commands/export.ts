@@ -25,6 +25,7 @@ import {
   zipOption,
 } from '../shared-options';
 import { formatElapsed, startProgress } from '../ui/progress';
+import { docsPage } from '../docs-page';
 
 const DEFAULT_EXPORT_TIMEOUT_MS = 10 * 60_000;
 
@@ -61,7 +62,7 @@ Path template placeholders, for the file Resources/pt-BR.lproj/Localizable.strin
   {android_locale} pt-rBR   {android_values} values-pt-rBR (values for the source)   {lproj} pt-BR.lproj
 --locale-map renames locales (the map's names fill {locale} and the rest): zh-Hant=zh-TW, en=Base
 (Base: Android values/, Apple Base.lproj). Files changed since loc wrote them are never overwritten
-without --force. docs/cli.md#locale-mapping`,
+without --force. Locale mapping: ${docsPage('cli.md')}`,
     );
 type ExportOptions = ReturnType<ReturnType<typeof exportDeclaration>['opts']>;
 

@@ -56,7 +56,7 @@ export const ProjectConfigSchema = z
       .optional()
       .describe('Defaults of `loc cdn check`.'),
   })
-  .describe('loc.config.json: the defaults of the `loc` command line for this repository (docs/cli.md#loc-config-json).');
+  .describe('loc.config.json: the defaults of the `loc` command line for this repository (docs/cli.md#locconfigjson).');
 export type ProjectConfig = z.infer<typeof ProjectConfigSchema>;
 
 export interface LoadedConfig {
