@@ -46,7 +46,6 @@ function ratioRow(s, measure, value, baselineName, baseline, goal) {
   return ratio;
 }
 const atMost = (limit) => ({ text: `≤ ${limit}×`, test: (r) => r <= limit });
-const atLeast = (limit) => ({ text: `≥ ${limit}×`, test: (r) => r >= limit });
 
 const work = mkdtempSync(join(tmpdir(), 'loc-bench-'));
 const home = join(work, 'home');

@@ -53,7 +53,7 @@ function bash(program: CommandUnknownOpts): string {
   const valueCases = nodes.flatMap((n) =>
     visible(n.command)
       .filter(takesValue)
-      .map((o) => `    ${quote(n.path)}:${flagsOf(o).join('|' + quote(n.path) + ':')}) ${o.argChoices ? `COMPREPLY=($(compgen -W ${quote(o.argChoices.join(' '))} -- "$cur")); return ;;` : 'return ;;'}`),
+      .map((o) => `    ${quote(n.path)}:${flagsOf(o).join(`|${quote(n.path)}:`)}) ${o.argChoices ? `COMPREPLY=($(compgen -W ${quote(o.argChoices.join(' '))} -- "$cur")); return ;;` : 'return ;;'}`),
   );
   const globalValues = visible(program)
     .filter(takesValue)

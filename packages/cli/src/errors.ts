@@ -280,8 +280,10 @@ export const ERROR_TABLE = [
     (e) => sentence('Unexpected error:', e instanceof Error ? e.message : String(e)),
     'Run again with --verbose for details, and report it if it persists.',
   ),
+  // biome-ignore lint/suspicious/noExplicitAny: each row has its own error type, checked where row() builds it.
 ] as const satisfies readonly Row<any>[];
 
+// biome-ignore lint/suspicious/noExplicitAny: the row's error type is whatever its matcher accepted.
 function rowOf(error: unknown): Row<any> {
   // The last row matches everything, so there is always one.
   return ERROR_TABLE.find(([match]) => (isClass(match) ? error instanceof match : (match as (e: unknown) => boolean)(error)))!;

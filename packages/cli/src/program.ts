@@ -45,6 +45,7 @@ export type GlobalOptions = ReturnType<ReturnType<typeof rootCommand>['opts']>;
 export type OptionSource = 'flag' | 'environment' | undefined;
 
 /** A command's handler: the context, then the command's arguments and options as commander gives them. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a handler that returns nothing exits 0; `undefined` would demand `return`.
 type Handler<A extends unknown[]> = (ctx: Context, ...args: A) => Promise<number | void>;
 
 /** Turns a handler into a commander action. Given to each command module's declaration. */

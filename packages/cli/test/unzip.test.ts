@@ -25,7 +25,7 @@ async function makeZip(entries: ZipEntry[], rename: Record<string, string> = {})
   zip.end();
   const chunks: Buffer[] = [];
   for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-  let bytes = Buffer.concat(chunks);
+  const bytes = Buffer.concat(chunks);
   for (const [from, to] of Object.entries(rename)) {
     expect(Buffer.byteLength(from)).toBe(Buffer.byteLength(to));
     let at = bytes.indexOf(from);

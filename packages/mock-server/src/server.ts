@@ -101,7 +101,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 async function send(res: ServerResponse, method: string, response: Response) {
   const bytes = await bodyOf(response);
   const out: Record<string, string> = {};
-  response.headers.forEach((value, name) => (out[name] = value));
+  response.headers.forEach((value, name) => {
+    out[name] = value;
+  });
   if (response.status !== 204 && response.status !== 304 && method !== 'HEAD') out['content-length'] = String(bytes.byteLength);
   res.writeHead(response.status, out);
   res.end(method === 'HEAD' ? undefined : bytes);

@@ -26,7 +26,7 @@ const node = dirname(fileURLToPath(import.meta.url));
 const sdkNode = pathToFileURL(resolve(node, '../dist/node.js')).href;
 
 const chunk = Buffer.alloc(1024 * 1024, 7);
-const server = createServer((req, res) => {
+const server = createServer((_req, res) => {
   res.writeHead(200, { 'content-type': 'application/zip', 'content-length': sizeMiB * chunk.length });
   let sent = 0;
   const pump = () => {

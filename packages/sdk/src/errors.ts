@@ -42,13 +42,16 @@ export class LocError extends Error {
    * if (error instanceof NotFoundError) console.log('no such project');
    */
   static override [Symbol.hasInstance]<T>(this: abstract new (...args: never[]) => T, value: unknown): value is T {
+    // `this` is the class on the right of `instanceof` (a subclass too), not LocError.
+    // biome-ignore lint/complexity/noThisInStatic: see above
     if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
     if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return false;
+    // biome-ignore lint/complexity/noThisInStatic: see above
     const brand = Object.hasOwn(this, ERROR_CLASS) ? (this as unknown as Record<symbol, unknown>)[ERROR_CLASS] : undefined;
     if (typeof brand !== 'string') return false;
     for (let proto = Object.getPrototypeOf(value); proto !== null; proto = Object.getPrototypeOf(proto)) {
-      const constructor: unknown = Object.getOwnPropertyDescriptor(proto, 'constructor')?.value;
-      if (typeof constructor === 'function' && Object.getOwnPropertyDescriptor(constructor, ERROR_CLASS)?.value === brand) {
+      const ctor: unknown = Object.getOwnPropertyDescriptor(proto, 'constructor')?.value;
+      if (typeof ctor === 'function' && Object.getOwnPropertyDescriptor(ctor, ERROR_CLASS)?.value === brand) {
         return true;
       }
     }

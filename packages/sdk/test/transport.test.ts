@@ -8,7 +8,7 @@ import {
   createClient,
   parseRetryAfter,
 } from '../src/index';
-import { BASE, CDN_KEY, HttpResponse, TOKEN, cdnProblem, client, http, projectList, release, sequence, useMsw } from './fixtures';
+import { BASE, CDN_KEY, HttpResponse, TOKEN, cdnProblem, client, http, projectList, sequence, useMsw } from './fixtures';
 
 const server = useMsw();
 const cdnBody = { distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_IOS' } as const;

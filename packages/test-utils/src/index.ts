@@ -218,7 +218,7 @@ export function runLocInTerminal(
   child.stdout.on('data', (chunk: Buffer) => {
     screen += chunk.toString();
     const answer = answers[next];
-    if (answer && answer[0].test(screen.slice(consumed))) {
+    if (answer?.[0].test(screen.slice(consumed))) {
       next++;
       consumed = screen.length;
       // No delay needed: clack switches the terminal to raw mode before it draws a prompt, so once the

@@ -10,7 +10,7 @@ const declaration = () =>
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
     .addHelpText(
       'after',
-      `${examples('loc completion bash > ~/.local/share/bash-completion/completions/loc', 'loc completion zsh > "\${fpath[1]}/_loc"', 'loc completion fish > ~/.config/fish/completions/loc.fish')}
+      `${examples('loc completion bash > ~/.local/share/bash-completion/completions/loc', 'loc completion zsh > "${fpath[1]}/_loc"', 'loc completion fish > ~/.config/fish/completions/loc.fish')}
 Or load it for this shell only: source <(loc completion bash)`,
     );
 type CompletionOptions = ReturnType<ReturnType<typeof declaration>['opts']>;

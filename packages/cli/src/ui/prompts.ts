@@ -48,7 +48,7 @@ export async function askSecret(ctx: Context, message: string): Promise<string> 
   const value = await p.password({
     message,
     mask: '•',
-    validate: (v) => (v && v.trim() ? undefined : 'Paste the token (it is not shown).'),
+    validate: (v) => (v?.trim() ? undefined : 'Paste the token (it is not shown).'),
     signal: ctx.signal,
   });
   if (p.isCancel(value)) cancelled();

@@ -5,9 +5,9 @@ import type { Writer } from './types';
  * becomes `\uXXXX` (UTF-16 units, so emoji become surrogate pairs), as `Properties.load` expects.
  */
 export const writeProperties: Writer = ({ locale, entries }) =>
-  `# ${locale}\n${entries.map((e) => `${escape(e.key, true)}=${escape(e.value, false)}`).join('\n')}\n`;
+  `# ${locale}\n${entries.map((e) => `${escapeProperty(e.key, true)}=${escapeProperty(e.value, false)}`).join('\n')}\n`;
 
-function escape(text: string, isKey: boolean): string {
+function escapeProperty(text: string, isKey: boolean): string {
   let out = '';
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;

@@ -1,5 +1,5 @@
 // The error bodies of the two APIs, and the one place that turns a failure into its answer.
-import { type CdnErrorDetail, type V1Error } from '@loc/sdk';
+import type { CdnErrorDetail, V1Error } from '@loc/sdk';
 import { HttpResponse } from 'msw';
 import { StoreError } from '../store';
 import { BodyError, type BadField } from './request';

@@ -41,7 +41,7 @@ export function countsOf(project: Project, file: SeedFile, locale: string): Segm
 export function exportPath(file: SeedFile, locale: string, format: string, sourceLocale: string): string {
   const filled = localizePath(file.path, locale, { format, sourceLocale });
   const extension = formatInfo(format)?.extension;
-  return extension ? filled.replace(/\.[^./]+$/, '') + `.${extension}` : filled;
+  return extension ? `${filled.replace(/\.[^./]+$/, '')}.${extension}` : filled;
 }
 
 /**

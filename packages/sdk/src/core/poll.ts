@@ -1,4 +1,4 @@
-import { TimeoutError } from '../errors';
+import type { TimeoutError } from '../errors';
 import { checkDuration } from './options';
 import { abortErrorOf, anySignal, sleep } from './signals';
 

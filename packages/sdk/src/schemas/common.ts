@@ -43,7 +43,7 @@ export type V1Error = z.infer<typeof V1ErrorSchema>;
  * An enum the service may extend: known values autocomplete, unknown strings still parse (the real
  * service sends values the spec does not list, and a client should not break on a new one).
  */
-export function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
+export function openEnum<const T extends readonly [string, ...string[]]>(_values: T) {
   return z.string() as unknown as z.ZodType<T[number] | (string & {}), string>;
 }
 
