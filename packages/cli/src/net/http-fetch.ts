@@ -90,7 +90,9 @@ function headerPairs(headers: unknown): [string, string][] {
   const pairs: [string, string][] = [];
   if (Array.isArray(headers)) for (const [name, value] of headers as [string, string][]) pairs.push([name, String(value)]);
   else if (typeof (headers as { forEach?: unknown }).forEach === 'function') {
-    (headers as { forEach(cb: (value: string, name: string) => void): void }).forEach((value, name) => pairs.push([name, value]));
+    (headers as { forEach(cb: (value: string, name: string) => void): void }).forEach((value, name) => {
+      pairs.push([name, value]);
+    });
   } else for (const [name, value] of Object.entries(headers as Record<string, unknown>)) if (value !== undefined) pairs.push([name, String(value)]);
   return pairs;
 }
