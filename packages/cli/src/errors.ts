@@ -275,7 +275,7 @@ export const ERROR_TABLE = [
   ),
   row(LocError, EXIT.FAILURE, (e) => sentence(e.message), undefined),
   row(
-    (e): e is unknown => true,
+    (_any): _any is unknown => true,
     EXIT.FAILURE,
     (e) => sentence('Unexpected error:', e instanceof Error ? e.message : String(e)),
     'Run again with --verbose for details, and report it if it persists.',
