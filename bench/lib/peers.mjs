@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Each peer is timed with `args` (default `--version`), the cheapest command that prints its version. */
-export const PEERS = [
+const PEERS = [
   { name: 'Tolgee CLI', pkg: '@tolgee/cli', bin: 'tolgee' },
   // It has no --version: its --help prints the version first and exits 0.
   { name: 'Localazy CLI', pkg: '@localazy/cli', bin: 'localazy', args: ['--help'] },
@@ -15,7 +15,7 @@ export const PEERS = [
   { name: 'Crowdin CLI', pkg: '@crowdin/cli', bin: 'crowdin', needs: 'java' },
 ];
 
-export const PEERS_DIR = process.env.BENCH_PEERS_DIR ?? join(tmpdir(), 'loc-bench-peers');
+const PEERS_DIR = process.env.BENCH_PEERS_DIR ?? join(tmpdir(), 'loc-bench-peers');
 
 /**
  * Installs the peers that are not there yet (bounded: 5 minutes) and returns those that answer their

@@ -40,7 +40,6 @@ function tree(root: string): string[] {
 }
 
 const IOS = ['export', '-w', 'acme', '-p', 'mobile-ios'];
-const ANDROID = ['export', '-w', 'acme', '-p', 'mobile-android'];
 const exportsRequested = (requests: string[]) => requests.filter((r) => r.startsWith('POST ') && r.endsWith('/exports'));
 
 describe('locale mapping', () => {

@@ -46,7 +46,7 @@ export function authCommands(run: Run) {
  * With --cdn-key and no token, only the CDN key is stored (beside the profile's token, if any): nothing
  * asks for the API token again. Environment variables (LOC_API_TOKEN, LOC_CDN_KEY) are never stored.
  */
-export async function login(ctx: Context, options: LoginOptions): Promise<void> {
+async function login(ctx: Context, options: LoginOptions): Promise<void> {
   const [{ text }, { AuthenticationError, createClient, DEFAULT_BASE_URL }, { DEFAULT_PROFILE }, { normalizeBaseUrl }, { CredentialsError, UsageError }, { askSecret }] =
     await Promise.all([
       import('node:stream/consumers'),
@@ -107,7 +107,7 @@ export async function login(ctx: Context, options: LoginOptions): Promise<void> 
 }
 
 /** `loc logout`: forgets the stored credentials of one profile, or of all. */
-export async function logout(ctx: Context, options: LogoutOptions): Promise<void> {
+async function logout(ctx: Context, options: LogoutOptions): Promise<void> {
   const store = await ctx.credentials();
   if (options.all) {
     const names = store.names();
@@ -130,7 +130,7 @@ export async function logout(ctx: Context, options: LogoutOptions): Promise<void
  * and what the token reaches. The API has no "current user" call: the token is identified by the
  * workspaces and projects it reaches (GET /v1/projects).
  */
-export async function whoami(ctx: Context, _options: WhoamiOptions): Promise<void> {
+async function whoami(ctx: Context, _options: WhoamiOptions): Promise<void> {
   const [{ AuthenticationError }, { reachableProjects }] = await Promise.all([import('@loc/sdk'), import('../resolve-project')]);
   const settings = await ctx.settings('token');
   const identity = {

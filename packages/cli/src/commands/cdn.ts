@@ -88,23 +88,34 @@ async function loadDependencies(): Promise<void> {
     import('../files/targets'),
     import('../ui/prompts'),
   ]);
-  ({ redactUrl } = sdk);
-  ({ z } = zod);
-  ({ CliError, UsageError, EXIT } = errors);
-  ({ countStatuses, deliver } = deliverModule);
-  ({ localize, resolveLocaleMap } = localeMap);
-  ({ applyTemplate, DEFAULT_PATH_TEMPLATE } = template);
-  ({ displayPath } = place);
-  ({ indexOf, readRecord, sha256File, sortedFiles, writeRecord, WrittenFilesSchema } = record);
-  ({ checkOutputFolder } = targets);
-  ({ requireFlags } = prompts);
+  // Member reads, not destructuring assignments: knip (`pnpm lint`) follows these to the exports used.
+  redactUrl = sdk.redactUrl;
+  z = zod.z;
+  CliError = errors.CliError;
+  UsageError = errors.UsageError;
+  EXIT = errors.EXIT;
+  countStatuses = deliverModule.countStatuses;
+  deliver = deliverModule.deliver;
+  localize = localeMap.localize;
+  resolveLocaleMap = localeMap.resolveLocaleMap;
+  applyTemplate = template.applyTemplate;
+  DEFAULT_PATH_TEMPLATE = template.DEFAULT_PATH_TEMPLATE;
+  displayPath = place.displayPath;
+  indexOf = record.indexOf;
+  readRecord = record.readRecord;
+  sha256File = record.sha256File;
+  sortedFiles = record.sortedFiles;
+  writeRecord = record.writeRecord;
+  WrittenFilesSchema = record.WrittenFilesSchema;
+  checkOutputFolder = targets.checkOutputFolder;
+  requireFlags = prompts.requireFlags;
 }
 
 /**
  * What `--download` leaves beside the files: which release they are, so the next build can skip it, and
  * each file with its SHA-256, so a file someone changed is never overwritten or removed silently.
  */
-export const MANIFEST_NAME = '.loc-release.json';
+const MANIFEST_NAME = '.loc-release.json';
 const manifestSchema = () =>
   z.looseObject({
     distributionReleaseId: z.string(),
@@ -125,7 +136,7 @@ interface Manifest {
  * there is nothing newer; with --download, the bundle is unzipped into the folder (skipped when that
  * release is already there) and `.loc-release.json` records which release it is.
  */
-export async function check(ctx: Context, options: CdnCheckOptions): Promise<number> {
+async function check(ctx: Context, options: CdnCheckOptions): Promise<number> {
   await loadDependencies();
   const defaults = ctx.projectConfig()?.config.cdn ?? {};
   const environment = options.environment ?? defaults.environment;

@@ -18,6 +18,6 @@ type CompletionOptions = ReturnType<ReturnType<typeof declaration>['opts']>;
 export const completionCommand = (run: Run) => declaration().action(run(completion));
 
 /** `loc completion <shell>`: the script on stdout, generated from the program's own commands and options. */
-export async function completion(ctx: Context, shell: Shell, _options: CompletionOptions): Promise<void> {
+async function completion(ctx: Context, shell: Shell, _options: CompletionOptions): Promise<void> {
   ctx.out.stdout.write(completionScript(ctx.program, shell));
 }

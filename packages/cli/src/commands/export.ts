@@ -165,19 +165,37 @@ async function loadDependencies(): Promise<void> {
     import('../ui/command-line'),
     import('../ui/table'),
   ]);
-  ({ AbortError, EXPORT_FORMATS, TimeoutError } = sdk);
-  ({ downloadToFile } = node);
-  ({ CliError, EXIT } = errors);
-  ({ countStatuses, deliver, MAX_ZIP_BYTES } = deliverModule);
-  ({ checkPlacement, expectedFiles, needsFileList, place, select } = layout);
-  ({ formatLocaleMap, resolveLocaleMap } = localeMap);
-  ({ DEFAULT_PATH_TEMPLATE, validateTemplate } = template);
-  ({ displayPath } = placeModule);
-  ({ EXPORT_RECORD_NAME, readExportRecord, sortedFiles, writeRecord } = record);
-  ({ checkOutputFile, checkOutputFolder } = targets);
-  ({ projectOf, resolveProject } = target);
-  ({ commandLine } = commandLineModule);
-  ({ formatBytes, renderTable } = table);
+  // Member reads, not destructuring assignments: knip (`pnpm lint`) follows these to the exports used.
+  AbortError = sdk.AbortError;
+  EXPORT_FORMATS = sdk.EXPORT_FORMATS;
+  TimeoutError = sdk.TimeoutError;
+  downloadToFile = node.downloadToFile;
+  CliError = errors.CliError;
+  EXIT = errors.EXIT;
+  countStatuses = deliverModule.countStatuses;
+  deliver = deliverModule.deliver;
+  MAX_ZIP_BYTES = deliverModule.MAX_ZIP_BYTES;
+  checkPlacement = layout.checkPlacement;
+  expectedFiles = layout.expectedFiles;
+  needsFileList = layout.needsFileList;
+  place = layout.place;
+  select = layout.select;
+  formatLocaleMap = localeMap.formatLocaleMap;
+  resolveLocaleMap = localeMap.resolveLocaleMap;
+  DEFAULT_PATH_TEMPLATE = template.DEFAULT_PATH_TEMPLATE;
+  validateTemplate = template.validateTemplate;
+  displayPath = placeModule.displayPath;
+  EXPORT_RECORD_NAME = record.EXPORT_RECORD_NAME;
+  readExportRecord = record.readExportRecord;
+  sortedFiles = record.sortedFiles;
+  writeRecord = record.writeRecord;
+  checkOutputFile = targets.checkOutputFile;
+  checkOutputFolder = targets.checkOutputFolder;
+  projectOf = target.projectOf;
+  resolveProject = target.resolveProject;
+  commandLine = commandLineModule.commandLine;
+  formatBytes = table.formatBytes;
+  renderTable = table.renderTable;
 }
 
 const EXAMPLE = 'loc export --workspace acme --project mobile-ios --out Resources --path-template "{lproj}/{filename}"';
@@ -251,7 +269,7 @@ function resumeCommand(ctx: Context, target: Target, id: string, selection?: Sel
  * the id (--no-wait), or shows what would change (--dry-run). Everything that can be checked locally is
  * checked before the export is requested.
  */
-export async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
+async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
   await loadDependencies();
   const settings = deliverySettings(ctx, options);
   const request = requestOf(ctx, options);
@@ -279,7 +297,7 @@ export async function runExport(ctx: Context, options: ExportOptions): Promise<v
 }
 
 /** `loc export status <id>`: the state of an export; exit code 10 when it failed. */
-export async function exportStatus(ctx: Context, id: string, options: ExportStatusOptions): Promise<void> {
+async function exportStatus(ctx: Context, id: string, options: ExportStatusOptions): Promise<void> {
   await loadDependencies();
   const { client } = await ctx.client();
   const { workspace, project } = await resolveProject(ctx, client, options, `loc export status ${id} --workspace acme --project mobile-ios`);
@@ -301,7 +319,7 @@ export async function exportStatus(ctx: Context, id: string, options: ExportStat
  * `loc export download <id>`: waits for an export requested earlier, then delivers it like `loc export`.
  * `--file` and `--locale` pick some of its files: those come by their own URLs when the service gives them.
  */
-export async function exportDownload(ctx: Context, id: string, options: ExportDownloadOptions): Promise<void> {
+async function exportDownload(ctx: Context, id: string, options: ExportDownloadOptions): Promise<void> {
   await loadDependencies();
   const settings = deliverySettings(ctx, options);
   const { client, settings: connection } = await ctx.client();
@@ -312,7 +330,7 @@ export async function exportDownload(ctx: Context, id: string, options: ExportDo
 }
 
 /** `loc export formats`: the formats the service exports to. */
-export async function exportFormats(ctx: Context): Promise<void> {
+async function exportFormats(ctx: Context): Promise<void> {
   await loadDependencies();
   const formats = EXPORT_FORMATS.map((f) => ({ ...f }));
   ctx.out.result({ formats }, () =>

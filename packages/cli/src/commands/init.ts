@@ -32,7 +32,7 @@ type InitOptions = ReturnType<ReturnType<typeof declaration>['opts']>;
 export const initCommand = (run: Run) => declaration().action(run(init));
 
 /** `loc init`: writes loc.config.json in the working folder, from flags or, at a terminal, by asking. */
-export async function init(ctx: Context, options: InitOptions): Promise<void> {
+async function init(ctx: Context, options: InitOptions): Promise<void> {
   const [{ existsSync, writeFileSync }, { join }, { CONFIG_FILE_NAME, ProjectConfigSchema, schemaReference }, { UsageError }, { DEFAULT_PATH_TEMPLATE, PLACEHOLDERS, validateTemplate }, { resolveProject }, { askSelect, askText, requireFlags }] =
     await Promise.all([
       import('node:fs'),

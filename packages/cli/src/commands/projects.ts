@@ -49,7 +49,7 @@ export function projectsCommand(run: Run) {
 }
 
 /** `loc projects list`: every project the token owns or collaborates on, across workspaces. */
-export async function list(ctx: Context, options: ListOptions): Promise<void> {
+async function list(ctx: Context, options: ListOptions): Promise<void> {
   const [{ reachableProjects }, { renderTable }] = await Promise.all([import('../resolve-project'), import('../ui/table')]);
   const { client } = await ctx.client();
   const projects = (await reachableProjects(client, ctx.signal)).filter((p) => !options.workspace || p.workspace === options.workspace);
@@ -69,7 +69,7 @@ export async function list(ctx: Context, options: ListOptions): Promise<void> {
 }
 
 /** `loc projects show`: a project's details, its resource files and the formats it exports to. */
-export async function show(ctx: Context, projectArg: string | undefined, options: ShowOptions): Promise<void> {
+async function show(ctx: Context, projectArg: string | undefined, options: ShowOptions): Promise<void> {
   const [{ shareOf }, { projectOf }, { UsageError }, { percent, renderTable }] = await Promise.all([
     import('@loc/sdk'),
     import('../resolve-project'),
@@ -116,7 +116,7 @@ export async function show(ctx: Context, projectArg: string | undefined, options
  * at a terminal only that answer is asked again. When the service refuses the title (a duplicate), a
  * terminal asks for another title and keeps the other answers.
  */
-export async function create(ctx: Context, options: CreateOptions): Promise<void> {
+async function create(ctx: Context, options: CreateOptions): Promise<void> {
   const [{ RESOURCE_TYPES, UnprocessableEntityError }, { isLocaleCode }, { resolveWorkspace }, { UsageError }, { askSelect, askText, requireFlags }] =
     await Promise.all([import('@loc/sdk'), import('../locale-match'), import('../resolve-project'), import('../errors'), import('../ui/prompts')]);
   const missing = [

@@ -33,7 +33,7 @@ export const statusCommand = (run: Run) => declaration().action(run(status));
  * and the locales below the threshold named. A --locale that names none of the locales is an error
  * (exit 2): a gate never passes what it did not check.
  */
-export async function status(ctx: Context, options: StatusOptions): Promise<void> {
+async function status(ctx: Context, options: StatusOptions): Promise<void> {
   const [{ gateOf, perLocale, rowOf }, { selectLocales }, { workspaceOf }, { GateFailedError, UsageError }, { bar, percent, renderTable }] = await Promise.all([
     import('../progress-rows'),
     import('../locale-match'),

@@ -15,7 +15,7 @@ export interface UnzipLimits {
   maxRatio: number;
 }
 
-export const DEFAULT_UNZIP_LIMITS: UnzipLimits = {
+const DEFAULT_UNZIP_LIMITS: UnzipLimits = {
   maxEntries: 10_000,
   maxTotalBytes: 1024 * 1024 * 1024,
   maxRatio: 200,

@@ -21,7 +21,7 @@ export const writeAndroid: Writer = ({ entries, keys }) => {
  * not positional (`%s` rather than `%1$s`), fails the build unless the string says `formatted="false"`.
  * The attribute only turns that check off; `getString(id, args)` still formats.
  */
-export function needsUnformatted(text: string): boolean {
+function needsUnformatted(text: string): boolean {
   // `%%` and `%n` are no substitutions, nor is a `%` that ends the text.
   const substitutions = [...text.matchAll(/%([%n]|\d+\$)?/g)].filter((m) => m[1] !== '%' && m[1] !== 'n' && m.index < text.length - 1);
   return substitutions.length > 1 && substitutions.some((m) => !m[1]);
@@ -58,7 +58,7 @@ export function androidNames(keys: readonly string[]): Map<string, string> {
   return names;
 }
 
-export function escapeAndroid(text: string): string {
+function escapeAndroid(text: string): string {
   return text
     .replace(/\\/g, '\\\\')
     .replace(/'/g, "\\'")

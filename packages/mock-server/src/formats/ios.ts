@@ -7,7 +7,7 @@ export const writeStrings: Writer = ({ entries }) =>
     .map((e) => `${e.comment ? `/* ${e.comment.replace(/\*\//g, '* /')} */\n` : ''}"${escapeStrings(e.key)}" = "${escapeStrings(e.value)}";`)
     .join('\n\n')}\n`;
 
-export function escapeStrings(text: string): string {
+function escapeStrings(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t');
 }
 

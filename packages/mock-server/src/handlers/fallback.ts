@@ -5,7 +5,7 @@ import { errorFor } from './errors';
 import { routeOf } from './routes';
 
 /** Every route of the mock, for the 405 answer's `Allow` header: the API's operations, then the object storage. */
-export const ROUTES: readonly [method: string, path: string][] = [
+const ROUTES: readonly [method: string, path: string][] = [
   ...listOperations().map((op) => [op.method, routeOf(op.path)] as [string, string]),
   ['GET', '/_storage/:kind/:name'],
   ['HEAD', '/_storage/:kind/:name'],

@@ -2,7 +2,7 @@
 export const EXPORT_URL_VALIDITY_MS = 60 * 60_000;
 
 /** Export ZIPs kept in memory at most, in bytes; past it the least recently used are dropped first. */
-export const MAX_EXPORT_BYTES = 64 * 1024 * 1024;
+const MAX_EXPORT_BYTES = 64 * 1024 * 1024;
 
 /**
  * The mock's object storage: ZIPs by `<kind>/<name>`. Release ZIPs are made once and kept (a seed has

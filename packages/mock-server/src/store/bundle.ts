@@ -10,7 +10,7 @@ export function localesOf(project: Project): string[] {
 }
 
 /** The strings of one file in one locale: the source text for the source locale, else what is translated. */
-export function entriesOf(project: Project, file: SeedFile, locale: string): Entry[] {
+function entriesOf(project: Project, file: SeedFile, locale: string): Entry[] {
   // A plain loop: an export of 10,000 keys × 30 locales makes 300,000 of these.
   const source = locale === project.sourceLocale;
   const entries: Entry[] = [];
@@ -38,7 +38,7 @@ export function countsOf(project: Project, file: SeedFile, locale: string): Segm
  * `values-pt-rBR`, and the source locale in the default `values/`; Java `messages_pt_BR`), the format's
  * extension.
  */
-export function exportPath(file: SeedFile, locale: string, format: string, sourceLocale: string): string {
+function exportPath(file: SeedFile, locale: string, format: string, sourceLocale: string): string {
   const filled = localizePath(file.path, locale, { format, sourceLocale });
   const extension = formatInfo(format)?.extension;
   return extension ? `${filled.replace(/\.[^./]+$/, '')}.${extension}` : filled;

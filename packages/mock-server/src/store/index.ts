@@ -11,8 +11,7 @@ import { slugify } from './slug';
 import type { CdnLogEntry, ExportJob, Permission, Project, SeedDistribution, User } from './types';
 
 export type { CdnLogEntry, ExportJob, Permission, Project, User } from './types';
-export { can } from './access';
-export { EXPORT_URL_VALIDITY_MS, MAX_EXPORT_BYTES } from './blobs';
+export { EXPORT_URL_VALIDITY_MS } from './blobs';
 export { slugify } from './slug';
 
 /** A failure of a store operation; the HTTP layer maps `kind` to a status. */

@@ -94,7 +94,7 @@ function transliterateChars(text: string): string {
  * @example
  * transliterate('Проект'); // 'Proekt'
  */
-export function transliterate(text: string): string {
+function transliterate(text: string): string {
   // Kana runs go whole (digraphs span two characters); then the other scripts, character by character,
   // before and after decomposition (so й stays y, and ά becomes a once its accent is gone).
   const nfc = text.normalize('NFC').replace(/[\u3041-\u3096\u30a1-\u30fc]+/g, (run) => ` ${kana(run)} `);

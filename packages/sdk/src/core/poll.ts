@@ -6,7 +6,7 @@ import { abortErrorOf, anySignal, sleep } from './signals';
 export const DEFAULT_POLL_INTERVAL_MS = 500;
 /** The longest wait between two polls, in milliseconds (the interval grows up to it). */
 export const DEFAULT_MAX_POLL_INTERVAL_MS = 4_000;
-export const POLL_BACKOFF_FACTOR = 1.5;
+const POLL_BACKOFF_FACTOR = 1.5;
 /** How long a wait for an export lasts before {@link TimeoutError}, in milliseconds: 10 minutes. */
 export const DEFAULT_POLL_TIMEOUT_MS = 10 * 60_000;
 
