@@ -118,7 +118,6 @@ const WRONG_TYPES: [string, unknown][] = [
   ['array', ['x']],
   ['string', 'x'],
 ];
-const typeOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
 
 /** A body that breaks one rule of an object schema: a required field missing, a field of another type, a refused value. */
 function invalidBody(schema: Schema): fc.Arbitrary<{ body: unknown; broken: string }> {
