@@ -30,6 +30,10 @@ const TEST_MATRIX = [
   { node: 26, projects: [] },
   { node: 22, projects: ['cli', 'examples'] },
   { node: 24, projects: ['cli', 'examples'] },
+  // The packed tarballs installed with npm into empty folders, as users get them: on the oldest line
+  // (where npm picks msw 2 for the user's test) and on the Active LTS (msw 3, which needs Node ≥ 22.12).
+  { node: 20, config: 'examples/vitest.pack.config.ts', what: 'the packed packages (msw 2)' },
+  { node: 26, config: 'examples/vitest.pack.config.ts', what: 'the packed packages (msw 3)' },
 ];
 const MIN_NODE = [20, 18, 1];
 
@@ -123,13 +127,14 @@ function nodeBinary(major) {
  * One vitest run (all projects, or the named ones) on the given Node binary; returns its counts.
  * The counts come from vitest's JSON report, so they do not depend on parsing its human output.
  */
-function vitestRun(node, projects, label) {
+function vitestRun(node, projects, label, config) {
   const reports = mkdtempSync(join(tmpdir(), 'loc-test-'));
   const report = join(reports, 'report.json');
   try {
     const status = run(node, [
       join(root, 'node_modules', 'vitest', 'vitest.mjs'),
       'run',
+      ...(config ? ['--config', join(root, config)] : []),
       ...projects.flatMap((p) => ['--project', p]),
       '--reporter=default',
       '--reporter=json',
@@ -163,15 +168,15 @@ function test() {
     turbo('build', 'typecheck', 'lint');
   });
   const runs = [];
-  for (const { node: major, projects } of TEST_MATRIX) {
-    const what = projects.length ? projects.join(' + ') : 'the whole suite';
+  for (const { node: major, projects = [], config, what: described } of TEST_MATRIX) {
+    const what = described ?? (projects.length ? projects.join(' + ') : 'the whole suite');
     const label = `Node ${major}, ${what}`;
     runs.push(
       step(label, () => {
         log(`Running ${what} on Node ${major}`);
         const node = nodeBinary(major);
         log(`Node ${major} is ${spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim()} (${node})`);
-        return vitestRun(node, projects, label);
+        return vitestRun(node, projects, label, config);
       }),
     );
   }
