@@ -59,7 +59,9 @@ export async function planPlacements(outDir: string, placements: Placement[], op
     const other = byTarget.get(key);
     if (other) {
       throw new LocalFileError(`Both '${other.source}' and '${placement.source}' would be written to '${placement.to}'.`, {
-        hint: 'Add {locale} (or {dir}) to the path template so each file gets a path of its own.',
+        // A backstop: placeAll() already refused templates that merge files, naming the placeholder to add;
+        // what reaches here differs only in letter case or Unicode form (one file on macOS and Windows).
+        hint: 'Names that differ only in letter case are one file on macOS and Windows: give each its own path with --path-template (for example {locale}/{path}).',
       });
     }
     byTarget.set(key, placement);
