@@ -268,11 +268,18 @@ export class DownloadError extends LocError {
   }
 }
 
-const STATUS_TEXT: Record<number, string> = {
+/**
+ * The reason phrases of the statuses the two APIs answer with (RFC 9110), for messages: the SDK's error
+ * messages and the mock server's problem bodies read the same table.
+ *
+ * @example HTTP_STATUS_TEXT[429] // 'Too Many Requests'
+ */
+export const HTTP_STATUS_TEXT: Readonly<Record<number, string>> = {
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  405: 'Method Not Allowed',
   409: 'Conflict',
   413: 'Payload Too Large',
   422: 'Unprocessable Entity',
@@ -284,7 +291,7 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 function describeStatus(status: number, request: RequestInfo, detail: string | undefined): string {
-  const text = STATUS_TEXT[status] ?? `HTTP ${status}`;
+  const text = HTTP_STATUS_TEXT[status] ?? `HTTP ${status}`;
   const head = `${status} ${text} from ${request.method} ${request.path}`;
   return detail && detail !== text ? `${head}: ${detail}` : head;
 }

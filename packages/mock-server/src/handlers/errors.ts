@@ -1,5 +1,5 @@
 // The error bodies of the two APIs, and the one place that turns a failure into its answer.
-import type { CdnErrorDetail, V1Error } from '@loc/sdk';
+import { HTTP_STATUS_TEXT, type CdnErrorDetail, type V1Error } from '@loc/sdk';
 import { HttpResponse } from 'msw';
 import { StoreError } from '../store';
 import { BodyError, type BadField } from './request';
@@ -9,27 +9,12 @@ export function v1Error(status: number, message: string, headers?: Record<string
   return HttpResponse.json({ error: message } satisfies V1Error, { status, ...(headers ? { headers } : {}) });
 }
 
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  404: 'Not Found',
-  403: 'Forbidden',
-  405: 'Method Not Allowed',
-  413: 'Payload Too Large',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
 /**
  * A CdnErrorDetailResponse (spec.md 2.6). Served as `application/json`: spec.md says every response is
  * JSON unless stated otherwise, and states nothing else for these (docs/decisions.md).
  */
 export function problem(status: number, errors: CdnErrorDetail['errors'] = [], headers?: Record<string, string>) {
-  const body = { type: 'about:blank', status, detail: STATUS_TEXT[status] ?? 'Error', errors } satisfies CdnErrorDetail;
+  const body = { type: 'about:blank', status, detail: HTTP_STATUS_TEXT[status] ?? 'Error', errors } satisfies CdnErrorDetail;
   return HttpResponse.json(body, { status, ...(headers ? { headers } : {}) });
 }
 
