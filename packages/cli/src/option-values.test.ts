@@ -1,19 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { collectList, parseDuration, parsePercent } from './option-values';
+import { collectList, parsePercent, parseTimeout } from './option-values';
 
-describe('parseDuration', () => {
+// The rule itself is @loc/sdk's parseDuration (its tests: packages/sdk/src/duration.test.ts).
+describe('parseTimeout', () => {
   it.each([
     ['500ms', 500],
     ['90s', 90_000],
-    ['10m', 600_000],
     ['10min', 600_000],
-    ['1h', 3_600_000],
-    ['1.5s', 1500],
     ['2', 2000], // a bare number is seconds: the one rule
-  ])('%s is %i ms', (text, ms) => expect(parseDuration(text)).toBe(ms));
+  ])('%s is %i ms', (text, ms) => expect(parseTimeout(text)).toBe(ms));
 
-  it.each(['', '0', '0s', '-5s', 'soon', '10 days', 'NaN', 'Infinity', '1e3'])('refuses %j', (text) => {
-    expect(() => parseDuration(text)).toThrow(/duration/);
+  it.each(['', 'soon', '-5s', '10 days', 'NaN', 'Infinity', '1e3'])('refuses %j, naming the forms a duration takes', (text) => {
+    expect(() => parseTimeout(text)).toThrow(/is not a duration: use 500ms, 90s, 10m or 1h \(a bare number is seconds\)/);
+  });
+
+  it.each(['0', '0s', '0.4ms'])('refuses %j: a deadline must be above zero', (text) => {
+    expect(() => parseTimeout(text)).toThrow(/above zero/);
+  });
+
+  it('refuses what a timer cannot wait', () => {
+    expect(() => parseTimeout('1000h')).toThrow(/longer than a timer can wait/);
   });
 });
 

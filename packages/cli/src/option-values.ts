@@ -1,23 +1,27 @@
 import { InvalidArgumentError } from '@commander-js/extra-typings';
+// The SDK's light entry: no zod, so `loc --help` still loads no SDK.
+import { parseDuration } from '@loc/sdk/duration';
 
 /**
  * Parsers of option values, for commander: a bad value is a usage error (exit 2) that names what the
  * flag accepts. Pure functions, loaded at start-up: they import nothing heavy.
  */
 
-const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, min: 60_000, h: 3_600_000 };
-
 /**
- * The one duration rule of `loc`: a number with a unit (`500ms`, `90s`, `10m`, `10min`, `1h`), or a bare
- * number of **seconds**. Returns milliseconds.
+ * `--timeout`: a duration by the one rule of @loc (`parseDuration` of @loc/sdk, which loc-mock reads its
+ * durations with too: `500ms`, `90s`, `10m`, `1h`, or a bare number of **seconds**), above zero.
+ * Returns milliseconds.
  *
- * @example parseDuration('90s') // 90_000
- * @example parseDuration('2') // 2_000 (a bare number is seconds)
+ * @example parseTimeout('90s') // 90_000
+ * @example parseTimeout('2') // 2_000 (a bare number is seconds)
  */
-export function parseDuration(value: string): number {
-  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|min|h)?$/.exec(value.trim());
-  if (!match) throw new InvalidArgumentError('Expected a duration such as 90s, 10m or 1h (a bare number is seconds).');
-  const ms = Math.round(Number(match[1]) * (UNITS[match[2] ?? 's'] ?? 1000));
+export function parseTimeout(value: string): number {
+  let ms: number;
+  try {
+    ms = parseDuration(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
   if (!(ms > 0)) throw new InvalidArgumentError('The duration must be above zero.');
   return ms;
 }

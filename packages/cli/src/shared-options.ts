@@ -1,5 +1,5 @@
 import { Option } from '@commander-js/extra-typings';
-import { collectList, collectLocaleMap, parseDuration } from './option-values';
+import { collectList, collectLocaleMap, parseTimeout } from './option-values';
 
 /**
  * The options several commands share, each declared once with its environment variable (`.env()`, shown
@@ -46,7 +46,7 @@ export const dryRunOption = () => new Option('--dry-run', 'show which files woul
  */
 export const timeoutOption = (defaultMs: number, what = 'give up after this long') =>
   new Option('--timeout <duration>', `${what} (90s, 10m, 1h; a bare number is seconds)`)
-    .argParser(parseDuration)
+    .argParser(parseTimeout)
     .default(defaultMs, formatDuration(defaultMs));
 
 /** The deadline of a command that makes a few requests: generous, and still far below a CI job's. */

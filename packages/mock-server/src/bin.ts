@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { DURATION_EXAMPLES, parseDuration } from '@loc/sdk/duration';
 import { version } from '../package.json';
 import { docsPage } from './docs-page';
 import { demoSeed } from './seed/demo';
@@ -18,7 +19,7 @@ Options of serve:
   --port <n>            port to listen on; 0 picks a free one (default 4010)
   --host <address>      address to listen on (default 127.0.0.1: this machine only)
   --seed <file>         start from this seed instead of the demo seed
-  --export-delay <time> how long exports stay PROCESSING: 500ms, 2s (default 300ms)
+  --export-delay <time> how long exports stay PROCESSING: ${DURATION_EXAMPLES}; default 300ms
   --quiet               do not log requests to stderr
 
 The first line printed is "loc-mock listening on <url>". Stop with Ctrl-C (SIGINT) or SIGTERM.
@@ -26,12 +27,13 @@ Docs and the demo credentials: ${docsPage('mock-server.md')}`;
 
 class UsageError extends Error {}
 
-/** `500ms`, `2s`, `1m` or a bare number of milliseconds. */
-function parseDuration(text: string): number {
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim());
-  if (!match) throw new UsageError(`--export-delay ${JSON.stringify(text)} is not a duration: use for example 500ms, 2s or 1m.`);
-  const n = Number(match[1]);
-  return Math.round(match[2] === 's' ? n * 1000 : match[2] === 'm' ? n * 60_000 : n);
+/** `--export-delay`: a duration by the one rule of @loc (`parseDuration` of @loc/sdk, as `loc --timeout`). */
+function exportDelayOf(text: string): number {
+  try {
+    return parseDuration(text);
+  } catch (error) {
+    throw new UsageError(`--export-delay ${(error as Error).message}`);
+  }
 }
 
 async function main(argv: string[]) {
@@ -77,7 +79,7 @@ async function main(argv: string[]) {
     port,
     host: values.host ?? '127.0.0.1',
     ...(seed ? { seed } : {}),
-    ...(values['export-delay'] ? { exportDelayMs: parseDuration(values['export-delay']) } : {}),
+    ...(values['export-delay'] ? { exportDelayMs: exportDelayOf(values['export-delay']) } : {}),
     ...(values.quiet ? {} : { onRequest: (line: string) => process.stderr.write(`${line}\n`) }),
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE') throw new UsageError(`Port ${port} is in use: pick another with --port, or --port 0 for any free one.`);

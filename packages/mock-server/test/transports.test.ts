@@ -139,8 +139,9 @@ describe('loc-mock (the built binary)', () => {
     expect(mock.stderr()).toMatch(/^GET \/v1\/projects → 401 \(\d+ ms\)$/m);
   });
 
-  it('keeps exports PROCESSING for --export-delay', async () => {
-    const mock = run(['serve', '--port', '0', '--quiet', '--export-delay', '1m']);
+  // A bare number is seconds, as in `loc --timeout` (@loc/sdk's parseDuration): 90 is a minute and a half.
+  it.each(['1m', '90'])('keeps exports PROCESSING for --export-delay %s', async (delay) => {
+    const mock = run(['serve', '--port', '0', '--quiet', '--export-delay', delay]);
     const url = (await mock.firstLine).split(' ').at(-1)!;
     const loc = createClient({ baseUrl: url, token: DEMO.tokens.admin });
     const created = await loc.exports.create('acme', 'backend');
@@ -150,7 +151,8 @@ describe('loc-mock (the built binary)', () => {
   });
 
   it.each([
-    [['serve', '--export-delay', 'soon'], /--export-delay "soon" is not a duration/],
+    [['serve', '--export-delay', 'soon'], /--export-delay "soon" is not a duration: use 500ms, 90s, 10m or 1h \(a bare number is seconds\)/],
+    [['serve', '--export-delay', '1000h'], /--export-delay "1000h" is longer than a timer can wait/],
     [['serve', '--port', '70000'], /--port 70000 is not a port number/],
     [['serve', '--port', 'abc'], /--port abc is not a port number/],
     [['launch'], /Unknown command "launch"/],

@@ -32,7 +32,7 @@ export {
   RETRYABLE_STATUSES,
   UNSENT_CONNECTION_CODES,
 } from './core/retry';
-export { MAX_TIMER_MS } from './core/options';
+export { MAX_TIMER_MS } from './duration';
 export {
   DEFAULT_MAX_POLL_INTERVAL_MS,
   DEFAULT_POLL_INTERVAL_MS,

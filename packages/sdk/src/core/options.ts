@@ -1,10 +1,5 @@
+import { MAX_TIMER_MS } from '../duration';
 import { ConfigurationError } from '../errors';
-
-/**
- * The longest delay a timer can take. `setTimeout` fires at once (with a warning) and
- * `AbortSignal.timeout` throws a bare RangeError above 2^31 − 1 ms (about 24.8 days).
- */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Checks a duration option: undefined passes (the default applies); anything else must be a whole
