@@ -6,7 +6,7 @@ import { version } from '../package.json';
 import { docsPage } from './docs-page';
 import { demoSeed } from './seed/demo';
 import { parseSeed } from './seed/schema';
-import { startMockServer } from './server';
+import { startMockServer } from './http-server';
 
 const HELP = `loc-mock ${version}: the localization service in memory, on a real port.
 

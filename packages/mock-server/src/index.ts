@@ -1,5 +1,5 @@
-export { createMockService, DEFAULT_MAX_BODY_BYTES, type MockService, type MockServiceOptions } from './service';
-export { startMockServer, type MockServer, type MockServerOptions } from './server';
+export { createMockService, DEFAULT_MAX_BODY_BYTES, type MockService, type MockServiceOptions } from './mock-service';
+export { startMockServer, type MockServer, type MockServerOptions } from './http-server';
 export { createClock, type MockClock } from './clock';
 export { createFaults, type Faults } from './faults';
 export { DEMO, demoSeed } from './seed/demo';

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { createDispatcher } from './dispatch';
 import { errorFor } from './handlers/errors';
-import { createMockService, DEFAULT_MAX_BODY_BYTES, type MockService, type MockServiceOptions } from './service';
+import { createMockService, DEFAULT_MAX_BODY_BYTES, type MockService, type MockServiceOptions } from './mock-service';
 
 export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
   /** 0 (the default) picks a free port. */
