@@ -91,12 +91,17 @@ function scriptOf(code: string): string {
 
 /** `loc-mock serve …` on a free port: it must start and print its address, then it is stopped. */
 const SERVE_BRIEFLY = `serve_briefly() {
-  loc-mock serve "$@" --port 0 > .serve.out 2>&1 & pid=$!
-  i=0; until grep -q 'listening on' .serve.out; do
-    if ! kill -0 $pid 2>/dev/null || [ $i -ge 600 ]; then cat .serve.out >&2; kill $pid 2>/dev/null; return 1; fi
+  # A fresh file for each server: reading a previous server's "listening on" would stop this one before
+  # its signal handlers exist (exit 143). The wait is bounded by count (2 minutes at most), ends at the line.
+  out=$(mktemp)
+  loc-mock serve "$@" --port 0 > "$out" 2>&1 & pid=$!
+  i=0; until grep -q 'listening on' "$out"; do
+    if ! kill -0 $pid 2>/dev/null || [ $i -ge 2400 ]; then cat "$out" >&2; rm -f "$out"; kill $pid 2>/dev/null; return 1; fi
     i=$((i + 1)); sleep 0.05
   done
-  kill -TERM $pid; wait $pid
+  kill -TERM $pid; wait $pid; code=$?
+  rm -f "$out"
+  return $code
 }`;
 
 function runScript(script: string, cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
