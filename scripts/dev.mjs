@@ -191,8 +191,17 @@ function test() {
 async function stress(rounds, projects) {
   step('build', () => turbo('build'));
   const busy = [0, 1].map(() => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
-  const stop = () => busy.forEach((child) => child.kill('SIGKILL'));
+  const stop = () => {
+    for (const child of busy) child.kill('SIGKILL');
+  };
+  // Never leave a busy loop behind: not on a normal exit, nor when the run itself is interrupted.
   process.once('exit', stop);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.once(signal, () => {
+      stop();
+      process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
+    });
+  }
   const runs = [];
   try {
     for (let round = 1; round <= rounds; round++) {
