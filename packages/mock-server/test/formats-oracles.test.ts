@@ -22,6 +22,7 @@ import {
   pythonRead,
   run,
   TOOLS,
+  xliff2poRead,
   xmllintCheck,
 } from './oracles';
 
@@ -150,7 +151,16 @@ async function checkWithOracles(format: string, files: Map<string, string>, expe
     case 'xliff.standard': {
       expect(await xmllintCheck(entries.map((x) => x.file)), 'xmllint --noout').toBe('');
       const read = await pythonRead(entries.map((x) => ({ kind: 'xliff' as const, path: x.file })));
-      for (const { file, e } of entries) expect(read[file], `${file} through expat`).toEqual(withoutXmlControls(e.strings));
+      for (const { file, e } of entries) {
+        const strings = withoutXmlControls(e.strings);
+        expect(read[file], `${file} through expat`).toEqual(strings);
+        // A PO entry cannot have an empty msgid (that is the header): xliff2po leaves out units whose source is empty.
+        const segments = new Map(e.project.files.flatMap((f) => f.segments.map((s) => [s.key, s.source] as const)));
+        const inPo = Object.keys(strings).filter((k) => segments.get(k) !== '');
+        const xliff2po = await xliff2poRead(file);
+        expect(xliff2po.targets, `${file} through xliff2po: targets`).toEqual(Object.fromEntries(inPo.map((k) => [k, strings[k]])));
+        expect(xliff2po.sources, `${file} through xliff2po: sources`).toEqual(withoutXmlControls(Object.fromEntries(inPo.map((k) => [k, segments.get(k)!]))));
+      }
       return;
     }
     case 'properties':
@@ -175,7 +185,7 @@ const ORACLES: Record<string, (keyof typeof TOOLS)[]> = {
   'yaml.standard': ['psych', 'pyyaml'],
   'json.standard': ['python'],
   'json.nested': ['python'],
-  'xliff.standard': ['xmllint', 'python'],
+  'xliff.standard': ['xmllint', 'python', 'xliff2po', 'gettext'],
   properties: [],
 };
 const missingFor = (format: string) => ORACLES[format]!.filter((t) => !TOOLS[t].available);

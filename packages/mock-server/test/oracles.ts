@@ -1,6 +1,6 @@
 // Readers built by others, run as the toolchains our users feed the exports to: aapt2 for Android, GNUstep
 // for .strings, libplist for stringsdict, GNU gettext for PO, Ruby's Psych and PyYAML for YAML, libxml2 and
-// Python's expat for XLIFF. Each reader answers key → text as the tool read it, so a test compares every
+// Python's expat and the Translate Toolkit's xliff2po for XLIFF. Each reader answers key → text as the tool read it, so a test compares every
 // string with the seed's. A missing tool is reported loudly and its tests are skipped, never passed.
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -32,6 +32,7 @@ export const TOOLS = {
   psych: { available: works('ruby', ['-e', 'require "yaml"; require "json"']), install: 'apt package ruby' },
   pyyaml: { available: works(PYTHON, ['-c', 'import yaml']), install: 'apt package python3-yaml' },
   xmllint: { available: works('xmllint', ['--version']), install: 'apt package libxml2-utils' },
+  xliff2po: { available: works('xliff2po', ['--version']), install: 'apt package translate-toolkit' },
   python: { available: works(PYTHON, ['-c', 'import json, xml.etree.ElementTree']), install: 'apt package python3' },
 } satisfies Record<string, Tool>;
 
@@ -216,6 +217,33 @@ export async function pythonRead(files: { kind: 'yaml' | 'json' | 'xliff' | 'bpl
 export async function xmllintCheck(files: string[]): Promise<string> {
   const result = await run('xmllint', ['--noout', ...files]);
   return result.code === 0 ? result.stderr.trim() : `exit ${result.code}: ${result.stderr}`;
+}
+
+/**
+ * The Translate Toolkit's reading of an XLIFF file (an XLIFF reader no one here wrote): `xliff2po` converts it
+ * to PO, which `msgfmt` must accept, and gettext-parser reads the PO back. xliff2po records each trans-unit's
+ * id as the entry's `#:` reference (none when the id is the source text itself), and marks every translation
+ * fuzzy unless its unit says `approved="yes"` (our exports claim no approval): entries are read fuzzy or not.
+ * Answers id → source and target as xliff2po read them.
+ */
+export async function xliff2poRead(file: string): Promise<{ sources: Record<string, string>; targets: Record<string, string> }> {
+  const po = `${file}.po`;
+  must(await run('xliff2po', ['--progress=none', '--errorlevel=traceback', '-i', file, '-o', po]), `xliff2po ${file}`);
+  const sources: Record<string, string> = {};
+  const targets: Record<string, string> = {};
+  // xliff2po writes no PO at all for an XLIFF without units.
+  if (!existsSync(po)) return { sources, targets };
+  // Without --use-fuzzy, msgfmt parses every entry but leaves fuzzy ones out of its checks (PO's newline rule).
+  must(await run('msgfmt', ['-o', '/dev/null', po]), `msgfmt ${po}`);
+  for (const units of Object.values(gettext.po.parse(readFileSync(po)).translations)) {
+    for (const unit of Object.values(units)) {
+      if (unit.msgid === '') continue;
+      const id = unit.comments?.reference || unit.msgid;
+      sources[id] = unit.msgid;
+      targets[id] = unit.msgstr[0] ?? '';
+    }
+  }
+  return { sources, targets };
 }
 
 /**
