@@ -43,7 +43,7 @@ export {
 export { encodePath, redactUrl } from './core/url';
 export { jsonPath } from './core/validate';
 export * from './errors';
-export * from './catalog';
+export * from './export-formats';
 export * from './locales';
 export * from './schemas/common';
 export * from './schemas/projects';

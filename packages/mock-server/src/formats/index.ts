@@ -10,7 +10,7 @@ import { writeYaml } from './yaml';
 
 export type { Entry, FileToWrite, Writer } from './types';
 
-/** One writer per export format id of the SDK's catalog. */
+/** One writer per export format id of the SDK (its export-formats.ts). */
 export const WRITERS: Record<ExportFormatId, Writer> = {
   'json.standard': writeJsonStandard,
   'json.nested': writeJsonNested,

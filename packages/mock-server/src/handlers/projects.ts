@@ -1,6 +1,6 @@
 import { exportFormatsFor, formatInfo, SEGMENT_STATUSES } from '@loc/sdk';
 import type { Project } from '../store';
-import { countsOf, localesOf } from '../store/bundle';
+import { countsOf, localesOf } from '../store/project-files';
 import type { HandlerContext } from './context';
 import { bearerToken } from './request';
 import { reply, type ResponseBody, type Resolvers } from './routes';

@@ -6,7 +6,7 @@ import type { MockClock } from '../clock';
 import { parseSeed, type ParsedSeed, type Seed } from '../seed/schema';
 import { can } from './access';
 import { createBlobs, type Blobs } from './blobs';
-import { buildZip, localesOf } from './bundle';
+import { buildZip, localesOf } from './project-files';
 import { slugify } from './slug';
 import type { CdnLogEntry, ExportJob, Permission, Project, SeedDistribution, User } from './types';
 

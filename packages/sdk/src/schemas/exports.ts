@@ -1,6 +1,6 @@
 // The schemas of exports (spec.md 2.7, 2.8).
 import * as z from 'zod';
-import { EXPORT_FORMATS, type ExportFormatId } from '../catalog';
+import { EXPORT_FORMATS, type ExportFormatId } from '../export-formats';
 import { LanguageCodeSchema, openEnum, openObject, requestEnum } from './common';
 
 /**

@@ -1,7 +1,7 @@
 // The schemas of the projects area. Field names the spec leaves "not shown" follow the real service
 // (docs/decisions.md). Objects are open: fields the service adds pass through (see `openObject`).
 import * as z from 'zod';
-import { RESOURCE_TYPES, type ResourceTypeId } from '../catalog';
+import { RESOURCE_TYPES, type ResourceTypeId } from '../export-formats';
 import { LanguageCodeSchema, LinkSchema, maxCharacters, openObject, requestEnum, SegmentCountsSchema } from './common';
 
 /** An entry of `GET /v1/projects`: a title and self links (the slugs are in the self link's href). */
