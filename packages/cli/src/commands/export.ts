@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Command, Option } from '@commander-js/extra-typings';
+import { Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import type { CompletedExport, Export, ExportRequest, LocClient, ResourceExportFile } from '@loc/sdk';
 import type { Context } from '../context';
 import type { Delivery, DeliverySource } from '../files/deliver';
@@ -29,9 +29,9 @@ import { docsPage } from '../docs-page';
 
 const DEFAULT_EXPORT_TIMEOUT_MS = 10 * 60_000;
 
-const exportDeclaration = () =>
-  new Command('export')
-    .description('export the resource files, wait, download and unzip them into your layout')
+/** The options of a delivery, shared by `loc export` and `loc export download` (in this order in --help). */
+const withDeliveryOptions = <Args extends unknown[], Opts extends OptionValues, Globals extends OptionValues>(command: Command<Args, Opts, Globals>) =>
+  command
     .addOption(workspaceOption())
     .addOption(projectOption())
     .addOption(outOption())
@@ -40,7 +40,10 @@ const exportDeclaration = () =>
     .addOption(localeMapOption())
     .addOption(forceOption())
     .addOption(dryRunOption())
-    .addOption(timeoutOption(DEFAULT_EXPORT_TIMEOUT_MS, 'give up waiting after this long'))
+    .addOption(timeoutOption(DEFAULT_EXPORT_TIMEOUT_MS, 'give up waiting after this long'));
+
+const exportDeclaration = () =>
+  withDeliveryOptions(new Command('export').description('export the resource files, wait, download and unzip them into your layout'))
     .addOption(new Option('--file <paths>', 'only these resource files, as the service names them (repeatable)').argParser(collectList))
     .addOption(localeOption('only these locales (repeatable, comma-separated; `pt` also names pt-BR)'))
     .addOption(formatOption())
@@ -77,18 +80,11 @@ const statusDeclaration = () =>
 type ExportStatusOptions = ReturnType<ReturnType<typeof statusDeclaration>['opts']>;
 
 const downloadDeclaration = () =>
-  new Command('download')
-    .description('wait for an export requested earlier, then download and unzip it like `loc export`')
-    .argument('<id>', 'export id')
-    .addOption(workspaceOption())
-    .addOption(projectOption())
-    .addOption(outOption())
-    .addOption(pathTemplateOption())
-    .addOption(zipOption())
-    .addOption(localeMapOption())
-    .addOption(forceOption())
-    .addOption(dryRunOption())
-    .addOption(timeoutOption(DEFAULT_EXPORT_TIMEOUT_MS, 'give up waiting after this long'))
+  withDeliveryOptions(
+    new Command('download')
+      .description('wait for an export requested earlier, then download and unzip it like `loc export`')
+      .argument('<id>', 'export id'),
+  )
     .addOption(new Option('--file <paths>', 'only these files of the export (placeholder form, repeatable)').argParser(collectList))
     .addOption(localeOption('only the files of these locales (repeatable, comma-separated)'))
     .addHelpText(
