@@ -207,7 +207,12 @@ async function stress(rounds, projects) {
     for (let round = 1; round <= rounds; round++) {
       const what = projects.length ? projects.join(' + ') : 'whole suite';
       const label = `stress round ${round} of ${rounds}, ${what} (Node ${process.versions.node}, 2 busy loops)`;
-      runs.push(step(label, () => (log(label), vitestRun(process.execPath, projects, label))));
+      runs.push(
+        step(label, () => {
+          log(label);
+          return vitestRun(process.execPath, projects, label);
+        }),
+      );
     }
   } finally {
     stop();
