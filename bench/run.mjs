@@ -42,7 +42,15 @@ function ratioRow(s, measure, value, baselineName, baseline, goal) {
   const ratio = value.median / baseline.median;
   // Under contention a run only gets slower: the fastest runs show the intrinsic cost best.
   const ratioOfMin = value.min / baseline.min;
-  s.rows.push({ measure, value: spread(value), baseline: `${baselineName}: ${spread(baseline)}`, ratio, ratioOfMin, goal: goal?.text, met: goal ? goal.test(ratio) : undefined });
+  s.rows.push({
+    measure,
+    value: spread(value),
+    baseline: `${baselineName}: ${spread(baseline)}`,
+    ratio,
+    ratioOfMin,
+    goal: goal?.text,
+    met: goal ? goal.test(ratio) : undefined,
+  });
   return ratio;
 }
 const atMost = (limit) => ({ text: `≤ ${limit}×`, test: (r) => r <= limit });
@@ -71,7 +79,14 @@ try {
   log('starting loc-mock (demo seed)');
   const demo = await server(node, [MOCK, 'serve', '--port', '0', '--export-delay', '0ms', '--quiet']);
   const cliEnv = (url, extra = {}) =>
-    benchEnv({ LOC_BASE_URL: url, LOC_API_TOKEN: 'loc_test_developer', LOC_CDN_KEY: 'lh-cdn_demo_acme', LOC_CONFIG_DIR: join(home, 'config'), HOME: home, ...extra });
+    benchEnv({
+      LOC_BASE_URL: url,
+      LOC_API_TOKEN: 'loc_test_developer',
+      LOC_CDN_KEY: 'lh-cdn_demo_acme',
+      LOC_CONFIG_DIR: join(home, 'config'),
+      HOME: home,
+      ...extra,
+    });
   const checkBody = JSON.stringify({ distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_IOS' });
 
   // 1. Start-up: what a user waits for. Node's own start is the floor.
@@ -87,12 +102,28 @@ try {
     const commands = [
       cmd('node -e 0', node, ['-e', '0']),
       cmd('node:http one request', node, [nodeOnce, `${demo.url}/cdn/check`, 'lh-cdn_demo_acme', checkBody]),
-      cmd('curl one request', 'curl', ['-sf', '-o', '/dev/null', '-X', 'POST', '-H', 'authorization: Bearer lh-cdn_demo_acme', '-H', 'content-type: application/json', '-d', checkBody, `${demo.url}/cdn/check`]),
+      cmd('curl one request', 'curl', [
+        '-sf',
+        '-o',
+        '/dev/null',
+        '-X',
+        'POST',
+        '-H',
+        'authorization: Bearer lh-cdn_demo_acme',
+        '-H',
+        'content-type: application/json',
+        '-d',
+        checkBody,
+        `${demo.url}/cdn/check`,
+      ]),
       cmd('loc --version', node, [LOC, '--version']),
       cmd('loc --help', node, [LOC, '--help']),
       cmd('loc cdn check --json', node, [LOC, 'cdn', 'check', '--json', '-e', 'PRODUCTION', '-t', 'MOBILE_SDK_IOS']),
       cmd('loc projects list --json', node, [LOC, 'projects', 'list', '--json']),
-      cmd("import('@loc/sdk')", node, ['-e', `import(${JSON.stringify(pathToFileURL(join(root, 'packages/sdk/dist/index.js')).href)})`]),
+      cmd("import('@loc/sdk')", node, [
+        '-e',
+        `import(${JSON.stringify(pathToFileURL(join(root, 'packages/sdk/dist/index.js')).href)})`,
+      ]),
       ...peers.filter((p) => p.command).map((p) => cmd(p.name, p.command, p.args)),
     ];
     log(`start-up: ${commands.length} commands × ${RUNS} runs`);
@@ -106,7 +137,13 @@ try {
     ratioRow(s, 'loc cdn check --json', t['loc cdn check --json'], 'node -e 0', floor, atMost(3));
     ratioRow(s, 'loc projects list --json', t['loc projects list --json'], 'node -e 0', floor, atMost(3));
     ratioRow(s, "import('@loc/sdk')", t["import('@loc/sdk')"], 'node -e 0', floor, atMost(2));
-    ratioRow(s, 'loc cdn check --json vs a node:http script', t['loc cdn check --json'], 'node:http script', t['node:http one request']);
+    ratioRow(
+      s,
+      'loc cdn check --json vs a node:http script',
+      t['loc cdn check --json'],
+      'node:http script',
+      t['node:http one request'],
+    );
     for (const p of peers) {
       if (!p.command) s.rows.push({ measure: `${p.name}`, value: `not measured: ${p.missing}` });
       else ratioRow(s, `${p.name} ${p.version} ${p.args.join(' ')}`, t[p.name], 'loc --version', t['loc --version']);
@@ -129,11 +166,25 @@ try {
       if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(k)) headers[k] = v;
     });
     const answerFile = join(work, 'answer.json');
-    writeFileSync(answerFile, JSON.stringify({ status: answer.status, headers, body: Buffer.from(await answer.arrayBuffer()).toString('base64') }));
+    writeFileSync(
+      answerFile,
+      JSON.stringify({
+        status: answer.status,
+        headers,
+        body: Buffer.from(await answer.arrayBuffer()).toString('base64'),
+      }),
+    );
     const bare = await server(node, [join(LIB, 'bare-server.mjs'), answerFile]);
     const round = (url, requests) =>
       runJson(join(LIB, 'load.mjs'), [
-        JSON.stringify({ url: `${url}/cdn/check`, method: 'POST', headers: { authorization: 'Bearer lh-cdn_demo_acme', 'content-type': 'application/json' }, body: checkBody, requests, connections: 16 }),
+        JSON.stringify({
+          url: `${url}/cdn/check`,
+          method: 'POST',
+          headers: { authorization: 'Bearer lh-cdn_demo_acme', 'content-type': 'application/json' },
+          body: checkBody,
+          requests,
+          connections: 16,
+        }),
       ]);
     round(demo.url, 1000);
     round(bare.url, 1000);
@@ -143,7 +194,8 @@ try {
       mock.push(round(demo.url, REQUESTS));
       floor.push(round(bare.url, REQUESTS));
     }
-    for (const r of mock) if (Object.keys(r.statuses).join() !== '200') throw new Error(`the mock answered ${JSON.stringify(r.statuses)}`);
+    for (const r of mock)
+      if (Object.keys(r.statuses).join() !== '200') throw new Error(`the mock answered ${JSON.stringify(r.statuses)}`);
     const perSecond = (rs) => stats(rs.map((r) => r.perSecond));
     const m = perSecond(mock);
     const b = perSecond(floor);
@@ -155,8 +207,14 @@ try {
       goal: '≥ 0.25×',
       met: m.median / b.median >= 0.25,
     });
-    s.rows.push({ measure: 'loc-mock latency p50 / p99', value: `${stats(mock.map((r) => r.p50Ms)).median.toFixed(1)} / ${stats(mock.map((r) => r.p99Ms)).median.toFixed(1)} ms` });
-    s.rows.push({ measure: 'bare latency p50 / p99', value: `${stats(floor.map((r) => r.p50Ms)).median.toFixed(1)} / ${stats(floor.map((r) => r.p99Ms)).median.toFixed(1)} ms` });
+    s.rows.push({
+      measure: 'loc-mock latency p50 / p99',
+      value: `${stats(mock.map((r) => r.p50Ms)).median.toFixed(1)} / ${stats(mock.map((r) => r.p99Ms)).median.toFixed(1)} ms`,
+    });
+    s.rows.push({
+      measure: 'bare latency p50 / p99',
+      value: `${stats(floor.map((r) => r.p50Ms)).median.toFixed(1)} / ${stats(floor.map((r) => r.p99Ms)).median.toFixed(1)} ms`,
+    });
     await bare.close();
   });
 
@@ -169,19 +227,44 @@ try {
     const seedFile = join(work, 'scale-seed.json');
     writeFileSync(seedFile, JSON.stringify(scaleSeed()));
     const t0 = performance.now();
-    const scale = await server(node, [MOCK, 'serve', '--port', '0', '--export-delay', '0ms', '--quiet', '--seed', seedFile]);
-    s.rows.push({ measure: 'loc-mock start with the seed', value: `${Math.round(performance.now() - t0)} ms, RSS ${Math.round(scale.rssMiB())} MiB` });
+    const scale = await server(node, [
+      MOCK,
+      'serve',
+      '--port',
+      '0',
+      '--export-delay',
+      '0ms',
+      '--quiet',
+      '--seed',
+      seedFile,
+    ]);
+    s.rows.push({
+      measure: 'loc-mock start with the seed',
+      value: `${Math.round(performance.now() - t0)} ms, RSS ${Math.round(scale.rssMiB())} MiB`,
+    });
 
     const { token, workspace } = SCALE_CREDENTIALS;
-    const { EXPORT_FORMATS, exportFormatsFor } = await import(pathToFileURL(join(root, 'packages/sdk/dist/index.js')).href);
-    const formats = EXPORT_FORMATS.map((f) => ({ format: f.id, project: exportFormatsFor('strings.ios').some((x) => x.id === f.id) ? 'app-ios' : 'app-android' }));
+    const { EXPORT_FORMATS, exportFormatsFor } = await import(
+      pathToFileURL(join(root, 'packages/sdk/dist/index.js')).href
+    );
+    const formats = EXPORT_FORMATS.map((f) => ({
+      format: f.id,
+      project: exportFormatsFor('strings.ios').some((x) => x.id === f.id) ? 'app-ios' : 'app-android',
+    }));
     const reps = 3;
     const jobs = Array.from({ length: reps }, () => formats).flat();
     log(`scale: ${jobs.length} exports of every format`);
-    const timed = runJson(join(LIB, 'exports.mjs'), [JSON.stringify({ url: scale.url, token, workspace, jobs, download: true })]);
+    const timed = runJson(join(LIB, 'exports.mjs'), [
+      JSON.stringify({ url: scale.url, token, workspace, jobs, download: true }),
+    ]);
     for (const f of formats) {
       const ms = stats(timed.results.filter((r) => r.format === f.format).map((r) => r.ms));
-      s.rows.push({ measure: `export ${f.format} (${f.project}), POST→SUCCESS`, value: spread(ms), goal: '≤ 2000 ms', met: ms.median <= 2000 });
+      s.rows.push({
+        measure: `export ${f.format} (${f.project}), POST→SUCCESS`,
+        value: spread(ms),
+        goal: '≤ 2000 ms',
+        met: ms.median <= 2000,
+      });
     }
     s.rows.push({
       measure: 'GET /v1/projects while exports are assembled',
@@ -190,14 +273,31 @@ try {
     const rest = Math.max(0, EXPORTS - jobs.length);
     if (rest) {
       log(`scale: ${rest} more exports for the memory figure`);
-      runJson(join(LIB, 'exports.mjs'), [JSON.stringify({ url: scale.url, token, workspace, jobs: Array.from({ length: rest }, () => ({ project: 'app-ios' })), probe: false })]);
+      runJson(join(LIB, 'exports.mjs'), [
+        JSON.stringify({
+          url: scale.url,
+          token,
+          workspace,
+          jobs: Array.from({ length: rest }, () => ({ project: 'app-ios' })),
+          probe: false,
+        }),
+      ]);
     }
-    s.rows.push({ measure: `loc-mock memory after ${jobs.length + rest} exports`, value: `peak RSS ${Math.round(scale.peakRssMiB())} MiB, now ${Math.round(scale.rssMiB())} MiB` });
+    s.rows.push({
+      measure: `loc-mock memory after ${jobs.length + rest} exports`,
+      value: `peak RSS ${Math.round(scale.peakRssMiB())} MiB, now ${Math.round(scale.rssMiB())} MiB`,
+    });
 
     // The CLI on the big project against the demo's: its own work should not grow much with the data.
     const sample = timed.results.find((r) => r.format === 'strings.ios');
     const demoExport = runJson(join(LIB, 'exports.mjs'), [
-      JSON.stringify({ url: demo.url, token: 'loc_test_developer', workspace: 'acme', jobs: [{ project: 'mobile-ios' }], probe: false }),
+      JSON.stringify({
+        url: demo.url,
+        token: 'loc_test_developer',
+        workspace: 'acme',
+        jobs: [{ project: 'mobile-ios' }],
+        probe: false,
+      }),
     ]).results[0];
     const out = (label) => (i) => join(work, `${label}-${i}-${Math.random().toString(36).slice(2)}`);
     const scaleEnv = cliEnv(scale.url, { LOC_API_TOKEN: token });
@@ -209,8 +309,30 @@ try {
     const commands = [
       at(demoEnv, 'status demo', [LOC, 'status', '--workspace', 'acme', '--project', 'mobile-ios', '--json']),
       at(scaleEnv, 'status scale', [LOC, 'status', '--workspace', workspace, '--project', 'app-ios', '--json']),
-      { name: 'curl status demo', command: 'curl', args: ['-sf', '-o', '/dev/null', '-H', 'authorization: Bearer loc_test_developer', `${demo.url}/v1/acme/projects/mobile-ios/status`] },
-      { name: 'curl status scale', command: 'curl', args: ['-sf', '-o', '/dev/null', '-H', `authorization: Bearer ${token}`, `${scale.url}/v1/${workspace}/projects/app-ios/status`] },
+      {
+        name: 'curl status demo',
+        command: 'curl',
+        args: [
+          '-sf',
+          '-o',
+          '/dev/null',
+          '-H',
+          'authorization: Bearer loc_test_developer',
+          `${demo.url}/v1/acme/projects/mobile-ios/status`,
+        ],
+      },
+      {
+        name: 'curl status scale',
+        command: 'curl',
+        args: [
+          '-sf',
+          '-o',
+          '/dev/null',
+          '-H',
+          `authorization: Bearer ${token}`,
+          `${scale.url}/v1/${workspace}/projects/app-ios/status`,
+        ],
+      },
       { name: 'curl zip demo', command: 'curl', args: ['-sf', '-o', '/dev/null', demoExport.downloadUrl] },
       { name: 'curl zip scale', command: 'curl', args: ['-sf', '-o', '/dev/null', sample.downloadUrl] },
     ];
@@ -222,7 +344,24 @@ try {
         ['demo', demoEnv, demoExport.id, 'acme', 'mobile-ios', outDemo(i)],
         ['scale', scaleEnv, sample.id, workspace, 'app-ios', outScale(i)],
       ]) {
-        const t = timeInterleaved([at(env, key, [LOC, 'export', 'download', id, '--workspace', ws, '--project', project, '--out', dir, '--json'])], 1);
+        const t = timeInterleaved(
+          [
+            at(env, key, [
+              LOC,
+              'export',
+              'download',
+              id,
+              '--workspace',
+              ws,
+              '--project',
+              project,
+              '--out',
+              dir,
+              '--json',
+            ]),
+          ],
+          1,
+        );
         downloads[key].push(t[key].median);
         rmSync(dir, { recursive: true, force: true });
       }
@@ -277,12 +416,32 @@ try {
     const fetchSpeed = speed('fetch → file');
     for (const name of Object.keys(clients)) {
       const v = speed(name);
-      s.rows.push({ measure: name, value: `${spread(v, 'MiB/s')}; peak RSS ${spread(rss(name), 'MiB')}`, baseline: name === 'curl -o' ? undefined : 'curl -o', ratio: name === 'curl -o' ? undefined : v.median / curl.median });
+      s.rows.push({
+        measure: name,
+        value: `${spread(v, 'MiB/s')}; peak RSS ${spread(rss(name), 'MiB')}`,
+        baseline: name === 'curl -o' ? undefined : 'curl -o',
+        ratio: name === 'curl -o' ? undefined : v.median / curl.median,
+      });
     }
     const sdk = speed('SDK downloadToFile');
-    s.rows.push({ measure: 'SDK downloadToFile vs curl -o', value: `${(sdk.median / curl.median).toFixed(2)}×`, goal: '≥ 0.5×', met: sdk.median / curl.median >= 0.5 });
-    s.rows.push({ measure: 'SDK downloadToFile vs fetch → file', value: `${(sdk.median / fetchSpeed.median).toFixed(2)}×`, goal: '> 1×', met: sdk.median > fetchSpeed.median });
-    s.rows.push({ measure: 'SDK downloadToFile peak RSS', value: spread(rss('SDK downloadToFile'), 'MiB'), goal: '< 64 MiB', met: rss('SDK downloadToFile').median < 64 });
+    s.rows.push({
+      measure: 'SDK downloadToFile vs curl -o',
+      value: `${(sdk.median / curl.median).toFixed(2)}×`,
+      goal: '≥ 0.5×',
+      met: sdk.median / curl.median >= 0.5,
+    });
+    s.rows.push({
+      measure: 'SDK downloadToFile vs fetch → file',
+      value: `${(sdk.median / fetchSpeed.median).toFixed(2)}×`,
+      goal: '> 1×',
+      met: sdk.median > fetchSpeed.median,
+    });
+    s.rows.push({
+      measure: 'SDK downloadToFile peak RSS',
+      value: spread(rss('SDK downloadToFile'), 'MiB'),
+      goal: '< 64 MiB',
+      met: rss('SDK downloadToFile').median < 64,
+    });
     await blob.close();
   });
 } finally {
@@ -314,7 +473,9 @@ for (const s of sections) {
   );
   const times = (ratio) => (ratio === undefined ? '' : `${ratio.toFixed(2)}×`);
   for (const r of s.rows) {
-    lines.push(`| ${r.measure} | ${r.value} | ${r.baseline ?? ''} | ${times(r.ratio)} |${minima ? ` ${times(r.ratioOfMin)} |` : ''} ${r.goal ?? ''} | ${verdict(r)} |`);
+    lines.push(
+      `| ${r.measure} | ${r.value} | ${r.baseline ?? ''} | ${times(r.ratio)} |${minima ? ` ${times(r.ratioOfMin)} |` : ''} ${r.goal ?? ''} | ${verdict(r)} |`,
+    );
   }
   lines.push('');
 }

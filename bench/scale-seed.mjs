@@ -15,13 +15,83 @@ export const SCALE = { keys: 10_000, locales: 30, files: 4 };
 export const SCALE_CREDENTIALS = { token: 'loc_scale_admin', cdnKey: 'lh-cdn_scale', workspace: 'scale' };
 
 const LOCALES = [
-  'en', 'de', 'fr', 'es', 'it', 'pt-BR', 'pt-PT', 'nl', 'sv', 'da', 'nb', 'fi', 'pl', 'cs', 'sk', 'hu', 'ro', 'bg', 'el', 'tr',
-  'ru', 'uk', 'ar', 'he', 'ja', 'ko', 'zh-Hans', 'zh-Hant', 'th', 'vi', 'id', 'ms', 'hi', 'hr', 'sr-Latn', 'sl', 'lt', 'lv', 'et', 'ca',
+  'en',
+  'de',
+  'fr',
+  'es',
+  'it',
+  'pt-BR',
+  'pt-PT',
+  'nl',
+  'sv',
+  'da',
+  'nb',
+  'fi',
+  'pl',
+  'cs',
+  'sk',
+  'hu',
+  'ro',
+  'bg',
+  'el',
+  'tr',
+  'ru',
+  'uk',
+  'ar',
+  'he',
+  'ja',
+  'ko',
+  'zh-Hans',
+  'zh-Hant',
+  'th',
+  'vi',
+  'id',
+  'ms',
+  'hi',
+  'hr',
+  'sr-Latn',
+  'sl',
+  'lt',
+  'lv',
+  'et',
+  'ca',
 ];
-const WORDS = ['save', 'cancel', 'account', 'profile', 'settings', 'message', 'order', 'payment', 'total', 'search', 'home', 'share',
-  'delete', 'confirm', 'review', 'upload', 'download', 'network', 'error', 'retry', 'welcome', 'back', 'next', 'done', 'help'];
+const WORDS = [
+  'save',
+  'cancel',
+  'account',
+  'profile',
+  'settings',
+  'message',
+  'order',
+  'payment',
+  'total',
+  'search',
+  'home',
+  'share',
+  'delete',
+  'confirm',
+  'review',
+  'upload',
+  'download',
+  'network',
+  'error',
+  'retry',
+  'welcome',
+  'back',
+  'next',
+  'done',
+  'help',
+];
 // A share of each status, in 1/20: most strings approved, some drafts and gaps, as in a real project.
-const STATUSES = [...Array(12).fill('APPROVED'), ...Array(4).fill('TRANSLATED'), 'DRAFT', 'PREFILLED', 'NOT_TRANSLATED', 'NOT_TRANSLATED'];
+const STATUSES = [
+  ...Array(12).fill('APPROVED'),
+  ...Array(4).fill('TRANSLATED'),
+  'DRAFT',
+  'PREFILLED',
+  'NOT_TRANSLATED',
+  'NOT_TRANSLATED',
+];
 
 /** A small deterministic generator (mulberry32), so the seed is the same on every machine. */
 function random(seed) {
@@ -59,7 +129,10 @@ export function scaleSeed({ keys = SCALE.keys, locales = SCALE.locales, files = 
     };
   });
   const fileList = (pattern) =>
-    Array.from({ length: files }, (_, f) => ({ path: pattern(f), segments: segments.slice(f * perFile, (f + 1) * perFile) }));
+    Array.from({ length: files }, (_, f) => ({
+      path: pattern(f),
+      segments: segments.slice(f * perFile, (f + 1) * perFile),
+    }));
 
   const project = (slug, title, resourceType, pattern) => ({
     workspace: SCALE_CREDENTIALS.workspace,
@@ -76,7 +149,12 @@ export function scaleSeed({ keys = SCALE.keys, locales = SCALE.locales, files = 
     users: [{ email: 'scale@loc.test', tokens: [SCALE_CREDENTIALS.token], workspaceRoles: { scale: 'admin' } }],
     projects: [
       project('app-ios', 'App iOS', 'strings.ios', (f) => `Resources/%{locale}.lproj/Strings${f + 1}.strings`),
-      project('app-android', 'App Android', 'xml.android.resources', (f) => `app/src/main/res/values-%{locale}/strings${f + 1}.xml`),
+      project(
+        'app-android',
+        'App Android',
+        'xml.android.resources',
+        (f) => `app/src/main/res/values-%{locale}/strings${f + 1}.xml`,
+      ),
     ],
     distributions: [
       {
@@ -99,5 +177,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const out = positionals[0] ?? 'scale-seed.json';
   const seed = scaleSeed({ keys: Number(values.keys ?? SCALE.keys), locales: Number(values.locales ?? SCALE.locales) });
   writeFileSync(out, JSON.stringify(seed));
-  console.log(`${out}: ${seed.projects.length} projects × ${SCALE.files} files, ${values.keys ?? SCALE.keys} keys × ${values.locales ?? SCALE.locales} locales`);
+  console.log(
+    `${out}: ${seed.projects.length} projects × ${SCALE.files} files, ${values.keys ?? SCALE.keys} keys × ${values.locales ?? SCALE.locales} locales`,
+  );
 }

@@ -34,7 +34,13 @@ function blocksOf(page: string): Block[] {
     if (!open) continue;
     const end = lines.indexOf('```', i + 1);
     const marker = /^<!-- docs-test: skip \((.+)\) -->$/.exec(lines[i - 1] ?? '');
-    blocks.push({ page, line: i + 1, lang: open[1]!, code: lines.slice(i + 1, end).join('\n'), ...(marker ? { skip: marker[1] } : {}) });
+    blocks.push({
+      page,
+      line: i + 1,
+      lang: open[1]!,
+      code: lines.slice(i + 1, end).join('\n'),
+      ...(marker ? { skip: marker[1] } : {}),
+    });
     i = end;
   }
   return blocks;
@@ -83,7 +89,9 @@ function scriptOf(code: string): string {
     .filter((line) => line.trim() && !line.trim().startsWith('#'))
     .map((line) => {
       const allowed = [0, ...[...line.matchAll(/#.*?\bexits? (\d+)/g)].map((m) => Number(m[1]))];
-      const command = /^\s*(?:npx\s+)?loc-mock serve\b/.test(line) ? `serve_briefly ${line.replace(/^\s*(?:npx\s+)?loc-mock serve/, '').replace(/#.*$/, '')}` : line;
+      const command = /^\s*(?:npx\s+)?loc-mock serve\b/.test(line)
+        ? `serve_briefly ${line.replace(/^\s*(?:npx\s+)?loc-mock serve/, '').replace(/#.*$/, '')}`
+        : line;
       return `${command}\ncode=$?; case " ${allowed.join(' ')} " in *" $code "*) ;; *) echo "exit $code from: ${line.replace(/["`$\\]/g, '\\$&')}" >&2; exit 100 ;; esac`;
     });
   return [SERVE_BRIEFLY, ...checked].join('\n');
@@ -138,7 +146,8 @@ function runScript(script: string, cwd: string): Promise<{ code: number | null; 
 /** The commands of a CI file: GitHub Actions steps' `run` (a job's or a list of steps) or GitLab jobs' `script`. */
 function commandsOfCi(yaml: string): string[] {
   const doc = parseYaml(yaml) as unknown;
-  const steps = (list: unknown) => (Array.isArray(list) ? list.flatMap((s) => (s && typeof s.run === 'string' ? [s.run as string] : [])) : []);
+  const steps = (list: unknown) =>
+    Array.isArray(list) ? list.flatMap((s) => (s && typeof s.run === 'string' ? [s.run as string] : [])) : [];
   if (Array.isArray(doc)) return steps(doc);
   const root = doc as Record<string, any>;
   if (root.jobs) return Object.values(root.jobs).flatMap((job: any) => steps(job.steps));
@@ -160,7 +169,8 @@ afterAll(async () => {
 describe('the code blocks of docs/', () => {
   it('finds the shell and CI blocks of every page', () => {
     expect(blocks.filter((b) => !b.skip).length).toBeGreaterThan(15);
-    for (const page of ['getting-started.md', 'recipes.md', 'cli.md']) expect(blocks.some((b) => b.page === page)).toBe(true);
+    for (const page of ['getting-started.md', 'recipes.md', 'cli.md'])
+      expect(blocks.some((b) => b.page === page)).toBe(true);
   });
 
   for (const page of pages) {

@@ -32,7 +32,9 @@ function runExample(script: string, args: string[], env: Record<string, string>)
 describe('examples', () => {
   it('export-and-download.mjs exports, waits and downloads a ZIP', () => {
     const target = join(out, 'export.zip');
-    const result = runExample('export-and-download.mjs', ['acme', 'mobile-ios', target], { LOC_API_TOKEN: 'loc_test_developer' });
+    const result = runExample('export-and-download.mjs', ['acme', 'mobile-ios', target], {
+      LOC_API_TOKEN: 'loc_test_developer',
+    });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/Downloaded \d+ files/);
@@ -40,7 +42,9 @@ describe('examples', () => {
   });
 
   it('export-and-download.mjs explains a refused token and exits 1', () => {
-    const result = runExample('export-and-download.mjs', ['acme', 'mobile-ios', join(out, 'x.zip')], { LOC_API_TOKEN: 'wrong' });
+    const result = runExample('export-and-download.mjs', ['acme', 'mobile-ios', join(out, 'x.zip')], {
+      LOC_API_TOKEN: 'wrong',
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/401/);
   });
@@ -62,7 +66,15 @@ describe('examples', () => {
     return spawnSync('sh', [join(here, script), ...args], {
       encoding: 'utf8',
       cwd: out,
-      env: { PATH: process.env.PATH ?? '', LOC_BASE_URL: mock.url, LOC: `${process.execPath} ${LOC_BIN}`, NO_COLOR: '1', CI: '1', LOC_CONFIG_DIR: out, ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        LOC_BASE_URL: mock.url,
+        LOC: `${process.execPath} ${LOC_BIN}`,
+        NO_COLOR: '1',
+        CI: '1',
+        LOC_CONFIG_DIR: out,
+        ...env,
+      },
       timeout: 100_000,
     });
   }

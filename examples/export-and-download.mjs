@@ -16,7 +16,9 @@ try {
     onProgress: (e, { elapsedMs }) => console.log(`  ${e.status} after ${(elapsedMs / 1000).toFixed(1)} s`),
   });
   const file = await downloadExport(done, target);
-  console.log(`Downloaded ${done.resourceExports.length} files as ${file.path} (${file.bytes} bytes, sha256 ${file.sha256.slice(0, 12)}…)`);
+  console.log(
+    `Downloaded ${done.resourceExports.length} files as ${file.path} (${file.bytes} bytes, sha256 ${file.sha256.slice(0, 12)}…)`,
+  );
 } catch (error) {
   if (error instanceof TimeoutError) console.error(`Still running: resume with export id ${error.exportId}`);
   else if (error instanceof ExportFailedError) console.error(`The export failed: ${error.errorDetails}`);

@@ -45,7 +45,10 @@ describe('testing your code with the mock', () => {
 
   it('spends the CDN usage budget', async () => {
     const loc = createClient({ baseUrl: BASE, cdnKey: 'lh-cdn_demo_globex', maxRetries: 0 });
-    const check = () => loc.cdn.check({ distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_ANDROID' }).catch((e: unknown) => e);
+    const check = () =>
+      loc.cdn
+        .check({ distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_ANDROID' })
+        .catch((e: unknown) => e);
     let last: unknown;
     for (let i = 0; i < 20 && !(last instanceof RateLimitError); i++) last = await check();
     expect(last).toBeInstanceOf(RateLimitError);

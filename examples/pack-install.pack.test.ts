@@ -20,7 +20,8 @@ const MINUTE = 60_000;
 
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 /** msw 3 needs Node ≥ 22.12; msw 2.15 is the newest line that runs on Node 20. */
-const MSW = major > 22 || (major === 22 && minor >= 12) ? { range: '^3.0.0', major: 3 } : { range: '^2.15.0', major: 2 };
+const MSW =
+  major > 22 || (major === 22 && minor >= 12) ? { range: '^3.0.0', major: 3 } : { range: '^2.15.0', major: 2 };
 
 interface Ran {
   code: number | null;
@@ -29,7 +30,11 @@ interface Ran {
 }
 
 /** Runs a command to its end (no shell), with a clean environment plus `env`, and a time limit. */
-function run(command: string, args: string[], options: { cwd: string; env?: Record<string, string>; timeoutMs?: number }): Promise<Ran> {
+function run(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: Record<string, string>; timeoutMs?: number },
+): Promise<Ran> {
   const env = {
     // This Node first: the binaries' `#!/usr/bin/env node` must run on the Node under test.
     PATH: [dirname(process.execPath), process.env.PATH ?? ''].join(delimiter),
@@ -78,24 +83,44 @@ const bin = (folder: string, name: string) => join(folder, 'node_modules', '.bin
 
 async function npmInstall(folder: string, specs: string[]) {
   mkdirSync(folder, { recursive: true });
-  writeFileSync(join(folder, 'package.json'), `${JSON.stringify({ name: 'loc-user-app', version: '1.0.0', private: true }, null, 2)}\n`);
-  ok(await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...specs], { cwd: folder, timeoutMs: 10 * MINUTE }));
+  writeFileSync(
+    join(folder, 'package.json'),
+    `${JSON.stringify({ name: 'loc-user-app', version: '1.0.0', private: true }, null, 2)}\n`,
+  );
+  ok(
+    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...specs], {
+      cwd: folder,
+      timeoutMs: 10 * MINUTE,
+    }),
+  );
 }
 
 beforeAll(async () => {
   for (const name of PACKAGES) {
-    if (!existsSync(join(root, 'packages', name, 'dist'))) throw new Error(`packages/${name}/dist is missing: build first (npm run build).`);
+    if (!existsSync(join(root, 'packages', name, 'dist')))
+      throw new Error(`packages/${name}/dist is missing: build first (npm run build).`);
   }
   work = mkdtempSync(join(tmpdir(), 'loc-pack-'));
   const out = join(work, 'tarballs');
   for (const name of PACKAGES) {
-    ok(await run(join(root, 'node_modules', '.bin', 'pnpm'), ['pack', '--pack-destination', out], { cwd: join(root, 'packages', name), timeoutMs: 5 * MINUTE }));
+    ok(
+      await run(join(root, 'node_modules', '.bin', 'pnpm'), ['pack', '--pack-destination', out], {
+        cwd: join(root, 'packages', name),
+        timeoutMs: 5 * MINUTE,
+      }),
+    );
   }
   tarballs = readdirSync(out).map((file) => join(out, file));
   expect(tarballs).toHaveLength(3);
   app = join(work, 'app');
   serverOnly = join(work, 'server-only');
-  await npmInstall(app, [...tarballs, `msw@${MSW.range}`, 'vitest@^4.1.0', 'typescript@~5.9.3', '@types/node@^20.19.0']);
+  await npmInstall(app, [
+    ...tarballs,
+    `msw@${MSW.range}`,
+    'vitest@^4.1.0',
+    'typescript@~5.9.3',
+    '@types/node@^20.19.0',
+  ]);
   await npmInstall(serverOnly, tarballs);
 }, 25 * MINUTE);
 
@@ -111,12 +136,17 @@ describe('the packed packages, installed with npm', () => {
       expect(readFileSync(join(folder, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
       // The notices of what dist/ bundles (the CLI its dependencies, loc-mock msw, the SDK ofetch).
       const bundled = { cli: 'commander', 'mock-server': 'msw', sdk: 'ofetch' }[name];
-      expect(readFileSync(join(folder, 'THIRD_PARTY_LICENSES.md'), 'utf8')).toMatch(new RegExp(`^## ${bundled} \\d`, 'm'));
+      expect(readFileSync(join(folder, 'THIRD_PARTY_LICENSES.md'), 'utf8')).toMatch(
+        new RegExp(`^## ${bundled} \\d`, 'm'),
+      );
       expect(pkg.files).toContain('CHANGELOG.md');
       expect(pkg.publishConfig).toEqual({ access: 'public', provenance: true });
-      for (const key of ['repository', 'homepage', 'bugs', 'keywords', 'author', 'license']) expect(pkg[key], `${name} ${key}`).toBeTruthy();
+      for (const key of ['repository', 'homepage', 'bugs', 'keywords', 'author', 'license'])
+        expect(pkg[key], `${name} ${key}`).toBeTruthy();
       const readme = readFileSync(join(folder, 'README.md'), 'utf8');
-      const links = [...readme.matchAll(/\]\(([^)#]+)(?:#[^)]*)?\)/g)].map((m) => m[1]!).filter((l) => !/^https?:/.test(l));
+      const links = [...readme.matchAll(/\]\(([^)#]+)(?:#[^)]*)?\)/g)]
+        .map((m) => m[1]!)
+        .filter((l) => !/^https?:/.test(l));
       for (const link of links) expect(existsSync(join(folder, link)), `${name}: README links ${link}`).toBe(true);
     }
   });
@@ -142,10 +172,14 @@ describe('the packed packages, installed with npm', () => {
     let stop: () => Promise<void>;
 
     beforeAll(async () => {
-      const child = spawn(process.execPath, [bin(serverOnly, 'loc-mock'), 'serve', '--port', '0', '--quiet', '--export-delay', '50ms'], {
-        cwd: serverOnly,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        [bin(serverOnly, 'loc-mock'), 'serve', '--port', '0', '--quiet', '--export-delay', '50ms'],
+        {
+          cwd: serverOnly,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       const exited = new Promise<void>((done) => child.once('exit', () => done()));
@@ -160,54 +194,100 @@ describe('the packed packages, installed with npm', () => {
     }, 2 * MINUTE);
     afterAll(() => stop?.());
 
-    it('loc cdn check finds the release for an app version', async () => {
-      const result = ok(
-        await run(bin(serverOnly, 'loc'), ['cdn', 'check', '-e', 'PRODUCTION', '-t', 'MOBILE_SDK_IOS', '--client-version', '2.1.0', '--json'], {
-          cwd: serverOnly,
-          env: { LOC_BASE_URL: url, LOC_CDN_KEY: 'lh-cdn_demo_acme' },
-        }),
-      );
-      expect(JSON.parse(result.stdout)).toMatchObject({ release: { distributionReleaseId: 'rel_ios_2_1' } });
-    }, 2 * MINUTE);
+    it(
+      'loc cdn check finds the release for an app version',
+      async () => {
+        const result = ok(
+          await run(
+            bin(serverOnly, 'loc'),
+            ['cdn', 'check', '-e', 'PRODUCTION', '-t', 'MOBILE_SDK_IOS', '--client-version', '2.1.0', '--json'],
+            {
+              cwd: serverOnly,
+              env: { LOC_BASE_URL: url, LOC_CDN_KEY: 'lh-cdn_demo_acme' },
+            },
+          ),
+        );
+        expect(JSON.parse(result.stdout)).toMatchObject({ release: { distributionReleaseId: 'rel_ios_2_1' } });
+      },
+      2 * MINUTE,
+    );
 
-    it('loc export writes the project files into a folder', async () => {
-      const out = join(serverOnly, 'Resources');
-      ok(
-        await run(bin(serverOnly, 'loc'), ['export', '--workspace', 'acme', '--project', 'mobile-ios', '--out', out, '--path-template', '{locale}.lproj/{filename}'], {
-          cwd: serverOnly,
-          env: { LOC_BASE_URL: url, LOC_API_TOKEN: 'loc_test_developer', LOC_CONFIG_DIR: join(work, 'config') },
-          timeoutMs: 2 * MINUTE,
-        }),
-      );
-      expect(readFileSync(join(out, 'de.lproj', 'Localizable.strings'), 'utf8')).toMatch(/^"[^"]+" = ".*";$/m);
-    }, 3 * MINUTE);
+    it(
+      'loc export writes the project files into a folder',
+      async () => {
+        const out = join(serverOnly, 'Resources');
+        ok(
+          await run(
+            bin(serverOnly, 'loc'),
+            [
+              'export',
+              '--workspace',
+              'acme',
+              '--project',
+              'mobile-ios',
+              '--out',
+              out,
+              '--path-template',
+              '{locale}.lproj/{filename}',
+            ],
+            {
+              cwd: serverOnly,
+              env: { LOC_BASE_URL: url, LOC_API_TOKEN: 'loc_test_developer', LOC_CONFIG_DIR: join(work, 'config') },
+              timeoutMs: 2 * MINUTE,
+            },
+          ),
+        );
+        expect(readFileSync(join(out, 'de.lproj', 'Localizable.strings'), 'utf8')).toMatch(/^"[^"]+" = ".*";$/m);
+      },
+      3 * MINUTE,
+    );
 
-    it('an ESM consumer (examples/export-and-download.mjs, copied) exports and downloads', async () => {
-      cpSync(join(root, 'examples', 'export-and-download.mjs'), join(app, 'export-and-download.mjs'));
-      const result = ok(
-        await run(process.execPath, ['export-and-download.mjs', 'acme', 'mobile-ios', 'out/strings.zip'], {
-          cwd: app,
-          env: { LOC_BASE_URL: url, LOC_API_TOKEN: 'loc_test_developer' },
-        }),
-      );
-      expect(result.stdout).toMatch(/Downloaded \d+ files/);
-      expect(readFileSync(join(app, 'out', 'strings.zip')).subarray(0, 2).toString()).toBe('PK');
-    }, 2 * MINUTE);
+    it(
+      'an ESM consumer (examples/export-and-download.mjs, copied) exports and downloads',
+      async () => {
+        cpSync(join(root, 'examples', 'export-and-download.mjs'), join(app, 'export-and-download.mjs'));
+        const result = ok(
+          await run(process.execPath, ['export-and-download.mjs', 'acme', 'mobile-ios', 'out/strings.zip'], {
+            cwd: app,
+            env: { LOC_BASE_URL: url, LOC_API_TOKEN: 'loc_test_developer' },
+          }),
+        );
+        expect(result.stdout).toMatch(/Downloaded \d+ files/);
+        expect(
+          readFileSync(join(app, 'out', 'strings.zip'))
+            .subarray(0, 2)
+            .toString(),
+        ).toBe('PK');
+      },
+      2 * MINUTE,
+    );
 
-    it("docs/sdk.md's first example runs as written, as an ES module, against the mock", async () => {
-      const doc = readFileSync(join(app, 'node_modules', '@loc', 'sdk', 'docs', 'sdk.md'), 'utf8');
-      const example = /```ts\n([\s\S]*?)```/.exec(doc)?.[1];
-      expect(example).toContain("import { createClient } from '@loc/sdk';");
-      // The page's address of loc-mock is its default port; this test's mock has a free one.
-      writeFileSync(join(app, 'sdk-example.mjs'), example!.replace('http://127.0.0.1:4010', url));
-      ok(await run(process.execPath, ['sdk-example.mjs'], { cwd: app, env: { LOC_API_TOKEN: 'loc_test_developer' } }));
-      expect(readFileSync(join(app, 'build', 'strings.zip')).subarray(0, 2).toString()).toBe('PK');
-    }, 2 * MINUTE);
+    it(
+      "docs/sdk.md's first example runs as written, as an ES module, against the mock",
+      async () => {
+        const doc = readFileSync(join(app, 'node_modules', '@loc', 'sdk', 'docs', 'sdk.md'), 'utf8');
+        const example = /```ts\n([\s\S]*?)```/.exec(doc)?.[1];
+        expect(example).toContain("import { createClient } from '@loc/sdk';");
+        // The page's address of loc-mock is its default port; this test's mock has a free one.
+        writeFileSync(join(app, 'sdk-example.mjs'), example!.replace('http://127.0.0.1:4010', url));
+        ok(
+          await run(process.execPath, ['sdk-example.mjs'], { cwd: app, env: { LOC_API_TOKEN: 'loc_test_developer' } }),
+        );
+        expect(
+          readFileSync(join(app, 'build', 'strings.zip'))
+            .subarray(0, 2)
+            .toString(),
+        ).toBe('PK');
+      },
+      2 * MINUTE,
+    );
 
-    it('a CommonJS consumer requires every entry of @loc/sdk', async () => {
-      writeFileSync(
-        join(app, 'consumer.cjs'),
-        `const { createClient, NotFoundError } = require('@loc/sdk');
+    it(
+      'a CommonJS consumer requires every entry of @loc/sdk',
+      async () => {
+        writeFileSync(
+          join(app, 'consumer.cjs'),
+          `const { createClient, NotFoundError } = require('@loc/sdk');
 const { downloadToFile } = require('@loc/sdk/node');
 const { buildOpenApiDocument } = require('@loc/sdk/openapi');
 (async () => {
@@ -217,13 +297,27 @@ const { buildOpenApiDocument } = require('@loc/sdk/openapi');
   console.log(JSON.stringify({ members: members.length, notFound: error instanceof NotFoundError, download: typeof downloadToFile, openapi: buildOpenApiDocument().openapi }));
 })();
 `,
-      );
-      const result = ok(await run(process.execPath, ['consumer.cjs'], { cwd: app, env: { LOC_BASE_URL: url, LOC_API_TOKEN: 'loc_test_developer' } }));
-      expect(JSON.parse(result.stdout)).toEqual({ members: 4, notFound: true, download: 'function', openapi: expect.stringMatching(/^3\.1/) });
-    }, 2 * MINUTE);
+        );
+        const result = ok(
+          await run(process.execPath, ['consumer.cjs'], {
+            cwd: app,
+            env: { LOC_BASE_URL: url, LOC_API_TOKEN: 'loc_test_developer' },
+          }),
+        );
+        expect(JSON.parse(result.stdout)).toEqual({
+          members: 4,
+          notFound: true,
+          download: 'function',
+          openapi: expect.stringMatching(/^3\.1/),
+        });
+      },
+      2 * MINUTE,
+    );
 
-    it('a TypeScript consumer compiles under node16 (.mts and .cts) and runs', async () => {
-      const source = (kind: 'esm' | 'cjs') => `import { createClient, type ProjectDetails } from '@loc/sdk';
+    it(
+      'a TypeScript consumer compiles under node16 (.mts and .cts) and runs',
+      async () => {
+        const source = (kind: 'esm' | 'cjs') => `import { createClient, type ProjectDetails } from '@loc/sdk';
 import { downloadToFile } from '@loc/sdk/node';
 import { buildOpenApiDocument } from '@loc/sdk/openapi';
 import { createMockService, DEMO, startMockServer } from '@loc/mock-server';
@@ -236,29 +330,55 @@ async function main(): Promise<void> {
 }
 void main();
 `;
-      mkdirSync(join(app, 'ts'), { recursive: true });
-      writeFileSync(join(app, 'ts', 'consumer.mts'), source('esm'));
-      writeFileSync(join(app, 'ts', 'consumer.cts'), source('cjs'));
-      // No DOM lib: a Node project's usual setup.
-      const compilerOptions = { module: 'node16', moduleResolution: 'node16', target: 'es2022', lib: ['es2022'], types: ['node'], strict: true, skipLibCheck: true, outDir: 'build' };
-      writeFileSync(join(app, 'ts', 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.mts', '*.cts'] }));
-      ok(await run(bin(app, 'tsc'), ['-p', 'ts'], { cwd: app, timeoutMs: 3 * MINUTE }));
-      for (const [file, kind] of [['consumer.mjs', 'esm'], ['consumer.cjs', 'cjs']] as const) {
-        const result = ok(await run(process.execPath, [join('ts', 'build', file)], { cwd: app, env: { LOC_BASE_URL: url } }));
-        expect(JSON.parse(result.stdout)).toMatchObject({ kind, title: expect.any(String), download: 'function', server: 'function' });
-      }
-    }, 4 * MINUTE);
+        mkdirSync(join(app, 'ts'), { recursive: true });
+        writeFileSync(join(app, 'ts', 'consumer.mts'), source('esm'));
+        writeFileSync(join(app, 'ts', 'consumer.cts'), source('cjs'));
+        // No DOM lib: a Node project's usual setup.
+        const compilerOptions = {
+          module: 'node16',
+          moduleResolution: 'node16',
+          target: 'es2022',
+          lib: ['es2022'],
+          types: ['node'],
+          strict: true,
+          skipLibCheck: true,
+          outDir: 'build',
+        };
+        writeFileSync(
+          join(app, 'ts', 'tsconfig.json'),
+          JSON.stringify({ compilerOptions, include: ['*.mts', '*.cts'] }),
+        );
+        ok(await run(bin(app, 'tsc'), ['-p', 'ts'], { cwd: app, timeoutMs: 3 * MINUTE }));
+        for (const [file, kind] of [
+          ['consumer.mjs', 'esm'],
+          ['consumer.cjs', 'cjs'],
+        ] as const) {
+          const result = ok(
+            await run(process.execPath, [join('ts', 'build', file)], { cwd: app, env: { LOC_BASE_URL: url } }),
+          );
+          expect(JSON.parse(result.stdout)).toMatchObject({
+            kind,
+            title: expect.any(String),
+            download: 'function',
+            server: 'function',
+          });
+        }
+      },
+      4 * MINUTE,
+    );
   });
 
   it.each([
     ['bundler', { module: 'esnext', moduleResolution: 'bundler' }],
     ['node10', { module: 'commonjs', moduleResolution: 'node10' }],
-  ])('a TypeScript consumer type-checks under moduleResolution %s', async (name, resolution) => {
-    const dir = join(app, `ts-${name}`);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(
-      join(dir, 'consumer.ts'),
-      `import { createClient, NotFoundError, type CdnRelease } from '@loc/sdk';
+  ])(
+    'a TypeScript consumer type-checks under moduleResolution %s',
+    async (name, resolution) => {
+      const dir = join(app, `ts-${name}`);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(
+        join(dir, 'consumer.ts'),
+        `import { createClient, NotFoundError, type CdnRelease } from '@loc/sdk';
 import { downloadRelease } from '@loc/sdk/node';
 import { buildOpenApiDocument } from '@loc/sdk/openapi';
 import { createMockService } from '@loc/mock-server';
@@ -271,38 +391,66 @@ export async function latest(): Promise<CdnRelease | null> {
 export const server = setupServer(...createMockService().handlers);
 export const used = [NotFoundError, downloadRelease, buildOpenApiDocument().info.title.length];
 `,
-    );
-    const compilerOptions = { ...resolution, target: 'es2022', lib: ['es2022'], types: ['node'], strict: true, skipLibCheck: true, noEmit: true, ignoreDeprecations: '5.0' };
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['consumer.ts'] }));
-    ok(await run(bin(app, 'tsc'), ['-p', dir], { cwd: app, timeoutMs: 3 * MINUTE }));
-  }, 4 * MINUTE);
+      );
+      const compilerOptions = {
+        ...resolution,
+        target: 'es2022',
+        lib: ['es2022'],
+        types: ['node'],
+        strict: true,
+        skipLibCheck: true,
+        noEmit: true,
+        ignoreDeprecations: '5.0',
+      };
+      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['consumer.ts'] }));
+      ok(await run(bin(app, 'tsc'), ['-p', dir], { cwd: app, timeoutMs: 3 * MINUTE }));
+    },
+    4 * MINUTE,
+  );
 
-  it("@loc's own declaration files need neither the DOM lib nor skipLibCheck", async () => {
-    const dir = join(app, 'ts-strict');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(
-      join(dir, 'consumer.cts'),
-      `import { createMockService, DEMO } from '@loc/mock-server';
+  it(
+    "@loc's own declaration files need neither the DOM lib nor skipLibCheck",
+    async () => {
+      const dir = join(app, 'ts-strict');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(
+        join(dir, 'consumer.cts'),
+        `import { createMockService, DEMO } from '@loc/mock-server';
 import { createClient } from '@loc/sdk';
 export const used = [DEMO, createClient];
 // @ts-expect-error -- the handlers are msw's RequestHandler[] (not any), so they are no number
 export const notANumber: number = createMockService().handlers;
 `,
-    );
-    const compilerOptions = { module: 'node16', moduleResolution: 'node16', target: 'es2022', lib: ['es2022'], types: ['node'], strict: true, skipLibCheck: false, noEmit: true };
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['consumer.cts'] }));
-    const result = await run(bin(app, 'tsc'), ['-p', dir], { cwd: app, timeoutMs: 3 * MINUTE });
-    // msw's own declarations need the DOM lib (msw says so); none of the errors may be in @loc's files.
-    const ours = result.stdout.split('\n').filter((line) => /node_modules\/@loc\/|consumer\.cts/.test(line));
-    expect(ours).toEqual([]);
-  }, 4 * MINUTE);
+      );
+      const compilerOptions = {
+        module: 'node16',
+        moduleResolution: 'node16',
+        target: 'es2022',
+        lib: ['es2022'],
+        types: ['node'],
+        strict: true,
+        skipLibCheck: false,
+        noEmit: true,
+      };
+      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['consumer.cts'] }));
+      const result = await run(bin(app, 'tsc'), ['-p', dir], { cwd: app, timeoutMs: 3 * MINUTE });
+      // msw's own declarations need the DOM lib (msw says so); none of the errors may be in @loc's files.
+      const ours = result.stdout.split('\n').filter((line) => /node_modules\/@loc\/|consumer\.cts/.test(line));
+      expect(ours).toEqual([]);
+    },
+    4 * MINUTE,
+  );
 
-  it(`a vitest test of the user's code with the mock's msw handlers (docs/mock-server.md, word for word) passes on msw ${MSW.major}`, async () => {
-    const doc = readFileSync(join(app, 'node_modules', '@loc', 'mock-server', 'docs', 'mock-server.md'), 'utf8');
-    const snippet = /## In your tests, with msw[\s\S]*?```ts\n([\s\S]*?)```/.exec(doc)?.[1];
-    expect(snippet).toMatch(/^\/\/ loc\.test\.ts/);
-    writeFileSync(join(app, 'loc.test.ts'), snippet!);
-    const result = ok(await run(bin(app, 'vitest'), ['run', 'loc.test.ts'], { cwd: app, timeoutMs: 5 * MINUTE }));
-    expect(result.stdout).toMatch(/1 passed/);
-  }, 6 * MINUTE);
+  it(
+    `a vitest test of the user's code with the mock's msw handlers (docs/mock-server.md, word for word) passes on msw ${MSW.major}`,
+    async () => {
+      const doc = readFileSync(join(app, 'node_modules', '@loc', 'mock-server', 'docs', 'mock-server.md'), 'utf8');
+      const snippet = /## In your tests, with msw[\s\S]*?```ts\n([\s\S]*?)```/.exec(doc)?.[1];
+      expect(snippet).toMatch(/^\/\/ loc\.test\.ts/);
+      writeFileSync(join(app, 'loc.test.ts'), snippet!);
+      const result = ok(await run(bin(app, 'vitest'), ['run', 'loc.test.ts'], { cwd: app, timeoutMs: 5 * MINUTE }));
+      expect(result.stdout).toMatch(/1 passed/);
+    },
+    6 * MINUTE,
+  );
 });

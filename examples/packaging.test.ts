@@ -25,7 +25,9 @@ describe('package.json of the published packages', () => {
     expect(pkg.homepage).toBe(`${web}/tree/main/packages/${name}#readme`);
     expect(pkg.bugs).toEqual({ url: `${web}/issues` });
     expect(pkg.publishConfig).toEqual({ access: 'public', provenance: true });
-    expect(pkg.files).toEqual(expect.arrayContaining(['dist', 'docs', 'README.md', 'CHANGELOG.md', 'LICENSE', 'THIRD_PARTY_LICENSES.md']));
+    expect(pkg.files).toEqual(
+      expect.arrayContaining(['dist', 'docs', 'README.md', 'CHANGELOG.md', 'LICENSE', 'THIRD_PARTY_LICENSES.md']),
+    );
     expect(pkg.scripts.prepack).toBe('node ../../scripts/prepack.mjs');
     expect(pkg.scripts.postpack).toBe('node ../../scripts/prepack.mjs --remove');
     expect(pkg.engines.node).toBe(readJson('package.json').engines.node);
@@ -39,7 +41,9 @@ describe('package.json of the published packages', () => {
   });
 
   it('the libraries lint with publint --strict and attw with its default profile', () => {
-    expect(readJson('packages/sdk/package.json').scripts.lint).toBe('publint --strict && attw --pack . && typedoc --emit none');
+    expect(readJson('packages/sdk/package.json').scripts.lint).toBe(
+      'publint --strict && attw --pack . && typedoc --emit none',
+    );
     expect(readJson('packages/mock-server/package.json').scripts.lint).toBe('publint --strict && attw --pack .');
     expect(readJson('packages/cli/package.json').scripts.lint).toBe('publint --strict');
   });
@@ -97,20 +101,26 @@ describe('links', () => {
       .map((f) => join(docs, f)),
   ];
 
-  it.each(files.map((f) => [relative(root, f), f]))('every relative link of %s reaches a file and heading', (_, file) => {
-    // Everything but the root README ships in the packages, where development.md is not.
-    const shipped = file !== join(root, 'README.md');
-    for (const { link, target, anchor } of linksOf(file, docs)) {
-      expect(existsSync(target), `${link}`).toBe(true);
-      if (shipped) expect(target, `${link}: not in the installed packages`).not.toMatch(/development\.md$/);
-      if (anchor && target.endsWith('.md')) expect(anchorsOf(target), `${link}`).toContain(anchor);
-    }
-  });
+  it.each(files.map((f) => [relative(root, f), f]))(
+    'every relative link of %s reaches a file and heading',
+    (_, file) => {
+      // Everything but the root README ships in the packages, where development.md is not.
+      const shipped = file !== join(root, 'README.md');
+      for (const { link, target, anchor } of linksOf(file, docs)) {
+        expect(existsSync(target), `${link}`).toBe(true);
+        if (shipped) expect(target, `${link}: not in the installed packages`).not.toMatch(/development\.md$/);
+        if (anchor && target.endsWith('.md')) expect(anchorsOf(target), `${link}`).toContain(anchor);
+      }
+    },
+  );
 });
 
 describe('docs/cli-reference.md', () => {
   it('is what `loc --help` prints today (npm run docs:cli rewrites it)', () => {
-    const result = spawnSync(process.execPath, [join(root, 'scripts', 'cli-reference.mjs'), '--check'], { encoding: 'utf8', timeout: 120_000 });
+    const result = spawnSync(process.execPath, [join(root, 'scripts', 'cli-reference.mjs'), '--check'], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
   });
@@ -122,7 +132,11 @@ describe('docs/api/ (TypeDoc, from the doc comments of @loc/sdk)', () => {
     const out = mkdtempSync(join(tmpdir(), 'loc-typedoc-'));
     try {
       // treatValidationWarningsAsErrors in typedoc.json: a public export without a doc comment fails here.
-      const result = spawnSync(join(sdk, 'node_modules', '.bin', 'typedoc'), ['--out', out], { cwd: sdk, encoding: 'utf8', timeout: 300_000 });
+      const result = spawnSync(join(sdk, 'node_modules', '.bin', 'typedoc'), ['--out', out], {
+        cwd: sdk,
+        encoding: 'utf8',
+        timeout: 300_000,
+      });
       expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
       const files = (dir: string): string[] =>
         readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -131,7 +145,10 @@ describe('docs/api/ (TypeDoc, from the doc comments of @loc/sdk)', () => {
           .sort();
       const committed = join(root, 'docs', 'api');
       expect(files(committed)).toEqual(files(out));
-      for (const file of files(out)) expect(readFileSync(join(committed, file), 'utf8'), `docs/api/${file} is out of date: npm run docs:api`).toBe(readFileSync(join(out, file), 'utf8'));
+      for (const file of files(out))
+        expect(readFileSync(join(committed, file), 'utf8'), `docs/api/${file} is out of date: npm run docs:api`).toBe(
+          readFileSync(join(out, file), 'utf8'),
+        );
     } finally {
       rmSync(out, { recursive: true, force: true });
     }

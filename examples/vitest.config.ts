@@ -2,5 +2,11 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   // *.pack.test.ts install from the npm registry: vitest.pack.config.ts runs them, as a step of their own.
-  test: { name: 'examples', include: ['*.test.ts'], exclude: ['*.pack.test.ts'], testTimeout: 120_000, hookTimeout: 60_000 },
+  test: {
+    name: 'examples',
+    include: ['*.test.ts'],
+    exclude: ['*.pack.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
+  },
 });

@@ -4,5 +4,12 @@ import { defineConfig } from 'vitest/config';
 // The pack-and-install test alone (it installs from the npm registry, so it is not part of `npm test`):
 //   node_modules/.bin/vitest run --config examples/vitest.pack.config.ts
 export default defineConfig({
-  test: { name: 'packaging', root: fileURLToPath(new URL('.', import.meta.url)), include: ['*.pack.test.ts'], testTimeout: 5 * 60_000, hookTimeout: 25 * 60_000, maxWorkers: 1 },
+  test: {
+    name: 'packaging',
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    include: ['*.pack.test.ts'],
+    testTimeout: 5 * 60_000,
+    hookTimeout: 25 * 60_000,
+    maxWorkers: 1,
+  },
 });

@@ -21,7 +21,10 @@ function help(path) {
     env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
   });
   // Help names docs pages by their path on this machine; in the reference, the page beside it.
-  return text.split(`${join(root, 'docs')}/`).join('').trimEnd();
+  return text
+    .split(`${join(root, 'docs')}/`)
+    .join('')
+    .trimEnd();
 }
 
 /** The subcommands a help text lists under "Commands:" (not `help`). */
@@ -63,7 +66,9 @@ const text = render();
 if (process.argv.includes('--check')) {
   const current = existsSync(TARGET) ? readFileSync(TARGET, 'utf8') : '';
   if (current !== text) {
-    console.error('docs/cli-reference.md is out of date with `loc --help`: run `npm run docs:cli` and commit the result.');
+    console.error(
+      'docs/cli-reference.md is out of date with `loc --help`: run `npm run docs:cli` and commit the result.',
+    );
     process.exit(1);
   }
 } else {

@@ -61,12 +61,74 @@ try {
   step('A developer looks at the projects they can reach', ['projects', 'list']);
   step('…and at how far the translations are', ['status', '--workspace', 'acme']);
   step('…per locale of one project', ['status', '--workspace', 'acme', '--project', 'mobile-ios']);
-  step('A release gate: every locale at least 95 % approved?', ['status', '--workspace', 'acme', '--project', 'mobile-ios', '--min-approved', '95'], 11);
-  step('Which files would an export write, and where?', ['export', '--workspace', 'acme', '--project', 'mobile-ios', '--out', 'demo-output/ios', '--path-template', '{locale}.lproj/{filename}', '--dry-run']);
-  step('A CI pipeline exports, waits, downloads and unzips', ['export', '--workspace', 'acme', '--project', 'mobile-ios', '--out', 'demo-output/ios', '--path-template', '{locale}.lproj/{filename}']);
-  step('The same as JSON, for scripts', ['export', '--workspace', 'acme', '--project', 'web-frontend', '--locale', 'de', '--out', 'demo-output/web', '--json']);
-  step('A mobile build step asks the CDN for a newer release and downloads it', ['cdn', 'check', '--environment', 'PRODUCTION', '--type', 'MOBILE_SDK_IOS', '--client-version', '2.1.0', '--download', 'demo-output/cdn']);
-  step('…and the next build finds nothing newer', ['cdn', 'check', '--environment', 'PRODUCTION', '--type', 'MOBILE_SDK_IOS', '--client-version', '2.1.0', '--download', 'demo-output/cdn'], 20);
+  step(
+    'A release gate: every locale at least 95 % approved?',
+    ['status', '--workspace', 'acme', '--project', 'mobile-ios', '--min-approved', '95'],
+    11,
+  );
+  step('Which files would an export write, and where?', [
+    'export',
+    '--workspace',
+    'acme',
+    '--project',
+    'mobile-ios',
+    '--out',
+    'demo-output/ios',
+    '--path-template',
+    '{locale}.lproj/{filename}',
+    '--dry-run',
+  ]);
+  step('A CI pipeline exports, waits, downloads and unzips', [
+    'export',
+    '--workspace',
+    'acme',
+    '--project',
+    'mobile-ios',
+    '--out',
+    'demo-output/ios',
+    '--path-template',
+    '{locale}.lproj/{filename}',
+  ]);
+  step('The same as JSON, for scripts', [
+    'export',
+    '--workspace',
+    'acme',
+    '--project',
+    'web-frontend',
+    '--locale',
+    'de',
+    '--out',
+    'demo-output/web',
+    '--json',
+  ]);
+  step('A mobile build step asks the CDN for a newer release and downloads it', [
+    'cdn',
+    'check',
+    '--environment',
+    'PRODUCTION',
+    '--type',
+    'MOBILE_SDK_IOS',
+    '--client-version',
+    '2.1.0',
+    '--download',
+    'demo-output/cdn',
+  ]);
+  step(
+    '…and the next build finds nothing newer',
+    [
+      'cdn',
+      'check',
+      '--environment',
+      'PRODUCTION',
+      '--type',
+      'MOBILE_SDK_IOS',
+      '--client-version',
+      '2.1.0',
+      '--download',
+      'demo-output/cdn',
+    ],
+    20,
+  );
 
   console.log(`\n${bold('▸ Files written')} (${relative(process.cwd(), out) || '.'})`);
   const walk = (dir) =>

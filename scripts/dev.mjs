@@ -114,7 +114,11 @@ function turbo(...tasks) {
  */
 function nodeBinary(major) {
   if (Number(process.versions.node.split('.')[0]) === major) return process.execPath;
-  const probe = spawnSync('npx', ['--yes', `node@${major}`, '-p', 'process.execPath'], { cwd: root, env, encoding: 'utf8' });
+  const probe = spawnSync('npx', ['--yes', `node@${major}`, '-p', 'process.execPath'], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
   const path = probe.stdout?.trim().split('\n').pop();
   if (probe.status !== 0 || !path || !existsSync(path)) {
     process.stderr.write(`✖ Could not get Node ${major} from the npm registry (npx node@${major}):\n${probe.stderr}\n`);
@@ -252,6 +256,8 @@ switch (task) {
     must(rest[0], rest.slice(1));
     break;
   default:
-    process.stderr.write(`Unknown task ${JSON.stringify(task)}: expected setup, test, stress [rounds], demo, bench or run <command>.\n`);
+    process.stderr.write(
+      `Unknown task ${JSON.stringify(task)}: expected setup, test, stress [rounds], demo, bench or run <command>.\n`,
+    );
     process.exit(2);
 }

@@ -17,7 +17,10 @@ const [peer, ...files] = process.argv.slice(2);
 if (!peer || files.length === 0) throw new Error('usage: esm-peer-types.mjs <peer> <declaration file>…');
 const quoted = peer.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const IGNORE = `// @ts-ignore -- ${peer} may be ESM only (msw 3): a CommonJS consumer still reads its types`;
-const pattern = new RegExp(`^(?:${IGNORE.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\n)?import (?:type )?(\\* as \\w+|\\{[^}]*\\}) from '${quoted}';$`, 'gm');
+const pattern = new RegExp(
+  `^(?:${IGNORE.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\n)?import (?:type )?(\\* as \\w+|\\{[^}]*\\}) from '${quoted}';$`,
+  'gm',
+);
 for (const file of files) {
   const prefix = file.endsWith('.d.cts') ? `${IGNORE}\n` : '';
   const rewritten = readFileSync(file, 'utf8').replace(pattern, `${prefix}import type $1 from '${peer}';`);

@@ -15,7 +15,8 @@ import { thirdPartyLicenses } from './third-party-licenses.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const target = process.cwd();
-if (!relative(root, target).startsWith('packages')) throw new Error(`prepack.mjs runs in a package folder, not in ${target}.`);
+if (!relative(root, target).startsWith('packages'))
+  throw new Error(`prepack.mjs runs in a package folder, not in ${target}.`);
 
 /** Pages about this repository itself, useless (and with dead links) in an installed package. */
 const REPOSITORY_ONLY = new Set(['development.md']);
@@ -25,7 +26,10 @@ rmSync(join(target, 'LICENSE'), { force: true });
 rmSync(join(target, 'THIRD_PARTY_LICENSES.md'), { force: true });
 if (!process.argv.includes('--remove')) {
   const docs = join(root, 'docs');
-  cpSync(docs, join(target, 'docs'), { recursive: true, filter: (source) => !REPOSITORY_ONLY.has(relative(docs, source)) });
+  cpSync(docs, join(target, 'docs'), {
+    recursive: true,
+    filter: (source) => !REPOSITORY_ONLY.has(relative(docs, source)),
+  });
   cpSync(join(root, 'LICENSE'), join(target, 'LICENSE'));
   const { name } = JSON.parse(readFileSync(join(target, 'package.json'), 'utf8'));
   const notices = thirdPartyLicenses(join(target, 'dist'), name);

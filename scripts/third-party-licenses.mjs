@@ -16,7 +16,8 @@ function bundledFiles(dist) {
       for (const source of JSON.parse(readFileSync(path, 'utf8')).sources ?? []) files.add(resolve(dist, source));
     } else if (/\.[cm]?js$/.test(name)) {
       // esbuild writes these relative to the folder it ran in: the package's.
-      for (const match of readFileSync(path, 'utf8').matchAll(/^\/\/ (\S*node_modules\/\S+)$/gm)) files.add(resolve(dist, '..', match[1]));
+      for (const match of readFileSync(path, 'utf8').matchAll(/^\/\/ (\S*node_modules\/\S+)$/gm))
+        files.add(resolve(dist, '..', match[1]));
     }
   }
   return [...files].filter((file) => file.includes(`${sep}node_modules${sep}`));
@@ -51,7 +52,9 @@ export function thirdPartyLicenses(dist, ownName) {
     .map(([dir, pkg]) => {
       const licenseFile = readdirSync(dir).find((f) => LICENSE_FILE.test(f));
       const license = typeof pkg.license === 'string' ? pkg.license : (pkg.license?.type ?? 'see below');
-      const text = licenseFile ? readFileSync(join(dir, licenseFile), 'utf8').trim() : `(no license file; package.json says ${license})`;
+      const text = licenseFile
+        ? readFileSync(join(dir, licenseFile), 'utf8').trim()
+        : `(no license file; package.json says ${license})`;
       return `## ${pkg.name} ${pkg.version} (${license})\n\n\`\`\`text\n${text}\n\`\`\``;
     });
   return `# Third-party licenses\n\n${ownName} ships code of these packages inside its dist/ (bundled by its build). Their licenses follow.\n\n${sections.join('\n\n')}\n`;

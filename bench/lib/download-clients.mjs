@@ -16,7 +16,9 @@ if (kind === 'fetch') {
   const response = await fetch(url);
   await pipeline(Readable.fromWeb(response.body), createWriteStream(file));
 } else if (kind === 'http') {
-  await new Promise((done, fail) => get(url, (res) => pipeline(res, createWriteStream(file)).then(done, fail)).on('error', fail));
+  await new Promise((done, fail) =>
+    get(url, (res) => pipeline(res, createWriteStream(file)).then(done, fail)).on('error', fail),
+  );
 } else if (kind === 'sdk') {
   const { downloadToFile } = await import(pathToFileURL(join(root, 'packages/sdk/dist/node.js')).href);
   await downloadToFile(url, file);

@@ -32,13 +32,23 @@ for (const job of jobs) {
   let state = created;
   for (let poll = 0; state.status === 'PROCESSING' && poll < 6000; poll++) {
     await sleep(10);
-    state = await (await fetch(`${url}/v1/${workspace}/projects/${job.project}/exports/${created.id}`, { headers })).json();
+    state = await (
+      await fetch(`${url}/v1/${workspace}/projects/${job.project}/exports/${created.id}`, { headers })
+    ).json();
   }
   const ms = performance.now() - started;
-  if (state.status !== 'SUCCESS') throw new Error(`${job.project} ${job.format}: ${state.status} ${state.errorDetails ?? ''}`);
+  if (state.status !== 'SUCCESS')
+    throw new Error(`${job.project} ${job.format}: ${state.status} ${state.errorDetails ?? ''}`);
   let zipBytes;
   if (download) zipBytes = (await (await fetch(state.downloadUrl)).arrayBuffer()).byteLength;
-  results.push({ ...job, ms, files: state.resourceExports.length, id: created.id, downloadUrl: state.downloadUrl, zipBytes });
+  results.push({
+    ...job,
+    ms,
+    files: state.resourceExports.length,
+    id: created.id,
+    downloadUrl: state.downloadUrl,
+    zipBytes,
+  });
 }
 probing = false;
 await probe;
@@ -46,6 +56,13 @@ const sorted = probeTimes.sort((a, b) => a - b);
 console.log(
   JSON.stringify({
     results,
-    probe: sorted.length ? { n: sorted.length, p50Ms: sorted[Math.floor(sorted.length / 2)], p99Ms: sorted[Math.floor(sorted.length * 0.99)], maxMs: sorted.at(-1) } : null,
+    probe: sorted.length
+      ? {
+          n: sorted.length,
+          p50Ms: sorted[Math.floor(sorted.length / 2)],
+          p99Ms: sorted[Math.floor(sorted.length * 0.99)],
+          maxMs: sorted.at(-1),
+        }
+      : null,
   }),
 );

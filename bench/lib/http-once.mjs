@@ -3,13 +3,17 @@
 import { request } from 'node:http';
 
 const [url, bearer, body] = process.argv.slice(2);
-const req = request(url, { method: 'POST', headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' } }, (res) => {
-  let text = '';
-  res.setEncoding('utf8');
-  res.on('data', (chunk) => (text += chunk));
-  res.on('end', () => {
-    if (res.statusCode >= 400) process.exitCode = 1;
-    if (text) JSON.parse(text);
-  });
-});
+const req = request(
+  url,
+  { method: 'POST', headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' } },
+  (res) => {
+    let text = '';
+    res.setEncoding('utf8');
+    res.on('data', (chunk) => (text += chunk));
+    res.on('end', () => {
+      if (res.statusCode >= 400) process.exitCode = 1;
+      if (text) JSON.parse(text);
+    });
+  },
+);
 req.end(body);

@@ -30,7 +30,10 @@ export function load({ url, method = 'GET', headers = {}, body = '', connections
 
   return new Promise((resolve, reject) => {
     const sockets = [];
-    const timer = setTimeout(() => finish(new Error(`load: ${done} of ${requests} answers after ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => finish(new Error(`load: ${done} of ${requests} answers after ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     function finish(error) {
       clearTimeout(timer);
       for (const s of sockets) s.destroy();

@@ -34,7 +34,11 @@ export function timeInterleaved(commands, runs) {
   for (let i = 0; i < runs; i++) {
     for (const c of commands) {
       const started = process.hrtime.bigint();
-      const result = spawnSync(c.command, c.args, { env: c.env ?? benchEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      const result = spawnSync(c.command, c.args, {
+        env: c.env ?? benchEnv(),
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       if (result.error) throw new Error(`${c.name}: ${result.error.message}`);
       if (!(c.ok ?? ((s) => s === 0))(result.status)) {

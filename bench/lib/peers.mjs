@@ -28,13 +28,24 @@ export function preparePeers(log = () => {}) {
     log(`installing ${missing.map((p) => p.pkg).join(', ')} into ${PEERS_DIR} (once per machine)`);
     const result = spawnSync(
       'npm',
-      ['install', '--prefix', PEERS_DIR, '--no-audit', '--no-fund', '--no-save', '--loglevel=error', ...missing.map((p) => p.pkg)],
+      [
+        'install',
+        '--prefix',
+        PEERS_DIR,
+        '--no-audit',
+        '--no-fund',
+        '--no-save',
+        '--loglevel=error',
+        ...missing.map((p) => p.pkg),
+      ],
       { encoding: 'utf8', timeout: 300_000 },
     );
-    if (result.status !== 0) log(`npm install failed: ${(result.stderr || String(result.error)).trim().split('\n').slice(-3).join(' ')}`);
+    if (result.status !== 0)
+      log(`npm install failed: ${(result.stderr || String(result.error)).trim().split('\n').slice(-3).join(' ')}`);
   }
   return PEERS.map((peer) => {
-    if (peer.needs && spawnSync('sh', ['-c', `command -v ${peer.needs}`]).status !== 0) return { ...peer, missing: `${peer.needs} is not installed` };
+    if (peer.needs && spawnSync('sh', ['-c', `command -v ${peer.needs}`]).status !== 0)
+      return { ...peer, missing: `${peer.needs} is not installed` };
     if (!existsSync(binOf(peer))) return { ...peer, missing: 'did not install from npm' };
     const args = peer.args ?? ['--version'];
     const probe = spawnSync(binOf(peer), args, { encoding: 'utf8', timeout: 60_000 });

@@ -21,7 +21,9 @@ export default [
       // Less to parse at start-up; --verbose turns source maps on for readable stack traces.
       minify: true,
       // Bundled CommonJS dependencies (commander, yauzl) call require() for Node's modules.
-      banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+      banner: {
+        js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+      },
     },
   ),
   locBuild(

@@ -6,5 +6,8 @@ import { locBuild } from '../../tsup.base';
 // loads only for GraphQL handlers, and the mock has none).
 export default [
   locBuild({ index: 'src/index.ts' }, { clean: ['!bin.js'] }),
-  locBuild({ bin: 'src/bin.ts' }, { format: ['esm'], dts: false, clean: false, noExternal: ['msw'], external: ['graphql'], sourcemap: false }),
+  locBuild(
+    { bin: 'src/bin.ts' },
+    { format: ['esm'], dts: false, clean: false, noExternal: ['msw'], external: ['graphql'], sourcemap: false },
+  ),
 ];

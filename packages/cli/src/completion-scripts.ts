@@ -53,7 +53,10 @@ function bash(program: CommandUnknownOpts): string {
   const valueCases = nodes.flatMap((n) =>
     visible(n.command)
       .filter(takesValue)
-      .map((o) => `    ${quote(n.path)}:${flagsOf(o).join(`|${quote(n.path)}:`)}) ${o.argChoices ? `COMPREPLY=($(compgen -W ${quote(o.argChoices.join(' '))} -- "$cur")); return ;;` : 'return ;;'}`),
+      .map(
+        (o) =>
+          `    ${quote(n.path)}:${flagsOf(o).join(`|${quote(n.path)}:`)}) ${o.argChoices ? `COMPREPLY=($(compgen -W ${quote(o.argChoices.join(' '))} -- "$cur")); return ;;` : 'return ;;'}`,
+      ),
   );
   const globalValues = visible(program)
     .filter(takesValue)
@@ -112,7 +115,11 @@ function fish(program: CommandUnknownOpts): string {
         ...(option.long ? [`-l ${option.long.replace(/^--/, '')}`] : []),
         ...(option.short ? [`-s ${option.short.replace(/^-/, '')}`] : []),
         // -x: a value from the list only; -r -F: a value, file names offered.
-        ...(option.argChoices ? ['-x', `-a ${quote(option.argChoices.join(' '))}`] : takesValue(option) ? ['-r', '-F'] : []),
+        ...(option.argChoices
+          ? ['-x', `-a ${quote(option.argChoices.join(' '))}`]
+          : takesValue(option)
+            ? ['-r', '-F']
+            : []),
         `-d ${quote(option.description)}`,
       ];
       lines.push(parts.join(' '));

@@ -139,7 +139,10 @@ export class Context {
   async client(needs: 'token' | 'cdnKey' | 'none' = 'token'): Promise<{ client: LocClient; settings: Settings }> {
     const settings = await this.settings(needs);
     if (needs === 'token' && !settings.token) {
-      throw new CredentialsError(`No API token for ${settings.baseUrl}.`, 'Run `loc login`, or set LOC_API_TOKEN (in CI, from a secret).');
+      throw new CredentialsError(
+        `No API token for ${settings.baseUrl}.`,
+        'Run `loc login`, or set LOC_API_TOKEN (in CI, from a secret).',
+      );
     }
     if (needs === 'cdnKey' && !settings.cdnKey) {
       throw new CredentialsError(

@@ -9,21 +9,37 @@ import {
   TimeoutError,
 } from '@loc/sdk';
 import { describe, expect, it } from 'vitest';
-import { CliError, describeError, ERROR_TABLE, EXIT, exitCodeOf, GateFailedError, sentence, UsageError } from './errors';
+import {
+  CliError,
+  describeError,
+  ERROR_TABLE,
+  EXIT,
+  exitCodeOf,
+  GateFailedError,
+  sentence,
+  UsageError,
+} from './errors';
 
-const api = (status: number, method: string, path: string, body: unknown = { error: 'Project not found.' }) => APIError.from(status, { method, path }, body);
+const api = (status: number, method: string, path: string, body: unknown = { error: 'Project not found.' }) =>
+  APIError.from(status, { method, path }, body);
 
 describe('the error table', () => {
   it.each([
     [api(401, 'GET', '/v1/projects'), EXIT.AUTH],
-    [api(401, 'POST', '/cdn/check', { status: 401, errors: [{ field: 'key', infos: ['CDN_KEY_NOT_FOUND'] }] }), EXIT.AUTH],
+    [
+      api(401, 'POST', '/cdn/check', { status: 401, errors: [{ field: 'key', infos: ['CDN_KEY_NOT_FOUND'] }] }),
+      EXIT.AUTH,
+    ],
     [api(403, 'GET', '/v1/acme/projects/x'), EXIT.PERMISSION],
     [api(404, 'GET', '/v1/acme/projects/x'), EXIT.NOT_FOUND],
     [api(422, 'POST', '/v1/acme/projects'), EXIT.VALIDATION],
     [api(429, 'POST', '/v1/distributions/check'), EXIT.RATE_LIMITED],
     [api(500, 'GET', '/v1/projects'), EXIT.SERVER],
     [new APIConnectionError({ method: 'GET', path: '/v1/projects' }, 'ECONNREFUSED'), EXIT.SERVER],
-    [new ContractError({ method: 'GET', path: '/v1/projects' }, [{ path: '$.members', message: 'expected array' }]), EXIT.SERVER],
+    [
+      new ContractError({ method: 'GET', path: '/v1/projects' }, [{ path: '$.members', message: 'expected array' }]),
+      EXIT.SERVER,
+    ],
     [new TimeoutError('Export reg_1 was not ready within 10 s', 10_000, 'reg_1'), EXIT.TIMEOUT],
     [new ExportFailedError('reg_1', 'ERROR', 'bad format'), EXIT.OPERATION_FAILED],
     [new DownloadError('cut short'), EXIT.OPERATION_FAILED],
@@ -52,20 +68,29 @@ describe('the error table', () => {
   });
 
   it('points a missing export at its id, not at the project list', () => {
-    const { message, hint } = describeError(api(404, 'GET', '/v1/acme/projects/x/exports/reg_1', { error: 'Export not found.' }));
+    const { message, hint } = describeError(
+      api(404, 'GET', '/v1/acme/projects/x/exports/reg_1', { error: 'Export not found.' }),
+    );
     expect(message).toBe('No such export (404): Export not found.');
     expect(hint).not.toMatch(/projects list/);
   });
 
   it('never prints ".." or ". (404)."', () => {
-    for (const error of [api(404, 'GET', '/v1/acme/projects/x'), api(403, 'GET', '/v1/x'), api(500, 'GET', '/v1/x', { error: 'Oops.' })]) {
+    for (const error of [
+      api(404, 'GET', '/v1/acme/projects/x'),
+      api(403, 'GET', '/v1/x'),
+      api(500, 'GET', '/v1/x', { error: 'Oops.' }),
+    ]) {
       expect(describeError(error).message).not.toMatch(/\.\.|\. \(\d+\)/);
     }
     expect(describeError(api(404, 'GET', '/v1/acme/projects/x')).message).toBe('Not found (404): Project not found.');
   });
 
   it('keeps a CLI error’s own code and hint', () => {
-    expect(describeError(new CliError('Nope.', { hint: 'Do this.', exitCode: 10 }))).toEqual({ message: 'Nope.', hint: 'Do this.' });
+    expect(describeError(new CliError('Nope.', { hint: 'Do this.', exitCode: 10 }))).toEqual({
+      message: 'Nope.',
+      hint: 'Do this.',
+    });
   });
 });
 

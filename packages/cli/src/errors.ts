@@ -119,7 +119,12 @@ type Class<T> = abstract new (...args: never[]) => T;
 type Text<E> = string | undefined | ((error: E) => string | undefined);
 
 /** One row of the table: which errors, their exit code, their message and their hint. */
-type Row<E = never> = readonly [match: Class<E> | ((error: unknown) => error is E), exitCode: number | ((error: E) => number), message: Text<E>, hint: Text<E>];
+type Row<E = never> = readonly [
+  match: Class<E> | ((error: unknown) => error is E),
+  exitCode: number | ((error: E) => number),
+  message: Text<E>,
+  hint: Text<E>,
+];
 
 function row<E>(
   match: Class<E> | ((error: unknown) => error is E),
@@ -131,9 +136,11 @@ function row<E>(
 }
 
 // Predicates are arrow functions, which have no prototype; classes have one.
-const isClass = (match: unknown): match is Class<unknown> => typeof match === 'function' && match.prototype !== undefined;
+const isClass = (match: unknown): match is Class<unknown> =>
+  typeof match === 'function' && match.prototype !== undefined;
 
-const isAbort = (error: unknown): error is Error => error instanceof AbortError || (error instanceof Error && error.name === 'AbortError');
+const isAbort = (error: unknown): error is Error =>
+  error instanceof AbortError || (error instanceof Error && error.name === 'AbortError');
 const onCdn = (error: APIError) => /\/check$/.test(error.path);
 const cdnError =
   <E extends APIError>(Class: Class<E>) =>
@@ -141,7 +148,9 @@ const cdnError =
     error instanceof Class && onCdn(error);
 const usageLimit = (error: unknown): error is RateLimitError => error instanceof RateLimitError && error.budgetExceeded;
 const retryIn = (error: RateLimitError) =>
-  error.resetAt ? ` It resets at ${error.resetAt.toISOString()} (in ${Math.ceil((error.retryAfterMs ?? 0) / 1000)} s).` : '';
+  error.resetAt
+    ? ` It resets at ${error.resetAt.toISOString()} (in ${Math.ceil((error.retryAfterMs ?? 0) / 1000)} s).`
+    : '';
 const codesOr = (error: APIError) => error.codes.join(', ') || String(error.status);
 
 /**
@@ -151,7 +160,11 @@ const codesOr = (error: APIError) => error.codes.join(', ') || String(error.stat
  * @example sentence('Not found (404):', 'Project not found.') // 'Not found (404): Project not found.'
  */
 export function sentence(...parts: (string | undefined)[]): string {
-  const text = parts.filter(Boolean).join(' ').trim().replace(/[.\s]+$/, '');
+  const text = parts
+    .filter(Boolean)
+    .join(' ')
+    .trim()
+    .replace(/[.\s]+$/, '');
   return /[?!:]$/.test(text) ? text : `${text}.`;
 }
 
@@ -160,7 +173,12 @@ export function sentence(...parts: (string | undefined)[]): string {
  * A hint names only commands and flags that exist (test/hints.test.ts parses each with the program).
  */
 export const ERROR_TABLE = [
-  row(CliError, (e) => e.exitCode, (e) => sentence(e.message), (e) => e.hint),
+  row(
+    CliError,
+    (e) => e.exitCode,
+    (e) => sentence(e.message),
+    (e) => e.hint,
+  ),
   row(
     CommanderError,
     // --help and --version end with a CommanderError of exit code 0: not a failure.
@@ -168,7 +186,9 @@ export const ERROR_TABLE = [
     (e) => sentence(e.message.replace(/^error: /, '').split('\n')[0]),
     (e) => {
       const suggestion = /\(Did you mean ([^)]*)\?\)/.exec(e.message)?.[1];
-      return suggestion ? `Did you mean ${suggestion}? See \`${usageOf(e).command} --help\`.` : `See \`${usageOf(e).command} --help\`.`;
+      return suggestion
+        ? `Did you mean ${suggestion}? See \`${usageOf(e).command} --help\`.`
+        : `See \`${usageOf(e).command} --help\`.`;
     },
   ),
   row(isAbort, EXIT.INTERRUPTED, 'Interrupted.', undefined),
@@ -209,11 +229,16 @@ export const ERROR_TABLE = [
     '`loc projects list` shows the workspaces and projects your token reaches.',
   ),
   row(
-    (e): e is UnprocessableEntityError | BadRequestError => e instanceof UnprocessableEntityError || e instanceof BadRequestError,
+    (e): e is UnprocessableEntityError | BadRequestError =>
+      e instanceof UnprocessableEntityError || e instanceof BadRequestError,
     EXIT.VALIDATION,
     (e) => {
       const fields = e.fieldErrors.map((f) => `${f.field}: ${f.infos.join(', ')}`).join('; ');
-      return sentence(`The service refused the request (${e.status}):`, e.detail ?? (fields || 'invalid values'), e.detail && fields ? `(${fields})` : undefined);
+      return sentence(
+        `The service refused the request (${e.status}):`,
+        e.detail ?? (fields || 'invalid values'),
+        e.detail && fields ? `(${fields})` : undefined,
+      );
     },
     'Fix the values named above and run the command again.',
   ),
@@ -221,7 +246,8 @@ export const ERROR_TABLE = [
     usageLimit,
     EXIT.RATE_LIMITED,
     'The workspace has used up its CDN usage budget (USAGE_LIMIT_EXCEEDED, 429).',
-    (e) => `Raise the budget in the workspace settings, or wait for the next period.${retryIn(e) || ' The service did not say when it resets.'} loc did not repeat the check: each one spends budget.`,
+    (e) =>
+      `Raise the budget in the workspace settings, or wait for the next period.${retryIn(e) || ' The service did not say when it resets.'} loc did not repeat the check: each one spends budget.`,
   ),
   row(
     RateLimitError,
@@ -266,9 +292,15 @@ export const ERROR_TABLE = [
     (e) => sentence(`Export ${e.exportId} ended ${e.status}:`, e.errorDetails ?? 'no details given'),
     'Check --format, --locale and --file, then request a new export. Nothing was written.',
   ),
-  row(DownloadError, EXIT.OPERATION_FAILED, (e) => sentence('The download failed:', e.message), 'Nothing was written. Run the command again.'),
   row(
-    (e): e is ConfigurationError | InvalidRequestError => e instanceof ConfigurationError || e instanceof InvalidRequestError,
+    DownloadError,
+    EXIT.OPERATION_FAILED,
+    (e) => sentence('The download failed:', e.message),
+    'Nothing was written. Run the command again.',
+  ),
+  row(
+    (e): e is ConfigurationError | InvalidRequestError =>
+      e instanceof ConfigurationError || e instanceof InvalidRequestError,
     EXIT.USAGE,
     (e) => sentence(e.message),
     undefined,
@@ -286,7 +318,9 @@ export const ERROR_TABLE = [
 // biome-ignore lint/suspicious/noExplicitAny: the row's error type is whatever its matcher accepted.
 function rowOf(error: unknown): Row<any> {
   // The last row matches everything, so there is always one.
-  return ERROR_TABLE.find(([match]) => (isClass(match) ? error instanceof match : (match as (e: unknown) => boolean)(error)))!;
+  return ERROR_TABLE.find(([match]) =>
+    isClass(match) ? error instanceof match : (match as (e: unknown) => boolean)(error),
+  )!;
 }
 
 const textOf = <E>(text: Text<E>, error: E) => (typeof text === 'function' ? text(error) : text);
@@ -320,7 +354,13 @@ export function reportError(out: Output, error: unknown): number {
     });
   }
   out.error(message, hint);
-  if (out.verbose && error instanceof Error && error.stack && !(error instanceof GateFailedError) && !(error instanceof CommanderError)) {
+  if (
+    out.verbose &&
+    error instanceof Error &&
+    error.stack &&
+    !(error instanceof GateFailedError) &&
+    !(error instanceof CommanderError)
+  ) {
     out.debug(error.stack);
   }
   return exitCode;

@@ -15,11 +15,18 @@ describe('localeMatches: the one rule of status and export', () => {
   ])('%s names %s: %s', (requested, locale, expected) => expect(localeMatches(requested, locale)).toBe(expected));
 
   it('selects what matches and reports what matches nothing', () => {
-    expect(selectLocales(['pt', 'xx'], ['en', 'pt-BR', 'pt-PT'])).toEqual({ selected: ['pt-BR', 'pt-PT'], unmatched: ['xx'] });
+    expect(selectLocales(['pt', 'xx'], ['en', 'pt-BR', 'pt-PT'])).toEqual({
+      selected: ['pt-BR', 'pt-PT'],
+      unmatched: ['xx'],
+    });
   });
 });
 
 describe('isLocaleCode', () => {
-  it.each(['en', 'de-AT', 'zh-Hant', 'pt-BR', 'sr-Latn-RS'])('accepts %s', (code) => expect(isLocaleCode(code)).toBe(true));
-  it.each(['', 'english', 'not a locale!', 'de_DE', 'x', '12'])('refuses %j', (code) => expect(isLocaleCode(code)).toBe(false));
+  it.each(['en', 'de-AT', 'zh-Hant', 'pt-BR', 'sr-Latn-RS'])('accepts %s', (code) =>
+    expect(isLocaleCode(code)).toBe(true),
+  );
+  it.each(['', 'english', 'not a locale!', 'de_DE', 'x', '12'])('refuses %j', (code) =>
+    expect(isLocaleCode(code)).toBe(false),
+  );
 });

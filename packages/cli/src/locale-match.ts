@@ -24,7 +24,10 @@ export function localeMatches(requested: string, locale: string): boolean {
  *
  * @example selectLocales(['pt', 'xx'], ['en', 'pt-BR']) // { selected: ['pt-BR'], unmatched: ['xx'] }
  */
-export function selectLocales(requested: readonly string[], available: readonly string[]): { selected: string[]; unmatched: string[] } {
+export function selectLocales(
+  requested: readonly string[],
+  available: readonly string[],
+): { selected: string[]; unmatched: string[] } {
   const selected = available.filter((locale) => requested.some((r) => localeMatches(r, locale)));
   const unmatched = requested.filter((r) => !available.some((locale) => localeMatches(r, locale)));
   return { selected, unmatched };

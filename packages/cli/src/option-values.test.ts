@@ -10,9 +10,14 @@ describe('parseTimeout', () => {
     ['2', 2000], // a bare number is seconds: the one rule
   ])('%s is %i ms', (text, ms) => expect(parseTimeout(text)).toBe(ms));
 
-  it.each(['', 'soon', '-5s', '10 days', 'NaN', 'Infinity', '1e3'])('refuses %j, naming the forms a duration takes', (text) => {
-    expect(() => parseTimeout(text)).toThrow(/is not a duration: use 500ms, 90s, 10m or 1h \(a bare number is seconds\)/);
-  });
+  it.each(['', 'soon', '-5s', '10 days', 'NaN', 'Infinity', '1e3'])(
+    'refuses %j, naming the forms a duration takes',
+    (text) => {
+      expect(() => parseTimeout(text)).toThrow(
+        /is not a duration: use 500ms, 90s, 10m or 1h \(a bare number is seconds\)/,
+      );
+    },
+  );
 
   it.each(['0', '0s', '0.4ms'])('refuses %j: a deadline must be above zero', (text) => {
     expect(() => parseTimeout(text)).toThrow(/above zero/);

@@ -34,7 +34,8 @@ export function parseTimeout(value: string): number {
 export function parsePercent(value: string): number {
   const match = /^(\d+(?:\.\d+)?)\s*%?$/.exec(value.trim());
   const number = match ? Number(match[1]) : Number.NaN;
-  if (!(number >= 0 && number <= 100)) throw new InvalidArgumentError('Expected a percentage from 0 to 100, for example 95.');
+  if (!(number >= 0 && number <= 100))
+    throw new InvalidArgumentError('Expected a percentage from 0 to 100, for example 95.');
   return number / 100;
 }
 
@@ -44,7 +45,10 @@ export function parsePercent(value: string): number {
  * @example collectList('fr,it', ['de']) // ['de', 'fr', 'it']
  */
 export function collectList(value: string, previous: string[] = []): string[] {
-  const items = value.split(',').map((v) => v.trim()).filter(Boolean);
+  const items = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
   if (items.length === 0) throw new InvalidArgumentError('Expected at least one value.');
   return [...new Set([...previous, ...items])];
 }
@@ -57,7 +61,10 @@ export function collectList(value: string, previous: string[] = []): string[] {
  */
 export function collectLocaleMap(value: string, previous: Record<string, string> = {}): Record<string, string> {
   const next = { ...previous };
-  for (const pair of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const pair of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [from, to, ...rest] = pair.split('=').map((p) => p.trim());
     if (!from || to === undefined || to === '' || rest.length) {
       throw new InvalidArgumentError(`Expected from=to pairs such as zh-Hant=zh-TW or en=Base, not '${pair}'.`);

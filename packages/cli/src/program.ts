@@ -140,7 +140,8 @@ function optionsOf(command: CommandUnknownOpts): Record<string, unknown> {
   for (let parent = command.parent; parent?.parent; parent = parent.parent) {
     for (const [key, value] of Object.entries(parent.opts())) {
       const given = (source: string | undefined) => source === 'cli' || source === 'env';
-      if (declared.has(key) && given(parent.getOptionValueSource(key)) && !given(command.getOptionValueSource(key))) options[key] = value;
+      if (declared.has(key) && given(parent.getOptionValueSource(key)) && !given(command.getOptionValueSource(key)))
+        options[key] = value;
     }
   }
   return options;
@@ -176,11 +177,21 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     // --help and --version: printed already, nothing to report (and nothing more to load).
     if (error instanceof CommanderError && error.exitCode === 0) return 0;
-    const [{ Output }, { reportError }, { readEnvironment }] = await Promise.all([import('./output'), import('./errors'), import('./settings')]);
+    const [{ Output }, { reportError }, { readEnvironment }] = await Promise.all([
+      import('./output'),
+      import('./errors'),
+      import('./settings'),
+    ]);
     // Before a command ran (a usage error), the flags are read from argv as they stand.
     const out =
       state.output ??
-      new Output({ json: argv.includes('--json'), quiet: false, verbose: argv.includes('--verbose'), color: !argv.includes('--no-color'), environment: readEnvironment() });
+      new Output({
+        json: argv.includes('--json'),
+        quiet: false,
+        verbose: argv.includes('--verbose'),
+        color: !argv.includes('--no-color'),
+        environment: readEnvironment(),
+      });
     return reportError(out, error);
   } finally {
     process.off('SIGINT', interrupt);

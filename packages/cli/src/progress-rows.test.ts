@@ -9,7 +9,11 @@ const fileRows = [
 
 describe('progress rows', () => {
   it('counts shares, a locale without segments as done', () => {
-    expect(rowOf('app', 'de', { APPROVED: 1, TRANSLATED: 1, DRAFT: 2 })).toMatchObject({ segments: 4, approved: 0.25, translated: 0.5 });
+    expect(rowOf('app', 'de', { APPROVED: 1, TRANSLATED: 1, DRAFT: 2 })).toMatchObject({
+      segments: 4,
+      approved: 0.25,
+      translated: 0.5,
+    });
     expect(rowOf('app', 'de', {}).approved).toBe(1);
   });
 

@@ -60,7 +60,14 @@ interface GateCheck {
 interface Gate {
   description: string;
   passed: boolean;
-  failing: { name: string; project: string; locale: string; value: number; threshold: number; measure: GateCheck['measure'] }[];
+  failing: {
+    name: string;
+    project: string;
+    locale: string;
+    value: number;
+    threshold: number;
+    measure: GateCheck['measure'];
+  }[];
 }
 
 /**
@@ -69,7 +76,11 @@ interface Gate {
  *
  * @example gateOf(rows, [{ measure: 'approved', threshold: 0.95 }], true).passed
  */
-export function gateOf(localeRows: readonly ProgressRow[], checks: readonly GateCheck[], oneProject: boolean): Gate | undefined {
+export function gateOf(
+  localeRows: readonly ProgressRow[],
+  checks: readonly GateCheck[],
+  oneProject: boolean,
+): Gate | undefined {
   if (checks.length === 0) return undefined;
   const failing = localeRows.flatMap((row) =>
     checks

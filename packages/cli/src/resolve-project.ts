@@ -49,20 +49,33 @@ export async function resolveProject(
   const chosen = await askSelect(
     ctx,
     'Which project?',
-    candidates.map((p) => ({ value: `${p.workspace}/${p.project}`, label: p.title, hint: `${p.workspace}/${p.project}` })),
+    candidates.map((p) => ({
+      value: `${p.workspace}/${p.project}`,
+      label: p.title,
+      hint: `${p.workspace}/${p.project}`,
+    })),
   );
   const [ws = '', pr = ''] = chosen.split('/');
   return { workspace: ws, project: pr };
 }
 
 /** Like `workspaceOf`, and at a terminal asks, choosing from the workspaces of the reachable projects. */
-export async function resolveWorkspace(ctx: Context, client: LocClient, flag: string | undefined, example: string): Promise<string> {
+export async function resolveWorkspace(
+  ctx: Context,
+  client: LocClient,
+  flag: string | undefined,
+  example: string,
+): Promise<string> {
   const workspace = workspaceOf(ctx, flag, example);
   if (workspace) return workspace;
   const workspaces = [...new Set((await reachableProjects(client, ctx.signal)).map((p) => p.workspace))];
   if (workspaces.length === 1 && workspaces[0]) return workspaces[0];
   if (workspaces.length === 0) throw new UsageError('Your token reaches no workspace.', 'Pass --workspace <slug>.');
-  return askSelect(ctx, 'Which workspace?', workspaces.map((w) => ({ value: w, label: w })));
+  return askSelect(
+    ctx,
+    'Which workspace?',
+    workspaces.map((w) => ({ value: w, label: w })),
+  );
 }
 
 interface ReachableProject {
@@ -78,6 +91,13 @@ export async function reachableProjects(client: LocClient, signal: AbortSignal):
   return list.members.flatMap((member) => {
     const ref = projectRefOf(member);
     if (!ref) return [];
-    return [{ title: member.title, workspace: ref.workspaceUrl, project: ref.projectUrl, url: member.links.find((l) => l.rel === 'self')?.href }];
+    return [
+      {
+        title: member.title,
+        workspace: ref.workspaceUrl,
+        project: ref.projectUrl,
+        url: member.links.find((l) => l.rel === 'self')?.href,
+      },
+    ];
   });
 }

@@ -88,7 +88,8 @@ export async function resolveSettings(input: SettingsInput): Promise<Settings> {
     const value = options[key];
     return typeof value === 'string' && value !== '' ? [value, sourceOf(key) ?? 'flag'] : undefined;
   };
-  const credential = input.needs === 'token' ? given('token') : input.needs === 'cdnKey' ? given('cdnKey') : ['none', 'flag'];
+  const credential =
+    input.needs === 'token' ? given('token') : input.needs === 'cdnKey' ? given('cdnKey') : ['none', 'flag'];
   const explicitProfile = given('profile')?.[0];
   const store = explicitProfile || !given('baseUrl') || !credential ? await input.openStore() : undefined;
   const profileName = explicitProfile ?? store?.current() ?? DEFAULT_PROFILE;
@@ -96,22 +97,28 @@ export async function resolveSettings(input: SettingsInput): Promise<Settings> {
     const known = store.names();
     throw new UsageError(
       `No profile named '${profileName}'.`,
-      known.length ? `Known profiles: ${known.join(', ')}. Create one with \`loc login --profile ${profileName}\`.` : `Create it with \`loc login --profile ${profileName}\`.`,
+      known.length
+        ? `Known profiles: ${known.join(', ')}. Create one with \`loc login --profile ${profileName}\`.`
+        : `Create it with \`loc login --profile ${profileName}\`.`,
     );
   }
   const profile: Profile | undefined = store?.get(profileName);
 
-  const [baseUrlValue, baseUrlSource] = given('baseUrl') ?? (profile ? [profile.baseUrl, 'profile' as const] : [DEFAULT_BASE_URL, 'default' as const]);
+  const [baseUrlValue, baseUrlSource] =
+    given('baseUrl') ?? (profile ? [profile.baseUrl, 'profile' as const] : [DEFAULT_BASE_URL, 'default' as const]);
   const baseUrl = normalizeBaseUrl(baseUrlValue);
   const sameHost = profile !== undefined && sameOrigin(profile.baseUrl, baseUrl);
-  const stored = (value: string | undefined): [string, Source] | undefined => (sameHost && value ? [value, 'profile'] : undefined);
+  const stored = (value: string | undefined): [string, Source] | undefined =>
+    sameHost && value ? [value, 'profile'] : undefined;
   const token = given('token') ?? stored(profile?.token);
   const cdnKey = given('cdnKey') ?? stored(profile?.cdnKey);
   if (!token && profile?.token && !sameHost) {
     input.debug(`profile '${profileName}' belongs to ${profile.baseUrl}; its token is not sent to ${baseUrl}`);
   }
-  const fromConfig = (value: string | undefined): [string, Source] | undefined => (value ? [value, 'config'] : undefined);
-  const [cdnBaseUrl, cdnBaseUrlSource] = given('cdnBaseUrl') ?? fromConfig(input.config?.cdn?.baseUrl) ?? [baseUrl, baseUrlSource];
+  const fromConfig = (value: string | undefined): [string, Source] | undefined =>
+    value ? [value, 'config'] : undefined;
+  const [cdnBaseUrl, cdnBaseUrlSource] = given('cdnBaseUrl') ??
+    fromConfig(input.config?.cdn?.baseUrl) ?? [baseUrl, baseUrlSource];
   const [cdnCheckPath] = given('cdnCheckPath') ?? fromConfig(input.config?.cdn?.checkPath) ?? [DEFAULT_CDN_CHECK_PATH];
   return {
     profile: profileName,
@@ -143,7 +150,10 @@ export function normalizeBaseUrl(value: string): string {
     throw new UsageError(`The base URL must use http or https, not ${url.protocol.slice(0, -1)}.`);
   }
   if (url.username || url.password) {
-    throw new UsageError('The base URL must not carry a user name or password.', 'Pass the token with `loc login` or LOC_API_TOKEN.');
+    throw new UsageError(
+      'The base URL must not carry a user name or password.',
+      'Pass the token with `loc login` or LOC_API_TOKEN.',
+    );
   }
   if (url.search || url.hash) throw new UsageError(`The base URL must not carry a query or a fragment: '${value}'.`);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
@@ -152,7 +162,10 @@ export function normalizeBaseUrl(value: string): string {
 /** A check path: absolute, no query. */
 function checkPath(value: string): string {
   if (!/^\/[^?#\s]*$/.test(value)) {
-    throw new UsageError(`The CDN check path must start with / and hold no query: '${value}'.`, 'For example --cdn-check-path /v1/distributions/check.');
+    throw new UsageError(
+      `The CDN check path must start with / and hold no query: '${value}'.`,
+      'For example --cdn-check-path /v1/distributions/check.',
+    );
   }
   return value;
 }

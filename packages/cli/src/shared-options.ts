@@ -8,10 +8,12 @@ import { collectList, collectLocaleMap, parseTimeout } from './option-values';
  */
 
 /** `-w, --workspace <slug>`; default from loc.config.json. */
-export const workspaceOption = (help = 'workspace URL slug (default: from loc.config.json)') => new Option('-w, --workspace <slug>', help);
+export const workspaceOption = (help = 'workspace URL slug (default: from loc.config.json)') =>
+  new Option('-w, --workspace <slug>', help);
 
 /** `-p, --project <slug>`; default from loc.config.json. */
-export const projectOption = (help = 'project URL slug (default: from loc.config.json)') => new Option('-p, --project <slug>', help);
+export const projectOption = (help = 'project URL slug (default: from loc.config.json)') =>
+  new Option('-p, --project <slug>', help);
 
 /** `-l, --locale <codes>`: repeatable and comma-separated. */
 export const localeOption = (help = 'only these locales (repeatable, comma-separated)') =>
@@ -21,24 +23,30 @@ export const localeOption = (help = 'only these locales (repeatable, comma-separ
 export const formatOption = () => new Option('-f, --format <id>', 'export format (see `loc export formats`)');
 
 /** `-o, --out <dir>`: the folder exported files go into. */
-export const outOption = (help = 'folder to unzip into (default: from loc.config.json, else here)') => new Option('-o, --out <dir>', help);
+export const outOption = (help = 'folder to unzip into (default: from loc.config.json, else here)') =>
+  new Option('-o, --out <dir>', help);
 
 /** `-t, --path-template <template>`: where each exported file lands below --out. */
-export const pathTemplateOption = (help = 'where each file lands below --out (default {path}); see `loc export --help`') =>
-  new Option('-t, --path-template <template>', help);
+export const pathTemplateOption = (
+  help = 'where each file lands below --out (default {path}); see `loc export --help`',
+) => new Option('-t, --path-template <template>', help);
 
 /** `--zip <file>`: keep the export's ZIP instead of unzipping it. */
 export const zipOption = () => new Option('--zip <file>', 'keep the ZIP at this path instead of unzipping');
 
 /** `--locale-map <from=to>`: a service locale named as the app wants it (docs/cli.md#locale-mapping). */
-export const localeMapOption = (help = 'name a service locale as the app wants it: zh-Hant=zh-TW, en=Base (repeatable)') =>
-  new Option('--locale-map <from=to>', help).argParser(collectLocaleMap);
+export const localeMapOption = (
+  help = 'name a service locale as the app wants it: zh-Hant=zh-TW, en=Base (repeatable)',
+) => new Option('--locale-map <from=to>', help).argParser(collectLocaleMap);
 
 /** `--force`: overwrite (or remove) files that changed since loc wrote them (docs/cli.md#files-you-changed). */
-export const forceOption = (help = 'overwrite files changed since loc wrote them (else the run stops and names them)') => new Option('--force', help);
+export const forceOption = (
+  help = 'overwrite files changed since loc wrote them (else the run stops and names them)',
+) => new Option('--force', help);
 
 /** `--dry-run`: show what would be written, write nothing. */
-export const dryRunOption = () => new Option('--dry-run', 'show which files would be created or changed, and where; write nothing');
+export const dryRunOption = () =>
+  new Option('--dry-run', 'show which files would be created or changed, and where; write nothing');
 
 /**
  * `--timeout <duration>`: the command's overall deadline, every request and wait included. Every command
@@ -58,7 +66,11 @@ export const DEFAULT_COMMAND_TIMEOUT_MS = 2 * 60_000;
  * @example formatDuration(120_000) // '2m'
  */
 function formatDuration(ms: number): string {
-  for (const [unit, size] of [['h', 3_600_000], ['m', 60_000], ['s', 1000]] as const) {
+  for (const [unit, size] of [
+    ['h', 3_600_000],
+    ['m', 60_000],
+    ['s', 1000],
+  ] as const) {
     if (ms % size === 0) return `${ms / size}${unit}`;
   }
   return `${ms}ms`;
@@ -68,17 +80,24 @@ function formatDuration(ms: number): string {
 export const globalOptions = {
   json: () => new Option('--json', 'print one JSON document on stdout (errors too), nothing else there'),
   quiet: () => new Option('-q, --quiet', 'print only results and errors'),
-  verbose: () => new Option('-v, --verbose', 'print requests, timings and stack traces on stderr (credentials redacted)'),
+  verbose: () =>
+    new Option('-v, --verbose', 'print requests, timings and stack traces on stderr (credentials redacted)'),
   color: () => new Option('--no-color', 'no colours (NO_COLOR works too)'),
   baseUrl: () => new Option('--base-url <url>', 'base URL of the service').env('LOC_BASE_URL'),
-  token: () => new Option('--token <token>', 'API token; prefer LOC_API_TOKEN or `loc login`, a flag lands in shell history').env('LOC_API_TOKEN'),
+  token: () =>
+    new Option('--token <token>', 'API token; prefer LOC_API_TOKEN or `loc login`, a flag lands in shell history').env(
+      'LOC_API_TOKEN',
+    ),
   cdnKey: () => new Option('--cdn-key <key>', 'CDN key for `loc cdn check`').env('LOC_CDN_KEY'),
   cdnBaseUrl: () =>
-    new Option('--cdn-base-url <url>', 'base URL of the CDN check when it is another host (default: the base URL)').env('LOC_CDN_BASE_URL'),
-  cdnCheckPath: () =>
-    new Option('--cdn-check-path <path>', 'path of the CDN check below it (default /cdn/check; a CDN host: /v1/distributions/check)').env(
-      'LOC_CDN_CHECK_PATH',
+    new Option('--cdn-base-url <url>', 'base URL of the CDN check when it is another host (default: the base URL)').env(
+      'LOC_CDN_BASE_URL',
     ),
+  cdnCheckPath: () =>
+    new Option(
+      '--cdn-check-path <path>',
+      'path of the CDN check below it (default /cdn/check; a CDN host: /v1/distributions/check)',
+    ).env('LOC_CDN_CHECK_PATH'),
   profile: () => new Option('--profile <name>', 'stored profile to use').env('LOC_PROFILE'),
   config: () => new Option('--config <file>', 'loc.config.json to use instead of the nearest one'),
 };

@@ -10,10 +10,16 @@ import { useMock } from './helpers';
 
 const FRAMEWORK = '/usr/share/android-framework-res/framework-res.apk';
 const aapt2 = spawnSync('aapt2', ['version'], { encoding: 'utf8' });
-const missing = aapt2.error ? 'aapt2 (Debian package aapt)' : !existsSync(FRAMEWORK) ? `${FRAMEWORK} (Debian package android-framework-res)` : undefined;
+const missing = aapt2.error
+  ? 'aapt2 (Debian package aapt)'
+  : !existsSync(FRAMEWORK)
+    ? `${FRAMEWORK} (Debian package android-framework-res)`
+    : undefined;
 if (missing) {
   // Loud on purpose: a skipped build check must not read as a passed one.
-  console.warn(`\n!!! SKIPPED: the Android build checks of loc export need ${missing}: apt-get install -y aapt android-framework-res\n`);
+  console.warn(
+    `\n!!! SKIPPED: the Android build checks of loc export need ${missing}: apt-get install -y aapt android-framework-res\n`,
+  );
 }
 
 const service = useMock();
@@ -26,12 +32,24 @@ afterEach(() => dir.remove());
 /** `res/` compiled and linked into an APK; the link's warnings and the APK's string table. */
 function build(res: string): { warnings: string; strings: Map<string, Map<string, string>> } {
   const work = dir.path;
-  writeFileSync(join(work, 'AndroidManifest.xml'), '<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="dev.loc.check"/>\n');
+  writeFileSync(
+    join(work, 'AndroidManifest.xml'),
+    '<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="dev.loc.check"/>\n',
+  );
   const compile = spawnSync('aapt2', ['compile', '--dir', res, '-o', join(work, 'compiled.zip')], { encoding: 'utf8' });
   expect(compile.status, compile.stderr).toBe(0);
   const link = spawnSync(
     'aapt2',
-    ['link', '-o', join(work, 'app.apk'), '-I', FRAMEWORK, '--manifest', join(work, 'AndroidManifest.xml'), join(work, 'compiled.zip')],
+    [
+      'link',
+      '-o',
+      join(work, 'app.apk'),
+      '-I',
+      FRAMEWORK,
+      '--manifest',
+      join(work, 'AndroidManifest.xml'),
+      join(work, 'compiled.zip'),
+    ],
     { encoding: 'utf8' },
   );
   expect(link.status, link.stderr).toBe(0);
@@ -56,7 +74,11 @@ function names(res: string): Map<string, string[]> {
   const byFolder = new Map<string, string[]>();
   for (const folder of readdirSync(res)) {
     const file = join(res, folder, 'strings.xml');
-    if (existsSync(file)) byFolder.set(folder, [...readFileSync(file, 'utf8').matchAll(/<string name="([^"]+)"/g)].map((m) => m[1]!));
+    if (existsSync(file))
+      byFolder.set(
+        folder,
+        [...readFileSync(file, 'utf8').matchAll(/<string name="([^"]+)"/g)].map((m) => m[1]!),
+      );
   }
   return byFolder;
 }
@@ -83,8 +105,19 @@ describe.skipIf(missing !== undefined)('loc export for Android, built with aapt2
   it('a locale map and {android_values} build too (pt-BR as values-pt, de as de-AT, fr as fr-CA)', async () => {
     const out = join(dir.path, 'res');
     const result = await service.loc([
-      'export', '-w', 'acme', '-p', 'mobile-android', '--out', out,
-      '--path-template', '{android_values}/strings.xml', '--locale-map', 'pt-BR=pt,de=de-AT', '--locale-map', 'fr=fr-CA',
+      'export',
+      '-w',
+      'acme',
+      '-p',
+      'mobile-android',
+      '--out',
+      out,
+      '--path-template',
+      '{android_values}/strings.xml',
+      '--locale-map',
+      'pt-BR=pt,de=de-AT',
+      '--locale-map',
+      'fr=fr-CA',
     ]);
     expect(result.code, result.stderr).toBe(0);
     expect([...names(out).keys()].sort()).toEqual(['values', 'values-de-rAT', 'values-fr-rCA', 'values-pt']);

@@ -26,7 +26,10 @@ describe('loc login', () => {
     expect(login.code, login.stderr).toBe(0);
     expect(login.stderr).toMatch(/Logged in to http:\/\/127\.0\.0\.1:\d+ \(profile default\): 4 projects reachable/);
     expect(statSync(credentialsFile()).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(credentialsFile(), 'utf8')).profiles.default).toMatchObject({ baseUrl: service.url, token: TOKENS.developer });
+    expect(JSON.parse(readFileSync(credentialsFile(), 'utf8')).profiles.default).toMatchObject({
+      baseUrl: service.url,
+      token: TOKENS.developer,
+    });
 
     const list = await bare(['projects', 'list', '--json']);
     expect(list.code, list.stderr).toBe(0);
@@ -38,7 +41,9 @@ describe('loc login', () => {
     expect(login.code, login.stderr).toBe(3);
     expect(login.stderr).toMatch(/refused the token \(401\)\. Nothing was stored/);
     expect(login.stderr).not.toContain('loc_wrong');
-    expect(existsSync(credentialsFile()) ? JSON.parse(readFileSync(credentialsFile(), 'utf8')).profiles : {}).toEqual({});
+    expect(existsSync(credentialsFile()) ? JSON.parse(readFileSync(credentialsFile(), 'utf8')).profiles : {}).toEqual(
+      {},
+    );
   });
 
   it('asks for nothing in CI: no token is a usage error that says what to do', async () => {
@@ -55,7 +60,9 @@ describe('loc login', () => {
     // The last login made `collab` the current profile; --profile default picks the first.
     const dev = await bare(['projects', 'list', '--json', '--profile', 'default']);
     expect(dev.json().projects).toHaveLength(4);
-    const overridden = await bare(['projects', 'list', '--json', '--profile', 'default'], { LOC_API_TOKEN: TOKENS.collaborator });
+    const overridden = await bare(['projects', 'list', '--json', '--profile', 'default'], {
+      LOC_API_TOKEN: TOKENS.collaborator,
+    });
     expect(overridden.json().projects).toHaveLength(1);
     const unknown = await bare(['projects', 'list', '--profile', 'nope']);
     expect(unknown.code, unknown.stderr).toBe(2);
@@ -97,7 +104,9 @@ describe('credentials never leak', () => {
   });
 
   it('sends a token given for another base URL there, with the CLI version in the User-Agent', async () => {
-    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
     seen.length = 0;
     const result = await bare(['projects', 'list', '--base-url', otherUrl, '--token', 'loc_for_other']);
     expect(result.code, result.stderr).toBe(3);
@@ -113,7 +122,17 @@ describe('credentials never leak', () => {
     expect(result.stderr + result.stdout).not.toContain(TOKENS.developer);
     expect(result.stderr + result.stdout).not.toContain('lh-cdn_demo_acme');
 
-    const export_ = await service.loc(['export', '-w', 'acme', '-p', 'backend', '--zip', join(home.path, 'b.zip'), '--verbose', '--json']);
+    const export_ = await service.loc([
+      'export',
+      '-w',
+      'acme',
+      '-p',
+      'backend',
+      '--zip',
+      join(home.path, 'b.zip'),
+      '--verbose',
+      '--json',
+    ]);
     expect(export_.code, export_.stderr).toBe(0);
     expect(export_.stderr).not.toContain(TOKENS.developer);
     expect(export_.stderr).not.toMatch(/signature=|expires=/);
@@ -165,7 +184,9 @@ describe('HTTPS_PROXY / HTTP_PROXY / NO_PROXY', () => {
     expect(proxied).toContain(`CONNECT ${new URL(service.url).host}`);
 
     proxied.length = 0;
-    const around = await service.loc(['projects', 'list', '--json'], { env: { HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' } });
+    const around = await service.loc(['projects', 'list', '--json'], {
+      env: { HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' },
+    });
     expect(around.code, around.stderr).toBe(0);
     expect(proxied).toEqual([]);
   });
@@ -173,7 +194,11 @@ describe('HTTPS_PROXY / HTTP_PROXY / NO_PROXY', () => {
 
 describe('prompts at a terminal (a real pseudo-terminal)', () => {
   it('loc login asks for the token without echoing it', async () => {
-    const { code, screen } = await runLocInTerminal(['login', '--base-url', service.url], [[/API token for/, `${TOKENS.developer}\r`]], { LOC_CONFIG_DIR: home.path });
+    const { code, screen } = await runLocInTerminal(
+      ['login', '--base-url', service.url],
+      [[/API token for/, `${TOKENS.developer}\r`]],
+      { LOC_CONFIG_DIR: home.path },
+    );
     expect(screen).toMatch(/API token for http:\/\/127\.0\.0\.1/);
     expect(code).toBe(0);
     expect(screen).not.toContain(TOKENS.developer);

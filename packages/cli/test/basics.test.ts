@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { runLoc } from '@loc/test-utils';
 import { DISTRIBUTION_TYPES as CLI_TYPES, ENVIRONMENTS as CLI_ENVIRONMENTS } from '../src/commands/cdn';
 
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 describe('loc', () => {
   it('prints its version', async () => {

@@ -24,7 +24,9 @@ beforeEach(async () => {
 afterEach(() => dir.remove());
 
 const cdn = (args: string[]) =>
-  runLoc(['cdn', 'check', ...args], { env: { LOC_BASE_URL: mock.url, LOC_CDN_KEY: CDN_KEYS.acme, LOC_CONFIG_DIR: home.path, CI: '1' } });
+  runLoc(['cdn', 'check', ...args], {
+    env: { LOC_BASE_URL: mock.url, LOC_CDN_KEY: CDN_KEYS.acme, LOC_CONFIG_DIR: home.path, CI: '1' },
+  });
 const IOS = ['-e', 'PRODUCTION', '-t', 'MOBILE_SDK_IOS'];
 const ANDROID = ['-e', 'STAGING', '-t', 'MOBILE_SDK_ANDROID'];
 
@@ -72,7 +74,15 @@ describe('files of a release the user changed', () => {
     const sha = (await import('node:crypto')).createHash('sha256').update('old').digest('hex');
     writeFileSync(
       join(out, '.loc-release.json'),
-      JSON.stringify({ ...previous, distributionReleaseId: 'rel_older', files: [...previous.files, { path: 'Old/untouched.strings', sha256: sha }, { path: 'Old/edited.strings', sha256: sha }] }),
+      JSON.stringify({
+        ...previous,
+        distributionReleaseId: 'rel_older',
+        files: [
+          ...previous.files,
+          { path: 'Old/untouched.strings', sha256: sha },
+          { path: 'Old/edited.strings', sha256: sha },
+        ],
+      }),
     );
 
     const result = await cdn([...IOS, '--client-version', '2.1.0', '--download', out, '--json']);
@@ -95,7 +105,11 @@ describe('files of a release the user changed', () => {
     const sha = (await import('node:crypto')).createHash('sha256').update('x').digest('hex');
     writeFileSync(
       join(out, '.loc-release.json'),
-      JSON.stringify({ ...previous, distributionReleaseId: 'rel_older', files: [...previous.files, { path: 'gone.strings', sha256: sha }, { path: 'mine.strings', sha256: sha }] }),
+      JSON.stringify({
+        ...previous,
+        distributionReleaseId: 'rel_older',
+        files: [...previous.files, { path: 'gone.strings', sha256: sha }, { path: 'mine.strings', sha256: sha }],
+      }),
     );
     const result = await cdn([...IOS, '--client-version', '2.1.0', '--download', out]);
     expect(result.code, result.stderr).toBe(0);

@@ -15,7 +15,8 @@ beforeEach(() => {
 afterEach(() => dir.remove());
 
 const IOS = ['cdn', 'check', '--environment', 'PRODUCTION', '--type', 'MOBILE_SDK_IOS'];
-const cdn = (args: string[], key: string = CDN_KEYS.acme) => service.loc(args, { env: { LOC_CDN_KEY: key, LOC_API_TOKEN: undefined } });
+const cdn = (args: string[], key: string = CDN_KEYS.acme) =>
+  service.loc(args, { env: { LOC_CDN_KEY: key, LOC_API_TOKEN: undefined } });
 
 describe('loc cdn check', () => {
   it('exits 0 with the newest release for the client version', async () => {
@@ -104,7 +105,9 @@ describe('loc cdn check', () => {
   it('exits 7 when the workspace’s usage budget is used up', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 5; i++) {
-      codes.push((await cdn(['cdn', 'check', '-e', 'PRODUCTION', '-t', 'MOBILE_SDK_ANDROID'], CDN_KEYS.globex)).code ?? -1);
+      codes.push(
+        (await cdn(['cdn', 'check', '-e', 'PRODUCTION', '-t', 'MOBILE_SDK_ANDROID'], CDN_KEYS.globex)).code ?? -1,
+      );
     }
     expect(codes).toContain(7);
     const last = await cdn(['cdn', 'check', '-e', 'PRODUCTION', '-t', 'MOBILE_SDK_ANDROID'], CDN_KEYS.globex);
@@ -129,7 +132,9 @@ describe('loc cdn check', () => {
     await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
-      const result = await service.loc([...IOS, '--timeout', '1s'], { env: { LOC_BASE_URL: url, LOC_CDN_KEY: CDN_KEYS.acme } });
+      const result = await service.loc([...IOS, '--timeout', '1s'], {
+        env: { LOC_BASE_URL: url, LOC_CDN_KEY: CDN_KEYS.acme },
+      });
       expect(result.code, result.stderr).toBe(8);
       expect(result.stderr).toMatch(/did not finish within 1\.0 s/);
     } finally {

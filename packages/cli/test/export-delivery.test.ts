@@ -26,7 +26,13 @@ afterEach(() => dir.remove());
 function loc(args: string[], options: { cwd?: string; env?: Record<string, string | undefined> } = {}) {
   return runLoc(args, {
     ...(options.cwd ? { cwd: options.cwd } : {}),
-    env: { LOC_BASE_URL: mock.url, LOC_API_TOKEN: TOKENS.developer, LOC_CONFIG_DIR: home.path, CI: '1', ...options.env },
+    env: {
+      LOC_BASE_URL: mock.url,
+      LOC_API_TOKEN: TOKENS.developer,
+      LOC_CONFIG_DIR: home.path,
+      CI: '1',
+      ...options.env,
+    },
   });
 }
 
@@ -40,19 +46,34 @@ function tree(root: string): string[] {
 }
 
 const IOS = ['export', '-w', 'acme', '-p', 'mobile-ios'];
-const exportsRequested = (requests: string[]) => requests.filter((r) => r.startsWith('POST ') && r.endsWith('/exports'));
+const exportsRequested = (requests: string[]) =>
+  requests.filter((r) => r.startsWith('POST ') && r.endsWith('/exports'));
 
 describe('locale mapping', () => {
   it('renames the locales of the default layout: Base.lproj for the source, zh-TW for zh-Hant', async () => {
     const out = join(dir.path, 'ios');
-    const result = await loc([...IOS, '--out', out, '--locale-map', 'en=Base', '--locale-map', 'zh-Hant=zh-TW', '--json']);
+    const result = await loc([
+      ...IOS,
+      '--out',
+      out,
+      '--locale-map',
+      'en=Base',
+      '--locale-map',
+      'zh-Hant=zh-TW',
+      '--json',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     const files = tree(out).filter((f) => !f.startsWith('.'));
     expect(files).toContain('Resources/Base.lproj/Localizable.strings');
     expect(files).toContain('Resources/zh-TW.lproj/InfoPlist.strings');
     expect(files.some((f) => f.includes('zh-Hant') || f.includes('en.lproj'))).toBe(false);
     expect(result.json().files).toContainEqual(
-      expect.objectContaining({ source: 'Resources/zh-Hant.lproj/Localizable.strings', locale: 'zh-TW', serviceLocale: 'zh-Hant', path: 'Resources/zh-TW.lproj/Localizable.strings' }),
+      expect.objectContaining({
+        source: 'Resources/zh-Hant.lproj/Localizable.strings',
+        locale: 'zh-TW',
+        serviceLocale: 'zh-Hant',
+        path: 'Resources/zh-TW.lproj/Localizable.strings',
+      }),
     );
     expect(result.json().localeMap).toEqual({ en: 'Base', 'zh-Hant': 'zh-TW' });
   });
@@ -60,11 +81,22 @@ describe('locale mapping', () => {
   it('takes localeMap from loc.config.json; a flag wins for its locale', async () => {
     writeFileSync(
       join(dir.path, 'loc.config.json'),
-      JSON.stringify({ workspace: 'acme', project: 'mobile-ios', localeMap: { 'zh-Hant': 'zh-HK', de: 'de-AT' }, export: { out: 'App', pathTemplate: '{lproj}/{filename}' } }),
+      JSON.stringify({
+        workspace: 'acme',
+        project: 'mobile-ios',
+        localeMap: { 'zh-Hant': 'zh-HK', de: 'de-AT' },
+        export: { out: 'App', pathTemplate: '{lproj}/{filename}' },
+      }),
     );
     const result = await loc(['export', '--locale-map', 'zh-Hant=zh-TW'], { cwd: dir.path });
     expect(result.code, result.stderr).toBe(0);
-    const folders = [...new Set(tree(join(dir.path, 'App')).filter((f) => !f.startsWith('.')).map((f) => f.split('/')[0]))].sort();
+    const folders = [
+      ...new Set(
+        tree(join(dir.path, 'App'))
+          .filter((f) => !f.startsWith('.'))
+          .map((f) => f.split('/')[0]),
+      ),
+    ].sort();
     expect(folders).toEqual(['de-AT.lproj', 'en.lproj', 'fr.lproj', 'ja.lproj', 'zh-TW.lproj']);
   });
 
@@ -81,7 +113,10 @@ describe('locale mapping', () => {
   });
 
   it('refuses a bad localeMap in loc.config.json, naming it', async () => {
-    writeFileSync(join(dir.path, 'loc.config.json'), JSON.stringify({ workspace: 'acme', project: 'mobile-ios', localeMap: { en: 'Base.lproj' } }));
+    writeFileSync(
+      join(dir.path, 'loc.config.json'),
+      JSON.stringify({ workspace: 'acme', project: 'mobile-ios', localeMap: { en: 'Base.lproj' } }),
+    );
     const result = await loc(['export'], { cwd: dir.path });
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toMatch(/localeMap: 'en' is mapped to 'Base.lproj'/);
@@ -132,7 +167,18 @@ describe('targets and templates are checked before any request', () => {
   });
 
   it('the same template is fine when one file in one locale comes back, which comes by its own URL, not as a ZIP', async () => {
-    const result = await loc([...IOS, '--out', dir.path, '--path-template', 'strings.{ext}', '--locale', 'de', '--file', 'Resources/%{locale}.lproj/Localizable.strings', '--json']);
+    const result = await loc([
+      ...IOS,
+      '--out',
+      dir.path,
+      '--path-template',
+      'strings.{ext}',
+      '--locale',
+      'de',
+      '--file',
+      'Resources/%{locale}.lproj/Localizable.strings',
+      '--json',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     expect(tree(dir.path).filter((f) => !f.startsWith('.'))).toEqual(['strings.strings']);
     expect(result.json().via).toBe('files');
@@ -145,7 +191,19 @@ describe('targets and templates are checked before any request', () => {
 describe('files the user changed', () => {
   it('are never overwritten silently: exit 10 naming them, nothing written; --force overwrites and says so', async () => {
     const out = join(dir.path, 'web');
-    const args = ['export', '-w', 'acme', '-p', 'web-frontend', '--out', out, '--path-template', '{locale}/{filename}', '--locale', 'de,fr'];
+    const args = [
+      'export',
+      '-w',
+      'acme',
+      '-p',
+      'web-frontend',
+      '--out',
+      out,
+      '--path-template',
+      '{locale}/{filename}',
+      '--locale',
+      'de,fr',
+    ];
     const first = await loc(args);
     expect(first.code, first.stderr).toBe(0);
     const record = JSON.parse(readFileSync(join(out, '.loc-export.json'), 'utf8'));
@@ -166,7 +224,9 @@ describe('files the user changed', () => {
 
     const forced = await loc([...args, '--force', '--json']);
     expect(forced.code, forced.stderr).toBe(0);
-    expect(forced.json().files).toContainEqual(expect.objectContaining({ path: 'de/common.json', status: 'overwritten' }));
+    expect(forced.json().files).toContainEqual(
+      expect.objectContaining({ path: 'de/common.json', status: 'overwritten' }),
+    );
     expect(forced.json().summary).toMatchObject({ overwritten: 2 });
     expect(readFileSync(join(out, 'de/common.json'), 'utf8')).not.toMatch(/edited/);
 
@@ -180,7 +240,19 @@ describe('files the user changed', () => {
     const out = join(dir.path, 'web');
     mkdirSync(join(out, 'de'), { recursive: true });
     writeFileSync(join(out, 'de/common.json'), '{"mine": true}\n');
-    const result = await loc(['export', '-w', 'acme', '-p', 'web-frontend', '--out', out, '--path-template', '{locale}/{filename}', '--locale', 'de']);
+    const result = await loc([
+      'export',
+      '-w',
+      'acme',
+      '-p',
+      'web-frontend',
+      '--out',
+      out,
+      '--path-template',
+      '{locale}/{filename}',
+      '--locale',
+      'de',
+    ]);
     expect(result.code, result.stderr).toBe(10);
     expect(result.stderr).toMatch(/de\/common\.json/);
     expect(tree(out)).toEqual(['de/common.json']);
@@ -193,8 +265,27 @@ describe('one file of an export', () => {
     expect(started.code, started.stderr).toBe(0);
     const id = started.stdout.trim();
     const out = join(dir.path, 'one');
-    const args = ['export', 'download', id, '-w', 'acme', '-p', 'mobile-ios', '--out', out, '--path-template', '{lproj}/{filename}'];
-    const result = await loc([...args, '--file', 'Resources/%{locale}.lproj/Localizable.strings', '--locale', 'de', '--json']);
+    const args = [
+      'export',
+      'download',
+      id,
+      '-w',
+      'acme',
+      '-p',
+      'mobile-ios',
+      '--out',
+      out,
+      '--path-template',
+      '{lproj}/{filename}',
+    ];
+    const result = await loc([
+      ...args,
+      '--file',
+      'Resources/%{locale}.lproj/Localizable.strings',
+      '--locale',
+      'de',
+      '--json',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     expect(tree(out).filter((f) => !f.startsWith('.'))).toEqual(['de.lproj/Localizable.strings']);
     const listed = result.json().export.resourceExports as { downloadUrl: string | null }[];
@@ -218,14 +309,28 @@ describe('the resume command', () => {
       const config = join(dir.path, 'loc.config.json');
       writeFileSync(config, JSON.stringify({ workspace: 'acme', project: 'mobile-ios' }));
       const args = [
-        ...IOS, '--out', out, '--path-template', '{lproj}/{filename}', '--locale-map', 'en=Base,zh-Hant=zh-TW', '--locale', 'en,zh-Hant',
-        '--base-url', slow.url, '--config', config, '--timeout', '1s',
+        ...IOS,
+        '--out',
+        out,
+        '--path-template',
+        '{lproj}/{filename}',
+        '--locale-map',
+        'en=Base,zh-Hant=zh-TW',
+        '--locale',
+        'en,zh-Hant',
+        '--base-url',
+        slow.url,
+        '--config',
+        config,
+        '--timeout',
+        '1s',
       ];
       const first = await loc(args, { env: { LOC_BASE_URL: undefined } });
       expect(first.code, first.stderr).toBe(8);
       const resume = /Resume with: (.+?)(?: \(or wait longer|, or allow more time|$)/m.exec(first.stderr)?.[1];
       expect(resume, first.stderr).toBeDefined();
-      for (const flag of ['--out', '--path-template', '--locale-map', '--base-url', '--config']) expect(resume).toContain(flag);
+      for (const flag of ['--out', '--path-template', '--locale-map', '--base-url', '--config'])
+        expect(resume).toContain(flag);
       expect(resume).not.toContain(TOKENS.developer);
 
       // run exactly what was printed, through a shell, from another folder and without LOC_BASE_URL
@@ -234,7 +339,14 @@ describe('the resume command', () => {
         const resumed = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
           const child = spawn('sh', ['-c', resume!.replace(/^loc /, `"${process.execPath}" "${LOC_BIN}" `)], {
             cwd: other.path,
-            env: { PATH: process.env.PATH ?? '', HOME: home.path, LOC_API_TOKEN: TOKENS.developer, LOC_CONFIG_DIR: home.path, CI: '1', NO_COLOR: '1' },
+            env: {
+              PATH: process.env.PATH ?? '',
+              HOME: home.path,
+              LOC_API_TOKEN: TOKENS.developer,
+              LOC_CONFIG_DIR: home.path,
+              CI: '1',
+              NO_COLOR: '1',
+            },
           });
           let stderr = '';
           child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));

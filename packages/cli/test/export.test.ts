@@ -33,7 +33,9 @@ describe('loc export', () => {
     expect(tree(out)).toContain('zh-Hant.lproj/InfoPlist.strings');
     expect(tree(out)).toHaveLength(10);
     expect(readFileSync(join(out, 'de.lproj/Localizable.strings'), 'utf8')).toMatch(/^"[^"]+" = ".*";$/m);
-    expect(result.stdout).toMatch(/created\s+\S*de\.lproj\/Localizable\.strings\s+Resources\/de\.lproj\/Localizable\.strings/);
+    expect(result.stdout).toMatch(
+      /created\s+\S*de\.lproj\/Localizable\.strings\s+Resources\/de\.lproj\/Localizable\.strings/,
+    );
     expect(result.stderr).toMatch(/10 files: 10 created, 0 updated, 0 unchanged/);
     expect(tree(dir.path).some((f) => f.includes('.loc-staging'))).toBe(false);
   });
@@ -53,7 +55,12 @@ describe('loc export', () => {
     const { files, dryRun } = result.json();
     expect(dryRun).toBe(true);
     expect(files).toContainEqual(
-      expect.objectContaining({ source: 'Resources/fr.lproj/Localizable.strings', path: 'fr.lproj/Localizable.strings', locale: 'fr', status: 'created' }),
+      expect.objectContaining({
+        source: 'Resources/fr.lproj/Localizable.strings',
+        path: 'fr.lproj/Localizable.strings',
+        locale: 'fr',
+        status: 'created',
+      }),
     );
     expect(existsSync(out)).toBe(false);
   });
@@ -81,7 +88,17 @@ describe('loc export', () => {
 
   it('writes no ZIP with --zip --dry-run', async () => {
     const zip = join(dir.path, 'web.zip');
-    const result = await service.loc(['export', '-w', 'acme', '-p', 'web-frontend', '--zip', zip, '--dry-run', '--json']);
+    const result = await service.loc([
+      'export',
+      '-w',
+      'acme',
+      '-p',
+      'web-frontend',
+      '--zip',
+      zip,
+      '--dry-run',
+      '--json',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.json()).toMatchObject({ dryRun: true, zip: { path: zip } });
     expect(existsSync(zip)).toBe(false);
@@ -90,7 +107,17 @@ describe('loc export', () => {
   it('exports another format and maps Android folders', async () => {
     const out = join(dir.path, 'res');
     const result = await service.loc([
-      'export', '-w', 'acme', '-p', 'mobile-android', '--out', out, '--path-template', 'values-{android_locale}/strings.xml', '--locale', 'pt-BR,de',
+      'export',
+      '-w',
+      'acme',
+      '-p',
+      'mobile-android',
+      '--out',
+      out,
+      '--path-template',
+      'values-{android_locale}/strings.xml',
+      '--locale',
+      'pt-BR,de',
     ]);
     expect(result.code, result.stderr).toBe(0);
     expect(tree(out)).toEqual(['values-de/strings.xml', 'values-pt-rBR/strings.xml']);
@@ -159,7 +186,11 @@ describe('loc.config.json', () => {
   it('is found from a subfolder; its out is relative to it; flags override it', async () => {
     writeFileSync(
       join(dir.path, 'loc.config.json'),
-      JSON.stringify({ workspace: 'acme', project: 'mobile-ios', export: { out: 'Strings', pathTemplate: '{locale}.lproj/{filename}', locales: ['ja'] } }),
+      JSON.stringify({
+        workspace: 'acme',
+        project: 'mobile-ios',
+        export: { out: 'Strings', pathTemplate: '{locale}.lproj/{filename}', locales: ['ja'] },
+      }),
     );
     const sub = join(dir.path, 'deep', 'er');
     mkdirSync(sub, { recursive: true });
@@ -173,7 +204,20 @@ describe('loc.config.json', () => {
   });
 
   it('is written by loc init from flags, and refuses to overwrite without --force', async () => {
-    const init = await service.loc(['init', '--workspace', 'acme', '--project', 'web-frontend', '--out', 'src/locales', '--path-template', '{locale}/{filename}'], { cwd: dir.path });
+    const init = await service.loc(
+      [
+        'init',
+        '--workspace',
+        'acme',
+        '--project',
+        'web-frontend',
+        '--out',
+        'src/locales',
+        '--path-template',
+        '{locale}/{filename}',
+      ],
+      { cwd: dir.path },
+    );
     expect(init.code, init.stderr).toBe(0);
     expect(JSON.parse(readFileSync(join(dir.path, 'loc.config.json'), 'utf8'))).toEqual({
       $schema: expect.stringMatching(/loc\.config\.schema\.json$/),
@@ -208,7 +252,9 @@ describe('deadlines, interrupts and a dying server', () => {
   it('gives up after --timeout with exit 8 and says how to resume', async () => {
     const slow = await startMock(['--export-delay', '60s']);
     try {
-      const result = await service.loc([...IOS, '--out', dir.path, '--timeout', '1s'], { env: { LOC_BASE_URL: slow.url } });
+      const result = await service.loc([...IOS, '--out', dir.path, '--timeout', '1s'], {
+        env: { LOC_BASE_URL: slow.url },
+      });
       expect(result.code, result.stderr).toBe(8);
       expect(result.stderr).toMatch(/(not ready|did not finish) within 1\.0 s/);
       expect(result.stderr).toMatch(/loc export download \S+ --workspace acme --project mobile-ios/);

@@ -12,14 +12,21 @@ const nothing: Run = () => async () => {};
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
+    e.isDirectory()
+      ? sources(join(dir, e.name))
+      : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')
+        ? [join(dir, e.name)]
+        : [],
   );
 }
 
 /** Shell words of a command line, up to the first redirection, pipe or `&&`; placeholders become `x`. */
 export function wordsOf(line: string): string[] {
   const words: string[] = [];
-  const text = line.replace(/\$\{[^}]*\}/g, 'x').replace(/<[a-z-]+>/g, 'x').replace(/\$\(.*?\)|"\$\w+"/g, 'x');
+  const text = line
+    .replace(/\$\{[^}]*\}/g, 'x')
+    .replace(/<[a-z-]+>/g, 'x')
+    .replace(/\$\(.*?\)|"\$\w+"/g, 'x');
   const pattern = /\s*(?:"([^"]*)"|'([^']*)'|(&&|\|\||[|;<>])|([^\s"'|;<>&]+))/gy;
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
     if (match[3]) break;
@@ -38,11 +45,13 @@ function suggestedInSource(): { file: string; line: string }[] {
       .filter((l) => !/^\s*(\/\/|\/?\*)/.test(l))
       .join('\n');
     for (const match of text.matchAll(/\\?`(loc [^`\\]*)\\?`/g)) found.push({ file, line: match[1] ?? '' });
-    for (const match of text.matchAll(/(?:Resume with|Fetch it with|Follow it with|Next):\s*(loc [^`'\n)]*)/g)) found.push({ file, line: match[1] ?? '' });
+    for (const match of text.matchAll(/(?:Resume with|Fetch it with|Follow it with|Next):\s*(loc [^`'\n)]*)/g))
+      found.push({ file, line: match[1] ?? '' });
     for (const call of text.matchAll(/examples\(([\s\S]*?)\)\s*[,;}`]/g)) {
       for (const arg of (call[1] ?? '').matchAll(/'(loc [^']*)'/g)) found.push({ file, line: arg[1] ?? '' });
     }
-    for (const match of text.matchAll(/const (?:\w*EXAMPLE|example) = '(loc [^']*)'/g)) found.push({ file, line: match[1] ?? '' });
+    for (const match of text.matchAll(/const (?:\w*EXAMPLE|example) = '(loc [^']*)'/g))
+      found.push({ file, line: match[1] ?? '' });
   }
   return found;
 }
@@ -86,7 +95,9 @@ describe('suggested commands', () => {
   });
 
   it('parses every suggestion of the source with the real program', async () => {
-    const problems = (await Promise.all(inSource.map(async (s) => [s.file, await parse(s.line)] as const))).filter(([, p]) => p);
+    const problems = (await Promise.all(inSource.map(async (s) => [s.file, await parse(s.line)] as const))).filter(
+      ([, p]) => p,
+    );
     expect(problems).toEqual([]);
   });
 

@@ -24,9 +24,20 @@ const bare = (args: string[], env: Record<string, string | undefined> = {}, cwd?
 describe('the credentials', () => {
   it('are kept in a folder created 0700 and a file 0600, even under umask 000', async () => {
     const configDir = join(home.path, 'config', 'loc');
-    await run('/bin/sh', ['-c', `umask 000 && exec "${process.execPath}" "${LOC_BIN}" login --token "$TOKEN" --base-url "$URL"`], {
-      env: { PATH: process.env.PATH ?? '', HOME: home.path, LOC_CONFIG_DIR: configDir, CI: '1', TOKEN: TOKENS.developer, URL: service.url },
-    });
+    await run(
+      '/bin/sh',
+      ['-c', `umask 000 && exec "${process.execPath}" "${LOC_BIN}" login --token "$TOKEN" --base-url "$URL"`],
+      {
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: home.path,
+          LOC_CONFIG_DIR: configDir,
+          CI: '1',
+          TOKEN: TOKENS.developer,
+          URL: service.url,
+        },
+      },
+    );
     expect(statSync(configDir).mode & 0o777).toBe(0o700);
     expect(statSync(join(configDir, 'credentials.json')).mode & 0o777).toBe(0o600);
   });
@@ -35,7 +46,13 @@ describe('the credentials', () => {
     const configDir = join(home.path, 'config', 'loc');
     mkdirSync(configDir, { recursive: true });
     const file = join(configDir, 'credentials.json');
-    writeFileSync(file, JSON.stringify({ currentProfile: 'default', profiles: { default: { baseUrl: service.url, token: TOKENS.developer, savedAt: '2026-01-01T00:00:00Z' } } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        currentProfile: 'default',
+        profiles: { default: { baseUrl: service.url, token: TOKENS.developer, savedAt: '2026-01-01T00:00:00Z' } },
+      }),
+    );
     chmodSync(file, 0o644);
     const result = await bare(['projects', 'list', '--json']);
     expect(result.code, result.stderr).toBe(0);
@@ -49,9 +66,20 @@ describe('the credentials', () => {
     const key = await bare(['login', '--cdn-key', CDN_KEYS.acme, '--base-url', service.url, '--json']);
     expect(key.code, key.stderr).toBe(0);
     expect(key.json()).toMatchObject({ cdnKeyStored: true, tokenStored: true });
-    const stored = JSON.parse(readFileSync(join(home.path, 'config', 'loc', 'credentials.json'), 'utf8')).profiles.default;
+    const stored = JSON.parse(readFileSync(join(home.path, 'config', 'loc', 'credentials.json'), 'utf8')).profiles
+      .default;
     expect(stored).toMatchObject({ token: TOKENS.developer, cdnKey: CDN_KEYS.acme });
-    const check = await bare(['cdn', 'check', '-e', 'PRODUCTION', '-t', 'MOBILE_SDK_IOS', '--client-version', '2.0.0', '--json']);
+    const check = await bare([
+      'cdn',
+      'check',
+      '-e',
+      'PRODUCTION',
+      '-t',
+      'MOBILE_SDK_IOS',
+      '--client-version',
+      '2.0.0',
+      '--json',
+    ]);
     expect(check.code, check.stderr).toBe(0);
   });
 });
@@ -63,7 +91,11 @@ describe('loc.config.json', () => {
   const validate = ajv.compile(schema);
 
   it('is written by loc init with a $schema an independent validator accepts', async () => {
-    const result = await bare(['init', '-w', 'acme', '-p', 'backend', '--out', 'res', '--path-template', '{locale}/{filename}'], {}, home.path);
+    const result = await bare(
+      ['init', '-w', 'acme', '-p', 'backend', '--out', 'res', '--path-template', '{locale}/{filename}'],
+      {},
+      home.path,
+    );
     expect(result.code, result.stderr).toBe(0);
     const written = JSON.parse(readFileSync(join(home.path, 'loc.config.json'), 'utf8'));
     expect(written.$schema).toMatch(/loc\.config\.schema\.json$/);
@@ -94,7 +126,9 @@ describe('loc completion', () => {
 
   it('completes commands, subcommands, flags and flag values in bash', async () => {
     expect(await complete(['ex'])).toEqual(['export']);
-    expect(await complete(['export', ''])).toEqual(expect.arrayContaining(['status', 'download', 'formats', '--out', '--timeout', '--json']));
+    expect(await complete(['export', ''])).toEqual(
+      expect.arrayContaining(['status', 'download', 'formats', '--out', '--timeout', '--json']),
+    );
     expect(await complete(['cdn', 'check', '--environment', 'PR'])).toEqual(['PRODUCTION']);
     expect(await complete(['status', '--min-'])).toEqual(['--min-approved', '--min-translated']);
     expect(await complete(['completion', ''])).toEqual(expect.arrayContaining(['--help']));
@@ -107,7 +141,11 @@ describe('loc completion', () => {
   });
 
   // Where the shells are installed (Debian: apt-get install zsh fish), they read the scripts themselves.
-  const has = (shell: string) => run('sh', ['-c', `command -v ${shell}`]).then(() => true, () => false);
+  const has = (shell: string) =>
+    run('sh', ['-c', `command -v ${shell}`]).then(
+      () => true,
+      () => false,
+    );
 
   it('gives zsh a script it parses', async ({ skip }) => {
     if (!(await has('zsh'))) skip('zsh is not installed');
@@ -128,7 +166,12 @@ describe('loc completion', () => {
     expect(await complete('loc ex')).toEqual(['export']);
     expect(await complete('loc export ')).toEqual(expect.arrayContaining(['status', 'download', 'formats']));
     // fish sorts what it offers.
-    expect((await complete('loc cdn check --environment ')).sort()).toEqual(['DEVELOPMENT', 'PRODUCTION', 'STAGING', 'TEST']);
+    expect((await complete('loc cdn check --environment ')).sort()).toEqual([
+      'DEVELOPMENT',
+      'PRODUCTION',
+      'STAGING',
+      'TEST',
+    ]);
   });
 
   it('refuses another shell (exit 2)', async () => {
@@ -141,7 +184,20 @@ describe('loc completion', () => {
 describe('loc projects create at a terminal', () => {
   it('asks again only for the answer with a bad language code, keeping the others', async () => {
     const { code, screen } = await runLocInTerminal(
-      ['projects', 'create', '--workspace', 'acme', '--title', 'Kiosk Two', '--resource-type', 'strings.ios', '--source-locale', 'en', '--target-locale', 'de,xx_YY'],
+      [
+        'projects',
+        'create',
+        '--workspace',
+        'acme',
+        '--title',
+        'Kiosk Two',
+        '--resource-type',
+        'strings.ios',
+        '--source-locale',
+        'en',
+        '--target-locale',
+        'de,xx_YY',
+      ],
       // The prompt starts with "de, xx_YY": seven backspaces leave "de", then ", fr".
       [[/Target locales/, '\x7f\x7f\x7f\x7f\x7f\x7f\x7f, fr\r']],
       { LOC_CONFIG_DIR: home.path, LOC_BASE_URL: service.url, LOC_API_TOKEN: TOKENS.admin },

@@ -28,11 +28,17 @@ describe('--json on every command', () => {
     const home = tempDir('loc-json-');
     try {
       const env = { LOC_CONFIG_DIR: home.path, LOC_API_TOKEN: undefined };
-      const login = await service.loc(['login', '--token', TOKENS.viewer, '--base-url', service.url, '--json'], { env });
+      const login = await service.loc(['login', '--token', TOKENS.viewer, '--base-url', service.url, '--json'], {
+        env,
+      });
       expect(login.json()).toMatchObject({ profile: 'default', reachableProjects: 4 });
       expect(login.stdout).not.toContain(TOKENS.viewer);
       const init = await service.loc(['init', '-w', 'acme', '-p', 'backend', '--json'], { env, cwd: home.path });
-      expect(init.json().config).toEqual({ $schema: expect.stringMatching(/loc\.config\.schema\.json$/), workspace: 'acme', project: 'backend' });
+      expect(init.json().config).toEqual({
+        $schema: expect.stringMatching(/loc\.config\.schema\.json$/),
+        workspace: 'acme',
+        project: 'backend',
+      });
       const logout = await service.loc(['logout', '--json'], { env });
       expect(logout.json()).toEqual({ removed: ['default'] });
     } finally {
@@ -43,7 +49,14 @@ describe('--json on every command', () => {
   it('prints errors as the one document, with the exit code', async () => {
     const result = await service.loc(['status', '-w', 'nope', '--json']);
     expect(result.code, result.stderr).toBe(5);
-    expect(result.json()).toEqual({ error: expect.objectContaining({ exitCode: 5, status: 404, message: expect.any(String), hint: expect.any(String) }) });
+    expect(result.json()).toEqual({
+      error: expect.objectContaining({
+        exitCode: 5,
+        status: 404,
+        message: expect.any(String),
+        hint: expect.any(String),
+      }),
+    });
   });
 });
 
@@ -69,7 +82,9 @@ describe('--quiet and colours', () => {
   it('colours with FORCE_COLOR, none with --no-color or NO_COLOR', async () => {
     const forced = await service.loc(['status', '-w', 'acme'], { env: { NO_COLOR: undefined, FORCE_COLOR: '1' } });
     expect(forced.stdout).toMatch(ANSI);
-    const flag = await service.loc(['status', '-w', 'acme', '--no-color'], { env: { NO_COLOR: undefined, FORCE_COLOR: '1' } });
+    const flag = await service.loc(['status', '-w', 'acme', '--no-color'], {
+      env: { NO_COLOR: undefined, FORCE_COLOR: '1' },
+    });
     expect(flag.stdout).not.toMatch(ANSI);
     const env = await service.loc(['status', '-w', 'acme'], { env: { NO_COLOR: '1', FORCE_COLOR: '1' } });
     expect(env.stdout).not.toMatch(ANSI);

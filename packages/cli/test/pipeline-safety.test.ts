@@ -35,7 +35,9 @@ describe('loc status as a gate', () => {
   });
 
   it('draws a failing locale’s bar red, never green', async () => {
-    const result = await service.loc(['status', '-w', 'acme', '-p', 'backend', '--min-approved', '100'], { env: { NO_COLOR: undefined, FORCE_COLOR: '1' } });
+    const result = await service.loc(['status', '-w', 'acme', '-p', 'backend', '--min-approved', '100'], {
+      env: { NO_COLOR: undefined, FORCE_COLOR: '1' },
+    });
     expect(result.code, result.stderr).toBe(11);
     const failing = result.stdout.split('\n').filter((l) => /^\S*de\b/.test(l.replace(/\u001b\[\d+m/g, '')));
     expect(failing.join('\n')).toMatch(/\u001b\[31m[█░]+/);
@@ -74,7 +76,13 @@ describe('every network command has a deadline', () => {
     try {
       const started = Date.now();
       const result = await runLoc([...args, '--timeout', '1s'], {
-        env: { LOC_BASE_URL: url, LOC_API_TOKEN: TOKENS.developer, LOC_CDN_KEY: CDN_KEYS.acme, LOC_CONFIG_DIR: home.path, CI: '1' },
+        env: {
+          LOC_BASE_URL: url,
+          LOC_API_TOKEN: TOKENS.developer,
+          LOC_CDN_KEY: CDN_KEYS.acme,
+          LOC_CONFIG_DIR: home.path,
+          CI: '1',
+        },
         timeoutMs: 25_000,
       });
       expect(result.code, result.stderr).toBe(8);
@@ -103,7 +111,9 @@ describe('hints that are true', () => {
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
   it('does not claim a 500 was retried (it was not)', async () => {
-    const result = await runLoc(['projects', 'list'], { env: { LOC_BASE_URL: url, LOC_API_TOKEN: TOKENS.developer, CI: '1' } });
+    const result = await runLoc(['projects', 'list'], {
+      env: { LOC_BASE_URL: url, LOC_API_TOKEN: TOKENS.developer, CI: '1' },
+    });
     expect(result.code, result.stderr).toBe(9);
     expect(result.stderr).toContain('The service failed (500): Something broke.');
     expect(result.stderr).not.toMatch(/retried|\.\./);
@@ -177,14 +187,18 @@ describe('the CDN check goes where it is told', () => {
 
   it('by flag', async () => {
     seen.length = 0;
-    const result = await service.loc([...check, '--cdn-base-url', url, '--cdn-check-path', '/v1/distributions/check'], { env: { LOC_CDN_KEY: CDN_KEYS.acme } });
+    const result = await service.loc([...check, '--cdn-base-url', url, '--cdn-check-path', '/v1/distributions/check'], {
+      env: { LOC_CDN_KEY: CDN_KEYS.acme },
+    });
     expect(result.code, result.stderr).toBe(20);
     expect(seen).toEqual([{ path: '/v1/distributions/check', authorization: `Bearer ${CDN_KEYS.acme}` }]);
   });
 
   it('by environment', async () => {
     seen.length = 0;
-    const result = await service.loc(check, { env: { LOC_CDN_KEY: CDN_KEYS.acme, LOC_CDN_BASE_URL: url, LOC_CDN_CHECK_PATH: '/v1/distributions/check' } });
+    const result = await service.loc(check, {
+      env: { LOC_CDN_KEY: CDN_KEYS.acme, LOC_CDN_BASE_URL: url, LOC_CDN_CHECK_PATH: '/v1/distributions/check' },
+    });
     expect(result.code, result.stderr).toBe(20);
     expect(seen.map((s) => s.path)).toEqual(['/v1/distributions/check']);
   });
@@ -192,11 +206,17 @@ describe('the CDN check goes where it is told', () => {
   it('by loc.config.json, and the flag wins over it', async () => {
     const dir = tempDir('loc-cdn-config-');
     try {
-      writeFileSync(join(dir.path, 'loc.config.json'), JSON.stringify({ cdn: { baseUrl: url, checkPath: '/v1/distributions/check' } }));
+      writeFileSync(
+        join(dir.path, 'loc.config.json'),
+        JSON.stringify({ cdn: { baseUrl: url, checkPath: '/v1/distributions/check' } }),
+      );
       seen.length = 0;
       const fromFile = await service.loc(check, { cwd: dir.path, env: { LOC_CDN_KEY: CDN_KEYS.acme } });
       expect(fromFile.code, fromFile.stderr).toBe(20);
-      const overridden = await service.loc([...check, '--cdn-check-path', '/cdn/check'], { cwd: dir.path, env: { LOC_CDN_KEY: CDN_KEYS.acme } });
+      const overridden = await service.loc([...check, '--cdn-check-path', '/cdn/check'], {
+        cwd: dir.path,
+        env: { LOC_CDN_KEY: CDN_KEYS.acme },
+      });
       expect(overridden.code, overridden.stderr).toBe(20);
       expect(seen.map((s) => s.path)).toEqual(['/v1/distributions/check', '/cdn/check']);
     } finally {
@@ -205,7 +225,9 @@ describe('the CDN check goes where it is told', () => {
   });
 
   it('refuses a check path that is not a path (exit 2)', async () => {
-    const result = await service.loc([...check, '--cdn-check-path', 'v1/check?x=1'], { env: { LOC_CDN_KEY: CDN_KEYS.acme } });
+    const result = await service.loc([...check, '--cdn-check-path', 'v1/check?x=1'], {
+      env: { LOC_CDN_KEY: CDN_KEYS.acme },
+    });
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toMatch(/must start with \//);
   });

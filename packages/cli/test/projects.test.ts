@@ -18,7 +18,9 @@ describe('loc projects list', () => {
     const result = await service.loc(['projects', 'list', '--json']);
     expect(result.code, result.stderr).toBe(0);
     const { projects } = result.json();
-    expect(projects).toContainEqual(expect.objectContaining({ workspace: 'acme', project: 'web-frontend', title: 'Web frontend' }));
+    expect(projects).toContainEqual(
+      expect.objectContaining({ workspace: 'acme', project: 'web-frontend', title: 'Web frontend' }),
+    );
     expect(result.stderr).toBe('');
   });
 
@@ -67,7 +69,21 @@ describe('loc projects create', () => {
 
   it('creates a project and derives its slug', async () => {
     const result = await service.loc(
-      ['projects', 'create', '--workspace', 'acme', '--title', 'Watch App', '--resource-type', 'strings.ios', '--source-locale', 'en', '--target-locale', 'de,fr', '--json'],
+      [
+        'projects',
+        'create',
+        '--workspace',
+        'acme',
+        '--title',
+        'Watch App',
+        '--resource-type',
+        'strings.ios',
+        '--source-locale',
+        'en',
+        '--target-locale',
+        'de,fr',
+        '--json',
+      ],
       { env: { LOC_API_TOKEN: TOKENS.admin } },
     );
     expect(result.code, result.stderr).toBe(0);
@@ -77,7 +93,20 @@ describe('loc projects create', () => {
 
   it('exits 2 naming a bad language code before sending anything', async () => {
     const result = await service.loc(
-      ['projects', 'create', '--workspace', 'acme', '--title', 'Bad', '--resource-type', 'strings.ios', '--source-locale', 'not a locale!', '--target-locale', 'de,xx_YY'],
+      [
+        'projects',
+        'create',
+        '--workspace',
+        'acme',
+        '--title',
+        'Bad',
+        '--resource-type',
+        'strings.ios',
+        '--source-locale',
+        'not a locale!',
+        '--target-locale',
+        'de,xx_YY',
+      ],
       { env: { LOC_API_TOKEN: TOKENS.admin, LOC_BASE_URL: 'http://127.0.0.1:9' } },
     );
     expect(result.code, result.stderr).toBe(2);
@@ -86,12 +115,40 @@ describe('loc projects create', () => {
   });
 
   it('exits 6 naming the problem when the service refuses the values', async () => {
-    await service.loc(['projects', 'create', '--workspace', 'acme', '--title', 'Twice', '--resource-type', 'strings.ios', '--source-locale', 'en'], {
-      env: { LOC_API_TOKEN: TOKENS.admin },
-    });
-    const result = await service.loc(['projects', 'create', '--workspace', 'acme', '--title', 'Twice', '--resource-type', 'strings.ios', '--source-locale', 'en'], {
-      env: { LOC_API_TOKEN: TOKENS.admin },
-    });
+    await service.loc(
+      [
+        'projects',
+        'create',
+        '--workspace',
+        'acme',
+        '--title',
+        'Twice',
+        '--resource-type',
+        'strings.ios',
+        '--source-locale',
+        'en',
+      ],
+      {
+        env: { LOC_API_TOKEN: TOKENS.admin },
+      },
+    );
+    const result = await service.loc(
+      [
+        'projects',
+        'create',
+        '--workspace',
+        'acme',
+        '--title',
+        'Twice',
+        '--resource-type',
+        'strings.ios',
+        '--source-locale',
+        'en',
+      ],
+      {
+        env: { LOC_API_TOKEN: TOKENS.admin },
+      },
+    );
     expect(result.code, result.stderr).toBe(6);
     expect(result.stderr).toMatch(/already exists/);
     expect(result.stderr).not.toMatch(/\.\./);
@@ -99,7 +156,18 @@ describe('loc projects create', () => {
 
   it('exits 4 when the role may not create projects', async () => {
     const result = await service.loc(
-      ['projects', 'create', '--workspace', 'acme', '--title', 'Nope', '--resource-type', 'strings.ios', '--source-locale', 'en'],
+      [
+        'projects',
+        'create',
+        '--workspace',
+        'acme',
+        '--title',
+        'Nope',
+        '--resource-type',
+        'strings.ios',
+        '--source-locale',
+        'en',
+      ],
       { env: { LOC_API_TOKEN: TOKENS.viewer } },
     );
     expect(result.code, result.stderr).toBe(4);
@@ -116,23 +184,51 @@ describe('loc status', () => {
   });
 
   it('shows one project per file with --by-file, as JSON', async () => {
-    const result = await service.loc(['status', '--workspace', 'acme', '--project', 'mobile-ios', '--by-file', '--json']);
+    const result = await service.loc([
+      'status',
+      '--workspace',
+      'acme',
+      '--project',
+      'mobile-ios',
+      '--by-file',
+      '--json',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     const { locales } = result.json();
     const files = new Set(locales.map((l: { file: string }) => l.file));
-    expect(files).toEqual(new Set(['Resources/%{locale}.lproj/Localizable.strings', 'Resources/%{locale}.lproj/InfoPlist.strings']));
+    expect(files).toEqual(
+      new Set(['Resources/%{locale}.lproj/Localizable.strings', 'Resources/%{locale}.lproj/InfoPlist.strings']),
+    );
     for (const row of locales) expect(row.counts.APPROVED).toBeLessThanOrEqual(row.segments);
   });
 
   it('gates a pipeline: exit 11 naming the locales below the threshold', async () => {
-    const result = await service.loc(['status', '--workspace', 'acme', '--project', 'mobile-ios', '--min-approved', '95']);
+    const result = await service.loc([
+      'status',
+      '--workspace',
+      'acme',
+      '--project',
+      'mobile-ios',
+      '--min-approved',
+      '95',
+    ]);
     expect(result.code, result.stderr).toBe(11);
     expect(result.stderr).toMatch(/below 95 % approved: de \([\d.]+ %\), fr/);
     expect(result.stderr).not.toMatch(/\ben \(/);
   });
 
   it('passes the gate when every chosen locale meets it', async () => {
-    const result = await service.loc(['status', '--workspace', 'acme', '--project', 'mobile-ios', '--min-approved', '95', '--locale', 'en']);
+    const result = await service.loc([
+      'status',
+      '--workspace',
+      'acme',
+      '--project',
+      'mobile-ios',
+      '--min-approved',
+      '95',
+      '--locale',
+      'en',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/Every locale meets 95 % approved/);
   });

@@ -12,7 +12,12 @@ beforeEach(() => {
 });
 afterEach(() => dir.remove());
 
-const env = () => ({ LOC_BASE_URL: service.url, LOC_API_TOKEN: TOKENS.developer, LOC_CONFIG_DIR: dir.path, HOME: dir.path });
+const env = () => ({
+  LOC_BASE_URL: service.url,
+  LOC_API_TOKEN: TOKENS.developer,
+  LOC_CONFIG_DIR: dir.path,
+  HOME: dir.path,
+});
 
 describe('at a terminal', () => {
   it('loc init asks for the project, format, folder and template, and writes the file', async () => {

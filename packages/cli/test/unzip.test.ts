@@ -20,7 +20,11 @@ interface ZipEntry {
 async function makeZip(entries: ZipEntry[], rename: Record<string, string> = {}): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   for (const entry of entries) {
-    zip.addBuffer(Buffer.isBuffer(entry.data) ? entry.data : Buffer.from(entry.data ?? 'x'), entry.name, entry.mode ? { mode: entry.mode } : {});
+    zip.addBuffer(
+      Buffer.isBuffer(entry.data) ? entry.data : Buffer.from(entry.data ?? 'x'),
+      entry.name,
+      entry.mode ? { mode: entry.mode } : {},
+    );
   }
   zip.end();
   const chunks: Buffer[] = [];
@@ -95,17 +99,26 @@ describe('extractArchive', () => {
   });
 
   it('refuses a zip bomb by its ratio', async () => {
-    const error = await extract(await makeZip([{ name: 'bomb.json', data: Buffer.alloc(20 * 1024 * 1024) }])).catch((e: unknown) => e);
+    const error = await extract(await makeZip([{ name: 'bomb.json', data: Buffer.alloc(20 * 1024 * 1024) }])).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(UnsafeArchiveError);
     expect((error as Error).message).toMatch(/expands \d+ times/);
   });
 
   it('refuses an archive beyond the size and entry limits', async () => {
-    const bytes = await makeZip([{ name: 'a', data: 'x'.repeat(600) }, { name: 'b', data: 'y'.repeat(600) }]);
-    await expect(extract(bytes, { limits: { maxEntries: 10, maxTotalBytes: 1000, maxRatio: 1000 } })).rejects.toThrow(/beyond the limit of 1000 bytes/);
+    const bytes = await makeZip([
+      { name: 'a', data: 'x'.repeat(600) },
+      { name: 'b', data: 'y'.repeat(600) },
+    ]);
+    await expect(extract(bytes, { limits: { maxEntries: 10, maxTotalBytes: 1000, maxRatio: 1000 } })).rejects.toThrow(
+      /beyond the limit of 1000 bytes/,
+    );
     dir.remove();
     dir = tempDir('loc-unzip-');
-    await expect(extract(bytes, { limits: { maxEntries: 1, maxTotalBytes: 1e9, maxRatio: 1000 } })).rejects.toThrow(/more than the limit of 1/);
+    await expect(extract(bytes, { limits: { maxEntries: 1, maxTotalBytes: 1e9, maxRatio: 1000 } })).rejects.toThrow(
+      /more than the limit of 1/,
+    );
   });
 
   it('refuses what is not a ZIP', async () => {
@@ -122,7 +135,9 @@ describe('planPlacements', () => {
     symlinkSync(outside, join(out, 'de'));
     const staged = join(dir.path, 'staged.json');
     writeFileSync(staged, '{}');
-    await expect(planPlacements(out, [{ from: staged, to: 'de/app.json', source: 'de/app.json', locale: 'de' }])).rejects.toThrow(/symbolic link/);
+    await expect(
+      planPlacements(out, [{ from: staged, to: 'de/app.json', source: 'de/app.json', locale: 'de' }]),
+    ).rejects.toThrow(/symbolic link/);
   });
 });
 
@@ -167,7 +182,9 @@ describe('loc export with a malicious ZIP from the service', () => {
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
   it('refuses it, leaves the user’s files as they were and sends no credential to the download', async () => {
-    zip = await makeZip([{ name: 'ok/app.json', data: '{"new":true}' }, { name: 'XX/XX/evil.txt' }], { 'XX/XX/evil.txt': '../../evil.txt' });
+    zip = await makeZip([{ name: 'ok/app.json', data: '{"new":true}' }, { name: 'XX/XX/evil.txt' }], {
+      'XX/XX/evil.txt': '../../evil.txt',
+    });
     const out = join(dir.path, 'project', 'locales');
     mkdirSync(join(out, 'ok'), { recursive: true });
     writeFileSync(join(out, 'ok', 'app.json'), '{"old":true}');

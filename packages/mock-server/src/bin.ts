@@ -56,11 +56,16 @@ async function main(argv: string[]) {
   if (extra.length) throw new UsageError(`Unexpected argument ${JSON.stringify(extra[0])}.`);
   if (command === 'seed') return void console.log(JSON.stringify(demoSeed(), null, 2));
   if (command !== 'serve') {
-    throw new UsageError(command ? `Unknown command ${JSON.stringify(command)}: expected serve or seed.` : 'Missing command: expected serve or seed.');
+    throw new UsageError(
+      command
+        ? `Unknown command ${JSON.stringify(command)}: expected serve or seed.`
+        : 'Missing command: expected serve or seed.',
+    );
   }
 
   const port = Number(values.port ?? 4010);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port ${values.port} is not a port number (0–65535).`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port ${values.port} is not a port number (0–65535).`);
   let seed;
   if (values.seed) {
     let text: string;
@@ -82,7 +87,8 @@ async function main(argv: string[]) {
     ...(values['export-delay'] ? { exportDelayMs: exportDelayOf(values['export-delay']) } : {}),
     ...(values.quiet ? {} : { onRequest: (line: string) => process.stderr.write(`${line}\n`) }),
   }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'EADDRINUSE') throw new UsageError(`Port ${port} is in use: pick another with --port, or --port 0 for any free one.`);
+    if (error.code === 'EADDRINUSE')
+      throw new UsageError(`Port ${port} is in use: pick another with --port, or --port 0 for any free one.`);
     throw error;
   });
   const stop = () => {

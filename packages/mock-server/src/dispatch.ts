@@ -1,7 +1,12 @@
 import { getResponse, HttpHandler, matchRequestUrl, type RequestHandler } from 'msw';
 
 type Params = Record<string, string | readonly string[] | undefined>;
-type Resolver = (args: { request: Request; params: Params; cookies: Record<string, string>; requestId: string }) => unknown;
+type Resolver = (args: {
+  request: Request;
+  params: Params;
+  cookies: Record<string, string>;
+  requestId: string;
+}) => unknown;
 
 /** What the dispatcher reads of an msw handler: its public `info`, and the resolver it was made with. */
 interface Route {
@@ -28,7 +33,9 @@ const MAX_REMEMBERED = 1024;
  * const dispatch = createDispatcher(service.handlers);
  * const response = await dispatch(new Request('http://localhost/v1/projects'));
  */
-export function createDispatcher(handlers: readonly RequestHandler[]): (request: Request) => Promise<Response | undefined> {
+export function createDispatcher(
+  handlers: readonly RequestHandler[],
+): (request: Request) => Promise<Response | undefined> {
   const routes = handlers.map(routeOf);
   if (routes.some((r) => r === undefined)) return (request) => getResponse([...handlers], request);
   const direct = routes as Route[];
@@ -56,14 +63,22 @@ export function createDispatcher(handlers: readonly RequestHandler[]): (request:
     for (const { route, params } of matching(request.method, url)) {
       let response: unknown;
       try {
-        response = await route.resolver({ request, params: { ...params }, cookies: cookiesOf(request), requestId: `req-${++nextId}` });
+        response = await route.resolver({
+          request,
+          params: { ...params },
+          cookies: cookiesOf(request),
+          requestId: `req-${++nextId}`,
+        });
       } catch (thrown) {
         // msw lets a resolver throw a Response as its answer.
         if (!(thrown instanceof Response)) throw thrown;
         response = thrown;
       }
       if (response instanceof Response) return response;
-      if (response !== undefined && response !== null) throw new TypeError(`A handler of ${route.handler.info.header} answered with something that is not a Response.`);
+      if (response !== undefined && response !== null)
+        throw new TypeError(
+          `A handler of ${route.handler.info.header} answered with something that is not a Response.`,
+        );
     }
     return undefined;
   };

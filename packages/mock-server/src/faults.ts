@@ -39,7 +39,8 @@ export function createFaults() {
     },
     /** Every request waits this long before it is answered. */
     latency(ms: number) {
-      if (!Number.isFinite(ms) || ms < 0 || ms > MAX_LATENCY_MS) throw new RangeError(`latency: ${ms} ms is not from 0 to ${MAX_LATENCY_MS}.`);
+      if (!Number.isFinite(ms) || ms < 0 || ms > MAX_LATENCY_MS)
+        throw new RangeError(`latency: ${ms} ms is not from 0 to ${MAX_LATENCY_MS}.`);
       latencyMs = ms;
     },
     clear() {

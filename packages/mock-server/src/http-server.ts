@@ -32,7 +32,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const server = createServer((req, res) => {
     const started = Date.now();
     handle(req, res).then(
-      () => options.onRequest?.(`${req.method} ${req.url?.split('?')[0]} → ${res.statusCode} (${Date.now() - started} ms)`),
+      () =>
+        options.onRequest?.(`${req.method} ${req.url?.split('?')[0]} → ${res.statusCode} (${Date.now() - started} ms)`),
       (error: unknown) => {
         console.error('[loc-mock] unexpected error', error);
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
@@ -53,7 +54,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     try {
       url = new URL(req.url ?? '/', origin);
     } catch {
-      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Malformed request URL.' }));
+      res
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: 'Malformed request URL.' }));
       return;
     }
     // msw's route matching decodes every path (wildcards too) and throws on broken percent-encoding
@@ -66,7 +69,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
     const body = await readLimited(req, maxBodyBytes);
     if (body === 'too-large') {
-      return send(res, method, errorFor(url.pathname, 413, `The body is larger than the limit of ${maxBodyBytes} bytes.`, { connection: 'close' }));
+      return send(
+        res,
+        method,
+        errorFor(url.pathname, 413, `The body is larger than the limit of ${maxBodyBytes} bytes.`, {
+          connection: 'close',
+        }),
+      );
     }
     const response = await dispatch(toRequest(url, method, req.headers, body));
     if (!response) {
@@ -104,7 +113,8 @@ async function send(res: ServerResponse, method: string, response: Response) {
   response.headers.forEach((value, name) => {
     out[name] = value;
   });
-  if (response.status !== 204 && response.status !== 304 && method !== 'HEAD') out['content-length'] = String(bytes.byteLength);
+  if (response.status !== 204 && response.status !== 304 && method !== 'HEAD')
+    out['content-length'] = String(bytes.byteLength);
   res.writeHead(response.status, out);
   res.end(method === 'HEAD' ? undefined : bytes);
 }
@@ -119,7 +129,9 @@ async function bodyOf(response: Response): Promise<Buffer> {
     if (done) break;
     chunks.push(value);
   }
-  return chunks.length === 1 ? Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength) : Buffer.concat(chunks);
+  return chunks.length === 1
+    ? Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength)
+    : Buffer.concat(chunks);
 }
 
 /**
@@ -137,18 +149,24 @@ function toRequest(url: URL, method: string, incoming: IncomingMessage['headers'
   if (method === 'GET' || method === 'HEAD' || body.byteLength === 0) return request;
   let used = false;
   let stream: ReadableStream<Uint8Array> | undefined;
-  const take = <T>(convert: (bytes: Uint8Array) => T) => async (): Promise<T> => {
-    if (used) throw new TypeError('Body is unusable: Body has already been read');
-    used = true;
-    return convert(new Uint8Array(body));
-  };
+  const take =
+    <T>(convert: (bytes: Uint8Array) => T) =>
+    async (): Promise<T> => {
+      if (used) throw new TypeError('Body is unusable: Body has already been read');
+      used = true;
+      return convert(new Uint8Array(body));
+    };
   Object.defineProperties(request, {
     arrayBuffer: { value: take((bytes) => bytes.buffer) },
     bytes: { value: take((bytes) => bytes) },
     // TextDecoder drops a byte order mark, as fetch's text() does.
     text: { value: take((bytes) => new TextDecoder().decode(bytes)) },
     json: { value: take((bytes) => JSON.parse(new TextDecoder().decode(bytes)) as unknown) },
-    blob: { value: take((bytes) => new Blob([bytes as Uint8Array<ArrayBuffer>], { type: request.headers.get('content-type') ?? '' })) },
+    blob: {
+      value: take(
+        (bytes) => new Blob([bytes as Uint8Array<ArrayBuffer>], { type: request.headers.get('content-type') ?? '' }),
+      ),
+    },
     bodyUsed: { get: () => used },
     body: { get: () => (stream ??= new Blob([new Uint8Array(body)]).stream()) },
   });

@@ -5,7 +5,17 @@ export { createFaults, type Faults } from './faults';
 export { DEMO, demoSeed } from './seed/demo';
 export { hostileSeed } from './seed/hostile';
 export { parseSeed, SeedSchema, ROLES, type Role, type Seed, type ParsedSeed } from './seed/schema';
-export { createStore, StoreError, slugify, isLanguageCode, type Store, type CdnLogEntry, type ExportJob, type Project, type User } from './store';
+export {
+  createStore,
+  StoreError,
+  slugify,
+  isLanguageCode,
+  type Store,
+  type CdnLogEntry,
+  type ExportJob,
+  type Project,
+  type User,
+} from './store';
 export { ROLE_PERMISSIONS, COLLABORATOR_PERMISSIONS } from './store/access';
 export { WRITERS, writerFor, type Entry, type FileToWrite, type Writer } from './formats';
 export { EXPORT_URL_VALIDITY_MS } from './handlers/exports';

@@ -63,7 +63,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   return {
     handlers: [
       faults.handler(context.prefix),
-      ...operationHandlers(context, { ...projectResolvers(context), ...exportResolvers(context), ...cdnResolvers(context) }),
+      ...operationHandlers(context, {
+        ...projectResolvers(context),
+        ...exportResolvers(context),
+        ...cdnResolvers(context),
+      }),
       ...storageHandlers(context),
       ...fallbackHandlers(context),
     ],

@@ -1,6 +1,17 @@
 // Every endpoint × no token, a bad token and each demo role → the status spec.md states, and its body
 // (checked with the SDK's schemas).
-import { CdnErrorDetailSchema, CdnReleaseSchema, OPERATIONS, type OperationId, ExportSchema, ProjectDetailsSchema, ProjectListSchema, projectRefOf, ResourceStatusSchema, WorkspaceStatusSchema } from '@loc/sdk';
+import {
+  CdnErrorDetailSchema,
+  CdnReleaseSchema,
+  OPERATIONS,
+  type OperationId,
+  ExportSchema,
+  ProjectDetailsSchema,
+  ProjectListSchema,
+  projectRefOf,
+  ResourceStatusSchema,
+  WorkspaceStatusSchema,
+} from '@loc/sdk';
 import { describe, expect, it } from 'vitest';
 import { DEMO, demoSeed, startMockServer } from '../src';
 import { useServer } from './helpers';
@@ -31,34 +42,93 @@ async function exportPath(project: string) {
 
 /** The project-scoped endpoints, on a project the collaborator is on and on one they are not. */
 const projectEndpoints = (project: string, collaborator: number): Endpoint[] => [
-  { operation: 'getProject', name: `GET project details of ${project}`, method: 'GET', path: () => `/v1/acme/projects/${project}`, ok: 200, schema: ProjectDetailsSchema,
-    expected: { admin: 200, developer: 200, viewer: 200, collaborator, outsider: 403, globex: 403 } },
-  { operation: 'projectStatus', name: `GET project status of ${project}`, method: 'GET', path: () => `/v1/acme/projects/${project}/status`, ok: 200, schema: ResourceStatusSchema,
-    expected: { admin: 200, developer: 200, viewer: 403, collaborator, outsider: 403, globex: 403 } },
-  { operation: 'createExport', name: `POST create export of ${project}`, method: 'POST', path: () => `/v1/acme/projects/${project}/exports`, ok: 200, schema: ExportSchema, body: () => ({}),
-    expected: { admin: 200, developer: 200, viewer: 403, collaborator, outsider: 403, globex: 403 } },
-  { operation: 'getExport', name: `GET export of ${project}`, method: 'GET', path: () => exportPath(project), ok: 200, schema: ExportSchema,
-    expected: { admin: 200, developer: 200, viewer: 403, collaborator, outsider: 403, globex: 403 } },
+  {
+    operation: 'getProject',
+    name: `GET project details of ${project}`,
+    method: 'GET',
+    path: () => `/v1/acme/projects/${project}`,
+    ok: 200,
+    schema: ProjectDetailsSchema,
+    expected: { admin: 200, developer: 200, viewer: 200, collaborator, outsider: 403, globex: 403 },
+  },
+  {
+    operation: 'projectStatus',
+    name: `GET project status of ${project}`,
+    method: 'GET',
+    path: () => `/v1/acme/projects/${project}/status`,
+    ok: 200,
+    schema: ResourceStatusSchema,
+    expected: { admin: 200, developer: 200, viewer: 403, collaborator, outsider: 403, globex: 403 },
+  },
+  {
+    operation: 'createExport',
+    name: `POST create export of ${project}`,
+    method: 'POST',
+    path: () => `/v1/acme/projects/${project}/exports`,
+    ok: 200,
+    schema: ExportSchema,
+    body: () => ({}),
+    expected: { admin: 200, developer: 200, viewer: 403, collaborator, outsider: 403, globex: 403 },
+  },
+  {
+    operation: 'getExport',
+    name: `GET export of ${project}`,
+    method: 'GET',
+    path: () => exportPath(project),
+    ok: 200,
+    schema: ExportSchema,
+    expected: { admin: 200, developer: 200, viewer: 403, collaborator, outsider: 403, globex: 403 },
+  },
 ];
 
 const ENDPOINTS: Endpoint[] = [
-  { operation: 'listProjects', name: 'GET /v1/projects', method: 'GET', path: () => '/v1/projects', ok: 200, schema: ProjectListSchema,
-    expected: { admin: 200, developer: 200, viewer: 200, collaborator: 200, outsider: 200, globex: 200 } },
-  { operation: 'workspaceStatus', name: 'GET workspace status', method: 'GET', path: () => '/v1/acme/projects/status', ok: 200, schema: WorkspaceStatusSchema,
-    expected: { admin: 200, developer: 200, viewer: 200, collaborator: 403, outsider: 403, globex: 403 } },
-  { operation: 'createProject', name: 'POST create project', method: 'POST', path: () => '/v1/acme/projects', ok: 200, schema: ProjectDetailsSchema,
+  {
+    operation: 'listProjects',
+    name: 'GET /v1/projects',
+    method: 'GET',
+    path: () => '/v1/projects',
+    ok: 200,
+    schema: ProjectListSchema,
+    expected: { admin: 200, developer: 200, viewer: 200, collaborator: 200, outsider: 200, globex: 200 },
+  },
+  {
+    operation: 'workspaceStatus',
+    name: 'GET workspace status',
+    method: 'GET',
+    path: () => '/v1/acme/projects/status',
+    ok: 200,
+    schema: WorkspaceStatusSchema,
+    expected: { admin: 200, developer: 200, viewer: 200, collaborator: 403, outsider: 403, globex: 403 },
+  },
+  {
+    operation: 'createProject',
+    name: 'POST create project',
+    method: 'POST',
+    path: () => '/v1/acme/projects',
+    ok: 200,
+    schema: ProjectDetailsSchema,
     body: () => ({ title: `Matrix ${++counter}`, resourceType: 'json.standard', sourceLanguageCode: 'en' }),
-    expected: { admin: 200, developer: 403, viewer: 403, collaborator: 403, outsider: 403, globex: 403 } },
+    expected: { admin: 200, developer: 403, viewer: 403, collaborator: 403, outsider: 403, globex: 403 },
+  },
   ...projectEndpoints('web-frontend', 200),
   ...projectEndpoints('mobile-ios', 403),
   // An API token is not a CDN key, whatever its user may do on /v1.
-  { operation: 'checkDistribution', name: 'POST /cdn/check', method: 'POST', path: () => '/cdn/check', ok: 200, schema: CdnReleaseSchema,
+  {
+    operation: 'checkDistribution',
+    name: 'POST /cdn/check',
+    method: 'POST',
+    path: () => '/cdn/check',
+    ok: 200,
+    schema: CdnReleaseSchema,
     body: () => ({ distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_IOS' }),
-    expected: { admin: 401, developer: 401, viewer: 401, collaborator: 401, outsider: 401, globex: 401 } },
+    expected: { admin: 401, developer: 401, viewer: 401, collaborator: 401, outsider: 401, globex: 401 },
+  },
 ];
 
 const WHO: Who[] = ['none', 'bad', 'admin', 'developer', 'viewer', 'collaborator', 'outsider', 'globex'];
-const CASES = ENDPOINTS.flatMap((e) => WHO.map((who) => [e.name, who, who === 'none' || who === 'bad' ? 401 : e.expected[who]!, e] as const));
+const CASES = ENDPOINTS.flatMap((e) =>
+  WHO.map((who) => [e.name, who, who === 'none' || who === 'bad' ? 401 : e.expected[who]!, e] as const),
+);
 
 describe('the authorization matrix of /v1', () => {
   // A new operation is covered by test/openapi-fuzz.test.ts at once; this matrix adds its roles when written.
@@ -75,7 +145,9 @@ describe('the authorization matrix of /v1', () => {
     expect(result.status).toBe(status);
     if (status === endpoint.ok) expect(endpoint.schema.safeParse(result.json).success).toBe(true);
     else if (endpoint.name.includes('/cdn/')) {
-      expect(CdnErrorDetailSchema.parse(result.json).errors).toEqual([{ field: 'AUTHORIZATION', infos: ['CDN_KEY_NOT_FOUND'] }]);
+      expect(CdnErrorDetailSchema.parse(result.json).errors).toEqual([
+        { field: 'AUTHORIZATION', infos: ['CDN_KEY_NOT_FOUND'] },
+      ]);
     } else {
       expect(result.headers.get('content-type')).toMatch(/^application\/json/);
       expect(typeof result.json.error).toBe('string');
@@ -112,7 +184,9 @@ describe('the authorization matrix of /v1', () => {
     seed.projects[3]!.owner = 'founder@acme.test';
     const server = await startMockServer({ port: 0, seed });
     try {
-      const response = await fetch(`${server.url}/v1/projects`, { headers: { authorization: 'Bearer loc_test_founder' } });
+      const response = await fetch(`${server.url}/v1/projects`, {
+        headers: { authorization: 'Bearer loc_test_founder' },
+      });
       const list = ProjectListSchema.parse(await response.json());
       expect(list.members.map((m) => projectRefOf(m)?.projectUrl)).toEqual(['backend']);
     } finally {
@@ -138,7 +212,9 @@ describe('the credentials of /cdn/check', () => {
   ])('answers %s with 401 AUTHORIZATION / CDN_KEY_NOT_FOUND', async (_, key) => {
     const result = await api.call('POST', '/cdn/check', { ...(key ? { token: key } : {}), body });
     expect(result.status).toBe(401);
-    expect(CdnErrorDetailSchema.parse(result.json).errors).toEqual([{ field: 'AUTHORIZATION', infos: ['CDN_KEY_NOT_FOUND'] }]);
+    expect(CdnErrorDetailSchema.parse(result.json).errors).toEqual([
+      { field: 'AUTHORIZATION', infos: ['CDN_KEY_NOT_FOUND'] },
+    ]);
   });
 
   it('answers a valid key with 200', async () => {

@@ -45,7 +45,11 @@ describe('bad input', () => {
     ['an unknown resource type', '{"title":"T1","resourceType":"docx","sourceLanguageCode":"en"}', 422],
     ['an invalid language code', '{"title":"T2","resourceType":"json.standard","sourceLanguageCode":"english!"}', 422],
   ])('create project with %s → %i and a message', async (_, body, status) => {
-    const result = await api.call('POST', '/v1/acme/projects', { token, raw: body, headers: { 'content-type': 'application/json' } });
+    const result = await api.call('POST', '/v1/acme/projects', {
+      token,
+      raw: body,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(result.status).toBe(status);
     expect(result.json.error).toEqual(expect.any(String));
   });
@@ -59,15 +63,27 @@ describe('bad input', () => {
   });
 
   it('answers 413 for a body above the limit', async () => {
-    const result = await api.call('POST', '/v1/acme/projects', { token, raw: JSON.stringify({ title: 'x'.repeat(100_000) }), headers: { 'content-type': 'application/json' } });
+    const result = await api.call('POST', '/v1/acme/projects', {
+      token,
+      raw: JSON.stringify({ title: 'x'.repeat(100_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(result.status).toBe(413);
     expect(result.json.error).toMatch(/limit/);
   });
 
   it('answers 413 on /cdn/check with a problem body, for a declared length and for a chunked body', async () => {
-    const declared = await api.call('POST', '/cdn/check', { token: DEMO.cdnKeys.valid, raw: 'x'.repeat(70_000), headers: { 'content-type': 'application/json' } });
+    const declared = await api.call('POST', '/cdn/check', {
+      token: DEMO.cdnKeys.valid,
+      raw: 'x'.repeat(70_000),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(declared.status).toBe(413);
-    expect(CdnErrorDetailSchema.parse(declared.json)).toMatchObject({ status: 413, detail: 'Payload Too Large', errors: [] });
+    expect(CdnErrorDetailSchema.parse(declared.json)).toMatchObject({
+      status: 413,
+      detail: 'Payload Too Large',
+      errors: [],
+    });
     const chunk = 'x'.repeat(16_384);
     const chunked = `POST /cdn/check HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${DEMO.cdnKeys.valid}\r\nTransfer-Encoding: chunked\r\n\r\n${`4000\r\n${chunk}\r\n`.repeat(5)}0\r\n\r\n`;
     expect(await raw(chunked)).toBe(413);
@@ -75,8 +91,17 @@ describe('bad input', () => {
   });
 
   it('answers a body just under the limit normally', async () => {
-    const body = JSON.stringify({ title: 'Big', resourceType: 'json.standard', sourceLanguageCode: 'en', description: 'd'.repeat(1_990) });
-    const result = await api.call('POST', '/v1/acme/projects', { token, raw: `${body}${' '.repeat(64 * 1024 - body.length)}`, headers: { 'content-type': 'application/json' } });
+    const body = JSON.stringify({
+      title: 'Big',
+      resourceType: 'json.standard',
+      sourceLanguageCode: 'en',
+      description: 'd'.repeat(1_990),
+    });
+    const result = await api.call('POST', '/v1/acme/projects', {
+      token,
+      raw: `${body}${' '.repeat(64 * 1024 - body.length)}`,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(result.status).toBe(200);
   });
 
@@ -107,7 +132,13 @@ describe('bad input', () => {
   });
 
   it('survives garbage paths, percent-encoding and broken HTTP', async () => {
-    for (const path of ['/v1/%ZZ/projects', '/v1/acme/projects/%00', '/v1/acme/projects/..%2f..%2fetc', '/v1//projects', `/v1/${'a'.repeat(5000)}/projects`]) {
+    for (const path of [
+      '/v1/%ZZ/projects',
+      '/v1/acme/projects/%00',
+      '/v1/acme/projects/..%2f..%2fetc',
+      '/v1//projects',
+      `/v1/${'a'.repeat(5000)}/projects`,
+    ]) {
       const result = await api.call('GET', path, { token });
       expect(result.status, path).toBeLessThan(500);
     }
@@ -118,10 +149,35 @@ describe('bad input', () => {
   it('answers a few thousand random requests without a 5xx, and still works afterwards', async () => {
     const next = random(20261122);
     const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
-    const paths = ['/v1/projects', '/v1/acme/projects', '/v1/acme/projects/status', '/v1/acme/projects/mobile-ios', '/v1/acme/projects/mobile-ios/status', '/v1/acme/projects/mobile-ios/exports', '/v1/acme/projects/mobile-ios/exports/x', '/cdn/check', '/_storage/exports/x.zip', '/', '/v1', '/v1/%E0%A4%A/x'];
+    const paths = [
+      '/v1/projects',
+      '/v1/acme/projects',
+      '/v1/acme/projects/status',
+      '/v1/acme/projects/mobile-ios',
+      '/v1/acme/projects/mobile-ios/status',
+      '/v1/acme/projects/mobile-ios/exports',
+      '/v1/acme/projects/mobile-ios/exports/x',
+      '/cdn/check',
+      '/_storage/exports/x.zip',
+      '/',
+      '/v1',
+      '/v1/%E0%A4%A/x',
+    ];
     const methods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'];
     const tokens = [undefined, token, DEMO.tokens.viewer, 'garbage', DEMO.cdnKeys.valid, ''];
-    const bodies = [undefined, '{', '{}', 'null', '"x"', '[]', '{"title":1}', '{"distributionEnvironment":"PRODUCTION","distributionType":"MOBILE_SDK_IOS","clientVersion":"x"}', '{"iso2Slugs":[1]}', '\u0000\uffff', '{"exportFormat":"strings.ios","filePaths":[]}'];
+    const bodies = [
+      undefined,
+      '{',
+      '{}',
+      'null',
+      '"x"',
+      '[]',
+      '{"title":1}',
+      '{"distributionEnvironment":"PRODUCTION","distributionType":"MOBILE_SDK_IOS","clientVersion":"x"}',
+      '{"iso2Slugs":[1]}',
+      '\u0000\uffff',
+      '{"exportFormat":"strings.ios","filePaths":[]}',
+    ];
     const statuses = new Map<number, number>();
     for (let batch = 0; batch < 60; batch++) {
       const results = await Promise.all(
@@ -131,7 +187,10 @@ describe('bad input', () => {
           const key = pick(tokens);
           const response = await fetch(`${api.url}${pick(paths)}${next() < 0.2 ? '?x=%FF&y' : ''}`, {
             method,
-            headers: { ...(key === undefined ? {} : { authorization: `Bearer ${key}` }), ...(body ? { 'content-type': pick(['application/json', 'text/plain']) } : {}) },
+            headers: {
+              ...(key === undefined ? {} : { authorization: `Bearer ${key}` }),
+              ...(body ? { 'content-type': pick(['application/json', 'text/plain']) } : {}),
+            },
             ...(body === undefined ? {} : { body }),
           });
           const text = await response.text();

@@ -7,7 +7,10 @@ import { useServer } from './helpers';
 const start = Date.parse('2026-11-22T10:00:00Z');
 const clock = createClock({ frozen: true, start });
 const seed = demoSeed();
-seed.cdnKeys = [...(seed.cdnKeys ?? []), { key: 'lh-cdn_expires_soon', workspace: 'acme', expiresAt: new Date(start + 60_000).toISOString() }];
+seed.cdnKeys = [
+  ...(seed.cdnKeys ?? []),
+  { key: 'lh-cdn_expires_soon', workspace: 'acme', expiresAt: new Date(start + 60_000).toISOString() },
+];
 // A workspace whose budget of 2 checks renews every hour: its 429 carries Retry-After.
 seed.workspaces.push({ slug: 'hourly', name: 'Hourly budget', cdnBudget: 2, cdnBudgetPeriodSeconds: 3600 });
 seed.cdnKeys = [...seed.cdnKeys!, { key: 'lh-cdn_hourly', workspace: 'hourly' }];
@@ -15,7 +18,10 @@ const api = useServer({ clock, seed });
 beforeEach(() => api.server.service.reset());
 
 const check = (body: Record<string, unknown>, key: string = DEMO.cdnKeys.valid) =>
-  api.call('POST', '/cdn/check', { token: key, body: { distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_IOS', ...body } });
+  api.call('POST', '/cdn/check', {
+    token: key,
+    body: { distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_IOS', ...body },
+  });
 
 describe('/cdn/check', () => {
   it.each([
@@ -41,10 +47,22 @@ describe('/cdn/check', () => {
   });
 
   it('answers 204 for a distribution without releases, 404 without a distribution', async () => {
-    expect((await api.call('POST', '/cdn/check', { token: DEMO.cdnKeys.valid, body: { distributionEnvironment: 'STAGING', distributionType: 'MOBILE_SDK_IOS' } })).status).toBe(204);
-    const missing = await api.call('POST', '/cdn/check', { token: DEMO.cdnKeys.valid, body: { distributionEnvironment: 'TEST', distributionType: 'NATIVE_FORMAT' } });
+    expect(
+      (
+        await api.call('POST', '/cdn/check', {
+          token: DEMO.cdnKeys.valid,
+          body: { distributionEnvironment: 'STAGING', distributionType: 'MOBILE_SDK_IOS' },
+        })
+      ).status,
+    ).toBe(204);
+    const missing = await api.call('POST', '/cdn/check', {
+      token: DEMO.cdnKeys.valid,
+      body: { distributionEnvironment: 'TEST', distributionType: 'NATIVE_FORMAT' },
+    });
     expect(missing.status).toBe(404);
-    expect(CdnErrorDetailSchema.parse(missing.json).errors).toEqual([{ field: 'DISTRIBUTION', infos: ['DISTRIBUTION_NOT_FOUND'] }]);
+    expect(CdnErrorDetailSchema.parse(missing.json).errors).toEqual([
+      { field: 'DISTRIBUTION', infos: ['DISTRIBUTION_NOT_FOUND'] },
+    ]);
   });
 
   it('answers 404 for a version below every distribution’s range', async () => {
@@ -63,7 +81,11 @@ describe('/cdn/check', () => {
     [{ distributionEnvironment: 'production' }, ['distributionEnvironment'], 'INVALID_VALUE'],
     [{ clientVersion: 5 }, ['clientVersion'], 'INVALID_VALUE'],
     [{ clientUser: { id: 1 } }, ['clientUser'], 'INVALID_VALUE'],
-    [{ distributionEnvironment: undefined, distributionType: undefined }, ['distributionEnvironment', 'distributionType'], 'INVALID_VALUE'],
+    [
+      { distributionEnvironment: undefined, distributionType: undefined },
+      ['distributionEnvironment', 'distributionType'],
+      'INVALID_VALUE',
+    ],
   ])('answers 422 for %j, naming the fields %j', async (body, fields, info) => {
     const result = await check(body);
     expect(result.status).toBe(422);
@@ -87,7 +109,11 @@ describe('/cdn/check', () => {
   // spec.md 7.2 lists 422 for validation failures and no 400: a body that is missing or not JSON is one.
   it('answers 422 problems for malformed JSON and an empty body', async () => {
     for (const raw of ['{', '', '   ']) {
-      const result = await api.call('POST', '/cdn/check', { token: DEMO.cdnKeys.valid, raw, headers: { 'content-type': 'application/json' } });
+      const result = await api.call('POST', '/cdn/check', {
+        token: DEMO.cdnKeys.valid,
+        raw,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(result.status, JSON.stringify(raw)).toBe(422);
       expect(result.headers.get('content-type')).toBe('application/json');
       expect(CdnErrorDetailSchema.parse(result.json)).toMatchObject({
@@ -99,11 +125,14 @@ describe('/cdn/check', () => {
   });
 
   // The version rule is semver.org's pattern, as docs/openapi.json states it: node-semver's leniency is not.
-  it.each(['v1.5.0', ' 2.0.1 ', '=1.0.0', '01.2.3'])('refuses clientVersion %j, which is not a semantic version', async (clientVersion) => {
-    const result = await check({ clientVersion });
-    expect(result.status).toBe(422);
-    expect(result.json.errors).toEqual([{ field: 'clientVersion', infos: ['INVALID_SEMANTIC_VERSION'] }]);
-  });
+  it.each(['v1.5.0', ' 2.0.1 ', '=1.0.0', '01.2.3'])(
+    'refuses clientVersion %j, which is not a semantic version',
+    async (clientVersion) => {
+      const result = await check({ clientVersion });
+      expect(result.status).toBe(422);
+      expect(result.json.errors).toEqual([{ field: 'clientVersion', infos: ['INVALID_SEMANTIC_VERSION'] }]);
+    },
+  );
 
   it.each([
     ['no key', undefined],
@@ -113,7 +142,11 @@ describe('/cdn/check', () => {
     ['a revoked key', DEMO.cdnKeys.revoked],
     ['a key expired in the seed', DEMO.cdnKeys.expired],
   ])('answers %s with a 401 problem, before looking at the body', async (_, key) => {
-    const result = await api.call('POST', '/cdn/check', { ...(key ? { token: key } : {}), raw: '{', headers: { 'content-type': 'application/json' } });
+    const result = await api.call('POST', '/cdn/check', {
+      ...(key ? { token: key } : {}),
+      raw: '{',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(result.status).toBe(401);
     expect(result.headers.get('content-type')).toBe('application/json');
     expect(CdnErrorDetailSchema.strict().parse(result.json)).toEqual({
@@ -138,7 +171,9 @@ describe('/cdn/check', () => {
     expect(await release('STAGING', 'MOBILE_SDK_ANDROID')).toBe('rel_android_staging');
     expect(await release('DEVELOPMENT', 'NATIVE_FORMAT')).toBe('rel_web_dev');
     // globex's release is not acme's.
-    expect((await check({ distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_ANDROID' })).status).toBe(404);
+    expect(
+      (await check({ distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_ANDROID' })).status,
+    ).toBe(404);
   });
 
   it('refuses a key once it has expired (the clock moves)', async () => {
@@ -185,7 +220,11 @@ describe('/cdn/check', () => {
   });
 
   it('spends the budget on every validated check, a 404 too, but not on a refused key or a bad body', async () => {
-    const globex = (body: Record<string, unknown>) => check({ distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_ANDROID', ...body }, DEMO.cdnKeys.budget);
+    const globex = (body: Record<string, unknown>) =>
+      check(
+        { distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_ANDROID', ...body },
+        DEMO.cdnKeys.budget,
+      );
     expect((await globex({ clientVersion: 'bad' })).status).toBe(422);
     expect((await globex({ distributionEnvironment: 'TEST' })).status).toBe(404);
     expect((await globex({ distributionEnvironment: 'TEST' })).status).toBe(404);
@@ -205,7 +244,12 @@ describe('/cdn/check', () => {
   });
 
   it('records the logging-only fields in the request log', async () => {
-    await check({ clientVersion: '2.1.0', clientUser: 'user-42', clientAgent: 'AcmeNotes/2.1 iOS', clientLanguageCode: 'de' });
+    await check({
+      clientVersion: '2.1.0',
+      clientUser: 'user-42',
+      clientAgent: 'AcmeNotes/2.1 iOS',
+      clientLanguageCode: 'de',
+    });
     expect(api.server.service.cdnRequestLog.at(-1)).toMatchObject({
       workspace: 'acme',
       status: 200,

@@ -22,11 +22,16 @@ describe('docs/mock-server.md', () => {
     server.listen({ onUnhandledRequest: 'error' });
     try {
       const loc = createClient({ baseUrl: 'https://docs.loc.test', token: 'loc_tiny_token', cdnKey: 'lh-cdn_tiny' });
-      expect((await loc.projects.list()).members.map((m) => projectRefOf(m))).toEqual([{ workspaceUrl: 'tiny', projectUrl: 'app' }]);
+      expect((await loc.projects.list()).members.map((m) => projectRefOf(m))).toEqual([
+        { workspaceUrl: 'tiny', projectUrl: 'app' },
+      ]);
       const done = await loc.exports.createAndWait('tiny', 'app', { iso2Slugs: ['de'] }, { intervalMs: 1 });
       const zip = unzipSync(new Uint8Array(await (await fetch(done.downloadUrl)).arrayBuffer()));
       expect(JSON.parse(strFromU8(zip['locales/de/app.json']!))).toEqual({ hello: 'Hallo' });
-      expect((await loc.cdn.check({ distributionEnvironment: 'PRODUCTION', distributionType: 'NATIVE_FORMAT' }))?.distributionReleaseId).toBe('rel_1');
+      expect(
+        (await loc.cdn.check({ distributionEnvironment: 'PRODUCTION', distributionType: 'NATIVE_FORMAT' }))
+          ?.distributionReleaseId,
+      ).toBe('rel_1');
     } finally {
       server.close();
     }
@@ -61,7 +66,8 @@ describe('docs/mock-server.md', () => {
       const row = doc.split('\n').find((line) => line.startsWith(`| ${d.workspace} | ${d.environment} | ${d.type} |`));
       expect(row, `${d.workspace} ${d.environment} ${d.type}`).toBeDefined();
       expect(row).toContain(d.clientVersions ? `\`${d.clientVersions}\`` : '| all |');
-      for (const r of d.releases) expect(row).toContain(r.clientVersions ? `\`${r.id}\` (\`${r.clientVersions}\`)` : `\`${r.id}\``);
+      for (const r of d.releases)
+        expect(row).toContain(r.clientVersions ? `\`${r.id}\` (\`${r.clientVersions}\`)` : `\`${r.id}\``);
     }
   });
 });

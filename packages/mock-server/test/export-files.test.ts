@@ -15,7 +15,9 @@ const token = DEMO.tokens.developer;
 
 async function finishedExport(project: string, body: unknown = {}) {
   const created = await api.call('POST', `/v1/acme/projects/${project}/exports`, { token, body });
-  const done = ExportSchema.parse((await api.call('GET', `/v1/acme/projects/${project}/exports/${created.json.id}`, { token })).json);
+  const done = ExportSchema.parse(
+    (await api.call('GET', `/v1/acme/projects/${project}/exports/${created.json.id}`, { token })).json,
+  );
   expect(done.status).toBe('SUCCESS');
   return done;
 }
@@ -27,7 +29,9 @@ describe('per-file download URLs', () => {
     expect(done.resourceExports.map((f) => f.filePath)).toContain('app/src/main/res/values-pt-rBR/strings.xml');
     for (const entry of done.resourceExports) {
       const url = new URL(entry.downloadUrl!);
-      expect(url.pathname.endsWith(entry.filePath.split('/').map(encodeURIComponent).join('/')), url.pathname).toBe(true);
+      expect(url.pathname.endsWith(entry.filePath.split('/').map(encodeURIComponent).join('/')), url.pathname).toBe(
+        true,
+      );
       const response = await fetch(url);
       expect(response.status, entry.filePath).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
@@ -65,7 +69,11 @@ describe('per-file download URLs', () => {
     const done = await finishedExport('mobile-android', { iso2Slugs: ['de'] });
     const zipName = done.filePath!;
     const signer = createSigner(SECRET);
-    const url = signer.sign(api.url, storageFilePath('exports', zipName, 'app/src/main/res/values-xx/strings.xml'), clock.now() + 60_000);
+    const url = signer.sign(
+      api.url,
+      storageFilePath('exports', zipName, 'app/src/main/res/values-xx/strings.xml'),
+      clock.now() + 60_000,
+    );
     const response = await fetch(url);
     expect(response.status).toBe(404);
     expect((await response.json()).error).toMatch(/No file 'app\/src\/main\/res\/values-xx\/strings.xml'/);

@@ -32,7 +32,12 @@ async function zipOf(url: string) {
 describe('exports', () => {
   it('answer PROCESSING at once, stay so until their time, then SUCCESS with a ZIP', async () => {
     const created = await api.call('POST', `${base}/mobile-ios/exports`, { token });
-    expect(created.json).toMatchObject({ status: 'PROCESSING', triggerType: 'API_V1', downloadUrl: null, errorDetails: null });
+    expect(created.json).toMatchObject({
+      status: 'PROCESSING',
+      triggerType: 'API_V1',
+      downloadUrl: null,
+      errorDetails: null,
+    });
     expect(created.json.id).toEqual(expect.any(String));
     expect(ExportSchema.safeParse(created.json).success).toBe(true);
 
@@ -44,10 +49,18 @@ describe('exports', () => {
     expect(done.status).toBe('SUCCESS');
     expect(done.filePath).toMatch(/\.zip$/);
     expect(done.resourceExports).toHaveLength(10);
-    expect(done.resourceExports).toContainEqual(expect.objectContaining({ filePath: 'Resources/de.lproj/Localizable.strings', iso2Slug: 'de', status: 'SUCCESS' }));
+    expect(done.resourceExports).toContainEqual(
+      expect.objectContaining({
+        filePath: 'Resources/de.lproj/Localizable.strings',
+        iso2Slug: 'de',
+        status: 'SUCCESS',
+      }),
+    );
     const files = await zipOf(done.downloadUrl!);
     expect(Object.keys(files).sort()).toEqual(done.resourceExports.map((f) => f.filePath).sort());
-    expect(strFromU8(files['Resources/de.lproj/Localizable.strings']!)).toContain('"settings.title" = "Einstellungen";');
+    expect(strFromU8(files['Resources/de.lproj/Localizable.strings']!)).toContain(
+      '"settings.title" = "Einstellungen";',
+    );
   });
 
   it('keep their end state and createdAt on later GETs', async () => {
@@ -65,17 +78,38 @@ describe('exports', () => {
   it('without filters: every file × every locale, the source locale first', async () => {
     const done = await finished('web-frontend', (await exportOf('web-frontend')).id);
     expect(done.resourceExports.map((f) => `${f.iso2Slug} ${f.filePath}`)).toEqual([
-      'en locales/en/common.json', 'de locales/de/common.json', 'fr locales/fr/common.json', 'ja locales/ja/common.json',
-      'en locales/en/checkout.json', 'de locales/de/checkout.json', 'fr locales/fr/checkout.json', 'ja locales/ja/checkout.json',
+      'en locales/en/common.json',
+      'de locales/de/common.json',
+      'fr locales/fr/common.json',
+      'ja locales/ja/common.json',
+      'en locales/en/checkout.json',
+      'de locales/de/checkout.json',
+      'fr locales/fr/checkout.json',
+      'ja locales/ja/checkout.json',
     ]);
-    for (const f of done.resourceExports) expect(f).toMatchObject({ status: 'SUCCESS', downloadUrl: expect.stringMatching(/^http.*\/_storage\/exports\/.*\?expires=\d+&signature=[0-9a-f]{64}$/) });
+    for (const f of done.resourceExports)
+      expect(f).toMatchObject({
+        status: 'SUCCESS',
+        downloadUrl: expect.stringMatching(/^http.*\/_storage\/exports\/.*\?expires=\d+&signature=[0-9a-f]{64}$/),
+      });
   });
 
   it('filter by filePaths alone', async () => {
-    const done = await finished('web-frontend', (await exportOf('web-frontend', { filePaths: ['locales/%{locale}/checkout.json'] })).id);
-    expect(done.resourceExports.map((f) => f.filePath)).toEqual(['locales/en/checkout.json', 'locales/de/checkout.json', 'locales/fr/checkout.json', 'locales/ja/checkout.json']);
+    const done = await finished(
+      'web-frontend',
+      (await exportOf('web-frontend', { filePaths: ['locales/%{locale}/checkout.json'] })).id,
+    );
+    expect(done.resourceExports.map((f) => f.filePath)).toEqual([
+      'locales/en/checkout.json',
+      'locales/de/checkout.json',
+      'locales/fr/checkout.json',
+      'locales/ja/checkout.json',
+    ]);
     const files = await zipOf(done.downloadUrl!);
-    expect(JSON.parse(strFromU8(files['locales/ja/checkout.json']!))).toEqual({ 'checkout.pay': '今すぐ支払う', 'checkout.total': '合計: {amount}' });
+    expect(JSON.parse(strFromU8(files['locales/ja/checkout.json']!))).toEqual({
+      'checkout.pay': '今すぐ支払う',
+      'checkout.total': '合計: {amount}',
+    });
   });
 
   it('filter by iso2Slugs alone: a two-letter code takes its regional locales, any case', async () => {
@@ -107,7 +141,8 @@ describe('exports', () => {
       const extension = EXPORT_FORMATS.find((f) => f.id === exportFormat)!.extension;
       const files = await zipOf(done.downloadUrl!);
       expect(Object.keys(files)).toHaveLength(10);
-      for (const name of Object.keys(files)) expect(name, exportFormat).toMatch(new RegExp(`^Resources/[\\w-]+\\.lproj/\\w+\\.${extension}$`));
+      for (const name of Object.keys(files))
+        expect(name, exportFormat).toMatch(new RegExp(`^Resources/[\\w-]+\\.lproj/\\w+\\.${extension}$`));
     }
   });
 
@@ -118,27 +153,41 @@ describe('exports', () => {
       exportFormat: 'json.standard',
     });
     const done = await finished('mobile-ios', job.id);
-    expect(done.resourceExports.map((f) => f.filePath).sort()).toEqual(['Resources/de.lproj/InfoPlist.json', 'Resources/ja.lproj/InfoPlist.json']);
+    expect(done.resourceExports.map((f) => f.filePath).sort()).toEqual([
+      'Resources/de.lproj/InfoPlist.json',
+      'Resources/ja.lproj/InfoPlist.json',
+    ]);
     const files = await zipOf(done.downloadUrl!);
-    expect(JSON.parse(strFromU8(files['Resources/de.lproj/InfoPlist.json']!))).toMatchObject({ CFBundleDisplayName: 'Acme' });
+    expect(JSON.parse(strFromU8(files['Resources/de.lproj/InfoPlist.json']!))).toMatchObject({
+      CFBundleDisplayName: 'Acme',
+    });
   });
 
   it('export only translated strings; the source locale has every one', async () => {
     const done = await finished('backend', (await exportOf('backend', { iso2Slugs: ['en', 'de'] })).id);
     const files = Object.entries(await zipOf(done.downloadUrl!));
     const en = files.find(([name]) => name.includes('en'))!;
-    expect(strFromU8(en[1]).split('\n').filter((l) => l.includes('=')).length).toBe(3);
+    expect(
+      strFromU8(en[1])
+        .split('\n')
+        .filter((l) => l.includes('=')).length,
+    ).toBe(3);
   });
 
   it('end in ERROR with details for a format the resource type cannot be exported to', async () => {
-    const done = await finished('mobile-ios', (await exportOf('mobile-ios', { exportFormat: 'xml.android.resources' })).id);
+    const done = await finished(
+      'mobile-ios',
+      (await exportOf('mobile-ios', { exportFormat: 'xml.android.resources' })).id,
+    );
     expect(done.status).toBe('ERROR');
     expect(done.errorDetails).toMatch(/cannot be exported as xml\.android\.resources/);
     expect(done.downloadUrl).toBeNull();
   });
 
   it('end in ERROR for a locale the project lacks', async () => {
-    expect((await finished('mobile-ios', (await exportOf('mobile-ios', { iso2Slugs: ['ko'] })).id)).errorDetails).toMatch(/Locale 'ko'/);
+    expect(
+      (await finished('mobile-ios', (await exportOf('mobile-ios', { iso2Slugs: ['ko'] })).id)).errorDetails,
+    ).toMatch(/Locale 'ko'/);
   });
 
   // docs/openapi.json lists the export formats: one outside the list is refused up front, not accepted and failed later.
@@ -162,7 +211,11 @@ describe('exports', () => {
     const wrong = await api.call('POST', `${base}/mobile-ios/exports`, { token, body: { iso2Slugs: 'de' } });
     expect(wrong.status).toBe(400);
     expect(wrong.json.error).toMatch(/iso2Slugs/);
-    const malformed = await api.call('POST', `${base}/mobile-ios/exports`, { token, raw: '{"iso2Slugs": [', headers: { 'content-type': 'application/json' } });
+    const malformed = await api.call('POST', `${base}/mobile-ios/exports`, {
+      token,
+      raw: '{"iso2Slugs": [',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
   });
 

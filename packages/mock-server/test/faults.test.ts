@@ -10,7 +10,14 @@ import { useServer } from './helpers';
 const api = useServer();
 const faults = () => api.server.service.faults;
 beforeEach(() => api.server.service.reset());
-const client = (maxRetries = 0) => createClient({ baseUrl: api.url, token: DEMO.tokens.admin, cdnKey: DEMO.cdnKeys.valid, maxRetries, timeoutMs: 5_000 });
+const client = (maxRetries = 0) =>
+  createClient({
+    baseUrl: api.url,
+    token: DEMO.tokens.admin,
+    cdnKey: DEMO.cdnKeys.valid,
+    maxRetries,
+    timeoutMs: 5_000,
+  });
 const iosCheck = { distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_IOS' } as const;
 
 describe('failNext', () => {
@@ -31,7 +38,9 @@ describe('failNext', () => {
   it('matches a RegExp on every request, a global one too', async () => {
     faults().failNext({ status: 502, count: 3, path: /\/exports\//g });
     const get = () => api.call('GET', '/v1/acme/projects/web-frontend/exports/x', { token: DEMO.tokens.admin });
-    expect([(await get()).status, (await get()).status, (await get()).status, (await get()).status]).toEqual([502, 502, 502, 404]);
+    expect([(await get()).status, (await get()).status, (await get()).status, (await get()).status]).toEqual([
+      502, 502, 502, 404,
+    ]);
   });
 
   it('answers in the format of the API: {error} on /v1, a problem on /cdn, or the body given', async () => {
@@ -42,8 +51,21 @@ describe('failNext', () => {
     const cdn = await api.call('POST', '/cdn/check', { token: DEMO.cdnKeys.valid, body: iosCheck });
     expect(cdn.status).toBe(503);
     expect(cdn.headers.get('content-type')).toBe('application/json');
-    expect(CdnErrorDetailSchema.parse(cdn.json)).toMatchObject({ status: 503, detail: 'Service Unavailable', errors: [] });
-    faults().failNext({ status: 429, path: '/cdn/check', body: { type: 'about:blank', status: 429, detail: 'Too Many Requests', errors: [{ field: 'USAGE', infos: ['USAGE_LIMIT_EXCEEDED'] }] } });
+    expect(CdnErrorDetailSchema.parse(cdn.json)).toMatchObject({
+      status: 503,
+      detail: 'Service Unavailable',
+      errors: [],
+    });
+    faults().failNext({
+      status: 429,
+      path: '/cdn/check',
+      body: {
+        type: 'about:blank',
+        status: 429,
+        detail: 'Too Many Requests',
+        errors: [{ field: 'USAGE', infos: ['USAGE_LIMIT_EXCEEDED'] }],
+      },
+    });
     await expect(client().cdn.check(iosCheck)).rejects.toBeInstanceOf(RateLimitError);
   });
 
@@ -52,9 +74,12 @@ describe('failNext', () => {
     expect((await client(2).projects.list()).members.length).toBeGreaterThan(0);
   });
 
-  it.each([[200], [204], [600], [503.5], [Number.NaN]])('refuses status %s when it is set, not on a later request', (status) => {
-    expect(() => faults().failNext({ status })).toThrow(RangeError);
-  });
+  it.each([[200], [204], [600], [503.5], [Number.NaN]])(
+    'refuses status %s when it is set, not on a later request',
+    (status) => {
+      expect(() => faults().failNext({ status })).toThrow(RangeError);
+    },
+  );
 });
 
 describe('dropNext', () => {
@@ -100,9 +125,12 @@ describe('latency', () => {
     const mock = createMockService({ baseUrl: 'https://latency.loc.test' });
     mock.faults.latency(5_000);
     let answered: Response | undefined;
-    void getResponse(mock.handlers, new Request('https://latency.loc.test/v1/projects', { headers: { authorization: `Bearer ${DEMO.tokens.viewer}` } })).then(
-      (response) => (answered = response),
-    );
+    void getResponse(
+      mock.handlers,
+      new Request('https://latency.loc.test/v1/projects', {
+        headers: { authorization: `Bearer ${DEMO.tokens.viewer}` },
+      }),
+    ).then((response) => (answered = response));
     await vi.advanceTimersByTimeAsync(4_999);
     expect(answered).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
@@ -130,7 +158,10 @@ describe('failNextExport', () => {
     const results = [];
     for (let i = 0; i < 3; i++) {
       const created = await api.call('POST', '/v1/acme/projects/backend/exports', { token: DEMO.tokens.admin });
-      results.push((await api.call('GET', `/v1/acme/projects/backend/exports/${created.json.id}`, { token: DEMO.tokens.admin })).json);
+      results.push(
+        (await api.call('GET', `/v1/acme/projects/backend/exports/${created.json.id}`, { token: DEMO.tokens.admin }))
+          .json,
+      );
     }
     expect(results.map((r) => [r.status, r.errorDetails])).toEqual([
       ['ERROR', 'first'],
@@ -142,18 +173,29 @@ describe('failNextExport', () => {
 
 describe('reset()', () => {
   it('restores the seed: created projects, exports, spent budgets and the CDN log are gone', async () => {
-    await client().projects.create('acme', { title: 'Temporary', resourceType: 'json.standard', sourceLanguageCode: 'en' });
+    await client().projects.create('acme', {
+      title: 'Temporary',
+      resourceType: 'json.standard',
+      sourceLanguageCode: 'en',
+    });
     const job = await client().exports.create('acme', 'backend');
     const globex = createClient({ baseUrl: api.url, cdnKey: DEMO.cdnKeys.budget, maxRetries: 0 });
-    for (let i = 0; i < 3; i++) await globex.cdn.check({ distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_ANDROID' });
-    await expect(globex.cdn.check({ distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_ANDROID' })).rejects.toBeInstanceOf(RateLimitError);
+    for (let i = 0; i < 3; i++)
+      await globex.cdn.check({ distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_ANDROID' });
+    await expect(
+      globex.cdn.check({ distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_ANDROID' }),
+    ).rejects.toBeInstanceOf(RateLimitError);
     expect(api.server.service.cdnRequestLog).toHaveLength(4);
 
     api.server.service.reset();
     expect((await client().projects.list()).members.map((m) => m.title)).not.toContain('Temporary');
-    expect((await api.call('GET', `/v1/acme/projects/backend/exports/${job.id}`, { token: DEMO.tokens.admin })).status).toBe(404);
+    expect(
+      (await api.call('GET', `/v1/acme/projects/backend/exports/${job.id}`, { token: DEMO.tokens.admin })).status,
+    ).toBe(404);
     expect(api.server.service.cdnRequestLog).toEqual([]);
-    expect(await globex.cdn.check({ distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_ANDROID' })).not.toBeNull();
+    expect(
+      await globex.cdn.check({ distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_ANDROID' }),
+    ).not.toBeNull();
   });
 
   it('clears pending faults and latency', async () => {

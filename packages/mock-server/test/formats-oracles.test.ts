@@ -45,7 +45,10 @@ function expectedFiles(project: SeedProject, format: string): Map<string, Expect
   const out = new Map<string, Expected>();
   for (const file of project.files) {
     for (const locale of [project.sourceLocale, ...project.targetLocales]) {
-      const path = localizePath(file.path, locale, { format, sourceLocale: project.sourceLocale }).replace(/\.[^./]+$/, `.${extension}`);
+      const path = localizePath(file.path, locale, { format, sourceLocale: project.sourceLocale }).replace(
+        /\.[^./]+$/,
+        `.${extension}`,
+      );
       const strings: Record<string, string> = {};
       for (const s of file.segments) {
         const t = s.translations[locale];
@@ -60,7 +63,9 @@ function expectedFiles(project: SeedProject, format: string): Map<string, Expect
 
 /** XML 1.0 cannot carry most C0 controls, not even as character references: the XML formats leave them out. */
 const withoutXmlControls = (strings: Record<string, string>) =>
-  Object.fromEntries(Object.entries(strings).map(([k, v]) => [k, v.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')]));
+  Object.fromEntries(
+    Object.entries(strings).map(([k, v]) => [k, v.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')]),
+  );
 
 function androidExpected(e: Expected): Record<string, string> {
   const names = androidNames(e.keys);
@@ -90,7 +95,12 @@ const androidConfig = (path: string) =>
  * Reads every file of one export (or bundle) in `format` with its oracle and compares each with the seed.
  * `files`: ZIP path → file on disk; `expected`: ZIP path → what it must hold.
  */
-async function checkWithOracles(format: string, files: Map<string, string>, expected: Map<string, Expected>, dir: string) {
+async function checkWithOracles(
+  format: string,
+  files: Map<string, string>,
+  expected: Map<string, Expected>,
+  dir: string,
+) {
   expect([...files.keys()].sort()).toEqual([...expected.keys()].sort());
   const entries = [...expected.entries()].map(([path, e]) => ({ path, file: files.get(path)!, e }));
   switch (format) {
@@ -117,7 +127,8 @@ async function checkWithOracles(format: string, files: Map<string, string>, expe
       }
       return;
     case 'stringsdict.ios':
-      for (const { file, e } of entries) expect(await plistutilRead(file), `${file} through plistutil`).toEqual(withoutXmlControls(e.strings));
+      for (const { file, e } of entries)
+        expect(await plistutilRead(file), `${file} through plistutil`).toEqual(withoutXmlControls(e.strings));
       return;
     case 'po.gettext':
       for (const { file, e } of entries) {
@@ -126,13 +137,18 @@ async function checkWithOracles(format: string, files: Map<string, string>, expe
         expect(read.header['Plural-Forms']).toBe(pluralForms(e.locale));
         // gettext leaves out what is untranslated (empty) and what is fuzzy (its newlines differ from the source's).
         const segments = new Map(e.project.files.flatMap((f) => f.segments.map((s) => [s.key, s.source] as const)));
-        const kept = Object.entries(e.strings).filter(([k, v]) => v !== '' && newlineEnds(v) === newlineEnds(segments.get(k)!));
+        const kept = Object.entries(e.strings).filter(
+          ([k, v]) => v !== '' && newlineEnds(v) === newlineEnds(segments.get(k)!),
+        );
         expect(read.strings, `${file} through msgfmt and msgunfmt`).toEqual(Object.fromEntries(kept));
       }
       return;
     case 'yaml.standard': {
       const paths = entries.map((x) => x.file);
-      const [psych, pyyaml] = await Promise.all([psychRead(paths), pythonRead(paths.map((path) => ({ kind: 'yaml' as const, path })))]);
+      const [psych, pyyaml] = await Promise.all([
+        psychRead(paths),
+        pythonRead(paths.map((path) => ({ kind: 'yaml' as const, path }))),
+      ]);
       for (const { file, e } of entries) {
         expect(flattenStrict(psych[file]), `${file} through Psych`).toEqual(e.strings);
         expect(flattenStrict(pyyaml[file]), `${file} through PyYAML`).toEqual(e.strings);
@@ -158,14 +174,19 @@ async function checkWithOracles(format: string, files: Map<string, string>, expe
         const segments = new Map(e.project.files.flatMap((f) => f.segments.map((s) => [s.key, s.source] as const)));
         const inPo = Object.keys(strings).filter((k) => segments.get(k) !== '');
         const xliff2po = await xliff2poRead(file);
-        expect(xliff2po.targets, `${file} through xliff2po: targets`).toEqual(Object.fromEntries(inPo.map((k) => [k, strings[k]])));
-        expect(xliff2po.sources, `${file} through xliff2po: sources`).toEqual(withoutXmlControls(Object.fromEntries(inPo.map((k) => [k, segments.get(k)!]))));
+        expect(xliff2po.targets, `${file} through xliff2po: targets`).toEqual(
+          Object.fromEntries(inPo.map((k) => [k, strings[k]])),
+        );
+        expect(xliff2po.sources, `${file} through xliff2po: sources`).toEqual(
+          withoutXmlControls(Object.fromEntries(inPo.map((k) => [k, segments.get(k)!]))),
+        );
       }
       return;
     }
     case 'properties':
       // No Java here: read by dot-properties, which follows java.util.Properties.load.
-      for (const { file, e } of entries) expect(parseProperties(readText(file)), `${file} through dot-properties`).toEqual(e.strings);
+      for (const { file, e } of entries)
+        expect(parseProperties(readText(file)), `${file} through dot-properties`).toEqual(e.strings);
       return;
     default:
       throw new Error(`no oracle for ${format}`);
@@ -190,7 +211,10 @@ const ORACLES: Record<string, (keyof typeof TOOLS)[]> = {
 };
 const missingFor = (format: string) => ORACLES[format]!.filter((t) => !TOOLS[t].available);
 
-const DISTRIBUTION_FORMATS: Record<string, string | undefined> = { MOBILE_SDK_ANDROID: 'xml.android.resources', MOBILE_SDK_IOS: 'strings.ios' };
+const DISTRIBUTION_FORMATS: Record<string, string | undefined> = {
+  MOBILE_SDK_ANDROID: 'xml.android.resources',
+  MOBILE_SDK_IOS: 'strings.ios',
+};
 
 describe.each([
   ['demo', demoSeed()],
@@ -208,7 +232,9 @@ describe.each([
   async function exportZip(project: SeedProject, format: string): Promise<Uint8Array> {
     const base = `${await url()}/v1/${project.workspace}/projects/${project.slug}/exports`;
     const headers = { authorization: `Bearer ${tokenFor(project.workspace)}`, 'content-type': 'application/json' };
-    const created = await (await fetch(base, { method: 'POST', headers, body: JSON.stringify({ exportFormat: format }) })).json();
+    const created = await (
+      await fetch(base, { method: 'POST', headers, body: JSON.stringify({ exportFormat: format }) })
+    ).json();
     // Bounded by count, not time: an export with no delay is done on the first GET or soon after.
     for (let attempt = 0; attempt < 500; attempt++) {
       const job = await (await fetch(`${base}/${created.id}`, { headers })).json();
@@ -222,7 +248,9 @@ describe.each([
   /** Skipped when a tool is missing, and the test's name says which. */
   const oracleTest = (title: string, format: string, body: () => Promise<void>) => {
     const missing = missingFor(format);
-    const named = missing.length ? `${title} — SKIPPED, missing ${missing.map((t) => TOOLS[t].install).join(', ')}` : title;
+    const named = missing.length
+      ? `${title} — SKIPPED, missing ${missing.map((t) => TOOLS[t].install).join(', ')}`
+      : title;
     it.skipIf(missing.length > 0)(named, body, 180_000);
   };
 
@@ -243,7 +271,11 @@ describe.each([
       const check = await fetch(`${await url()}/cdn/check`, {
         method: 'POST',
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ distributionEnvironment: d.environment, distributionType: d.type, ...(d.clientVersions ? { clientVersion: '99.0.0' } : {}) }),
+        body: JSON.stringify({
+          distributionEnvironment: d.environment,
+          distributionType: d.type,
+          ...(d.clientVersions ? { clientVersion: '99.0.0' } : {}),
+        }),
       });
       expect(check.status).toBe(200);
       const { filesUrl } = await check.json();
@@ -259,11 +291,59 @@ describe('PO plural forms', () => {
   it.skipIf(!TOOLS.gettext.available)('match what msginit writes for each language it knows', async () => {
     const pot = join(work, 'empty.pot');
     writeFileSync(pot, 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n');
-    const locales = ['be', 'bg', 'cs', 'da', 'de', 'el', 'en', 'eo', 'es', 'et', 'fi', 'fr', 'ga', 'he', 'hr', 'hu', 'it', 'ja', 'ko', 'lt', 'lv', 'nb', 'nl', 'nn', 'pl', 'pt', 'pt-BR', 'ro', 'ru', 'sk', 'sl', 'sr', 'sv', 'tr', 'uk', 'vi'];
+    const locales = [
+      'be',
+      'bg',
+      'cs',
+      'da',
+      'de',
+      'el',
+      'en',
+      'eo',
+      'es',
+      'et',
+      'fi',
+      'fr',
+      'ga',
+      'he',
+      'hr',
+      'hu',
+      'it',
+      'ja',
+      'ko',
+      'lt',
+      'lv',
+      'nb',
+      'nl',
+      'nn',
+      'pl',
+      'pt',
+      'pt-BR',
+      'ro',
+      'ru',
+      'sk',
+      'sl',
+      'sr',
+      'sv',
+      'tr',
+      'uk',
+      'vi',
+    ];
     const written = await eachLimited(locales, async (locale) => {
-      const result = await run('msginit', ['-i', pot, '-o', '-', '-l', locale.replace('-', '_'), '--no-translator', '--no-wrap']);
+      const result = await run('msginit', [
+        '-i',
+        pot,
+        '-o',
+        '-',
+        '-l',
+        locale.replace('-', '_'),
+        '--no-translator',
+        '--no-wrap',
+      ]);
       return /"Plural-Forms: (.*)\\n"/.exec(result.stdout)?.[1];
     });
-    expect(Object.fromEntries(locales.map((l, i) => [l, written[i]]))).toEqual(Object.fromEntries(locales.map((l) => [l, pluralForms(l)])));
+    expect(Object.fromEntries(locales.map((l, i) => [l, written[i]]))).toEqual(
+      Object.fromEntries(locales.map((l) => [l, pluralForms(l)])),
+    );
   });
 });

@@ -60,7 +60,9 @@ const expected = (entries: Entry[]) => Object.fromEntries(entries.map((e) => [e.
 function flatten(tree: Record<string, unknown>, prefix = ''): Record<string, string> {
   return Object.fromEntries(
     Object.entries(tree).flatMap(([k, v]) =>
-      v !== null && typeof v === 'object' ? Object.entries(flatten(v as Record<string, unknown>, `${prefix}${k}.`)) : [[`${prefix}${k}`, String(v)]],
+      v !== null && typeof v === 'object'
+        ? Object.entries(flatten(v as Record<string, unknown>, `${prefix}${k}.`))
+        : [[`${prefix}${k}`, String(v)]],
     ),
   );
 }
@@ -175,7 +177,14 @@ function aaptAcceptsFormat(text: string): boolean {
 }
 
 // htmlEntities: decode character references (&#13;) as every conforming XML parser does.
-const xml = new XMLParser({ ignoreAttributes: false, parseTagValue: false, trimValues: false, processEntities: true, htmlEntities: true, isArray: (name) => ['string', 'trans-unit'].includes(name) });
+const xml = new XMLParser({
+  ignoreAttributes: false,
+  parseTagValue: false,
+  trimValues: false,
+  processEntities: true,
+  htmlEntities: true,
+  isArray: (name) => ['string', 'trans-unit'].includes(name),
+});
 
 /** Each format: how a real parser reads it back into key → value. */
 const READERS: Record<string, (text: string) => Record<string, string>> = {
@@ -192,8 +201,13 @@ const READERS: Record<string, (text: string) => Record<string, string>> = {
     );
   },
   'xliff.standard': (text) => {
-    const units = xml.parse(text).xliff.file.body['trans-unit'] as { '@_id': string; target: string | { '#text': string } }[];
-    return Object.fromEntries(units.map((u) => [u['@_id'], typeof u.target === 'string' ? u.target : (u.target?.['#text'] ?? '')]));
+    const units = xml.parse(text).xliff.file.body['trans-unit'] as {
+      '@_id': string;
+      target: string | { '#text': string };
+    }[];
+    return Object.fromEntries(
+      units.map((u) => [u['@_id'], typeof u.target === 'string' ? u.target : (u.target?.['#text'] ?? '')]),
+    );
   },
   'strings.ios': parseDotStrings,
   'stringsdict.ios': (text) => {
@@ -201,12 +215,16 @@ const READERS: Record<string, (text: string) => Record<string, string>> = {
     return Object.fromEntries(Object.entries(dict).map(([key, rule]) => [key, rule.value.other]));
   },
   'xml.android.resources': (text) => {
-    const strings = xml.parse(text).resources.string as ({ '@_name': string; '@_formatted'?: string; '#text'?: string } | string)[];
+    const strings = xml.parse(text).resources.string as (
+      | { '@_name': string; '@_formatted'?: string; '#text'?: string }
+      | string
+    )[];
     return Object.fromEntries(
       strings.map((s) => {
         if (typeof s === 'string') return ['', s];
         const value = aaptString(s['#text'] ?? '');
-        if (s['@_formatted'] !== 'false' && !aaptAcceptsFormat(value)) throw new Error(`aapt2 refuses ${s['@_name']}: multiple non-positional substitutions`);
+        if (s['@_formatted'] !== 'false' && !aaptAcceptsFormat(value))
+          throw new Error(`aapt2 refuses ${s['@_name']}: multiple non-positional substitutions`);
         return [s['@_name'], value];
       }),
     );
@@ -232,7 +250,10 @@ describe('format writers', () => {
     const read = READERS[format]!(text);
     let want = format === 'xml.android.resources' ? expected(androidKeys(TRICKY)) : expected(TRICKY);
     // XML 1.0 cannot carry most C0 controls, not even as &#12;: the XML formats leave them out.
-    if (XML_FORMATS.includes(format)) want = Object.fromEntries(Object.entries(want).map(([k, v]) => [k, v.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')]));
+    if (XML_FORMATS.includes(format))
+      want = Object.fromEntries(
+        Object.entries(want).map(([k, v]) => [k, v.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')]),
+      );
     expect(read).toEqual(want);
   });
 
@@ -274,7 +295,10 @@ describe('format writers', () => {
     const names = androidNames(['settings.title', 'a-b', 'a_b', 'a.b', 'class', '2fa', 'ok', 'a-b']);
     expect([...names.values()]).toEqual(['settings.title', 'a_b', 'a_b_2', 'a.b_3', 'class_', '_2fa', 'ok']);
     // A locale that lacks a key still names the others as the full file does.
-    const text = WRITERS['xml.android.resources']({ ...file([{ key: 'a_b', source: 'x', value: 'y' }]), keys: ['a-b', 'a_b'] });
+    const text = WRITERS['xml.android.resources']({
+      ...file([{ key: 'a_b', source: 'x', value: 'y' }]),
+      keys: ['a-b', 'a_b'],
+    });
     expect(text).toContain('<string name="a_b_2">y</string>');
   });
 

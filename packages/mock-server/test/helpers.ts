@@ -16,7 +16,11 @@ export function useServer(options: MockServerOptions = {}) {
       return server.url;
     },
     /** A request with an optional Bearer token and JSON body; the answer with its parsed body. */
-    async call(method: string, path: string, options: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) {
+    async call(
+      method: string,
+      path: string,
+      options: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+    ) {
       const headers: Record<string, string> = { ...options.headers };
       if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
       let body: string | undefined = options.raw;
@@ -24,7 +28,11 @@ export function useServer(options: MockServerOptions = {}) {
         body = JSON.stringify(options.body);
         headers['content-type'] = 'application/json';
       }
-      const response = await fetch(`${server.url}${path}`, { method, headers, ...(body === undefined ? {} : { body }) });
+      const response = await fetch(`${server.url}${path}`, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body }),
+      });
       const text = await response.text();
       let json: any;
       try {

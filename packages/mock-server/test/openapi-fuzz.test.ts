@@ -36,19 +36,25 @@ const doc = JSON.parse(readFileSync(fileURLToPath(new URL('../../../docs/openapi
 const component = (ref: Schema): Schema => doc.components.schemas[ref.$ref.split('/').at(-1)!];
 
 /** The operations as the document states them (nothing here comes from the SDK's table). */
-const OPERATIONS: Operation[] = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
-  Object.entries(item).map(([method, op]) => ({
-    id: op.operationId,
-    method: method.toUpperCase(),
-    path,
-    // The CDN key is the one security scheme an operation names for itself; the rest use the document's.
-    api: op.security ? 'cdn' : 'v1',
-    parameters: (op.parameters ?? []).map((p: any) => ({ name: p.name, schema: p.schema })),
-    ...(op.requestBody
-      ? { requestBody: { required: op.requestBody.required, schema: component(op.requestBody.content['application/json'].schema) } }
-      : {}),
-    responses: op.responses,
-  })),
+const OPERATIONS: Operation[] = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(
+  ([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({
+      id: op.operationId,
+      method: method.toUpperCase(),
+      path,
+      // The CDN key is the one security scheme an operation names for itself; the rest use the document's.
+      api: op.security ? 'cdn' : 'v1',
+      parameters: (op.parameters ?? []).map((p: any) => ({ name: p.name, schema: p.schema })),
+      ...(op.requestBody
+        ? {
+            requestBody: {
+              required: op.requestBody.required,
+              schema: component(op.requestBody.content['application/json'].schema),
+            },
+          }
+        : {}),
+      responses: op.responses,
+    })),
 );
 
 // ---------------------------------------------------------------------------------------------------
@@ -70,10 +76,18 @@ function build(schema: Schema): fc.Arbitrary<unknown> {
     case 'string': {
       const max = Math.min(schema.maxLength ?? 24, 24);
       const min = schema.minLength ?? 0;
-      const anyText = fc.string({ unit: fc.oneof(fc.constant('a'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })), minLength: min, maxLength: Math.max(min, max) });
+      const anyText = fc.string({
+        unit: fc.oneof(fc.constant('a'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })),
+        minLength: min,
+        maxLength: Math.max(min, max),
+      });
       // An anchored pattern is generated from; an unanchored one (`\S`: "somewhere a visible character") filters.
       const pattern = schema.pattern ? new RegExp(schema.pattern, 'u') : undefined;
-      const text = !pattern ? anyText : schema.pattern.startsWith('^') ? fc.stringMatching(new RegExp(schema.pattern)) : anyText.filter((t) => pattern.test(t));
+      const text = !pattern
+        ? anyText
+        : schema.pattern.startsWith('^')
+          ? fc.stringMatching(new RegExp(schema.pattern))
+          : anyText.filter((t) => pattern.test(t));
       return text.filter((t) => [...t].length >= min && [...t].length <= (schema.maxLength ?? Infinity));
     }
     case 'array':
@@ -100,7 +114,12 @@ function refusedString(schema: Schema): fc.Arbitrary<string> | undefined {
   const max = schema.maxLength as number | undefined;
   // Candidates checked once here, so that generating never loops on a filter.
   const candidates = ['', ' ', '\t\n', '!!', 'de_DE', 'english', 'v1.0.0', '1.2', 'x'.repeat((max ?? 40) + 1)];
-  if (schema.enum) return fc.constantFrom(...candidates.filter((c) => !schema.enum.includes(c)), `${schema.enum[0]}x`, String(schema.enum[0]).toLowerCase());
+  if (schema.enum)
+    return fc.constantFrom(
+      ...candidates.filter((c) => !schema.enum.includes(c)),
+      `${schema.enum[0]}x`,
+      String(schema.enum[0]).toLowerCase(),
+    );
   if (schema.pattern) {
     const pattern = new RegExp(schema.pattern, 'u');
     return fc.constantFrom(...candidates.filter((c) => !pattern.test(c) || [...c].length > (max ?? Infinity)));
@@ -123,7 +142,9 @@ const WRONG_TYPES: [string, unknown][] = [
 function invalidBody(schema: Schema): fc.Arbitrary<{ body: unknown; broken: string }> {
   const properties = Object.entries((schema.properties ?? {}) as Record<string, Schema>);
   const options: fc.Arbitrary<{ body: unknown; broken: string }>[] = [
-    fc.constantFrom(...WRONG_TYPES.filter(([type]) => type !== 'object')).map(([type, body]) => ({ body, broken: `a ${type} as body` })),
+    fc
+      .constantFrom(...WRONG_TYPES.filter(([type]) => type !== 'object'))
+      .map(([type, body]) => ({ body, broken: `a ${type} as body` })),
   ];
   for (const key of schema.required ?? []) {
     options.push(valid(schema).map((body) => ({ body: omit(body as object, key), broken: `no ${key}` })));
@@ -131,7 +152,11 @@ function invalidBody(schema: Schema): fc.Arbitrary<{ body: unknown; broken: stri
   for (const [key, sub] of properties) {
     const allowed = new Set([sub.type === 'integer' ? 'number' : sub.type]);
     const wrong = WRONG_TYPES.filter(([type]) => !allowed.has(type));
-    options.push(fc.tuple(valid(schema), fc.constantFrom(...wrong)).map(([body, [type, value]]) => ({ body: { ...(body as object), [key]: value }, broken: `${key} a ${type}` })));
+    options.push(
+      fc
+        .tuple(valid(schema), fc.constantFrom(...wrong))
+        .map(([body, [type, value]]) => ({ body: { ...(body as object), [key]: value }, broken: `${key} a ${type}` })),
+    );
     const refused = refusedString(sub) ?? (sub.type === 'array' ? refusedString(sub.items) : undefined);
     if (refused) {
       options.push(
@@ -154,7 +179,11 @@ function omit(value: object, key: string) {
 // Requests.
 
 type Who = 'allowed' | 'viewer' | 'none' | 'bad' | 'budget';
-type Body = { kind: 'none' } | { kind: 'json'; value: unknown; valid: true } | { kind: 'json'; value: unknown; valid: false; broken: string } | { kind: 'raw'; text: string; broken: string };
+type Body =
+  | { kind: 'none' }
+  | { kind: 'json'; value: unknown; valid: true }
+  | { kind: 'json'; value: unknown; valid: false; broken: string }
+  | { kind: 'raw'; text: string; broken: string };
 
 interface Case {
   op: Operation;
@@ -166,7 +195,11 @@ interface Case {
 }
 
 /** Slugs and ids the demo seed has (filled in before the run), so that requests reach their resources. */
-const KNOWN: Record<string, string[]> = { workspaceUrl: ['acme'], projectUrl: ['mobile-ios', 'mobile-android', 'web-frontend', 'backend'], id: [] };
+const KNOWN: Record<string, string[]> = {
+  workspaceUrl: ['acme'],
+  projectUrl: ['mobile-ios', 'mobile-android', 'web-frontend', 'backend'],
+  id: [],
+};
 
 function credential(op: Operation, who: Who): string | undefined {
   if (who === 'none') return undefined;
@@ -180,8 +213,17 @@ function caseOf(op: Operation): fc.Arbitrary<Case> {
     ...op.parameters.map((p) =>
       fc.oneof(
         // Read when a value is drawn: the export ids exist only once the run has begun.
-        { weight: 4, arbitrary: fc.nat(7).map((i) => ({ value: KNOWN[p.name]![i % KNOWN[p.name]!.length]!, known: true })) },
-        { weight: 1, arbitrary: valid(p.schema).map((value) => ({ value: String(value), known: KNOWN[p.name]!.includes(String(value)) })) },
+        {
+          weight: 4,
+          arbitrary: fc.nat(7).map((i) => ({ value: KNOWN[p.name]![i % KNOWN[p.name]!.length]!, known: true })),
+        },
+        {
+          weight: 1,
+          arbitrary: valid(p.schema).map((value) => ({
+            value: String(value),
+            known: KNOWN[p.name]!.includes(String(value)),
+          })),
+        },
       ),
     ),
   );
@@ -195,9 +237,22 @@ function caseOf(op: Operation): fc.Arbitrary<Case> {
   else {
     const schema = op.requestBody.schema;
     bodies.push({ weight: 4, arbitrary: valid(schema).map((value) => ({ kind: 'json', value, valid: true })) });
-    bodies.push({ weight: 2, arbitrary: invalidBody(schema).map(({ body, broken }) => ({ kind: 'json', value: body, valid: false, broken })) });
-    bodies.push({ weight: 1, arbitrary: fc.constantFrom('{', '{"a":', 'not json', '{"a": 1,}').map((text) => ({ kind: 'raw', text, broken: 'not JSON' })) });
-    bodies.push({ weight: 1, arbitrary: op.requestBody.required ? fc.constant({ kind: 'raw', text: '', broken: 'no body' }) : fc.constant({ kind: 'none' }) });
+    bodies.push({
+      weight: 2,
+      arbitrary: invalidBody(schema).map(({ body, broken }) => ({ kind: 'json', value: body, valid: false, broken })),
+    });
+    bodies.push({
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('{', '{"a":', 'not json', '{"a": 1,}')
+        .map((text) => ({ kind: 'raw', text, broken: 'not JSON' })),
+    });
+    bodies.push({
+      weight: 1,
+      arbitrary: op.requestBody.required
+        ? fc.constant({ kind: 'raw', text: '', broken: 'no body' })
+        : fc.constant({ kind: 'none' }),
+    });
   }
   return fc.record({ params, who, body: fc.oneof(...bodies) }).map(({ params: values, who: w, body }) => ({
     op,
@@ -214,13 +269,23 @@ const bodyIsRefused = (body: Body) => !bodyIsValid(body);
 /** The statuses a case may answer beyond "one the document lists", or a reason it broke that rule. */
 function expectationBroken(c: Case, status: number, titlesSeen: Set<string>): string | undefined {
   if (status >= 500) return 'a server error';
-  if (c.who === 'none' || c.who === 'bad') return status === 401 ? undefined : 'expected 401 without a valid credential';
-  if (!c.known) return status >= 400 && status < 500 && status !== 413 ? undefined : 'expected a 4xx for a resource the seed lacks';
-  if (bodyIsRefused(c.body)) return status === 400 || status === 422 || status === 403 ? undefined : 'a body the document refuses was not refused';
+  if (c.who === 'none' || c.who === 'bad')
+    return status === 401 ? undefined : 'expected 401 without a valid credential';
+  if (!c.known)
+    return status >= 400 && status < 500 && status !== 413 ? undefined : 'expected a 4xx for a resource the seed lacks';
+  if (bodyIsRefused(c.body))
+    return status === 400 || status === 422 || status === 403
+      ? undefined
+      : 'a body the document refuses was not refused';
   // A request the document calls valid: served, or refused for who is asking or what exists, never for its shape.
   if (status === 200 || status === 204 || status === 403 || status === 404) return undefined;
   if (status === 429 && c.who === 'budget') return undefined;
-  if (status === 422 && c.op.id === 'createProject' && titlesSeen.has(normalTitle((c.body as { value: { title: string } }).value.title))) return undefined;
+  if (
+    status === 422 &&
+    c.op.id === 'createProject' &&
+    titlesSeen.has(normalTitle((c.body as { value: { title: string } }).value.title))
+  )
+    return undefined;
   return 'a request the document calls valid was refused';
 }
 
@@ -278,10 +343,14 @@ describe('docs/openapi.json against loc-mock', () => {
       fc.asyncProperty(cases, async (c) => {
         const path = c.op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(c.params[name]!));
         const key = credential(c.op, c.who);
-        const text = c.body.kind === 'json' ? JSON.stringify(c.body.value) : c.body.kind === 'raw' ? c.body.text : undefined;
+        const text =
+          c.body.kind === 'json' ? JSON.stringify(c.body.value) : c.body.kind === 'raw' ? c.body.text : undefined;
         const response = await fetch(`${mock.url}${path}`, {
           method: c.op.method,
-          headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(text !== undefined ? { 'content-type': 'application/json' } : {}) },
+          headers: {
+            ...(key ? { authorization: `Bearer ${key}` } : {}),
+            ...(text !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
           ...(text !== undefined ? { body: text } : {}),
         });
         const answer = await response.text();
@@ -308,8 +377,10 @@ describe('docs/openapi.json against loc-mock', () => {
           return void fail('a body that is not JSON');
         }
         const validate = validatorOf(component(content.schema));
-        if (!validate(json)) fail(`a body that does not match ${content.schema.$ref}: ${ajv.errorsText(validate.errors)}`);
-        if (c.op.id === 'createProject' && status === 200) titlesSeen.add(normalTitle((c.body as { value: { title: string } }).value.title));
+        if (!validate(json))
+          fail(`a body that does not match ${content.schema.$ref}: ${ajv.errorsText(validate.errors)}`);
+        if (c.op.id === 'createProject' && status === 200)
+          titlesSeen.add(normalTitle((c.body as { value: { title: string } }).value.title));
       }),
       { seed: SEED, numRuns: RUNS },
     );
@@ -323,17 +394,26 @@ describe('docs/openapi.json against loc-mock', () => {
   it('answers a method a documented path does not list with 405, Allow and the error body of its API', async () => {
     const paths = Object.entries(doc.paths as Record<string, Record<string, unknown>>);
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...paths), fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'), async ([template, item], method) => {
-        const listed = Object.keys(item).map((m) => m.toUpperCase());
-        fc.pre(!listed.includes(method));
-        const path = template.replace(/\{(\w+)\}/g, (_, name: string) => KNOWN[name]![0] ?? 'x');
-        const response = await fetch(`${mock.url}${path}`, { method, headers: { authorization: `Bearer ${TOKENS.admin}` } });
-        expect(response.status, `${method} ${path}`).toBe(405);
-        expect(response.headers.get('allow')?.split(', ').sort()).toEqual(listed.sort());
-        expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-        const errorSchema = template.startsWith('/cdn/') ? doc.components.schemas.CdnErrorDetailResponse : doc.components.schemas.V1Error;
-        expect(validatorOf(errorSchema)(await response.json())).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...paths),
+        fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'),
+        async ([template, item], method) => {
+          const listed = Object.keys(item).map((m) => m.toUpperCase());
+          fc.pre(!listed.includes(method));
+          const path = template.replace(/\{(\w+)\}/g, (_, name: string) => KNOWN[name]![0] ?? 'x');
+          const response = await fetch(`${mock.url}${path}`, {
+            method,
+            headers: { authorization: `Bearer ${TOKENS.admin}` },
+          });
+          expect(response.status, `${method} ${path}`).toBe(405);
+          expect(response.headers.get('allow')?.split(', ').sort()).toEqual(listed.sort());
+          expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+          const errorSchema = template.startsWith('/cdn/')
+            ? doc.components.schemas.CdnErrorDetailResponse
+            : doc.components.schemas.V1Error;
+          expect(validatorOf(errorSchema)(await response.json())).toBe(true);
+        },
+      ),
       { seed: SEED, numRuns: 60 },
     );
   }, 120_000);

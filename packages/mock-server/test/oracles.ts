@@ -25,10 +25,19 @@ function works(command: string, args: string[]): boolean {
 const PYTHON = ['python3', '/usr/bin/python3'].find((p) => works(p, ['-c', 'import yaml'])) ?? 'python3';
 
 export const TOOLS = {
-  aapt2: { available: works('aapt2', ['version']) && existsSync(FRAMEWORK_RES), install: 'apt packages aapt, android-framework-res' },
-  gnustep: { available: works('sh', ['-c', 'command -v plparse && command -v plget']), install: 'apt package gnustep-base-runtime' },
+  aapt2: {
+    available: works('aapt2', ['version']) && existsSync(FRAMEWORK_RES),
+    install: 'apt packages aapt, android-framework-res',
+  },
+  gnustep: {
+    available: works('sh', ['-c', 'command -v plparse && command -v plget']),
+    install: 'apt package gnustep-base-runtime',
+  },
   plistutil: { available: works('plistutil', ['-h']), install: 'apt package libplist-utils' },
-  gettext: { available: works('msgfmt', ['--version']) && works('msginit', ['--version']), install: 'apt package gettext' },
+  gettext: {
+    available: works('msgfmt', ['--version']) && works('msginit', ['--version']),
+    install: 'apt package gettext',
+  },
   psych: { available: works('ruby', ['-e', 'require "yaml"; require "json"']), install: 'apt package ruby' },
   pyyaml: { available: works(PYTHON, ['-c', 'import yaml']), install: 'apt package python3-yaml' },
   xmllint: { available: works('xmllint', ['--version']), install: 'apt package libxml2-utils' },
@@ -37,7 +46,8 @@ export const TOOLS = {
 } satisfies Record<string, Tool>;
 
 // LOC_TEST_WITHOUT=aapt2,gnustep runs the suite as on a machine without those tools.
-for (const name of (process.env.LOC_TEST_WITHOUT ?? '').split(',')) if (name in TOOLS) TOOLS[name as keyof typeof TOOLS].available = false;
+for (const name of (process.env.LOC_TEST_WITHOUT ?? '').split(','))
+  if (name in TOOLS) TOOLS[name as keyof typeof TOOLS].available = false;
 
 const missing = Object.entries(TOOLS).filter(([, t]) => !t.available);
 if (missing.length) {
@@ -54,12 +64,21 @@ export interface Run {
 }
 
 /** Runs a tool without a shell; never throws for an exit code, the caller judges it. */
-export function run(command: string, args: string[], options: { input?: string | Buffer; cwd?: string } = {}): Promise<Run> {
+export function run(
+  command: string,
+  args: string[],
+  options: { input?: string | Buffer; cwd?: string } = {},
+): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = execFile(command, args, { cwd: options.cwd, maxBuffer: 64 * 1024 * 1024, timeout: RUN_TIMEOUT_MS, encoding: 'utf8' }, (error, stdout, stderr) => {
-      if (error && typeof error.code !== 'number') return reject(error);
-      resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr });
-    });
+    const child = execFile(
+      command,
+      args,
+      { cwd: options.cwd, maxBuffer: 64 * 1024 * 1024, timeout: RUN_TIMEOUT_MS, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        if (error && typeof error.code !== 'number') return reject(error);
+        resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr });
+      },
+    );
     if (options.input !== undefined) child.stdin!.end(options.input);
   });
 }
@@ -95,12 +114,26 @@ export type AndroidTable = Record<string, Record<string, string>>;
 export async function aapt2Read(resDir: string, work: string): Promise<{ table: AndroidTable; warnings: string }> {
   mkdirSync(work, { recursive: true });
   const manifest = join(work, 'AndroidManifest.xml');
-  writeFileSync(manifest, '<?xml version="1.0" encoding="utf-8"?>\n<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="test.loc.oracle"/>\n');
+  writeFileSync(
+    manifest,
+    '<?xml version="1.0" encoding="utf-8"?>\n<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="test.loc.oracle"/>\n',
+  );
   const compiled = join(work, 'compiled.zip');
   must(await run('aapt2', ['compile', '--dir', resDir, '-o', compiled]), `aapt2 compile ${resDir}`);
   const apk = join(work, 'out.apk');
   const link = must(
-    await run('aapt2', ['link', '-o', apk, '-I', FRAMEWORK_RES, '--manifest', manifest, '--java', join(work, 'gen'), compiled]),
+    await run('aapt2', [
+      'link',
+      '-o',
+      apk,
+      '-I',
+      FRAMEWORK_RES,
+      '--manifest',
+      manifest,
+      '--java',
+      join(work, 'gen'),
+      compiled,
+    ]),
     `aapt2 link ${resDir}`,
   );
   const dump = must(await run('aapt2', ['dump', 'resources', apk]), 'aapt2 dump resources');
@@ -142,9 +175,13 @@ export async function gnustepRead(file: string, keys: string[]): Promise<Record<
   const bom = `${file}.bom`;
   writeFileSync(bom, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), readFileSync(file)]));
   const parsed = await run('plparse', [bom]);
-  if (parsed.code !== 0 || !/a dictionary/.test(parsed.stdout + parsed.stderr)) throw new Error(`plparse refused ${file}: ${parsed.stdout}${parsed.stderr}`);
+  if (parsed.code !== 0 || !/a dictionary/.test(parsed.stdout + parsed.stderr))
+    throw new Error(`plparse refused ${file}: ${parsed.stdout}${parsed.stderr}`);
   const input = readFileSync(bom);
-  const values = await eachLimited(keys, async (key) => must(await run('plget', [key], { input }), `plget ${key}`).stdout);
+  const values = await eachLimited(
+    keys,
+    async (key) => must(await run('plget', [key], { input }), `plget ${key}`).stdout,
+  );
   return Object.fromEntries(keys.map((key, i) => [key, values[i]!]));
 }
 
@@ -156,7 +193,9 @@ export async function gnustepRead(file: string, keys: string[]): Promise<Record<
 export async function plistutilRead(file: string): Promise<Record<string, string>> {
   must(await run('plistutil', ['-i', file, '-o', `${file}.bin`, '-f', 'bin']), `plistutil ${file} to binary`);
   const read = await pythonRead([{ kind: 'bplist', path: `${file}.bin` }]);
-  const dict = read[`${file}.bin`] as Record<string, { NSStringLocalizedFormatKey: string; value: { other: string } }> | string;
+  const dict = read[`${file}.bin`] as
+    | Record<string, { NSStringLocalizedFormatKey: string; value: { other: string } }>
+    | string;
   if (typeof dict === 'string') throw new Error(`${file}: ${dict}`);
   return Object.fromEntries(Object.entries(dict).map(([key, rule]) => [key, rule.value.other]));
 }
@@ -166,12 +205,16 @@ export async function plistutilRead(file: string): Promise<Record<string, string
  * refuse); the compiled catalog is read as it is (binary, no escapes to decode). Untranslated and fuzzy
  * entries are not in it.
  */
-export async function gettextRead(file: string): Promise<{ warnings: string; header: Record<string, string>; strings: Record<string, string> }> {
+export async function gettextRead(
+  file: string,
+): Promise<{ warnings: string; header: Record<string, string>; strings: Record<string, string> }> {
   const mo = `${file}.mo`;
   const compiled = must(await run('msgfmt', ['-c', '-o', mo, file]), `msgfmt -c ${file}`);
   const catalog = gettext.mo.parse(readFileSync(mo));
   // msgfmt writes a catalog without entries, not even the header, when nothing is translated.
-  const header = catalog.headers['Plural-Forms'] ? catalog.headers : gettext.po.parse(readFileSync(file, 'utf8')).headers;
+  const header = catalog.headers['Plural-Forms']
+    ? catalog.headers
+    : gettext.po.parse(readFileSync(file, 'utf8')).headers;
   const strings: Record<string, string> = {};
   for (const [context, units] of Object.entries(catalog.translations)) {
     if (context === '') continue;
@@ -182,7 +225,8 @@ export async function gettextRead(file: string): Promise<{ warnings: string; hea
 
 /** YAML as Ruby's Psych (`YAML.safe_load`, what Rails i18n runs) reads it, per file; a failure as `Error: …`. */
 export async function psychRead(files: string[]): Promise<Record<string, unknown>> {
-  const script = 'require "yaml"; require "json"; out = {}; ARGV.each { |f| begin; out[f] = YAML.safe_load(File.read(f, encoding: "UTF-8")); rescue => e; out[f] = "Error: #{e.class}: #{e.message}"; end }; print JSON.generate(out)';
+  const script =
+    'require "yaml"; require "json"; out = {}; ARGV.each { |f| begin; out[f] = YAML.safe_load(File.read(f, encoding: "UTF-8")); rescue => e; out[f] = "Error: #{e.class}: #{e.message}"; end }; print JSON.generate(out)';
   return JSON.parse(must(await run('ruby', ['-e', script, ...files]), 'ruby').stdout);
 }
 
@@ -209,8 +253,12 @@ print(json.dumps(out, default=lambda v: 'NotAString: %r' % (v,)))
 `;
 
 /** Python's readings: PyYAML's `safe_load` (YAML 1.1), `json`, XLIFF targets through expat, binary plists. */
-export async function pythonRead(files: { kind: 'yaml' | 'json' | 'xliff' | 'bplist'; path: string }[]): Promise<Record<string, unknown>> {
-  return JSON.parse(must(await run(PYTHON, ['-c', PYTHON_READER, ...files.map((f) => `${f.kind}:${f.path}`)]), 'python3').stdout);
+export async function pythonRead(
+  files: { kind: 'yaml' | 'json' | 'xliff' | 'bplist'; path: string }[],
+): Promise<Record<string, unknown>> {
+  return JSON.parse(
+    must(await run(PYTHON, ['-c', PYTHON_READER, ...files.map((f) => `${f.kind}:${f.path}`)]), 'python3').stdout,
+  );
 }
 
 /** `xmllint --noout`: well-formed XML, nothing printed. (No XLIFF 1.2 schema is packaged in Debian.) */
@@ -226,7 +274,9 @@ export async function xmllintCheck(files: string[]): Promise<string> {
  * fuzzy unless its unit says `approved="yes"` (our exports claim no approval): entries are read fuzzy or not.
  * Answers id → source and target as xliff2po read them.
  */
-export async function xliff2poRead(file: string): Promise<{ sources: Record<string, string>; targets: Record<string, string> }> {
+export async function xliff2poRead(
+  file: string,
+): Promise<{ sources: Record<string, string>; targets: Record<string, string> }> {
   const po = `${file}.po`;
   must(await run('xliff2po', ['--progress=none', '--errorlevel=traceback', '-i', file, '-o', po]), `xliff2po ${file}`);
   const sources: Record<string, string> = {};
@@ -252,6 +302,7 @@ export async function xliff2poRead(file: string): Promise<{ sources: Record<stri
  */
 export function flattenStrict(tree: unknown, prefix = ''): Record<string, string> {
   if (typeof tree === 'string') return { [prefix.slice(0, -1)]: tree };
-  if (tree === null || typeof tree !== 'object' || Array.isArray(tree)) return { [prefix.slice(0, -1)]: `NotAString: ${JSON.stringify(tree)}` };
+  if (tree === null || typeof tree !== 'object' || Array.isArray(tree))
+    return { [prefix.slice(0, -1)]: `NotAString: ${JSON.stringify(tree)}` };
   return Object.assign({}, ...Object.entries(tree).map(([k, v]) => flattenStrict(v, `${prefix}${k}.`)));
 }

@@ -1,5 +1,11 @@
 // Projects: creation (200 per spec.md §4.1, slugs, 422s) and the two status endpoints with their counts.
-import { ProjectDetailsSchema, ProjectListSchema, projectRefOf, ResourceStatusSchema, WorkspaceStatusSchema } from '@loc/sdk';
+import {
+  ProjectDetailsSchema,
+  ProjectListSchema,
+  projectRefOf,
+  ResourceStatusSchema,
+  WorkspaceStatusSchema,
+} from '@loc/sdk';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createClock, DEMO, slugify } from '../src';
 import { useServer } from './helpers';
@@ -14,7 +20,11 @@ const minimal = { title: 'Checkout Flow', resourceType: 'json.standard', sourceL
 
 describe('POST /v1/{ws}/projects', () => {
   it('answers 200 with V1DetailedProjectInfo of the new project (spec.md §4.1 states 200, not 201)', async () => {
-    const result = await create({ ...minimal, description: 'Payment pages', targetLanguageCodes: ['de', 'zh-Hant', 'de', 'en'] });
+    const result = await create({
+      ...minimal,
+      description: 'Payment pages',
+      targetLanguageCodes: ['de', 'zh-Hant', 'de', 'en'],
+    });
     expect(result.status).toBe(200);
     const project = ProjectDetailsSchema.parse(result.json);
     expect(project).toMatchObject({
@@ -39,8 +49,13 @@ describe('POST /v1/{ws}/projects', () => {
     const list = ProjectListSchema.parse((await api.call('GET', '/v1/projects', { token })).json);
     expect(list.members.map((m) => m.title)).toContain('Checkout Flow');
     const workspace = WorkspaceStatusSchema.parse((await api.call('GET', '/v1/acme/projects/status', { token })).json);
-    expect(workspace.find((p) => p.projectUrl === 'checkout-flow')).toMatchObject({ segmentsCount: 0, locales: [{ languageCode: 'en' }] });
-    const status = ResourceStatusSchema.parse((await api.call('GET', '/v1/acme/projects/checkout-flow/status', { token })).json);
+    expect(workspace.find((p) => p.projectUrl === 'checkout-flow')).toMatchObject({
+      segmentsCount: 0,
+      locales: [{ languageCode: 'en' }],
+    });
+    const status = ResourceStatusSchema.parse(
+      (await api.call('GET', '/v1/acme/projects/checkout-flow/status', { token })).json,
+    );
     expect(status.resourceFiles).toEqual([]);
   });
 
@@ -103,7 +118,10 @@ describe('POST /v1/{ws}/projects', () => {
     expect(again.json.error).toMatch(/'Checkout Flow' \(URL 'checkout-flow'\) already exists/);
     // A seeded project's URL is taken too, and the same title in another workspace is fine.
     expect((await create({ ...minimal, title: 'Web Frontend' })).status).toBe(422);
-    const globex = await api.call('POST', '/v1/globex/projects', { token: DEMO.tokens.globex, body: { ...minimal, title: 'Web Frontend' } });
+    const globex = await api.call('POST', '/v1/globex/projects', {
+      token: DEMO.tokens.globex,
+      body: { ...minimal, title: 'Web Frontend' },
+    });
     expect(globex.status).toBe(200);
   });
 
@@ -112,10 +130,22 @@ describe('POST /v1/{ws}/projects', () => {
     ['an empty title', { ...minimal, title: '   ' }, /title/],
     ['a title too long', { ...minimal, title: 'x'.repeat(256) }, /title/],
     ['no resourceType', { title: 'A', sourceLanguageCode: 'en' }, /resourceType/],
-    ['an unknown resourceType', { ...minimal, resourceType: 'docx' }, /resourceType: "docx" is unknown; use one of json\.standard/],
-    ['stringsdict.ios, an export format but not a resource type', { ...minimal, resourceType: 'stringsdict.ios' }, /resourceType/],
+    [
+      'an unknown resourceType',
+      { ...minimal, resourceType: 'docx' },
+      /resourceType: "docx" is unknown; use one of json\.standard/,
+    ],
+    [
+      'stringsdict.ios, an export format but not a resource type',
+      { ...minimal, resourceType: 'stringsdict.ios' },
+      /resourceType/,
+    ],
     ['no sourceLanguageCode', { title: 'A', resourceType: 'json.standard' }, /sourceLanguageCode/],
-    ['an invalid sourceLanguageCode', { ...minimal, sourceLanguageCode: 'english' }, /sourceLanguageCode: "english" is not a language code/],
+    [
+      'an invalid sourceLanguageCode',
+      { ...minimal, sourceLanguageCode: 'english' },
+      /sourceLanguageCode: "english" is not a language code/,
+    ],
     ['an invalid target code', { ...minimal, targetLanguageCodes: ['de', 'xx_YY'] }, /"xx_YY"/],
     ['a number as title', { ...minimal, title: 42 }, /title/],
     ['targetLanguageCodes not an array', { ...minimal, targetLanguageCodes: 'de' }, /targetLanguageCodes/],
@@ -129,19 +159,32 @@ describe('POST /v1/{ws}/projects', () => {
   });
 
   it('lists every problem of a body at once', async () => {
-    const result = await create({ ...minimal, resourceType: 'docx', sourceLanguageCode: 'e', targetLanguageCodes: ['1'] });
+    const result = await create({
+      ...minimal,
+      resourceType: 'docx',
+      sourceLanguageCode: 'e',
+      targetLanguageCodes: ['1'],
+    });
     expect(result.status).toBe(422);
     expect(result.json.error).toMatch(/docx.*"e".*"1"/);
   });
 
   it('accepts language codes with scripts and regions', async () => {
-    const result = await create({ ...minimal, sourceLanguageCode: 'en-US', targetLanguageCodes: ['zh-Hant', 'pt-BR', 'sr-Latn-RS', 'fil'] });
+    const result = await create({
+      ...minimal,
+      sourceLanguageCode: 'en-US',
+      targetLanguageCodes: ['zh-Hant', 'pt-BR', 'sr-Latn-RS', 'fil'],
+    });
     expect(result.status).toBe(200);
     expect(result.json.project_locales).toEqual(['en-US', 'zh-Hant', 'pt-BR', 'sr-Latn-RS', 'fil']);
   });
 
   it('answers 400 for malformed JSON and for no body', async () => {
-    const malformed = await api.call('POST', '/v1/acme/projects', { token, raw: '{"title":', headers: { 'content-type': 'application/json' } });
+    const malformed = await api.call('POST', '/v1/acme/projects', {
+      token,
+      raw: '{"title":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.json.error).toMatch(/not valid JSON/);
     expect((await api.call('POST', '/v1/acme/projects', { token })).status).toBe(400);
@@ -170,7 +213,8 @@ describe('GET /v1/{ws}/projects/status', () => {
     expect(counts.de).toEqual({ NOT_TRANSLATED: 1, DRAFT: 1, TRANSLATED: 2, PREFILLED: 0, APPROVED: 10 });
     expect(counts.fr).toEqual({ NOT_TRANSLATED: 6, DRAFT: 1, TRANSLATED: 1, PREFILLED: 1, APPROVED: 5 });
     expect(counts.ja).toEqual({ NOT_TRANSLATED: 8, DRAFT: 1, TRANSLATED: 1, PREFILLED: 0, APPROVED: 4 });
-    for (const p of projects) for (const l of p.locales) expect(Object.values(l.statuses).reduce((a, b) => a + b, 0)).toBe(p.segmentsCount);
+    for (const p of projects)
+      for (const l of p.locales) expect(Object.values(l.statuses).reduce((a, b) => a + b, 0)).toBe(p.segmentsCount);
   });
 
   it('shows only that workspace', async () => {
@@ -195,21 +239,46 @@ describe('GET /v1/{ws}/projects/{p}/status', () => {
     expect(localizable!.files.map((f) => f.languageCode)).toEqual(['en', 'de', 'fr', 'ja', 'zh-Hant']);
     const zhHant = localizable!.files.find((f) => f.languageCode === 'zh-Hant')!;
     expect(zhHant.statuses).toEqual({ NOT_TRANSLATED: 10, DRAFT: 0, TRANSLATED: 1, PREFILLED: 0, APPROVED: 1 });
-    expect(infoPlist!.files.find((f) => f.languageCode === 'de')!.statuses).toEqual({ NOT_TRANSLATED: 0, DRAFT: 0, TRANSLATED: 1, PREFILLED: 0, APPROVED: 1 });
-    expect(status.supportedExportFormats.map((f) => f.id)).toEqual(expect.arrayContaining(['strings.ios', 'stringsdict.ios', 'json.standard']));
+    expect(infoPlist!.files.find((f) => f.languageCode === 'de')!.statuses).toEqual({
+      NOT_TRANSLATED: 0,
+      DRAFT: 0,
+      TRANSLATED: 1,
+      PREFILLED: 0,
+      APPROVED: 1,
+    });
+    expect(status.supportedExportFormats.map((f) => f.id)).toEqual(
+      expect.arrayContaining(['strings.ios', 'stringsdict.ios', 'json.standard']),
+    );
     expect(status.supportedExportFormats.map((f) => f.id)).not.toContain('xml.android.resources');
-    expect(status.repositoryConnections.map((c) => c.provider).sort()).toEqual(['azure', 'bitbucket', 'github', 'gitlab']);
-    expect(status).toMatchObject({ repositoryConnected: true, pushToRepositoryPossible: true, projectType: { id: 'strings.ios' } });
+    expect(status.repositoryConnections.map((c) => c.provider).sort()).toEqual([
+      'azure',
+      'bitbucket',
+      'github',
+      'gitlab',
+    ]);
+    expect(status).toMatchObject({
+      repositoryConnected: true,
+      pushToRepositoryPossible: true,
+      projectType: { id: 'strings.ios' },
+    });
   });
 
   it('says when a connected repository cannot be pushed to', async () => {
-    const status = ResourceStatusSchema.parse((await api.call('GET', '/v1/acme/projects/mobile-android/status', { token })).json);
-    expect(status.repositoryConnections.find((c) => c.provider === 'gitlab')).toMatchObject({ connected: true, canPush: false });
+    const status = ResourceStatusSchema.parse(
+      (await api.call('GET', '/v1/acme/projects/mobile-android/status', { token })).json,
+    );
+    expect(status.repositoryConnections.find((c) => c.provider === 'gitlab')).toMatchObject({
+      connected: true,
+      canPush: false,
+    });
     expect(status).toMatchObject({ repositoryConnected: true, pushToRepositoryPossible: false, pushType: null });
   });
 
   it('keeps resource container ids stable across reset()', async () => {
-    const ids = async () => (await api.call('GET', '/v1/acme/projects/web-frontend/status', { token })).json.resourceFiles.map((f: { uuid: string }) => f.uuid);
+    const ids = async () =>
+      (await api.call('GET', '/v1/acme/projects/web-frontend/status', { token })).json.resourceFiles.map(
+        (f: { uuid: string }) => f.uuid,
+      );
     const before = await ids();
     api.server.service.reset();
     expect(await ids()).toEqual(before);

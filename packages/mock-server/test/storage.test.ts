@@ -14,7 +14,10 @@ const token = DEMO.tokens.developer;
 
 /** A fresh export's download URL (exportDelayMs is 0: the first GET finds it done). */
 async function exportUrl(): Promise<string> {
-  const created = await api.call('POST', '/v1/acme/projects/web-frontend/exports', { token, body: { iso2Slugs: ['de'] } });
+  const created = await api.call('POST', '/v1/acme/projects/web-frontend/exports', {
+    token,
+    body: { iso2Slugs: ['de'] },
+  });
   const done = await api.call('GET', `/v1/acme/projects/web-frontend/exports/${created.json.id}`, { token });
   expect(done.json.status).toBe('SUCCESS');
   return done.json.downloadUrl;
@@ -83,8 +86,14 @@ describe('a valid pre-signed URL', () => {
 
 describe('an altered pre-signed URL', () => {
   const TAMPER: [string, (url: URL) => void][] = [
-    ['a flipped first digit of the signature', (u) => u.searchParams.set('signature', flip(u.searchParams.get('signature')!, 0))],
-    ['a flipped last digit of the signature', (u) => u.searchParams.set('signature', flip(u.searchParams.get('signature')!, 63))],
+    [
+      'a flipped first digit of the signature',
+      (u) => u.searchParams.set('signature', flip(u.searchParams.get('signature')!, 0)),
+    ],
+    [
+      'a flipped last digit of the signature',
+      (u) => u.searchParams.set('signature', flip(u.searchParams.get('signature')!, 63)),
+    ],
     ['a shortened signature', (u) => u.searchParams.set('signature', u.searchParams.get('signature')!.slice(0, 63))],
     ['an upper-case signature', (u) => u.searchParams.set('signature', u.searchParams.get('signature')!.toUpperCase())],
     ['no signature', (u) => u.searchParams.delete('signature')],
@@ -116,9 +125,16 @@ describe('an altered pre-signed URL', () => {
   it('is refused when another signing secret made it', async () => {
     const other = await startMockServer({ port: 0, exportDelayMs: 0, signingSecret: 'another-secret' });
     try {
-      const created = await fetch(`${other.url}/v1/acme/projects/web-frontend/exports`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      const created = await fetch(`${other.url}/v1/acme/projects/web-frontend/exports`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
       const id = (await created.json()).id;
-      const done = await (await fetch(`${other.url}/v1/acme/projects/web-frontend/exports/${id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+      const done = await (
+        await fetch(`${other.url}/v1/acme/projects/web-frontend/exports/${id}`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json();
       const foreign = new URL(done.downloadUrl);
       expect((await fetch(`${api.url}${foreign.pathname}${foreign.search}`)).status).toBe(403);
     } finally {

@@ -44,7 +44,10 @@ describe('the same scenario', () => {
     }
     expect(fromMsw.projects).toEqual(['Mobile iOS', 'Mobile Android', 'Web frontend', 'Backend']);
     expect(Object.keys(fromMsw.files).sort()).toEqual(['locales/de/checkout.json', 'locales/de/common.json']);
-    expect(JSON.parse(fromMsw.files['locales/de/checkout.json']!)).toEqual({ 'checkout.pay': 'Jetzt bezahlen', 'checkout.total': 'Summe: {amount}' });
+    expect(JSON.parse(fromMsw.files['locales/de/checkout.json']!)).toEqual({
+      'checkout.pay': 'Jetzt bezahlen',
+      'checkout.total': 'Summe: {amount}',
+    });
   });
 
   it('runs over a real socket, with the same result', async () => {
@@ -90,7 +93,18 @@ describe('loc-mock (the built binary)', () => {
     const seed = {
       workspaces: [{ slug: 'tiny', name: 'Tiny' }],
       users: [{ email: 'me@tiny.test', tokens: ['loc_tiny'], workspaceRoles: { tiny: 'admin' } }],
-      projects: [{ workspace: 'tiny', slug: 'app', title: 'App', owner: 'me@tiny.test', resourceType: 'json.standard', sourceLocale: 'en', targetLocales: ['de'], files: [] }],
+      projects: [
+        {
+          workspace: 'tiny',
+          slug: 'app',
+          title: 'App',
+          owner: 'me@tiny.test',
+          resourceType: 'json.standard',
+          sourceLocale: 'en',
+          targetLocales: ['de'],
+          files: [],
+        },
+      ],
     };
     writeFileSync(join(dir, 'seed.json'), JSON.stringify(seed));
     const mock = run(['serve', '--port', '0', '--quiet', '--seed', join(dir, 'seed.json')]);
@@ -113,7 +127,14 @@ describe('loc-mock (the built binary)', () => {
 
   it('refuses a seed file of the wrong shape, naming the file and the JSON path of each problem', async () => {
     const file = join(dir, 'bad.json');
-    writeFileSync(file, JSON.stringify({ workspaces: [{ slug: 42 }], users: [{ email: 'not-an-email', tokens: ['short'] }], projects: [] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        workspaces: [{ slug: 42 }],
+        users: [{ email: 'not-an-email', tokens: ['short'] }],
+        projects: [],
+      }),
+    );
     const mock = run(['serve', '--port', '0', '--seed', file]);
     expect(await mock.exit).toBe(2);
     expect(mock.stderr()).toContain(file);
@@ -151,7 +172,10 @@ describe('loc-mock (the built binary)', () => {
   });
 
   it.each([
-    [['serve', '--export-delay', 'soon'], /--export-delay "soon" is not a duration: use 500ms, 90s, 10m or 1h \(a bare number is seconds\)/],
+    [
+      ['serve', '--export-delay', 'soon'],
+      /--export-delay "soon" is not a duration: use 500ms, 90s, 10m or 1h \(a bare number is seconds\)/,
+    ],
     [['serve', '--export-delay', '1000h'], /--export-delay "1000h" is longer than a timer can wait/],
     [['serve', '--port', '70000'], /--port 70000 is not a port number/],
     [['serve', '--port', 'abc'], /--port abc is not a port number/],
@@ -171,7 +195,10 @@ describe('loc-mock (the built binary)', () => {
     writeFileSync(join(dir, 'demo.json'), printed.stdout());
     const mock = run(['serve', '--port', '0', '--quiet', '--seed', join(dir, 'demo.json')]);
     const url = (await mock.firstLine).split(' ').at(-1)!;
-    expect((await fetch(`${url}/v1/acme/projects/backend`, { headers: { authorization: `Bearer ${DEMO.tokens.viewer}` } })).status).toBe(200);
+    expect(
+      (await fetch(`${url}/v1/acme/projects/backend`, { headers: { authorization: `Bearer ${DEMO.tokens.viewer}` } }))
+        .status,
+    ).toBe(200);
     mock.child.kill('SIGTERM');
     expect(await mock.exit).toBe(0);
   });

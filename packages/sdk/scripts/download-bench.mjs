@@ -15,7 +15,9 @@ import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { mib: { type: 'string', default: '200' }, runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: { mib: { type: 'string', default: '200' }, runs: { type: 'string', default: '3' } },
+});
 const sizeMiB = Number(values.mib);
 const runs = Number(values.runs);
 if (!(sizeMiB > 0 && sizeMiB <= 4096) || !(Number.isInteger(runs) && runs >= 1 && runs <= 20)) {
@@ -64,7 +66,10 @@ const scripts = {
 function runChild(command, args) {
   return new Promise((resolveRun, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NODE_EXTRA_CA_CERTS: '' } });
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, NODE_EXTRA_CA_CERTS: '' },
+    });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     child.on('error', reject);
@@ -78,7 +83,8 @@ function runChild(command, args) {
 }
 
 const tasks = {};
-if (spawnSync('curl', ['--version']).status === 0) tasks['curl -o'] = (out) => runChild('curl', ['-sS', '-o', out, url]);
+if (spawnSync('curl', ['--version']).status === 0)
+  tasks['curl -o'] = (out) => runChild('curl', ['-sS', '-o', out, url]);
 for (const [name, source] of Object.entries(scripts)) {
   tasks[name] = (out) => runChild(process.execPath, ['--input-type=module', '-e', source, url, out]);
 }

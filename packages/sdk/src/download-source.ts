@@ -54,7 +54,9 @@ export async function openDownload(
         source.status === 403 || source.status === 410
           ? ' The pre-signed URL has expired or was altered: ask the service for a new one (check the CDN again, or get the export again).'
           : '';
-      throw new DownloadError(`Downloading ${redactUrl(url)} failed with HTTP ${source.status}.${hint}`, { status: source.status });
+      throw new DownloadError(`Downloading ${redactUrl(url)} failed with HTTP ${source.status}.${hint}`, {
+        status: source.status,
+      });
     }
     return source;
   }
@@ -81,7 +83,11 @@ function openWithNodeHttp(url: string, signal: AbortSignal | undefined): Promise
       const encoding = response.headers['content-encoding'];
       if (encoding && encoding !== 'identity' && response.statusCode! >= 200 && response.statusCode! < 300) {
         response.destroy();
-        reject(new DownloadError(`The download host sent the file ${encoding}-encoded although it was asked not to; try again.`));
+        reject(
+          new DownloadError(
+            `The download host sent the file ${encoding}-encoded although it was asked not to; try again.`,
+          ),
+        );
         return;
       }
       resolve({
@@ -98,7 +104,11 @@ function openWithNodeHttp(url: string, signal: AbortSignal | undefined): Promise
   });
 }
 
-async function openWithFetch(fetchImpl: typeof globalThis.fetch, url: string, signal: AbortSignal | undefined): Promise<DownloadSource> {
+async function openWithFetch(
+  fetchImpl: typeof globalThis.fetch,
+  url: string,
+  signal: AbortSignal | undefined,
+): Promise<DownloadSource> {
   const response = await fetchImpl(url, { redirect: 'manual', signal, headers: HEADERS });
   const body = response.body;
   return {

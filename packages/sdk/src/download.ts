@@ -117,12 +117,16 @@ export async function downloadToFile(
     await rm(temporary, { force: true });
     if (options.signal?.aborted) throw abortErrorOf(options.signal);
     if (idle.signal.aborted) {
-      throw new DownloadError(`The download from ${redactUrl(url)} stalled: no data for ${idleTimeoutMs} ms. Try again.`);
+      throw new DownloadError(
+        `The download from ${redactUrl(url)} stalled: no data for ${idleTimeoutMs} ms. Try again.`,
+      );
     }
     if (error instanceof LocError) throw error;
     // Keep no fetch error: it holds the request, and a pre-signed URL's signature is a credential too.
     const failure = networkFailureOf(error);
-    throw new DownloadError(`The download from ${redactUrl(url)} failed: ${failure.message}`, { cause: safeCause(failure) });
+    throw new DownloadError(`The download from ${redactUrl(url)} failed: ${failure.message}`, {
+      cause: safeCause(failure),
+    });
   } finally {
     idle.stop();
   }
@@ -152,7 +156,6 @@ function idleWatch(timeoutMs: number) {
     stop: () => clearTimeout(timer),
   };
 }
-
 
 /**
  * Downloads a CDN release's ZIP, verifying `filesSha256` when the service sent it.
@@ -200,7 +203,9 @@ export async function downloadExportFile(
     );
   }
   if (!file.downloadUrl) {
-    throw new DownloadError(`Export ${job.id} gives no download URL of its own for '${filePath}'; download the whole export instead.`);
+    throw new DownloadError(
+      `Export ${job.id} gives no download URL of its own for '${filePath}'; download the whole export instead.`,
+    );
   }
   return downloadToFile(file.downloadUrl, destination, options);
 }

@@ -21,9 +21,16 @@ describe('parseDuration: the one duration rule of loc and loc-mock', () => {
     expect(parseDuration('0')).toBe(0);
   });
 
-  it.each(['', 'soon', '-5s', '10 days', '5d', 'NaN', 'Infinity', '1e3', '1,5s', '.5s', '5 s s'])('refuses %j, quoting it', (text) => {
-    expect(() => parseDuration(text)).toThrow(new RangeError(`${JSON.stringify(text)} is not a duration: use 500ms, 90s, 10m or 1h (a bare number is seconds).`));
-  });
+  it.each(['', 'soon', '-5s', '10 days', '5d', 'NaN', 'Infinity', '1e3', '1,5s', '.5s', '5 s s'])(
+    'refuses %j, quoting it',
+    (text) => {
+      expect(() => parseDuration(text)).toThrow(
+        new RangeError(
+          `${JSON.stringify(text)} is not a duration: use 500ms, 90s, 10m or 1h (a bare number is seconds).`,
+        ),
+      );
+    },
+  );
 
   it('refuses what a timer cannot wait', () => {
     expect(parseDuration(`${MAX_TIMER_MS}ms`)).toBe(MAX_TIMER_MS);

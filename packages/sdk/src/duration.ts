@@ -36,6 +36,7 @@ export function parseDuration(text: string): number {
   const match = /^(\d+(?:\.\d+)?)\s*(ms|s|min|m|h)?$/.exec(text.trim());
   if (!match) throw new RangeError(`${JSON.stringify(text)} is not a duration: use ${DURATION_EXAMPLES}.`);
   const ms = Math.round(Number(match[1]) * UNIT_MS[(match[2] ?? 's') as keyof typeof UNIT_MS]);
-  if (ms > MAX_TIMER_MS) throw new RangeError(`${JSON.stringify(text)} is longer than a timer can wait (about 24.8 days).`);
+  if (ms > MAX_TIMER_MS)
+    throw new RangeError(`${JSON.stringify(text)} is longer than a timer can wait (about 24.8 days).`);
   return ms;
 }

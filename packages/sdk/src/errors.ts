@@ -47,7 +47,8 @@ export class LocError extends Error {
     if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
     if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return false;
     // biome-ignore lint/complexity/noThisInStatic: see above
-    const brand = Object.hasOwn(this, ERROR_CLASS) ? (this as unknown as Record<symbol, unknown>)[ERROR_CLASS] : undefined;
+    const cls = this as unknown as Record<symbol, unknown>;
+    const brand = Object.hasOwn(cls, ERROR_CLASS) ? cls[ERROR_CLASS] : undefined;
     if (typeof brand !== 'string') return false;
     for (let proto = Object.getPrototypeOf(value); proto !== null; proto = Object.getPrototypeOf(proto)) {
       const ctor: unknown = Object.getOwnPropertyDescriptor(proto, 'constructor')?.value;
@@ -158,13 +159,20 @@ export class RateLimitError extends APIError {
     this.retryAfterMs = retryAfterMs;
     this.resetAt = retryAfterMs === undefined ? undefined : new Date(now + retryAfterMs);
     this.budgetExceeded = this.codes.includes(USAGE_LIMIT_EXCEEDED);
-    const reset = this.resetAt ? `it resets at ${this.resetAt.toISOString()}` : 'the service did not say when it resets';
+    const reset = this.resetAt
+      ? `it resets at ${this.resetAt.toISOString()}`
+      : 'the service did not say when it resets';
     if (this.budgetExceeded) this.message += ` — the workspace's CDN usage budget is spent; ${reset}.`;
     else if (this.resetAt) this.message += ` — retry after ${this.resetAt.toISOString()}.`;
   }
 
   override toJSON() {
-    return { ...super.toJSON(), retryAfterMs: this.retryAfterMs, resetAt: this.resetAt?.toISOString(), budgetExceeded: this.budgetExceeded };
+    return {
+      ...super.toJSON(),
+      retryAfterMs: this.retryAfterMs,
+      resetAt: this.resetAt?.toISOString(),
+      budgetExceeded: this.budgetExceeded,
+    };
   }
 }
 /** 5xx: the service failed. */

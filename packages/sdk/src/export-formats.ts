@@ -55,5 +55,7 @@ export function formatInfo(id: string): FormatInfo | undefined {
 export function exportFormatsFor(resourceType: string): FormatInfo[] {
   const own = formatInfo(resourceType);
   if (!own) return [];
-  return EXPORT_FORMATS.filter((f) => !('platform' in f) || (own.platform !== undefined && f.platform === own.platform));
+  return EXPORT_FORMATS.filter(
+    (f) => !('platform' in f) || (own.platform !== undefined && f.platform === own.platform),
+  );
 }

@@ -49,12 +49,22 @@ describe('locale names per platform', () => {
 
   it('fills resource paths in the style of the format', () => {
     const android = { format: 'xml.android.resources', sourceLocale: 'en' };
-    expect(localizePath('app/src/main/res/values-%{locale}/strings.xml', 'en', android)).toBe('app/src/main/res/values/strings.xml');
-    expect(localizePath('app/src/main/res/values-%{locale}/strings.xml', 'zh-Hant', android)).toBe('app/src/main/res/values-b+zh+Hant/strings.xml');
+    expect(localizePath('app/src/main/res/values-%{locale}/strings.xml', 'en', android)).toBe(
+      'app/src/main/res/values/strings.xml',
+    );
+    expect(localizePath('app/src/main/res/values-%{locale}/strings.xml', 'zh-Hant', android)).toBe(
+      'app/src/main/res/values-b+zh+Hant/strings.xml',
+    );
     expect(localizePath('values-%{locale}/strings.xml', 'en', android)).toBe('values/strings.xml');
-    expect(localizePath('Resources/%{locale}.lproj/Localizable.strings', 'pt-BR', { format: 'strings.ios' })).toBe('Resources/pt-BR.lproj/Localizable.strings');
-    expect(localizePath('messages_%{locale}.properties', 'sr-Latn-RS', { format: 'properties' })).toBe('messages_sr_Latn_RS.properties');
-    expect(localizePath('locale/%{locale}/LC_MESSAGES/app.po', 'pt-BR', { format: 'po.gettext' })).toBe('locale/pt_BR/LC_MESSAGES/app.po');
+    expect(localizePath('Resources/%{locale}.lproj/Localizable.strings', 'pt-BR', { format: 'strings.ios' })).toBe(
+      'Resources/pt-BR.lproj/Localizable.strings',
+    );
+    expect(localizePath('messages_%{locale}.properties', 'sr-Latn-RS', { format: 'properties' })).toBe(
+      'messages_sr_Latn_RS.properties',
+    );
+    expect(localizePath('locale/%{locale}/LC_MESSAGES/app.po', 'pt-BR', { format: 'po.gettext' })).toBe(
+      'locale/pt_BR/LC_MESSAGES/app.po',
+    );
     expect(localizePath('locales/%{locale}.json', 'pt-BR', { format: 'json.standard' })).toBe('locales/pt-BR.json');
     expect(localizePath('x/%{locale}.json', 'not a tag', { format: 'json.standard' })).toBe('x/not a tag.json');
   });

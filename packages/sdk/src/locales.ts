@@ -62,7 +62,8 @@ export function parseLocale(tag: string): LocaleParts | undefined {
 
 function partsOf(tag: string): LocaleParts {
   const parts = parseLocale(tag);
-  if (!parts) throw new TypeError(`'${tag}' is not a language tag. Use a BCP 47 code such as en, pt-BR, zh-Hant or sr-Latn-RS.`);
+  if (!parts)
+    throw new TypeError(`'${tag}' is not a language tag. Use a BCP 47 code such as en, pt-BR, zh-Hant or sr-Latn-RS.`);
   return parts;
 }
 
@@ -133,7 +134,12 @@ export function javaLocale(tag: string): string {
 }
 
 /** gettext (glibc) names a script by a modifier after `@`; Chinese scripts by the region that uses them. */
-const GETTEXT_SCRIPT_MODIFIERS: Record<string, string> = { Latn: 'latin', Cyrl: 'cyrillic', Deva: 'devanagari', Arab: 'arabic' };
+const GETTEXT_SCRIPT_MODIFIERS: Record<string, string> = {
+  Latn: 'latin',
+  Cyrl: 'cyrillic',
+  Deva: 'devanagari',
+  Arab: 'arabic',
+};
 const CHINESE_SCRIPT_REGIONS: Record<string, string> = { Hans: 'CN', Hant: 'TW' };
 
 /**
@@ -215,7 +221,10 @@ export function localizePath(pattern: string, tag: string, options: { format: st
   const name = localeName(tag, style);
   let path = pattern;
   if (style === 'android') {
-    path = path.replace(/(^|\/)values-%\{locale\}(?=\/|$)/g, (_, start: string) => `${start}${androidValuesDir(tag, options.sourceLocale)}`);
+    path = path.replace(
+      /(^|\/)values-%\{locale\}(?=\/|$)/g,
+      (_, start: string) => `${start}${androidValuesDir(tag, options.sourceLocale)}`,
+    );
   }
   return path.split(LOCALE_PLACEHOLDER).join(name);
 }

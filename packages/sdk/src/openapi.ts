@@ -35,7 +35,10 @@ function componentSchemas(operations: Operation[]) {
   }
   return Object.fromEntries(
     [...named].map(([name, schema]) => {
-      const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+      const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<
+        string,
+        unknown
+      >;
       return [name, json];
     }),
   );
@@ -52,7 +55,12 @@ function operationObject(op: Operation & { id: string }) {
     ...(op.api === 'v1' ? {} : { security: [{ [SECURITY[op.api]]: [] }] }),
     ...(parameters.length ? { parameters } : {}),
     ...(op.requestBody
-      ? { requestBody: { required: op.requestBody.required, content: { 'application/json': { schema: ref(op.requestBody) } } } }
+      ? {
+          requestBody: {
+            required: op.requestBody.required,
+            content: { 'application/json': { schema: ref(op.requestBody) } },
+          },
+        }
       : {}),
     responses: Object.fromEntries(
       Object.entries(op.responses).map(([status, { description, body }]) => [

@@ -111,7 +111,12 @@ export const OPERATIONS = {
     path: '/v1/{workspaceUrl}/projects',
     api: 'v1',
     summary: 'Create a project (settingsManage on the workspace)',
-    requestBody: { ...body('CreateProjectRequest', CreateProjectRequestSchema), required: true, malformedStatus: 400, invalidStatus: 422 },
+    requestBody: {
+      ...body('CreateProjectRequest', CreateProjectRequestSchema),
+      required: true,
+      malformedStatus: 400,
+      invalidStatus: 422,
+    },
     responses: {
       200: { description: 'The new project', body: body('ProjectDetails', ProjectDetailsSchema) },
       ...V1_COMMON,
@@ -119,7 +124,11 @@ export const OPERATIONS = {
       400: { description: 'The body is missing or not JSON, or a path segment is malformed', body: V1_ERROR },
       404: { description: 'The workspace does not exist', body: V1_ERROR },
       413: { ...TOO_LARGE, body: V1_ERROR },
-      422: { description: 'The body does not match CreateProjectRequest, or a project of the workspace has this title already', body: V1_ERROR },
+      422: {
+        description:
+          'The body does not match CreateProjectRequest, or a project of the workspace has this title already',
+        body: V1_ERROR,
+      },
     },
     // A repeat could create a second project; `projects.create(…, { retry: true })` opts in.
     idempotent: false,
@@ -155,12 +164,20 @@ export const OPERATIONS = {
     path: '/v1/{workspaceUrl}/projects/{projectUrl}/exports',
     api: 'v1',
     summary: 'Request an asynchronous export (resourcesView)',
-    requestBody: { ...body('ResourceExportRequest', ExportRequestSchema), required: false, malformedStatus: 400, invalidStatus: 400 },
+    requestBody: {
+      ...body('ResourceExportRequest', ExportRequestSchema),
+      required: false,
+      malformedStatus: 400,
+      invalidStatus: 400,
+    },
     responses: {
       200: { description: 'Status PROCESSING and the export id', body: body('ResourceExportResponse', ExportSchema) },
       ...V1_COMMON,
       ...V1_PATH,
-      400: { description: 'The body is not JSON or does not match ResourceExportRequest, or a path segment is malformed', body: V1_ERROR },
+      400: {
+        description: 'The body is not JSON or does not match ResourceExportRequest, or a path segment is malformed',
+        body: V1_ERROR,
+      },
       404: { description: 'The workspace, project or a filtered file path does not exist', body: V1_ERROR },
       413: { ...TOO_LARGE, body: V1_ERROR },
     },
@@ -185,14 +202,28 @@ export const OPERATIONS = {
     path: '/cdn/check',
     api: 'cdn',
     summary: 'Which release bundle a client app should download',
-    requestBody: { ...body('CdnCheckRequest', CdnCheckRequestSchema), required: true, malformedStatus: 422, invalidStatus: 422 },
+    requestBody: {
+      ...body('CdnCheckRequest', CdnCheckRequestSchema),
+      required: true,
+      malformedStatus: 422,
+      invalidStatus: 422,
+    },
     responses: {
-      200: { description: 'The newest matching release; filesUrl is valid for 24 hours', body: body('CdnCheckResponse', CdnReleaseSchema) },
+      200: {
+        description: 'The newest matching release; filesUrl is valid for 24 hours',
+        body: body('CdnCheckResponse', CdnReleaseSchema),
+      },
       204: { description: 'No matching release, or clientRelease already is the newest' },
-      401: { description: 'CDN key missing, malformed, invalid or expired (AUTHORIZATION / CDN_KEY_NOT_FOUND)', body: CDN_ERROR },
+      401: {
+        description: 'CDN key missing, malformed, invalid or expired (AUTHORIZATION / CDN_KEY_NOT_FOUND)',
+        body: CDN_ERROR,
+      },
       404: { description: 'No distribution matches (DISTRIBUTION / DISTRIBUTION_NOT_FOUND)', body: CDN_ERROR },
       413: { ...TOO_LARGE, body: CDN_ERROR },
-      422: { description: 'Validation failed: no body, not JSON, or not a CdnCheckRequest (field / INVALID_VALUE …)', body: CDN_ERROR },
+      422: {
+        description: 'Validation failed: no body, not JSON, or not a CdnCheckRequest (field / INVALID_VALUE …)',
+        body: CDN_ERROR,
+      },
       429: { description: 'CDN usage budget exceeded (USAGE / USAGE_LIMIT_EXCEEDED)', body: CDN_ERROR },
       500: { description: 'Unexpected failure', body: CDN_ERROR },
     },
@@ -206,7 +237,9 @@ export type OperationId = keyof typeof OPERATIONS;
 type Operations = typeof OPERATIONS;
 
 /** The names of a template's path parameters: `'/v1/{a}/x/{b}'` → `'a' | 'b'`. */
-export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParams<Rest> : never;
+export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParams<Rest>
+  : never;
 
 /** The path parameters of an operation, by name. */
 export type OperationParams<K extends OperationId> = Record<PathParams<Operations[K]['path']>, string>;
@@ -217,7 +250,9 @@ export type OperationResult<K extends OperationId> =
   | (204 extends keyof Operations[K]['responses'] ? null : never);
 
 /** The body an operation takes (`never` when it takes none). */
-export type OperationBody<K extends OperationId> = Operations[K] extends { requestBody: { schema: infer S extends z.ZodType } }
+export type OperationBody<K extends OperationId> = Operations[K] extends {
+  requestBody: { schema: infer S extends z.ZodType };
+}
   ? z.input<S>
   : never;
 

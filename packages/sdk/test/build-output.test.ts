@@ -26,8 +26,11 @@ describe('built @loc/sdk', () => {
     const imported = (file: string) =>
       [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*["']([^"'.][^"']*)["']/g)].map((m) => m[1]!);
     const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
-    for (const file of files) expect(imported(file).filter((m) => builtins.has(m) || m.startsWith('node:'))).toEqual([]);
-    expect(imported(join(dist, 'node.js'))).toEqual(expect.arrayContaining(['node:fs/promises', 'node:http', 'node:https']));
+    for (const file of files)
+      expect(imported(file).filter((m) => builtins.has(m) || m.startsWith('node:'))).toEqual([]);
+    expect(imported(join(dist, 'node.js'))).toEqual(
+      expect.arrayContaining(['node:fs/promises', 'node:http', 'node:https']),
+    );
   });
 
   it('loads as ESM and CJS, with one set of error classes shared by both entries', async () => {
@@ -50,7 +53,10 @@ describe('built @loc/sdk', () => {
     const request = { method: 'POST', path: '/cdn/check' };
     const fromCjs = cjs.APIError.from(429, request, {});
     const fromEsm = esm.APIError.from(404, request, {});
-    for (const [error, own, other] of [[fromCjs, cjs, esm], [fromEsm, esm, cjs]]) {
+    for (const [error, own, other] of [
+      [fromCjs, cjs, esm],
+      [fromEsm, esm, cjs],
+    ]) {
       for (const lib of [own, other]) {
         expect(error).toBeInstanceOf(lib.LocError);
         expect(error).toBeInstanceOf(lib.APIError);

@@ -46,9 +46,12 @@ async function bundle(source: string) {
 }
 
 describe('browser bundle size', () => {
-  it.each(Object.entries(apps))('%s stays under its ceiling, with no Node polyfill or Node module', async (name, source) => {
-    const { gzipped, inputs } = await bundle(source);
-    expect(gzipped).toBeLessThanOrEqual(SIZE_LIMITS_GZ[name as keyof typeof SIZE_LIMITS_GZ]);
-    expect(inputs.filter((i) => /node-fetch-native|node:/.test(i))).toEqual([]);
-  });
+  it.each(Object.entries(apps))(
+    '%s stays under its ceiling, with no Node polyfill or Node module',
+    async (name, source) => {
+      const { gzipped, inputs } = await bundle(source);
+      expect(gzipped).toBeLessThanOrEqual(SIZE_LIMITS_GZ[name as keyof typeof SIZE_LIMITS_GZ]);
+      expect(inputs.filter((i) => /node-fetch-native|node:/.test(i))).toEqual([]);
+    },
+  );
 });

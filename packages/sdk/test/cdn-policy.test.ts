@@ -1,25 +1,40 @@
 // The budget-aware CDN retry policy, over a real loopback socket: each check the service accepts spends
 // the workspace's budget, so the SDK repeats a check only when the service surely did not count it.
 import { describe, expect, it, vi } from 'vitest';
-import { APIConnectionError, InternalServerError, RateLimitError, TimeoutError, createClient, type ClientOptions } from '../src/index';
+import {
+  APIConnectionError,
+  InternalServerError,
+  RateLimitError,
+  TimeoutError,
+  createClient,
+  type ClientOptions,
+} from '../src/index';
 import { CDN_RETRY_POLICY, V1_RETRY_POLICY, retryDelayFor } from '../src/core/retry';
 import { useLoopback } from './loopback';
 
 const loopback = useLoopback();
 const body = { distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_IOS' } as const;
-const release = { distributionReleaseId: 'r1', name: 'R1', createdAt: '2026-11-01T10:00:00Z', filesUrl: 'https://cdn.test/r1.zip' };
+const release = {
+  distributionReleaseId: 'r1',
+  name: 'R1',
+  createdAt: '2026-11-01T10:00:00Z',
+  filesUrl: 'https://cdn.test/r1.zip',
+};
 const budgetSpent = {
   type: 'about:blank',
   status: 429,
   detail: 'Too Many Requests',
   errors: [{ field: 'USAGE', infos: ['USAGE_LIMIT_EXCEEDED'] }],
 };
-const loc = (options: ClientOptions = {}) => createClient({ baseUrl: loopback.base, cdnKey: 'lh-cdn_k', token: 't', ...options });
+const loc = (options: ClientOptions = {}) =>
+  createClient({ baseUrl: loopback.base, cdnKey: 'lh-cdn_k', token: 't', ...options });
 
 describe('CDN check: a spent budget is never retried', () => {
   it('429 USAGE_LIMIT_EXCEEDED without Retry-After: one request, the error says the reset time is unknown', async () => {
     loopback.script({ answer: 429, body: budgetSpent });
-    const error = await loc({ maxRetries: 10 }).cdn.check(body).catch((e: unknown) => e);
+    const error = await loc({ maxRetries: 10 })
+      .cdn.check(body)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error).toMatchObject({ budgetExceeded: true, retryAfterMs: undefined, resetAt: undefined });
     expect((error as Error).message).toMatch(/budget is spent; the service did not say when it resets/);
@@ -31,20 +46,27 @@ describe('CDN check: a spent budget is never retried', () => {
       loopback.hits.length = 0;
       loopback.script({ answer: 429, body: budgetSpent, headers: { 'retry-after': retryAfter } });
       const before = Date.now();
-      const error = (await loc().cdn.check(body).catch((e: unknown) => e)) as RateLimitError;
+      const error = (await loc()
+        .cdn.check(body)
+        .catch((e: unknown) => e)) as RateLimitError;
       expect(error).toBeInstanceOf(RateLimitError);
       expect(error.retryAfterMs).toBe(Number(retryAfter) * 1000);
       expect(error.resetAt!.getTime()).toBeGreaterThanOrEqual(before + Number(retryAfter) * 1000);
       expect(error.resetAt!.getTime()).toBeLessThanOrEqual(Date.now() + Number(retryAfter) * 1000);
       expect(error.message).toContain(`it resets at ${error.resetAt!.toISOString()}`);
-      expect(JSON.parse(JSON.stringify(error))).toMatchObject({ resetAt: error.resetAt!.toISOString(), budgetExceeded: true });
+      expect(JSON.parse(JSON.stringify(error))).toMatchObject({
+        resetAt: error.resetAt!.toISOString(),
+        budgetExceeded: true,
+      });
       expect(loopback.hits).toEqual(['POST /cdn/check']);
     }
   });
 
   it('an attempt that times out is not sent again (the service may have counted it)', async () => {
     loopback.script({ hang: true });
-    const error = await loc({ timeoutMs: 200, maxRetries: 5 }).cdn.check(body).catch((e: unknown) => e);
+    const error = await loc({ timeoutMs: 200, maxRetries: 5 })
+      .cdn.check(body)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as Error).message).toMatch(/not sent again.*CDN budget/);
     expect(loopback.hits).toEqual(['POST /cdn/check']);
@@ -52,7 +74,9 @@ describe('CDN check: a spent budget is never retried', () => {
 
   it('a connection reset after the request left is not sent again', async () => {
     loopback.script({ reset: true });
-    const error = await loc({ maxRetries: 5 }).cdn.check(body).catch((e: unknown) => e);
+    const error = await loc({ maxRetries: 5 })
+      .cdn.check(body)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(loopback.hits).toEqual(['POST /cdn/check']);
   });
@@ -66,7 +90,11 @@ describe('CDN check: what is retried', () => {
   });
 
   it('never more than one retry, whatever maxRetries says', async () => {
-    loopback.script({ answer: 500, body: { type: 'about:blank', status: 500, detail: 'x', errors: [] }, headers: { 'retry-after': '0' } });
+    loopback.script({
+      answer: 500,
+      body: { type: 'about:blank', status: 500, detail: 'x', errors: [] },
+      headers: { 'retry-after': '0' },
+    });
     await expect(loc({ maxRetries: 10 }).cdn.check(body)).rejects.toBeInstanceOf(InternalServerError);
     expect(loopback.hits).toHaveLength(2);
   });
@@ -96,7 +124,8 @@ describe('CDN check: what is retried', () => {
   });
 
   it('the delays of each policy, as named in retry.ts', () => {
-    const status = (s: number, retryAfterMs?: number) => ({ kind: 'status', status: s, codes: [], retryAfterMs }) as const;
+    const status = (s: number, retryAfterMs?: number) =>
+      ({ kind: 'status', status: s, codes: [], retryAfterMs }) as const;
     expect(retryDelayFor(CDN_RETRY_POLICY, status(503), 0, 2, () => 0)).toBe(2_000);
     expect(retryDelayFor(CDN_RETRY_POLICY, status(503), 0, 2, () => 1)).toBe(5_000);
     expect(retryDelayFor(CDN_RETRY_POLICY, status(503), 1, 2, () => 0)).toBeUndefined();
@@ -112,7 +141,14 @@ describe('CDN check: what is retried', () => {
     expect(retryDelayFor(V1_RETRY_POLICY, status(503), 1, 2, () => 1)).toBe(750);
     expect(retryDelayFor(V1_RETRY_POLICY, status(503), 9, 10, () => 0)).toBe(8_000);
     expect(retryDelayFor(V1_RETRY_POLICY, status(500), 0, 2)).toBeUndefined();
-    expect(retryDelayFor(V1_RETRY_POLICY, { kind: 'status', status: 429, codes: ['USAGE_LIMIT_EXCEEDED'], retryAfterMs: 0 }, 0, 2)).toBeUndefined();
+    expect(
+      retryDelayFor(
+        V1_RETRY_POLICY,
+        { kind: 'status', status: 429, codes: ['USAGE_LIMIT_EXCEEDED'], retryAfterMs: 0 },
+        0,
+        2,
+      ),
+    ).toBeUndefined();
     expect(retryDelayFor(V1_RETRY_POLICY, { kind: 'timeout' }, 0, 2, () => 0)).toBe(500);
     expect(retryDelayFor(V1_RETRY_POLICY, { kind: 'connection', code: 'ECONNRESET' }, 0, 2, () => 0)).toBe(500);
   });
@@ -127,7 +163,11 @@ describe('CDN check: what is retried', () => {
 describe('CDN base URL and check path', () => {
   it('come from the options, then LOC_CDN_BASE_URL and LOC_CDN_CHECK_PATH', async () => {
     loopback.script({ answer: 200, body: release });
-    await loc({ baseUrl: 'http://127.0.0.1:9', cdnBaseUrl: `${loopback.base}/cdn-host`, cdnCheckPath: '/v1/distributions/check' }).cdn.check(body);
+    await loc({
+      baseUrl: 'http://127.0.0.1:9',
+      cdnBaseUrl: `${loopback.base}/cdn-host`,
+      cdnCheckPath: '/v1/distributions/check',
+    }).cdn.check(body);
     vi.stubEnv('LOC_CDN_BASE_URL', loopback.base);
     vi.stubEnv('LOC_CDN_CHECK_PATH', '/v1/distributions/check');
     try {

@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { AuthenticationError, NotFoundError, RateLimitError, UnprocessableEntityError, InternalServerError, ContractError } from '../src/index';
+import {
+  AuthenticationError,
+  NotFoundError,
+  RateLimitError,
+  UnprocessableEntityError,
+  InternalServerError,
+  ContractError,
+} from '../src/index';
 import { BASE, CDN_KEY, HttpResponse, TOKEN, cdnProblem, client, http, release, useMsw } from './fixtures';
 
 const server = useMsw();
-const body = { distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_IOS', clientVersion: '1.4.0' } as const;
+const body = {
+  distributionEnvironment: 'PRODUCTION',
+  distributionType: 'MOBILE_SDK_IOS',
+  clientVersion: '1.4.0',
+} as const;
 
 describe('cdn.check', () => {
   it('returns the release and sends the CDN key (not the API token) as a Bearer token', async () => {
@@ -31,39 +42,66 @@ describe('cdn.check', () => {
   ] as const)('maps %i to its error with the problem fields and codes', async (status, Class, field, info) => {
     server.use(
       http.post(`${BASE}/cdn/check`, () =>
-        HttpResponse.json(cdnProblem(status, 'x', field, info), { status, headers: { 'content-type': 'application/problem+json' } }),
+        HttpResponse.json(cdnProblem(status, 'x', field, info), {
+          status,
+          headers: { 'content-type': 'application/problem+json' },
+        }),
       ),
     );
-    const error = await client({ maxRetries: 0 }).cdn.check(body).catch((e: unknown) => e);
+    const error = await client({ maxRetries: 0 })
+      .cdn.check(body)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Class);
-    expect(error).toMatchObject({ status, method: 'POST', path: '/cdn/check', fieldErrors: [{ field, infos: [info] }], codes: [info] });
+    expect(error).toMatchObject({
+      status,
+      method: 'POST',
+      path: '/cdn/check',
+      fieldErrors: [{ field, infos: [info] }],
+      codes: [info],
+    });
     expect((error as Error).message).toContain(info);
   });
 
   it('maps 422 and 500 problem bodies without errors entries', async () => {
-    server.use(http.post(`${BASE}/cdn/check`, () => HttpResponse.json(cdnProblem(422, 'Unprocessable Entity'), { status: 422 })));
-    await expect(client().cdn.check({ ...body, clientVersion: 'one' })).rejects.toBeInstanceOf(UnprocessableEntityError);
-    server.use(http.post(`${BASE}/cdn/check`, () => HttpResponse.json(cdnProblem(500, 'Internal Server Error'), { status: 500 })));
-    const error = await client({ maxRetries: 0 }).cdn.check(body).catch((e: unknown) => e);
+    server.use(
+      http.post(`${BASE}/cdn/check`, () => HttpResponse.json(cdnProblem(422, 'Unprocessable Entity'), { status: 422 })),
+    );
+    await expect(client().cdn.check({ ...body, clientVersion: 'one' })).rejects.toBeInstanceOf(
+      UnprocessableEntityError,
+    );
+    server.use(
+      http.post(`${BASE}/cdn/check`, () =>
+        HttpResponse.json(cdnProblem(500, 'Internal Server Error'), { status: 500 }),
+      ),
+    );
+    const error = await client({ maxRetries: 0 })
+      .cdn.check(body)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InternalServerError);
     expect(error).toMatchObject({ codes: [], detail: 'Internal Server Error' });
   });
 
   it('parses the older {error_message} body', async () => {
-    server.use(http.post(`${BASE}/cdn/check`, () => HttpResponse.json({ error_message: 'key revoked' }, { status: 401 })));
+    server.use(
+      http.post(`${BASE}/cdn/check`, () => HttpResponse.json({ error_message: 'key revoked' }, { status: 401 })),
+    );
     await expect(client().cdn.check(body)).rejects.toThrow(/key revoked/);
   });
 
   it('raises a ContractError for a release without filesUrl', async () => {
     const { filesUrl: _, ...withoutUrl } = release;
     server.use(http.post(`${BASE}/cdn/check`, () => HttpResponse.json(withoutUrl)));
-    const error = await client().cdn.check(body).catch((e: unknown) => e);
+    const error = await client()
+      .cdn.check(body)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContractError);
     expect((error as ContractError).issues[0]!.path).toBe('$.filesUrl');
   });
 
   it('keeps filesSha256 and unknown fields', async () => {
-    server.use(http.post(`${BASE}/cdn/check`, () => HttpResponse.json({ ...release, filesSha256: 'ab', region: 'eu' })));
+    server.use(
+      http.post(`${BASE}/cdn/check`, () => HttpResponse.json({ ...release, filesSha256: 'ab', region: 'eu' })),
+    );
     await expect(client().cdn.check(body)).resolves.toMatchObject({ filesSha256: 'ab', region: 'eu' });
   });
 

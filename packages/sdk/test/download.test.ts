@@ -5,7 +5,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AbortError, DownloadError, createClient, downloadExportFile, downloadRelease, downloadToFile } from '../src/node';
+import {
+  AbortError,
+  DownloadError,
+  createClient,
+  downloadExportFile,
+  downloadRelease,
+  downloadToFile,
+} from '../src/node';
 import { createHashingWriter, WRITE_BATCH_BYTES } from '../src/hashing-writer';
 import { CDN_KEY, TOKEN } from './fixtures';
 
@@ -110,9 +117,9 @@ describe('downloadToFile', () => {
   });
 
   it('refuses a file whose SHA-256 does not match, leaving nothing', async () => {
-    const error = await downloadToFile(`${base}/files/ok.zip`, join(dir, 'out.zip'), { expectedSha256: '00'.repeat(32) }).catch(
-      (e: unknown) => e,
-    );
+    const error = await downloadToFile(`${base}/files/ok.zip`, join(dir, 'out.zip'), {
+      expectedSha256: '00'.repeat(32),
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DownloadError);
     expect((error as Error).message).toMatch(/corrupt/);
     expect(await readdir(dir)).toEqual([]);
@@ -129,16 +136,18 @@ describe('downloadToFile', () => {
   });
 
   it('follows a redirect but refuses one to a non-http URL', async () => {
-    await expect(downloadToFile(`${base}/files/redirect.zip`, join(dir, 'a.zip'))).resolves.toMatchObject({ bytes: payload.length });
+    await expect(downloadToFile(`${base}/files/redirect.zip`, join(dir, 'a.zip'))).resolves.toMatchObject({
+      bytes: payload.length,
+    });
     await expect(downloadToFile(`${base}/files/to-file.zip`, join(dir, 'b.zip'))).rejects.toThrow(/file: URL/);
   });
 
   it('stops and cleans up on abort', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const error = await downloadToFile(`${base}/files/slow.zip`, join(dir, 'out.zip'), { signal: controller.signal }).catch(
-      (e: unknown) => e,
-    );
+    const error = await downloadToFile(`${base}/files/slow.zip`, join(dir, 'out.zip'), {
+      signal: controller.signal,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AbortError);
     expect(await readdir(dir)).toEqual([]);
   });
@@ -153,7 +162,9 @@ describe('downloadToFile', () => {
         calls.push(String(input));
         return original(input, init);
       };
-      expect((await downloadToFile(`${base}/files/redirect.zip`, join(dir, 'b.zip'), { fetch: viaFetch })).sha256).toBe(sha);
+      expect((await downloadToFile(`${base}/files/redirect.zip`, join(dir, 'b.zip'), { fetch: viaFetch })).sha256).toBe(
+        sha,
+      );
     } finally {
       globalThis.fetch = original;
     }
@@ -162,7 +173,9 @@ describe('downloadToFile', () => {
   });
 
   it('refuses a body over maxBytes', async () => {
-    await expect(downloadToFile(`${base}/files/ok.zip`, join(dir, 'out.zip'), { maxBytes: 10 })).rejects.toThrow(/limit/);
+    await expect(downloadToFile(`${base}/files/ok.zip`, join(dir, 'out.zip'), { maxBytes: 10 })).rejects.toThrow(
+      /limit/,
+    );
     expect(await readdir(dir)).toEqual([]);
   });
 });
@@ -191,7 +204,11 @@ describe('createHashingWriter', () => {
       const pending = writer.write(chunk);
       hash.update(chunk);
       accepted += chunk.length;
-      if (pending) blocked = await Promise.race([Promise.resolve(pending).then(() => false), new Promise<boolean>((r) => setImmediate(() => r(true)))]);
+      if (pending)
+        blocked = await Promise.race([
+          Promise.resolve(pending).then(() => false),
+          new Promise<boolean>((r) => setImmediate(() => r(true))),
+        ]);
     }
     // The first batch is being written and the second is full: the writer waits for the disk.
     expect(blocked).toBe(true);
@@ -247,8 +264,12 @@ describe('downloadExportFile', () => {
   });
 
   it('says what to do, before any request, when a file has no URL or is not in the export', async () => {
-    await expect(downloadExportFile(job(null), 'res/values-de/strings.xml', join(dir, 'x'))).rejects.toThrow(/no download URL .*whole export/);
-    await expect(downloadExportFile(job(null), 'res/values-fr/strings.xml', join(dir, 'x'))).rejects.toThrow(/has no file 'res\/values-fr\/strings.xml'; it has res\/values-de/);
+    await expect(downloadExportFile(job(null), 'res/values-de/strings.xml', join(dir, 'x'))).rejects.toThrow(
+      /no download URL .*whole export/,
+    );
+    await expect(downloadExportFile(job(null), 'res/values-fr/strings.xml', join(dir, 'x'))).rejects.toThrow(
+      /has no file 'res\/values-fr\/strings.xml'; it has res\/values-de/,
+    );
     expect(seenHeaders).toHaveLength(0);
   });
 });

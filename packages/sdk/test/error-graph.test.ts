@@ -23,7 +23,11 @@ export function findSecrets(root: unknown, secrets: string[]): string[] {
     if ((typeof value !== 'object' && typeof value !== 'function') || value === null || depth > 40) return;
     if (seen.has(value)) return;
     seen.add(value);
-    for (let proto: object | null = value; proto !== null && proto !== Object.prototype && proto !== Function.prototype; proto = Object.getPrototypeOf(proto)) {
+    for (
+      let proto: object | null = value;
+      proto !== null && proto !== Object.prototype && proto !== Function.prototype;
+      proto = Object.getPrototypeOf(proto)
+    ) {
       for (const key of Reflect.ownKeys(proto)) {
         const descriptor = Object.getOwnPropertyDescriptor(proto, key)!;
         const at = `${path}.${String(key)}`;
@@ -41,7 +45,11 @@ export function findSecrets(root: unknown, secrets: string[]): string[] {
       }
     }
     // Headers, Map, Set and the like hold their entries where no property shows them.
-    if (typeof value !== 'function' && !Array.isArray(value) && typeof (value as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function') {
+    if (
+      typeof value !== 'function' &&
+      !Array.isArray(value) &&
+      typeof (value as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function'
+    ) {
       let index = 0;
       try {
         for (const entry of value as Iterable<unknown>) {
@@ -71,9 +79,13 @@ function leaks(error: unknown): string[] {
 const check = { distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_IOS' } as const;
 const calls = {
   'API token (GET /v1/projects)': (base: string, signal?: AbortSignal) =>
-    createClient({ baseUrl: base, token: TOKEN, cdnKey: CDN_KEY, timeoutMs: 300, maxRetries: 0 }).projects.list({ signal }),
+    createClient({ baseUrl: base, token: TOKEN, cdnKey: CDN_KEY, timeoutMs: 300, maxRetries: 0 }).projects.list({
+      signal,
+    }),
   'CDN key (POST /cdn/check)': (base: string, signal?: AbortSignal) =>
-    createClient({ baseUrl: base, token: TOKEN, cdnKey: CDN_KEY, timeoutMs: 300, maxRetries: 0 }).cdn.check(check, { signal }),
+    createClient({ baseUrl: base, token: TOKEN, cdnKey: CDN_KEY, timeoutMs: 300, maxRetries: 0 }).cdn.check(check, {
+      signal,
+    }),
 };
 
 const answers: Record<string, Behaviour> = {
@@ -89,9 +101,16 @@ const answers: Record<string, Behaviour> = {
 describe('the walker', () => {
   it('finds a secret in a non-enumerable symbol, behind a getter, in a cause and in Headers', () => {
     const hidden = new Error('outer');
-    Object.defineProperty(hidden, Symbol('options'), { value: { headers: new Headers({ authorization: `Bearer ${TOKEN}` }) }, enumerable: false });
+    Object.defineProperty(hidden, Symbol('options'), {
+      value: { headers: new Headers({ authorization: `Bearer ${TOKEN}` }) },
+      enumerable: false,
+    });
     expect(findSecrets(new Error('x', { cause: hidden }), [TOKEN]).length).toBeGreaterThan(0);
-    const withGetter = Object.create({ get secret() { return CDN_KEY; } });
+    const withGetter = Object.create({
+      get secret() {
+        return CDN_KEY;
+      },
+    });
     expect(findSecrets(new Error('x', { cause: withGetter }), [CDN_KEY])).toEqual(['$.cause.secret']);
   });
 });
@@ -125,7 +144,10 @@ describe.each(Object.entries(calls))('no credential reachable from errors: %s', 
 
 describe('downloads', () => {
   it('a failed download keeps no fetch error (its URL signature stays out)', async () => {
-    const error = await downloadToFile(`${await loopback.refusedBase()}/file.zip?X-Signature=${TOKEN}`, '/tmp/never-written/x.zip').catch((e: unknown) => e);
+    const error = await downloadToFile(
+      `${await loopback.refusedBase()}/file.zip?X-Signature=${TOKEN}`,
+      '/tmp/never-written/x.zip',
+    ).catch((e: unknown) => e);
     expect((error as Error).name).toBe('DownloadError');
     expect(leaks(error)).toEqual([]);
   });

@@ -21,7 +21,11 @@ describe('exports', () => {
         return HttpResponse.json(exportJob('PROCESSING'));
       }),
     );
-    const filters = { filePaths: ['Resources/%{locale}.lproj/Localizable.strings'], iso2Slugs: ['de'], exportFormat: 'strings.ios' };
+    const filters = {
+      filePaths: ['Resources/%{locale}.lproj/Localizable.strings'],
+      iso2Slugs: ['de'],
+      exportFormat: 'strings.ios',
+    };
     const job = await client().exports.create('acme', 'mobile-app', filters);
     expect(received).toEqual(filters);
     expect(job).toMatchObject({ id, status: 'PROCESSING', triggerType: 'API_V1', downloadUrl: null });
@@ -36,7 +40,10 @@ describe('exports', () => {
 
   it('raises 404 for an unknown export id or file path', async () => {
     server.use(http.get(`${path}/:id`, () => HttpResponse.json({ error: 'Export not found' }, { status: 404 })));
-    await expect(client().exports.get('acme', 'mobile-app', 'nope')).rejects.toMatchObject({ status: 404, detail: 'Export not found' });
+    await expect(client().exports.get('acme', 'mobile-app', 'nope')).rejects.toMatchObject({
+      status: 404,
+      detail: 'Export not found',
+    });
   });
 
   it('polls through NEW, SCHEDULED, PROCESSING and unknown states to SUCCESS, reporting progress', async () => {
@@ -51,13 +58,23 @@ describe('exports', () => {
     const onProgress = vi.fn();
     const done = await client().exports.waitFor('acme', 'mobile-app', id, { ...fast, onProgress });
     expect(done.downloadUrl).toBe(success.downloadUrl);
-    expect(onProgress.mock.calls.map((c) => c[0].status)).toEqual(['NEW', 'SCHEDULED', 'QUEUED_SOMEWHERE_NEW', 'PROCESSING', 'SUCCESS']);
+    expect(onProgress.mock.calls.map((c) => c[0].status)).toEqual([
+      'NEW',
+      'SCHEDULED',
+      'QUEUED_SOMEWHERE_NEW',
+      'PROCESSING',
+      'SUCCESS',
+    ]);
     expect(onProgress.mock.calls[4]![1]).toMatchObject({ poll: 5 });
   });
 
   it('throws ExportFailedError with errorDetails on ERROR', async () => {
-    server.use(http.get(`${path}/${id}`, () => HttpResponse.json(exportJob('ERROR', { errorDetails: 'Format not supported' }))));
-    const error = await client().exports.waitFor('acme', 'mobile-app', id, fast).catch((e: unknown) => e);
+    server.use(
+      http.get(`${path}/${id}`, () => HttpResponse.json(exportJob('ERROR', { errorDetails: 'Format not supported' }))),
+    );
+    const error = await client()
+      .exports.waitFor('acme', 'mobile-app', id, fast)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ExportFailedError);
     expect(error).toMatchObject({ exportId: id, status: 'ERROR', errorDetails: 'Format not supported' });
     expect((error as Error).message).toContain('Format not supported');
@@ -113,9 +130,17 @@ describe('exports', () => {
   it('createAndWait creates then polls to SUCCESS', async () => {
     server.use(
       http.post(path, () => HttpResponse.json(exportJob('PROCESSING'))),
-      http.get(`${path}/${id}`, sequence(() => HttpResponse.json(exportJob('PROCESSING')), () => HttpResponse.json(success))),
+      http.get(
+        `${path}/${id}`,
+        sequence(
+          () => HttpResponse.json(exportJob('PROCESSING')),
+          () => HttpResponse.json(success),
+        ),
+      ),
     );
-    await expect(client().exports.createAndWait('acme', 'mobile-app', {}, fast)).resolves.toMatchObject({ status: 'SUCCESS' });
+    await expect(client().exports.createAndWait('acme', 'mobile-app', {}, fast)).resolves.toMatchObject({
+      status: 'SUCCESS',
+    });
   });
 
   it('raises a ContractError for SUCCESS without downloadUrl, and for a missing id', async () => {
@@ -123,7 +148,9 @@ describe('exports', () => {
     await expect(client().exports.waitFor('acme', 'mobile-app', id, fast)).rejects.toThrow(/downloadUrl/);
     const { id: _, ...withoutId } = exportJob('PROCESSING');
     server.use(http.get(`${path}/${id}`, () => HttpResponse.json(withoutId)));
-    const error = await client().exports.get('acme', 'mobile-app', id).catch((e: unknown) => e);
+    const error = await client()
+      .exports.get('acme', 'mobile-app', id)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContractError);
     expect((error as ContractError).issues[0]!.path).toBe('$.id');
   });

@@ -12,7 +12,9 @@ const bad = [-1, 0, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 31, '100' as unkn
 describe('option validation', () => {
   it.each(bad)('client timeoutMs %s', (timeoutMs) => {
     expect(() => createClient({ timeoutMs })).toThrow(ConfigurationError);
-    expect(() => createClient({ timeoutMs })).toThrow(/^timeoutMs must be a number of milliseconds from 1 to 2147483647/);
+    expect(() => createClient({ timeoutMs })).toThrow(
+      /^timeoutMs must be a number of milliseconds from 1 to 2147483647/,
+    );
   });
 
   it.each([-1, 1.5, Number.NaN, 11, Number.POSITIVE_INFINITY])('client maxRetries %s', (maxRetries) => {
@@ -21,14 +23,18 @@ describe('option validation', () => {
 
   it.each(bad)('per-call timeoutMs %s: nothing is sent', async (timeoutMs) => {
     loopback.script({ answer: 200, body: { members: [] } });
-    const error = await loc().projects.list({ timeoutMs }).catch((e: unknown) => e);
+    const error = await loc()
+      .projects.list({ timeoutMs })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigurationError);
     expect((error as Error).message).toMatch(/^timeoutMs must be a number of milliseconds from 1 to 2147483647/);
     expect(loopback.hits).toEqual([]);
   });
 
   it('per-call maxRetries -1: nothing is sent', async () => {
-    await expect(loc().projects.list({ maxRetries: -1 })).rejects.toThrow(/^maxRetries must be a whole number from 0 to 10, got -1/);
+    await expect(loc().projects.list({ maxRetries: -1 })).rejects.toThrow(
+      /^maxRetries must be a whole number from 0 to 10, got -1/,
+    );
     expect(loopback.hits).toEqual([]);
   });
 
@@ -57,13 +63,19 @@ describe('option validation', () => {
   });
 
   it('exports.createAndWait with a bad poll option starts no export', async () => {
-    await expect(loc().exports.createAndWait('acme', 'app', {}, { maxIntervalMs: -1 })).rejects.toThrow(/^maxIntervalMs must be/);
+    await expect(loc().exports.createAndWait('acme', 'app', {}, { maxIntervalMs: -1 })).rejects.toThrow(
+      /^maxIntervalMs must be/,
+    );
     expect(loopback.hits).toEqual([]);
   });
 
   it('downloads: idleTimeoutMs and maxBytes', async () => {
-    await expect(downloadToFile(`${loopback.base}/x.zip`, '/tmp/loc-never/x.zip', { idleTimeoutMs: 0 })).rejects.toThrow(/^idleTimeoutMs must be/);
-    await expect(downloadToFile(`${loopback.base}/x.zip`, '/tmp/loc-never/x.zip', { maxBytes: -1 })).rejects.toThrow(/^maxBytes must be a whole number ≥ 0, got -1/);
+    await expect(
+      downloadToFile(`${loopback.base}/x.zip`, '/tmp/loc-never/x.zip', { idleTimeoutMs: 0 }),
+    ).rejects.toThrow(/^idleTimeoutMs must be/);
+    await expect(downloadToFile(`${loopback.base}/x.zip`, '/tmp/loc-never/x.zip', { maxBytes: -1 })).rejects.toThrow(
+      /^maxBytes must be a whole number ≥ 0, got -1/,
+    );
     expect(loopback.hits).toEqual([]);
   });
 });

@@ -88,7 +88,8 @@ const endpoints: Endpoint[] = [
     method: 'post',
     path: '/v1/acme/projects',
     body: project,
-    call: (loc) => loc.projects.create('acme', { title: 'Mobile app', resourceType: 'strings.ios', sourceLanguageCode: 'en' }),
+    call: (loc) =>
+      loc.projects.create('acme', { title: 'Mobile app', resourceType: 'strings.ios', sourceLanguageCode: 'en' }),
     required: [(b) => delete b.title, '$.title'],
     extra: (b) => (b.newField = 'x'),
     read: (r) => r.newField,
@@ -116,11 +117,19 @@ describe.each(endpoints)('$name', (endpoint) => {
   it.each(endpoint.errors)('raises the matching error for %i with the /v1 body', async (status) => {
     server.use(route({ error: `failure ${status}` }, { status }));
     const error = await endpoint.call(client()).catch((e: unknown) => e);
-    const expected = { 401: AuthenticationError, 403: PermissionDeniedError, 404: NotFoundError, 422: UnprocessableEntityError }[
-      status
-    ]!;
+    const expected = {
+      401: AuthenticationError,
+      403: PermissionDeniedError,
+      404: NotFoundError,
+      422: UnprocessableEntityError,
+    }[status]!;
     expect(error).toBeInstanceOf(expected);
-    expect(error).toMatchObject({ status, detail: `failure ${status}`, method: endpoint.method.toUpperCase(), path: endpoint.path });
+    expect(error).toMatchObject({
+      status,
+      detail: `failure ${status}`,
+      method: endpoint.method.toUpperCase(),
+      path: endpoint.path,
+    });
     expect(String(error)).toContain(`failure ${status}`);
   });
 
@@ -192,7 +201,9 @@ describe('projects', () => {
       () => HttpResponse.json(project),
     );
     server.use(http.post(`${BASE}/v1/acme/projects`, optedIn));
-    await expect(client().projects.create('acme', body, { retry: true })).resolves.toMatchObject({ title: 'Mobile app' });
+    await expect(client().projects.create('acme', body, { retry: true })).resolves.toMatchObject({
+      title: 'Mobile app',
+    });
     expect(optedIn.calls).toBe(2);
   });
 

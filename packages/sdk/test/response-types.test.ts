@@ -1,7 +1,14 @@
 // Response types name only the known fields, so a misspelt field is a compile error (checked by
 // `pnpm typecheck`, which covers this file), while fields the service adds still pass at run time.
 import { describe, expect, it } from 'vitest';
-import { CdnReleaseSchema, ExportSchema, ProjectDetailsSchema, type CdnRelease, type Export, type ProjectDetails } from '../src/index';
+import {
+  CdnReleaseSchema,
+  ExportSchema,
+  ProjectDetailsSchema,
+  type CdnRelease,
+  type Export,
+  type ProjectDetails,
+} from '../src/index';
 
 /** Never called: its body is only type-checked. */
 export function misspelt(release: CdnRelease, project: ProjectDetails, job: Export): unknown[] {
@@ -39,7 +46,13 @@ describe('response types', () => {
       archived: false,
     });
     expect(project).toMatchObject({ archived: false });
-    const job = ExportSchema.parse({ id: 'reg_1', status: 'PROCESSING', triggerType: 'API_V1', createdAt: 'x', priority: 3 });
+    const job = ExportSchema.parse({
+      id: 'reg_1',
+      status: 'PROCESSING',
+      triggerType: 'API_V1',
+      createdAt: 'x',
+      priority: 3,
+    });
     expect(job).toMatchObject({ priority: 3 });
   });
 });

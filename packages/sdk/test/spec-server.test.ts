@@ -50,7 +50,11 @@ beforeEach(() => {
   for (const k of Object.keys(hits)) delete hits[k];
 });
 
-const check = { distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_IOS', clientVersion: '1.2.3' } as const;
+const check = {
+  distributionEnvironment: 'PRODUCTION',
+  distributionType: 'MOBILE_SDK_IOS',
+  clientVersion: '1.2.3',
+} as const;
 const release = {
   distributionReleaseId: 'a1b2',
   name: 'Spring release',
@@ -86,15 +90,22 @@ describe('CDN check against a spec.md server', () => {
     [422, 'UnprocessableEntityError', undefined, undefined],
   ] as const)('%i → %s with its problem body', async (status, name, field, info) => {
     script['POST /cdn/check'] = [[status, problem(status, 'x', field, info)]];
-    const error = await loc().cdn.check(check).catch((e: unknown) => e);
+    const error = await loc()
+      .cdn.check(check)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(sdk[name]);
     expect((error as Sdk.APIError).codes).toEqual(info ? [info] : []);
     expect(hits['POST /cdn/check']).toBe(1);
   });
 
   it('429 USAGE_LIMIT_EXCEEDED → RateLimitError at once, with the reset time; never retried', async () => {
-    script['POST /cdn/check'] = [[429, problem(429, 'Too Many Requests', 'USAGE', 'USAGE_LIMIT_EXCEEDED'), { 'retry-after': '3600' }], [200, release]];
-    const error = await loc().cdn.check(check).catch((e: unknown) => e);
+    script['POST /cdn/check'] = [
+      [429, problem(429, 'Too Many Requests', 'USAGE', 'USAGE_LIMIT_EXCEEDED'), { 'retry-after': '3600' }],
+      [200, release],
+    ];
+    const error = await loc()
+      .cdn.check(check)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(sdk.RateLimitError);
     expect(error).toMatchObject({ codes: ['USAGE_LIMIT_EXCEEDED'], budgetExceeded: true, retryAfterMs: 3_600_000 });
     expect((error as Sdk.RateLimitError).resetAt).toBeInstanceOf(Date);
@@ -102,7 +113,10 @@ describe('CDN check against a spec.md server', () => {
   });
 
   it('503 with Retry-After: 0, then 200 → the release, after one retry', async () => {
-    script['POST /cdn/check'] = [[503, problem(503, 'Service Unavailable'), { 'retry-after': '0' }], [200, release]];
+    script['POST /cdn/check'] = [
+      [503, problem(503, 'Service Unavailable'), { 'retry-after': '0' }],
+      [200, release],
+    ];
     await expect(loc().cdn.check(check)).resolves.toEqual(release);
     expect(hits['POST /cdn/check']).toBe(2);
   });
@@ -117,27 +131,43 @@ describe('exports against a spec.md server', () => {
     script[`GET ${exportPath}/e-42`] = [
       [200, job('PROCESSING')],
       [200, job('PROCESSING')],
-      [200, job('SUCCESS', {
-        filePath: 'app.zip',
-        downloadUrl: 'https://storage.example/app.zip?sig=1',
-        resourceExports: [{ filePath: 'de/app.json', iso2Slug: 'de', status: 'SUCCESS', downloadUrl: null }],
-      })],
+      [
+        200,
+        job('SUCCESS', {
+          filePath: 'app.zip',
+          downloadUrl: 'https://storage.example/app.zip?sig=1',
+          resourceExports: [{ filePath: 'de/app.json', iso2Slug: 'de', status: 'SUCCESS', downloadUrl: null }],
+        }),
+      ],
     ];
     const done = await loc().exports.createAndWait('acme', 'app', { iso2Slugs: ['de'] }, poll);
-    expect(done).toMatchObject({ status: 'SUCCESS', filePath: 'app.zip', downloadUrl: 'https://storage.example/app.zip?sig=1' });
+    expect(done).toMatchObject({
+      status: 'SUCCESS',
+      filePath: 'app.zip',
+      downloadUrl: 'https://storage.example/app.zip?sig=1',
+    });
     expect(hits[`GET ${exportPath}/e-42`]).toBe(3);
   });
 
   it('PROCESSING → ERROR: ExportFailedError with errorDetails', async () => {
     script[`POST ${exportPath}`] = [[200, job('PROCESSING')]];
-    script[`GET ${exportPath}/e-42`] = [[200, job('PROCESSING')], [200, job('ERROR', { errorDetails: 'Unsupported export format' })]];
-    const error = await loc().exports.createAndWait('acme', 'app', { exportFormat: 'nope' }, poll).catch((e: unknown) => e);
+    script[`GET ${exportPath}/e-42`] = [
+      [200, job('PROCESSING')],
+      [200, job('ERROR', { errorDetails: 'Unsupported export format' })],
+    ];
+    const error = await loc()
+      .exports.createAndWait('acme', 'app', { exportFormat: 'nope' }, poll)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(sdk.ExportFailedError);
     expect(error).toMatchObject({ exportId: 'e-42', errorDetails: 'Unsupported export format' });
   });
 
   it('401, 403 and 404 on /v1 → their errors, not retried', async () => {
-    for (const [status, name] of [[401, 'AuthenticationError'], [403, 'PermissionDeniedError'], [404, 'NotFoundError']] as const) {
+    for (const [status, name] of [
+      [401, 'AuthenticationError'],
+      [403, 'PermissionDeniedError'],
+      [404, 'NotFoundError'],
+    ] as const) {
       script[`GET ${exportPath}/e-42`] = [[status, { error: `status ${status}` }]];
       hits[`GET ${exportPath}/e-42`] = 0;
       await expect(loc().exports.get('acme', 'app', 'e-42')).rejects.toBeInstanceOf(sdk[name]);

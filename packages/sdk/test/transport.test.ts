@@ -8,7 +8,18 @@ import {
   createClient,
   parseRetryAfter,
 } from '../src/index';
-import { BASE, CDN_KEY, HttpResponse, TOKEN, cdnProblem, client, http, projectList, sequence, useMsw } from './fixtures';
+import {
+  BASE,
+  CDN_KEY,
+  HttpResponse,
+  TOKEN,
+  cdnProblem,
+  client,
+  http,
+  projectList,
+  sequence,
+  useMsw,
+} from './fixtures';
 
 const server = useMsw();
 const cdnBody = { distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_IOS' } as const;
@@ -47,7 +58,9 @@ describe('retries', () => {
       }),
     );
     server.use(http.post(`${BASE}/cdn/check`, resolver));
-    const error = await client().cdn.check(cdnBody).catch((e: unknown) => e);
+    const error = await client()
+      .cdn.check(cdnBody)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfterMs).toBe(3_600_000);
     expect(resolver.calls).toBe(1);
@@ -81,7 +94,9 @@ describe('retries', () => {
 
   it('raises APIConnectionError when the network keeps failing', async () => {
     server.use(http.get(`${BASE}/v1/projects`, () => HttpResponse.error()));
-    const error = await client({ maxRetries: 0 }).projects.list().catch((e: unknown) => e);
+    const error = await client({ maxRetries: 0 })
+      .projects.list()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIConnectionError);
     expect((error as Error).message).toMatch(/GET \/v1\/projects: could not reach the server/);
   });
@@ -104,13 +119,17 @@ describe('timeouts and abort', () => {
         return HttpResponse.json(projectList);
       }),
     );
-    const error = await client({ timeoutMs: 50, maxRetries: 0 }).projects.list().catch((e: unknown) => e);
+    const error = await client({ timeoutMs: 50, maxRetries: 0 })
+      .projects.list()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).timeoutMs).toBe(50);
   });
 
   it('stops at once when the caller aborts, also during a retry wait', async () => {
-    const resolver = sequence(() => HttpResponse.json({ error: 'x' }, { status: 503, headers: { 'retry-after': '50' } }));
+    const resolver = sequence(() =>
+      HttpResponse.json({ error: 'x' }, { status: 503, headers: { 'retry-after': '50' } }),
+    );
     server.use(http.get(`${BASE}/v1/projects`, resolver));
     const controller = new AbortController();
     // Abort when the client starts its 50 s retry wait: only a prompt abort settles within the test's timeout.
@@ -133,13 +152,21 @@ describe('credentials', () => {
   it('never puts a credential in an error message, toString or JSON', async () => {
     server.use(
       http.get(`${BASE}/v1/projects`, () => HttpResponse.json({ error: 'invalid token' }, { status: 401 })),
-      http.post(`${BASE}/cdn/check`, () => HttpResponse.json(cdnProblem(401, 'Unauthorized', 'AUTHORIZATION', 'CDN_KEY_NOT_FOUND'), { status: 401 })),
+      http.post(`${BASE}/cdn/check`, () =>
+        HttpResponse.json(cdnProblem(401, 'Unauthorized', 'AUTHORIZATION', 'CDN_KEY_NOT_FOUND'), { status: 401 }),
+      ),
       http.get('http://127.0.0.1:1/v1/projects', () => HttpResponse.error()),
     );
     const errors = [
-      await client().projects.list().catch((e: unknown) => e),
-      await client().cdn.check(cdnBody).catch((e: unknown) => e),
-      await client({ maxRetries: 0, baseUrl: 'http://127.0.0.1:1' }).projects.list().catch((e: unknown) => e),
+      await client()
+        .projects.list()
+        .catch((e: unknown) => e),
+      await client()
+        .cdn.check(cdnBody)
+        .catch((e: unknown) => e),
+      await client({ maxRetries: 0, baseUrl: 'http://127.0.0.1:1' })
+        .projects.list()
+        .catch((e: unknown) => e),
     ];
     for (const error of errors) {
       const shown = [String(error), (error as Error).message, (error as Error).stack, JSON.stringify(error)].join('\n');
@@ -150,7 +177,10 @@ describe('credentials', () => {
 
   it('does not follow redirects with the token: the redirect is an error', async () => {
     server.use(
-      http.get(`${BASE}/v1/projects`, () => new HttpResponse(null, { status: 302, headers: { location: 'http://127.0.0.3/v1/projects' } })),
+      http.get(
+        `${BASE}/v1/projects`,
+        () => new HttpResponse(null, { status: 302, headers: { location: 'http://127.0.0.3/v1/projects' } }),
+      ),
     );
     await expect(client().projects.list()).rejects.toThrow(/redirect to http:\/\/127\.0\.0\.3\/v1\/projects/);
   });

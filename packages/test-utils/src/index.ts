@@ -50,9 +50,13 @@ const LOG_MARKER = '/_test-utils/log-marker';
 
 /** Starts `loc-mock serve` on a free loopback port and resolves once it prints its URL. */
 export function startMock(args: string[] = [], options: StartMockOptions = {}): Promise<RunningMock> {
-  const child = spawn(process.execPath, [MOCK_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', ...(options.log ? [] : ['--quiet']), ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [MOCK_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', ...(options.log ? [] : ['--quiet']), ...args],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   const logged: string[] = [];
   const waiting = new Set<() => void>();
@@ -122,7 +126,11 @@ export interface RunOptions {
  * environment: only PATH, HOME and what the test gives. It resolves when the process exits.
  */
 export function runLoc(args: string[], options: RunOptions = {}): Promise<LocResult> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), NO_COLOR: '1' };
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? tmpdir(),
+    NO_COLOR: '1',
+  };
   for (const [key, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[key];
     else env[key] = value;
@@ -137,23 +145,27 @@ export function runLoc(args: string[], options: RunOptions = {}): Promise<LocRes
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`loc ${args.join(' ')} did not finish within ${options.timeoutMs ?? 60_000} ms\n${stdout}\n${stderr}`));
+      reject(
+        new Error(
+          `loc ${args.join(' ')} did not finish within ${options.timeoutMs ?? 60_000} ms\n${stdout}\n${stderr}`,
+        ),
+      );
     }, options.timeoutMs ?? 60_000);
     // 'close' comes after both pipes are drained.
     child.once('close', (code, signal) => {
       clearTimeout(timer);
       resolve({
-          code,
-          signal,
-          stdout,
-          stderr,
-          json() {
-            try {
-              return JSON.parse(stdout);
-            } catch {
-              throw new Error(`stdout is not JSON:\n${stdout}\nstderr:\n${stderr}`);
-            }
-          },
+        code,
+        signal,
+        stdout,
+        stderr,
+        json() {
+          try {
+            return JSON.parse(stdout);
+          } catch {
+            throw new Error(`stdout is not JSON:\n${stdout}\nstderr:\n${stderr}`);
+          }
+        },
       });
     });
   });

@@ -8,7 +8,9 @@ import { DEFAULT_COMMAND_TIMEOUT_MS, timeoutOption } from '../shared-options';
 
 const loginCommand = () =>
   new Command('login')
-    .description('verify an API token and store it for this profile (file readable only by you); --cdn-key alone stores a CDN key')
+    .description(
+      'verify an API token and store it for this profile (file readable only by you); --cdn-key alone stores a CDN key',
+    )
     .addOption(new Option('--with-token', 'read the token from stdin'))
     .addOption(timeoutOption(DEFAULT_COMMAND_TIMEOUT_MS, 'give up checking the token after this long'))
     .addHelpText(
@@ -47,15 +49,21 @@ export function authCommands(run: Run) {
  * asks for the API token again. Environment variables (LOC_API_TOKEN, LOC_CDN_KEY) are never stored.
  */
 async function login(ctx: Context, options: LoginOptions): Promise<void> {
-  const [{ text }, { AuthenticationError, createClient, DEFAULT_BASE_URL }, { DEFAULT_PROFILE }, { normalizeBaseUrl }, { CredentialsError, UsageError }, { askSecret }] =
-    await Promise.all([
-      import('node:stream/consumers'),
-      import('@loc/sdk'),
-      import('../config/credentials'),
-      import('../settings'),
-      import('../errors'),
-      import('../ui/prompts'),
-    ]);
+  const [
+    { text },
+    { AuthenticationError, createClient, DEFAULT_BASE_URL },
+    { DEFAULT_PROFILE },
+    { normalizeBaseUrl },
+    { CredentialsError, UsageError },
+    { askSecret },
+  ] = await Promise.all([
+    import('node:stream/consumers'),
+    import('@loc/sdk'),
+    import('../config/credentials'),
+    import('../settings'),
+    import('../errors'),
+    import('../ui/prompts'),
+  ]);
   const globals = ctx.options;
   const store = await ctx.credentials();
   // An empty variable (LOC_PROFILE=) counts as unset, as in settings.ts.
@@ -72,10 +80,15 @@ async function login(ctx: Context, options: LoginOptions): Promise<void> {
     // spend the workspace's CDN budget); `loc cdn check` uses it.
     const kept = sameHost ? existing?.token : undefined;
     store.save(profile, { baseUrl, ...(kept ? { token: kept } : {}), cdnKey, savedAt: new Date().toISOString() }, true);
-    ctx.out.result({ profile, baseUrl, credentialsFile: store.path, cdnKeyStored: true, tokenStored: Boolean(kept) }, () => {
-      ctx.out.success(`Stored the CDN key for ${baseUrl} (profile ${profile}).${kept ? ' The API token stays as it was.' : ''}`);
-      ctx.out.info(`Stored in ${store.path}, readable only by you.`);
-    });
+    ctx.out.result(
+      { profile, baseUrl, credentialsFile: store.path, cdnKeyStored: true, tokenStored: Boolean(kept) },
+      () => {
+        ctx.out.success(
+          `Stored the CDN key for ${baseUrl} (profile ${profile}).${kept ? ' The API token stays as it was.' : ''}`,
+        );
+        ctx.out.info(`Stored in ${store.path}, readable only by you.`);
+      },
+    );
     return;
   }
   if (!token && ctx.interactive) token = await askSecret(ctx, `API token for ${baseUrl}`);
@@ -93,17 +106,29 @@ async function login(ctx: Context, options: LoginOptions): Promise<void> {
     reachable = (await client.projects.list({ signal: ctx.signal })).members.length;
   } catch (error) {
     if (error instanceof AuthenticationError) {
-      throw new CredentialsError(`${baseUrl} refused the token (401). Nothing was stored.`, 'Copy the token again from your account settings.');
+      throw new CredentialsError(
+        `${baseUrl} refused the token (401). Nothing was stored.`,
+        'Copy the token again from your account settings.',
+      );
     }
     throw error;
   }
 
   const keptKey = cdnKey ?? (sameHost ? existing?.cdnKey : undefined);
-  store.save(profile, { baseUrl, token, ...(keptKey ? { cdnKey: keptKey } : {}), savedAt: new Date().toISOString() }, true);
-  ctx.out.result({ profile, baseUrl, reachableProjects: reachable, credentialsFile: store.path, cdnKeyStored: Boolean(keptKey) }, () => {
-    ctx.out.success(`Logged in to ${baseUrl} (profile ${profile}): ${reachable} project${reachable === 1 ? '' : 's'} reachable.`);
-    ctx.out.info(`Stored in ${store.path}, readable only by you.${keptKey ? ' The CDN key is stored too.' : ''}`);
-  });
+  store.save(
+    profile,
+    { baseUrl, token, ...(keptKey ? { cdnKey: keptKey } : {}), savedAt: new Date().toISOString() },
+    true,
+  );
+  ctx.out.result(
+    { profile, baseUrl, reachableProjects: reachable, credentialsFile: store.path, cdnKeyStored: Boolean(keptKey) },
+    () => {
+      ctx.out.success(
+        `Logged in to ${baseUrl} (profile ${profile}): ${reachable} project${reachable === 1 ? '' : 's'} reachable.`,
+      );
+      ctx.out.info(`Stored in ${store.path}, readable only by you.${keptKey ? ' The CDN key is stored too.' : ''}`);
+    },
+  );
 }
 
 /** `loc logout`: forgets the stored credentials of one profile, or of all. */
@@ -113,16 +138,23 @@ async function logout(ctx: Context, options: LogoutOptions): Promise<void> {
     const names = store.names();
     store.clear();
     ctx.out.result({ removed: names }, () =>
-      ctx.out.success(names.length ? `Removed ${names.length} profile${names.length === 1 ? '' : 's'}: ${names.join(', ')}.` : 'No profile was stored.'),
+      ctx.out.success(
+        names.length
+          ? `Removed ${names.length} profile${names.length === 1 ? '' : 's'}: ${names.join(', ')}.`
+          : 'No profile was stored.',
+      ),
     );
     return;
   }
   const profile = ctx.options.profile || store.current();
   const removed = store.remove(profile);
   ctx.out.result({ removed: removed ? [profile] : [] }, () =>
-    removed ? ctx.out.success(`Logged out: removed profile ${profile}.`) : ctx.out.info(`Not logged in: no profile ${profile} is stored.`),
+    removed
+      ? ctx.out.success(`Logged out: removed profile ${profile}.`)
+      : ctx.out.info(`Not logged in: no profile ${profile} is stored.`),
   );
-  if (ctx.options.token && !ctx.given('token')) ctx.out.warn('LOC_API_TOKEN is still set in your environment; commands keep using it.');
+  if (ctx.options.token && !ctx.given('token'))
+    ctx.out.warn('LOC_API_TOKEN is still set in your environment; commands keep using it.');
 }
 
 /**
@@ -131,7 +163,10 @@ async function logout(ctx: Context, options: LogoutOptions): Promise<void> {
  * workspaces and projects it reaches (GET /v1/projects).
  */
 async function whoami(ctx: Context, _options: WhoamiOptions): Promise<void> {
-  const [{ AuthenticationError }, { reachableProjects }] = await Promise.all([import('@loc/sdk'), import('../resolve-project')]);
+  const [{ AuthenticationError }, { reachableProjects }] = await Promise.all([
+    import('@loc/sdk'),
+    import('../resolve-project'),
+  ]);
   const settings = await ctx.settings('token');
   const identity = {
     profile: settings.profile,
@@ -152,22 +187,43 @@ async function whoami(ctx: Context, _options: WhoamiOptions): Promise<void> {
       reach = { accepted: false, workspaces: [], projects: 0 };
     }
   }
-  ctx.out.result({ ...identity, ...(reach ? { tokenAccepted: reach.accepted, workspaces: reach.workspaces, projects: reach.projects } : { tokenAccepted: null }) }, () => {
-    const { c } = ctx.out;
-    ctx.out.line(`Profile    ${settings.profile}`);
-    ctx.out.line(`Base URL   ${settings.baseUrl} ${c.dim(`(${settings.baseUrlSource})`)}`);
-    ctx.out.line(`Token      ${settings.tokenSource ? `from ${sourceName(settings.tokenSource, 'LOC_API_TOKEN', '--token')}` : 'none'}`);
-    ctx.out.line(`CDN key    ${settings.cdnKeySource ? `from ${sourceName(settings.cdnKeySource, 'LOC_CDN_KEY', '--cdn-key')}` : 'none'}`);
-    ctx.out.line(`CDN check  ${identity.cdnCheckUrl}`);
-    if (reach?.accepted) ctx.out.line(`Reaches    ${reach.projects} project${reach.projects === 1 ? '' : 's'} in ${reach.workspaces.join(', ') || 'no workspace'}`);
-  });
+  ctx.out.result(
+    {
+      ...identity,
+      ...(reach
+        ? { tokenAccepted: reach.accepted, workspaces: reach.workspaces, projects: reach.projects }
+        : { tokenAccepted: null }),
+    },
+    () => {
+      const { c } = ctx.out;
+      ctx.out.line(`Profile    ${settings.profile}`);
+      ctx.out.line(`Base URL   ${settings.baseUrl} ${c.dim(`(${settings.baseUrlSource})`)}`);
+      ctx.out.line(
+        `Token      ${settings.tokenSource ? `from ${sourceName(settings.tokenSource, 'LOC_API_TOKEN', '--token')}` : 'none'}`,
+      );
+      ctx.out.line(
+        `CDN key    ${settings.cdnKeySource ? `from ${sourceName(settings.cdnKeySource, 'LOC_CDN_KEY', '--cdn-key')}` : 'none'}`,
+      );
+      ctx.out.line(`CDN check  ${identity.cdnCheckUrl}`);
+      if (reach?.accepted)
+        ctx.out.line(
+          `Reaches    ${reach.projects} project${reach.projects === 1 ? '' : 's'} in ${reach.workspaces.join(', ') || 'no workspace'}`,
+        );
+    },
+  );
   if (!settings.token) {
     const { CredentialsError } = await import('../errors');
-    throw new CredentialsError(`Not logged in to ${settings.baseUrl}: no API token.`, 'Run `loc login`, or set LOC_API_TOKEN.');
+    throw new CredentialsError(
+      `Not logged in to ${settings.baseUrl}: no API token.`,
+      'Run `loc login`, or set LOC_API_TOKEN.',
+    );
   }
   if (reach && !reach.accepted) {
     const { CredentialsError } = await import('../errors');
-    throw new CredentialsError(`${settings.baseUrl} refused the token (401).`, 'Log in again with `loc login`, or check LOC_API_TOKEN.');
+    throw new CredentialsError(
+      `${settings.baseUrl} refused the token (401).`,
+      'Log in again with `loc login`, or check LOC_API_TOKEN.',
+    );
   }
 }
 

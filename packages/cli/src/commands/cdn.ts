@@ -20,14 +20,33 @@ const DEFAULT_CDN_TIMEOUT_MS = 2 * 60_000;
 const checkDeclaration = () =>
   new Command('check')
     .description('is there a newer release for this app? exit 0 yes, 20 no; --download fetches it')
-    .addOption(new Option('-e, --environment <environment>', 'distribution environment (default: cdn.environment of loc.config.json)').choices(ENVIRONMENTS))
-    .addOption(new Option('-t, --type <type>', 'distribution type (default: cdn.type of loc.config.json)').choices(DISTRIBUTION_TYPES))
+    .addOption(
+      new Option(
+        '-e, --environment <environment>',
+        'distribution environment (default: cdn.environment of loc.config.json)',
+      ).choices(ENVIRONMENTS),
+    )
+    .addOption(
+      new Option('-t, --type <type>', 'distribution type (default: cdn.type of loc.config.json)').choices(
+        DISTRIBUTION_TYPES,
+      ),
+    )
     .addOption(new Option('--client-version <semver>', "the app's version: only releases made for it are offered"))
-    .addOption(new Option('--client-release <id>', 'the release the app has now (default: the one recorded in the --download folder)'))
+    .addOption(
+      new Option(
+        '--client-release <id>',
+        'the release the app has now (default: the one recorded in the --download folder)',
+      ),
+    )
     .addOption(new Option('--client-user <id>', 'for the service’s logs only'))
     .addOption(new Option('--client-agent <agent>', 'for the service’s logs only (default loc-cli)'))
     .addOption(new Option('--client-language <code>', 'for the service’s logs only'))
-    .addOption(new Option('-d, --download [dir]', 'download and unzip the release into this folder; skipped when it is there already'))
+    .addOption(
+      new Option(
+        '-d, --download [dir]',
+        'download and unzip the release into this folder; skipped when it is there already',
+      ),
+    )
     .addOption(localeMapOption('with --download: name a service locale as the app wants it, pt-BR=pt (repeatable)'))
     .addOption(forceOption('with --download: overwrite or remove files changed since loc wrote them'))
     .addOption(timeoutOption(DEFAULT_CDN_TIMEOUT_MS, 'give up on the check and its download after this long'))
@@ -49,7 +68,10 @@ type CdnCheckOptions = ReturnType<ReturnType<typeof checkDeclaration>['opts']>;
 export function cdnCommand(run: Run) {
   return new Command('cdn')
     .description('distributions: ask the CDN for the newest release of the strings')
-    .addHelpText('after', examples('loc cdn check --environment PRODUCTION --type MOBILE_SDK_IOS --client-version 2.4.0'))
+    .addHelpText(
+      'after',
+      examples('loc cdn check --environment PRODUCTION --type MOBILE_SDK_IOS --client-version 2.4.0'),
+    )
     .addCommand(checkDeclaration().action(run(check)));
 }
 
@@ -141,7 +163,8 @@ async function check(ctx: Context, options: CdnCheckOptions): Promise<number> {
   const defaults = ctx.projectConfig()?.config.cdn ?? {};
   const environment = options.environment ?? defaults.environment;
   const type = options.type ?? defaults.type;
-  const example = 'loc cdn check --environment PRODUCTION --type MOBILE_SDK_IOS --client-version 2.4.0 --download build/strings';
+  const example =
+    'loc cdn check --environment PRODUCTION --type MOBILE_SDK_IOS --client-version 2.4.0 --download build/strings';
   const missing = [...(environment ? [] : ['environment']), ...(type ? [] : ['type'])];
   // No prompt here: a build step must never wait for input, so even at a terminal the flags are required.
   requireFlags('loc cdn check never prompts: a build step must not wait for input', missing, example);
@@ -149,7 +172,8 @@ async function check(ctx: Context, options: CdnCheckOptions): Promise<number> {
   let dir: string | undefined;
   if (typeof options.download === 'string') dir = resolve(ctx.cwd, options.download);
   else if (options.download === true) {
-    if (!defaults.out) throw new UsageError('--download needs a folder (or cdn.out in loc.config.json).', `For example: ${example}`);
+    if (!defaults.out)
+      throw new UsageError('--download needs a folder (or cdn.out in loc.config.json).', `For example: ${example}`);
     dir = resolve(ctx.projectConfig()?.dir ?? ctx.cwd, defaults.out);
   }
   // Checked before the check is sent: each accepted check spends the workspace's CDN budget.
@@ -174,7 +198,19 @@ async function check(ctx: Context, options: CdnCheckOptions): Promise<number> {
   const deadline = AbortSignal.timeout(timeoutMs);
   const signal = AbortSignal.any([ctx.signal, deadline]);
   try {
-    return await checkAndDownload(ctx, { client, body, dir, manifest, recorded, clientRelease, environment: environment!, type: type!, signal, options, localeMap });
+    return await checkAndDownload(ctx, {
+      client,
+      body,
+      dir,
+      manifest,
+      recorded,
+      clientRelease,
+      environment: environment!,
+      type: type!,
+      signal,
+      options,
+      localeMap,
+    });
   } catch (error) {
     if (deadline.aborted && !ctx.signal.aborted) {
       throw new CliError(`The CDN check did not finish within ${formatElapsed(timeoutMs)}.`, {
@@ -208,9 +244,15 @@ async function checkAndDownload(ctx: Context, run: CheckRun): Promise<number> {
   if (!release || manifest?.distributionReleaseId === release.distributionReleaseId) {
     const current = release ?? undefined;
     ctx.out.result({ release: current ?? null, upToDate: true, current: manifest ?? null, downloaded: false }, () => {
-      if (manifest) ctx.out.line(`Up to date: ${manifest.name} (${manifest.distributionReleaseId}) is the newest release${dir ? ` in ${displayPath(dir)}` : ''}.`);
+      if (manifest)
+        ctx.out.line(
+          `Up to date: ${manifest.name} (${manifest.distributionReleaseId}) is the newest release${dir ? ` in ${displayPath(dir)}` : ''}.`,
+        );
       else if (clientRelease) ctx.out.line(`Up to date: ${clientRelease} is the newest release.`);
-      else ctx.out.line(`No release of ${environment} ${type}${options.clientVersion ? ` for client version ${options.clientVersion}` : ''}.`);
+      else
+        ctx.out.line(
+          `No release of ${environment} ${type}${options.clientVersion ? ` for client version ${options.clientVersion}` : ''}.`,
+        );
     });
     return EXIT.NO_RELEASE;
   }
@@ -230,7 +272,11 @@ async function checkAndDownload(ctx: Context, run: CheckRun): Promise<number> {
       // A bundle lists no locales: the map finds them in its paths (values-pt-rBR/, de.lproj/, …).
       place: (path) => {
         const file = localize(path, undefined, localeMap);
-        return { to: applyTemplate(DEFAULT_PATH_TEMPLATE, file), locale: file.locale, serviceLocale: file.serviceLocale };
+        return {
+          to: applyTemplate(DEFAULT_PATH_TEMPLATE, file),
+          locale: file.locale,
+          serviceLocale: file.serviceLocale,
+        };
       },
       dryRun: false,
       written,
@@ -257,17 +303,25 @@ async function checkAndDownload(ctx: Context, run: CheckRun): Promise<number> {
   });
   const counts = countStatuses(delivered.files);
   const files = delivered.files.map((f) => ({ path: f.to, status: f.status }));
-  ctx.out.result({ release, upToDate: false, downloaded: true, dir, localeMap, files, removed, kept, summary: counts }, () => {
-    printRelease(ctx, release);
-    const overwritten = counts.overwritten ? `, ${counts.overwritten} overwritten (changed since loc wrote them)` : '';
-    ctx.out.success(
-      `Unzipped ${files.length} file${files.length === 1 ? '' : 's'} into ${displayPath(dir)} (${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged${overwritten}).`,
-    );
-    if (removed.length) ctx.out.info(`Removed ${plural(removed.length, 'file')} of the previous release: ${removed.join(', ')}.`);
-    if (kept.length) {
-      ctx.out.warn(`Kept ${plural(kept.length, 'file')} you changed: ${kept.join(', ')} (no longer part of the release; remove ${kept.length === 1 ? 'it' : 'them'} yourself, or rerun with --force).`);
-    }
-  });
+  ctx.out.result(
+    { release, upToDate: false, downloaded: true, dir, localeMap, files, removed, kept, summary: counts },
+    () => {
+      printRelease(ctx, release);
+      const overwritten = counts.overwritten
+        ? `, ${counts.overwritten} overwritten (changed since loc wrote them)`
+        : '';
+      ctx.out.success(
+        `Unzipped ${files.length} file${files.length === 1 ? '' : 's'} into ${displayPath(dir)} (${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged${overwritten}).`,
+      );
+      if (removed.length)
+        ctx.out.info(`Removed ${plural(removed.length, 'file')} of the previous release: ${removed.join(', ')}.`);
+      if (kept.length) {
+        ctx.out.warn(
+          `Kept ${plural(kept.length, 'file')} you changed: ${kept.join(', ')} (no longer part of the release; remove ${kept.length === 1 ? 'it' : 'them'} yourself, or rerun with --force).`,
+        );
+      }
+    },
+  );
   return EXIT.OK;
 }
 
@@ -276,7 +330,9 @@ function plural(count: number, noun: string): string {
 }
 
 function printRelease(ctx: Context, release: CdnRelease): void {
-  ctx.out.line(`Release ${ctx.out.c.bold(release.name)} (${release.distributionReleaseId}), created ${release.createdAt}`);
+  ctx.out.line(
+    `Release ${ctx.out.c.bold(release.name)} (${release.distributionReleaseId}), created ${release.createdAt}`,
+  );
   // The pre-signed URL is a capability: shown whole only in --json, for scripts that fetch it themselves.
   ctx.out.line(`Files   ${redactUrl(release.filesUrl)}  (full URL with --json; valid 24 h)`);
 }

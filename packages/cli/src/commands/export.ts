@@ -30,7 +30,9 @@ import { docsPage } from '../docs-page';
 const DEFAULT_EXPORT_TIMEOUT_MS = 10 * 60_000;
 
 /** The options of a delivery, shared by `loc export` and `loc export download` (in this order in --help). */
-const withDeliveryOptions = <Args extends unknown[], Opts extends OptionValues, Globals extends OptionValues>(command: Command<Args, Opts, Globals>) =>
+const withDeliveryOptions = <Args extends unknown[], Opts extends OptionValues, Globals extends OptionValues>(
+  command: Command<Args, Opts, Globals>,
+) =>
   command
     .addOption(workspaceOption())
     .addOption(projectOption())
@@ -43,8 +45,14 @@ const withDeliveryOptions = <Args extends unknown[], Opts extends OptionValues, 
     .addOption(timeoutOption(DEFAULT_EXPORT_TIMEOUT_MS, 'give up waiting after this long'));
 
 const exportDeclaration = () =>
-  withDeliveryOptions(new Command('export').description('export the resource files, wait, download and unzip them into your layout'))
-    .addOption(new Option('--file <paths>', 'only these resource files, as the service names them (repeatable)').argParser(collectList))
+  withDeliveryOptions(
+    new Command('export').description('export the resource files, wait, download and unzip them into your layout'),
+  )
+    .addOption(
+      new Option('--file <paths>', 'only these resource files, as the service names them (repeatable)').argParser(
+        collectList,
+      ),
+    )
     .addOption(localeOption('only these locales (repeatable, comma-separated; `pt` also names pt-BR)'))
     .addOption(formatOption())
     .addOption(new Option('--no-wait', 'request the export, print its id and exit'))
@@ -85,7 +93,11 @@ const downloadDeclaration = () =>
       .description('wait for an export requested earlier, then download and unzip it like `loc export`')
       .argument('<id>', 'export id'),
   )
-    .addOption(new Option('--file <paths>', 'only these files of the export (placeholder form, repeatable)').argParser(collectList))
+    .addOption(
+      new Option('--file <paths>', 'only these files of the export (placeholder form, repeatable)').argParser(
+        collectList,
+      ),
+    )
     .addOption(localeOption('only the files of these locales (repeatable, comma-separated)'))
     .addHelpText(
       'after',
@@ -98,7 +110,9 @@ const downloadDeclaration = () =>
 type ExportDownloadOptions = ReturnType<ReturnType<typeof downloadDeclaration>['opts']>;
 
 const formatsDeclaration = () =>
-  new Command('formats').description('the export formats the service knows').addHelpText('after', examples('loc export formats --json'));
+  new Command('formats')
+    .description('the export formats the service knows')
+    .addHelpText('after', examples('loc export formats --json'));
 
 /** `loc export` and its subcommands. */
 export function exportCommand(run: Run) {
@@ -146,7 +160,21 @@ let formatBytes: typeof import('../ui/table').formatBytes;
 let renderTable: typeof import('../ui/table').renderTable;
 
 async function loadDependencies(): Promise<void> {
-  const [sdk, node, errors, deliverModule, layout, localeMap, template, placeModule, record, targets, target, commandLineModule, table] = await Promise.all([
+  const [
+    sdk,
+    node,
+    errors,
+    deliverModule,
+    layout,
+    localeMap,
+    template,
+    placeModule,
+    record,
+    targets,
+    target,
+    commandLineModule,
+    table,
+  ] = await Promise.all([
     import('@loc/sdk'),
     import('@loc/sdk/node'),
     import('../errors'),
@@ -251,7 +279,8 @@ function resumeCommand(ctx: Context, target: Target, id: string, selection?: Sel
     if (selection?.locales?.length) words.push('--locale', selection.locales.join(','));
   }
   if (options.dryRun) words.push('--dry-run');
-  if (connection && (connection.baseUrlSource === 'flag' || connection.baseUrlSource === 'environment')) words.push('--base-url', connection.baseUrl);
+  if (connection && (connection.baseUrlSource === 'flag' || connection.baseUrlSource === 'environment'))
+    words.push('--base-url', connection.baseUrl);
   if (ctx.options.profile) words.push('--profile', ctx.options.profile);
   if (ctx.options.config) words.push('--config', resolve(ctx.cwd, ctx.options.config));
   if (ctx.options.json) words.push('--json');
@@ -284,7 +313,9 @@ async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
   if (options.wait === false) {
     ctx.out.result({ export: created, workspace, project }, () => {
       ctx.out.line(created.id);
-      ctx.out.info(`Export requested. Follow it with: loc export status ${created.id} --workspace ${workspace} --project ${project}`);
+      ctx.out.info(
+        `Export requested. Follow it with: loc export status ${created.id} --workspace ${workspace} --project ${project}`,
+      );
       ctx.out.info(`Fetch it with:    ${resumeCommand(ctx, target, created.id)}`);
     });
     return;
@@ -296,12 +327,19 @@ async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
 async function exportStatus(ctx: Context, id: string, options: ExportStatusOptions): Promise<void> {
   await loadDependencies();
   const { client } = await ctx.client();
-  const { workspace, project } = await resolveProject(ctx, client, options, `loc export status ${id} --workspace acme --project mobile-ios`);
+  const { workspace, project } = await resolveProject(
+    ctx,
+    client,
+    options,
+    `loc export status ${id} --workspace acme --project mobile-ios`,
+  );
   const job = await client.exports.get(workspace, project, id, { signal: ctx.signal });
   ctx.out.result({ export: job, workspace, project }, () => {
     ctx.out.line(`${job.id}  ${colorStatus(ctx, job.status)}  created ${job.createdAt}`);
-    for (const file of job.resourceExports) ctx.out.line(`  ${file.filePath}${file.iso2Slug ? ` (${file.iso2Slug})` : ''}  ${file.status}`);
-    if (job.status === 'SUCCESS') ctx.out.info(`Fetch it with: loc export download ${job.id} --workspace ${workspace} --project ${project}`);
+    for (const file of job.resourceExports)
+      ctx.out.line(`  ${file.filePath}${file.iso2Slug ? ` (${file.iso2Slug})` : ''}  ${file.status}`);
+    if (job.status === 'SUCCESS')
+      ctx.out.info(`Fetch it with: loc export download ${job.id} --workspace ${workspace} --project ${project}`);
   });
   if (job.status === 'ERROR' || job.status === 'SKIPPED') {
     throw new CliError(`Export ${job.id} ended ${job.status}${job.errorDetails ? `: ${job.errorDetails}` : '.'}`, {
@@ -319,9 +357,15 @@ async function exportDownload(ctx: Context, id: string, options: ExportDownloadO
   await loadDependencies();
   const settings = deliverySettings(ctx, options);
   const { client, settings: connection } = await ctx.client();
-  const { workspace, project } = await resolveProject(ctx, client, options, `loc export download ${id} --workspace acme --project mobile-ios`);
+  const { workspace, project } = await resolveProject(
+    ctx,
+    client,
+    options,
+    `loc export download ${id} --workspace acme --project mobile-ios`,
+  );
   const job = await client.exports.get(workspace, project, id, { signal: ctx.signal });
-  const selection = options.file?.length || options.locale?.length ? { files: options.file, locales: options.locale } : undefined;
+  const selection =
+    options.file?.length || options.locale?.length ? { files: options.file, locales: options.locale } : undefined;
   await waitAndDeliver(ctx, client, { workspace, project, options, settings, connection }, job, selection);
 }
 
@@ -357,7 +401,13 @@ interface Target {
   connection: Settings | undefined;
 }
 
-async function waitAndDeliver(ctx: Context, client: LocClient, target: Target, job: Export, selection?: Selection): Promise<void> {
+async function waitAndDeliver(
+  ctx: Context,
+  client: LocClient,
+  target: Target,
+  job: Export,
+  selection?: Selection,
+): Promise<void> {
   const { workspace, project, options, settings } = target;
   const id = job.id;
   let progress = await startProgress(ctx, `Export ${id}: ${job.status}`);
@@ -383,13 +433,21 @@ async function waitAndDeliver(ctx: Context, client: LocClient, target: Target, j
     // The export lists its files: a layout that would put two on one path fails before the download.
     const listed = done.resourceExports.filter((f) => f.status === 'SUCCESS' || f.status === undefined);
     const wanted = selection ? select(listed, selection) : listed;
-    checkPlacement(settings.layout, wanted.map((f) => ({ path: f.filePath, locale: f.iso2Slug ?? undefined })));
+    checkPlacement(
+      settings.layout,
+      wanted.map((f) => ({ path: f.filePath, locale: f.iso2Slug ?? undefined })),
+    );
     const source = sourceOf(done, listed, wanted);
     const wantedPaths = new Set(wanted.map((f) => f.filePath));
     const locales = new Map(listed.flatMap((f) => (f.iso2Slug ? [[f.filePath, f.iso2Slug] as const] : [])));
     const known = [...new Set([...locales.values(), ...(requestOf(ctx, options).iso2Slugs ?? [])])];
 
-    progress = await startProgress(ctx, source.kind === 'zip' ? 'Downloading…' : `Downloading ${source.files.length} file${source.files.length === 1 ? '' : 's'}…`);
+    progress = await startProgress(
+      ctx,
+      source.kind === 'zip'
+        ? 'Downloading…'
+        : `Downloading ${source.files.length} file${source.files.length === 1 ? '' : 's'}…`,
+    );
     const outDir = settings.layout.outDir;
     const delivered = await deliver({
       source,
@@ -422,7 +480,8 @@ async function waitAndDeliver(ctx: Context, client: LocClient, target: Target, j
  * are wanted (or it holds one file), and every one of them has a URL. Otherwise the ZIP.
  */
 function sourceOf(done: CompletedExport, listed: ResourceExportFile[], wanted: ResourceExportFile[]): DeliverySource {
-  const perFile = wanted.length > 0 && wanted.every((f) => f.downloadUrl) && (wanted.length < listed.length || wanted.length === 1);
+  const perFile =
+    wanted.length > 0 && wanted.every((f) => f.downloadUrl) && (wanted.length < listed.length || wanted.length === 1);
   if (!perFile) return { kind: 'zip', url: done.downloadUrl };
   return { kind: 'files', files: wanted.map((f) => ({ path: f.filePath, url: f.downloadUrl! })) };
 }
@@ -445,7 +504,10 @@ async function saveZip(ctx: Context, target: Target, done: CompletedExport, zip:
       onProgress: ({ receivedBytes }) => progress.update(`Downloading ${formatBytes(receivedBytes)}`),
     });
     progress.succeed(`Saved ${displayPath(zip)} (${formatBytes(result.bytes)})`);
-    ctx.out.result({ export: done, workspace, project, zip: { path: zip, bytes: result.bytes, sha256: result.sha256 } }, () => ctx.out.line(zip));
+    ctx.out.result(
+      { export: done, workspace, project, zip: { path: zip, bytes: result.bytes, sha256: result.sha256 } },
+      () => ctx.out.line(zip),
+    );
   } finally {
     progress.stop();
   }
@@ -456,7 +518,9 @@ async function recordExport(outDir: string, files: readonly PlannedFile[]): Prom
   const written = new Map(readExportRecord(outDir));
   for (const file of files) if (file.status !== 'conflict') written.set(file.to, file.sha256);
   const present = [...written].filter(([path]) => existsSync(join(outDir, ...path.split('/'))));
-  await writeRecord(outDir, EXPORT_RECORD_NAME, { files: sortedFiles(present.map(([path, sha256]) => ({ path, sha256 }))) });
+  await writeRecord(outDir, EXPORT_RECORD_NAME, {
+    files: sortedFiles(present.map(([path, sha256]) => ({ path, sha256 }))),
+  });
 }
 
 /** The locale of a file not listed in resourceExports: a path segment (or `de.lproj`-like stem) that is one. */
@@ -474,7 +538,11 @@ function withResumeHint(error: unknown, resume: string, id: string): unknown {
     });
   }
   if (error instanceof AbortError || (error instanceof Error && error.name === 'AbortError')) {
-    return new CliError('Interrupted; nothing was written.', { exitCode: EXIT.INTERRUPTED, hint: `Resume with: ${resume}`, cause: error });
+    return new CliError('Interrupted; nothing was written.', {
+      exitCode: EXIT.INTERRUPTED,
+      hint: `Resume with: ${resume}`,
+      cause: error,
+    });
   }
   return error;
 }
@@ -522,13 +590,19 @@ function report(ctx: Context, { done, target, delivered }: Report): void {
         ),
       );
       ctx.out.line();
-      const extra = [counts.overwritten ? `${counts.overwritten} overwritten (changed since loc wrote them)` : '', counts.conflict ? `${counts.conflict} changed since loc wrote them` : '']
+      const extra = [
+        counts.overwritten ? `${counts.overwritten} overwritten (changed since loc wrote them)` : '',
+        counts.conflict ? `${counts.conflict} changed since loc wrote them` : '',
+      ]
         .filter(Boolean)
         .join(', ');
       const summary = `${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged${extra ? `, ${extra}` : ''} in ${displayPath(layout.outDir) || '.'}`;
       if (dryRun) {
         ctx.out.info(`Dry run, nothing written: ${summary} (path template ${layout.template}).`);
-        if (counts.conflict) ctx.out.warn(`A real run would stop at the ${counts.conflict} changed file${counts.conflict === 1 ? '' : 's'}: rerun with --force to overwrite them.`);
+        if (counts.conflict)
+          ctx.out.warn(
+            `A real run would stop at the ${counts.conflict} changed file${counts.conflict === 1 ? '' : 's'}: rerun with --force to overwrite them.`,
+          );
       } else ctx.out.success(`${delivered.files.length} file${delivered.files.length === 1 ? '' : 's'}: ${summary}.`);
     },
   );

@@ -13,7 +13,8 @@ import {
   workspaceOption,
 } from '../shared-options';
 
-const EXAMPLE = 'loc init --workspace acme --project mobile-ios --out Resources --path-template "{locale}.lproj/{filename}"';
+const EXAMPLE =
+  'loc init --workspace acme --project mobile-ios --out Resources --path-template "{locale}.lproj/{filename}"';
 
 const declaration = () =>
   new Command('init')
@@ -33,21 +34,32 @@ export const initCommand = (run: Run) => declaration().action(run(init));
 
 /** `loc init`: writes loc.config.json in the working folder, from flags or, at a terminal, by asking. */
 async function init(ctx: Context, options: InitOptions): Promise<void> {
-  const [{ existsSync, writeFileSync }, { join }, { CONFIG_FILE_NAME, ProjectConfigSchema, schemaReference }, { UsageError }, { DEFAULT_PATH_TEMPLATE, PLACEHOLDERS, validateTemplate }, { resolveProject }, { askSelect, askText, requireFlags }] =
-    await Promise.all([
-      import('node:fs'),
-      import('node:path'),
-      import('../config/project-config'),
-      import('../errors'),
-      import('../files/path-template'),
-      import('../resolve-project'),
-      import('../ui/prompts'),
-    ]);
+  const [
+    { existsSync, writeFileSync },
+    { join },
+    { CONFIG_FILE_NAME, ProjectConfigSchema, schemaReference },
+    { UsageError },
+    { DEFAULT_PATH_TEMPLATE, PLACEHOLDERS, validateTemplate },
+    { resolveProject },
+    { askSelect, askText, requireFlags },
+  ] = await Promise.all([
+    import('node:fs'),
+    import('node:path'),
+    import('../config/project-config'),
+    import('../errors'),
+    import('../files/path-template'),
+    import('../resolve-project'),
+    import('../ui/prompts'),
+  ]);
   const path = join(ctx.cwd, CONFIG_FILE_NAME);
   if (existsSync(path) && !options.force) {
     throw new UsageError(`${path} exists already.`, 'Edit it, or pass --force to write a new one.');
   }
-  requireFlags(ctx.noPromptReason, [...(options.workspace ? [] : ['workspace']), ...(options.project ? [] : ['project'])], EXAMPLE);
+  requireFlags(
+    ctx.noPromptReason,
+    [...(options.workspace ? [] : ['workspace']), ...(options.project ? [] : ['project'])],
+    EXAMPLE,
+  );
 
   let { workspace, project } = options;
   let format = options.format;
@@ -59,11 +71,17 @@ async function init(ctx: Context, options: InitOptions): Promise<void> {
     if (!format) {
       const status = await client.projects.status(workspace, project, { signal: ctx.signal });
       const choices = status.supportedExportFormats.map((f) => ({ value: f.id, label: f.name, hint: f.id }));
-      if (choices.length) format = await askSelect(ctx, 'Export format', [{ value: '', label: 'The project’s own format' }, ...choices]);
+      if (choices.length)
+        format = await askSelect(ctx, 'Export format', [{ value: '', label: 'The project’s own format' }, ...choices]);
     }
-    out ??= await askText(ctx, { message: 'Folder the exported files go into (relative to this one)', initialValue: '.' });
+    out ??= await askText(ctx, {
+      message: 'Folder the exported files go into (relative to this one)',
+      initialValue: '.',
+    });
     pathTemplate ??= await askText(ctx, {
-      message: `Path of each file below it (${Object.keys(PLACEHOLDERS).map((p) => `{${p}}`).join(' ')})`,
+      message: `Path of each file below it (${Object.keys(PLACEHOLDERS)
+        .map((p) => `{${p}}`)
+        .join(' ')})`,
       initialValue: DEFAULT_PATH_TEMPLATE,
       validate: (value) => {
         try {

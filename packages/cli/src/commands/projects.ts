@@ -6,7 +6,8 @@ import { collectList } from '../option-values';
 import type { Run } from '../program';
 import { DEFAULT_COMMAND_TIMEOUT_MS, timeoutOption, workspaceOption } from '../shared-options';
 
-const CREATE_EXAMPLE = 'loc projects create --workspace acme --title "Mobile iOS" --resource-type strings.ios --source-locale en --target-locale de,fr';
+const CREATE_EXAMPLE =
+  'loc projects create --workspace acme --title "Mobile iOS" --resource-type strings.ios --source-locale en --target-locale de,fr';
 
 const listCommand = () =>
   new Command('list')
@@ -32,7 +33,11 @@ const createCommand = () =>
     .addOption(new Option('--title <title>', 'title; the URL slug is derived from it'))
     .addOption(new Option('--resource-type <type>', 'resource type, for example strings.ios or json.standard'))
     .addOption(new Option('--source-locale <code>', 'source language code, for example en'))
-    .addOption(new Option('--target-locale <codes>', 'target language codes (repeatable, comma-separated)').argParser(collectList))
+    .addOption(
+      new Option('--target-locale <codes>', 'target language codes (repeatable, comma-separated)').argParser(
+        collectList,
+      ),
+    )
     .addOption(new Option('--description <text>', 'description'))
     .addOption(timeoutOption(DEFAULT_COMMAND_TIMEOUT_MS, 'give up on the service after this long'))
     .addHelpText('after', examples('loc projects create', CREATE_EXAMPLE));
@@ -42,7 +47,10 @@ type CreateOptions = ReturnType<ReturnType<typeof createCommand>['opts']>;
 export function projectsCommand(run: Run) {
   return new Command('projects')
     .description('list, inspect and create projects')
-    .addHelpText('after', examples('loc projects list', 'loc projects show mobile-ios --workspace acme', 'loc projects create'))
+    .addHelpText(
+      'after',
+      examples('loc projects list', 'loc projects show mobile-ios --workspace acme', 'loc projects create'),
+    )
     .addCommand(listCommand().action(run(list)))
     .addCommand(showCommand().action(run(show)))
     .addCommand(createCommand().action(run(create)));
@@ -50,12 +58,21 @@ export function projectsCommand(run: Run) {
 
 /** `loc projects list`: every project the token owns or collaborates on, across workspaces. */
 async function list(ctx: Context, options: ListOptions): Promise<void> {
-  const [{ reachableProjects }, { renderTable }] = await Promise.all([import('../resolve-project'), import('../ui/table')]);
+  const [{ reachableProjects }, { renderTable }] = await Promise.all([
+    import('../resolve-project'),
+    import('../ui/table'),
+  ]);
   const { client } = await ctx.client();
-  const projects = (await reachableProjects(client, ctx.signal)).filter((p) => !options.workspace || p.workspace === options.workspace);
+  const projects = (await reachableProjects(client, ctx.signal)).filter(
+    (p) => !options.workspace || p.workspace === options.workspace,
+  );
   ctx.out.result({ projects }, () => {
     if (projects.length === 0) {
-      ctx.out.info(options.workspace ? `No project reachable in workspace ${options.workspace}.` : 'No project reachable with this token.');
+      ctx.out.info(
+        options.workspace
+          ? `No project reachable in workspace ${options.workspace}.`
+          : 'No project reachable with this token.',
+      );
       return;
     }
     ctx.out.line(
@@ -76,8 +93,13 @@ async function show(ctx: Context, projectArg: string | undefined, options: ShowO
     import('../errors'),
     import('../ui/table'),
   ]);
-  const { workspace, project } = projectOf(ctx, { workspace: options.workspace, project: projectArg }, 'loc projects show mobile-ios --workspace acme');
-  if (!workspace || !project) throw new UsageError('Name the project.', 'For example: `loc projects show mobile-ios --workspace acme`');
+  const { workspace, project } = projectOf(
+    ctx,
+    { workspace: options.workspace, project: projectArg },
+    'loc projects show mobile-ios --workspace acme',
+  );
+  if (!workspace || !project)
+    throw new UsageError('Name the project.', 'For example: `loc projects show mobile-ios --workspace acme`');
   const { client } = await ctx.client();
   const [details, status] = await Promise.all([
     client.projects.get(workspace, project, { signal: ctx.signal }),
@@ -117,8 +139,19 @@ async function show(ctx: Context, projectArg: string | undefined, options: ShowO
  * terminal asks for another title and keeps the other answers.
  */
 async function create(ctx: Context, options: CreateOptions): Promise<void> {
-  const [{ RESOURCE_TYPES, UnprocessableEntityError }, { isLocaleCode }, { resolveWorkspace }, { UsageError }, { askSelect, askText, requireFlags }] =
-    await Promise.all([import('@loc/sdk'), import('../locale-match'), import('../resolve-project'), import('../errors'), import('../ui/prompts')]);
+  const [
+    { RESOURCE_TYPES, UnprocessableEntityError },
+    { isLocaleCode },
+    { resolveWorkspace },
+    { UsageError },
+    { askSelect, askText, requireFlags },
+  ] = await Promise.all([
+    import('@loc/sdk'),
+    import('../locale-match'),
+    import('../resolve-project'),
+    import('../errors'),
+    import('../ui/prompts'),
+  ]);
   const missing = [
     ...(options.workspace || ctx.projectConfig()?.config.workspace ? [] : ['workspace']),
     ...(options.title ? [] : ['title']),
@@ -135,15 +168,22 @@ async function create(ctx: Context, options: CreateOptions): Promise<void> {
     );
   }
   if (options.resourceType && !RESOURCE_TYPES.some((t) => t.id === options.resourceType)) {
-    ctx.out.warn(`'${options.resourceType}' is not a resource type this CLI knows (${RESOURCE_TYPES.map((t) => t.id).join(', ')}); sending it anyway.`);
+    ctx.out.warn(
+      `'${options.resourceType}' is not a resource type this CLI knows (${RESOURCE_TYPES.map((t) => t.id).join(', ')}); sending it anyway.`,
+    );
   }
   const { client } = await ctx.client();
   const workspace = await resolveWorkspace(ctx, client, options.workspace, CREATE_EXAMPLE);
-  const askTitle = () => askText(ctx, { message: 'Title', validate: (v) => (v.trim() ? undefined : 'A title is needed.') });
+  const askTitle = () =>
+    askText(ctx, { message: 'Title', validate: (v) => (v.trim() ? undefined : 'A title is needed.') });
   let title = options.title ?? (await askTitle());
   const resourceType =
     options.resourceType ??
-    (await askSelect(ctx, 'Resource type', RESOURCE_TYPES.map((t) => ({ value: t.id, label: t.name, hint: t.id }))));
+    (await askSelect(
+      ctx,
+      'Resource type',
+      RESOURCE_TYPES.map((t) => ({ value: t.id, label: t.name, hint: t.id })),
+    ));
   const codeProblem = (codes: string[]) => {
     const bad = badCodes(codes);
     return bad.length ? `Not a language code: ${bad.join(', ')} (use codes such as en, de-AT, zh-Hant).` : undefined;
@@ -151,8 +191,16 @@ async function create(ctx: Context, options: CreateOptions): Promise<void> {
   const sourceLocale =
     options.sourceLocale && !codeProblem([options.sourceLocale])
       ? options.sourceLocale
-      : await askText(ctx, { message: 'Source locale', initialValue: options.sourceLocale ?? 'en', validate: (v) => codeProblem([v.trim()]) });
-  const split = (text: string) => text.split(',').map((l) => l.trim()).filter(Boolean);
+      : await askText(ctx, {
+          message: 'Source locale',
+          initialValue: options.sourceLocale ?? 'en',
+          validate: (v) => codeProblem([v.trim()]),
+        });
+  const split = (text: string) =>
+    text
+      .split(',')
+      .map((l) => l.trim())
+      .filter(Boolean);
   const targets =
     options.targetLocale && !codeProblem(options.targetLocale)
       ? options.targetLocale
@@ -190,7 +238,9 @@ async function create(ctx: Context, options: CreateOptions): Promise<void> {
     const self = created.links.find((l) => l.rel === 'self')?.href;
     const slug = self ? decodeURIComponent(self.split('/').filter(Boolean).at(-1) ?? '') : undefined;
     ctx.out.result({ workspace, project: slug, details: created }, () => {
-      ctx.out.success(`Created ${created.title} (${workspace}/${slug ?? '?'}) with locales ${created.project_locales.join(', ')}.`);
+      ctx.out.success(
+        `Created ${created.title} (${workspace}/${slug ?? '?'}) with locales ${created.project_locales.join(', ')}.`,
+      );
       if (slug) ctx.out.info(`Next: \`loc init --workspace ${workspace} --project ${slug}\``);
     });
     return;

@@ -3,7 +3,13 @@ import type { Context } from '../context';
 import { examples } from '../help-examples';
 import { parsePercent } from '../option-values';
 import type { Run } from '../program';
-import { DEFAULT_COMMAND_TIMEOUT_MS, localeOption, projectOption, timeoutOption, workspaceOption } from '../shared-options';
+import {
+  DEFAULT_COMMAND_TIMEOUT_MS,
+  localeOption,
+  projectOption,
+  timeoutOption,
+  workspaceOption,
+} from '../shared-options';
 
 const EXAMPLE = 'loc status --workspace acme --project mobile-ios --min-approved 95';
 
@@ -12,16 +18,34 @@ const declaration = () =>
     .description('translation progress per locale and segment status; a pipeline gate with --min-approved')
     .addOption(workspaceOption())
     .addOption(projectOption('one project (default: from loc.config.json, else every project of the workspace)'))
-    .addOption(localeOption('only these locales (repeatable, comma-separated; `pt` also names pt-BR); one that names none is an error'))
-    .addOption(new Option('--by-file', 'one row per resource file and locale (display only: the gate still counts per locale)'))
-    .addOption(new Option('--min-approved <percent>', 'exit 11 naming every locale below this share of approved segments').argParser(parsePercent))
     .addOption(
-      new Option('--min-translated <percent>', 'exit 11 naming every locale below this share of translated or approved segments').argParser(parsePercent),
+      localeOption(
+        'only these locales (repeatable, comma-separated; `pt` also names pt-BR); one that names none is an error',
+      ),
+    )
+    .addOption(
+      new Option('--by-file', 'one row per resource file and locale (display only: the gate still counts per locale)'),
+    )
+    .addOption(
+      new Option(
+        '--min-approved <percent>',
+        'exit 11 naming every locale below this share of approved segments',
+      ).argParser(parsePercent),
+    )
+    .addOption(
+      new Option(
+        '--min-translated <percent>',
+        'exit 11 naming every locale below this share of translated or approved segments',
+      ).argParser(parsePercent),
     )
     .addOption(timeoutOption(DEFAULT_COMMAND_TIMEOUT_MS))
     .addHelpText(
       'after',
-      examples('loc status --workspace acme', 'loc status --workspace acme --project mobile-ios --by-file', 'loc status --project mobile-ios --min-approved 95 --locale de,fr'),
+      examples(
+        'loc status --workspace acme',
+        'loc status --workspace acme --project mobile-ios --by-file',
+        'loc status --project mobile-ios --min-approved 95 --locale de,fr',
+      ),
     );
 type StatusOptions = ReturnType<ReturnType<typeof declaration>['opts']>;
 
@@ -34,7 +58,13 @@ export const statusCommand = (run: Run) => declaration().action(run(status));
  * (exit 2): a gate never passes what it did not check.
  */
 async function status(ctx: Context, options: StatusOptions): Promise<void> {
-  const [{ gateOf, perLocale, rowOf }, { selectLocales }, { workspaceOf }, { GateFailedError, UsageError }, { bar, percent, renderTable }] = await Promise.all([
+  const [
+    { gateOf, perLocale, rowOf },
+    { selectLocales },
+    { workspaceOf },
+    { GateFailedError, UsageError },
+    { bar, percent, renderTable },
+  ] = await Promise.all([
     import('../progress-rows'),
     import('../locale-match'),
     import('../resolve-project'),
@@ -49,11 +79,20 @@ async function status(ctx: Context, options: StatusOptions): Promise<void> {
   if (project) {
     const status = await client.projects.status(workspace, project, { signal: ctx.signal });
     fileRows = status.resourceFiles.flatMap((container) =>
-      container.files.map((file) => rowOf(project, file.languageCode ?? file.iso2Slug ?? '?', file.statuses, container.filePathWithLocalePlaceholder)),
+      container.files.map((file) =>
+        rowOf(
+          project,
+          file.languageCode ?? file.iso2Slug ?? '?',
+          file.statuses,
+          container.filePathWithLocalePlaceholder,
+        ),
+      ),
     );
   } else {
     const projects = await client.projects.workspaceStatus(workspace, { signal: ctx.signal });
-    fileRows = projects.flatMap((p) => p.locales.map((l) => rowOf(p.projectUrl ?? p.title, l.languageCode, l.statuses)));
+    fileRows = projects.flatMap((p) =>
+      p.locales.map((l) => rowOf(p.projectUrl ?? p.title, l.languageCode, l.statuses)),
+    );
   }
 
   if (options.locale?.length) {
@@ -70,15 +109,21 @@ async function status(ctx: Context, options: StatusOptions): Promise<void> {
   }
   const localeRows = perLocale(fileRows);
   if ((options.minApproved !== undefined || options.minTranslated !== undefined) && localeRows.length === 0) {
-    throw new UsageError(`Nothing to gate: ${project ? `project ${project}` : `workspace ${workspace}`} has no locales.`, 'Check --workspace and --project.');
+    throw new UsageError(
+      `Nothing to gate: ${project ? `project ${project}` : `workspace ${workspace}`} has no locales.`,
+      'Check --workspace and --project.',
+    );
   }
   const rows = options.byFile && project ? fileRows : localeRows;
   const checks = [
     ...(options.minApproved !== undefined ? [{ measure: 'approved' as const, threshold: options.minApproved }] : []),
-    ...(options.minTranslated !== undefined ? [{ measure: 'translated' as const, threshold: options.minTranslated }] : []),
+    ...(options.minTranslated !== undefined
+      ? [{ measure: 'translated' as const, threshold: options.minTranslated }]
+      : []),
   ];
   const gate = gateOf(localeRows, checks, Boolean(project));
-  const fails = (row: { project: string; locale: string }) => gate?.failing.some((f) => f.project === row.project && f.locale === row.locale) ?? false;
+  const fails = (row: { project: string; locale: string }) =>
+    gate?.failing.some((f) => f.project === row.project && f.locale === row.locale) ?? false;
 
   ctx.out.result({ workspace, ...(project ? { project } : {}), locales: rows, ...(gate ? { gate } : {}) }, () => {
     const { c } = ctx.out;
@@ -87,7 +132,18 @@ async function status(ctx: Context, options: StatusOptions): Promise<void> {
       return;
     }
     const byFile = options.byFile && project;
-    const header = [...(project ? [] : ['PROJECT']), ...(byFile ? ['FILE'] : []), 'LOCALE', 'APPROVED', '', 'TRANSLATED', 'DRAFT', 'PREFILLED', 'MISSING', 'SEGMENTS'];
+    const header = [
+      ...(project ? [] : ['PROJECT']),
+      ...(byFile ? ['FILE'] : []),
+      'LOCALE',
+      'APPROVED',
+      '',
+      'TRANSLATED',
+      'DRAFT',
+      'PREFILLED',
+      'MISSING',
+      'SEGMENTS',
+    ];
     const body = rows.map((r) => [
       ...(project ? [] : [r.project]),
       ...(byFile ? [r.file ?? ''] : []),
@@ -108,6 +164,9 @@ async function status(ctx: Context, options: StatusOptions): Promise<void> {
   });
   if (gate && !gate.passed) {
     const names = gate.failing.map((f) => `${f.name} (${percent(f.value)})`).join(', ');
-    throw new GateFailedError(`${gate.failing.length} locale${gate.failing.length === 1 ? ' is' : 's are'} below ${gate.description}: ${names}.`, gate.failing.map((f) => f.name));
+    throw new GateFailedError(
+      `${gate.failing.length} locale${gate.failing.length === 1 ? ' is' : 's are'} below ${gate.description}: ${names}.`,
+      gate.failing.map((f) => f.name),
+    );
   }
 }

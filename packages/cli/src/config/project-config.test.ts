@@ -19,7 +19,9 @@ describe('loc.config.schema.json', () => {
   });
 
   it('is referenced relative to the repository when loc runs from its node_modules, else by URL', () => {
-    expect(schemaReference('/work/app', `/work/app/node_modules/@loc/cli/${SCHEMA_FILE_NAME}`)).toBe(`./node_modules/@loc/cli/${SCHEMA_FILE_NAME}`);
+    expect(schemaReference('/work/app', `/work/app/node_modules/@loc/cli/${SCHEMA_FILE_NAME}`)).toBe(
+      `./node_modules/@loc/cli/${SCHEMA_FILE_NAME}`,
+    );
     expect(schemaReference('/work/app', `/usr/lib/node_modules/@loc/cli/${SCHEMA_FILE_NAME}`)).toMatch(
       new RegExp(`^https://unpkg\\.com/@loc/cli@\\d+\\.\\d+\\.\\d+.*/${SCHEMA_FILE_NAME.replaceAll('.', '\\.')}$`),
     );

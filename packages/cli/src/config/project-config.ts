@@ -24,11 +24,29 @@ export const ProjectConfigSchema = z
     project: z.string().min(1).optional().describe('Project URL slug.'),
     export: z
       .strictObject({
-        format: z.string().min(1).optional().describe("Export format id (`loc export formats`). Default: the project's own format."),
-        locales: z.array(z.string().min(1)).optional().describe('Locales to export. Default: every locale of the project.'),
-        files: z.array(z.string().min(1)).optional().describe('Resource file paths to export, as the service names them. Default: every file.'),
-        out: z.string().min(1).optional().describe('Folder the files are unzipped into, relative to this file. Default: the folder of this file.'),
-        pathTemplate: z.string().min(1).optional().describe('Where each file lands below `out` (docs/cli.md#path-templates). Default: {path}.'),
+        format: z
+          .string()
+          .min(1)
+          .optional()
+          .describe("Export format id (`loc export formats`). Default: the project's own format."),
+        locales: z
+          .array(z.string().min(1))
+          .optional()
+          .describe('Locales to export. Default: every locale of the project.'),
+        files: z
+          .array(z.string().min(1))
+          .optional()
+          .describe('Resource file paths to export, as the service names them. Default: every file.'),
+        out: z
+          .string()
+          .min(1)
+          .optional()
+          .describe('Folder the files are unzipped into, relative to this file. Default: the folder of this file.'),
+        pathTemplate: z
+          .string()
+          .min(1)
+          .optional()
+          .describe('Where each file lands below `out` (docs/cli.md#path-templates). Default: {path}.'),
       })
       .optional()
       .describe('Defaults of `loc export`.'),
@@ -40,18 +58,25 @@ export const ProjectConfigSchema = z
       ),
     cdn: z
       .strictObject({
-        environment: z.enum(DISTRIBUTION_ENVIRONMENTS).optional().describe('Distribution environment of `loc cdn check`.'),
+        environment: z
+          .enum(DISTRIBUTION_ENVIRONMENTS)
+          .optional()
+          .describe('Distribution environment of `loc cdn check`.'),
         type: z.enum(DISTRIBUTION_TYPES).optional().describe('Distribution type of `loc cdn check`.'),
         out: z.string().min(1).optional().describe('Folder a release bundle is unzipped into, relative to this file.'),
         baseUrl: z
           .url({ protocol: /^https?$/ })
           .optional()
-          .describe('Base URL of the CDN check when it is not the API host, for example https://cdn.loc.dev. Default: the base URL.'),
+          .describe(
+            'Base URL of the CDN check when it is not the API host, for example https://cdn.loc.dev. Default: the base URL.',
+          ),
         checkPath: z
           .string()
           .regex(/^\/[^?#\s]*$/)
           .optional()
-          .describe('Path of the CDN check below the CDN base URL: /cdn/check (default), or /v1/distributions/check on a CDN host.'),
+          .describe(
+            'Path of the CDN check below the CDN base URL: /cdn/check (default), or /v1/distributions/check on a CDN host.',
+          ),
       })
       .optional()
       .describe('Defaults of `loc cdn check`.'),
@@ -113,7 +138,10 @@ export function loadConfigFile(path: string): LoadedConfig {
  *
  * @example schemaReference('/work/app') // './node_modules/@loc/cli/loc.config.schema.json'
  */
-export function schemaReference(dir: string, shipped = fileURLToPath(new URL(`../${SCHEMA_FILE_NAME}`, import.meta.url))): string {
+export function schemaReference(
+  dir: string,
+  shipped = fileURLToPath(new URL(`../${SCHEMA_FILE_NAME}`, import.meta.url)),
+): string {
   const path = relative(resolve(dir), shipped);
   if (path.split(sep)[0] === 'node_modules') return `./${path.split(sep).join('/')}`;
   return `https://unpkg.com/@loc/cli@${VERSION}/${SCHEMA_FILE_NAME}`;

@@ -6,7 +6,14 @@ import { downloadToFile } from '@loc/sdk/node';
 import { formatBytes, bar } from '../ui/table';
 import type { Progress } from '../ui/progress';
 import { UnsafeArchiveError } from '../errors';
-import { commitPlacements, planPlacements, refuseConflicts, type Placement, type PlacementStatus, type PlannedFile } from './place';
+import {
+  commitPlacements,
+  planPlacements,
+  refuseConflicts,
+  type Placement,
+  type PlacementStatus,
+  type PlannedFile,
+} from './place';
 import type { WrittenIndex } from './record';
 import { extractArchive, safeEntryPath, type UnzipLimits } from './unzip';
 
@@ -97,7 +104,11 @@ interface Fetched {
   sha256: string | undefined;
 }
 
-async function fetchZip(options: DeliverOptions, source: { url: string; expectedSha256?: string | undefined }, staging: string): Promise<Fetched> {
+async function fetchZip(
+  options: DeliverOptions,
+  source: { url: string; expectedSha256?: string | undefined },
+  staging: string,
+): Promise<Fetched> {
   const zipPath = join(staging, 'download.zip');
   const download = await downloadToFile(source.url, zipPath, {
     signal: options.signal,
@@ -120,11 +131,16 @@ async function fetchZip(options: DeliverOptions, source: { url: string; expected
 }
 
 /** One download per file (the export's per-file URLs), each path checked like a ZIP entry's. */
-async function fetchFiles(options: DeliverOptions, files: readonly { path: string; url: string }[], dir: string): Promise<Fetched> {
+async function fetchFiles(
+  options: DeliverOptions,
+  files: readonly { path: string; url: string }[],
+  dir: string,
+): Promise<Fetched> {
   const fetched: Fetched = { files: [], bytes: 0, sha256: undefined };
   for (const [index, file] of files.entries()) {
     const path = safeEntryPath(file.path);
-    if (typeof path !== 'string') throw new UnsafeArchiveError(`The export lists '${file.path}', which has ${path.refused}.`);
+    if (typeof path !== 'string')
+      throw new UnsafeArchiveError(`The export lists '${file.path}', which has ${path.refused}.`);
     options.progress.update(`Downloading file ${index + 1} of ${files.length}: ${path}`, true);
     const target = join(dir, ...path.split('/'));
     const result = await downloadToFile(file.url, target, {

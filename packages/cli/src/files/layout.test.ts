@@ -5,8 +5,12 @@ const layout = (template: string, localeMap = {}) => ({ outDir: '/out', template
 
 describe('layout', () => {
   it('places a file: the map, then the template', () => {
-    expect(place(layout('{path}', { 'pt-BR': 'pt' }), 'res/values-pt-rBR/strings.xml', 'pt-BR').to).toBe('res/values-pt/strings.xml');
-    expect(place(layout('{lproj}/{filename}', { en: 'Base' }), 'R/en.lproj/L.strings', 'en').to).toBe('Base.lproj/L.strings');
+    expect(place(layout('{path}', { 'pt-BR': 'pt' }), 'res/values-pt-rBR/strings.xml', 'pt-BR').to).toBe(
+      'res/values-pt/strings.xml',
+    );
+    expect(place(layout('{lproj}/{filename}', { en: 'Base' }), 'R/en.lproj/L.strings', 'en').to).toBe(
+      'Base.lproj/L.strings',
+    );
   });
 
   it('asks for the file list only when the template cannot tell locales or files apart', () => {
@@ -20,16 +24,30 @@ describe('layout', () => {
   it('expects the files of the project status the filters keep, named the format’s way', () => {
     const status = {
       resourceFiles: [
-        { uuid: 'a', basename: 'strings.xml', filePathWithLocalePlaceholder: 'res/values-%{locale}/strings.xml', files: [{ languageCode: 'pt-BR' }, { languageCode: 'de' }] },
-        { uuid: 'b', basename: 'more.xml', filePathWithLocalePlaceholder: 'res/values-%{locale}/more.xml', files: [{ languageCode: 'de' }] },
+        {
+          uuid: 'a',
+          basename: 'strings.xml',
+          filePathWithLocalePlaceholder: 'res/values-%{locale}/strings.xml',
+          files: [{ languageCode: 'pt-BR' }, { languageCode: 'de' }],
+        },
+        {
+          uuid: 'b',
+          basename: 'more.xml',
+          filePathWithLocalePlaceholder: 'res/values-%{locale}/more.xml',
+          files: [{ languageCode: 'de' }],
+        },
       ],
       supportedExportFormats: [],
       repositoryConnections: [],
       projectType: { id: 'xml.android.resources', name: 'Android' },
     } as never;
     // the locale rule of loc status and loc export: `pt` names pt-BR
-    expect(expectedFiles(status, { iso2Slugs: ['pt'] })).toEqual([{ path: 'res/values-pt-rBR/strings.xml', locale: 'pt-BR' }]);
-    expect(expectedFiles(status, { filePaths: ['res/values-%{locale}/more.xml'] })).toEqual([{ path: 'res/values-de/more.xml', locale: 'de' }]);
+    expect(expectedFiles(status, { iso2Slugs: ['pt'] })).toEqual([
+      { path: 'res/values-pt-rBR/strings.xml', locale: 'pt-BR' },
+    ]);
+    expect(expectedFiles(status, { filePaths: ['res/values-%{locale}/more.xml'] })).toEqual([
+      { path: 'res/values-de/more.xml', locale: 'de' },
+    ]);
   });
 
   it('selects files of a finished export by placeholder path and locale, the source’s values/ included', () => {

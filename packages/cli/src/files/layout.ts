@@ -48,11 +48,15 @@ export function needsFileList(layout: Layout, request: ExportRequest): boolean {
 export function expectedFiles(status: ResourceStatus, request: ExportRequest): { path: string; locale: string }[] {
   const format = request.exportFormat ?? status.projectType?.id ?? '';
   return status.resourceFiles
-    .filter((container) => !request.filePaths?.length || request.filePaths.includes(container.filePathWithLocalePlaceholder))
+    .filter(
+      (container) => !request.filePaths?.length || request.filePaths.includes(container.filePathWithLocalePlaceholder),
+    )
     .flatMap((container) =>
       container.files
         .map((file) => file.languageCode)
-        .filter((locale) => !request.iso2Slugs?.length || request.iso2Slugs.some((wanted) => localeMatches(wanted, locale)))
+        .filter(
+          (locale) => !request.iso2Slugs?.length || request.iso2Slugs.some((wanted) => localeMatches(wanted, locale)),
+        )
         .map((locale) => ({ path: localizePath(container.filePathWithLocalePlaceholder, locale, { format }), locale })),
     );
 }
@@ -87,10 +91,14 @@ export function select(listed: readonly ResourceExportFile[], selection: Selecti
   const chosen = listed.filter(
     (file) =>
       (!patterns?.length || patterns.some((p) => p.test(file.filePath))) &&
-      (!selection.locales?.length || (file.iso2Slug ? selection.locales.some((l) => localeMatches(l, file.iso2Slug!)) : false)),
+      (!selection.locales?.length ||
+        (file.iso2Slug ? selection.locales.some((l) => localeMatches(l, file.iso2Slug!)) : false)),
   );
   if (chosen.length === 0) {
-    const asked = [...(selection.files ?? []).map((f) => `--file ${f}`), ...(selection.locales ?? []).map((l) => `--locale ${l}`)].join(' ');
+    const asked = [
+      ...(selection.files ?? []).map((f) => `--file ${f}`),
+      ...(selection.locales ?? []).map((l) => `--locale ${l}`),
+    ].join(' ');
     const has = listed.slice(0, 6).map((f) => `${f.filePath}${f.iso2Slug ? ` (${f.iso2Slug})` : ''}`);
     throw new UsageError(
       `The export has no file matching ${asked}.`,

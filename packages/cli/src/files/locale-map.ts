@@ -1,5 +1,14 @@
 import { posix } from 'node:path';
-import { androidQualifier, appleLocale, canonicalLocale, gettextLocale, javaLocale, localeOfAndroidQualifier, parseLocale, sameLocale } from '@loc/sdk';
+import {
+  androidQualifier,
+  appleLocale,
+  canonicalLocale,
+  gettextLocale,
+  javaLocale,
+  localeOfAndroidQualifier,
+  parseLocale,
+  sameLocale,
+} from '@loc/sdk';
 import { UsageError } from '../errors';
 import { isLocaleCode } from '../locale-match';
 
@@ -33,11 +42,17 @@ function isMappable(value: string): boolean {
  */
 export function resolveLocaleMap(fromConfig: LocaleMap | undefined, fromFlags: LocaleMap | undefined): LocaleMap {
   const map: Record<string, string> = {};
-  for (const [origin, entries] of [['loc.config.json localeMap', fromConfig], ['--locale-map', fromFlags]] as const) {
+  for (const [origin, entries] of [
+    ['loc.config.json localeMap', fromConfig],
+    ['--locale-map', fromFlags],
+  ] as const) {
     for (const [from, rawTo] of Object.entries(entries ?? {})) {
       const to = rawTo.toLowerCase() === BASE.toLowerCase() ? BASE : rawTo;
       if (!isMappable(from)) {
-        throw new UsageError(`${origin}: '${from}' is not a locale code.`, 'Map the service’s codes, for example --locale-map zh-Hant=zh-TW.');
+        throw new UsageError(
+          `${origin}: '${from}' is not a locale code.`,
+          'Map the service’s codes, for example --locale-map zh-Hant=zh-TW.',
+        );
       }
       if (to !== BASE && !isMappable(to)) {
         throw new UsageError(
@@ -106,14 +121,21 @@ export interface LocalizedFile {
  */
 export function localize(path: string, serviceLocale: string | undefined, map: LocaleMap): LocalizedFile {
   const platform = platformOf(path);
-  const found = findLocaleSegment(path, serviceLocale, platform) ?? (serviceLocale ? undefined : findMappedLocale(path, map, platform));
+  const found =
+    findLocaleSegment(path, serviceLocale, platform) ??
+    (serviceLocale ? undefined : findMappedLocale(path, map, platform));
   const locale = serviceLocale ?? found?.locale;
   const mapped = locale === undefined ? undefined : lookup(map, locale);
   if (mapped === undefined) {
     const base = found?.base ?? false;
     return { path, serviceLocale: locale, locale: locale ?? (base && platform === 'apple' ? BASE : undefined), base };
   }
-  return { path: found ? replaceSegment(path, found, mapped, platform) : path, serviceLocale: locale, locale: mapped, base: mapped === BASE };
+  return {
+    path: found ? replaceSegment(path, found, mapped, platform) : path,
+    serviceLocale: locale,
+    locale: mapped,
+    base: mapped === BASE,
+  };
 }
 
 /** A bundle lists no locales: in a generic layout, the locale is one of the map's keys found in the path. */
@@ -157,14 +179,29 @@ function findLocaleSegment(path: string, locale: string | undefined, platform: P
       const match = ANDROID_VALUES.exec(segment);
       if (!match) continue;
       const qualifier = match[1];
-      if (qualifier === undefined) return { segment: i, start: 0, end: segment.length, base: true, locale, style: 'as-given' };
-      return { segment: i, start: 0, end: segment.length, base: false, locale: localeOfAndroidQualifier(qualifier) ?? locale, style: 'as-given' };
+      if (qualifier === undefined)
+        return { segment: i, start: 0, end: segment.length, base: true, locale, style: 'as-given' };
+      return {
+        segment: i,
+        start: 0,
+        end: segment.length,
+        base: false,
+        locale: localeOfAndroidQualifier(qualifier) ?? locale,
+        style: 'as-given',
+      };
     }
     if (platform === 'apple') {
       const match = LPROJ.exec(segment);
       if (!match) continue;
       const name = match[1] ?? '';
-      return { segment: i, start: 0, end: segment.length, base: name === BASE, locale: name === BASE ? locale : name, style: 'as-given' };
+      return {
+        segment: i,
+        start: 0,
+        end: segment.length,
+        base: name === BASE,
+        locale: name === BASE ? locale : name,
+        style: 'as-given',
+      };
     }
   }
   if (platform || !locale) return undefined;

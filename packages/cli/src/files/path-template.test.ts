@@ -13,7 +13,9 @@ describe('path templates', () => {
     expect(applyTemplate('{locale}/{filename}', ptBR)).toBe('pt-BR/Localizable.strings');
     expect(applyTemplate('{locale_underscore}/{language}-{region}', ptBR)).toBe('pt_BR/pt-BR');
     expect(applyTemplate('res/{android_values}/strings.xml', ptBR)).toBe('res/values-pt-rBR/strings.xml');
-    expect(applyTemplate('res/values-{android_locale}/strings.xml', srLatn)).toBe('res/values-b+sr+Latn+RS/strings.xml');
+    expect(applyTemplate('res/values-{android_locale}/strings.xml', srLatn)).toBe(
+      'res/values-b+sr+Latn+RS/strings.xml',
+    );
     expect(applyTemplate('{lproj}/{filename}', ptBR)).toBe('pt-BR.lproj/Localizable.strings');
   });
 
@@ -44,8 +46,13 @@ describe('path templates', () => {
   });
 
   it('refuses two files on one path, case-insensitively, naming both and the placeholder to add', () => {
-    expect(placeAll('{locale}/{filename}', [de, ptBR])).toEqual(['de/Localizable.strings', 'pt-BR/Localizable.strings']);
-    expect(() => placeAll('{filename}', [de, ptBR])).toThrow(/puts both .*\(de\) and .*\(pt-BR\) at 'Localizable.strings'/);
+    expect(placeAll('{locale}/{filename}', [de, ptBR])).toEqual([
+      'de/Localizable.strings',
+      'pt-BR/Localizable.strings',
+    ]);
+    expect(() => placeAll('{filename}', [de, ptBR])).toThrow(
+      /puts both .*\(de\) and .*\(pt-BR\) at 'Localizable.strings'/,
+    );
     try {
       placeAll('{filename}', [de, ptBR]);
     } catch (error) {

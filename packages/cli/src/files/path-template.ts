@@ -10,7 +10,8 @@ import { BASE, type LocalizedFile } from './locale-map';
 export const DEFAULT_PATH_TEMPLATE = '{path}';
 
 /** A file as the template sees it: its path in the export and its locale, the locale map applied. */
-export type ExportedFile = Pick<LocalizedFile, 'path' | 'locale'> & Partial<Pick<LocalizedFile, 'serviceLocale' | 'base'>>;
+export type ExportedFile = Pick<LocalizedFile, 'path' | 'locale'> &
+  Partial<Pick<LocalizedFile, 'serviceLocale' | 'base'>>;
 
 type Resolver = (file: ExportedFile) => string | undefined;
 
@@ -18,27 +19,48 @@ type Resolver = (file: ExportedFile) => string | undefined;
 type Distinguishes = 'locale' | 'file' | 'both' | 'none';
 
 /** The locale as a language tag; undefined for `Base` (the platform's default folder has no locale code). */
-const codeOf = (f: ExportedFile) => (f.locale === undefined || f.locale === BASE || !parseLocale(f.locale) ? undefined : f.locale);
+const codeOf = (f: ExportedFile) =>
+  f.locale === undefined || f.locale === BASE || !parseLocale(f.locale) ? undefined : f.locale;
 
 /** Every placeholder, with what it stands for (shown by `loc export --help` and in errors). */
 export const PLACEHOLDERS: Record<string, { example: string; resolve: Resolver; distinguishes: Distinguishes }> = {
   path: { example: 'Resources/de.lproj/Localizable.strings', resolve: (f) => f.path, distinguishes: 'both' },
-  dir: { example: 'Resources/de.lproj', resolve: (f) => posix.dirname(f.path).replace(/^\.$/, ''), distinguishes: 'locale' },
+  dir: {
+    example: 'Resources/de.lproj',
+    resolve: (f) => posix.dirname(f.path).replace(/^\.$/, ''),
+    distinguishes: 'locale',
+  },
   filename: { example: 'Localizable.strings', resolve: (f) => posix.basename(f.path), distinguishes: 'file' },
   basename: { example: 'Localizable', resolve: (f) => stripExtension(posix.basename(f.path)), distinguishes: 'file' },
   ext: { example: 'strings', resolve: (f) => posix.extname(f.path).slice(1), distinguishes: 'none' },
   locale: { example: 'pt-BR', resolve: (f) => f.locale, distinguishes: 'locale' },
   service_locale: { example: 'pt-BR', resolve: (f) => f.serviceLocale ?? f.locale, distinguishes: 'locale' },
   locale_underscore: { example: 'pt_BR', resolve: (f) => f.locale?.replaceAll('-', '_'), distinguishes: 'locale' },
-  language: { example: 'pt', resolve: (f) => mapDefined(codeOf(f), (l) => parseLocale(l)?.language), distinguishes: 'locale' },
-  region: { example: 'BR', resolve: (f) => mapDefined(codeOf(f), (l) => parseLocale(l)?.region ?? ''), distinguishes: 'none' },
-  android_locale: { example: 'pt-rBR', resolve: (f) => mapDefined(codeOf(f), androidQualifier), distinguishes: 'locale' },
+  language: {
+    example: 'pt',
+    resolve: (f) => mapDefined(codeOf(f), (l) => parseLocale(l)?.language),
+    distinguishes: 'locale',
+  },
+  region: {
+    example: 'BR',
+    resolve: (f) => mapDefined(codeOf(f), (l) => parseLocale(l)?.region ?? ''),
+    distinguishes: 'none',
+  },
+  android_locale: {
+    example: 'pt-rBR',
+    resolve: (f) => mapDefined(codeOf(f), androidQualifier),
+    distinguishes: 'locale',
+  },
   android_values: {
     example: 'values-pt-rBR',
     resolve: (f) => (f.base ? 'values' : mapDefined(codeOf(f), (l) => `values-${androidQualifier(l)}`)),
     distinguishes: 'locale',
   },
-  lproj: { example: 'pt-BR.lproj', resolve: (f) => (f.base ? `${BASE}.lproj` : mapDefined(f.locale, (l) => `${l}.lproj`)), distinguishes: 'locale' },
+  lproj: {
+    example: 'pt-BR.lproj',
+    resolve: (f) => (f.base ? `${BASE}.lproj` : mapDefined(f.locale, (l) => `${l}.lproj`)),
+    distinguishes: 'locale',
+  },
 };
 
 function mapDefined<T>(value: string | undefined, fn: (value: string) => T | undefined): T | undefined {
@@ -58,7 +80,9 @@ export function validateTemplate(template: string): void {
   if (unknown.length) {
     throw new UsageError(
       `Unknown placeholder${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `{${u}}`).join(', ')} in the path template '${template}'.`,
-      `Known placeholders: ${Object.keys(PLACEHOLDERS).map((p) => `{${p}}`).join(' ')}.`,
+      `Known placeholders: ${Object.keys(PLACEHOLDERS)
+        .map((p) => `{${p}}`)
+        .join(' ')}.`,
     );
   }
   if (template.startsWith('/') || /^[A-Za-z]:/.test(template) || template.split(/[\\/]/).includes('..')) {

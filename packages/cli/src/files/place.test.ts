@@ -34,7 +34,13 @@ describe('files the user changed', () => {
       ['edited.txt', sha('old')],
       ['legacy.txt', null],
     ]);
-    const placements = [stage('ours.txt', 'new'), stage('edited.txt', 'new'), stage('foreign.txt', 'new'), stage('same.txt', 'new'), stage('fresh.txt', 'new')];
+    const placements = [
+      stage('ours.txt', 'new'),
+      stage('edited.txt', 'new'),
+      stage('foreign.txt', 'new'),
+      stage('same.txt', 'new'),
+      stage('fresh.txt', 'new'),
+    ];
     const planned = await planPlacements(out, placements, { written });
     expect(Object.fromEntries(planned.map((f) => [f.to, f.status]))).toEqual({
       'ours.txt': 'updated',
@@ -44,8 +50,12 @@ describe('files the user changed', () => {
       'fresh.txt': 'created',
     });
     expect(planned.every((f) => f.sha256 === sha('new'))).toBe(true);
-    expect(() => refuseConflicts(planned, out)).toThrow(/2 files changed since loc wrote them .*edited\.txt, foreign\.txt\. Nothing was written/);
-    expect(() => refuseConflicts(planned, out)).toThrow(expect.objectContaining({ hint: expect.stringMatching(/--force/), exitCode: 10 }));
+    expect(() => refuseConflicts(planned, out)).toThrow(
+      /2 files changed since loc wrote them .*edited\.txt, foreign\.txt\. Nothing was written/,
+    );
+    expect(() => refuseConflicts(planned, out)).toThrow(
+      expect.objectContaining({ hint: expect.stringMatching(/--force/), exitCode: 10 }),
+    );
 
     const forced = await planPlacements(out, placements, { written, force: true });
     expect(forced.filter((f) => f.status === 'overwritten').map((f) => f.to)).toEqual(['edited.txt', 'foreign.txt']);
@@ -56,7 +66,9 @@ describe('files the user changed', () => {
 
   it('treats a file listed without a hash (an older record) as changed', async () => {
     writeFileSync(join(out, 'legacy.txt'), 'old');
-    const planned = await planPlacements(out, [stage('legacy.txt', 'new')], { written: new Map([['legacy.txt', null]]) });
+    const planned = await planPlacements(out, [stage('legacy.txt', 'new')], {
+      written: new Map([['legacy.txt', null]]),
+    });
     expect(planned[0]?.status).toBe('conflict');
   });
 });

@@ -45,7 +45,11 @@ export interface PlanOptions {
  * unchanged. Refuses two files mapped to one path, and any target that would leave `outDir` — through
  * the template or through a symbolic link already in the folder.
  */
-export async function planPlacements(outDir: string, placements: Placement[], options: PlanOptions = {}): Promise<PlannedFile[]> {
+export async function planPlacements(
+  outDir: string,
+  placements: Placement[],
+  options: PlanOptions = {},
+): Promise<PlannedFile[]> {
   const root = resolve(outDir);
   const realRoot = realpathLoose(root);
   const byTarget = new Map<string, Placement>();
@@ -58,11 +62,14 @@ export async function planPlacements(outDir: string, placements: Placement[], op
     const key = target.normalize('NFC').toLowerCase();
     const other = byTarget.get(key);
     if (other) {
-      throw new LocalFileError(`Both '${other.source}' and '${placement.source}' would be written to '${placement.to}'.`, {
-        // A backstop: placeAll() already refused templates that merge files, naming the placeholder to add;
-        // what reaches here differs only in letter case or Unicode form (one file on macOS and Windows).
-        hint: 'Names that differ only in letter case are one file on macOS and Windows: give each its own path with --path-template (for example {locale}/{path}).',
-      });
+      throw new LocalFileError(
+        `Both '${other.source}' and '${placement.source}' would be written to '${placement.to}'.`,
+        {
+          // A backstop: placeAll() already refused templates that merge files, naming the placeholder to add;
+          // what reaches here differs only in letter case or Unicode form (one file on macOS and Windows).
+          hint: 'Names that differ only in letter case are one file on macOS and Windows: give each its own path with --path-template (for example {locale}/{path}).',
+        },
+      );
     }
     byTarget.set(key, placement);
     assertNoEscapingLink(realRoot, root, target, placement.source);
@@ -77,7 +84,9 @@ export async function planPlacements(outDir: string, placements: Placement[], op
 function assertNoEscapingLink(realRoot: string, root: string, target: string, source: string): void {
   const real = realpathLoose(dirname(target));
   if (real !== realRoot && !real.startsWith(realRoot + sep)) {
-    throw new UnsafeArchiveError(`'${source}' would be written through a symbolic link that leaves the output folder ${root}.`);
+    throw new UnsafeArchiveError(
+      `'${source}' would be written through a symbolic link that leaves the output folder ${root}.`,
+    );
   }
 }
 
@@ -88,7 +97,12 @@ function realpathLoose(path: string): string {
   return join(realpathSync(probe), relative(probe, path));
 }
 
-async function compare(staged: string, target: string, recorded: string | null | undefined, force: boolean): Promise<PlacementStatus> {
+async function compare(
+  staged: string,
+  target: string,
+  recorded: string | null | undefined,
+  force: boolean,
+): Promise<PlacementStatus> {
   const existing = await lstat(target).catch(() => undefined);
   if (!existing) return 'created';
   if (!existing.isFile()) {

@@ -19,12 +19,19 @@ describe('output targets, checked before any request', () => {
   });
 
   it('refuses a file as the output folder, or a folder below a file (exit 2)', () => {
-    expect(() => checkOutputFolder(join(root, 'file.txt'), '--out')).toThrow(expect.objectContaining({ exitCode: 2, message: expect.stringMatching(/--out .*file\.txt is a file, not a folder/) }));
+    expect(() => checkOutputFolder(join(root, 'file.txt'), '--out')).toThrow(
+      expect.objectContaining({
+        exitCode: 2,
+        message: expect.stringMatching(/--out .*file\.txt is a file, not a folder/),
+      }),
+    );
     expect(() => checkOutputFolder(join(root, 'file.txt/sub'), '--out')).toThrow(/inside .*file\.txt, which is a file/);
   });
 
   it('refuses a folder as the ZIP file', () => {
-    expect(() => checkOutputFile(join(root, 'folder'), '--zip')).toThrow(expect.objectContaining({ exitCode: 2, message: expect.stringMatching(/--zip .*folder is a folder/) }));
+    expect(() => checkOutputFile(join(root, 'folder'), '--zip')).toThrow(
+      expect.objectContaining({ exitCode: 2, message: expect.stringMatching(/--zip .*folder is a folder/) }),
+    );
     expect(() => checkOutputFile(`${join(root, 'new')}/`, '--zip')).toThrow(/is a folder/);
     expect(() => checkOutputFile(join(root, 'file.txt/x.zip'), '--zip')).toThrow(/which is a file/);
     expect(() => checkOutputFile(join(root, 'new/x.zip'), '--zip')).not.toThrow();
@@ -33,6 +40,8 @@ describe('output targets, checked before any request', () => {
   it.skipIf(process.getuid?.() === 0)('refuses a folder this user cannot write into', () => {
     const locked = join(root, 'locked');
     mkdirSync(locked, { mode: 0o555 });
-    expect(() => checkOutputFolder(join(locked, 'out'), '--out')).toThrow(expect.objectContaining({ exitCode: 10, message: expect.stringMatching(/is not writable/) }));
+    expect(() => checkOutputFolder(join(locked, 'out'), '--out')).toThrow(
+      expect.objectContaining({ exitCode: 10, message: expect.stringMatching(/is not writable/) }),
+    );
   });
 });

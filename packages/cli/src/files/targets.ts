@@ -13,7 +13,10 @@ export function checkOutputFolder(dir: string, flag: string): void {
   const path = resolve(dir);
   const stats = statOf(path);
   if (stats && !stats.isDirectory()) {
-    throw new UsageError(`${flag} ${displayPath(path)} is a file, not a folder.`, `Name a folder for ${flag} (it is created when missing).`);
+    throw new UsageError(
+      `${flag} ${displayPath(path)} is a file, not a folder.`,
+      `Name a folder for ${flag} (it is created when missing).`,
+    );
   }
   checkWritableAncestor(path, flag);
 }
@@ -22,7 +25,10 @@ export function checkOutputFolder(dir: string, flag: string): void {
 export function checkOutputFile(file: string, flag: string): void {
   const path = resolve(file);
   if (/[\\/]$/.test(file) || statOf(path)?.isDirectory()) {
-    throw new UsageError(`${flag} ${displayPath(path)} is a folder; ${flag} names the file to write.`, `For example ${flag} ${displayPath(resolve(path, 'export.zip'))}.`);
+    throw new UsageError(
+      `${flag} ${displayPath(path)} is a folder; ${flag} names the file to write.`,
+      `For example ${flag} ${displayPath(resolve(path, 'export.zip'))}.`,
+    );
   }
   checkWritableAncestor(dirname(path), flag);
 }
@@ -36,14 +42,20 @@ function checkWritableAncestor(path: string, flag: string): void {
     stats = statOf(probe);
   }
   if (stats && !stats.isDirectory()) {
-    throw new UsageError(`${flag} ${displayPath(path)} is inside ${displayPath(probe)}, which is a file.`, `Choose another ${flag}.`);
+    throw new UsageError(
+      `${flag} ${displayPath(path)} is inside ${displayPath(probe)}, which is a file.`,
+      `Choose another ${flag}.`,
+    );
   }
   try {
     accessSync(probe, constants.W_OK);
   } catch {
-    throw new LocalFileError(`${displayPath(probe)} is not writable, so nothing could be saved under ${displayPath(path)}.`, {
-      hint: `Choose another ${flag}, or fix the folder's permissions.`,
-    });
+    throw new LocalFileError(
+      `${displayPath(probe)} is not writable, so nothing could be saved under ${displayPath(path)}.`,
+      {
+        hint: `Choose another ${flag}, or fix the folder's permissions.`,
+      },
+    );
   }
 }
 

@@ -64,7 +64,12 @@ export async function extractArchive(
   const limits = options.limits ?? DEFAULT_UNZIP_LIMITS;
   let zip: yauzl.ZipFile;
   try {
-    zip = await yauzl.openPromise(zipPath, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, autoClose: false });
+    zip = await yauzl.openPromise(zipPath, {
+      lazyEntries: true,
+      decodeStrings: false,
+      validateEntrySizes: true,
+      autoClose: false,
+    });
   } catch (error) {
     throw new UnsafeArchiveError(`The download is not a readable ZIP archive: ${(error as Error).message}.`);
   }
@@ -74,24 +79,40 @@ export async function extractArchive(
   let total = 0;
   try {
     if (zip.entryCount > limits.maxEntries) {
-      throw new UnsafeArchiveError(`The archive holds ${zip.entryCount} entries, more than the limit of ${limits.maxEntries}.`);
+      throw new UnsafeArchiveError(
+        `The archive holds ${zip.entryCount} entries, more than the limit of ${limits.maxEntries}.`,
+      );
     }
     for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
       options.signal?.throwIfAborted();
-      const raw = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileName as unknown as Buffer, entry.extraFields, false);
+      const raw = yauzl.getFileNameLowLevel(
+        entry.generalPurposeBitFlag,
+        entry.fileName as unknown as Buffer,
+        entry.extraFields,
+        false,
+      );
       const safe = safeEntryPath(raw);
-      if (typeof safe !== 'string') throw new UnsafeArchiveError(`The archive entry '${printable(raw)}' has ${safe.refused}.`);
+      if (typeof safe !== 'string')
+        throw new UnsafeArchiveError(`The archive entry '${printable(raw)}' has ${safe.refused}.`);
       const type = (entry.externalFileAttributes >>> 16) & S_IFMT;
       const isDirectory = raw.endsWith('/') || type === S_IFDIR;
       if (type !== 0 && type !== S_IFREG && type !== S_IFDIR) {
-        throw new UnsafeArchiveError(`The archive entry '${safe}' is a symbolic link or special file; only regular files are accepted.`);
+        throw new UnsafeArchiveError(
+          `The archive entry '${safe}' is a symbolic link or special file; only regular files are accepted.`,
+        );
       }
       if (isDirectory) continue;
       if (entry.isEncrypted()) throw new UnsafeArchiveError(`The archive entry '${safe}' is encrypted.`);
       const key = safe.normalize('NFC').toLowerCase();
-      if (seen.has(key)) throw new UnsafeArchiveError(`The archive lists '${safe}' twice (names that differ only in case count as the same).`);
+      if (seen.has(key))
+        throw new UnsafeArchiveError(
+          `The archive lists '${safe}' twice (names that differ only in case count as the same).`,
+        );
       seen.add(key);
-      if (entry.uncompressedSize > RATIO_FLOOR_BYTES && entry.uncompressedSize / Math.max(1, entry.compressedSize) > limits.maxRatio) {
+      if (
+        entry.uncompressedSize > RATIO_FLOOR_BYTES &&
+        entry.uncompressedSize / Math.max(1, entry.compressedSize) > limits.maxRatio
+      ) {
         throw new UnsafeArchiveError(
           `The archive entry '${safe}' expands ${Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize))} times, more than the limit of ${limits.maxRatio} (a zip bomb?).`,
         );
@@ -100,7 +121,8 @@ export async function extractArchive(
         throw new UnsafeArchiveError(`The archive expands beyond the limit of ${limits.maxTotalBytes} bytes.`);
       }
       const target = resolve(root, ...safe.split('/'));
-      if (!target.startsWith(root + sep)) throw new UnsafeArchiveError(`The archive entry '${safe}' would land outside the folder.`);
+      if (!target.startsWith(root + sep))
+        throw new UnsafeArchiveError(`The archive entry '${safe}' would land outside the folder.`);
       await mkdir(dirname(target), { recursive: true });
       const stream = await zip.openReadStreamPromise(entry);
       // Counts real bytes: sizes in the headers may lie, the stream cannot.
@@ -114,7 +136,12 @@ export async function extractArchive(
           } else callback(null, chunk);
         },
       });
-      await pipeline(stream, counter, createWriteStream(target, { flags: 'wx' }), options.signal ? { signal: options.signal } : {});
+      await pipeline(
+        stream,
+        counter,
+        createWriteStream(target, { flags: 'wx' }),
+        options.signal ? { signal: options.signal } : {},
+      );
       files.push({ path: safe, file: target, bytes });
     }
   } catch (error) {

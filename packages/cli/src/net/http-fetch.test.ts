@@ -16,7 +16,8 @@ beforeAll(async () => {
     req.on('end', () => {
       seen.push({ method: req.method!, headers: req.headers, body });
       const path = req.url!;
-      if (path === '/json') return res.writeHead(200, { 'content-type': 'application/json', 'x-twice': ['a', 'b'] }).end('{"ok":true}');
+      if (path === '/json')
+        return res.writeHead(200, { 'content-type': 'application/json', 'x-twice': ['a', 'b'] }).end('{"ok":true}');
       if (path === '/empty') return res.writeHead(204).end();
       if (path === '/moved') return res.writeHead(302, { location: '/json' }).end();
       if (path === '/gzip') return res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync('packed text'));
@@ -42,7 +43,11 @@ describe('createHttpFetch', () => {
       headers: new Headers({ authorization: 'Bearer t', 'content-type': 'application/json' }),
       body: JSON.stringify({ a: 1 }),
     });
-    expect(seen.at(-1)).toMatchObject({ method: 'POST', body: '{"a":1}', headers: { authorization: 'Bearer t', 'content-length': '7' } });
+    expect(seen.at(-1)).toMatchObject({
+      method: 'POST',
+      body: '{"a":1}',
+      headers: { authorization: 'Bearer t', 'content-length': '7' },
+    });
     expect(response.status).toBe(200);
     expect(response.ok).toBe(true);
     expect(response.headers.get('Content-Type')).toBe('application/json');
@@ -105,6 +110,8 @@ describe('createHttpFetch', () => {
 
   it('refuses other URL schemes and bodies it cannot send', async () => {
     await expect(fetch('ftp://127.0.0.1/x')).rejects.toThrow(/ftp/);
-    await expect(fetch(`${base}/json`, { method: 'POST', body: new Blob(['x']) })).rejects.toThrow(/string and byte bodies/);
+    await expect(fetch(`${base}/json`, { method: 'POST', body: new Blob(['x']) })).rejects.toThrow(
+      /string and byte bodies/,
+    );
   });
 });

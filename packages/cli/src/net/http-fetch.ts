@@ -27,13 +27,15 @@ export function createHttpFetch(): typeof fetch {
   }
 
   async function send(url: URL, init: FetchInit, redirects: number): Promise<HttpFetchResponse> {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`fetch failed: ${url.protocol} URLs are not supported`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new TypeError(`fetch failed: ${url.protocol} URLs are not supported`);
     const signal = init.signal ?? undefined;
     signal?.throwIfAborted();
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = headerPairs(init.headers);
     const body = bodyBytes(init.body);
-    if (body && !headers.some(([name]) => name.toLowerCase() === 'content-length')) headers.push(['content-length', String(body.byteLength)]);
+    if (body && !headers.some(([name]) => name.toLowerCase() === 'content-length'))
+      headers.push(['content-length', String(body.byteLength)]);
     const transport = url.protocol === 'http:' ? await import('node:http') : await import('node:https');
     const merged: Record<string, string> = {};
     for (const [name, value] of headers) {
@@ -46,7 +48,9 @@ export function createHttpFetch(): typeof fetch {
       const req = transport.request(url, options, resolve);
       const abort = () => req.destroy(signal!.reason);
       signal?.addEventListener('abort', abort, { once: true });
-      req.once('error', (error) => reject(signal?.aborted ? signal.reason : new TypeError('fetch failed', { cause: error })));
+      req.once('error', (error) =>
+        reject(signal?.aborted ? signal.reason : new TypeError('fetch failed', { cause: error })),
+      );
       req.once('close', () => signal?.removeEventListener('abort', abort));
       req.end(body);
     });
@@ -58,7 +62,15 @@ export function createHttpFetch(): typeof fetch {
       if (redirects >= MAX_REDIRECTS) throw new TypeError('fetch failed: too many redirects');
       const next = new URL(location, url);
       const keepsBody = res.statusCode === 307 || res.statusCode === 308;
-      return send(next, { ...init, method: keepsBody ? method : method === 'HEAD' ? 'HEAD' : 'GET', body: keepsBody ? init.body : undefined }, redirects + 1);
+      return send(
+        next,
+        {
+          ...init,
+          method: keepsBody ? method : method === 'HEAD' ? 'HEAD' : 'GET',
+          body: keepsBody ? init.body : undefined,
+        },
+        redirects + 1,
+      );
     }
     if (signal) {
       const abort = () => res.destroy(signal.reason);
@@ -88,12 +100,15 @@ interface FetchInit {
 function headerPairs(headers: unknown): [string, string][] {
   if (!headers) return [];
   const pairs: [string, string][] = [];
-  if (Array.isArray(headers)) for (const [name, value] of headers as [string, string][]) pairs.push([name, String(value)]);
+  if (Array.isArray(headers))
+    for (const [name, value] of headers as [string, string][]) pairs.push([name, String(value)]);
   else if (typeof (headers as { forEach?: unknown }).forEach === 'function') {
     (headers as { forEach(cb: (value: string, name: string) => void): void }).forEach((value, name) => {
       pairs.push([name, value]);
     });
-  } else for (const [name, value] of Object.entries(headers as Record<string, unknown>)) if (value !== undefined) pairs.push([name, String(value)]);
+  } else
+    for (const [name, value] of Object.entries(headers as Record<string, unknown>))
+      if (value !== undefined) pairs.push([name, String(value)]);
   return pairs;
 }
 
@@ -136,7 +151,8 @@ class HttpFetchResponse {
 
   /** A web stream of the body, as fetch gives it (null for an answer without one). */
   get body(): ReadableStream<Uint8Array> | null {
-    if (this.#body === undefined) this.#body = this.#stream ? (Readable.toWeb(this.#stream) as ReadableStream<Uint8Array>) : null;
+    if (this.#body === undefined)
+      this.#body = this.#stream ? (Readable.toWeb(this.#stream) as ReadableStream<Uint8Array>) : null;
     return this.#body;
   }
 
@@ -175,7 +191,14 @@ class HttpFetchResponse {
 
 /** The body as sent, or decompressed as fetch does for gzip, deflate and br. */
 function decoded(res: IncomingMessage, encoding: string | null): Readable {
-  const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : undefined;
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? createGunzip()
+      : encoding === 'deflate'
+        ? createInflate()
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : undefined;
   if (!decoder) return res;
   res.on('error', (error) => decoder.destroy(error));
   return res.pipe(decoder);

@@ -40,7 +40,11 @@ describe('plain progress in CI logs', () => {
     progress.update('Downloading 1.0 MB');
     vi.advanceTimersByTime(HEARTBEAT_MS);
     vi.advanceTimersByTime(HEARTBEAT_MS);
-    expect(lines.map((l) => l.line)).toEqual(['Downloading…', 'Downloading 1.0 MB', 'Downloading 1.0 MB (1 min 00 s so far)']);
+    expect(lines.map((l) => l.line)).toEqual([
+      'Downloading…',
+      'Downloading 1.0 MB',
+      'Downloading 1.0 MB (1 min 00 s so far)',
+    ]);
     progress.stop();
   });
 

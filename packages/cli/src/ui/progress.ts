@@ -33,7 +33,10 @@ export async function startProgress(ctx: Context, text: string): Promise<Progres
     };
   }
   if (out.json) return plainProgress((line) => out.stderr.write(`${line}\n`), text, { steps: false });
-  return plainProgress((line) => out.info(line), text, { fail: (line) => out.info(`${out.c.red('✖')} ${line}`), succeed: (line) => out.success(line) });
+  return plainProgress((line) => out.info(line), text, {
+    fail: (line) => out.info(`${out.c.red('✖')} ${line}`),
+    succeed: (line) => out.success(line),
+  });
 }
 
 /** CI watchdogs kill a job after a while without output: a plain progress prints at least this often. */
@@ -55,7 +58,11 @@ export interface PlainProgressOptions {
  * @example
  * const progress = plainProgress((line) => process.stderr.write(`${line}\n`), 'Export reg_1: PROCESSING');
  */
-export function plainProgress(write: (line: string) => void, text: string, options: PlainProgressOptions = {}): Progress {
+export function plainProgress(
+  write: (line: string) => void,
+  text: string,
+  options: PlainProgressOptions = {},
+): Progress {
   const steps = options.steps !== false;
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const started = Date.now();

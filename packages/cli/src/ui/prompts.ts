@@ -16,7 +16,10 @@ import { UsageError } from '../errors';
 export function requireFlags(noPromptReason: string | undefined, missing: string[], example: string): void {
   if (missing.length === 0 || noPromptReason === undefined) return;
   const list = missing.map((m) => `--${m}`).join(', ');
-  throw new UsageError(`Missing ${missing.length === 1 ? 'flag' : 'flags'} ${list} (${noPromptReason}).`, `For example: \`${example}\``);
+  throw new UsageError(
+    `Missing ${missing.length === 1 ? 'flag' : 'flags'} ${list} (${noPromptReason}).`,
+    `For example: \`${example}\``,
+  );
 }
 
 async function clack() {
@@ -29,7 +32,12 @@ function cancelled(): never {
 
 export async function askText(
   ctx: Context,
-  options: { message: string; placeholder?: string; initialValue?: string; validate?: (value: string) => string | undefined },
+  options: {
+    message: string;
+    placeholder?: string;
+    initialValue?: string;
+    validate?: (value: string) => string | undefined;
+  },
 ): Promise<string> {
   const p = await clack();
   const value = await p.text({

@@ -70,7 +70,12 @@ function fitWidths(widths: number[], columns: number, align: Align[]): void {
   while (total() > columns) {
     let widest = -1;
     for (let i = 0; i < widths.length; i++) {
-      if (align[i] !== 'right' && (widths[i] ?? 0) > MIN_COLUMN && (widest < 0 || (widths[i] ?? 0) > (widths[widest] ?? 0))) widest = i;
+      if (
+        align[i] !== 'right' &&
+        (widths[i] ?? 0) > MIN_COLUMN &&
+        (widest < 0 || (widths[i] ?? 0) > (widths[widest] ?? 0))
+      )
+        widest = i;
     }
     if (widest < 0) return; // nothing left to cut: the terminal wraps
     widths[widest] = Math.max(MIN_COLUMN, (widths[widest] ?? 0) - (total() - columns));

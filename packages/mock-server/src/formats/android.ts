@@ -23,13 +23,17 @@ export const writeAndroid: Writer = ({ entries, keys }) => {
  */
 function needsUnformatted(text: string): boolean {
   // `%%` and `%n` are no substitutions, nor is a `%` that ends the text.
-  const substitutions = [...text.matchAll(/%([%n]|\d+\$)?/g)].filter((m) => m[1] !== '%' && m[1] !== 'n' && m.index < text.length - 1);
+  const substitutions = [...text.matchAll(/%([%n]|\d+\$)?/g)].filter(
+    (m) => m[1] !== '%' && m[1] !== 'n' && m.index < text.length - 1,
+  );
   return substitutions.length > 1 && substitutions.some((m) => !m[1]);
 }
 
 /** Java's keywords and literals: a resource whose R field would be one of them fails the build. */
 const JAVA_RESERVED = new Set(
-  'abstract assert boolean break byte case catch char class const continue default do double else enum extends false final finally float for goto if implements import instanceof int interface long native new null package private protected public return short static strictfp super switch synchronized this throw throws transient true try void volatile while _'.split(' '),
+  'abstract assert boolean break byte case catch char class const continue default do double else enum extends false final finally float for goto if implements import instanceof int interface long native new null package private protected public return short static strictfp super switch synchronized this throw throws transient true try void volatile while _'.split(
+    ' ',
+  ),
 );
 
 /**
@@ -59,15 +63,17 @@ export function androidNames(keys: readonly string[]): Map<string, string> {
 }
 
 function escapeAndroid(text: string): string {
-  return text
-    .replace(/\\/g, '\\\\')
-    .replace(/'/g, "\\'")
-    .replace(/"/g, '\\"')
-    .replace(/\n/g, '\\n')
-    .replace(/\t/g, '\\t')
-    .replace(/\r/g, '\\u000d')
-    .replace(/^([@?])/, '\\$1')
-    // aapt collapses runs of whitespace and trims the ends: such spaces survive only as \u0020.
-    .replace(/^ +| +$/g, (run) => '\\u0020'.repeat(run.length))
-    .replace(/ {2,}/g, (run) => ` ${'\\u0020'.repeat(run.length - 1)}`);
+  return (
+    text
+      .replace(/\\/g, '\\\\')
+      .replace(/'/g, "\\'")
+      .replace(/"/g, '\\"')
+      .replace(/\n/g, '\\n')
+      .replace(/\t/g, '\\t')
+      .replace(/\r/g, '\\u000d')
+      .replace(/^([@?])/, '\\$1')
+      // aapt collapses runs of whitespace and trims the ends: such spaces survive only as \u0020.
+      .replace(/^ +| +$/g, (run) => '\\u0020'.repeat(run.length))
+      .replace(/ {2,}/g, (run) => ` ${'\\u0020'.repeat(run.length - 1)}`)
+  );
 }

@@ -4,11 +4,19 @@ import { escapeXml } from './xml';
 /** `strings.ios`: `"key" = "value";` lines, UTF-8, with C-style escapes. */
 export const writeStrings: Writer = ({ entries }) =>
   `${entries
-    .map((e) => `${e.comment ? `/* ${e.comment.replace(/\*\//g, '* /')} */\n` : ''}"${escapeStrings(e.key)}" = "${escapeStrings(e.value)}";`)
+    .map(
+      (e) =>
+        `${e.comment ? `/* ${e.comment.replace(/\*\//g, '* /')} */\n` : ''}"${escapeStrings(e.key)}" = "${escapeStrings(e.value)}";`,
+    )
     .join('\n\n')}\n`;
 
 function escapeStrings(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t');
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/"/g, '\\"')
+    .replace(/\n/g, '\\n')
+    .replace(/\r/g, '\\r')
+    .replace(/\t/g, '\\t');
 }
 
 /**

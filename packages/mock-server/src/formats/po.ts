@@ -29,7 +29,11 @@ export const writePo: Writer = ({ locale, entries, projectTitle, revisedAt }) =>
   return `${[header, ...units].join('\n\n')}\n`;
 };
 
-function headerFields(locale: string, projectTitle = 'loc export', revisedAt = '2026-01-01T00:00:00.000Z'): [string, string][] {
+function headerFields(
+  locale: string,
+  projectTitle = 'loc export',
+  revisedAt = '2026-01-01T00:00:00.000Z',
+): [string, string][] {
   const date = poDate(revisedAt);
   const language = parseLocale(locale) ? gettextLocale(locale) : locale;
   return [

@@ -20,7 +20,9 @@ type Tree = ReturnType<typeof nest>;
 
 function emit(tree: Tree, indent: string): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${indent}${yamlScalar(key)}: ${yamlScalar(value)}`] : [`${indent}${yamlScalar(key)}:`, ...emit(value, `${indent}  `)],
+    typeof value === 'string'
+      ? [`${indent}${yamlScalar(key)}: ${yamlScalar(value)}`]
+      : [`${indent}${yamlScalar(key)}:`, ...emit(value, `${indent}  `)],
   );
 }
 
@@ -46,7 +48,8 @@ export function yamlScalar(text: string): string {
     else if (ch === '\n') out += '\\n';
     else if (ch === '\r') out += '\\r';
     else if (ch === '\t') out += '\\t';
-    else if (!isPrintable(code) || code === 0x85 || code === 0x2028 || code === 0x2029 || code === 0xfeff) out += `\\u${code.toString(16).padStart(4, '0')}`;
+    else if (!isPrintable(code) || code === 0x85 || code === 0x2028 || code === 0x2029 || code === 0xfeff)
+      out += `\\u${code.toString(16).padStart(4, '0')}`;
     else out += ch;
   }
   return `${out}"`;

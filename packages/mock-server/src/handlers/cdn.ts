@@ -43,7 +43,10 @@ export function cdnResolvers({ store, signer }: HandlerContext) {
         if (!(error instanceof BudgetError)) throw error;
         log(429, body);
         // Whole seconds, rounded up: a client that waits exactly this long finds the budget renewed.
-        const renewal = error.renewsAt === null ? undefined : { 'retry-after': String(Math.ceil((error.renewsAt - store.now()) / 1000)) };
+        const renewal =
+          error.renewsAt === null
+            ? undefined
+            : { 'retry-after': String(Math.ceil((error.renewsAt - store.now()) / 1000)) };
         return problem(429, [{ field: 'USAGE', infos: ['USAGE_LIMIT_EXCEEDED'] }], renewal);
       }
       const found = await store.findRelease(workspace, body);
@@ -60,7 +63,11 @@ export function cdnResolvers({ store, signer }: HandlerContext) {
         distributionReleaseId: found.release.id,
         name: found.release.name,
         createdAt: found.release.createdAt,
-        filesUrl: signer.sign(new URL(request.url).origin, `/_storage/releases/${found.blobName}`, store.now() + FILES_URL_VALIDITY_MS),
+        filesUrl: signer.sign(
+          new URL(request.url).origin,
+          `/_storage/releases/${found.blobName}`,
+          store.now() + FILES_URL_VALIDITY_MS,
+        ),
         filesSha256: found.sha256,
       });
     },

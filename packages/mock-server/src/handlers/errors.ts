@@ -14,7 +14,12 @@ export function v1Error(status: number, message: string, headers?: Record<string
  * JSON unless stated otherwise, and states nothing else for these (docs/decisions.md).
  */
 export function problem(status: number, errors: CdnErrorDetail['errors'] = [], headers?: Record<string, string>) {
-  const body = { type: 'about:blank', status, detail: HTTP_STATUS_TEXT[status] ?? 'Error', errors } satisfies CdnErrorDetail;
+  const body = {
+    type: 'about:blank',
+    status,
+    detail: HTTP_STATUS_TEXT[status] ?? 'Error',
+    errors,
+  } satisfies CdnErrorDetail;
   return HttpResponse.json(body, { status, ...(headers ? { headers } : {}) });
 }
 
@@ -34,12 +39,19 @@ const KIND_STATUS: Record<StoreError['kind'], number> = {
 /** The `errors[].infos` code of a bad field of a CDN check. */
 function infoOf({ field, code }: BadField): string {
   if (code !== 'invalid_format') return 'INVALID_VALUE';
-  return field === 'clientVersion' ? 'INVALID_SEMANTIC_VERSION' : field === 'clientLanguageCode' ? 'INVALID_LANGUAGE_CODE' : 'INVALID_VALUE';
+  return field === 'clientVersion'
+    ? 'INVALID_SEMANTIC_VERSION'
+    : field === 'clientLanguageCode'
+      ? 'INVALID_LANGUAGE_CODE'
+      : 'INVALID_VALUE';
 }
 
 /** A CDN check's answer to a body that is not a CdnCheckRequest: each bad field with its code. */
 export function bodyProblem(error: BodyError) {
-  return problem(error.status, error.fields.map((f) => ({ field: f.field, infos: [infoOf(f)] })));
+  return problem(
+    error.status,
+    error.fields.map((f) => ({ field: f.field, infos: [infoOf(f)] })),
+  );
 }
 
 /**
@@ -47,7 +59,8 @@ export function bodyProblem(error: BodyError) {
  * wrong; anything else is a logged 500.
  */
 export function errorAnswerOf(api: 'v1' | 'cdn', error: unknown): Response {
-  if (error instanceof StoreError) return api === 'v1' ? v1Error(KIND_STATUS[error.kind], error.message) : problem(KIND_STATUS[error.kind]);
+  if (error instanceof StoreError)
+    return api === 'v1' ? v1Error(KIND_STATUS[error.kind], error.message) : problem(KIND_STATUS[error.kind]);
   if (error instanceof BodyError) return api === 'v1' ? v1Error(error.status, error.message) : bodyProblem(error);
   console.error('[loc-mock] unexpected error', error);
   return api === 'v1' ? v1Error(500, 'Internal error in the mock server (a bug: please report it).') : problem(500);

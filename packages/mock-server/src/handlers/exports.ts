@@ -15,10 +15,24 @@ export function exportResolvers({ store, signer }: HandlerContext) {
       createdAt: new Date(job.createdAt).toISOString(),
     };
     if (!job.result) {
-      return { ...base, status: 'PROCESSING', resourceExports: [], errorDetails: null, filePath: null, downloadUrl: null };
+      return {
+        ...base,
+        status: 'PROCESSING',
+        resourceExports: [],
+        errorDetails: null,
+        filePath: null,
+        downloadUrl: null,
+      };
     }
     if (job.result.status === 'ERROR') {
-      return { ...base, status: 'ERROR', resourceExports: [], errorDetails: job.result.errorDetails, filePath: null, downloadUrl: null };
+      return {
+        ...base,
+        status: 'ERROR',
+        resourceExports: [],
+        errorDetails: job.result.errorDetails,
+        filePath: null,
+        downloadUrl: null,
+      };
     }
     const { zipName } = job.result;
     // Each file has its own pre-signed URL, as the ZIP has, with the same validity.

@@ -21,9 +21,15 @@ export function fallbackHandlers({ prefix }: HandlerContext) {
       const allowed = ROUTES.filter(([, path]) => matchRequestUrl(url, `${url.origin}${path}`).matches).map(([m]) => m);
       if (allowed.length) {
         const allow = [...new Set(allowed)].join(', ');
-        return errorFor(url.pathname, 405, `${request.method} is not allowed on ${url.pathname}; use ${allow}.`, { allow });
+        return errorFor(url.pathname, 405, `${request.method} is not allowed on ${url.pathname}; use ${allow}.`, {
+          allow,
+        });
       }
-      return errorFor(url.pathname, 404, `No route ${request.method} ${url.pathname}. The API lives under /v1 and /cdn (see docs/openapi.json in the @loc/mock-server package).`);
+      return errorFor(
+        url.pathname,
+        404,
+        `No route ${request.method} ${url.pathname}. The API lives under /v1 and /cdn (see docs/openapi.json in the @loc/mock-server package).`,
+      );
     }),
   ];
 }

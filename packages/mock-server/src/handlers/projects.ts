@@ -54,7 +54,9 @@ function resourceStatus(p: Project): ResponseBody<'projectStatus', 200> {
     pushType: connections.some((c) => c.connected && c.canPush) ? 'PULL_REQUEST' : null,
     oneFileForAllLocales: false,
     segmentsUpdatedAt: p.updatedAt,
-    ...(type ? { projectType: { id: type.id, name: type.name, fileExtensions: [type.extension], detectLocalePossible: true } } : {}),
+    ...(type
+      ? { projectType: { id: type.id, name: type.name, fileExtensions: [type.extension], detectLocalePossible: true } }
+      : {}),
   };
 }
 
@@ -115,7 +117,11 @@ export function projectResolvers({ store }: HandlerContext) {
       const me = user(request);
       store.workspace(params.workspaceUrl);
       store.require(me, 'settingsManage', params.workspaceUrl);
-      return reply('createProject', 200, details(origin(request), store.createProject(params.workspaceUrl, me, await body())));
+      return reply(
+        'createProject',
+        200,
+        details(origin(request), store.createProject(params.workspaceUrl, me, await body())),
+      );
     },
   } satisfies Partial<Resolvers>;
 }

@@ -31,9 +31,14 @@ export class BodyError extends Error {
  * `maxBytes`; `malformedStatus` for a body that is not JSON or missing when required; `invalidStatus`
  * when it does not match the schema, naming each bad field. An empty optional body counts as `{}`.
  */
-export async function readBody<S extends z.ZodType>(request: Request, declared: OperationRequestBody<S>, maxBytes: number): Promise<z.output<S>> {
+export async function readBody<S extends z.ZodType>(
+  request: Request,
+  declared: OperationRequestBody<S>,
+  maxBytes: number,
+): Promise<z.output<S>> {
   const length = Number(request.headers.get('content-length'));
-  if (Number.isFinite(length) && length > maxBytes) throw new BodyError(413, `The body is ${length} bytes; the limit is ${maxBytes}.`);
+  if (Number.isFinite(length) && length > maxBytes)
+    throw new BodyError(413, `The body is ${length} bytes; the limit is ${maxBytes}.`);
   const bytes = new Uint8Array(await request.arrayBuffer());
   if (bytes.byteLength > maxBytes) throw new BodyError(413, `The body is larger than the limit of ${maxBytes} bytes.`);
   const text = new TextDecoder().decode(bytes);
@@ -42,19 +47,27 @@ export async function readBody<S extends z.ZodType>(request: Request, declared: 
     try {
       data = JSON.parse(text);
     } catch {
-      throw new BodyError(declared.malformedStatus, 'The body is not valid JSON. Send a JSON object with Content-Type: application/json.', [
-        { field: 'body', code: 'invalid_json' },
-      ]);
+      throw new BodyError(
+        declared.malformedStatus,
+        'The body is not valid JSON. Send a JSON object with Content-Type: application/json.',
+        [{ field: 'body', code: 'invalid_json' }],
+      );
     }
   } else if (declared.required) {
-    throw new BodyError(declared.malformedStatus, 'The body is empty; this endpoint needs a JSON object.', [{ field: 'body', code: 'missing' }]);
+    throw new BodyError(declared.malformedStatus, 'The body is empty; this endpoint needs a JSON object.', [
+      { field: 'body', code: 'missing' },
+    ]);
   }
   const result = declared.schema.safeParse(data);
   if (!result.success) {
     const fieldOf = (i: z.core.$ZodIssue) => i.path.map(String).join('.') || 'body';
     const issues = result.error.issues.map((i) => `${fieldOf(i)}: ${i.message}`);
     const fields = new Map(result.error.issues.map((i) => [fieldOf(i), i.code] as const));
-    throw new BodyError(declared.invalidStatus, `Invalid request body: ${issues.join('; ')}.`, [...fields].map(([field, code]) => ({ field, code })));
+    throw new BodyError(
+      declared.invalidStatus,
+      `Invalid request body: ${issues.join('; ')}.`,
+      [...fields].map(([field, code]) => ({ field, code })),
+    );
   }
   return result.data;
 }

@@ -18,7 +18,9 @@ export type ResponseBody<K extends OperationId, S extends keyof Responses<K>> = 
   : never;
 
 /** The checked body of a request to operation `K`. */
-export type RequestBody<K extends OperationId> = Operations[K] extends { requestBody: { schema: infer Schema extends z.ZodType } }
+export type RequestBody<K extends OperationId> = Operations[K] extends {
+  requestBody: { schema: infer Schema extends z.ZodType };
+}
   ? z.output<Schema>
   : never;
 
@@ -66,10 +68,16 @@ export function operationHandlers(context: HandlerContext, resolvers: Resolvers)
       try {
         return await resolve({
           request,
-          params: Object.fromEntries(Object.entries(params).map(([name, value]) => [name, String(value)])) as OperationParams<OperationId>,
+          params: Object.fromEntries(
+            Object.entries(params).map(([name, value]) => [name, String(value)]),
+          ) as OperationParams<OperationId>,
           body: () => {
             if (!('requestBody' in operation)) throw new Error(`${id} takes no body`);
-            return readBody(request, operation.requestBody as OperationRequestBody, context.maxBodyBytes) as Promise<never>;
+            return readBody(
+              request,
+              operation.requestBody as OperationRequestBody,
+              context.maxBodyBytes,
+            ) as Promise<never>;
           },
         });
       } catch (error) {

@@ -38,10 +38,26 @@ const CONTENT_TYPES: Record<string, string> = {
 export function storageHandlers({ store, signer, prefix }: HandlerContext) {
   const serve = async ({ request }: { request: Request }) => {
     const url = new URL(request.url);
-    const verdict = signer.verify(url.pathname, url.searchParams.get('expires'), url.searchParams.get('signature'), store.now());
-    if (verdict === 'invalid') return v1Error(403, 'The signature of this download URL is invalid: the URL was altered. Ask the service for a new one.');
-    if (verdict === 'expired') return v1Error(403, 'This download URL has expired. Ask the service for a new one (get the export again, or check the CDN again).');
-    const [kind = '', name = '', ...inside] = url.pathname.slice(url.pathname.indexOf(`${STORAGE}/`) + STORAGE.length + 1).split('/').map(decodeURIComponent);
+    const verdict = signer.verify(
+      url.pathname,
+      url.searchParams.get('expires'),
+      url.searchParams.get('signature'),
+      store.now(),
+    );
+    if (verdict === 'invalid')
+      return v1Error(
+        403,
+        'The signature of this download URL is invalid: the URL was altered. Ask the service for a new one.',
+      );
+    if (verdict === 'expired')
+      return v1Error(
+        403,
+        'This download URL has expired. Ask the service for a new one (get the export again, or check the CDN again).',
+      );
+    const [kind = '', name = '', ...inside] = url.pathname
+      .slice(url.pathname.indexOf(`${STORAGE}/`) + STORAGE.length + 1)
+      .split('/')
+      .map(decodeURIComponent);
     const zip = await store.blob(kind, name);
     if (!zip) return v1Error(404, 'No such object.');
     let bytes = zip;

@@ -34,22 +34,71 @@ function segments(rows: Row[]) {
 
 /** Strings that break naive writers: quotes, apostrophes, newlines, placeholders, markup, scripts. */
 const APP_STRINGS: Row[] = [
-  ['app.title', 'Acme Notes', { de: ['Acme Notizen', 'APPROVED'], fr: ['Acme Notes', 'APPROVED'], ja: ['Acme ノート', 'APPROVED'], 'zh-Hant': ['Acme 筆記', 'TRANSLATED'] }],
-  ['greeting', 'Hello, {name}!', { de: ['Hallo, {name}!', 'APPROVED'], fr: ['Bonjour, {name} !', 'TRANSLATED'], ja: ['こんにちは、{name}さん！', 'DRAFT'] }],
-  ['quote', 'She said "it\'s done" & left <b>early</b>', { de: ['Sie sagte „es ist fertig" & ging <b>früh</b>', 'APPROVED'], fr: ["Elle a dit « c'est fini » & est partie <b>tôt</b>", 'PREFILLED'] }],
+  [
+    'app.title',
+    'Acme Notes',
+    {
+      de: ['Acme Notizen', 'APPROVED'],
+      fr: ['Acme Notes', 'APPROVED'],
+      ja: ['Acme ノート', 'APPROVED'],
+      'zh-Hant': ['Acme 筆記', 'TRANSLATED'],
+    },
+  ],
+  [
+    'greeting',
+    'Hello, {name}!',
+    {
+      de: ['Hallo, {name}!', 'APPROVED'],
+      fr: ['Bonjour, {name} !', 'TRANSLATED'],
+      ja: ['こんにちは、{name}さん！', 'DRAFT'],
+    },
+  ],
+  [
+    'quote',
+    'She said "it\'s done" & left <b>early</b>',
+    {
+      de: ['Sie sagte „es ist fertig" & ging <b>früh</b>', 'APPROVED'],
+      fr: ["Elle a dit « c'est fini » & est partie <b>tôt</b>", 'PREFILLED'],
+    },
+  ],
   ['multiline', 'Line one\nLine two\tTabbed', { de: ['Zeile eins\nZeile zwei\tTab', 'TRANSLATED'] }],
-  ['format', '%@ has %d new messages (100%)', { de: ['%@ hat %d neue Nachrichten (100%)', 'APPROVED'], fr: ['%@ a %d nouveaux messages (100 %)', 'DRAFT'] }],
+  [
+    'format',
+    '%@ has %d new messages (100%)',
+    { de: ['%@ hat %d neue Nachrichten (100%)', 'APPROVED'], fr: ['%@ a %d nouveaux messages (100 %)', 'DRAFT'] },
+  ],
   ['at.start', '@home', { de: ['@zuhause', 'APPROVED'] }],
   ['question.start', '?help', { de: ['?Hilfe', 'DRAFT'] }],
   ['emoji', 'Ship it 🚀', { de: ['Los geht’s 🚀', 'APPROVED'], ja: ['出荷 🚀', 'TRANSLATED'] }],
-  ['rtl', 'Welcome — مرحبا بكم — שלום', { de: ['Willkommen — مرحبا بكم — שלום', 'APPROVED'], fr: ['Bienvenue — مرحبا بكم', 'APPROVED'] }],
-  ['backslash', 'C:\\Users\\acme = path: yes # not a comment', { de: ['C:\\Benutzer\\acme = Pfad: ja # kein Kommentar', 'TRANSLATED'] }],
-  ['settings.title', 'Settings', { de: ['Einstellungen', 'APPROVED'], fr: ['Paramètres', 'APPROVED'], ja: ['設定', 'APPROVED'], 'zh-Hant': ['設定', 'APPROVED'] }],
+  [
+    'rtl',
+    'Welcome — مرحبا بكم — שלום',
+    { de: ['Willkommen — مرحبا بكم — שלום', 'APPROVED'], fr: ['Bienvenue — مرحبا بكم', 'APPROVED'] },
+  ],
+  [
+    'backslash',
+    'C:\\Users\\acme = path: yes # not a comment',
+    { de: ['C:\\Benutzer\\acme = Pfad: ja # kein Kommentar', 'TRANSLATED'] },
+  ],
+  [
+    'settings.title',
+    'Settings',
+    {
+      de: ['Einstellungen', 'APPROVED'],
+      fr: ['Paramètres', 'APPROVED'],
+      ja: ['設定', 'APPROVED'],
+      'zh-Hant': ['設定', 'APPROVED'],
+    },
+  ],
   ['settings.logout', 'Log out', {}],
 ];
 
 const BACKEND_STRINGS: Row[] = [
-  ['mail.subject', 'Your order #{0} shipped', { de: ['Ihre Bestellung #{0} wurde versandt', 'APPROVED'], 'pt-BR': ['Seu pedido #{0} foi enviado', 'TRANSLATED'] }],
+  [
+    'mail.subject',
+    'Your order #{0} shipped',
+    { de: ['Ihre Bestellung #{0} wurde versandt', 'APPROVED'], 'pt-BR': ['Seu pedido #{0} foi enviado', 'TRANSLATED'] },
+  ],
   ['mail.footer', 'Questions? Reply: support@acme.test', { de: ['Fragen? Antworten Sie: support@acme.test', 'DRAFT'] }],
   ['error.generic', 'Something went wrong: {0}', { 'pt-BR': ['Algo deu errado: {0}', 'APPROVED'] }],
 ];
@@ -92,7 +141,16 @@ export function demoSeed(): Seed {
           {
             path: 'Resources/%{locale}.lproj/InfoPlist.strings',
             segments: segments([
-              ['CFBundleDisplayName', 'Acme', { de: ['Acme', 'APPROVED'], fr: ['Acme', 'APPROVED'], ja: ['Acme', 'APPROVED'], 'zh-Hant': ['Acme', 'APPROVED'] }],
+              [
+                'CFBundleDisplayName',
+                'Acme',
+                {
+                  de: ['Acme', 'APPROVED'],
+                  fr: ['Acme', 'APPROVED'],
+                  ja: ['Acme', 'APPROVED'],
+                  'zh-Hant': ['Acme', 'APPROVED'],
+                },
+              ],
               ['NSCameraUsageDescription', 'Scan "receipts"', { de: ['Belege „scannen"', 'TRANSLATED'] }],
             ]),
           },
@@ -125,8 +183,20 @@ export function demoSeed(): Seed {
           {
             path: 'locales/%{locale}/checkout.json',
             segments: segments([
-              ['checkout.pay', 'Pay now', { de: ['Jetzt bezahlen', 'APPROVED'], fr: ['Payer', 'APPROVED'], ja: ['今すぐ支払う', 'APPROVED'] }],
-              ['checkout.total', 'Total: {amount}', { de: ['Summe: {amount}', 'APPROVED'], fr: ['Total : {amount}', 'APPROVED'], ja: ['合計: {amount}', 'APPROVED'] }],
+              [
+                'checkout.pay',
+                'Pay now',
+                { de: ['Jetzt bezahlen', 'APPROVED'], fr: ['Payer', 'APPROVED'], ja: ['今すぐ支払う', 'APPROVED'] },
+              ],
+              [
+                'checkout.total',
+                'Total: {amount}',
+                {
+                  de: ['Summe: {amount}', 'APPROVED'],
+                  fr: ['Total : {amount}', 'APPROVED'],
+                  ja: ['合計: {amount}', 'APPROVED'],
+                },
+              ],
             ]),
           },
         ],
@@ -151,7 +221,12 @@ export function demoSeed(): Seed {
         sourceLocale: 'en',
         targetLocales: ['es'],
         createdAt: created,
-        files: [{ path: 'res/values-%{locale}/strings.xml', segments: segments([['buy', 'Buy', { es: ['Comprar', 'APPROVED'] }]]) }],
+        files: [
+          {
+            path: 'res/values-%{locale}/strings.xml',
+            segments: segments([['buy', 'Buy', { es: ['Comprar', 'APPROVED'] }]]),
+          },
+        ],
       },
     ],
     distributions: [
@@ -162,9 +237,24 @@ export function demoSeed(): Seed {
         project: 'mobile-ios',
         clientVersions: '>=1.0.0',
         releases: [
-          { id: 'rel_ios_1_9', name: 'iOS 1.x strings (September)', createdAt: '2026-09-01T08:00:00.000Z', clientVersions: '>=1.0.0 <2.0.0' },
-          { id: 'rel_ios_2_0', name: 'iOS 2.x launch', createdAt: '2026-10-01T08:00:00.000Z', clientVersions: '>=2.0.0' },
-          { id: 'rel_ios_2_1', name: 'iOS 2.x November', createdAt: '2026-11-01T08:00:00.000Z', clientVersions: '>=2.0.0' },
+          {
+            id: 'rel_ios_1_9',
+            name: 'iOS 1.x strings (September)',
+            createdAt: '2026-09-01T08:00:00.000Z',
+            clientVersions: '>=1.0.0 <2.0.0',
+          },
+          {
+            id: 'rel_ios_2_0',
+            name: 'iOS 2.x launch',
+            createdAt: '2026-10-01T08:00:00.000Z',
+            clientVersions: '>=2.0.0',
+          },
+          {
+            id: 'rel_ios_2_1',
+            name: 'iOS 2.x November',
+            createdAt: '2026-11-01T08:00:00.000Z',
+            clientVersions: '>=2.0.0',
+          },
         ],
       },
       {

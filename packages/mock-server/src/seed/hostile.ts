@@ -92,7 +92,13 @@ function segments(keys: [string, string][], targets: string[]) {
     key,
     source: text,
     translations: Object.fromEntries(
-      targets.map((locale, j) => [locale, { text: translated(text, locale), status: (i + j) % 7 === 0 ? ('NOT_TRANSLATED' as const) : ('APPROVED' as const) }]),
+      targets.map((locale, j) => [
+        locale,
+        {
+          text: translated(text, locale),
+          status: (i + j) % 7 === 0 ? ('NOT_TRANSLATED' as const) : ('APPROVED' as const),
+        },
+      ]),
     ),
   }));
 }
@@ -121,14 +127,35 @@ export function hostileSeed(): Seed {
     users: [{ email: 'admin@hostile.test', tokens: ['loc_test_hostile'], workspaceRoles: { hostile: 'admin' } }],
     projects: [
       // A numeric region too: Android's qualifier for it has only the b+ form (values-b+es+419).
-      project('android', 'xml.android.resources', 'app/src/main/res/values-%{locale}/strings.xml', [...TARGETS, 'es-419']),
+      project('android', 'xml.android.resources', 'app/src/main/res/values-%{locale}/strings.xml', [
+        ...TARGETS,
+        'es-419',
+      ]),
       project('ios', 'strings.ios', 'App/%{locale}.lproj/Localizable.strings'),
       project('web', 'yaml.standard', 'config/locales/%{locale}.yml'),
     ],
     distributions: [
-      { workspace: 'hostile', environment: 'PRODUCTION', type: 'MOBILE_SDK_ANDROID', project: 'android', releases: [{ id: 'rel_hostile_android', name: 'Android', createdAt: '2026-11-01T08:00:00.000Z' }] },
-      { workspace: 'hostile', environment: 'PRODUCTION', type: 'MOBILE_SDK_IOS', project: 'ios', releases: [{ id: 'rel_hostile_ios', name: 'iOS', createdAt: '2026-11-01T08:00:00.000Z' }] },
-      { workspace: 'hostile', environment: 'PRODUCTION', type: 'NATIVE_FORMAT', project: 'web', releases: [{ id: 'rel_hostile_web', name: 'Web', createdAt: '2026-11-01T08:00:00.000Z' }] },
+      {
+        workspace: 'hostile',
+        environment: 'PRODUCTION',
+        type: 'MOBILE_SDK_ANDROID',
+        project: 'android',
+        releases: [{ id: 'rel_hostile_android', name: 'Android', createdAt: '2026-11-01T08:00:00.000Z' }],
+      },
+      {
+        workspace: 'hostile',
+        environment: 'PRODUCTION',
+        type: 'MOBILE_SDK_IOS',
+        project: 'ios',
+        releases: [{ id: 'rel_hostile_ios', name: 'iOS', createdAt: '2026-11-01T08:00:00.000Z' }],
+      },
+      {
+        workspace: 'hostile',
+        environment: 'PRODUCTION',
+        type: 'NATIVE_FORMAT',
+        project: 'web',
+        releases: [{ id: 'rel_hostile_web', name: 'Web', createdAt: '2026-11-01T08:00:00.000Z' }],
+      },
     ],
     cdnKeys: [{ key: 'lh-cdn_hostile', workspace: 'hostile' }],
   };

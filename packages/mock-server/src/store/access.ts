@@ -15,5 +15,9 @@ export const COLLABORATOR_PERMISSIONS: readonly Permission[] = ['generalView', '
 export function can(user: User, permission: Permission, workspace: string, project?: string): boolean {
   const role = user.workspaceRoles[workspace];
   if (role && ROLE_PERMISSIONS[role].includes(permission)) return true;
-  return project !== undefined && user.projects.includes(`${workspace}/${project}`) && COLLABORATOR_PERMISSIONS.includes(permission);
+  return (
+    project !== undefined &&
+    user.projects.includes(`${workspace}/${project}`) &&
+    COLLABORATOR_PERMISSIONS.includes(permission)
+  );
 }

@@ -18,7 +18,9 @@ function entriesOf(project: Project, file: SeedFile, locale: string): Entry[] {
     const t = source ? undefined : s.translations[locale];
     if (!source && (!t || t.status === 'NOT_TRANSLATED')) continue;
     const value = source ? s.source : t!.text;
-    entries.push(s.comment ? { key: s.key, source: s.source, comment: s.comment, value } : { key: s.key, source: s.source, value });
+    entries.push(
+      s.comment ? { key: s.key, source: s.source, comment: s.comment, value } : { key: s.key, source: s.source, value },
+    );
   }
   return entries;
 }
@@ -63,7 +65,15 @@ export async function buildZip(project: Project, files: SeedFile[], locales: str
       zip.add(
         path,
         encoder.encode(
-          write({ locale, sourceLocale: project.sourceLocale, path, entries: entriesOf(project, file, locale), keys, projectTitle: project.title, revisedAt: project.updatedAt }),
+          write({
+            locale,
+            sourceLocale: project.sourceLocale,
+            path,
+            entries: entriesOf(project, file, locale),
+            keys,
+            projectTitle: project.title,
+            revisedAt: project.updatedAt,
+          }),
         ),
       );
       listed.push({ filePath: path, iso2Slug: locale });

@@ -1,5 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { exportFormatsFor, formatInfo, LANGUAGE_CODE_PATTERN, RESOURCE_TYPES, type CdnCheckRequest, type CreateProjectRequestSchema } from '@loc/sdk';
+import {
+  exportFormatsFor,
+  formatInfo,
+  LANGUAGE_CODE_PATTERN,
+  RESOURCE_TYPES,
+  type CdnCheckRequest,
+  type CreateProjectRequestSchema,
+} from '@loc/sdk';
 import type { z } from 'zod';
 import semver from 'semver';
 import type { MockClock } from '../clock';
@@ -55,7 +62,9 @@ function load(seed: ParsedSeed, now: () => number): State {
     projects: seed.projects.map((p) => ({
       ...p,
       updatedAt: p.updatedAt ?? p.createdAt,
-      fileIds: p.files.map((f) => `rc_${hash(`${p.workspace}/${p.slug}/${f.path}`).slice(0, 12)}-${p.files.indexOf(f) + 1}`),
+      fileIds: p.files.map(
+        (f) => `rc_${hash(`${p.workspace}/${p.slug}/${f.path}`).slice(0, 12)}-${p.files.indexOf(f) + 1}`,
+      ),
     })),
     jobs: new Map(),
     blobs: createBlobs(now),
@@ -107,14 +116,21 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
   function project(ws: string, slug: string): Project {
     workspace(ws);
     const p = state.projects.find((x) => x.workspace === ws && x.slug === slug);
-    if (!p) throw new StoreError('not-found', `Project '${slug}' does not exist in workspace '${ws}'. List projects with GET /v1/projects.`);
+    if (!p)
+      throw new StoreError(
+        'not-found',
+        `Project '${slug}' does not exist in workspace '${ws}'. List projects with GET /v1/projects.`,
+      );
     return p;
   }
 
   function require(user: User, permission: Permission, ws: string, projectSlug?: string) {
     if (!can(user, permission, ws, projectSlug)) {
       const where = projectSlug ? `project '${ws}/${projectSlug}'` : `workspace '${ws}'`;
-      throw new StoreError('forbidden', `Missing permission ${permission} on ${where}. Ask a workspace admin for access.`);
+      throw new StoreError(
+        'forbidden',
+        `Missing permission ${permission} on ${where}. Ask a workspace admin for access.`,
+      );
     }
   }
 
@@ -130,16 +146,27 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
     if (job.forcedError) return fail(job.forcedError);
     const format = job.request.exportFormat ?? p.resourceType;
     if (!formatInfo(format)) {
-      return fail(`Unknown export format '${format}'. Formats of this project: ${exportFormatsFor(p.resourceType).map((f) => f.id).join(', ')}.`);
+      return fail(
+        `Unknown export format '${format}'. Formats of this project: ${exportFormatsFor(p.resourceType)
+          .map((f) => f.id)
+          .join(', ')}.`,
+      );
     }
     if (!exportFormatsFor(p.resourceType).some((f) => f.id === format)) {
-      return fail(`A ${p.resourceType} project cannot be exported as ${format}. Use one of: ${exportFormatsFor(p.resourceType).map((f) => f.id).join(', ')}.`);
+      return fail(
+        `A ${p.resourceType} project cannot be exported as ${format}. Use one of: ${exportFormatsFor(p.resourceType)
+          .map((f) => f.id)
+          .join(', ')}.`,
+      );
     }
     const all = localesOf(p);
     const locales: string[] = [];
     for (const wanted of job.request.iso2Slugs ?? all) {
-      const matches = all.filter((l) => l.toLowerCase() === wanted.toLowerCase() || l.split('-')[0]!.toLowerCase() === wanted.toLowerCase());
-      if (matches.length === 0) return fail(`Locale '${wanted}' is not a locale of project '${p.slug}'. Its locales are: ${all.join(', ')}.`);
+      const matches = all.filter(
+        (l) => l.toLowerCase() === wanted.toLowerCase() || l.split('-')[0]!.toLowerCase() === wanted.toLowerCase(),
+      );
+      if (matches.length === 0)
+        return fail(`Locale '${wanted}' is not a locale of project '${p.slug}'. Its locales are: ${all.join(', ')}.`);
       for (const m of matches) if (!locales.includes(m)) locales.push(m);
     }
     const files = job.request.filePaths ? p.files.filter((f) => job.request.filePaths!.includes(f.path)) : p.files;
@@ -158,7 +185,10 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
     return job;
   }
 
-  function releaseBlob(distribution: SeedDistribution, releaseId: string): Promise<{ name: string; bytes: Uint8Array }> {
+  function releaseBlob(
+    distribution: SeedDistribution,
+    releaseId: string,
+  ): Promise<{ name: string; bytes: Uint8Array }> {
     const name = `${releaseId}.zip`;
     const make = async () => {
       const p = project(distribution.workspace, distribution.project);
@@ -189,7 +219,9 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
       if (!user) {
         throw new StoreError(
           'unauthorized',
-          token ? 'The API token is invalid or was revoked. Create a new one, or check LOC_API_TOKEN.' : 'No API token. Send it as "Authorization: Bearer <token>".',
+          token
+            ? 'The API token is invalid or was revoked. Create a new one, or check LOC_API_TOKEN.'
+            : 'No API token. Send it as "Authorization: Bearer <token>".',
         );
       }
       return user;
@@ -201,9 +233,7 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
 
     /** Projects the user owns or collaborates on, across workspaces. */
     projectsOf(user: User): Project[] {
-      return state.projects.filter(
-        (p) => p.owner === user.email || can(user, 'generalView', p.workspace, p.slug),
-      );
+      return state.projects.filter((p) => p.owner === user.email || can(user, 'generalView', p.workspace, p.slug));
     },
 
     projectsIn(ws: string): Project[] {
@@ -212,22 +242,24 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
     },
 
     /** Creates a project; the body is already shape-checked. */
-    createProject(
-      ws: string,
-      owner: User,
-      body: z.output<typeof CreateProjectRequestSchema>,
-    ): Project {
+    createProject(ws: string, owner: User, body: z.output<typeof CreateProjectRequestSchema>): Project {
       const problems: string[] = [];
       if (!RESOURCE_TYPES.some((t) => t.id === body.resourceType)) {
-        problems.push(`resourceType '${body.resourceType}' is unknown; use one of ${RESOURCE_TYPES.map((t) => t.id).join(', ')}`);
+        problems.push(
+          `resourceType '${body.resourceType}' is unknown; use one of ${RESOURCE_TYPES.map((t) => t.id).join(', ')}`,
+        );
       }
       for (const code of [body.sourceLanguageCode, ...(body.targetLanguageCodes ?? [])]) {
-        if (!isLanguageCode(code)) problems.push(`'${code}' is not a BCP 47 language code (for example en, de-AT, zh-Hant)`);
+        if (!isLanguageCode(code))
+          problems.push(`'${code}' is not a BCP 47 language code (for example en, de-AT, zh-Hant)`);
       }
       const inWorkspace = state.projects.filter((p) => p.workspace === ws);
       const same = inWorkspace.find((p) => sameTitle(p.title, body.title));
       if (!body.title.trim()) problems.push('title must not be empty');
-      else if (same) problems.push(`a project titled '${same.title}' (URL '${same.slug}') already exists in workspace '${ws}'; choose another title`);
+      else if (same)
+        problems.push(
+          `a project titled '${same.title}' (URL '${same.slug}') already exists in workspace '${ws}'; choose another title`,
+        );
       if (problems.length) throw new StoreError('invalid', `Invalid project: ${problems.join('; ')}.`);
       // Another title can give a slug that is taken (Café, Cafe) or reserved (Status): the next free `-2`, `-3`….
       const base = slugify(body.title);
@@ -279,7 +311,10 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
         job.id,
         assemble(job).catch((error: unknown) => {
           console.error('[loc-mock] export assembly failed', error);
-          return { status: 'ERROR', errorDetails: 'Internal error in the mock server while assembling the export (a bug: please report it).' } as const;
+          return {
+            status: 'ERROR',
+            errorDetails: 'Internal error in the mock server while assembling the export (a bug: please report it).',
+          } as const;
         }),
       );
       return job;
@@ -290,7 +325,10 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
       project(ws, projectSlug);
       const job = state.jobs.get(id);
       if (!job || job.workspace !== ws || job.project !== projectSlug) {
-        throw new StoreError('not-found', `Export '${id}' does not exist in project '${ws}/${projectSlug}'. Use the id the POST returned.`);
+        throw new StoreError(
+          'not-found',
+          `Export '${id}' does not exist in project '${ws}/${projectSlug}'. Use the id the POST returned.`,
+        );
       }
       await settle(job);
       // A URL is handed out for its ZIP now: keep the ZIP as long as that URL is valid.
@@ -322,8 +360,12 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
       const now = clock.now();
       // A period starts with the first check after the previous one ended (so a test never sees a renewal it did not cause).
       const current = state.cdnUsage.get(ws);
-      const usage = current && (periodMs === null || now < current.periodStart + periodMs) ? current : { periodStart: now, used: 0 };
-      if (budget !== null && usage.used >= budget) throw new BudgetError(periodMs === null ? null : usage.periodStart + periodMs);
+      const usage =
+        current && (periodMs === null || now < current.periodStart + periodMs)
+          ? current
+          : { periodStart: now, used: 0 };
+      if (budget !== null && usage.used >= budget)
+        throw new BudgetError(periodMs === null ? null : usage.periodStart + periodMs);
       state.cdnUsage.set(ws, { periodStart: usage.periodStart, used: usage.used + 1 });
     },
 
@@ -331,11 +373,19 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
      * The release a client should download: 'no-distribution' when none serves the environment, type and
      * version; null when nothing newer applies; else the newest applicable release.
      */
-    async findRelease(ws: string, check: Pick<CdnCheckRequest, 'distributionEnvironment' | 'distributionType' | 'clientVersion' | 'clientRelease'>) {
+    async findRelease(
+      ws: string,
+      check: Pick<CdnCheckRequest, 'distributionEnvironment' | 'distributionType' | 'clientVersion' | 'clientRelease'>,
+    ) {
       const version = check.clientVersion;
-      const serves = (range: string | undefined) => !version || !range || semver.satisfies(version, range, { includePrerelease: true });
+      const serves = (range: string | undefined) =>
+        !version || !range || semver.satisfies(version, range, { includePrerelease: true });
       const distributions = state.seed.distributions.filter(
-        (d) => d.workspace === ws && d.environment === check.distributionEnvironment && d.type === check.distributionType && serves(d.clientVersions),
+        (d) =>
+          d.workspace === ws &&
+          d.environment === check.distributionEnvironment &&
+          d.type === check.distributionType &&
+          serves(d.clientVersions),
       );
       if (distributions.length === 0) return 'no-distribution' as const;
       const candidates = distributions
@@ -353,7 +403,9 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
      */
     async blob(kind: string, name: string): Promise<Uint8Array | undefined> {
       if (kind === 'releases') {
-        const release = state.seed.distributions.flatMap((d) => d.releases.map((r) => ({ d, r }))).find(({ r }) => `${r.id}.zip` === name);
+        const release = state.seed.distributions
+          .flatMap((d) => d.releases.map((r) => ({ d, r })))
+          .find(({ r }) => `${r.id}.zip` === name);
         return release ? (await releaseBlob(release.d, release.r.id)).bytes : undefined;
       }
       if (kind !== 'exports') return undefined;

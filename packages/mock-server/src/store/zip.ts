@@ -23,7 +23,9 @@ interface Compressed {
 }
 
 function deflate(bytes: Uint8Array, level: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => deflateRaw(bytes, { level }, (error, out) => (error ? reject(error) : resolve(out))));
+  return new Promise((resolve, reject) =>
+    deflateRaw(bytes, { level }, (error, out) => (error ? reject(error) : resolve(out))),
+  );
 }
 
 /**
@@ -42,12 +44,18 @@ export function createZipWriter(level = ZIP_LEVEL) {
     add(name: string, bytes: Uint8Array) {
       if (bytes.byteLength > MAX_SIZE) throw new RangeError(`${name} is larger than a ZIP without ZIP64 can hold`);
       const crc = crc32(bytes);
-      const pending = deflate(bytes, level).then((data) => ({ name: Buffer.from(name, 'utf8'), crc, size: bytes.byteLength, data }));
+      const pending = deflate(bytes, level).then((data) => ({
+        name: Buffer.from(name, 'utf8'),
+        crc,
+        size: bytes.byteLength,
+        data,
+      }));
       pending.catch(() => {}); // awaited in finish(); never an unhandled rejection meanwhile
       entries.set(name, pending);
     },
     async finish(): Promise<Uint8Array> {
-      if (entries.size > MAX_ENTRIES) throw new RangeError(`${entries.size} files are more than a ZIP without ZIP64 can hold`);
+      if (entries.size > MAX_ENTRIES)
+        throw new RangeError(`${entries.size} files are more than a ZIP without ZIP64 can hold`);
       const files = await Promise.all(entries.values());
       const parts: Buffer[] = [];
       const central: Buffer[] = [];

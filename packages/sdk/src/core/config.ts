@@ -72,13 +72,20 @@ export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
   return {
     baseUrl,
     cdnBaseUrl,
-    cdnCheckPath: checkPath('cdnCheckPath', options.cdnCheckPath ?? readEnv('LOC_CDN_CHECK_PATH') ?? DEFAULT_CDN_CHECK_PATH),
+    cdnCheckPath: checkPath(
+      'cdnCheckPath',
+      options.cdnCheckPath ?? readEnv('LOC_CDN_CHECK_PATH') ?? DEFAULT_CDN_CHECK_PATH,
+    ),
     token: options.token ?? readEnv('LOC_API_TOKEN'),
     cdnKey: options.cdnKey ?? readEnv('LOC_CDN_KEY'),
     timeoutMs,
     maxRetries,
     fetch: options.fetch,
-    headers: { accept: 'application/json', 'user-agent': `loc-sdk/${SDK_VERSION}`, ...withoutAuthorization(options.headers) },
+    headers: {
+      accept: 'application/json',
+      'user-agent': `loc-sdk/${SDK_VERSION}`,
+      ...withoutAuthorization(options.headers),
+    },
     hooks: options.hooks ?? {},
   };
 }
@@ -88,13 +95,17 @@ function checkUrl(name: string, value: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new ConfigurationError(`${name} ${JSON.stringify(value)} is not a URL: expected for example https://api.loc.dev`);
+    throw new ConfigurationError(
+      `${name} ${JSON.stringify(value)} is not a URL: expected for example https://api.loc.dev`,
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new ConfigurationError(`${name} must be an http(s) URL, got ${url.protocol}`);
   }
   if (url.username || url.password || url.search || url.hash) {
-    throw new ConfigurationError(`${name} must not carry credentials, a query or a fragment: pass the token as \`token\`.`);
+    throw new ConfigurationError(
+      `${name} must not carry credentials, a query or a fragment: pass the token as \`token\`.`,
+    );
   }
   return url.href.replace(/\/+$/, '');
 }

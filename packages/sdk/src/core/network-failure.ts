@@ -15,7 +15,12 @@ export function networkFailureOf(error: unknown): NetworkFailure {
   let found: NetworkFailure = { code: undefined, message: messageOf(error) };
   let current: unknown = error;
   for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
-    const { code, message, cause, errors } = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    const { code, message, cause, errors } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
     if (typeof message === 'string' && message) found = { code: found.code, message };
     if (typeof code === 'string') found = { code, message: found.message };
     // Node reports a refused dual-stack connect as an AggregateError of one error per address.

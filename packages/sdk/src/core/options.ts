@@ -22,7 +22,12 @@ export function checkDuration(name: string, value: number | undefined, min = 1):
  *
  * @example checkCount('maxRetries', options.maxRetries, 0, 10) // throws for -1, 1.5, NaN
  */
-export function checkCount(name: string, value: number | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+export function checkCount(
+  name: string,
+  value: number | undefined,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
     const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`;

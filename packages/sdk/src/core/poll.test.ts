@@ -47,7 +47,9 @@ describe('pollUntil', () => {
   it('stops waiting as soon as the caller aborts', async () => {
     const { at, poll } = recorder(Number.POSITIVE_INFINITY);
     const controller = new AbortController();
-    const done = pollUntil(poll, (v) => v, { intervalMs: 60_000, signal: controller.signal, onTimeout }).catch((e: unknown) => e);
+    const done = pollUntil(poll, (v) => v, { intervalMs: 60_000, signal: controller.signal, onTimeout }).catch(
+      (e: unknown) => e,
+    );
     await vi.advanceTimersByTimeAsync(0);
     expect(at).toHaveLength(1);
     controller.abort();

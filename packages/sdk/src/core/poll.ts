@@ -30,10 +30,17 @@ export interface PollOptions<T> {
  *
  * @example resolvePollOptions({ intervalMs: 0 }) // throws: intervalMs must be a number of milliseconds from 1 …
  */
-export function resolvePollOptions<T>(options: PollOptions<T>): { timeoutMs: number; maxIntervalMs: number; intervalMs: number } {
+export function resolvePollOptions<T>(options: PollOptions<T>): {
+  timeoutMs: number;
+  maxIntervalMs: number;
+  intervalMs: number;
+} {
   const timeoutMs = checkDuration('timeoutMs', options.timeoutMs) ?? DEFAULT_POLL_TIMEOUT_MS;
   const maxIntervalMs = checkDuration('maxIntervalMs', options.maxIntervalMs) ?? DEFAULT_MAX_POLL_INTERVAL_MS;
-  const intervalMs = Math.min(checkDuration('intervalMs', options.intervalMs) ?? DEFAULT_POLL_INTERVAL_MS, maxIntervalMs);
+  const intervalMs = Math.min(
+    checkDuration('intervalMs', options.intervalMs) ?? DEFAULT_POLL_INTERVAL_MS,
+    maxIntervalMs,
+  );
   return { timeoutMs, maxIntervalMs, intervalMs };
 }
 

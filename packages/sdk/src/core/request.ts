@@ -16,7 +16,14 @@ import { abortErrorOf, anySignal, sleep } from './signals';
 import { validateResponse } from './validate';
 import { joinUrl } from './url';
 import type { ResolvedConfig } from './config';
-import { OPERATIONS, pathOf, type OperationBody, type OperationId, type OperationParams, type OperationResult } from '../operations';
+import {
+  OPERATIONS,
+  pathOf,
+  type OperationBody,
+  type OperationId,
+  type OperationParams,
+  type OperationResult,
+} from '../operations';
 
 /** Options every SDK method accepts as its last argument. */
 export interface RequestOptions {
@@ -88,11 +95,18 @@ export function createTransport(config: ResolvedConfig) {
       ),
     ));
 
-  async function send<K extends OperationId>(id: K, input: CallInput<K>, options: RequestOptions): Promise<OperationResult<K>> {
+  async function send<K extends OperationId>(
+    id: K,
+    input: CallInput<K>,
+    options: RequestOptions,
+  ): Promise<OperationResult<K>> {
     const call = OPERATIONS[id];
     // Checked before anything is sent: a bad per-call option is the caller's mistake, not the network's.
     const timeoutMs = checkDuration('timeoutMs', options.timeoutMs) ?? config.timeoutMs;
-    const maxRetries = call.idempotent || input.retry ? (checkCount('maxRetries', options.maxRetries, 0, MAX_RETRIES_LIMIT) ?? config.maxRetries) : 0;
+    const maxRetries =
+      call.idempotent || input.retry
+        ? (checkCount('maxRetries', options.maxRetries, 0, MAX_RETRIES_LIMIT) ?? config.maxRetries)
+        : 0;
     const policy = RETRY_POLICIES[call.api];
     const base = call.api === 'v1' ? config.baseUrl : config.cdnBaseUrl;
     const url = joinUrl(base, input.path ?? pathOf(call, input.params));
@@ -121,13 +135,18 @@ export function createTransport(config: ResolvedConfig) {
       if ('error' in outcome) {
         if (options.signal?.aborted) throw abortErrorOf(options.signal);
         if (timeout.aborted) {
-          failure = new TimeoutError(`${info.method} ${info.path} timed out after ${timeoutMs} ms${timeoutAdvice(policy)}`, timeoutMs);
+          failure = new TimeoutError(
+            `${info.method} ${info.path} timed out after ${timeoutMs} ms${timeoutAdvice(policy)}`,
+            timeoutMs,
+          );
           kind = { kind: 'timeout' };
         } else {
           // ofetch's error holds the request's headers (the credential): keep only code and message.
           const network = networkFailureOf(outcome.error);
           const code = network.code ? `${network.code}: ` : '';
-          failure = new APIConnectionError(info, `could not reach the server (${code}${network.message})`, { cause: safeCause(network) });
+          failure = new APIConnectionError(info, `could not reach the server (${code}${network.message})`, {
+            cause: safeCause(network),
+          });
           kind = { kind: 'connection', code: network.code };
         }
       } else {
@@ -135,7 +154,13 @@ export function createTransport(config: ResolvedConfig) {
         config.hooks.onResponse?.({ ...event, status: response.status, durationMs: Date.now() - started });
         const text = response._data ?? '';
         if (response.ok) {
-          return parseSuccess(call.responses[200].body.schema, info, response.status, text, 204 in call.responses) as OperationResult<K>;
+          return parseSuccess(
+            call.responses[200].body.schema,
+            info,
+            response.status,
+            text,
+            204 in call.responses,
+          ) as OperationResult<K>;
         }
         if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
           throw new APIConnectionError(
@@ -145,7 +170,12 @@ export function createTransport(config: ResolvedConfig) {
         }
         const apiError = APIError.from(response.status, info, parseBody(text), response.headers);
         failure = apiError;
-        kind = { kind: 'status', status: response.status, codes: apiError.codes, retryAfterMs: parseRetryAfter(response.headers) };
+        kind = {
+          kind: 'status',
+          status: response.status,
+          codes: apiError.codes,
+          retryAfterMs: parseRetryAfter(response.headers),
+        };
       }
       const delayMs = retryDelayFor(policy, kind, attempt, maxRetries);
       if (delayMs === undefined) throw failure;
@@ -159,7 +189,8 @@ export function createTransport(config: ResolvedConfig) {
      * Calls the operation `id` of the table (src/operations.ts). An empty 2xx resolves to null where the
      * operation may answer 204, and is a contract error elsewhere.
      */
-    request: <K extends OperationId>(id: K, input: CallInput<K>, options: RequestOptions = {}) => send(id, input, options),
+    request: <K extends OperationId>(id: K, input: CallInput<K>, options: RequestOptions = {}) =>
+      send(id, input, options),
   };
 }
 
@@ -210,5 +241,7 @@ function locationOf(headers: Headers): string {
 
 /** Why a timed-out CDN check is not sent again, and what to do instead. */
 function timeoutAdvice(policy: RetryPolicy): string {
-  return policy.retryTimeouts ? '' : ' (not sent again: the service may have counted the check against the CDN budget; allow more time with timeoutMs)';
+  return policy.retryTimeouts
+    ? ''
+    : ' (not sent again: the service may have counted the check against the CDN budget; allow more time with timeoutMs)';
 }

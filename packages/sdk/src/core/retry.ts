@@ -91,7 +91,10 @@ export const CDN_RETRY_POLICY: RetryPolicy = {
 };
 
 /** The policy of each API. */
-export const RETRY_POLICIES: Readonly<Record<'v1' | 'cdn', RetryPolicy>> = { v1: V1_RETRY_POLICY, cdn: CDN_RETRY_POLICY };
+export const RETRY_POLICIES: Readonly<Record<'v1' | 'cdn', RetryPolicy>> = {
+  v1: V1_RETRY_POLICY,
+  cdn: CDN_RETRY_POLICY,
+};
 
 /** What went wrong with one attempt, as far as the retry decision cares. */
 export type AttemptFailure =
@@ -115,10 +118,12 @@ export function retryDelayFor(
     case 'timeout':
       return policy.retryTimeouts ? policy.backoffMs(attempt, random) : undefined;
     case 'connection':
-      if (policy.connectionErrors === 'unsent' && !(failure.code && UNSENT_CONNECTION_CODES.has(failure.code))) return undefined;
+      if (policy.connectionErrors === 'unsent' && !(failure.code && UNSENT_CONNECTION_CODES.has(failure.code)))
+        return undefined;
       return policy.backoffMs(attempt, random);
     case 'status':
-      if (!policy.statuses.has(failure.status) || failure.codes.some((code) => NEVER_RETRIED_CODES.has(code))) return undefined;
+      if (!policy.statuses.has(failure.status) || failure.codes.some((code) => NEVER_RETRIED_CODES.has(code)))
+        return undefined;
       if (failure.retryAfterMs === undefined) return policy.backoffMs(attempt, random);
       return failure.retryAfterMs <= policy.maxRetryAfterMs ? failure.retryAfterMs : undefined;
   }

@@ -19,7 +19,12 @@ export class Exports {
    * @example
    * const job = await loc.exports.create('acme', 'mobile-app', { iso2Slugs: ['de'], exportFormat: 'strings.ios' });
    */
-  async create(workspaceUrl: string, projectUrl: string, body: ExportRequest = {}, options?: RequestOptions): Promise<Export> {
+  async create(
+    workspaceUrl: string,
+    projectUrl: string,
+    body: ExportRequest = {},
+    options?: RequestOptions,
+  ): Promise<Export> {
     return this.transport.request('createExport', { params: { workspaceUrl, projectUrl }, body }, options);
   }
 

@@ -2,7 +2,13 @@
 // (src/operations.ts) and parameters to the one request function.
 import type { RequestOptions, Transport } from '../core/request';
 import type { Link } from '../schemas/common';
-import type { CreateProjectRequest, ProjectDetails, ProjectList, ResourceStatus, WorkspaceProjectStatus } from '../schemas/projects';
+import type {
+  CreateProjectRequest,
+  ProjectDetails,
+  ProjectList,
+  ResourceStatus,
+  WorkspaceProjectStatus,
+} from '../schemas/projects';
 
 /** Workspace and project slugs of a project, as the API's paths take them. */
 export interface ProjectRef {

@@ -21,7 +21,9 @@ export const CdnCheckRequestSchema = z.object({
   /** Semantic version of the client app: only releases made for it are offered. */
   clientVersion: z
     .string()
-    .regex(SEMANTIC_VERSION_PATTERN, { error: (issue) => `${JSON.stringify(issue.input)} is not a semantic version such as 2.4.0` })
+    .regex(SEMANTIC_VERSION_PATTERN, {
+      error: (issue) => `${JSON.stringify(issue.input)} is not a semantic version such as 2.4.0`,
+    })
     .optional(),
   /** The release the client has now: when it is still the newest, the answer is 204. */
   clientRelease: z.string().optional(),
@@ -67,4 +69,3 @@ export const CdnErrorCode = openEnum([
   'DISTRIBUTION_NOT_FOUND',
   'USAGE_LIMIT_EXCEEDED',
 ]);
-

@@ -53,7 +53,8 @@ export function openEnum<const T extends readonly [string, ...string[]]>(_values
  * value that a newer service knows.
  */
 export function requestEnum<const T extends readonly [string, ...string[]]>(values: T) {
-  const error = (issue: { input?: unknown }) => `${JSON.stringify(issue.input)} is unknown; use one of ${values.join(', ')}`;
+  const error = (issue: { input?: unknown }) =>
+    `${JSON.stringify(issue.input)} is unknown; use one of ${values.join(', ')}`;
   return z.enum(values, { error }) as unknown as z.ZodType<T[number] | (string & {}), T[number] | (string & {})>;
 }
 

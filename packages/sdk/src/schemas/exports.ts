@@ -44,11 +44,20 @@ export const ExportSchema = openObject({
     .array(ResourceExportFileSchema)
     .nullish()
     .transform((files) => files ?? []),
-  errorDetails: z.string().nullish().transform((v) => v ?? null),
+  errorDetails: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
   /** Name of the ZIP once complete. */
-  filePath: z.string().nullish().transform((v) => v ?? null),
+  filePath: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
   /** Pre-signed URL of the ZIP, only when status is SUCCESS. Needs no credential: send none. */
-  downloadUrl: z.string().nullish().transform((v) => v ?? null),
+  downloadUrl: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
   triggerType: z.string(),
   createdAt: z.string(),
 });
@@ -56,4 +65,3 @@ export const ExportSchema = openObject({
 export type Export = z.output<typeof ExportSchema>;
 /** An export that reached SUCCESS: its `downloadUrl` is set. */
 export type CompletedExport = Export & { status: 'SUCCESS'; downloadUrl: string };
-

@@ -129,4 +129,3 @@ export const CreateProjectRequestSchema = z.object({
 });
 /** The type of {@link CreateProjectRequestSchema} (as you pass it: optional fields may be left out). */
 export type CreateProjectRequest = z.input<typeof CreateProjectRequestSchema>;
-
