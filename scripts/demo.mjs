@@ -66,29 +66,15 @@ try {
     ['status', '--workspace', 'acme', '--project', 'mobile-ios', '--min-approved', '95'],
     11,
   );
-  step('Which files would an export write, and where?', [
-    'export',
-    '--workspace',
-    'acme',
-    '--project',
-    'mobile-ios',
-    '--out',
-    'demo-output/ios',
-    '--path-template',
-    '{locale}.lproj/{filename}',
-    '--dry-run',
-  ]);
-  step('A CI pipeline exports, waits, downloads and unzips', [
-    'export',
-    '--workspace',
-    'acme',
-    '--project',
-    'mobile-ios',
+  // The same export twice: first what it would write, then writing it.
+  const iosExport = ['export', '--workspace', 'acme', '--project', 'mobile-ios'].concat([
     '--out',
     'demo-output/ios',
     '--path-template',
     '{locale}.lproj/{filename}',
   ]);
+  step('Which files would an export write, and where?', [...iosExport, '--dry-run']);
+  step('A CI pipeline exports, waits, downloads and unzips', iosExport);
   step('The same as JSON, for scripts', [
     'export',
     '--workspace',

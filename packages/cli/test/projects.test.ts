@@ -115,40 +115,16 @@ describe('loc projects create', () => {
   });
 
   it('exits 6 naming the problem when the service refuses the values', async () => {
-    await service.loc(
-      [
-        'projects',
-        'create',
-        '--workspace',
-        'acme',
-        '--title',
-        'Twice',
-        '--resource-type',
-        'strings.ios',
-        '--source-locale',
-        'en',
-      ],
-      {
-        env: { LOC_API_TOKEN: TOKENS.admin },
-      },
-    );
-    const result = await service.loc(
-      [
-        'projects',
-        'create',
-        '--workspace',
-        'acme',
-        '--title',
-        'Twice',
-        '--resource-type',
-        'strings.ios',
-        '--source-locale',
-        'en',
-      ],
-      {
-        env: { LOC_API_TOKEN: TOKENS.admin },
-      },
-    );
+    // The same project twice: the second create is the one refused.
+    const create = ['projects', 'create', '--workspace', 'acme', '--title', 'Twice'].concat([
+      '--resource-type',
+      'strings.ios',
+      '--source-locale',
+      'en',
+    ]);
+    const env = { LOC_API_TOKEN: TOKENS.admin };
+    await service.loc(create, { env });
+    const result = await service.loc(create, { env });
     expect(result.code, result.stderr).toBe(6);
     expect(result.stderr).toMatch(/already exists/);
     expect(result.stderr).not.toMatch(/\.\./);
