@@ -98,11 +98,10 @@ let checkOutputFolder: typeof import('../files/targets').checkOutputFolder;
 let requireFlags: typeof import('../ui/prompts').requireFlags;
 
 async function loadDependencies(): Promise<void> {
-  const [sdk, zod, errors, deliverModule, localeMap, template, place, record, targets, prompts] = await Promise.all([
+  const [sdk, zod, errors, localeMap, template, place, record, targets, prompts] = await Promise.all([
     import('@loc/sdk'),
     import('zod'),
     import('../errors'),
-    import('../files/deliver'),
     import('../files/locale-map'),
     import('../files/path-template'),
     import('../files/place'),
@@ -116,8 +115,6 @@ async function loadDependencies(): Promise<void> {
   CliError = errors.CliError;
   UsageError = errors.UsageError;
   EXIT = errors.EXIT;
-  countStatuses = deliverModule.countStatuses;
-  deliver = deliverModule.deliver;
   localize = localeMap.localize;
   resolveLocaleMap = localeMap.resolveLocaleMap;
   applyTemplate = template.applyTemplate;
@@ -131,6 +128,13 @@ async function loadDependencies(): Promise<void> {
   WrittenFilesSchema = record.WrittenFilesSchema;
   checkOutputFolder = targets.checkOutputFolder;
   requireFlags = prompts.requireFlags;
+}
+
+/** What only --download uses (the downloader, the unzipper, the progress bar): a plain check never loads it. */
+async function loadDownloader(): Promise<void> {
+  const deliverModule = await import('../files/deliver');
+  countStatuses = deliverModule.countStatuses;
+  deliver = deliverModule.deliver;
 }
 
 /**
@@ -178,7 +182,10 @@ async function check(ctx: Context, options: CdnCheckOptions): Promise<number> {
   }
   // Checked before the check is sent: each accepted check spends the workspace's CDN budget.
   const localeMap = resolveLocaleMap(ctx.projectConfig()?.config.localeMap, options.localeMap);
-  if (dir) checkOutputFolder(dir, '--download');
+  if (dir) {
+    checkOutputFolder(dir, '--download');
+    await loadDownloader();
+  }
   // A folder whose files were deleted counts as holding no release: it is fetched again.
   const recorded: Manifest | undefined = dir ? readRecord(dir, MANIFEST_NAME, manifestSchema()) : undefined;
   const manifest = recorded && dir && filesPresent(dir, recorded) ? recorded : undefined;

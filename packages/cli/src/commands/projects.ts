@@ -58,10 +58,9 @@ export function projectsCommand(run: Run) {
 
 /** `loc projects list`: every project the token owns or collaborates on, across workspaces. */
 async function list(ctx: Context, options: ListOptions): Promise<void> {
-  const [{ reachableProjects }, { renderTable }] = await Promise.all([
-    import('../resolve-project'),
-    import('../ui/table'),
-  ]);
+  const { reachableProjects } = await import('../resolve-project');
+  // The table (and string-width's Unicode tables, ~25 ms to load) only for a person; --json needs none.
+  const renderTable = ctx.out.json ? undefined : (await import('../ui/table')).renderTable;
   const { client } = await ctx.client();
   const projects = (await reachableProjects(client, ctx.signal)).filter(
     (p) => !options.workspace || p.workspace === options.workspace,
@@ -76,7 +75,7 @@ async function list(ctx: Context, options: ListOptions): Promise<void> {
       return;
     }
     ctx.out.line(
-      renderTable(
+      renderTable!(
         ['WORKSPACE', 'PROJECT', 'TITLE'],
         projects.map((p) => [p.workspace, p.project, p.title]),
         { dim: ctx.out.c.dim, columns: ctx.out.columns },
