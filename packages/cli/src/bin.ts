@@ -1,4 +1,7 @@
 #!/usr/bin/env node
+import { join } from 'node:path';
+import type { CachedModule } from './compile-cache';
+import type { main as Main } from './program';
 import { VERSION } from './version';
 
 // `loc … | head`: a closed pipe ends the output, not with a stack trace.
@@ -14,11 +17,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // What commander would print, without loading commander and the command table (start-up: pnpm bench).
   process.stdout.write(`${VERSION}\n`);
 } else {
-  // The chunks are minified: with --verbose, stack traces point into the sources through the source maps.
-  if (args.includes('--verbose') || args.includes('-v')) process.setSourceMapsEnabled(true);
   // Exit through process.exitCode, so stdout and stderr are flushed first (pipes in CI are asynchronous).
-  import('./program.js')
-    .then(({ main }) => main(process.argv))
+  loadProgram()
+    .then((program) => (program.exports.main as typeof Main)(process.argv, { onCommand: program.ran }))
     .then(
       (code) => {
         process.exitCode = code;
@@ -28,4 +29,20 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
         process.exitCode = 1;
       },
     );
+}
+
+/** dist/program.cjs (the commands), through the code cache; bundled in here, loaded only past --version. */
+async function loadProgram(): Promise<CachedModule> {
+  const file = join(__dirname, 'program.cjs');
+  if (args.includes('--verbose') || args.includes('-v')) {
+    // The bundle is minified: with --verbose, stack traces point into the sources through its source map,
+    // which Node applies to what its own loader compiled (so no code cache then).
+    process.setSourceMapsEnabled(true);
+    return { exports: require(file) as CachedModule['exports'], accepted: false, ran: () => {}, save: () => {} };
+  }
+  const { defaultCacheDir, requireWithCodeCache } = await import('./compile-cache');
+  const program = requireWithCodeCache(file, { dir: defaultCacheDir(), tag: VERSION });
+  // At exit: after the output is written, and with the code of everything the command ran.
+  process.once('exit', program.save);
+  return program;
 }

@@ -99,6 +99,7 @@ function commandPath(command: CommandUnknownOpts): string {
 
 interface RunState {
   signal: AbortSignal;
+  hooks: MainHooks;
   output: Output | undefined;
   exitCode: number;
 }
@@ -107,6 +108,7 @@ function runner(state: RunState): Run {
   return (handler) =>
     async (...received) => {
       const command = received.at(-1) as CommandUnknownOpts;
+      state.hooks.onCommand?.(commandPath(command));
       // commander passes the arguments, the options, then the command: the handler takes all but the command.
       const args = received.slice(0, -1) as never[];
       const { Context } = await import('./context');
@@ -153,8 +155,14 @@ function rootOf(command: CommandUnknownOpts): CommandUnknownOpts {
   return root;
 }
 
+/** What the entry (bin.ts) is told about a run. */
+export interface MainHooks {
+  /** The command that runs (`cdn check`), before its handler starts; not called for --help or a usage error. */
+  onCommand?: (command: string) => void;
+}
+
 /** Runs `loc` with `argv` and resolves with the exit code: the one exit point. Ctrl-C aborts the work under way (130). */
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], hooks: MainHooks = {}): Promise<number> {
   const controller = new AbortController();
   let interruptedAt = 0;
   const interrupt = () => {
@@ -169,7 +177,7 @@ export async function main(argv: string[]): Promise<number> {
   };
   process.on('SIGINT', interrupt);
   process.on('SIGTERM', interrupt);
-  const state: RunState = { signal: controller.signal, output: undefined, exitCode: 0 };
+  const state: RunState = { signal: controller.signal, hooks, output: undefined, exitCode: 0 };
   try {
     await buildProgram(runner(state)).parseAsync(argv);
     if (controller.signal.aborted) throw controller.signal.reason;

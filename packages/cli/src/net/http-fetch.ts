@@ -1,6 +1,7 @@
 import type { Agent, IncomingMessage, RequestOptions } from 'node:http';
 import { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { HttpHeaders } from './http-headers';
 
 /**
  * `fetch` over node:http and node:https, for the SDK's calls and downloads from `loc`. Node's own fetch
@@ -32,16 +33,14 @@ export function createHttpFetch(): typeof fetch {
     const signal = init.signal ?? undefined;
     signal?.throwIfAborted();
     const method = (init.method ?? 'GET').toUpperCase();
-    const headers = headerPairs(init.headers);
+    const headers = new HttpHeaders(init.headers as HeadersInit | undefined);
     const body = bodyBytes(init.body);
-    if (body && !headers.some(([name]) => name.toLowerCase() === 'content-length'))
-      headers.push(['content-length', String(body.byteLength)]);
+    if (body && !headers.has('content-length')) headers.set('content-length', String(body.byteLength));
     const transport = url.protocol === 'http:' ? await import('node:http') : await import('node:https');
     const merged: Record<string, string> = {};
-    for (const [name, value] of headers) {
-      const key = name.toLowerCase();
-      merged[key] = merged[key] === undefined ? value : `${merged[key]}, ${value}`;
-    }
+    headers.forEach((value, name) => {
+      merged[name] = value;
+    });
     const options: RequestOptions = { method, headers: merged, agent: await agentFor(url.protocol) };
 
     const res = await new Promise<IncomingMessage>((resolve, reject) => {
@@ -96,22 +95,6 @@ interface FetchInit {
   redirect?: 'follow' | 'manual' | 'error';
 }
 
-/** Name/value pairs of a Headers object, a record or a list of pairs. */
-function headerPairs(headers: unknown): [string, string][] {
-  if (!headers) return [];
-  const pairs: [string, string][] = [];
-  if (Array.isArray(headers))
-    for (const [name, value] of headers as [string, string][]) pairs.push([name, String(value)]);
-  else if (typeof (headers as { forEach?: unknown }).forEach === 'function') {
-    (headers as { forEach(cb: (value: string, name: string) => void): void }).forEach((value, name) => {
-      pairs.push([name, value]);
-    });
-  } else
-    for (const [name, value] of Object.entries(headers as Record<string, unknown>))
-      if (value !== undefined) pairs.push([name, String(value)]);
-  return pairs;
-}
-
 /** The request body as bytes: strings, bytes and URLSearchParams, what the SDK sends. */
 function bodyBytes(body: unknown): Buffer | undefined {
   if (body === undefined || body === null) return undefined;
@@ -126,7 +109,7 @@ class HttpFetchResponse {
   readonly status: number;
   readonly statusText: string;
   readonly ok: boolean;
-  readonly headers: ResponseHeaders;
+  readonly headers: HttpHeaders;
   readonly url: string;
   readonly redirected = false;
   readonly type = 'basic';
@@ -138,7 +121,7 @@ class HttpFetchResponse {
     this.status = res.statusCode ?? 0;
     this.statusText = res.statusMessage ?? '';
     this.ok = this.status >= 200 && this.status < 300;
-    this.headers = new ResponseHeaders(res.headers);
+    this.headers = new HttpHeaders(res.headers);
     this.url = url.href;
     const empty = head || this.status === 204 || this.status === 304;
     if (empty) res.resume();
@@ -202,43 +185,4 @@ function decoded(res: IncomingMessage, encoding: string | null): Readable {
   if (!decoder) return res;
   res.on('error', (error) => decoder.destroy(error));
   return res.pipe(decoder);
-}
-
-/** Read-only answer headers with the Headers methods; names are lower case, repeated values joined. */
-class ResponseHeaders {
-  readonly #map = new Map<string, string>();
-
-  constructor(raw: IncomingMessage['headers']) {
-    for (const [name, value] of Object.entries(raw)) {
-      if (value !== undefined) this.#map.set(name, Array.isArray(value) ? value.join(', ') : value);
-    }
-  }
-
-  get(name: string): string | null {
-    return this.#map.get(name.toLowerCase()) ?? null;
-  }
-
-  has(name: string): boolean {
-    return this.#map.has(name.toLowerCase());
-  }
-
-  forEach(callback: (value: string, name: string, parent: ResponseHeaders) => void): void {
-    for (const [name, value] of this.entries()) callback(value, name, this);
-  }
-
-  *entries(): IterableIterator<[string, string]> {
-    yield* [...this.#map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  }
-
-  *keys(): IterableIterator<string> {
-    for (const [name] of this.entries()) yield name;
-  }
-
-  *values(): IterableIterator<string> {
-    for (const [, value] of this.entries()) yield value;
-  }
-
-  [Symbol.iterator]() {
-    return this.entries();
-  }
 }

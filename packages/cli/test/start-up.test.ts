@@ -1,0 +1,162 @@
+// How `loc` starts (docs/cli.md#how-loc-starts-fast): what each command loads, the code cache, and an exit
+// that waits for nothing once the output is written. Times are measured by `pnpm bench`, not here.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CDN_KEYS, tempDir } from '@loc/test-utils';
+import { useMock } from './helpers';
+
+const service = useMock();
+const scratch = tempDir('loc-start-up-');
+afterAll(() => scratch.remove());
+
+const CHECK = ['cdn', 'check', '--environment', 'PRODUCTION', '--type', 'MOBILE_SDK_IOS', '--client-version', '2.1.0'];
+
+/** The Node modules a run of `loc` loaded, from process.moduleLoadList at its exit. */
+async function modulesLoadedBy(args: string[], env: Record<string, string> = {}) {
+  const probe = join(scratch.path, 'probe.cjs');
+  const list = join(scratch.path, `modules-${args.join('-').replace(/\W+/g, '_')}.json`);
+  writeFileSync(
+    probe,
+    `process.once('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(process.moduleLoadList)));`,
+  );
+  const result = await service.loc(args, {
+    env: { NODE_OPTIONS: `--require ${probe}`, LOC_CDN_KEY: CDN_KEYS.acme, ...env },
+  });
+  expect(result.code, result.stderr).toBeLessThan(2);
+  const loaded = JSON.parse(readFileSync(list, 'utf8')) as string[];
+  return loaded.map((entry) => entry.replace(/^(NativeModule|Internal Binding) /, ''));
+}
+
+describe('what a command loads', () => {
+  it('sends API calls without Node’s fetch: neither its undici nor HTTP/2 loads', async () => {
+    for (const args of [
+      [...CHECK, '--json'],
+      ['projects', 'list', '--json'],
+      ['projects', 'list'],
+    ]) {
+      const loaded = await modulesLoadedBy(args);
+      expect(loaded, args.join(' ')).toContain('http');
+      expect(loaded, args.join(' ')).not.toContain('internal/deps/undici/undici');
+      expect(loaded, args.join(' ')).not.toContain('http2');
+    }
+  });
+
+  it('answers --version without the program, and --help without the network', async () => {
+    const version = await modulesLoadedBy(['--version']);
+    for (const module of ['vm', 'zlib', 'os', 'child_process']) expect(version).not.toContain(module);
+    const help = await modulesLoadedBy(['cdn', 'check', '--help']);
+    for (const module of ['http', 'https', 'crypto', 'internal/deps/undici/undici']) expect(help).not.toContain(module);
+  });
+});
+
+describe('the code cache', () => {
+  const cacheHome = join(scratch.path, 'cache-home');
+  const loc = (args: string[], env: Record<string, string> = {}) =>
+    service.loc(args, { env: { XDG_CACHE_HOME: cacheHome, ...env } });
+  const cacheFiles = () => readdirSync(join(cacheHome, 'loc')).filter((name) => name.endsWith('.v8'));
+
+  it('is written by the first run into the user’s cache folder, and never changes the output', async () => {
+    const without = await loc(['projects', 'list', '--json'], { NODE_DISABLE_COMPILE_CACHE: '1' });
+    expect(without.code, without.stderr).toBe(0);
+    expect(() => cacheFiles()).toThrow(/ENOENT/);
+
+    const first = await loc(['projects', 'list', '--json']);
+    expect(cacheFiles()).toHaveLength(1);
+    const second = await loc(['projects', 'list', '--json']);
+    for (const run of [first, second]) {
+      expect(run.code, run.stderr).toBe(0);
+      expect([run.stdout, run.stderr]).toEqual([without.stdout, without.stderr]);
+    }
+  });
+
+  it('is ignored when it is damaged, and rewritten', async () => {
+    await loc(['projects', 'list', '--json']);
+    const [name] = cacheFiles();
+    const file = join(cacheHome, 'loc', name!);
+    const good = readFileSync(file);
+    writeFileSync(file, Buffer.concat([good.subarray(0, good.indexOf(0x0a) + 1), Buffer.from('damaged')]));
+    const run = await loc(['projects', 'list', '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toBe('');
+    expect(run.json().projects.length).toBeGreaterThan(0);
+    expect(readFileSync(file).length).toBeGreaterThan(good.indexOf(0x0a) + 1 + 'damaged'.length);
+  });
+
+  it('is skipped when the cache folder cannot be made', async () => {
+    const blocked = join(scratch.path, 'a-file');
+    writeFileSync(blocked, '');
+    const run = await service.loc(['projects', 'list', '--json'], { env: { XDG_CACHE_HOME: blocked } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toBe('');
+  });
+});
+
+describe('the connection', () => {
+  let server: Server;
+  let url: string;
+  beforeAll(async () => {
+    // Keeps idle connections open for ten minutes: only the client can let the process end sooner.
+    server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(204).end());
+    });
+    server.keepAliveTimeout = 10 * 60_000;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+
+  it('does not keep the process alive once the answer is in (an idle keep-alive socket holds nothing)', async () => {
+    const run = await service.loc([...CHECK, '--json'], {
+      env: { LOC_BASE_URL: url, LOC_CDN_KEY: CDN_KEYS.acme },
+      timeoutMs: 60_000,
+    });
+    expect(run.code, run.stderr).toBe(20);
+    expect(run.json()).toMatchObject({ upToDate: true, downloaded: false });
+  });
+});
+
+describe('through a proxy (HTTP_PROXY: undici, loaded only then)', () => {
+  let proxy: Server;
+  let proxyUrl: string;
+  const tunnelled: string[] = [];
+  beforeAll(async () => {
+    proxy = createServer((req, res) => {
+      const upstream = httpRequest(new URL(req.url ?? '/'), { method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      req.pipe(upstream);
+    });
+    proxy.on('connect', (req, client: Socket, head: Buffer) => {
+      tunnelled.push(`CONNECT ${req.url}`);
+      const [host, port] = (req.url ?? '').split(':');
+      const upstream = connect(Number(port), host, () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(client).pipe(upstream);
+      });
+      upstream.on('error', () => client.destroy());
+      client.on('error', () => upstream.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => proxy.close(resolve)));
+
+  it('sends a check with its JSON body through the proxy, and loads undici for it', async () => {
+    const loaded = await modulesLoadedBy([...CHECK, '--json'], { HTTP_PROXY: proxyUrl });
+    expect(tunnelled).toContain(`CONNECT ${new URL(service.url).host}`);
+    expect(loaded).toContain('internal/deps/undici/undici');
+    const run = await service.loc([...CHECK, '--json'], { env: { HTTP_PROXY: proxyUrl, LOC_CDN_KEY: CDN_KEYS.acme } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.json().release.distributionReleaseId).toBe('rel_ios_2_1');
+  });
+});
