@@ -1,5 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
 import { errorFor } from './handlers/errors';
+import { delivered, jsonResponse } from './handlers/answers';
 
 interface Failure {
   status: number;
@@ -61,9 +62,9 @@ export function createFaults() {
         const failure = failures.find((f) => f.remaining > 0 && applies(f.path, pathname));
         if (failure) {
           failure.remaining--;
-          if (failure.body !== undefined) return HttpResponse.json(failure.body, { status: failure.status });
+          if (failure.body !== undefined) return delivered(request, jsonResponse(failure.body, failure.status));
           // Without a body of its own, the fault answers in the format of its API (a problem on /cdn).
-          return errorFor(pathname, failure.status, `Injected fault: ${failure.status}`);
+          return delivered(request, errorFor(pathname, failure.status, `Injected fault: ${failure.status}`));
         }
         return undefined;
       });

@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { createDispatcher } from './dispatch';
 import { errorFor } from './handlers/errors';
+import { keptBodyOf } from './handlers/answers';
+import { socketRequest } from './socket-request';
 import { createMockService, DEFAULT_MAX_BODY_BYTES, type MockService, type MockServiceOptions } from './mock-service';
 
 export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
@@ -77,7 +79,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         }),
       );
     }
-    const response = await dispatch(toRequest(url, method, req.headers, body));
+    const response = await dispatch(socketRequest(url, method, req.headers, body));
     if (!response) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'No route.' }));
       return;
@@ -108,7 +110,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 
 /** Writes a fetch `Response` to node:http. A HEAD answer keeps the Content-Length its handler gave. */
 async function send(res: ServerResponse, method: string, response: Response) {
-  const bytes = await bodyOf(response);
+  const kept = keptBodyOf(response);
+  const bytes = kept === undefined ? await bodyOf(response) : typeof kept === 'string' ? Buffer.from(kept) : kept;
   const out: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     out[name] = value;
@@ -132,45 +135,6 @@ async function bodyOf(response: Response): Promise<Buffer> {
   return chunks.length === 1
     ? Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength)
     : Buffer.concat(chunks);
-}
-
-/**
- * The web `Request` the handlers receive. Its body, already read (and limited) by node:http, is handed
- * out by the body readers directly instead of through a stream: a Request built around a body stream
- * and read back through it cost three times as much, and this server is what load tests hit.
- */
-function toRequest(url: URL, method: string, incoming: IncomingMessage['headers'], body: Buffer): Request {
-  const headers: [string, string][] = [];
-  for (const [name, value] of Object.entries(incoming)) {
-    if (value === undefined || name.startsWith(':')) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.push([name, v]);
-  }
-  const request = new Request(url, { method, headers });
-  if (method === 'GET' || method === 'HEAD' || body.byteLength === 0) return request;
-  let used = false;
-  let stream: ReadableStream<Uint8Array> | undefined;
-  const take =
-    <T>(convert: (bytes: Uint8Array) => T) =>
-    async (): Promise<T> => {
-      if (used) throw new TypeError('Body is unusable: Body has already been read');
-      used = true;
-      return convert(new Uint8Array(body));
-    };
-  Object.defineProperties(request, {
-    arrayBuffer: { value: take((bytes) => bytes.buffer) },
-    bytes: { value: take((bytes) => bytes) },
-    // TextDecoder drops a byte order mark, as fetch's text() does.
-    text: { value: take((bytes) => new TextDecoder().decode(bytes)) },
-    json: { value: take((bytes) => JSON.parse(new TextDecoder().decode(bytes)) as unknown) },
-    blob: {
-      value: take(
-        (bytes) => new Blob([bytes as Uint8Array<ArrayBuffer>], { type: request.headers.get('content-type') ?? '' }),
-      ),
-    },
-    bodyUsed: { get: () => used },
-    body: { get: () => (stream ??= new Blob([new Uint8Array(body)]).stream()) },
-  });
-  return request;
 }
 
 /** The request body, or 'too-large' as soon as it passes `limit` (the rest is not buffered). */

@@ -1,12 +1,12 @@
 // The error bodies of the two APIs, and the one place that turns a failure into its answer.
 import { HTTP_STATUS_TEXT, type CdnErrorDetail, type V1Error } from '@loc/sdk';
-import { HttpResponse } from 'msw';
 import { StoreError } from '../store';
+import { jsonResponse } from './answers';
 import { BodyError, type BadField } from './request';
 
 /** The `/v1` error body (docs/decisions.md): `{"error": "<what is wrong and what to do>"}`. */
 export function v1Error(status: number, message: string, headers?: Record<string, string>) {
-  return HttpResponse.json({ error: message } satisfies V1Error, { status, ...(headers ? { headers } : {}) });
+  return jsonResponse({ error: message } satisfies V1Error, status, headers);
 }
 
 /**
@@ -20,7 +20,7 @@ export function problem(status: number, errors: CdnErrorDetail['errors'] = [], h
     detail: HTTP_STATUS_TEXT[status] ?? 'Error',
     errors,
   } satisfies CdnErrorDetail;
-  return HttpResponse.json(body, { status, ...(headers ? { headers } : {}) });
+  return jsonResponse(body, status, headers);
 }
 
 /** An error in the body format of the API a path belongs to: a problem under `/cdn/`, else `{error}`. */

@@ -1,6 +1,7 @@
 import { listOperations } from '@loc/sdk';
 import { http, matchRequestUrl } from 'msw';
 import type { HandlerContext } from './context';
+import { delivered } from './answers';
 import { errorFor } from './errors';
 import { routeOf } from './routes';
 
@@ -15,21 +16,22 @@ const ROUTES: readonly [method: string, path: string][] = [
 
 /** The last handler: an unknown path is 404, a known path with another method 405 with `Allow`. */
 export function fallbackHandlers({ prefix }: HandlerContext) {
-  return [
-    http.all(`${prefix}/*`, ({ request }) => {
-      const url = new URL(request.url);
-      const allowed = ROUTES.filter(([, path]) => matchRequestUrl(url, `${url.origin}${path}`).matches).map(([m]) => m);
-      if (allowed.length) {
-        const allow = [...new Set(allowed)].join(', ');
-        return errorFor(url.pathname, 405, `${request.method} is not allowed on ${url.pathname}; use ${allow}.`, {
-          allow,
-        });
-      }
-      return errorFor(
-        url.pathname,
-        404,
-        `No route ${request.method} ${url.pathname}. The API lives under /v1 and /cdn (see docs/openapi.json in the @loc/mock-server package).`,
-      );
-    }),
-  ];
+  return [http.all(`${prefix}/*`, ({ request }) => delivered(request, answerOf(request)))];
+}
+
+/** 405 with `Allow` when another method has the path, else 404. */
+function answerOf(request: Request): Response {
+  const url = new URL(request.url);
+  const allowed = ROUTES.filter(([, path]) => matchRequestUrl(url, `${url.origin}${path}`).matches).map(([m]) => m);
+  if (allowed.length) {
+    const allow = [...new Set(allowed)].join(', ');
+    return errorFor(url.pathname, 405, `${request.method} is not allowed on ${url.pathname}; use ${allow}.`, {
+      allow,
+    });
+  }
+  return errorFor(
+    url.pathname,
+    404,
+    `No route ${request.method} ${url.pathname}. The API lives under /v1 and /cdn (see docs/openapi.json in the @loc/mock-server package).`,
+  );
 }

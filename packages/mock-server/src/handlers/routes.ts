@@ -1,10 +1,11 @@
 // The mock's routes: one per operation of the SDK's table (@loc/sdk src/operations.ts), so the mock cannot
 // serve a path, a method or a body the SDK and the OpenAPI document do not know.
 import { OPERATIONS, type OperationId, type OperationParams, type OperationRequestBody } from '@loc/sdk';
-import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { http } from 'msw';
 import type { z } from 'zod';
 import type { HandlerContext } from './context';
 import { errorAnswerOf } from './errors';
+import { delivered, jsonResponse } from './answers';
 import { readBody } from './request';
 
 type Operations = typeof OPERATIONS;
@@ -50,7 +51,7 @@ export function reply<K extends OperationId, S extends keyof Responses<K> & numb
   body: ResponseBody<K, S>,
   headers?: Record<string, string>,
 ): Response {
-  return HttpResponse.json(body as JsonBodyType, { status, ...(headers ? { headers } : {}) });
+  return jsonResponse(body, status, headers);
 }
 
 /** An operation's path template in msw's syntax: `/v1/{workspaceUrl}/projects` → `/v1/:workspaceUrl/projects`. */
@@ -66,7 +67,7 @@ export function operationHandlers(context: HandlerContext, resolvers: Resolvers)
     const route = http[operation.method === 'GET' ? 'get' : 'post'];
     return route(`${context.prefix}${routeOf(operation.path)}`, async ({ request, params }) => {
       try {
-        return await resolve({
+        const answer = await resolve({
           request,
           params: Object.fromEntries(
             Object.entries(params).map(([name, value]) => [name, String(value)]),
@@ -80,8 +81,9 @@ export function operationHandlers(context: HandlerContext, resolvers: Resolvers)
             ) as Promise<never>;
           },
         });
+        return delivered(request, answer);
       } catch (error) {
-        return errorAnswerOf(operation.api, error);
+        return delivered(request, errorAnswerOf(operation.api, error));
       }
     });
   });

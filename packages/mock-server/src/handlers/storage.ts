@@ -1,5 +1,6 @@
 import { unzipSync } from 'fflate';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
+import { bytesResponse, delivered } from './answers';
 import type { HandlerContext } from './context';
 import { v1Error } from './errors';
 
@@ -36,7 +37,8 @@ const CONTENT_TYPES: Record<string, string> = {
  * as object stores do (a client may ask for the size first).
  */
 export function storageHandlers({ store, signer, prefix }: HandlerContext) {
-  const serve = async ({ request }: { request: Request }) => {
+  const serve = async ({ request }: { request: Request }) => delivered(request, await answerOf(request));
+  const answerOf = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     const verdict = signer.verify(
       url.pathname,
@@ -71,13 +73,9 @@ export function storageHandlers({ store, signer, prefix }: HandlerContext) {
       filename = inside.at(-1)!;
       contentType = CONTENT_TYPES[filename.split('.').pop()!] ?? 'text/plain; charset=utf-8';
     }
-    return new HttpResponse(request.method === 'HEAD' ? null : bytes, {
-      status: 200,
-      headers: {
-        'content-type': contentType,
-        'content-length': String(bytes.byteLength),
-        'content-disposition': `attachment; filename="${filename.replace(/["\\\r\n]/g, '_')}"`,
-      },
+    return bytesResponse(bytes, 200, {
+      'content-type': contentType,
+      'content-disposition': `attachment; filename="${filename.replace(/["\\\r\n]/g, '_')}"`,
     });
   };
   const paths = [`${prefix}${STORAGE}/:kind/:name`, `${prefix}${STORAGE}/:kind/:name/*`];

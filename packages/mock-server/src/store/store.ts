@@ -82,6 +82,22 @@ function sha256Of(bytes: Uint8Array): string {
   return sha;
 }
 
+/**
+ * Each distribution's and release's version range, parsed once: a CDN check tests them on every call.
+ * null for a range semver cannot read, which serves no version (as `semver.satisfies` answers).
+ */
+const ranges = new Map<string, semver.Range | null>();
+function rangeOf(range: string): semver.Range | null {
+  let parsed = ranges.get(range);
+  if (parsed === undefined) {
+    parsed = semver.validRange(range, { includePrerelease: true })
+      ? new semver.Range(range, { includePrerelease: true })
+      : null;
+    ranges.set(range, parsed);
+  }
+  return parsed;
+}
+
 function hash(text: string): string {
   return createHash('sha256').update(text).digest('base64url');
 }
@@ -377,9 +393,11 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
       ws: string,
       check: Pick<CdnCheckRequest, 'distributionEnvironment' | 'distributionType' | 'clientVersion' | 'clientRelease'>,
     ) {
-      const version = check.clientVersion;
+      // Parsed once for all the ranges it is tested against (the body's check let only semantic versions in).
+      // null: a version semver cannot read, which no range serves (as `semver.satisfies` answers).
+      const version = check.clientVersion ? semver.parse(check.clientVersion) : undefined;
       const serves = (range: string | undefined) =>
-        !version || !range || semver.satisfies(version, range, { includePrerelease: true });
+        version === undefined || !range || (version !== null && rangeOf(range)?.test(version) === true);
       const distributions = state.seed.distributions.filter(
         (d) =>
           d.workspace === ws &&
