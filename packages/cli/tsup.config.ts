@@ -26,7 +26,7 @@ export default [
       clean: ['**/*', '!bin.cjs*'],
       outExtension: () => ({ js: '.cjs' }),
       // Less to read and compile; --verbose turns source maps on for readable stack traces.
-      minify: true,
+      minify: process.env.LOC_NO_MINIFY ? false : true,
       // `import.meta.url` (docs-page.ts, project-config.ts) from __filename.
       shims: true,
       esbuildPlugins: [ofetchWithLocHeaders()],

@@ -98,25 +98,38 @@ let checkOutputFolder: typeof import('../files/targets').checkOutputFolder;
 let requireFlags: typeof import('../ui/prompts').requireFlags;
 
 async function loadDependencies(): Promise<void> {
-  const [sdk, zod, errors, localeMap, template, place, record, targets, prompts] = await Promise.all([
+  const [sdk, errors, localeMap, prompts] = await Promise.all([
     import('@loc/sdk'),
-    import('zod'),
     import('../errors'),
     import('../files/locale-map'),
-    import('../files/path-template'),
-    import('../files/place'),
-    import('../files/record'),
-    import('../files/targets'),
     import('../ui/prompts'),
   ]);
   // Member reads, not destructuring assignments: knip (`pnpm lint`) follows these to the exports used.
   redactUrl = sdk.redactUrl;
-  z = zod.z;
   CliError = errors.CliError;
   UsageError = errors.UsageError;
   EXIT = errors.EXIT;
   localize = localeMap.localize;
   resolveLocaleMap = localeMap.resolveLocaleMap;
+  requireFlags = prompts.requireFlags;
+}
+
+/**
+ * What only --download uses (the folder checks, the record of what was written, the downloader and the
+ * unzipper): a plain check, as a build step runs it most of the time, loads none of it.
+ */
+async function loadDownloader(): Promise<void> {
+  const [zod, deliverModule, template, place, record, targets] = await Promise.all([
+    import('zod'),
+    import('../files/deliver'),
+    import('../files/path-template'),
+    import('../files/place'),
+    import('../files/record'),
+    import('../files/targets'),
+  ]);
+  z = zod.z;
+  countStatuses = deliverModule.countStatuses;
+  deliver = deliverModule.deliver;
   applyTemplate = template.applyTemplate;
   DEFAULT_PATH_TEMPLATE = template.DEFAULT_PATH_TEMPLATE;
   displayPath = place.displayPath;
@@ -127,14 +140,6 @@ async function loadDependencies(): Promise<void> {
   writeRecord = record.writeRecord;
   WrittenFilesSchema = record.WrittenFilesSchema;
   checkOutputFolder = targets.checkOutputFolder;
-  requireFlags = prompts.requireFlags;
-}
-
-/** What only --download uses (the downloader, the unzipper, the progress bar): a plain check never loads it. */
-async function loadDownloader(): Promise<void> {
-  const deliverModule = await import('../files/deliver');
-  countStatuses = deliverModule.countStatuses;
-  deliver = deliverModule.deliver;
 }
 
 /**
@@ -183,8 +188,8 @@ async function check(ctx: Context, options: CdnCheckOptions): Promise<number> {
   // Checked before the check is sent: each accepted check spends the workspace's CDN budget.
   const localeMap = resolveLocaleMap(ctx.projectConfig()?.config.localeMap, options.localeMap);
   if (dir) {
-    checkOutputFolder(dir, '--download');
     await loadDownloader();
+    checkOutputFolder(dir, '--download');
   }
   // A folder whose files were deleted counts as holding no release: it is fetched again.
   const recorded: Manifest | undefined = dir ? readRecord(dir, MANIFEST_NAME, manifestSchema()) : undefined;
