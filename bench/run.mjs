@@ -150,6 +150,31 @@ try {
     }
   });
 
+  // 1b. What the SDK costs a web page: the apps of packages/sdk/test/bundle-apps.mjs, bundled by esbuild.
+  await part('SDK bundle', async () => {
+    const s = section(
+      'SDK in a browser bundle (esbuild, minified, gzip -9)',
+      'Apps bundled from the built packages/sdk/dist the way a user bundler does it (packages/sdk/test/bundle-apps.mjs); sizes are deterministic.',
+    );
+    const { BUNDLE_APPS, bundleApp } = await import(
+      pathToFileURL(join(root, 'packages/sdk/test/bundle-apps.mjs')).href
+    );
+    const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+    const rows = [
+      ['app that calls only the CDN check (createCdnClient)', 'cdnCheckApp', 12],
+      ['app that calls one method of createClient', 'clientApp'],
+      ['the whole SDK (export * from @loc/sdk)', 'wholeSdk', 30],
+    ];
+    for (const [measure, app, goalKb] of rows) {
+      const { gzipped } = await bundleApp(BUNDLE_APPS[app]);
+      s.rows.push({
+        measure,
+        value: kb(gzipped),
+        ...(goalKb ? { goal: `≤ ${goalKb} KB`, met: gzipped <= goalKb * 1024 } : {}),
+      });
+    }
+  });
+
   // 2. The mock's real server under load, against a bare node:http server answering the same bytes.
   await part('Mock throughput', async () => {
     const s = section(

@@ -34,3 +34,19 @@ export function createClient(options: ClientOptions = {}): LocClient {
     cdnBaseUrl: config.cdnBaseUrl,
   };
 }
+
+/**
+ * Creates a client of the CDN check alone: what a web page, an edge function or an app needs to find its
+ * newest release bundle. Settings as for {@link createClient} (only `cdnKey`, `cdnBaseUrl`,
+ * `cdnCheckPath` and the transport options matter). An app that uses it instead of `createClient` carries
+ * only the check's code and schema in its bundle (docs/sdk.md, "Size and start-up").
+ *
+ * @example
+ * import { createCdnClient } from '@loc/sdk';
+ * const cdn = createCdnClient({ cdnKey: 'lh-cdn_…', cdnBaseUrl: 'https://cdn.example.com' });
+ * const release = await cdn.check({ distributionEnvironment: 'PRODUCTION', distributionType: 'NATIVE_FORMAT' });
+ */
+export function createCdnClient(options: ClientOptions = {}): Cdn {
+  const config = resolveConfig(options);
+  return new Cdn(createTransport(config), config.cdnCheckPath);
+}

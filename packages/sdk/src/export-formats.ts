@@ -38,7 +38,7 @@ export type ExportFormatId = (typeof EXPORT_FORMATS)[number]['id'];
 /** A project's resource type is the format its source files are in; stringsdict only holds plurals. */
 export type ResourceTypeId = Exclude<ExportFormatId, 'stringsdict.ios'>;
 /** The resource types a project can be created with (`resourceType`): every export format but `stringsdict.ios`. */
-export const RESOURCE_TYPES = EXPORT_FORMATS.filter(
+export const RESOURCE_TYPES = /* @__PURE__ */ EXPORT_FORMATS.filter(
   (f): f is Extract<(typeof EXPORT_FORMATS)[number], { id: ResourceTypeId }> => f.id !== 'stringsdict.ios',
 );
 

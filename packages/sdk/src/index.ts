@@ -9,7 +9,7 @@
  *
  * @module @loc/sdk
  */
-export { createClient, type LocClient } from './client';
+export { createCdnClient, createClient, type LocClient } from './client';
 export {
   DEFAULT_BASE_URL,
   DEFAULT_CDN_CHECK_PATH,
@@ -49,7 +49,22 @@ export * from './schemas/common';
 export * from './schemas/projects';
 export * from './schemas/cdn';
 export * from './schemas/exports';
-export * from './operations';
+export {
+  OPERATIONS,
+  PATH_PARAMETERS,
+  listOperations,
+  pathOf,
+  pathParameterNames,
+  type NamedSchema,
+  type Operation,
+  type OperationBody,
+  type OperationId,
+  type OperationParams,
+  type OperationRequestBody,
+  type OperationResponse,
+  type OperationResult,
+  type PathParams,
+} from './operations';
 export * from './resources/projects';
 export * from './resources/cdn';
 export * from './resources/exports';

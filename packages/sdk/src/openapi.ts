@@ -7,7 +7,7 @@
  *
  * @module @loc/sdk/openapi
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { SDK_VERSION } from './core/config';
 import { listOperations, PATH_PARAMETERS, pathParameterNames, type NamedSchema, type Operation } from './operations';
 
@@ -24,7 +24,7 @@ const ref = ({ name }: NamedSchema) => ({ $ref: `#/components/schemas/${name}` }
 
 /** The schema of each named body, once; two different schemas under one name are a bug in the table. */
 function componentSchemas(operations: Operation[]) {
-  const named = new Map<string, z.ZodType>();
+  const named = new Map<string, z.ZodMiniType>();
   for (const op of operations) {
     for (const body of [op.requestBody, ...Object.values(op.responses).map((r) => r.body)]) {
       if (!body) continue;

@@ -6,7 +6,7 @@
  * server's routes and its 405 answers, and the tests' list of operations. docs/development.md ("Adding
  * an endpoint") says what a new entry needs besides.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { encodePath } from './core/url';
 import { CdnCheckRequestSchema, CdnErrorDetailSchema, CdnReleaseSchema } from './schemas/cdn';
 import { V1ErrorSchema } from './schemas/common';
@@ -20,7 +20,7 @@ import {
 } from './schemas/projects';
 
 /** A JSON body and the name the OpenAPI document gives its schema. */
-export interface NamedSchema<S extends z.ZodType = z.ZodType> {
+export interface NamedSchema<S extends z.ZodMiniType = z.ZodMiniType> {
   name: string;
   schema: S;
 }
@@ -31,7 +31,7 @@ export interface OperationResponse {
   body?: NamedSchema;
 }
 
-export interface OperationRequestBody<S extends z.ZodType = z.ZodType> extends NamedSchema<S> {
+export interface OperationRequestBody<S extends z.ZodMiniType = z.ZodMiniType> extends NamedSchema<S> {
   /** Whether a request without a body is refused. */
   required: boolean;
   /** The status of a body that is not JSON (or missing when required). */
@@ -62,174 +62,206 @@ export const PATH_PARAMETERS = {
   id: 'Export id from the POST',
 } as const satisfies Record<string, string>;
 
-const body = <S extends z.ZodType>(name: string, schema: S) => ({ name, schema });
-const V1_ERROR = body('V1Error', V1ErrorSchema);
-const CDN_ERROR = body('CdnErrorDetailResponse', CdnErrorDetailSchema);
+// The declarations are plain object literals (no helper call, no spread): a bundler can then drop an
+// operation, and the schemas only it refers to, from an app that never calls it.
+const V1_ERROR = { name: 'V1Error', schema: V1ErrorSchema } as const;
+const CDN_ERROR = { name: 'CdnErrorDetailResponse', schema: CdnErrorDetailSchema } as const;
 
-/** The statuses every `/v1` operation shares. */
-const V1_COMMON = {
-  401: { description: 'Credentials missing or invalid', body: V1_ERROR },
-  500: { description: 'Unexpected failure', body: V1_ERROR },
-} as const;
-const V1_PATH = {
-  400: { description: 'A path segment with malformed percent-encoding', body: V1_ERROR },
-  403: { description: 'Insufficient permission for the operation', body: V1_ERROR },
-} as const;
-const TOO_LARGE = { description: 'The body is larger than the service takes (1 MiB in loc-mock)' } as const;
+// Answers several `/v1` operations share: every one has 401 and 500, every one with path parameters 400 and 403.
+const UNAUTHORIZED = { description: 'Credentials missing or invalid', body: V1_ERROR } as const;
+const FAILED = { description: 'Unexpected failure', body: V1_ERROR } as const;
+const MALFORMED_PATH = { description: 'A path segment with malformed percent-encoding', body: V1_ERROR } as const;
+const FORBIDDEN = { description: 'Insufficient permission for the operation', body: V1_ERROR } as const;
+const TOO_LARGE = 'The body is larger than the service takes (1 MiB in loc-mock)';
+
+export const listProjects = {
+  method: 'GET',
+  path: '/v1/projects',
+  api: 'v1',
+  summary: 'Projects the user owns or collaborates on, across all workspaces',
+  responses: {
+    200: {
+      description: 'The projects, each with self links',
+      body: { name: 'ProjectList', schema: ProjectListSchema },
+    },
+    401: UNAUTHORIZED,
+    500: FAILED,
+  },
+  idempotent: true,
+} as const satisfies Operation;
+
+export const workspaceStatus = {
+  method: 'GET',
+  path: '/v1/{workspaceUrl}/projects/status',
+  api: 'v1',
+  summary: 'Every project of the workspace with per-locale counts by segment status (generalView)',
+  responses: {
+    200: { description: 'One entry per project', body: { name: 'WorkspaceStatus', schema: WorkspaceStatusSchema } },
+    401: UNAUTHORIZED,
+    500: FAILED,
+    400: MALFORMED_PATH,
+    403: FORBIDDEN,
+    404: { description: 'The workspace does not exist', body: V1_ERROR },
+  },
+  idempotent: true,
+} as const satisfies Operation;
+
+export const createProject = {
+  method: 'POST',
+  path: '/v1/{workspaceUrl}/projects',
+  api: 'v1',
+  summary: 'Create a project (settingsManage on the workspace)',
+  requestBody: {
+    name: 'CreateProjectRequest',
+    schema: CreateProjectRequestSchema,
+    required: true,
+    malformedStatus: 400,
+    invalidStatus: 422,
+  },
+  responses: {
+    200: { description: 'The new project', body: { name: 'ProjectDetails', schema: ProjectDetailsSchema } },
+    401: UNAUTHORIZED,
+    500: FAILED,
+    403: FORBIDDEN,
+    400: { description: 'The body is missing or not JSON, or a path segment is malformed', body: V1_ERROR },
+    404: { description: 'The workspace does not exist', body: V1_ERROR },
+    413: { description: TOO_LARGE, body: V1_ERROR },
+    422: {
+      description: 'The body does not match CreateProjectRequest, or a project of the workspace has this title already',
+      body: V1_ERROR,
+    },
+  },
+  // A repeat could create a second project; `projects.create(…, { retry: true })` opts in.
+  idempotent: false,
+} as const satisfies Operation;
+
+export const getProject = {
+  method: 'GET',
+  path: '/v1/{workspaceUrl}/projects/{projectUrl}',
+  api: 'v1',
+  summary: 'Project details (generalView on the project)',
+  responses: {
+    200: { description: 'V1DetailedProjectInfo', body: { name: 'ProjectDetails', schema: ProjectDetailsSchema } },
+    401: UNAUTHORIZED,
+    500: FAILED,
+    400: MALFORMED_PATH,
+    403: FORBIDDEN,
+    404: { description: 'The workspace or project does not exist', body: V1_ERROR },
+  },
+  idempotent: true,
+} as const satisfies Operation;
+
+export const projectStatus = {
+  method: 'GET',
+  path: '/v1/{workspaceUrl}/projects/{projectUrl}/status',
+  api: 'v1',
+  summary: 'Resource files, export formats and repository connections (resourcesView)',
+  responses: {
+    200: { description: 'V1ResourceFileResponse', body: { name: 'ResourceStatus', schema: ResourceStatusSchema } },
+    401: UNAUTHORIZED,
+    500: FAILED,
+    400: MALFORMED_PATH,
+    403: FORBIDDEN,
+    404: { description: 'The workspace or project does not exist', body: V1_ERROR },
+  },
+  idempotent: true,
+} as const satisfies Operation;
+
+export const createExport = {
+  method: 'POST',
+  path: '/v1/{workspaceUrl}/projects/{projectUrl}/exports',
+  api: 'v1',
+  summary: 'Request an asynchronous export (resourcesView)',
+  requestBody: {
+    name: 'ResourceExportRequest',
+    schema: ExportRequestSchema,
+    required: false,
+    malformedStatus: 400,
+    invalidStatus: 400,
+  },
+  responses: {
+    200: {
+      description: 'Status PROCESSING and the export id',
+      body: { name: 'ResourceExportResponse', schema: ExportSchema },
+    },
+    401: UNAUTHORIZED,
+    500: FAILED,
+    403: FORBIDDEN,
+    400: {
+      description: 'The body is not JSON or does not match ResourceExportRequest, or a path segment is malformed',
+      body: V1_ERROR,
+    },
+    404: { description: 'The workspace, project or a filtered file path does not exist', body: V1_ERROR },
+    413: { description: TOO_LARGE, body: V1_ERROR },
+  },
+  // A repeat would start a second export.
+  idempotent: false,
+} as const satisfies Operation;
+
+export const getExport = {
+  method: 'GET',
+  path: '/v1/{workspaceUrl}/projects/{projectUrl}/exports/{id}',
+  api: 'v1',
+  summary: 'Current status of an export and, on SUCCESS, its download URL (resourcesView)',
+  responses: {
+    200: { description: 'The export', body: { name: 'ResourceExportResponse', schema: ExportSchema } },
+    401: UNAUTHORIZED,
+    500: FAILED,
+    400: MALFORMED_PATH,
+    403: FORBIDDEN,
+    404: { description: 'The workspace, project or export does not exist', body: V1_ERROR },
+  },
+  idempotent: true,
+} as const satisfies Operation;
+
+export const checkDistribution = {
+  method: 'POST',
+  path: '/cdn/check',
+  api: 'cdn',
+  summary: 'Which release bundle a client app should download',
+  requestBody: {
+    name: 'CdnCheckRequest',
+    schema: CdnCheckRequestSchema,
+    required: true,
+    malformedStatus: 422,
+    invalidStatus: 422,
+  },
+  responses: {
+    200: {
+      description: 'The newest matching release; filesUrl is valid for 24 hours',
+      body: { name: 'CdnCheckResponse', schema: CdnReleaseSchema },
+    },
+    204: { description: 'No matching release, or clientRelease already is the newest' },
+    401: {
+      description: 'CDN key missing, malformed, invalid or expired (AUTHORIZATION / CDN_KEY_NOT_FOUND)',
+      body: CDN_ERROR,
+    },
+    404: { description: 'No distribution matches (DISTRIBUTION / DISTRIBUTION_NOT_FOUND)', body: CDN_ERROR },
+    413: { description: TOO_LARGE, body: CDN_ERROR },
+    422: {
+      description: 'Validation failed: no body, not JSON, or not a CdnCheckRequest (field / INVALID_VALUE …)',
+      body: CDN_ERROR,
+    },
+    429: { description: 'CDN usage budget exceeded (USAGE / USAGE_LIMIT_EXCEEDED)', body: CDN_ERROR },
+    500: { description: 'Unexpected failure', body: CDN_ERROR },
+  },
+  // A check changes nothing but a usage counter: repeating it is safe.
+  idempotent: true,
+} as const satisfies Operation;
 
 /**
  * The operations, in route order: a literal path segment comes before a parameter in the same place
  * (`/projects/status` before `/projects/{projectUrl}`), since routes are tried in this order.
  */
 export const OPERATIONS = {
-  listProjects: {
-    method: 'GET',
-    path: '/v1/projects',
-    api: 'v1',
-    summary: 'Projects the user owns or collaborates on, across all workspaces',
-    responses: {
-      200: { description: 'The projects, each with self links', body: body('ProjectList', ProjectListSchema) },
-      ...V1_COMMON,
-    },
-    idempotent: true,
-  },
-  workspaceStatus: {
-    method: 'GET',
-    path: '/v1/{workspaceUrl}/projects/status',
-    api: 'v1',
-    summary: 'Every project of the workspace with per-locale counts by segment status (generalView)',
-    responses: {
-      200: { description: 'One entry per project', body: body('WorkspaceStatus', WorkspaceStatusSchema) },
-      ...V1_COMMON,
-      ...V1_PATH,
-      404: { description: 'The workspace does not exist', body: V1_ERROR },
-    },
-    idempotent: true,
-  },
-  createProject: {
-    method: 'POST',
-    path: '/v1/{workspaceUrl}/projects',
-    api: 'v1',
-    summary: 'Create a project (settingsManage on the workspace)',
-    requestBody: {
-      ...body('CreateProjectRequest', CreateProjectRequestSchema),
-      required: true,
-      malformedStatus: 400,
-      invalidStatus: 422,
-    },
-    responses: {
-      200: { description: 'The new project', body: body('ProjectDetails', ProjectDetailsSchema) },
-      ...V1_COMMON,
-      ...V1_PATH,
-      400: { description: 'The body is missing or not JSON, or a path segment is malformed', body: V1_ERROR },
-      404: { description: 'The workspace does not exist', body: V1_ERROR },
-      413: { ...TOO_LARGE, body: V1_ERROR },
-      422: {
-        description:
-          'The body does not match CreateProjectRequest, or a project of the workspace has this title already',
-        body: V1_ERROR,
-      },
-    },
-    // A repeat could create a second project; `projects.create(…, { retry: true })` opts in.
-    idempotent: false,
-  },
-  getProject: {
-    method: 'GET',
-    path: '/v1/{workspaceUrl}/projects/{projectUrl}',
-    api: 'v1',
-    summary: 'Project details (generalView on the project)',
-    responses: {
-      200: { description: 'V1DetailedProjectInfo', body: body('ProjectDetails', ProjectDetailsSchema) },
-      ...V1_COMMON,
-      ...V1_PATH,
-      404: { description: 'The workspace or project does not exist', body: V1_ERROR },
-    },
-    idempotent: true,
-  },
-  projectStatus: {
-    method: 'GET',
-    path: '/v1/{workspaceUrl}/projects/{projectUrl}/status',
-    api: 'v1',
-    summary: 'Resource files, export formats and repository connections (resourcesView)',
-    responses: {
-      200: { description: 'V1ResourceFileResponse', body: body('ResourceStatus', ResourceStatusSchema) },
-      ...V1_COMMON,
-      ...V1_PATH,
-      404: { description: 'The workspace or project does not exist', body: V1_ERROR },
-    },
-    idempotent: true,
-  },
-  createExport: {
-    method: 'POST',
-    path: '/v1/{workspaceUrl}/projects/{projectUrl}/exports',
-    api: 'v1',
-    summary: 'Request an asynchronous export (resourcesView)',
-    requestBody: {
-      ...body('ResourceExportRequest', ExportRequestSchema),
-      required: false,
-      malformedStatus: 400,
-      invalidStatus: 400,
-    },
-    responses: {
-      200: { description: 'Status PROCESSING and the export id', body: body('ResourceExportResponse', ExportSchema) },
-      ...V1_COMMON,
-      ...V1_PATH,
-      400: {
-        description: 'The body is not JSON or does not match ResourceExportRequest, or a path segment is malformed',
-        body: V1_ERROR,
-      },
-      404: { description: 'The workspace, project or a filtered file path does not exist', body: V1_ERROR },
-      413: { ...TOO_LARGE, body: V1_ERROR },
-    },
-    // A repeat would start a second export.
-    idempotent: false,
-  },
-  getExport: {
-    method: 'GET',
-    path: '/v1/{workspaceUrl}/projects/{projectUrl}/exports/{id}',
-    api: 'v1',
-    summary: 'Current status of an export and, on SUCCESS, its download URL (resourcesView)',
-    responses: {
-      200: { description: 'The export', body: body('ResourceExportResponse', ExportSchema) },
-      ...V1_COMMON,
-      ...V1_PATH,
-      404: { description: 'The workspace, project or export does not exist', body: V1_ERROR },
-    },
-    idempotent: true,
-  },
-  checkDistribution: {
-    method: 'POST',
-    path: '/cdn/check',
-    api: 'cdn',
-    summary: 'Which release bundle a client app should download',
-    requestBody: {
-      ...body('CdnCheckRequest', CdnCheckRequestSchema),
-      required: true,
-      malformedStatus: 422,
-      invalidStatus: 422,
-    },
-    responses: {
-      200: {
-        description: 'The newest matching release; filesUrl is valid for 24 hours',
-        body: body('CdnCheckResponse', CdnReleaseSchema),
-      },
-      204: { description: 'No matching release, or clientRelease already is the newest' },
-      401: {
-        description: 'CDN key missing, malformed, invalid or expired (AUTHORIZATION / CDN_KEY_NOT_FOUND)',
-        body: CDN_ERROR,
-      },
-      404: { description: 'No distribution matches (DISTRIBUTION / DISTRIBUTION_NOT_FOUND)', body: CDN_ERROR },
-      413: { ...TOO_LARGE, body: CDN_ERROR },
-      422: {
-        description: 'Validation failed: no body, not JSON, or not a CdnCheckRequest (field / INVALID_VALUE …)',
-        body: CDN_ERROR,
-      },
-      429: { description: 'CDN usage budget exceeded (USAGE / USAGE_LIMIT_EXCEEDED)', body: CDN_ERROR },
-      500: { description: 'Unexpected failure', body: CDN_ERROR },
-    },
-    // A check changes nothing but a usage counter: repeating it is safe.
-    idempotent: true,
-  },
+  listProjects,
+  workspaceStatus,
+  createProject,
+  getProject,
+  projectStatus,
+  createExport,
+  getExport,
+  checkDistribution,
 } as const satisfies Record<string, Operation>;
 
 /** The name of an endpoint in {@link OPERATIONS}, such as `listProjects` or `checkDistribution`. */
@@ -242,17 +274,24 @@ export type PathParams<P extends string> = P extends `${string}{${infer Name}}${
   : never;
 
 /** The path parameters of an operation, by name. */
-export type OperationParams<K extends OperationId> = Record<PathParams<Operations[K]['path']>, string>;
+export type OperationParams<K extends OperationId> = ParamsOf<Operations[K]>;
 
 /** What a successful call of an operation gives: its 200 body, or null where it may answer 204. */
-export type OperationResult<K extends OperationId> =
-  | z.output<Operations[K]['responses'][200]['body']['schema']>
-  | (204 extends keyof Operations[K]['responses'] ? null : never);
+export type OperationResult<K extends OperationId> = ResultOf<Operations[K]>;
 
 /** The body an operation takes (`never` when it takes none). */
-export type OperationBody<K extends OperationId> = Operations[K] extends {
-  requestBody: { schema: infer S extends z.ZodType };
-}
+export type OperationBody<K extends OperationId> = BodyOf<Operations[K]>;
+
+/** {@link OperationParams} of an operation given as its declaration rather than its id. */
+export type ParamsOf<O extends Pick<Operation, 'path'>> = Record<PathParams<O['path']>, string>;
+
+/** {@link OperationResult} of an operation given as its declaration rather than its id. */
+export type ResultOf<O extends Operation> =
+  | z.output<O['responses'][200]['body']['schema']>
+  | (204 extends keyof O['responses'] ? null : never);
+
+/** {@link OperationBody} of an operation given as its declaration rather than its id. */
+export type BodyOf<O extends Operation> = O extends { requestBody: { schema: infer S extends z.ZodMiniType } }
   ? z.input<S>
   : never;
 

@@ -1,6 +1,6 @@
 // What the handlers read from a request: its credential and its JSON body.
 import type { OperationRequestBody } from '@loc/sdk';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** The Bearer token of a request, if it carries a well-formed one. */
 export function bearerToken(request: Request): string | undefined {
@@ -31,7 +31,7 @@ export class BodyError extends Error {
  * `maxBytes`; `malformedStatus` for a body that is not JSON or missing when required; `invalidStatus`
  * when it does not match the schema, naming each bad field. An empty optional body counts as `{}`.
  */
-export async function readBody<S extends z.ZodType>(
+export async function readBody<S extends z.ZodMiniType>(
   request: Request,
   declared: OperationRequestBody<S>,
   maxBytes: number,

@@ -13,14 +13,14 @@ type Responses<K extends OperationId> = Operations[K]['responses'];
 
 /** The body an operation answers with `status`, as its schema takes it. */
 export type ResponseBody<K extends OperationId, S extends keyof Responses<K>> = Responses<K>[S] extends {
-  body: { schema: infer Schema extends z.ZodType };
+  body: { schema: infer Schema extends z.core.$ZodType };
 }
   ? z.input<Schema>
   : never;
 
 /** The checked body of a request to operation `K`. */
 export type RequestBody<K extends OperationId> = Operations[K] extends {
-  requestBody: { schema: infer Schema extends z.ZodType };
+  requestBody: { schema: infer Schema extends z.core.$ZodType };
 }
   ? z.output<Schema>
   : never;

@@ -4,12 +4,12 @@ import { DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT } from './retry';
 import { checkCount, checkDuration } from './options';
 import type { ClientHooks } from './request';
 import { version } from '../../package.json';
-import { OPERATIONS } from '../operations';
+import { checkDistribution } from '../operations';
 
 /** Where the hosted service lives; every test and the CLI's demo point elsewhere. */
 export const DEFAULT_BASE_URL = 'https://api.loc.dev';
 /** spec.md's route of the distribution check, relative to the CDN base URL. */
-export const DEFAULT_CDN_CHECK_PATH: string = OPERATIONS.checkDistribution.path;
+export const DEFAULT_CDN_CHECK_PATH: string = checkDistribution.path;
 /** Timeout of one attempt of a request, in milliseconds (`timeoutMs`). */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** The version of this package, as sent in the `User-Agent` header. */

@@ -1,5 +1,5 @@
 import type { $Fetch } from 'ofetch';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   APIConnectionError,
   APIError,
@@ -16,14 +16,7 @@ import { abortErrorOf, anySignal, sleep } from './signals';
 import { validateResponse } from './validate';
 import { joinUrl } from './url';
 import type { ResolvedConfig } from './config';
-import {
-  OPERATIONS,
-  pathOf,
-  type OperationBody,
-  type OperationId,
-  type OperationParams,
-  type OperationResult,
-} from '../operations';
+import { pathOf, type BodyOf, type Operation, type ParamsOf, type ResultOf } from '../operations';
 
 /** Options every SDK method accepts as its last argument. */
 export interface RequestOptions {
@@ -62,9 +55,9 @@ export interface ClientHooks {
 }
 
 /** The inputs of one call of an operation: its path parameters and body, and where its path is configurable, another path. */
-export interface CallInput<K extends OperationId> {
-  params: OperationParams<K>;
-  body?: OperationBody<K>;
+export interface CallInput<O extends Operation> {
+  params: ParamsOf<O>;
+  body?: BodyOf<O>;
   /** Replaces the operation's path (the CDN check's route is configurable: `cdnCheckPath`). */
   path?: string;
   /** Retry even though the operation is not safe to repeat: the caller accepts that it may run twice. */
@@ -95,12 +88,11 @@ export function createTransport(config: ResolvedConfig) {
       ),
     ));
 
-  async function send<K extends OperationId>(
-    id: K,
-    input: CallInput<K>,
+  async function send<O extends Operation>(
+    call: O,
+    input: CallInput<O>,
     options: RequestOptions,
-  ): Promise<OperationResult<K>> {
-    const call = OPERATIONS[id];
+  ): Promise<ResultOf<O>> {
     // Checked before anything is sent: a bad per-call option is the caller's mistake, not the network's.
     const timeoutMs = checkDuration('timeoutMs', options.timeoutMs) ?? config.timeoutMs;
     const maxRetries =
@@ -163,7 +155,7 @@ export function createTransport(config: ResolvedConfig) {
             response.status,
             text,
             204 in call.responses,
-          ) as OperationResult<K>;
+          ) as ResultOf<O>;
         }
         if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
           throw new APIConnectionError(
@@ -189,17 +181,18 @@ export function createTransport(config: ResolvedConfig) {
 
   return {
     /**
-     * Calls the operation `id` of the table (src/operations.ts). An empty 2xx resolves to null where the
-     * operation may answer 204, and is a contract error elsewhere.
+     * Calls an operation of the table (src/operations.ts), given as its declaration so that an app's
+     * bundle holds only the operations it calls. An empty 2xx resolves to null where the operation may
+     * answer 204, and is a contract error elsewhere.
      */
-    request: <K extends OperationId>(id: K, input: CallInput<K>, options: RequestOptions = {}) =>
-      send(id, input, options),
+    request: <O extends Operation>(operation: O, input: CallInput<O>, options: RequestOptions = {}) =>
+      send(operation, input, options),
   };
 }
 
 export type Transport = ReturnType<typeof createTransport>;
 
-function parseSuccess<S extends z.ZodType>(
+function parseSuccess<S extends z.ZodMiniType>(
   schema: S,
   info: RequestInfo,
   status: number,

@@ -1,11 +1,34 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ContractError, type ContractIssue, type RequestInfo } from '../errors';
 
 /** Parses `data` with `schema`; a mismatch becomes a ContractError naming each JSON path. */
-export function validateResponse<S extends z.ZodType>(schema: S, data: unknown, request: RequestInfo): z.output<S> {
-  const result = schema.safeParse(data);
+export function validateResponse<S extends z.ZodMiniType>(schema: S, data: unknown, request: RequestInfo): z.output<S> {
+  const result = schema.safeParse(data, { error: describeIssue });
   if (result.success) return result.data;
   throw new ContractError(request, result.error.issues.map(toContractIssue));
+}
+
+/**
+ * The message of an issue a response check can raise. zod/mini has no message texts of its own (they are
+ * a locale module of their own, ~1 KB in every bundle): without this, each would read "Invalid input".
+ * Messages the schemas declare themselves take precedence.
+ */
+function describeIssue(issue: z.core.$ZodRawIssue): string | undefined {
+  switch (issue.code) {
+    case 'invalid_type': {
+      const input = issue.input;
+      const received = input === null ? 'null' : Array.isArray(input) ? 'array' : typeof input;
+      return `expected ${issue.expected}, received ${received}`;
+    }
+    case 'too_small':
+      return `expected ${issue.origin} ${issue.inclusive ? '>=' : '>'} ${issue.minimum}`;
+    case 'invalid_format':
+      return `expected ${issue.format === 'regex' ? `to match ${issue.pattern}` : `a ${issue.format}`}`;
+    case 'invalid_value':
+      return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    default:
+      return undefined;
+  }
 }
 
 function toContractIssue(issue: z.core.$ZodIssue): ContractIssue {

@@ -1,5 +1,6 @@
 import type { RequestOptions, Transport } from '../core/request';
 import type { CdnCheckRequest, CdnRelease } from '../schemas/cdn';
+import { checkDistribution } from '../operations';
 
 /** Distributions: ask the CDN whether a newer release bundle exists. */
 export class Cdn {
@@ -21,6 +22,6 @@ export class Cdn {
    * if (release) console.log(release.name, release.filesUrl);
    */
   async check(body: CdnCheckRequest, options?: RequestOptions): Promise<CdnRelease | null> {
-    return this.transport.request('checkDistribution', { params: {}, body, path: this.checkPath }, options);
+    return this.transport.request(checkDistribution, { params: {}, body, path: this.checkPath }, options);
   }
 }

@@ -1,7 +1,7 @@
 import type { RequestOptions, Transport } from '../core/request';
 import { pollUntil, resolvePollOptions, type PollOptions } from '../core/poll';
 import { ContractError, ExportFailedError, TimeoutError } from '../errors';
-import { OPERATIONS, pathOf, type Operation } from '../operations';
+import { createExport, getExport, pathOf, type Operation } from '../operations';
 import { FINAL_EXPORT_STATUSES, type CompletedExport, type Export, type ExportRequest } from '../schemas/exports';
 
 /** How `exports.waitFor()` and `exports.createAndWait()` poll: interval, backoff, deadline, signal, progress. */
@@ -25,7 +25,7 @@ export class Exports {
     body: ExportRequest = {},
     options?: RequestOptions,
   ): Promise<Export> {
-    return this.transport.request('createExport', { params: { workspaceUrl, projectUrl }, body }, options);
+    return this.transport.request(createExport, { params: { workspaceUrl, projectUrl }, body }, options);
   }
 
   /**
@@ -35,7 +35,7 @@ export class Exports {
    * const job = await loc.exports.get('acme', 'mobile-app', 'reg_18USq6822XIv-19847171');
    */
   async get(workspaceUrl: string, projectUrl: string, id: string, options?: RequestOptions): Promise<Export> {
-    return this.transport.request('getExport', { params: { workspaceUrl, projectUrl, id } }, options);
+    return this.transport.request(getExport, { params: { workspaceUrl, projectUrl, id } }, options);
   }
 
   /**
@@ -64,7 +64,7 @@ export class Exports {
           id,
         ),
     });
-    return completed(final, OPERATIONS.getExport, { workspaceUrl, projectUrl, id });
+    return completed(final, getExport, { workspaceUrl, projectUrl, id });
   }
 
   /**
@@ -83,7 +83,7 @@ export class Exports {
     // A bad poll option is found before the POST: an export started and then abandoned is a wasted build.
     resolvePollOptions(options);
     const job = await this.create(workspaceUrl, projectUrl, body, { signal: options.signal });
-    if (isFinal(job)) return completed(job, OPERATIONS.createExport, { workspaceUrl, projectUrl });
+    if (isFinal(job)) return completed(job, createExport, { workspaceUrl, projectUrl });
     return this.waitFor(workspaceUrl, projectUrl, job.id, options);
   }
 }

@@ -1,6 +1,7 @@
 // Projects: list, inspect, create, and translation status. Each method hands its operation
 // (src/operations.ts) and parameters to the one request function.
 import type { RequestOptions, Transport } from '../core/request';
+import { createProject, getProject, listProjects, projectStatus, workspaceStatus } from '../operations';
 import type { Link } from '../schemas/common';
 import type {
   CreateProjectRequest,
@@ -50,7 +51,7 @@ export class Projects {
    * for (const p of members) console.log(p.title, projectRefOf(p));
    */
   async list(options?: RequestOptions): Promise<ProjectList> {
-    return this.transport.request('listProjects', { params: {} }, options);
+    return this.transport.request(listProjects, { params: {} }, options);
   }
 
   /**
@@ -60,7 +61,7 @@ export class Projects {
    * const projects = await loc.projects.workspaceStatus('acme');
    */
   async workspaceStatus(workspaceUrl: string, options?: RequestOptions): Promise<WorkspaceProjectStatus[]> {
-    return this.transport.request('workspaceStatus', { params: { workspaceUrl } }, options);
+    return this.transport.request(workspaceStatus, { params: { workspaceUrl } }, options);
   }
 
   /**
@@ -71,7 +72,7 @@ export class Projects {
    * console.log(project.project_locales);
    */
   async get(workspaceUrl: string, projectUrl: string, options?: RequestOptions): Promise<ProjectDetails> {
-    return this.transport.request('getProject', { params: { workspaceUrl, projectUrl } }, options);
+    return this.transport.request(getProject, { params: { workspaceUrl, projectUrl } }, options);
   }
 
   /**
@@ -82,7 +83,7 @@ export class Projects {
    * const { resourceFiles, supportedExportFormats } = await loc.projects.status('acme', 'mobile-app');
    */
   async status(workspaceUrl: string, projectUrl: string, options?: RequestOptions): Promise<ResourceStatus> {
-    return this.transport.request('projectStatus', { params: { workspaceUrl, projectUrl } }, options);
+    return this.transport.request(projectStatus, { params: { workspaceUrl, projectUrl } }, options);
   }
 
   /**
@@ -99,6 +100,6 @@ export class Projects {
     body: CreateProjectRequest,
     options?: RequestOptions & { retry?: boolean },
   ): Promise<ProjectDetails> {
-    return this.transport.request('createProject', { params: { workspaceUrl }, body, retry: options?.retry }, options);
+    return this.transport.request(createProject, { params: { workspaceUrl }, body, retry: options?.retry }, options);
   }
 }

@@ -1,5 +1,6 @@
 // The schemas of the distribution check (spec.md 2.4–2.6).
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { lazySchema } from '../core/lazy-schema';
 import { LanguageCodeSchema, openEnum, openObject, SEMANTIC_VERSION_PATTERN } from './common';
 
 /** The environments a distribution is published to (`distributionEnvironment`, spec.md 2.4). */
@@ -15,57 +16,66 @@ export type DistributionType = (typeof DISTRIBUTION_TYPES)[number];
  * CdnCheckRequest (spec.md 2.4). The enums are strict and the version and language code are checked: the
  * service answers 422 to anything else (spec.md 7.2).
  */
-export const CdnCheckRequestSchema = z.object({
-  distributionEnvironment: z.enum(DISTRIBUTION_ENVIRONMENTS),
-  distributionType: z.enum(DISTRIBUTION_TYPES),
-  /** Semantic version of the client app: only releases made for it are offered. */
-  clientVersion: z
-    .string()
-    .regex(SEMANTIC_VERSION_PATTERN, {
-      error: (issue) => `${JSON.stringify(issue.input)} is not a semantic version such as 2.4.0`,
-    })
-    .optional(),
-  /** The release the client has now: when it is still the newest, the answer is 204. */
-  clientRelease: z.string().optional(),
-  /** Logging only. */
-  clientUser: z.string().optional(),
-  /** Logging only. */
-  clientAgent: z.string().optional(),
-  /** Logging only. */
-  clientLanguageCode: LanguageCodeSchema.optional(),
-});
+export const CdnCheckRequestSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    distributionEnvironment: z.enum(DISTRIBUTION_ENVIRONMENTS),
+    distributionType: z.enum(DISTRIBUTION_TYPES),
+    /** Semantic version of the client app: only releases made for it are offered. */
+    clientVersion: z.optional(
+      z.string().check(
+        z.regex(SEMANTIC_VERSION_PATTERN, {
+          error: (issue) => `${JSON.stringify(issue.input)} is not a semantic version such as 2.4.0`,
+        }),
+      ),
+    ),
+    /** The release the client has now: when it is still the newest, the answer is 204. */
+    clientRelease: z.optional(z.string()),
+    /** Logging only. */
+    clientUser: z.optional(z.string()),
+    /** Logging only. */
+    clientAgent: z.optional(z.string()),
+    /** Logging only. */
+    clientLanguageCode: z.optional(LanguageCodeSchema),
+  }),
+);
 /** The type of {@link CdnCheckRequestSchema} (as you pass it: optional fields may be left out). */
 export type CdnCheckRequest = z.input<typeof CdnCheckRequestSchema>;
 
 /** CdnCheckResponse (spec.md 2.5): the release to download. */
-export const CdnReleaseSchema = openObject({
-  distributionReleaseId: z.string().min(1),
-  name: z.string(),
-  createdAt: z.string(),
-  /** Pre-signed URL of the release ZIP, valid for 24 hours. Needs no credential: send none. */
-  filesUrl: z.string().url(),
-  /** SHA-256 of the ZIP (hex), sent by newer service versions; the download helper verifies it. */
-  filesSha256: z.string().optional(),
-});
+export const CdnReleaseSchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({
+    distributionReleaseId: z.string().check(z.minLength(1)),
+    name: z.string(),
+    createdAt: z.string(),
+    /** Pre-signed URL of the release ZIP, valid for 24 hours. Needs no credential: send none. */
+    filesUrl: z.url(),
+    /** SHA-256 of the ZIP (hex), sent by newer service versions; the download helper verifies it. */
+    filesSha256: z.optional(z.string()),
+  }),
+);
 /** The type of {@link CdnReleaseSchema}. */
-export type CdnRelease = z.infer<typeof CdnReleaseSchema>;
+export type CdnRelease = z.output<typeof CdnReleaseSchema>;
 
 /** CdnErrorDetailResponse (spec.md 2.6): an RFC 7807 problem with machine-readable `errors`. */
-export const CdnErrorDetailSchema = openObject({
-  type: z.string(),
-  status: z.number().int(),
-  detail: z.string(),
-  errors: z.array(openObject({ field: z.string(), infos: z.array(z.string()) })),
-});
+export const CdnErrorDetailSchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({
+    type: z.string(),
+    status: z.int(),
+    detail: z.string(),
+    errors: z.array(openObject({ field: z.string(), infos: z.array(z.string()) })),
+  }),
+);
 /** The type of {@link CdnErrorDetailSchema}. */
-export type CdnErrorDetail = z.infer<typeof CdnErrorDetailSchema>;
+export type CdnErrorDetail = z.output<typeof CdnErrorDetailSchema>;
 
 /** Codes of `errors[].infos` that the service is known to send. */
-export const CdnErrorCode = openEnum([
-  'CDN_KEY_NOT_FOUND',
-  'CDN_KEY_EXPIRED',
-  'TOKEN_EXPIRED',
-  'JWT_INVALID',
-  'DISTRIBUTION_NOT_FOUND',
-  'USAGE_LIMIT_EXCEEDED',
-]);
+export const CdnErrorCode = /* @__PURE__ */ lazySchema(() =>
+  openEnum([
+    'CDN_KEY_NOT_FOUND',
+    'CDN_KEY_EXPIRED',
+    'TOKEN_EXPIRED',
+    'JWT_INVALID',
+    'DISTRIBUTION_NOT_FOUND',
+    'USAGE_LIMIT_EXCEEDED',
+  ]),
+);

@@ -1,12 +1,13 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { lazySchema } from '../core/lazy-schema';
 
 /**
  * An object the service may extend. At run time fields it adds pass through (they reach the caller and
  * `--json` output); the type names only the known fields, so a misspelt one (`release.fileUrl`) is a
  * compile error rather than an `unknown`.
  */
-export function openObject<const T extends z.core.$ZodLooseShape>(shape: T): z.ZodObject<T, z.core.$strip> {
-  return z.looseObject(shape) as unknown as z.ZodObject<T, z.core.$strip>;
+export function openObject<const T extends z.core.$ZodLooseShape>(shape: T): z.ZodMiniObject<T, z.core.$strip> {
+  return z.looseObject(shape) as unknown as z.ZodMiniObject<T, z.core.$strip>;
 }
 
 /**
@@ -17,9 +18,14 @@ export function openObject<const T extends z.core.$ZodLooseShape>(shape: T): z.Z
  */
 export const LANGUAGE_CODE_PATTERN = /^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?$/;
 /** A language code as the service takes it: `en`, `pt-BR`, `zh-Hant`, `es-419` ({@link LANGUAGE_CODE_PATTERN}). */
-export const LanguageCodeSchema = z.string().regex(LANGUAGE_CODE_PATTERN, {
-  error: (issue) => `${JSON.stringify(issue.input)} is not a language code such as en, pt-BR, zh-Hant or sr-Latn-RS`,
-});
+export const LanguageCodeSchema = /* @__PURE__ */ lazySchema(() =>
+  z.string().check(
+    z.regex(LANGUAGE_CODE_PATTERN, {
+      error: (issue) =>
+        `${JSON.stringify(issue.input)} is not a language code such as en, pt-BR, zh-Hant or sr-Latn-RS`,
+    }),
+  ),
+);
 
 /** A semantic version (semver.org 2.0.0, no `v` prefix): `2.4.0`, `3.0.0-beta.1+build.7`. */
 export const SEMANTIC_VERSION_PATTERN =
@@ -30,21 +36,24 @@ export const SEMANTIC_VERSION_PATTERN =
  * so that the OpenAPI document's `maxLength` and the service's check agree (zod's `.max()` counts UTF-16
  * units, which would refuse 200 emoji that the document allows).
  */
-export function maxCharacters<S extends z.ZodString>(schema: S, max: number) {
-  return schema.refine((text) => [...text].length <= max, `must be at most ${max} characters`).meta({ maxLength: max });
+export function maxCharacters<S extends z.ZodMiniString<string>>(schema: S, max: number): S {
+  return schema.check(
+    z.refine((text: string) => [...text].length <= max, `must be at most ${max} characters`),
+    z.meta({ maxLength: max }),
+  );
 }
 
 /** The `/v1` error body (docs/decisions.md): `{"error": "<what is wrong and what to do>"}`. */
-export const V1ErrorSchema = openObject({ error: z.string() });
+export const V1ErrorSchema = /* @__PURE__ */ lazySchema(() => openObject({ error: z.string() }));
 /** The type of {@link V1ErrorSchema}. */
-export type V1Error = z.infer<typeof V1ErrorSchema>;
+export type V1Error = z.output<typeof V1ErrorSchema>;
 
 /**
  * An enum the service may extend: known values autocomplete, unknown strings still parse (the real
  * service sends values the spec does not list, and a client should not break on a new one).
  */
 export function openEnum<const T extends readonly [string, ...string[]]>(_values: T) {
-  return z.string() as unknown as z.ZodType<T[number] | (string & {}), string>;
+  return z.string() as unknown as z.ZodMiniType<T[number] | (string & {}), string>;
 }
 
 /**
@@ -55,19 +64,21 @@ export function openEnum<const T extends readonly [string, ...string[]]>(_values
 export function requestEnum<const T extends readonly [string, ...string[]]>(values: T) {
   const error = (issue: { input?: unknown }) =>
     `${JSON.stringify(issue.input)} is unknown; use one of ${values.join(', ')}`;
-  return z.enum(values, { error }) as unknown as z.ZodType<T[number] | (string & {}), T[number] | (string & {})>;
+  return z.enum(values, { error }) as unknown as z.ZodMiniType<T[number] | (string & {}), T[number] | (string & {})>;
 }
 
 /** A hypermedia link (`rel`, `href`, optionally `media`, `title`, `type`). */
-export const LinkSchema = openObject({
-  rel: z.string(),
-  href: z.string(),
-  media: z.string().optional(),
-  title: z.string().optional(),
-  type: z.string().optional(),
-});
+export const LinkSchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({
+    rel: z.string(),
+    href: z.string(),
+    media: z.optional(z.string()),
+    title: z.optional(z.string()),
+    type: z.optional(z.string()),
+  }),
+);
 /** The type of {@link LinkSchema}. */
-export type Link = z.infer<typeof LinkSchema>;
+export type Link = z.output<typeof LinkSchema>;
 
 /** The five segment statuses of spec.md 2.2, in workflow order. */
 export const SEGMENT_STATUSES = ['NOT_TRANSLATED', 'DRAFT', 'TRANSLATED', 'PREFILLED', 'APPROVED'] as const;
@@ -78,13 +89,16 @@ export type SegmentStatus = (typeof SEGMENT_STATUSES)[number];
  * Segment counts keyed by status. The service may omit a status (count it as 0) or add one: after
  * parsing, every known status is present and unknown ones are kept.
  */
-export const SegmentCountsSchema = z
-  .record(z.string(), z.number().int().nonnegative())
-  .transform(
-    (counts) =>
-      ({ ...Object.fromEntries(SEGMENT_STATUSES.map((s) => [s, 0])), ...counts }) as Record<SegmentStatus, number> &
-        Record<string, number>,
-  );
+export const SegmentCountsSchema = /* @__PURE__ */ lazySchema(() =>
+  z.pipe(
+    z.record(z.string(), z.int().check(z.nonnegative())),
+    z.transform(
+      (counts: Record<string, number>) =>
+        ({ ...Object.fromEntries(SEGMENT_STATUSES.map((s) => [s, 0])), ...counts }) as Record<SegmentStatus, number> &
+          Record<string, number>,
+    ),
+  ),
+);
 /** The type of {@link SegmentCountsSchema} (as parsed: defaults and renamed fields applied). */
 export type SegmentCounts = z.output<typeof SegmentCountsSchema>;
 

@@ -1,5 +1,6 @@
 // The schemas of exports (spec.md 2.7, 2.8).
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { lazySchema } from '../core/lazy-schema';
 import { EXPORT_FORMATS, type ExportFormatId } from '../export-formats';
 import { LanguageCodeSchema, openEnum, openObject, requestEnum } from './common';
 
@@ -7,60 +8,67 @@ import { LanguageCodeSchema, openEnum, openObject, requestEnum } from './common'
  * Export states. spec.md names PROCESSING, SUCCESS and ERROR; the real service also reports NEW,
  * SCHEDULED and SKIPPED, and may add more: unknown states parse and are polled through.
  */
-export const ExportStatusSchema = openEnum(['NEW', 'SCHEDULED', 'PROCESSING', 'SUCCESS', 'ERROR', 'SKIPPED']);
+export const ExportStatusSchema = /* @__PURE__ */ lazySchema(() =>
+  openEnum(['NEW', 'SCHEDULED', 'PROCESSING', 'SUCCESS', 'ERROR', 'SKIPPED']),
+);
 /** The type of {@link ExportStatusSchema}. */
-export type ExportStatus = z.infer<typeof ExportStatusSchema>;
+export type ExportStatus = z.output<typeof ExportStatusSchema>;
 
 /** States after which polling stops. */
 export const FINAL_EXPORT_STATUSES: ReadonlySet<string> = new Set(['SUCCESS', 'ERROR', 'SKIPPED']);
 
 /** ResourceExportRequest (spec.md 2.7): optional filters; without them every file and locale is exported. */
-export const ExportRequestSchema = z.object({
-  /** Only these files, as listed in the project status (`%{locale}` placeholder form). */
-  filePaths: z.array(z.string().min(1)).optional(),
-  /** Only these locales (ISO 639-1 codes). */
-  iso2Slugs: z.array(LanguageCodeSchema).optional(),
-  /** Another format than the project's own, for example `strings.ios` or `json.standard`. */
-  exportFormat: requestEnum(EXPORT_FORMATS.map((f) => f.id) as [ExportFormatId, ...ExportFormatId[]]).optional(),
-});
+export const ExportRequestSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    /** Only these files, as listed in the project status (`%{locale}` placeholder form). */
+    filePaths: z.optional(z.array(z.string().check(z.minLength(1)))),
+    /** Only these locales (ISO 639-1 codes). */
+    iso2Slugs: z.optional(z.array(LanguageCodeSchema)),
+    /** Another format than the project's own, for example `strings.ios` or `json.standard`. */
+    exportFormat: z.optional(requestEnum(EXPORT_FORMATS.map((f) => f.id) as [ExportFormatId, ...ExportFormatId[]])),
+  }),
+);
 /** The type of {@link ExportRequestSchema} (as you pass it: optional fields may be left out). */
 export type ExportRequest = z.input<typeof ExportRequestSchema>;
 
 /** One file of an export. */
-export const ResourceExportFileSchema = openObject({
-  filePath: z.string(),
-  iso2Slug: z.string().nullish(),
-  status: ExportStatusSchema,
-  downloadUrl: z.string().nullish(),
-});
+export const ResourceExportFileSchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({
+    filePath: z.string(),
+    iso2Slug: z.nullish(z.string()),
+    status: ExportStatusSchema,
+    downloadUrl: z.nullish(z.string()),
+  }),
+);
 /** The type of {@link ResourceExportFileSchema}. */
-export type ResourceExportFile = z.infer<typeof ResourceExportFileSchema>;
+export type ResourceExportFile = z.output<typeof ResourceExportFileSchema>;
+
+/** A field the service may leave out or send as null: null in the parsed object either way. */
+function nullIfMissing<T>(schema: z.ZodMiniType<T, T>) {
+  return z.pipe(
+    z.nullish(schema),
+    z.transform((v: T | null | undefined) => v ?? null),
+  );
+}
 
 /** ResourceExportResponse (spec.md 2.8). */
-export const ExportSchema = openObject({
-  id: z.string().min(1),
-  status: ExportStatusSchema,
-  resourceExports: z
-    .array(ResourceExportFileSchema)
-    .nullish()
-    .transform((files) => files ?? []),
-  errorDetails: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
-  /** Name of the ZIP once complete. */
-  filePath: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
-  /** Pre-signed URL of the ZIP, only when status is SUCCESS. Needs no credential: send none. */
-  downloadUrl: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
-  triggerType: z.string(),
-  createdAt: z.string(),
-});
+export const ExportSchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({
+    id: z.string().check(z.minLength(1)),
+    status: ExportStatusSchema,
+    resourceExports: z.pipe(
+      z.nullish(z.array(ResourceExportFileSchema)),
+      z.transform((files: ResourceExportFile[] | null | undefined) => files ?? []),
+    ),
+    errorDetails: nullIfMissing(z.string()),
+    /** Name of the ZIP once complete. */
+    filePath: nullIfMissing(z.string()),
+    /** Pre-signed URL of the ZIP, only when status is SUCCESS. Needs no credential: send none. */
+    downloadUrl: nullIfMissing(z.string()),
+    triggerType: z.string(),
+    createdAt: z.string(),
+  }),
+);
 /** The type of {@link ExportSchema} (as parsed: defaults and renamed fields applied). */
 export type Export = z.output<typeof ExportSchema>;
 /** An export that reached SUCCESS: its `downloadUrl` is set. */
