@@ -1,7 +1,7 @@
 /**
  * A schema built on first use. Until something reads it, it costs nothing at import, and a bundler drops
  * it (with the zod code only it needs) from an app that never refers to it. What it returns behaves as
- * the schema itself: parse it, read its `shape`, convert it to JSON Schema.
+ * the schema itself: parse with it, read its `shape`, list its keys, convert it to JSON Schema.
  *
  * @example
  * export const V1ErrorSchema = lazySchema(() => z.looseObject({ error: z.string() }));
@@ -10,16 +10,28 @@
 export function lazySchema<T extends object>(build: () => T): T {
   let schema: T | undefined;
   const target = () => (schema ??= build());
-  // Every operation a schema's reader can do, forwarded to the schema once built (zod's own
-  // `util.createTransparentProxy` does the same, but importing zod's util keeps all of it in a bundle).
-  return new Proxy({} as T, {
+  // Node's console.log shows a proxy's target, not what its traps give: let the target show the schema.
+  const stand = {
+    [Symbol.for('nodejs.util.inspect.custom')]: (_: number, options: object, inspect: Inspect) =>
+      inspect(target(), options),
+  };
+  // Every operation a reader can do, forwarded to the schema once built (as zod's own
+  // `util.createTransparentProxy` does; importing zod's util would keep all of it in a bundle).
+  return new Proxy(stand as unknown as T, {
     get: (_, key) => Reflect.get(target(), key),
     set: (_, key, value) => Reflect.set(target(), key, value),
     has: (_, key) => Reflect.has(target(), key),
     ownKeys: () => Reflect.ownKeys(target()),
-    getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(target(), key),
+    // A proxy may not call a property non-configurable that its own (empty) target lacks: zod defines
+    // `_zod` so, and `Object.keys(schema)` would throw.
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(target(), key);
+      return descriptor && { ...descriptor, configurable: true };
+    },
     defineProperty: (_, key, descriptor) => Reflect.defineProperty(target(), key, descriptor),
     deleteProperty: (_, key) => Reflect.deleteProperty(target(), key),
     getPrototypeOf: () => Reflect.getPrototypeOf(target()),
   });
 }
+
+type Inspect = (value: unknown, options: object) => string;
