@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { createDispatcher } from './dispatch';
 import { errorFor } from './handlers/errors';
-import { keptBodyOf } from './handlers/answers';
+import { keptAnswerOf } from './handlers/answers';
 import { socketRequest } from './socket-request';
 import { createMockService, DEFAULT_MAX_BODY_BYTES, type MockService, type MockServiceOptions } from './mock-service';
 
@@ -110,8 +110,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 
 /** Writes a fetch `Response` to node:http. A HEAD answer keeps the Content-Length its handler gave. */
 async function send(res: ServerResponse, method: string, response: Response) {
-  const kept = keptBodyOf(response);
-  const bytes = kept === undefined ? await bodyOf(response) : typeof kept === 'string' ? Buffer.from(kept) : kept;
+  const kept = keptAnswerOf(response);
+  if (kept) {
+    // Its headers hold its Content-Length (a HEAD answer's too).
+    res.writeHead(response.status, kept.headers);
+    res.end(method === 'HEAD' ? undefined : kept.body);
+    return;
+  }
+  const bytes = await bodyOf(response);
   const out: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     out[name] = value;

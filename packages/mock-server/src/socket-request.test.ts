@@ -1,7 +1,7 @@
 // The real server's light request and bodiless answers must read, to a handler and to a client, as the
 // undici Request and Response they stand for.
 import { describe, expect, it } from 'vitest';
-import { bytesResponse, delivered, jsonResponse, keptBodyOf } from './handlers/answers';
+import { bytesResponse, delivered, jsonResponse, keptAnswerOf } from './handlers/answers';
 import { isSocketRequest, socketRequest } from './socket-request';
 
 const url = new URL('http://127.0.0.1:4010/cdn/check?x=1');
@@ -63,7 +63,7 @@ describe('answers', () => {
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength('{"error":"Nö"}')));
     expect(response.headers.get('allow')).toBe('GET');
-    expect(keptBodyOf(response)).toBe('{"error":"Nö"}');
+    expect(keptAnswerOf(response)?.body).toBe('{"error":"Nö"}');
     expect(jsonResponse({}, 200, { 'Content-Type': 'application/problem+json' }).headers.get('content-type')).toBe(
       'application/problem+json',
     );

@@ -7,11 +7,17 @@
 import { HTTP_STATUS_TEXT } from '@loc/sdk';
 import { isSocketRequest } from '../socket-request';
 
-const bodies = new WeakMap<Response, string | Uint8Array>();
+/** What the real server writes for an answer made here: its body, and its headers as they were given. */
+export interface KeptAnswer {
+  body: string | Uint8Array;
+  headers: Readonly<Record<string, string>>;
+}
+
+const kept = new WeakMap<Response, KeptAnswer>();
 
 function answer(body: string | Uint8Array, status: number, headers: Record<string, string>): Response {
   const response = new Response(null, { status, statusText: HTTP_STATUS_TEXT[status] ?? '', headers });
-  bodies.set(response, body);
+  kept.set(response, { body, headers });
   return response;
 }
 
@@ -42,9 +48,9 @@ export function bytesResponse(bytes: Uint8Array, status: number, headers: Record
   return answer(bytes, status, { ...headers, 'content-length': String(bytes.byteLength) });
 }
 
-/** The body kept beside an answer made here; undefined for any other Response. */
-export function keptBodyOf(response: Response): string | Uint8Array | undefined {
-  return bodies.get(response);
+/** The body and headers kept beside an answer made here; undefined for any other Response. */
+export function keptAnswerOf(response: Response): KeptAnswer | undefined {
+  return kept.get(response);
 }
 
 /**
@@ -56,8 +62,8 @@ export function keptBodyOf(response: Response): string | Uint8Array | undefined 
  * http.all('*', async ({ request }) => delivered(request, await answerOf(request)));
  */
 export function delivered<R extends Response | undefined>(request: Request, response: R): R | Response {
-  const body = response && bodies.get(response);
-  if (body === undefined || isSocketRequest(request)) return response;
+  const answer = response && kept.get(response);
+  if (answer === undefined || isSocketRequest(request)) return response;
   const { status, statusText, headers } = response!;
-  return new Response(request.method === 'HEAD' ? null : (body as BodyInit), { status, statusText, headers });
+  return new Response(request.method === 'HEAD' ? null : (answer.body as BodyInit), { status, statusText, headers });
 }
