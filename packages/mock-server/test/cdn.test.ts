@@ -2,6 +2,7 @@
 import { CdnErrorDetailSchema, CdnReleaseSchema, createClient, RateLimitError } from '@loc/sdk';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createClock, DEMO, demoSeed, FILES_URL_VALIDITY_MS } from '../src';
+import { CDN_LOG_LIMIT } from '../src/store/store';
 import { useServer } from './helpers';
 
 const start = Date.parse('2026-11-22T10:00:00Z');
@@ -258,5 +259,14 @@ describe('/cdn/check', () => {
       clientLanguageCode: 'de',
       distributionType: 'MOBILE_SDK_IOS',
     });
+  });
+
+  it('keeps the newest entries of the request log, not every check ever made', () => {
+    const store = api.server.service.store;
+    for (let i = 0; i <= CDN_LOG_LIMIT; i++) store.logCdnCheck({ at: String(i), workspace: 'acme', status: 200 });
+    const log = api.server.service.cdnRequestLog;
+    expect(log.length).toBeLessThanOrEqual(CDN_LOG_LIMIT);
+    expect(log.length).toBeGreaterThanOrEqual(CDN_LOG_LIMIT / 2);
+    expect(log.at(-1)?.at).toBe(String(CDN_LOG_LIMIT));
   });
 });

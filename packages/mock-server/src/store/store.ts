@@ -74,6 +74,9 @@ function load(seed: ParsedSeed, now: () => number): State {
   };
 }
 
+/** How many `/cdn/check` entries the log keeps (the newest). */
+export const CDN_LOG_LIMIT = 10_000;
+
 /** SHA-256 of each blob, computed once: a CDN check reports its release's checksum on every call. */
 const blobSha256 = new WeakMap<Uint8Array, string>();
 function sha256Of(bytes: Uint8Array): string {
@@ -437,6 +440,9 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
     },
 
     logCdnCheck(entry: CdnLogEntry) {
+      // Bounded, so a load test of /cdn/check cannot grow the mock without end; dropped in halves, so
+      // the cost is spread over many checks.
+      if (state.cdnLog.length >= CDN_LOG_LIMIT) state.cdnLog.splice(0, CDN_LOG_LIMIT / 2);
       state.cdnLog.push(entry);
     },
     get cdnLog(): readonly CdnLogEntry[] {
