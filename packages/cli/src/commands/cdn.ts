@@ -5,6 +5,7 @@ import type { CdnCheckRequest, CdnRelease, DistributionEnvironment, Distribution
 import type { Context } from '../context';
 import type { LocaleMap } from '../files/locale-map';
 import type { WrittenFile } from '../files/record';
+import type { Manifest } from '../release-manifest';
 import { examples } from '../help-examples';
 import type { Run } from '../program';
 import { forceOption, localeMapOption, timeoutOption } from '../shared-options';
@@ -77,7 +78,8 @@ export function cdnCommand(run: Run) {
 
 // The heavy modules are bound when the handler runs, not at start-up (see commands/export.ts).
 let redactUrl: typeof import('@loc/sdk').redactUrl;
-let z: typeof import('zod').z;
+let MANIFEST_NAME: typeof import('../release-manifest').MANIFEST_NAME;
+let ManifestSchema: typeof import('../release-manifest').ManifestSchema;
 let CliError: typeof import('../errors').CliError;
 let UsageError: typeof import('../errors').UsageError;
 let EXIT: typeof import('../errors').EXIT;
@@ -93,7 +95,6 @@ let readRecord: typeof import('../files/record').readRecord;
 let sha256File: typeof import('../files/record').sha256File;
 let sortedFiles: typeof import('../files/record').sortedFiles;
 let writeRecord: typeof import('../files/record').writeRecord;
-let WrittenFilesSchema: typeof import('../files/record').WrittenFilesSchema;
 let checkOutputFolder: typeof import('../files/targets').checkOutputFolder;
 let requireFlags: typeof import('../ui/prompts').requireFlags;
 
@@ -119,15 +120,16 @@ async function loadDependencies(): Promise<void> {
  * unzipper): a plain check, as a build step runs it most of the time, loads none of it.
  */
 async function loadDownloader(): Promise<void> {
-  const [zod, deliverModule, template, place, record, targets] = await Promise.all([
-    import('zod'),
+  const [manifestModule, deliverModule, template, place, record, targets] = await Promise.all([
+    import('../release-manifest'),
     import('../files/deliver'),
     import('../files/path-template'),
     import('../files/place'),
     import('../files/record'),
     import('../files/targets'),
   ]);
-  z = zod.z;
+  MANIFEST_NAME = manifestModule.MANIFEST_NAME;
+  ManifestSchema = manifestModule.ManifestSchema;
   countStatuses = deliverModule.countStatuses;
   deliver = deliverModule.deliver;
   applyTemplate = template.applyTemplate;
@@ -138,28 +140,7 @@ async function loadDownloader(): Promise<void> {
   sha256File = record.sha256File;
   sortedFiles = record.sortedFiles;
   writeRecord = record.writeRecord;
-  WrittenFilesSchema = record.WrittenFilesSchema;
   checkOutputFolder = targets.checkOutputFolder;
-}
-
-/**
- * What `--download` leaves beside the files: which release they are, so the next build can skip it, and
- * each file with its SHA-256, so a file someone changed is never overwritten or removed silently.
- */
-const MANIFEST_NAME = '.loc-release.json';
-const manifestSchema = () =>
-  z.looseObject({
-    distributionReleaseId: z.string(),
-    name: z.string(),
-    createdAt: z.string(),
-    files: WrittenFilesSchema,
-  });
-interface Manifest {
-  distributionReleaseId: string;
-  name: string;
-  createdAt: string;
-  files: WrittenFile[];
-  [key: string]: unknown;
 }
 
 /**
@@ -192,7 +173,7 @@ async function check(ctx: Context, options: CdnCheckOptions): Promise<number> {
     checkOutputFolder(dir, '--download');
   }
   // A folder whose files were deleted counts as holding no release: it is fetched again.
-  const recorded: Manifest | undefined = dir ? readRecord(dir, MANIFEST_NAME, manifestSchema()) : undefined;
+  const recorded: Manifest | undefined = dir ? readRecord(dir, MANIFEST_NAME, ManifestSchema) : undefined;
   const manifest = recorded && dir && filesPresent(dir, recorded) ? recorded : undefined;
   const clientRelease = options.clientRelease ?? manifest?.distributionReleaseId;
 

@@ -1,8 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { ProjectConfigSchema, schemaReference, SCHEMA_FILE_NAME } from './project-config';
+import { tempDir } from '@loc/test-utils';
+import { loadConfigFile, ProjectConfigSchema, schemaReference, SCHEMA_FILE_NAME } from './project-config';
 
 const shipped = fileURLToPath(new URL(`../../${SCHEMA_FILE_NAME}`, import.meta.url));
 
@@ -25,5 +27,33 @@ describe('loc.config.schema.json', () => {
     expect(schemaReference('/work/app', `/usr/lib/node_modules/@loc/cli/${SCHEMA_FILE_NAME}`)).toMatch(
       new RegExp(`^https://unpkg\\.com/@loc/cli@\\d+\\.\\d+\\.\\d+.*/${SCHEMA_FILE_NAME.replaceAll('.', '\\.')}$`),
     );
+  });
+});
+
+describe('loadConfigFile', () => {
+  it('names every problem with its JSON path, in zod’s English words', () => {
+    const folder = tempDir('loc-config-');
+    try {
+      const file = join(folder.path, 'loc.config.json');
+      writeFileSync(
+        file,
+        JSON.stringify({
+          typo: 1,
+          workspace: 3,
+          project: '',
+          cdn: { baseUrl: 'ftp://x', checkPath: 'no', environment: 'PROD' },
+          export: { locales: ['de', 1] },
+        }),
+      );
+      expect(() => loadConfigFile(file)).toThrow(
+        `${file} is not a valid loc config: $.workspace: Invalid input: expected string, received number; $.project: Too small: expected string to have >=1 characters; $.export.locales[1]: Invalid input: expected string, received number; $.cdn.environment: Invalid option: expected one of "DEVELOPMENT"|"TEST"|"STAGING"|"PRODUCTION"; $.cdn.baseUrl: Invalid URL; $.cdn.checkPath: Invalid string: must match pattern /^\\/[^?#\\s]*$/; $: Unrecognized key: "typo"`,
+      );
+      writeFileSync(file, JSON.stringify({ cdn: { environment: 'STAGING', baseUrl: 'https://cdn.example.com' } }));
+      expect(loadConfigFile(file).config).toEqual({
+        cdn: { environment: 'STAGING', baseUrl: 'https://cdn.example.com' },
+      });
+    } finally {
+      folder.remove();
+    }
   });
 });

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES, jsonPath } from '@loc/sdk';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import englishMessages from 'zod/v4/locales/en.js';
 import { docsPage } from '../docs-page';
 import { LocalFileError } from '../errors';
 import { VERSION } from '../version';
@@ -12,76 +13,74 @@ export const CONFIG_FILE_NAME = 'loc.config.json';
 /** The JSON Schema of loc.config.json, shipped in the package (generated from the schema below; a test compares). */
 export const SCHEMA_FILE_NAME = 'loc.config.schema.json';
 
+/** A schema with its description, for the JSON Schema editors read. */
+const described = <T extends z.ZodMiniType>(schema: T, description: string): T => schema.check(z.describe(description));
+/** A non-empty string. */
+const text = () => z.string().check(z.minLength(1));
+
 /**
  * `loc.config.json`: the project's defaults, committed with the code. No credential belongs here (they
  * are stored by `loc login` or come from the environment). Unknown keys are refused, so a typo is caught
- * instead of silently ignored. The descriptions go into the JSON Schema editors read.
+ * instead of silently ignored. The descriptions go into the JSON Schema editors read. zod/mini, as the
+ * SDK's schemas: zod's full API is a large part of what `loc` would load at every start.
  */
-export const ProjectConfigSchema = z
-  .strictObject({
-    $schema: z.string().optional().describe('The JSON Schema of this file, for editors.'),
-    workspace: z.string().min(1).optional().describe('Workspace URL slug.'),
-    project: z.string().min(1).optional().describe('Project URL slug.'),
-    export: z
-      .strictObject({
-        format: z
-          .string()
-          .min(1)
-          .optional()
-          .describe("Export format id (`loc export formats`). Default: the project's own format."),
-        locales: z
-          .array(z.string().min(1))
-          .optional()
-          .describe('Locales to export. Default: every locale of the project.'),
-        files: z
-          .array(z.string().min(1))
-          .optional()
-          .describe('Resource file paths to export, as the service names them. Default: every file.'),
-        out: z
-          .string()
-          .min(1)
-          .optional()
-          .describe('Folder the files are unzipped into, relative to this file. Default: the folder of this file.'),
-        pathTemplate: z
-          .string()
-          .min(1)
-          .optional()
-          .describe('Where each file lands below `out` (docs/cli.md#path-templates). Default: {path}.'),
-      })
-      .optional()
-      .describe('Defaults of `loc export`.'),
-    localeMap: z
-      .record(z.string(), z.string())
-      .optional()
-      .describe(
-        'Service locale → the name the app wants, for `loc export` and `loc cdn check --download`: {"zh-Hant": "zh-TW", "en": "Base"} (Base: Android values/, Apple Base.lproj). docs/cli.md#locale-mapping',
+export const ProjectConfigSchema = described(
+  z.strictObject({
+    $schema: described(z.optional(z.string()), 'The JSON Schema of this file, for editors.'),
+    workspace: described(z.optional(text()), 'Workspace URL slug.'),
+    project: described(z.optional(text()), 'Project URL slug.'),
+    export: described(
+      z.optional(
+        z.strictObject({
+          format: described(
+            z.optional(text()),
+            "Export format id (`loc export formats`). Default: the project's own format.",
+          ),
+          locales: described(z.optional(z.array(text())), 'Locales to export. Default: every locale of the project.'),
+          files: described(
+            z.optional(z.array(text())),
+            'Resource file paths to export, as the service names them. Default: every file.',
+          ),
+          out: described(
+            z.optional(text()),
+            'Folder the files are unzipped into, relative to this file. Default: the folder of this file.',
+          ),
+          pathTemplate: described(
+            z.optional(text()),
+            'Where each file lands below `out` (docs/cli.md#path-templates). Default: {path}.',
+          ),
+        }),
       ),
-    cdn: z
-      .strictObject({
-        environment: z
-          .enum(DISTRIBUTION_ENVIRONMENTS)
-          .optional()
-          .describe('Distribution environment of `loc cdn check`.'),
-        type: z.enum(DISTRIBUTION_TYPES).optional().describe('Distribution type of `loc cdn check`.'),
-        out: z.string().min(1).optional().describe('Folder a release bundle is unzipped into, relative to this file.'),
-        baseUrl: z
-          .url({ protocol: /^https?$/ })
-          .optional()
-          .describe(
+      'Defaults of `loc export`.',
+    ),
+    localeMap: described(
+      z.optional(z.record(z.string(), z.string())),
+      'Service locale → the name the app wants, for `loc export` and `loc cdn check --download`: {"zh-Hant": "zh-TW", "en": "Base"} (Base: Android values/, Apple Base.lproj). docs/cli.md#locale-mapping',
+    ),
+    cdn: described(
+      z.optional(
+        z.strictObject({
+          environment: described(
+            z.optional(z.enum(DISTRIBUTION_ENVIRONMENTS)),
+            'Distribution environment of `loc cdn check`.',
+          ),
+          type: described(z.optional(z.enum(DISTRIBUTION_TYPES)), 'Distribution type of `loc cdn check`.'),
+          out: described(z.optional(text()), 'Folder a release bundle is unzipped into, relative to this file.'),
+          baseUrl: described(
+            z.optional(z.url({ protocol: /^https?$/ })),
             'Base URL of the CDN check when it is not the API host, for example https://cdn.loc.dev. Default: the base URL.',
           ),
-        checkPath: z
-          .string()
-          .regex(/^\/[^?#\s]*$/)
-          .optional()
-          .describe(
+          checkPath: described(
+            z.optional(z.string().check(z.regex(/^\/[^?#\s]*$/))),
             'Path of the CDN check below the CDN base URL: /cdn/check (default), or /v1/distributions/check on a CDN host.',
           ),
-      })
-      .optional()
-      .describe('Defaults of `loc cdn check`.'),
-  })
-  .describe('loc.config.json: the defaults of the `loc` command line for this repository (docs/cli.md#locconfigjson).');
+        }),
+      ),
+      'Defaults of `loc cdn check`.',
+    ),
+  }),
+  'loc.config.json: the defaults of the `loc` command line for this repository (docs/cli.md#locconfigjson).',
+);
 export type ProjectConfig = z.infer<typeof ProjectConfigSchema>;
 
 export interface LoadedConfig {
@@ -121,7 +120,8 @@ export function loadConfigFile(path: string): LoadedConfig {
       hint: 'Fix the file, or write a new one with `loc init --force`.',
     });
   }
-  const parsed = ProjectConfigSchema.safeParse(data);
+  // zod/mini has no message texts of its own: zod's English ones, as the full zod gave them.
+  const parsed = ProjectConfigSchema.safeParse(data, { error: englishMessages().localeError });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${jsonPath(i.path)}: ${i.message}`).join('; ');
     throw new LocalFileError(`${absolute} is not a valid loc config: ${problems}`, {

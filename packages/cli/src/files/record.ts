@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * What `loc` wrote into a folder, with each file's SHA-256 at the time: a later run overwrites or removes
@@ -22,8 +22,11 @@ export const EXPORT_RECORD_NAME = '.loc-export.json';
 /** Entries as written now (`{path, sha256}`) or by older versions (a bare path). */
 export const WrittenFilesSchema = z.array(
   z.union([
-    z.string().transform((path): WrittenFile => ({ path, sha256: null })),
-    z.object({ path: z.string(), sha256: z.string().nullable() }),
+    z.pipe(
+      z.string(),
+      z.transform((path: string): WrittenFile => ({ path, sha256: null })),
+    ),
+    z.object({ path: z.string(), sha256: z.nullable(z.string()) }),
   ]),
 );
 
@@ -37,7 +40,7 @@ export function indexOf(files: readonly WrittenFile[] | undefined): WrittenIndex
 }
 
 /** A JSON record in `dir`, parsed with `schema`; undefined when absent or unreadable (then nothing counts as ours). */
-export function readRecord<T>(dir: string, name: string, schema: z.ZodType<T>): T | undefined {
+export function readRecord<T>(dir: string, name: string, schema: z.ZodMiniType<T>): T | undefined {
   const path = join(dir, name);
   if (!existsSync(path)) return undefined;
   try {
