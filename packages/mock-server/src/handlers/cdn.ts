@@ -21,13 +21,11 @@ export function cdnResolvers({ store, signer }: HandlerContext) {
       } catch {
         return problem(401, [{ field: 'AUTHORIZATION', infos: ['CDN_KEY_NOT_FOUND'] }]);
       }
-      const log = (status: number, check: Partial<CdnCheckRequest> = {}) =>
-        store.logCdnCheck({
-          at: new Date(store.now()).toISOString(),
-          workspace,
-          status,
-          ...Object.fromEntries(CHECK_FIELDS.filter((k) => check[k] !== undefined).map((k) => [k, check[k]])),
-        } satisfies CdnLogEntry);
+      const log = (status: number, check: Partial<CdnCheckRequest> = {}) => {
+        const entry: CdnLogEntry = { at: new Date(store.now()).toISOString(), workspace, status };
+        for (const k of CHECK_FIELDS) if (check[k] !== undefined) Object.assign(entry, { [k]: check[k] });
+        store.logCdnCheck(entry);
+      };
 
       let body;
       try {

@@ -401,18 +401,19 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
       const version = check.clientVersion ? semver.parse(check.clientVersion) : undefined;
       const serves = (range: string | undefined) =>
         version === undefined || !range || (version !== null && rangeOf(range)?.test(version) === true);
-      const distributions = state.seed.distributions.filter(
-        (d) =>
-          d.workspace === ws &&
-          d.environment === check.distributionEnvironment &&
-          d.type === check.distributionType &&
-          serves(d.clientVersions),
-      );
-      if (distributions.length === 0) return 'no-distribution' as const;
-      const candidates = distributions
-        .flatMap((d) => d.releases.filter((r) => serves(r.clientVersions)).map((r) => ({ d, r })))
-        .sort((a, b) => Date.parse(b.r.createdAt) - Date.parse(a.r.createdAt));
-      const newest = candidates[0];
+      // One pass (a load test checks on every request): the newest release, the first of equals.
+      let served = false;
+      let newest: { d: SeedDistribution; r: SeedDistribution['releases'][number]; at: number } | undefined;
+      for (const d of state.seed.distributions) {
+        if (d.workspace !== ws || d.environment !== check.distributionEnvironment) continue;
+        if (d.type !== check.distributionType || !serves(d.clientVersions)) continue;
+        served = true;
+        for (const r of d.releases) {
+          const at = Date.parse(r.createdAt);
+          if (serves(r.clientVersions) && (!newest || at > newest.at)) newest = { d, r, at };
+        }
+      }
+      if (!served) return 'no-distribution' as const;
       if (!newest || newest.r.id === check.clientRelease) return null;
       const blob = await releaseBlob(newest.d, newest.r.id);
       return { release: newest.r, blobName: blob.name, sha256: sha256Of(blob.bytes) };
