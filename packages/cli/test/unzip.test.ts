@@ -1,4 +1,5 @@
 // Unzip safety: malicious archives are crafted here, byte for byte, and must be refused with nothing written.
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -119,6 +120,48 @@ describe('extractArchive', () => {
     await expect(extract(bytes, { limits: { maxEntries: 1, maxTotalBytes: 1e9, maxRatio: 1000 } })).rejects.toThrow(
       /more than the limit of 1/,
     );
+  });
+
+  it.each([
+    ['in memory', undefined],
+    ['streamed (archives and entries above the in-memory size)', 10],
+  ])('extracts %s, with the SHA-256 of each file computed as it was written', async (_, inMemoryBytes) => {
+    const big = Buffer.alloc(200_000, 'y');
+    const files = await extract(
+      await makeZip([
+        { name: 'de/app.json', data: '{"a":"ä"}' },
+        { name: 'de/big.json', data: big },
+      ]),
+      inMemoryBytes === undefined ? undefined : { inMemoryBytes },
+    );
+    expect(files.map((f) => [f.path, f.bytes])).toEqual([
+      ['de/app.json', 10],
+      ['de/big.json', big.length],
+    ]);
+    expect(readFileSync(files[1]!.file).equals(big)).toBe(true);
+    expect(files[0]!.sha256).toBe(createHash('sha256').update('{"a":"ä"}').digest('hex'));
+    expect(files[1]!.sha256).toBe(createHash('sha256').update(big).digest('hex'));
+  });
+
+  it('checks every entry before writing any: an unsafe last entry leaves nothing extracted', async () => {
+    const error = await extract(
+      await makeZip([{ name: 'a/ok.json' }, { name: 'b/ok.json' }, { name: 'XX/evil.txt' }], {
+        'XX/evil.txt': '../evil.txt',
+      }),
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnsafeArchiveError);
+    expect(readdirSync(join(dir.path, 'staging'))).toEqual([]);
+  });
+
+  it('refuses an entry that holds more than its header says (inflating stops at the stated size)', async () => {
+    const bytes = await makeZip([{ name: 'a.json', data: 'x'.repeat(5000) }]);
+    // The central directory's uncompressed size (offset 24 of its record) now says 100 bytes.
+    const central = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    expect(bytes.readUInt32LE(central + 24)).toBe(5000);
+    bytes.writeUInt32LE(100, central + 24);
+    const error = await extract(bytes).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnsafeArchiveError);
+    expect((error as Error).message).toMatch(/damaged/);
   });
 
   it('refuses what is not a ZIP', async () => {

@@ -76,7 +76,7 @@ export async function deliver(options: DeliverOptions): Promise<Delivery> {
         : await fetchFiles(options, options.source.files, join(staging, 'files'));
     const placements = fetched.files.flatMap((file) => {
       const placed = options.place(file.path);
-      return placed ? [{ ...placed, from: file.file, source: file.path }] : [];
+      return placed ? [{ ...placed, from: file.file, source: file.path, sha256: file.sha256 }] : [];
     });
     const planned = await planPlacements(outDir, placements, {
       ...(options.written ? { written: options.written } : {}),
@@ -99,7 +99,8 @@ export async function deliver(options: DeliverOptions): Promise<Delivery> {
 }
 
 interface Fetched {
-  files: { path: string; file: string }[];
+  /** Each file staged, with the SHA-256 of its bytes (so placing it reads it no more). */
+  files: { path: string; file: string; sha256: string }[];
   bytes: number;
   sha256: string | undefined;
 }
@@ -148,7 +149,7 @@ async function fetchFiles(
       maxBytes: MAX_ZIP_BYTES,
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
-    fetched.files.push({ path, file: target });
+    fetched.files.push({ path, file: target, sha256: result.sha256 });
     fetched.bytes += result.bytes;
   }
   return fetched;

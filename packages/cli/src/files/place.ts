@@ -16,6 +16,8 @@ export interface Placement {
   locale: string | undefined;
   /** The service's code for it, when the map renamed it or it is known. */
   serviceLocale?: string | undefined;
+  /** SHA-256 of the staged copy when it was computed as the file was written; read from the file otherwise. */
+  sha256?: string | undefined;
 }
 
 /**
@@ -73,7 +75,7 @@ export async function planPlacements(
     }
     byTarget.set(key, placement);
     assertNoEscapingLink(realRoot, root, target, placement.source);
-    const sha256 = await sha256File(placement.from);
+    const sha256 = placement.sha256 ?? (await sha256File(placement.from));
     const status = await compare(placement.from, target, options.written?.get(placement.to), options.force === true);
     planned.push({ ...placement, target, sha256, status });
   }
