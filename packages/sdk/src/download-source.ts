@@ -1,17 +1,25 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+// The modules themselves, not their named exports: a test tool replaces `request` on them (msw, nock),
+// and only a property read sees the replacement.
+import http from 'node:http';
+import https from 'node:https';
 import { DownloadError } from './errors';
 import { SDK_VERSION } from './core/config';
 import { redactUrl } from './core/url';
+import type { HashingWriter } from './hashing-writer';
+import { requestOverSocket } from './socket-download';
 
 /** How many redirects a download follows (never from https to http). */
 export const MAX_DOWNLOAD_REDIRECTS = 5;
 
-/** An opened download: the final answer's status line and headers, and its body as chunks. */
+/** An opened download: the final answer's status line and headers; its body waits for `pipeTo`. */
 export interface DownloadSource {
   status: number;
   header(name: string): string | null;
-  body: AsyncIterable<Uint8Array>;
+  /**
+   * Reads the body into `writer`, calling `onBody` with the length of each part as it arrives (it may
+   * throw to stop the download). Resolves when the body has ended.
+   */
+  pipeTo(writer: HashingWriter, onBody: (length: number) => void): Promise<void>;
   /** Drops the body without reading it. */
   discard(): void;
 }
@@ -22,19 +30,27 @@ const HEADERS = {
   accept: 'application/zip, application/octet-stream, */*',
   'user-agent': `loc-sdk/${SDK_VERSION}`,
 };
+// identity: the bytes on the wire are the file's bytes (Content-Length counts them, no zlib pass).
+const NODE_HEADERS = { ...HEADERS, 'accept-encoding': 'identity' };
 
 /**
  * GETs `url` with no credential (a pre-signed URL carries its own), following at most
  * {@link MAX_DOWNLOAD_REDIRECTS} redirects and never from https to http; a non-2xx answer is a
- * DownloadError. Without `fetchImpl` it uses node:http(s): its socket stream reaches the file with no web
- * stream in between (twice the throughput of fetch here). A given fetch (a proxy-aware one) is used as is.
+ * DownloadError. Without `fetchImpl` it reads the answer off a socket of its own straight into the
+ * file's write batches (socket-download.ts: constant memory, faster than node:http and fetch), unless a
+ * test tool intercepts node:http (then through node:http, so msw's `setupServer` and nock see it). A
+ * given fetch (a proxy-aware one) is used as is.
  */
 export async function openDownload(
   url: string,
   fetchImpl: typeof globalThis.fetch | undefined,
   signal: AbortSignal | undefined,
 ): Promise<DownloadSource> {
-  const open: Open = fetchImpl ? (u, s) => openWithFetch(fetchImpl, u, s) : openWithNodeHttp;
+  const open: Open = fetchImpl
+    ? (u, s) => openWithFetch(fetchImpl, u, s)
+    : nodeHttpIntercepted()
+      ? openWithNodeHttp
+      : openWithSocket;
   let current = checkDownloadUrl(url);
   for (let hop = 0; hop <= MAX_DOWNLOAD_REDIRECTS; hop++) {
     const source = await open(current, signal);
@@ -73,21 +89,37 @@ export function contentLength(source: DownloadSource): number | undefined {
   return text !== null && Number.isInteger(value) && value >= 0 ? value : undefined;
 }
 
+/**
+ * Whether a test tool replaced node:http's `request` to intercept requests (msw's interceptors wrap it in
+ * a Proxy, nock in a function of its own): Node's own is `function request(url, options, cb)`.
+ */
+function nodeHttpIntercepted(): boolean {
+  return ![http.request, https.request].every((f) =>
+    Function.prototype.toString.call(f).startsWith('function request('),
+  );
+}
+
+async function openWithSocket(url: string, signal: AbortSignal | undefined): Promise<DownloadSource> {
+  const response = await requestOverSocket(new URL(url), NODE_HEADERS, signal);
+  refuseEncoded(response.status, response.headers.get('content-encoding'), () => response.discard());
+  return {
+    status: response.status,
+    header: (name) => response.headers.get(name.toLowerCase()) ?? null,
+    pipeTo: (writer, onBody) => response.pipeTo(writer, onBody),
+    discard: () => response.discard(),
+  };
+}
+
 function openWithNodeHttp(url: string, signal: AbortSignal | undefined): Promise<DownloadSource> {
   return new Promise((resolve, reject) => {
-    const send = url.startsWith('https:') ? httpsRequest : httpRequest;
-    // identity: the bytes on the wire are the file's bytes (Content-Length counts them, no zlib pass).
-    const request = send(url, { method: 'GET', headers: { ...HEADERS, 'accept-encoding': 'identity' }, signal });
+    const send = url.startsWith('https:') ? https.request : http.request;
+    const request = send(url, { method: 'GET', headers: NODE_HEADERS, signal });
     request.once('error', reject);
-    request.once('response', (response: IncomingMessage) => {
-      const encoding = response.headers['content-encoding'];
-      if (encoding && encoding !== 'identity' && response.statusCode! >= 200 && response.statusCode! < 300) {
-        response.destroy();
-        reject(
-          new DownloadError(
-            `The download host sent the file ${encoding}-encoded although it was asked not to; try again.`,
-          ),
-        );
+    request.once('response', (response: http.IncomingMessage) => {
+      try {
+        refuseEncoded(response.statusCode ?? 0, response.headers['content-encoding'], () => response.destroy());
+      } catch (error) {
+        reject(error);
         return;
       }
       resolve({
@@ -96,12 +128,35 @@ function openWithNodeHttp(url: string, signal: AbortSignal | undefined): Promise
           const value = response.headers[name.toLowerCase()];
           return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
         },
-        body: response,
+        pipeTo: (writer, onBody) => pipeChunks(response, writer, onBody),
         discard: () => response.destroy(),
       });
     });
     request.end();
   });
+}
+
+/** We asked for the bytes as they are (`accept-encoding: identity`): a compressed 2xx body is refused. */
+function refuseEncoded(status: number, encoding: string | undefined, discard: () => void): void {
+  if (encoding && encoding !== 'identity' && status >= 200 && status < 300) {
+    discard();
+    throw new DownloadError(
+      `The download host sent the file ${encoding}-encoded although it was asked not to; try again.`,
+    );
+  }
+}
+
+/** A body that comes as chunks of its own: each is copied into the writer (waiting while it is full). */
+async function pipeChunks(
+  body: AsyncIterable<Uint8Array>,
+  writer: HashingWriter,
+  onBody: (length: number) => void,
+): Promise<void> {
+  for await (const chunk of body) {
+    onBody(chunk.length);
+    const wait = writer.write(chunk);
+    if (wait) await wait;
+  }
 }
 
 async function openWithFetch(
@@ -115,7 +170,8 @@ async function openWithFetch(
     status: response.status,
     header: (name) => response.headers.get(name),
     // Node's (and undici's) web streams are async iterables; the DOM typings do not say so.
-    body: body ? (body as unknown as AsyncIterable<Uint8Array>) : emptyBody(),
+    pipeTo: (writer, onBody) =>
+      pipeChunks(body ? (body as unknown as AsyncIterable<Uint8Array>) : emptyBody(), writer, onBody),
     discard: () => void body?.cancel().catch(() => {}),
   };
 }

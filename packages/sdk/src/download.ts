@@ -34,8 +34,9 @@ export interface DownloadOptions {
   /** Refuse bodies larger than this many bytes. Default: no limit. */
   maxBytes?: number;
   /**
-   * A fetch implementation (a proxy-aware one) to download with. Default: node:http(s), which streams
-   * the socket to the file without web streams in between (msw's `setupServer` intercepts it too).
+   * A fetch implementation (a proxy-aware one) to download with. Default: a socket of the SDK's own,
+   * read straight into the file's write batches (constant memory); through node:http(s) instead when a
+   * test tool such as msw's `setupServer` or nock intercepts node:http, so it sees the download.
    */
   fetch?: typeof globalThis.fetch;
 }
@@ -83,16 +84,14 @@ export async function downloadToFile(
     file = await open(temporary, 'wx', 0o644);
     writer = createHashingWriter(file);
     let receivedBytes = 0;
-    for await (const chunk of source.body) {
+    await source.pipeTo(writer, (length) => {
       idle.touch();
-      receivedBytes += chunk.length;
+      receivedBytes += length;
       if (options.maxBytes !== undefined && receivedBytes > options.maxBytes) {
-        source.discard();
         throw new DownloadError(`The download exceeded the limit of ${options.maxBytes} bytes.`);
       }
-      await writer.write(chunk);
       options.onProgress?.({ receivedBytes, totalBytes });
-    }
+    });
     const sha256 = await writer.finish();
     writer = undefined;
     await file.close();

@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { createServer as createNetServer, type Socket } from 'node:net';
 import { mkdtemp, readdir, readFile, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { http as mswHttp, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   AbortError,
@@ -13,7 +17,8 @@ import {
   downloadRelease,
   downloadToFile,
 } from '../src/node';
-import { createHashingWriter, WRITE_BATCH_BYTES } from '../src/hashing-writer';
+import { createHashingWriter, type HashingWriter, MIN_READ_BYTES, WRITE_BATCH_BYTES } from '../src/hashing-writer';
+import { requestOverSocket } from '../src/socket-download';
 import { CDN_KEY, TOKEN } from './fixtures';
 
 const payload = Buffer.alloc(256 * 1024, 'a');
@@ -152,7 +157,7 @@ describe('downloadToFile', () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
-  it('streams over node:http by default (no global fetch needed) and through a given fetch when one is passed', async () => {
+  it('downloads without the global fetch by default, and through a given fetch when one is passed', async () => {
     const original = globalThis.fetch;
     const calls: string[] = [];
     globalThis.fetch = (() => Promise.reject(new Error('the global fetch was used'))) as typeof fetch;
@@ -180,49 +185,227 @@ describe('downloadToFile', () => {
   });
 });
 
+describe('downloads off the socket (the default)', () => {
+  /** A server that writes raw bytes, for answers node:http would not produce. */
+  async function rawServer(answer: (socket: Socket) => void): Promise<{ url: string; close: () => Promise<void> }> {
+    const raw = createNetServer((socket) => {
+      socket.once('data', () => answer(socket));
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    return {
+      url: `http://127.0.0.1:${(raw.address() as AddressInfo).port}/file.zip`,
+      close: () => new Promise((resolve) => raw.close(() => resolve())),
+    };
+  }
+
+  it('skips a 1xx answer and decodes a chunked body', async () => {
+    const server = await rawServer((socket) => {
+      socket.write('HTTP/1.1 103 Early Hints\r\nLink: </x>\r\n\r\n');
+      socket.write('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n');
+      socket.write(`${(100_000).toString(16)}\r\n`);
+      socket.write(payload.subarray(0, 100_000));
+      socket.end(
+        `\r\n${(payload.length - 100_000).toString(16)}\r\n${payload.subarray(100_000).toString('latin1')}\r\n0\r\n\r\n`,
+        'latin1',
+      );
+    });
+    try {
+      const result = await downloadToFile(server.url, join(dir, 'out.zip'));
+      expect(result).toMatchObject({ bytes: payload.length, sha256: sha });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('fails a chunked body the connection cut short, leaving nothing', async () => {
+    const server = await rawServer((socket) => {
+      socket.end('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n400\r\nonly this');
+    });
+    try {
+      const error = await downloadToFile(server.url, join(dir, 'out.zip')).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DownloadError);
+      expect((error as Error).message).toMatch(/before the last chunk/);
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses what is not an HTTP answer', async () => {
+    const server = await rawServer((socket) => socket.end('SSH-2.0-OpenSSH_9.2\r\n\r\n'));
+    try {
+      await expect(downloadToFile(server.url, join(dir, 'out.zip'))).rejects.toThrow(/not an HTTP\/1.1 status line/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('reads into the write batches, pausing while the disk is slower than the network', async () => {
+    const big = Buffer.alloc(5 * WRITE_BATCH_BYTES + 12_344);
+    for (let i = 0; i < big.length; i += 4) big.writeUInt32LE((i * 2654435761) >>> 0, i);
+    const server = await rawServer((socket) => {
+      socket.write(`HTTP/1.1 200 OK\r\nContent-Length: ${big.length}\r\n\r\n`);
+      socket.end(big);
+    });
+    // Each write of the file finishes only after a few turns of the event loop.
+    const written: Buffer[] = [];
+    const slow = {
+      write: async (bytes: Uint8Array, offset: number, length: number) => {
+        for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+        written.push(Buffer.from(bytes.subarray(offset, offset + length)));
+        return { bytesWritten: length };
+      },
+    } as unknown as FileHandle;
+    try {
+      const response = await requestOverSocket(new URL(server.url), {}, undefined);
+      expect(response.status).toBe(200);
+      const inner = createHashingWriter(slow);
+      // Counts the times the writer asked the socket to wait for the disk.
+      let waits = 0;
+      const counted = <T>(wait: T) => {
+        if (wait) waits++;
+        return wait;
+      };
+      const writer: HashingWriter = {
+        ...inner,
+        commit: (length) => counted(inner.commit(length)),
+        write: (chunk) => counted(inner.write(chunk)),
+      };
+      let received = 0;
+      await response.pipeTo(writer, (length) => {
+        received += length;
+      });
+      expect(await writer.finish()).toBe(createHash('sha256').update(big).digest('hex'));
+      expect(received).toBe(big.length);
+      expect(waits).toBeGreaterThan(0);
+      expect(Buffer.concat(written).equals(big)).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('speaks TLS for https URLs, checking the certificate', async () => {
+    const tlsServer = createHttpsServer({ key: TLS_KEY, cert: TLS_CERT }, (_req, res) => {
+      res.writeHead(200, { 'content-length': payload.length });
+      res.end(payload);
+    });
+    await new Promise<void>((resolve) => tlsServer.listen(0, '127.0.0.1', resolve));
+    const url = new URL(`https://localhost:${(tlsServer.address() as AddressInfo).port}/file.zip`);
+    try {
+      const response = await requestOverSocket(url, {}, undefined, { ca: TLS_CERT });
+      const writer = createHashingWriter({
+        write: async (_b: Uint8Array, _o: number, length: number) => ({ bytesWritten: length }),
+      } as unknown as FileHandle);
+      await response.pipeTo(writer, () => {});
+      expect(await writer.finish()).toBe(sha);
+      // Without our test CA the certificate is refused.
+      await expect(requestOverSocket(url, {}, undefined)).rejects.toThrow(/self-signed|certificate/);
+    } finally {
+      await new Promise<void>((resolve) => tlsServer.close(() => resolve()));
+    }
+  });
+
+  it('goes through node:http while a test tool intercepts it (msw), so the tool sees the download', async () => {
+    const msw = setupServer(
+      mswHttp.get('http://downloads.invalid/file.zip', () => new HttpResponse(payload, { status: 200 })),
+    );
+    msw.listen({ onUnhandledRequest: 'error' });
+    try {
+      const result = await downloadToFile('http://downloads.invalid/file.zip', join(dir, 'out.zip'));
+      expect(result.sha256).toBe(sha);
+    } finally {
+      msw.close();
+    }
+  });
+});
+
+// A throwaway self-signed certificate for localhost and 127.0.0.1 (valid until 2126), for the TLS test only.
+const TLS_KEY =
+  '-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgV0j5MibMoI8N3Awg\ncLoU0FTzckBIAeqF8hIHbVEuBGChRANCAAQ6HUTZUxR8P7NBXTcU1bkni4polFPd\n67se2thVrpj9f8Tt1C6YPePo2YoAKZjdscu4GZhvAbDSl1We8XE5PMDQ\n-----END PRIVATE KEY-----\n';
+const TLS_CERT =
+  '-----BEGIN CERTIFICATE-----\nMIIBmzCCAUGgAwIBAgIUNkRxUPTY6pzXt0RzBQSDVXWjd+4wCgYIKoZIzj0EAwIw\nFDESMBAGA1UEAwwJbG9jYWxob3N0MCAXDTI2MTEyMzA5MDYyOFoYDzIxMjYxMDMw\nMDkwNjI4WjAUMRIwEAYDVQQDDAlsb2NhbGhvc3QwWTATBgcqhkjOPQIBBggqhkjO\nPQMBBwNCAAQ6HUTZUxR8P7NBXTcU1bkni4polFPd67se2thVrpj9f8Tt1C6YPePo\n2YoAKZjdscu4GZhvAbDSl1We8XE5PMDQo28wbTAdBgNVHQ4EFgQU+iZBwQIBt76X\nZQbAhe6llDb4dsowHwYDVR0jBBgwFoAU+iZBwQIBt76XZQbAhe6llDb4dsowDwYD\nVR0TAQH/BAUwAwEB/zAaBgNVHREEEzARgglsb2NhbGhvc3SHBH8AAAEwCgYIKoZI\nzj0EAwIDSAAwRQIgENCf8bXLbLG7Tqwl+722Sb2tFukCsqxjBLYxFkYzYDECIQCt\nVkKoCz/zzEONsh7mHWQGJltsLkiAAKW3XJxwGBs2fQ==\n-----END CERTIFICATE-----\n';
+
 describe('createHashingWriter', () => {
-  it('hashes in the same pass and holds at most two 1 MiB batches however slow the disk is', async () => {
-    let release: () => void = () => {};
-    const written: Uint8Array[] = [];
-    // A file whose every write waits until the test lets it finish.
-    const slowFile = {
-      writev: (buffers: Uint8Array[]) =>
+  /** A file whose every write waits until the test lets it finish; it keeps a copy of what it got. */
+  function slowFile() {
+    const written: Buffer[] = [];
+    const waiting: (() => void)[] = [];
+    const file = {
+      write: (bytes: Uint8Array, offset: number, length: number) =>
         new Promise<{ bytesWritten: number }>((resolve) => {
-          release = () => {
-            release = () => {};
-            written.push(...buffers);
-            resolve({ bytesWritten: buffers.reduce((n, b) => n + b.length, 0) });
-          };
+          waiting.push(() => {
+            written.push(Buffer.from(bytes.subarray(offset, offset + length)));
+            resolve({ bytesWritten: length });
+          });
         }),
     } as unknown as FileHandle;
-    const writer = createHashingWriter(slowFile);
-    const chunk = Buffer.alloc(64 * 1024, 'x');
-    const hash = createHash('sha256');
-    let accepted = 0;
-    let blocked = false;
-    for (let i = 0; i < 64 && !blocked; i++) {
-      const pending = writer.write(chunk);
-      hash.update(chunk);
-      accepted += chunk.length;
-      if (pending)
-        blocked = await Promise.race([
-          Promise.resolve(pending).then(() => false),
-          new Promise<boolean>((r) => setImmediate(() => r(true))),
-        ]);
-    }
-    // The first batch is being written and the second is full: the writer waits for the disk.
-    expect(blocked).toBe(true);
-    expect(accepted).toBe(2 * WRITE_BATCH_BYTES);
-    const finishing = (async () => {
-      for (let i = 0; i < 4; i++) {
+    const releaseAll = async () => {
+      for (let i = 0; i < 16; i++) {
         await new Promise((r) => setImmediate(r));
-        release();
+        for (const release of waiting.splice(0)) release();
       }
-    })();
+    };
+    return { file, written, releaseAll };
+  }
+  const chunkNumber = (i: number) => Buffer.alloc(64 * 1024, i % 251);
+
+  it('hashes in the same pass and holds at most two 1 MiB batches however slow the disk is', async () => {
+    const disk = slowFile();
+    const writer = createHashingWriter(disk.file);
+    const hash = createHash('sha256');
+    const given: Buffer[] = [];
+    let accepted = 0;
+    let wait: Promise<void> | undefined;
+    for (let i = 0; i < 64 && !wait; i++) {
+      const chunk = chunkNumber(i);
+      wait = writer.write(chunk);
+      hash.update(chunk);
+      given.push(chunk);
+      accepted += chunk.length;
+    }
+    // The first batch is being written and the second is full: the writer asks to wait for the disk.
+    expect(wait).toBeDefined();
+    expect(accepted).toBe(2 * WRITE_BATCH_BYTES);
+    expect(writer.space()).toBeUndefined();
+    // Chunks given anyway are kept, in order, and written once a batch is free.
+    for (let i = 64; i < 67; i++) {
+      const chunk = chunkNumber(i);
+      expect(writer.write(chunk)).toBeDefined();
+      hash.update(chunk);
+      given.push(chunk);
+    }
+    const releasing = disk.releaseAll();
     const digest = await writer.finish();
-    await finishing;
+    await releasing;
     expect(digest).toBe(hash.digest('hex'));
-    expect(Buffer.concat(written).length).toBe(accepted);
+    expect(Buffer.concat(disk.written).equals(Buffer.concat(given))).toBe(true);
+  });
+
+  it('lets a source read straight into its batch: space() then commit()', async () => {
+    const disk = slowFile();
+    const writer = createHashingWriter(disk.file);
+    const hash = createHash('sha256');
+    const given: Buffer[] = [];
+    for (let i = 0; i < 40; i++) {
+      const room = writer.space();
+      if (!room) {
+        const releasing = disk.releaseAll();
+        await releasing;
+        i--;
+        continue;
+      }
+      expect(room.length).toBeGreaterThanOrEqual(MIN_READ_BYTES);
+      const bytes = chunkNumber(i).subarray(0, 50_000 + i);
+      room.set(bytes);
+      writer.commit(bytes.length);
+      hash.update(bytes);
+      given.push(bytes);
+    }
+    const releasing = disk.releaseAll();
+    expect(await writer.finish()).toBe(hash.digest('hex'));
+    await releasing;
+    expect(Buffer.concat(disk.written).equals(Buffer.concat(given))).toBe(true);
   });
 });
 
