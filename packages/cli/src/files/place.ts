@@ -1,5 +1,5 @@
-import { existsSync, realpathSync } from 'node:fs';
-import { lstat, mkdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { existsSync, lstatSync, mkdirSync, realpathSync, renameSync, type Stats } from 'node:fs';
+import { rename, rm, rmdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { LocalFileError, UnsafeArchiveError } from '../errors';
 import { sha256File, type WrittenIndex } from './record';
@@ -76,7 +76,7 @@ export async function planPlacements(
     byTarget.set(key, placement);
     assertNoEscapingLink(realRoot, root, target, placement.source);
     const sha256 = placement.sha256 ?? (await sha256File(placement.from));
-    const status = await compare(placement.from, target, options.written?.get(placement.to), options.force === true);
+    const status = await compare(sha256, target, options.written?.get(placement.to), options.force === true);
     planned.push({ ...placement, target, sha256, status });
   }
   return planned;
@@ -100,25 +100,35 @@ function realpathLoose(path: string): string {
 }
 
 async function compare(
-  staged: string,
+  stagedSha256: string,
   target: string,
   recorded: string | null | undefined,
   force: boolean,
 ): Promise<PlacementStatus> {
-  const existing = await lstat(target).catch(() => undefined);
+  const existing = lstatIfAny(target);
   if (!existing) return 'created';
   if (!existing.isFile()) {
     throw new LocalFileError(`${target} exists and is not a regular file; it is left as it is.`, {
       hint: 'Move it away, or choose another --out or --path-template.',
     });
   }
-  const fresh = await stat(staged);
-  if (fresh.size === existing.size) {
-    const [a, b] = await Promise.all([readFile(staged), readFile(target)]);
-    if (a.equals(b)) return 'unchanged';
-  }
-  if (recorded && (await sha256File(target)) === recorded) return 'updated';
+  // One read of the file: its hash says both whether it is unchanged and whether it still holds what loc wrote.
+  const current = await sha256File(target);
+  if (current === stagedSha256) return 'unchanged';
+  if (recorded && current === recorded) return 'updated';
   return force ? 'overwritten' : 'conflict';
+}
+
+/**
+ * The metadata calls of placing are synchronous: they take microseconds, and a thread-pool round trip
+ * each cost more than the calls themselves for the hundreds of files of a large export.
+ */
+function lstatIfAny(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -147,15 +157,15 @@ export async function commitPlacements(planned: PlannedFile[], backupDir: string
     let index = 0;
     for (const file of planned) {
       if (file.status === 'unchanged' || file.status === 'conflict') continue;
-      const createdDirs = await mkdirTracked(dirname(file.target));
+      const createdDirs = mkdirTracked(dirname(file.target));
       let backup: string | undefined;
       if (file.status === 'updated' || file.status === 'overwritten') {
         backup = join(backupDir, String(index++));
-        await mkdir(backupDir, { recursive: true });
-        await rename(file.target, backup);
+        mkdirSync(backupDir, { recursive: true });
+        renameSync(file.target, backup);
       }
       done.push({ target: file.target, backup, createdDirs });
-      await rename(file.from, file.target);
+      renameSync(file.from, file.target);
     }
   } catch (error) {
     for (const step of done.reverse()) {
@@ -171,10 +181,10 @@ export async function commitPlacements(planned: PlannedFile[], backupDir: string
 }
 
 /** mkdir -p that returns the folders it created, outermost first, so a rollback can remove them. */
-async function mkdirTracked(dir: string): Promise<string[]> {
+function mkdirTracked(dir: string): string[] {
   const missing: string[] = [];
   for (let probe = dir; !existsSync(probe); probe = dirname(probe)) missing.unshift(probe);
-  if (missing.length) await mkdir(dir, { recursive: true });
+  if (missing.length) mkdirSync(dir, { recursive: true });
   return missing;
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream, writeFileSync } from 'node:fs';
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -106,7 +106,7 @@ export async function extractArchive(
       options.signal?.throwIfAborted();
       const folder = dirname(target);
       if (!folders.has(folder)) {
-        await mkdir(folder, { recursive: true });
+        mkdirSync(folder, { recursive: true });
         folders.add(folder);
       }
       const written =
