@@ -5,9 +5,11 @@ import { po as gettext } from 'gettext-parser';
 import { parse as parseNextstep } from 'nextstep-plist';
 import { parse as parsePlist } from 'plist';
 import { parse as parseYaml } from 'yaml';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WRITERS, type Entry } from '../src';
 import { androidNames } from '../src/formats/android';
+import { nest } from '../src/formats/json';
 import { yamlScalar } from '../src/formats/yaml';
 
 /** Strings that break naive writers. */
@@ -267,6 +269,32 @@ describe('format writers', () => {
   it('nested formats keep every key of a clash, and no key touches Object.prototype', () => {
     expect(JSON.parse(WRITERS['json.nested'](file(NESTED))).menu).toBe('Menü');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  // The JSON writers build their text directly, for speed: it must be what JSON.stringify writes, key order
+  // (integer-like keys first), repeated keys, escapes and lone surrogates included.
+  it('json writers write exactly what JSON.stringify(…, null, 2) writes, for any keys and texts', () => {
+    const text = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom('a', '.', '"', '\\', '\n', '\u0001', '\ud83d', '\ude80'),
+        fc.string({ unit: 'binary', maxLength: 1 }),
+      ),
+    });
+    const key = fc.oneof(
+      text,
+      fc.constantFrom('0', '7', '01', '-1', '4294967294', '4294967295', '__proto__', 'a', 'a.b', 'a.0'),
+    );
+    const entries = fc.array(fc.record({ key, value: text }), { maxLength: 12 });
+    fc.assert(
+      fc.property(entries, (list) => {
+        const given = list.map((e) => ({ ...e, source: '' }));
+        expect(WRITERS['json.standard'](file(given))).toBe(
+          `${JSON.stringify(Object.fromEntries(list.map((e) => [e.key, e.value])), null, 2)}\n`,
+        );
+        expect(WRITERS['json.nested'](file(given))).toBe(`${JSON.stringify(nest(list), null, 2)}\n`);
+      }),
+      { seed: 11, numRuns: 500 },
+    );
   });
 
   it('android: formatted="false" exactly where aapt2 would refuse the substitutions', () => {

@@ -7,14 +7,24 @@ import { escapeXml } from './xml';
  * then XML's; `formatted="false"` where aapt2 would refuse the `%` substitutions.
  */
 export const writeAndroid: Writer = ({ entries, keys }) => {
-  const names = androidNames(keys ?? entries.map((e) => e.key));
-  return `<?xml version="1.0" encoding="utf-8"?>\n<resources>\n${entries
-    .map(
-      (e) =>
-        `${e.comment ? `    <!-- ${escapeXml(e.comment).replace(/--/g, '- -')} -->\n` : ''}    <string name="${names.get(e.key)}"${needsUnformatted(e.value) ? ' formatted="false"' : ''}>${escapeXml(escapeAndroid(e.value))}</string>`,
-    )
-    .join('\n')}\n</resources>\n`;
+  const names = keys ? namesOfFile(keys) : androidNames(entries.map((e) => e.key));
+  let out = '<?xml version="1.0" encoding="utf-8"?>\n<resources>\n';
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
+    if (i > 0) out += '\n';
+    if (e.comment) out += `    <!-- ${escapeXml(e.comment).replace(/--/g, '- -')} -->\n`;
+    out += `    <string name="${names.get(e.key)}"${needsUnformatted(e.value) ? ' formatted="false"' : ''}>${escapeXml(escapeAndroid(e.value))}</string>`;
+  }
+  return `${out}\n</resources>\n`;
 };
+
+/** Names by a file's key list: an export writes the same file in every locale with the same `keys` array. */
+const namesByKeys = new WeakMap<readonly string[], Map<string, string>>();
+function namesOfFile(keys: readonly string[]): Map<string, string> {
+  let names = namesByKeys.get(keys);
+  if (!names) namesByKeys.set(keys, (names = androidNames(keys)));
+  return names;
+}
 
 /**
  * Whether aapt2 would refuse the text as a format string: more than one `%` substitution, and one of them
@@ -22,6 +32,7 @@ export const writeAndroid: Writer = ({ entries, keys }) => {
  * The attribute only turns that check off; `getString(id, args)` still formats.
  */
 function needsUnformatted(text: string): boolean {
+  if (text.indexOf('%') === text.lastIndexOf('%')) return false; // one `%` at most: one substitution at most
   // `%%` and `%n` are no substitutions, nor is a `%` that ends the text.
   const substitutions = [...text.matchAll(/%([%n]|\d+\$)?/g)].filter(
     (m) => m[1] !== '%' && m[1] !== 'n' && m.index < text.length - 1,
@@ -62,7 +73,11 @@ export function androidNames(keys: readonly string[]): Map<string, string> {
   return names;
 }
 
+/** Whatever escapeAndroid changes: text without any of it (most text) is returned as it is. */
+const ANDROID_SPECIAL = /[\\'"\n\t\r]|^[@? ]| $| {2}/;
+
 function escapeAndroid(text: string): string {
+  if (!ANDROID_SPECIAL.test(text)) return text;
   return (
     text
       .replace(/\\/g, '\\\\')

@@ -1,11 +1,14 @@
 import type { Writer } from './types';
 
-/** `json.standard`: one flat object, keys as they are. */
-export const writeJsonStandard: Writer = ({ entries }) =>
-  `${JSON.stringify(Object.fromEntries(entries.map((e) => [e.key, e.value])), null, 2)}\n`;
+/** `json.standard`: one flat object, keys as they are (a repeated key keeps its first place and its last text). */
+export const writeJsonStandard: Writer = ({ entries }) => {
+  const flat: Tree = Object.create(null);
+  for (const e of entries) flat[e.key] = e.value;
+  return `${jsonText(flat, '')}\n`;
+};
 
 /** `json.nested`: keys split at dots into nested objects. */
-export const writeJsonNested: Writer = ({ entries }) => `${JSON.stringify(nest(entries), null, 2)}\n`;
+export const writeJsonNested: Writer = ({ entries }) => `${jsonText(nest(entries), '')}\n`;
 
 type Tree = { [key: string]: string | Tree };
 
@@ -18,16 +21,17 @@ type Tree = { [key: string]: string | Tree };
 export function nest(entries: { key: string; value: string }[]): Tree {
   const root: Tree = Object.create(null);
   for (const { key, value } of entries) {
-    const parts = key.split('.');
     let node = root;
-    let i = 0;
-    for (; i < parts.length - 1; i++) {
-      const next = node[parts[i]!];
-      if (next === undefined) node = node[parts[i]!] = Object.create(null) as Tree;
+    let start = 0; // where the part of the key not nested yet begins
+    for (let dot = key.indexOf('.'); dot !== -1; dot = key.indexOf('.', start)) {
+      const part = key.slice(start, dot);
+      const next = node[part];
+      if (next === undefined) node = node[part] = Object.create(null) as Tree;
       else if (typeof next === 'object') node = next;
       else break;
+      start = dot + 1;
     }
-    const rest = parts.slice(i).join('.');
+    const rest = start === 0 ? key : key.slice(start);
     const there = node[rest];
     if (typeof there === 'object') {
       // `rest` leads to deeper keys already: they move up here as dotted keys, beside the new leaf.
@@ -46,4 +50,29 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
     else out[`${prefix}${k}`] = v;
   }
   return out;
+}
+
+/**
+ * `JSON.stringify(tree, null, 2)`, the same bytes, written directly: the keys in the same order
+ * (`Object.keys`: integer-like keys first), each string quoted as JSON.stringify quotes it, but without
+ * a call for the many that need no escape.
+ */
+function jsonText(tree: Tree, indent: string): string {
+  const keys = Object.keys(tree);
+  if (keys.length === 0) return '{}';
+  const inner = `${indent}  `;
+  let out = '{';
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const value = tree[key]!;
+    out += `${i ? ',\n' : '\n'}${inner}${jsonString(key)}: ${typeof value === 'string' ? jsonString(value) : jsonText(value, inner)}`;
+  }
+  return `${out}\n${indent}}`;
+}
+
+/** What JSON.stringify escapes in a string: quote, backslash, control characters, surrogates (if lone). */
+const JSON_SPECIAL = /["\\\u0000-\u001F\uD800-\uDFFF]/;
+
+function jsonString(text: string): string {
+  return JSON_SPECIAL.test(text) ? JSON.stringify(text) : `"${text}"`;
 }

@@ -1,4 +1,5 @@
 import { gettextLocale, parseLocale } from '@loc/sdk';
+import { escapeC } from './c-string';
 import { pluralForms } from './plural-forms';
 import type { Writer } from './types';
 
@@ -17,16 +18,14 @@ export const writePo: Writer = ({ locale, entries, projectTitle, revisedAt }) =>
     'msgstr ""',
     ...headerFields(locale, projectTitle, revisedAt).map(([name, value]) => quote(`${name}: ${value}\n`)),
   ].join('\n');
-  const units = entries.map((e) =>
-    [
-      ...(e.comment ? [`#. ${e.comment.replace(/\r\n|[\n\r\u0085\u2028\u2029]/g, ' ')}`] : []),
-      ...(sameNewlineEnds(e.source, e.value) ? [] : ['#, fuzzy']),
-      `msgctxt ${quote(e.key)}`,
-      `msgid ${quote(e.source)}`,
-      `msgstr ${quote(e.value)}`,
-    ].join('\n'),
-  );
-  return `${[header, ...units].join('\n\n')}\n`;
+  let out = header;
+  for (const e of entries) {
+    out += '\n\n';
+    if (e.comment) out += `#. ${e.comment.replace(/\r\n|[\n\r\u0085\u2028\u2029]/g, ' ')}\n`;
+    if (!sameNewlineEnds(e.source, e.value)) out += '#, fuzzy\n';
+    out += `msgctxt ${quote(e.key)}\nmsgid ${quote(e.source)}\nmsgstr ${quote(e.value)}`;
+  }
+  return `${out}\n`;
 };
 
 function headerFields(
@@ -58,9 +57,11 @@ function poDate(iso: string): string {
 }
 
 /** The locale's English name and tag (`Portuguese (Brazil) (pt-BR)`), or the tag alone. */
+let languageNames: Intl.DisplayNames | undefined; // made once: each one loads ICU data
 function languageName(locale: string): string {
   try {
-    const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(locale);
+    languageNames ??= new Intl.DisplayNames(['en'], { type: 'language' });
+    const name = languageNames.of(locale);
     return name && name !== locale ? `${name} (${locale})` : locale;
   } catch {
     return locale;
@@ -71,12 +72,7 @@ function sameNewlineEnds(a: string, b: string): boolean {
   return a.startsWith('\n') === b.startsWith('\n') && a.endsWith('\n') === b.endsWith('\n');
 }
 
-const C_ESCAPES: Record<string, string> = { '\\': '\\\\', '"': '\\"', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
-/**
- * A PO string literal. Only what would end the line or the string is escaped: other control characters
- * stay raw, as GNU gettext reads them and some readers (gettext-parser) do not know `\f` or `\v`.
- */
+/** A PO string literal (see escapeC for what is escaped and why). */
 function quote(text: string): string {
-  return `"${text.replace(/[\\"\n\r\t]/g, (c) => C_ESCAPES[c]!)}"`;
+  return `"${escapeC(text)}"`;
 }

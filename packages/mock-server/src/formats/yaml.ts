@@ -11,24 +11,30 @@ import type { Writer } from './types';
  * escapes for every line break (`\n`, `\r`, U+0085, U+2028, U+2029: raw, a reader would fold them) and for
  * every character outside YAML's printable set.
  */
-export const writeYaml: Writer = ({ entries }) => {
-  const lines = emit(nest(entries), '');
-  return lines.length ? `${lines.join('\n')}\n` : '{}\n';
-};
+export const writeYaml: Writer = ({ entries }) => emit(nest(entries), '') || '{}\n';
 
 type Tree = ReturnType<typeof nest>;
 
-function emit(tree: Tree, indent: string): string[] {
-  return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string'
-      ? [`${indent}${yamlScalar(key)}: ${yamlScalar(value)}`]
-      : [`${indent}${yamlScalar(key)}:`, ...emit(value, `${indent}  `)],
-  );
+function emit(tree: Tree, indent: string): string {
+  let out = '';
+  for (const key of Object.keys(tree)) {
+    const value = tree[key]!;
+    out +=
+      typeof value === 'string'
+        ? `${indent}${yamlScalar(key)}: ${yamlScalar(value)}\n`
+        : `${indent}${yamlScalar(key)}:\n${emit(value, `${indent}  `)}`;
+  }
+  return out;
 }
 
 const PLAIN = /^\p{L}[\p{L}\p{M}\p{N} ._'()-]*$/u;
 /** Words YAML 1.1 (and Psych, case-insensitively) reads as booleans or null. */
 const TYPED_WORDS = /^(y|n|yes|no|true|false|on|off|null)$/i;
+/**
+ * Text that goes between double quotes as it is: printable, and neither a quote, a backslash, a line
+ * break, a tab, a BOM nor a surrogate (the character-by-character path below decides those).
+ */
+const QUOTED_AS_IS = /^[\x20\x21\x23-\x5B\x5D-\x7E\xA0-\u2027\u202A-\uD7FF\uE000-\uFEFE\uFF00-\uFFFD]*$/;
 
 /**
  * A string as a YAML scalar that every reader takes for that same string.
@@ -40,6 +46,7 @@ const TYPED_WORDS = /^(y|n|yes|no|true|false|on|off|null)$/i;
  */
 export function yamlScalar(text: string): string {
   if (PLAIN.test(text) && !text.endsWith(' ') && !TYPED_WORDS.test(text)) return text;
+  if (QUOTED_AS_IS.test(text)) return `"${text}"`;
   let out = '"';
   for (const ch of text) {
     const code = ch.codePointAt(0)!;

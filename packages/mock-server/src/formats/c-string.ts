@@ -1,0 +1,15 @@
+const C_SPECIAL = /[\\"\n\r\t]/;
+const C_SPECIAL_ALL = new RegExp(C_SPECIAL.source, 'g');
+const C_ESCAPES: Record<string, string> = { '\\': '\\\\', '"': '\\"', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * The inside of a C-style string literal, as `.strings` and PO files write it: only what would end the
+ * line or the string is escaped. Other control characters stay raw: Apple's and GNU gettext's readers
+ * take them, and some PO readers (gettext-parser) do not know `\f` or `\v`.
+ *
+ * @example
+ * escapeC('say "hi"\n'); // 'say \\"hi\\"\\n'
+ */
+export function escapeC(text: string): string {
+  return C_SPECIAL.test(text) ? text.replace(C_SPECIAL_ALL, (c) => C_ESCAPES[c]!) : text;
+}
