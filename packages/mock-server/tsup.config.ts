@@ -3,11 +3,17 @@ import { locBuild } from '../../tsup.base';
 // msw is a peer dependency: the handlers a user passes to their own `setupServer` must come from their
 // own msw (two copies do not see each other's handlers). The `loc-mock` binary is for people who may have
 // no msw at all, so it carries its own copy: a second build that bundles msw in (not graphql, which msw
-// loads only for GraphQL handlers, and the mock has none).
+// loads only for GraphQL handlers, and the mock has none). The export build thread is a script of its own,
+// beside them in dist/ (store/export-builder.ts finds it there); `shims` gives the CJS build the
+// `import.meta.url` it finds it by.
 export default [
-  locBuild({ index: 'src/index.ts' }, { clean: ['!bin.js'] }),
+  locBuild({ index: 'src/index.ts' }, { clean: ['!bin.js', '!export-worker.js'], shims: true }),
   locBuild(
     { bin: 'src/bin.ts' },
     { format: ['esm'], dts: false, clean: false, noExternal: ['msw'], external: ['graphql'], sourcemap: false },
+  ),
+  locBuild(
+    { 'export-worker': 'src/store/export-worker.ts' },
+    { format: ['esm'], dts: false, clean: false, sourcemap: false },
   ),
 ];

@@ -1,28 +1,40 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { formatInfo, localizePath, SEGMENT_STATUSES, type SegmentCounts } from '@loc/sdk';
-import { writerFor, type Entry } from '../formats';
+import type { FileTexts } from './export-build';
+import { buildExport } from './export-builder';
 import type { Project, SeedFile } from './types';
-import { createZipWriter } from './zip';
 
 /** Every locale of a project: its source first. */
 export function localesOf(project: Project): string[] {
   return [project.sourceLocale, ...project.targetLocales.filter((l) => l !== project.sourceLocale)];
 }
 
-/** The strings of one file in one locale: the source text for the source locale, else what is translated. */
-function entriesOf(project: Project, file: SeedFile, locale: string): Entry[] {
-  // A plain loop: an export of 10,000 keys × 30 locales makes 300,000 of these.
-  const source = locale === project.sourceLocale;
-  const entries: Entry[] = [];
-  for (const s of file.segments) {
-    const t = source ? undefined : s.translations[locale];
-    if (!source && (!t || t.status === 'NOT_TRANSLATED')) continue;
-    const value = source ? s.source : t!.text;
-    entries.push(
-      s.comment ? { key: s.key, source: s.source, comment: s.comment, value } : { key: s.key, source: s.source, value },
-    );
+const textsCache = new WeakMap<SeedFile, FileTexts>();
+
+/**
+ * A file's texts in each of the project's locales: the source text in the source locale, else the
+ * translation unless it is missing or NOT_TRANSLATED. Made once per file: a seed's strings never change
+ * while the mock runs (the API has no call that writes them).
+ */
+function textsOf(project: Project, file: SeedFile): FileTexts {
+  let texts = textsCache.get(file);
+  if (texts) return texts;
+  texts = {
+    keys: file.segments.map((s) => s.key),
+    sources: file.segments.map((s) => s.source),
+    comments: file.segments.map((s) => s.comment),
+    texts: Object.create(null),
+  };
+  for (const locale of localesOf(project)) {
+    texts.texts[locale] =
+      locale === project.sourceLocale
+        ? texts.sources
+        : file.segments.map((s) => {
+            const t = s.translations[locale];
+            return t && t.status !== 'NOT_TRANSLATED' ? t.text : null;
+          });
   }
-  return entries;
+  textsCache.set(file, texts);
+  return texts;
 }
 
 /** Segment counts of one file in one locale, every status present. */
@@ -47,37 +59,23 @@ function exportPath(file: SeedFile, locale: string, format: string, sourceLocale
 }
 
 /**
- * A real ZIP of the given files × locales in `format`. It yields to the event loop before each file
- * and compresses off the main thread, so the mock keeps answering other requests while a large export
- * is assembled.
+ * A real ZIP of the given files × locales in `format`, and the path of each file in it. It is made on a
+ * build thread where there is one (see export-builder.ts), so the mock keeps answering other requests
+ * meanwhile.
  */
 export async function buildZip(project: Project, files: SeedFile[], locales: string[], format: string) {
-  const write = writerFor(format);
-  if (!write) throw new Error(`no writer for ${format}`);
-  const zip = createZipWriter();
-  const encoder = new TextEncoder();
   const listed: { filePath: string; iso2Slug: string }[] = [];
-  for (const file of files) {
-    const keys = file.segments.map((s) => s.key);
-    for (const locale of locales) {
-      await nextTurn();
+  const build = files.map((file) => ({
+    texts: textsOf(project, file),
+    locales: locales.map((locale) => {
       const path = exportPath(file, locale, format, project.sourceLocale);
-      zip.add(
-        path,
-        encoder.encode(
-          write({
-            locale,
-            sourceLocale: project.sourceLocale,
-            path,
-            entries: entriesOf(project, file, locale),
-            keys,
-            projectTitle: project.title,
-            revisedAt: project.updatedAt,
-          }),
-        ),
-      );
       listed.push({ filePath: path, iso2Slug: locale });
-    }
-  }
-  return { bytes: await zip.finish(), files: listed };
+      return { locale, path };
+    }),
+  }));
+  const bytes = await buildExport(
+    { format, sourceLocale: project.sourceLocale, projectTitle: project.title, revisedAt: project.updatedAt },
+    build,
+  );
+  return { bytes, files: listed };
 }

@@ -1,0 +1,137 @@
+// Export ZIPs are made on a worker thread in the built package and on the calling thread from the sources:
+// both must give the same bytes, and the worker must answer a bad request with an error, not silence.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { createClient, exportFormatsFor } from '@loc/sdk';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createClock, createStore, DEMO, demoSeed, hostileSeed, type Seed } from '../src';
+import { zipExport, type BuildMessage, type BuildReply, type FileTexts } from '../src/store/export-build';
+
+const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+const WORKER = fileURLToPath(new URL('../dist/export-worker.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'loc-export-build-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** Every export format of every project of the workspace: ZIP checksum by `project format`, made in this process. */
+async function inProcess(seed: Seed, workspace: string): Promise<Map<string, string>> {
+  const store = createStore(seed, createClock(), { exportDelayMs: 0 });
+  const sums = new Map<string, string>();
+  for (const p of store.seed.projects.filter((x) => x.workspace === workspace)) {
+    for (const { id: format } of exportFormatsFor(p.resourceType)) {
+      const job = store.createExport(p.workspace, p.slug, { exportFormat: format });
+      const done = await store.getExport(p.workspace, p.slug, job.id);
+      if (done.result?.status !== 'SUCCESS') throw new Error(`${p.slug} ${format}: ${JSON.stringify(done.result)}`);
+      sums.set(`${p.slug} ${format}`, sha256((await store.blob('exports', done.result.zipName))!));
+    }
+  }
+  return sums;
+}
+
+/** The same, from the built `loc-mock` over HTTP. */
+async function fromBinary(seed: Seed, workspace: string, token: string): Promise<Map<string, string>> {
+  const file = join(dir, `seed-${token}.json`);
+  writeFileSync(file, JSON.stringify(seed));
+  const child = spawn(
+    process.execPath,
+    [BIN, 'serve', '--port', '0', '--quiet', '--export-delay', '0ms', '--seed', file],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const exited = new Promise((resolve) => child.once('close', resolve));
+  try {
+    const url = (await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve)))
+      .split(' ')
+      .at(-1)!;
+    const loc = createClient({ baseUrl: url, token });
+    const sums = new Map<string, string>();
+    for (const p of seed.projects.filter((x) => x.workspace === workspace)) {
+      for (const { id: format } of exportFormatsFor(p.resourceType)) {
+        const created = await loc.exports.create(p.workspace, p.slug, { exportFormat: format });
+        const done = await loc.exports.waitFor(p.workspace, p.slug, created.id, { intervalMs: 10 });
+        sums.set(`${p.slug} ${format}`, sha256(new Uint8Array(await (await fetch(done.downloadUrl)).arrayBuffer())));
+      }
+    }
+    return sums;
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+describe('export builds', () => {
+  it.each([
+    ['demo', demoSeed(), 'acme', DEMO.tokens.admin],
+    ['hostile', hostileSeed(), 'hostile', 'loc_test_hostile'],
+  ])(
+    'give the same ZIP bytes in the built loc-mock (a worker thread) and in-process: %s seed',
+    async (_, seed, workspace, token) => {
+      const here = await inProcess(seed, workspace);
+      expect(here.size).toBeGreaterThan(3);
+      expect(await fromBinary(seed, workspace, token)).toEqual(here);
+    },
+  );
+
+  describe('the build thread', () => {
+    const texts: FileTexts = {
+      keys: ['greeting', 'farewell'],
+      sources: ['Hello', 'Bye'],
+      comments: ['On the home screen', undefined],
+      texts: { en: ['Hello', 'Bye'], de: ['Hallo', null] },
+    };
+    const build = {
+      format: 'po.gettext',
+      sourceLocale: 'en',
+      projectTitle: 'App',
+      revisedAt: '2026-11-01T08:00:00.000Z',
+      files: [
+        {
+          file: 7,
+          locales: [
+            { locale: 'en', path: 'en/app.po' },
+            { locale: 'de', path: 'de/app.po' },
+          ],
+        },
+      ],
+    };
+
+    async function ask(messages: BuildMessage[]): Promise<BuildReply> {
+      const worker = new Worker(WORKER);
+      try {
+        const reply = new Promise<BuildReply>((resolve, reject) => {
+          worker.once('message', resolve);
+          worker.once('error', reject);
+        });
+        for (const m of messages) worker.postMessage(m);
+        return await reply;
+      } finally {
+        await worker.terminate();
+      }
+    }
+
+    it('makes the ZIP the calling thread makes, from the files it was sent', async () => {
+      const reply = await ask([
+        { type: 'files', files: [{ id: 7, texts }] },
+        { type: 'build', id: 1, build },
+      ]);
+      expect(reply).toEqual({ id: 1, bytes: await zipExport(build, () => texts) });
+    });
+
+    it('answers a build of a file it was never sent (or was told to forget) with an error naming it', async () => {
+      const reply = await ask([
+        { type: 'files', files: [{ id: 7, texts }] },
+        { type: 'forget', ids: [7] },
+        { type: 'build', id: 2, build },
+      ]);
+      expect(reply).toMatchObject({ id: 2, error: expect.stringContaining('file 7 was never sent') });
+    });
+  });
+});
