@@ -75,7 +75,7 @@ export async function zipExport(build: ExportBuild, fileTexts: (id: number) => F
         projectTitle: build.projectTitle,
         revisedAt: build.revisedAt,
       });
-      zip.add(path, encoder.encode(text));
+      await zip.add(path, encoder.encode(text));
     }
   }
   return zip.finish();

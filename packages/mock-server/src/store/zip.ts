@@ -14,6 +14,11 @@ const DEFLATE = 8;
 const VERSION = 20; // 2.0: deflate
 const MAX_ENTRIES = 0xffff;
 const MAX_SIZE = 0xffffffff;
+/**
+ * Deflates in flight at most: as many as libuv's thread pool runs at once. More would not go faster, only
+ * hold their input and zlib's state in memory while they wait (120 files of an export at once, before).
+ */
+const IN_FLIGHT = 4;
 
 interface Compressed {
   name: Buffer;
@@ -31,17 +36,19 @@ function deflate(bytes: Uint8Array, level: number): Promise<Buffer> {
 /**
  * Builds a ZIP in memory without holding up the event loop: each entry is deflated on libuv's thread
  * pool (node:zlib's asynchronous API) while the caller prepares the next one. Add entries in order,
- * then `finish()`. A name added twice keeps its first place and its last content.
+ * awaiting each `add` (it waits while the thread pool is busy, so that memory stays bounded), then
+ * `finish()`. A name added twice keeps its first place and its last content.
  *
  * @example
  * const zip = createZipWriter();
- * zip.add('de/strings.json', new TextEncoder().encode('{}'));
+ * await zip.add('de/strings.json', new TextEncoder().encode('{}'));
  * const bytes = await zip.finish();
  */
 export function createZipWriter(level = ZIP_LEVEL) {
   const entries = new Map<string, Promise<Compressed>>();
+  const inFlight = new Set<Promise<void>>();
   return {
-    add(name: string, bytes: Uint8Array) {
+    add(name: string, bytes: Uint8Array): Promise<void> {
       if (bytes.byteLength > MAX_SIZE) throw new RangeError(`${name} is larger than a ZIP without ZIP64 can hold`);
       const crc = crc32(bytes);
       const pending = deflate(bytes, level).then((data) => ({
@@ -50,8 +57,12 @@ export function createZipWriter(level = ZIP_LEVEL) {
         size: bytes.byteLength,
         data,
       }));
-      pending.catch(() => {}); // awaited in finish(); never an unhandled rejection meanwhile
+      // Awaited in finish(); never an unhandled rejection meanwhile.
+      const done = () => void inFlight.delete(settled);
+      const settled: Promise<void> = pending.then(done, done);
+      inFlight.add(settled);
       entries.set(name, pending);
+      return inFlight.size < IN_FLIGHT ? Promise.resolve() : Promise.race(inFlight);
     },
     async finish(): Promise<Uint8Array> {
       if (entries.size > MAX_ENTRIES)
