@@ -106,10 +106,21 @@ export const SeedSchema = z.object({
 export type Seed = z.input<typeof SeedSchema>;
 export type ParsedSeed = z.output<typeof SeedSchema>;
 
-/** Parses a seed, with errors that name the JSON path of each bad value. */
+/** What parseSeed returned: given one of these again, it returns it as it is (no second deep copy). */
+const parsed = new WeakSet<object>();
+
+/**
+ * Parses a seed, with errors that name the JSON path of each bad value. A seed it parsed before is
+ * returned as it is: `loc-mock --seed` parses the file to report its errors, and the store parses what it
+ * is given; a second pass over a seed of 10,000 keys × 30 locales took a quarter of the start-up.
+ */
 export function parseSeed(data: unknown): ParsedSeed {
+  if (typeof data === 'object' && data !== null && parsed.has(data)) return data as ParsedSeed;
   const result = SeedSchema.safeParse(data);
-  if (result.success) return result.data;
+  if (result.success) {
+    parsed.add(result.data);
+    return result.data;
+  }
   const lines = result.error.issues.slice(0, 10).map((i) => `  ${jsonPath(i.path)}: ${i.message}`);
   throw new Error(`Invalid seed:\n${lines.join('\n')}`);
 }
