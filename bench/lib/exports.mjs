@@ -1,9 +1,18 @@
 // Exports against a running loc-mock, in their own process: `node bench/lib/exports.mjs <json>` with
-// { url, token, workspace, jobs: [{ project, format? }], probe: true }. Each job is POSTed and polled
-// until it leaves PROCESSING; meanwhile a probe asks GET /v1/projects every 10 ms, to show whether
-// other requests wait behind a build. Prints one JSON line.
+// { url, token, workspace, jobs: [{ project, format? }], probe: true, idleProbes: 0 }. Each job is POSTed
+// and polled until it leaves PROCESSING; meanwhile a probe asks GET /v1/projects every 10 ms, to show
+// whether other requests wait behind a build. With no jobs, the probe runs `idleProbes` times: the same
+// request's latency on this machine when no export is being built (the baseline). Prints one JSON line.
 
-const { url, token, workspace, jobs, probe: withProbe = true, download = false } = JSON.parse(process.argv[2]);
+const {
+  url,
+  token,
+  workspace,
+  jobs,
+  probe: withProbe = true,
+  download = false,
+  idleProbes = 0,
+} = JSON.parse(process.argv[2]);
 const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -50,6 +59,7 @@ for (const job of jobs) {
     zipBytes,
   });
 }
+while (probing && jobs.length === 0 && probeTimes.length < idleProbes) await sleep(10);
 probing = false;
 await probe;
 const sorted = probeTimes.sort((a, b) => a - b);
