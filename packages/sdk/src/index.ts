@@ -56,6 +56,7 @@ export {
   pathOf,
   pathParameterNames,
   type NamedSchema,
+  type OperationCall,
   type Operation,
   type OperationBody,
   type OperationId,

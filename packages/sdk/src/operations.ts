@@ -7,6 +7,7 @@
  * an endpoint") says what a new entry needs besides.
  */
 import type * as z from 'zod/mini';
+import { lazyObject } from './core/lazy-object';
 import { encodePath } from './core/url';
 import { CdnCheckRequestSchema, CdnErrorDetailSchema, CdnReleaseSchema } from './schemas/cdn';
 import { V1ErrorSchema } from './schemas/common';
@@ -40,19 +41,36 @@ export interface OperationRequestBody<S extends z.ZodMiniType = z.ZodMiniType> e
   invalidStatus: 400 | 422;
 }
 
-/** One endpoint of the service, declared once: method, path, schemas, statuses and whether a retry is safe. */
-export interface Operation {
+/**
+ * What a client needs to call an operation: method, path, API, whether a retry is safe, and the answers
+ * it succeeds with (200 with its body, 204 where nothing may come back).
+ */
+export interface OperationCall {
   method: 'GET' | 'POST';
   /** OpenAPI path template: `{name}` for each path parameter (see {@link PATH_PARAMETERS}). */
   path: string;
   /** `v1` (API token, `baseUrl`) or `cdn` (CDN key, `cdnBaseUrl`). */
   api: 'v1' | 'cdn';
-  summary: string;
-  requestBody?: OperationRequestBody;
-  /** Every status the operation can answer, each with its body. */
+  /** The successful answers. */
   responses: { 200: OperationResponse & { body: NamedSchema } } & Record<number, OperationResponse>;
   /** Safe to repeat (so retried on 429/502/503/504): reads, and checks that change nothing. */
   idempotent: boolean;
+}
+
+/** What the rest of an operation's contract says: its summary, the body it takes, the errors it answers. */
+interface OperationContract {
+  summary: string;
+  requestBody?: OperationRequestBody;
+  /** The error statuses, each with its body. */
+  responses: Record<number, OperationResponse>;
+}
+
+/** One endpoint of the service, declared once: method, path, schemas, statuses and whether a retry is safe. */
+export interface Operation extends OperationCall {
+  summary: string;
+  requestBody?: OperationRequestBody;
+  /** Every status the operation can answer, each with its body. */
+  responses: OperationCall['responses'];
 }
 
 /** The path parameters any template may use, with what they hold. */
@@ -62,8 +80,11 @@ export const PATH_PARAMETERS = {
   id: 'Export id from the POST',
 } as const satisfies Record<string, string>;
 
-// The declarations are plain object literals (no helper call, no spread): a bundler can then drop an
-// operation, and the schemas only it refers to, from an app that never calls it.
+// Each operation is declared in two plain object literals (no helper call, no spread, so that a bundler
+// can drop what an app never refers to): what a call needs (exported; the resource methods hand it to the
+// request function) and the rest of its contract (request body, errors, summary), which only
+// `OPERATIONS` reads. An app that calls the CDN check carries its response schema, not its request and
+// error schemas nor any other operation.
 const V1_ERROR = { name: 'V1Error', schema: V1ErrorSchema } as const;
 const CDN_ERROR = { name: 'CdnErrorDetailResponse', schema: CdnErrorDetailSchema } as const;
 
@@ -78,38 +99,53 @@ export const listProjects = {
   method: 'GET',
   path: '/v1/projects',
   api: 'v1',
-  summary: 'Projects the user owns or collaborates on, across all workspaces',
+  idempotent: true,
   responses: {
     200: {
       description: 'The projects, each with self links',
       body: { name: 'ProjectList', schema: ProjectListSchema },
     },
+  },
+} as const satisfies OperationCall;
+const listProjectsContract = {
+  summary: 'Projects the user owns or collaborates on, across all workspaces',
+  responses: {
     401: UNAUTHORIZED,
     500: FAILED,
   },
-  idempotent: true,
-} as const satisfies Operation;
+} as const satisfies OperationContract;
 
 export const workspaceStatus = {
   method: 'GET',
   path: '/v1/{workspaceUrl}/projects/status',
   api: 'v1',
-  summary: 'Every project of the workspace with per-locale counts by segment status (generalView)',
+  idempotent: true,
   responses: {
     200: { description: 'One entry per project', body: { name: 'WorkspaceStatus', schema: WorkspaceStatusSchema } },
+  },
+} as const satisfies OperationCall;
+const workspaceStatusContract = {
+  summary: 'Every project of the workspace with per-locale counts by segment status (generalView)',
+  responses: {
     401: UNAUTHORIZED,
     500: FAILED,
     400: MALFORMED_PATH,
     403: FORBIDDEN,
     404: { description: 'The workspace does not exist', body: V1_ERROR },
   },
-  idempotent: true,
-} as const satisfies Operation;
+} as const satisfies OperationContract;
 
 export const createProject = {
   method: 'POST',
   path: '/v1/{workspaceUrl}/projects',
   api: 'v1',
+  // A repeat could create a second project; `projects.create(…, { retry: true })` opts in.
+  idempotent: false,
+  responses: {
+    200: { description: 'The new project', body: { name: 'ProjectDetails', schema: ProjectDetailsSchema } },
+  },
+} as const satisfies OperationCall;
+const createProjectContract = {
   summary: 'Create a project (settingsManage on the workspace)',
   requestBody: {
     name: 'CreateProjectRequest',
@@ -119,7 +155,6 @@ export const createProject = {
     invalidStatus: 422,
   },
   responses: {
-    200: { description: 'The new project', body: { name: 'ProjectDetails', schema: ProjectDetailsSchema } },
     401: UNAUTHORIZED,
     500: FAILED,
     403: FORBIDDEN,
@@ -131,46 +166,62 @@ export const createProject = {
       body: V1_ERROR,
     },
   },
-  // A repeat could create a second project; `projects.create(…, { retry: true })` opts in.
-  idempotent: false,
-} as const satisfies Operation;
+} as const satisfies OperationContract;
 
 export const getProject = {
   method: 'GET',
   path: '/v1/{workspaceUrl}/projects/{projectUrl}',
   api: 'v1',
-  summary: 'Project details (generalView on the project)',
+  idempotent: true,
   responses: {
     200: { description: 'V1DetailedProjectInfo', body: { name: 'ProjectDetails', schema: ProjectDetailsSchema } },
+  },
+} as const satisfies OperationCall;
+const getProjectContract = {
+  summary: 'Project details (generalView on the project)',
+  responses: {
     401: UNAUTHORIZED,
     500: FAILED,
     400: MALFORMED_PATH,
     403: FORBIDDEN,
     404: { description: 'The workspace or project does not exist', body: V1_ERROR },
   },
-  idempotent: true,
-} as const satisfies Operation;
+} as const satisfies OperationContract;
 
 export const projectStatus = {
   method: 'GET',
   path: '/v1/{workspaceUrl}/projects/{projectUrl}/status',
   api: 'v1',
-  summary: 'Resource files, export formats and repository connections (resourcesView)',
+  idempotent: true,
   responses: {
     200: { description: 'V1ResourceFileResponse', body: { name: 'ResourceStatus', schema: ResourceStatusSchema } },
+  },
+} as const satisfies OperationCall;
+const projectStatusContract = {
+  summary: 'Resource files, export formats and repository connections (resourcesView)',
+  responses: {
     401: UNAUTHORIZED,
     500: FAILED,
     400: MALFORMED_PATH,
     403: FORBIDDEN,
     404: { description: 'The workspace or project does not exist', body: V1_ERROR },
   },
-  idempotent: true,
-} as const satisfies Operation;
+} as const satisfies OperationContract;
 
 export const createExport = {
   method: 'POST',
   path: '/v1/{workspaceUrl}/projects/{projectUrl}/exports',
   api: 'v1',
+  // A repeat would start a second export.
+  idempotent: false,
+  responses: {
+    200: {
+      description: 'Status PROCESSING and the export id',
+      body: { name: 'ResourceExportResponse', schema: ExportSchema },
+    },
+  },
+} as const satisfies OperationCall;
+const createExportContract = {
   summary: 'Request an asynchronous export (resourcesView)',
   requestBody: {
     name: 'ResourceExportRequest',
@@ -180,10 +231,6 @@ export const createExport = {
     invalidStatus: 400,
   },
   responses: {
-    200: {
-      description: 'Status PROCESSING and the export id',
-      body: { name: 'ResourceExportResponse', schema: ExportSchema },
-    },
     401: UNAUTHORIZED,
     500: FAILED,
     403: FORBIDDEN,
@@ -194,30 +241,43 @@ export const createExport = {
     404: { description: 'The workspace, project or a filtered file path does not exist', body: V1_ERROR },
     413: { description: TOO_LARGE, body: V1_ERROR },
   },
-  // A repeat would start a second export.
-  idempotent: false,
-} as const satisfies Operation;
+} as const satisfies OperationContract;
 
 export const getExport = {
   method: 'GET',
   path: '/v1/{workspaceUrl}/projects/{projectUrl}/exports/{id}',
   api: 'v1',
-  summary: 'Current status of an export and, on SUCCESS, its download URL (resourcesView)',
+  idempotent: true,
   responses: {
     200: { description: 'The export', body: { name: 'ResourceExportResponse', schema: ExportSchema } },
+  },
+} as const satisfies OperationCall;
+const getExportContract = {
+  summary: 'Current status of an export and, on SUCCESS, its download URL (resourcesView)',
+  responses: {
     401: UNAUTHORIZED,
     500: FAILED,
     400: MALFORMED_PATH,
     403: FORBIDDEN,
     404: { description: 'The workspace, project or export does not exist', body: V1_ERROR },
   },
-  idempotent: true,
-} as const satisfies Operation;
+} as const satisfies OperationContract;
 
 export const checkDistribution = {
   method: 'POST',
   path: '/cdn/check',
   api: 'cdn',
+  // A check changes nothing but a usage counter: repeating it is safe.
+  idempotent: true,
+  responses: {
+    200: {
+      description: 'The newest matching release; filesUrl is valid for 24 hours',
+      body: { name: 'CdnCheckResponse', schema: CdnReleaseSchema },
+    },
+    204: { description: 'No matching release, or clientRelease already is the newest' },
+  },
+} as const satisfies OperationCall;
+const checkDistributionContract = {
   summary: 'Which release bundle a client app should download',
   requestBody: {
     name: 'CdnCheckRequest',
@@ -227,11 +287,6 @@ export const checkDistribution = {
     invalidStatus: 422,
   },
   responses: {
-    200: {
-      description: 'The newest matching release; filesUrl is valid for 24 hours',
-      body: { name: 'CdnCheckResponse', schema: CdnReleaseSchema },
-    },
-    204: { description: 'No matching release, or clientRelease already is the newest' },
     401: {
       description: 'CDN key missing, malformed, invalid or expired (AUTHORIZATION / CDN_KEY_NOT_FOUND)',
       body: CDN_ERROR,
@@ -245,24 +300,36 @@ export const checkDistribution = {
     429: { description: 'CDN usage budget exceeded (USAGE / USAGE_LIMIT_EXCEEDED)', body: CDN_ERROR },
     500: { description: 'Unexpected failure', body: CDN_ERROR },
   },
-  // A check changes nothing but a usage counter: repeating it is safe.
-  idempotent: true,
-} as const satisfies Operation;
+} as const satisfies OperationContract;
+
+/** An operation's call and the rest of its contract as one declaration. */
+function operation<C extends OperationCall, K extends OperationContract>(call: C, contract: K) {
+  return { ...call, ...contract, responses: { ...call.responses, ...contract.responses } } as Omit<
+    C & K,
+    'responses'
+  > & {
+    responses: C['responses'] & K['responses'];
+  };
+}
 
 /**
  * The operations, in route order: a literal path segment comes before a parameter in the same place
- * (`/projects/status` before `/projects/{projectUrl}`), since routes are tried in this order.
+ * (`/projects/status` before `/projects/{projectUrl}`), since routes are tried in this order. Built on
+ * first use, like the schemas: an app that never reads it carries none of the contracts.
  */
-export const OPERATIONS = {
-  listProjects,
-  workspaceStatus,
-  createProject,
-  getProject,
-  projectStatus,
-  createExport,
-  getExport,
-  checkDistribution,
-} as const satisfies Record<string, Operation>;
+export const OPERATIONS = /* @__PURE__ */ lazyObject(
+  () =>
+    ({
+      listProjects: operation(listProjects, listProjectsContract),
+      workspaceStatus: operation(workspaceStatus, workspaceStatusContract),
+      createProject: operation(createProject, createProjectContract),
+      getProject: operation(getProject, getProjectContract),
+      projectStatus: operation(projectStatus, projectStatusContract),
+      createExport: operation(createExport, createExportContract),
+      getExport: operation(getExport, getExportContract),
+      checkDistribution: operation(checkDistribution, checkDistributionContract),
+    }) as const satisfies Record<string, Operation>,
+);
 
 /** The name of an endpoint in {@link OPERATIONS}, such as `listProjects` or `checkDistribution`. */
 export type OperationId = keyof typeof OPERATIONS;
@@ -280,20 +347,19 @@ export type OperationParams<K extends OperationId> = ParamsOf<Operations[K]>;
 export type OperationResult<K extends OperationId> = ResultOf<Operations[K]>;
 
 /** The body an operation takes (`never` when it takes none). */
-export type OperationBody<K extends OperationId> = BodyOf<Operations[K]>;
+export type OperationBody<K extends OperationId> = Operations[K] extends {
+  requestBody: { schema: infer S extends z.ZodMiniType };
+}
+  ? z.input<S>
+  : never;
 
 /** {@link OperationParams} of an operation given as its declaration rather than its id. */
 export type ParamsOf<O extends Pick<Operation, 'path'>> = Record<PathParams<O['path']>, string>;
 
 /** {@link OperationResult} of an operation given as its declaration rather than its id. */
-export type ResultOf<O extends Operation> =
+export type ResultOf<O extends OperationCall> =
   | z.output<O['responses'][200]['body']['schema']>
   | (204 extends keyof O['responses'] ? null : never);
-
-/** {@link OperationBody} of an operation given as its declaration rather than its id. */
-export type BodyOf<O extends Operation> = O extends { requestBody: { schema: infer S extends z.ZodMiniType } }
-  ? z.input<S>
-  : never;
 
 /** The parameter names in a template, in order. */
 export function pathParameterNames(template: string): string[] {

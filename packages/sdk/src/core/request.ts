@@ -16,7 +16,7 @@ import { abortErrorOf, anySignal, sleep } from './signals';
 import { validateResponse } from './validate';
 import { joinUrl } from './url';
 import type { ResolvedConfig } from './config';
-import { pathOf, type BodyOf, type Operation, type ParamsOf, type ResultOf } from '../operations';
+import { pathOf, type OperationCall, type ParamsOf, type ResultOf } from '../operations';
 
 /** Options every SDK method accepts as its last argument. */
 export interface RequestOptions {
@@ -55,9 +55,10 @@ export interface ClientHooks {
 }
 
 /** The inputs of one call of an operation: its path parameters and body, and where its path is configurable, another path. */
-export interface CallInput<O extends Operation> {
+export interface CallInput<O extends OperationCall> {
   params: ParamsOf<O>;
-  body?: BodyOf<O>;
+  /** The JSON body, as the resource method's own parameter types it (the request schema is the mock's to check). */
+  body?: unknown;
   /** Replaces the operation's path (the CDN check's route is configurable: `cdnCheckPath`). */
   path?: string;
   /** Retry even though the operation is not safe to repeat: the caller accepts that it may run twice. */
@@ -88,7 +89,7 @@ export function createTransport(config: ResolvedConfig) {
       ),
     ));
 
-  async function send<O extends Operation>(
+  async function send<O extends OperationCall>(
     call: O,
     input: CallInput<O>,
     options: RequestOptions,
@@ -185,7 +186,7 @@ export function createTransport(config: ResolvedConfig) {
      * bundle holds only the operations it calls. An empty 2xx resolves to null where the operation may
      * answer 204, and is a contract error elsewhere.
      */
-    request: <O extends Operation>(operation: O, input: CallInput<O>, options: RequestOptions = {}) =>
+    request: <O extends OperationCall>(operation: O, input: CallInput<O>, options: RequestOptions = {}) =>
       send(operation, input, options),
   };
 }

@@ -1,7 +1,7 @@
 import type { RequestOptions, Transport } from '../core/request';
 import { pollUntil, resolvePollOptions, type PollOptions } from '../core/poll';
 import { ContractError, ExportFailedError, TimeoutError } from '../errors';
-import { createExport, getExport, pathOf, type Operation } from '../operations';
+import { createExport, getExport, pathOf, type OperationCall } from '../operations';
 import { FINAL_EXPORT_STATUSES, type CompletedExport, type Export, type ExportRequest } from '../schemas/exports';
 
 /** How `exports.waitFor()` and `exports.createAndWait()` poll: interval, backoff, deadline, signal, progress. */
@@ -93,7 +93,7 @@ function isFinal(job: Export): boolean {
 }
 
 /** The SUCCESS export `operation` answered, or the error that says why there is none. */
-function completed(job: Export, operation: Operation, params: Record<string, string>): CompletedExport {
+function completed(job: Export, operation: OperationCall, params: Record<string, string>): CompletedExport {
   if (job.status !== 'SUCCESS') throw new ExportFailedError(job.id, job.status, job.errorDetails);
   if (!job.downloadUrl) {
     throw new ContractError({ method: operation.method, path: pathOf(operation, params) }, [

@@ -1,6 +1,6 @@
 // The schemas of the distribution check (spec.md 2.4–2.6).
 import * as z from 'zod/mini';
-import { lazySchema } from '../core/lazy-schema';
+import { lazyObject } from '../core/lazy-object';
 import { LanguageCodeSchema, openEnum, openObject, SEMANTIC_VERSION_PATTERN } from './common';
 
 /** The environments a distribution is published to (`distributionEnvironment`, spec.md 2.4). */
@@ -16,7 +16,7 @@ export type DistributionType = (typeof DISTRIBUTION_TYPES)[number];
  * CdnCheckRequest (spec.md 2.4). The enums are strict and the version and language code are checked: the
  * service answers 422 to anything else (spec.md 7.2).
  */
-export const CdnCheckRequestSchema = /* @__PURE__ */ lazySchema(() =>
+export const CdnCheckRequestSchema = /* @__PURE__ */ lazyObject(() =>
   z.object({
     distributionEnvironment: z.enum(DISTRIBUTION_ENVIRONMENTS),
     distributionType: z.enum(DISTRIBUTION_TYPES),
@@ -42,7 +42,7 @@ export const CdnCheckRequestSchema = /* @__PURE__ */ lazySchema(() =>
 export type CdnCheckRequest = z.input<typeof CdnCheckRequestSchema>;
 
 /** CdnCheckResponse (spec.md 2.5): the release to download. */
-export const CdnReleaseSchema = /* @__PURE__ */ lazySchema(() =>
+export const CdnReleaseSchema = /* @__PURE__ */ lazyObject(() =>
   openObject({
     distributionReleaseId: z.string().check(z.minLength(1)),
     name: z.string(),
@@ -57,7 +57,7 @@ export const CdnReleaseSchema = /* @__PURE__ */ lazySchema(() =>
 export type CdnRelease = z.output<typeof CdnReleaseSchema>;
 
 /** CdnErrorDetailResponse (spec.md 2.6): an RFC 7807 problem with machine-readable `errors`. */
-export const CdnErrorDetailSchema = /* @__PURE__ */ lazySchema(() =>
+export const CdnErrorDetailSchema = /* @__PURE__ */ lazyObject(() =>
   openObject({
     type: z.string(),
     status: z.int(),
@@ -69,7 +69,7 @@ export const CdnErrorDetailSchema = /* @__PURE__ */ lazySchema(() =>
 export type CdnErrorDetail = z.output<typeof CdnErrorDetailSchema>;
 
 /** Codes of `errors[].infos` that the service is known to send. */
-export const CdnErrorCode = /* @__PURE__ */ lazySchema(() =>
+export const CdnErrorCode = /* @__PURE__ */ lazyObject(() =>
   openEnum([
     'CDN_KEY_NOT_FOUND',
     'CDN_KEY_EXPIRED',

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { lazySchema } from '../core/lazy-schema';
+import { lazyObject } from '../core/lazy-object';
 
 /**
  * An object the service may extend. At run time fields it adds pass through (they reach the caller and
@@ -18,7 +18,7 @@ export function openObject<const T extends z.core.$ZodLooseShape>(shape: T): z.Z
  */
 export const LANGUAGE_CODE_PATTERN = /^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?$/;
 /** A language code as the service takes it: `en`, `pt-BR`, `zh-Hant`, `es-419` ({@link LANGUAGE_CODE_PATTERN}). */
-export const LanguageCodeSchema = /* @__PURE__ */ lazySchema(() =>
+export const LanguageCodeSchema = /* @__PURE__ */ lazyObject(() =>
   z.string().check(
     z.regex(LANGUAGE_CODE_PATTERN, {
       error: (issue) =>
@@ -44,7 +44,7 @@ export function maxCharacters<S extends z.ZodMiniString<string>>(schema: S, max:
 }
 
 /** The `/v1` error body (docs/decisions.md): `{"error": "<what is wrong and what to do>"}`. */
-export const V1ErrorSchema = /* @__PURE__ */ lazySchema(() => openObject({ error: z.string() }));
+export const V1ErrorSchema = /* @__PURE__ */ lazyObject(() => openObject({ error: z.string() }));
 /** The type of {@link V1ErrorSchema}. */
 export type V1Error = z.output<typeof V1ErrorSchema>;
 
@@ -68,7 +68,7 @@ export function requestEnum<const T extends readonly [string, ...string[]]>(valu
 }
 
 /** A hypermedia link (`rel`, `href`, optionally `media`, `title`, `type`). */
-export const LinkSchema = /* @__PURE__ */ lazySchema(() =>
+export const LinkSchema = /* @__PURE__ */ lazyObject(() =>
   openObject({
     rel: z.string(),
     href: z.string(),
@@ -89,7 +89,7 @@ export type SegmentStatus = (typeof SEGMENT_STATUSES)[number];
  * Segment counts keyed by status. The service may omit a status (count it as 0) or add one: after
  * parsing, every known status is present and unknown ones are kept.
  */
-export const SegmentCountsSchema = /* @__PURE__ */ lazySchema(() =>
+export const SegmentCountsSchema = /* @__PURE__ */ lazyObject(() =>
   z.pipe(
     z.record(z.string(), z.int().check(z.nonnegative())),
     z.transform(

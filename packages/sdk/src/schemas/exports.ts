@@ -1,6 +1,6 @@
 // The schemas of exports (spec.md 2.7, 2.8).
 import * as z from 'zod/mini';
-import { lazySchema } from '../core/lazy-schema';
+import { lazyObject } from '../core/lazy-object';
 import { EXPORT_FORMATS, type ExportFormatId } from '../export-formats';
 import { LanguageCodeSchema, openEnum, openObject, requestEnum } from './common';
 
@@ -8,7 +8,7 @@ import { LanguageCodeSchema, openEnum, openObject, requestEnum } from './common'
  * Export states. spec.md names PROCESSING, SUCCESS and ERROR; the real service also reports NEW,
  * SCHEDULED and SKIPPED, and may add more: unknown states parse and are polled through.
  */
-export const ExportStatusSchema = /* @__PURE__ */ lazySchema(() =>
+export const ExportStatusSchema = /* @__PURE__ */ lazyObject(() =>
   openEnum(['NEW', 'SCHEDULED', 'PROCESSING', 'SUCCESS', 'ERROR', 'SKIPPED']),
 );
 /** The type of {@link ExportStatusSchema}. */
@@ -18,7 +18,7 @@ export type ExportStatus = z.output<typeof ExportStatusSchema>;
 export const FINAL_EXPORT_STATUSES: ReadonlySet<string> = new Set(['SUCCESS', 'ERROR', 'SKIPPED']);
 
 /** ResourceExportRequest (spec.md 2.7): optional filters; without them every file and locale is exported. */
-export const ExportRequestSchema = /* @__PURE__ */ lazySchema(() =>
+export const ExportRequestSchema = /* @__PURE__ */ lazyObject(() =>
   z.object({
     /** Only these files, as listed in the project status (`%{locale}` placeholder form). */
     filePaths: z.optional(z.array(z.string().check(z.minLength(1)))),
@@ -32,7 +32,7 @@ export const ExportRequestSchema = /* @__PURE__ */ lazySchema(() =>
 export type ExportRequest = z.input<typeof ExportRequestSchema>;
 
 /** One file of an export. */
-export const ResourceExportFileSchema = /* @__PURE__ */ lazySchema(() =>
+export const ResourceExportFileSchema = /* @__PURE__ */ lazyObject(() =>
   openObject({
     filePath: z.string(),
     iso2Slug: z.nullish(z.string()),
@@ -52,7 +52,7 @@ function nullIfMissing<T>(schema: z.ZodMiniType<T, T>) {
 }
 
 /** ResourceExportResponse (spec.md 2.8). */
-export const ExportSchema = /* @__PURE__ */ lazySchema(() =>
+export const ExportSchema = /* @__PURE__ */ lazyObject(() =>
   openObject({
     id: z.string().check(z.minLength(1)),
     status: ExportStatusSchema,

@@ -1,12 +1,12 @@
 // The schemas of the projects area. Field names the spec leaves "not shown" follow the real service
 // (docs/decisions.md). Objects are open: fields the service adds pass through (see `openObject`).
 import * as z from 'zod/mini';
-import { lazySchema } from '../core/lazy-schema';
+import { lazyObject } from '../core/lazy-object';
 import { RESOURCE_TYPES, type ResourceTypeId } from '../export-formats';
 import { LanguageCodeSchema, LinkSchema, maxCharacters, openObject, requestEnum, SegmentCountsSchema } from './common';
 
 /** An entry of `GET /v1/projects`: a title and self links (the slugs are in the self link's href). */
-export const ProjectListEntrySchema = /* @__PURE__ */ lazySchema(() =>
+export const ProjectListEntrySchema = /* @__PURE__ */ lazyObject(() =>
   openObject({
     title: z.string(),
     links: z.array(LinkSchema),
@@ -16,7 +16,7 @@ export const ProjectListEntrySchema = /* @__PURE__ */ lazySchema(() =>
 export type ProjectListEntry = z.output<typeof ProjectListEntrySchema>;
 
 /** The answer of `GET /v1/projects`: `{ members: [...] }`, the projects the caller owns or collaborates on. */
-export const ProjectListSchema = /* @__PURE__ */ lazySchema(() =>
+export const ProjectListSchema = /* @__PURE__ */ lazyObject(() =>
   openObject({
     members: z.array(ProjectListEntrySchema),
   }),
@@ -25,7 +25,7 @@ export const ProjectListSchema = /* @__PURE__ */ lazySchema(() =>
 export type ProjectList = z.output<typeof ProjectListSchema>;
 
 /** V1DetailedProjectInfo: project details and the answer of project creation. */
-export const ProjectDetailsSchema = /* @__PURE__ */ lazySchema(() =>
+export const ProjectDetailsSchema = /* @__PURE__ */ lazyObject(() =>
   openObject({
     title: z.string(),
     description: z.nullish(z.string()),
@@ -40,7 +40,7 @@ export const ProjectDetailsSchema = /* @__PURE__ */ lazySchema(() =>
 export type ProjectDetails = z.output<typeof ProjectDetailsSchema>;
 
 /** One locale's counts in the workspace status. */
-export const LocaleStatusSchema = /* @__PURE__ */ lazySchema(() =>
+export const LocaleStatusSchema = /* @__PURE__ */ lazyObject(() =>
   openObject({
     languageCode: z.string(),
     statuses: SegmentCountsSchema,
@@ -50,7 +50,7 @@ export const LocaleStatusSchema = /* @__PURE__ */ lazySchema(() =>
 export type LocaleStatus = z.output<typeof LocaleStatusSchema>;
 
 /** An entry of `GET /v1/{workspaceUrl}/projects/status`: one project and its per-locale counts. */
-export const WorkspaceProjectStatusSchema = /* @__PURE__ */ lazySchema(() =>
+export const WorkspaceProjectStatusSchema = /* @__PURE__ */ lazyObject(() =>
   openObject({
     title: z.string(),
     projectUrl: z.optional(z.string()),
@@ -63,10 +63,10 @@ export const WorkspaceProjectStatusSchema = /* @__PURE__ */ lazySchema(() =>
 /** The type of {@link WorkspaceProjectStatusSchema}. */
 export type WorkspaceProjectStatus = z.output<typeof WorkspaceProjectStatusSchema>;
 /** The answer of `GET /v1/{workspaceUrl}/projects/status`: every project of the workspace. */
-export const WorkspaceStatusSchema = /* @__PURE__ */ lazySchema(() => z.array(WorkspaceProjectStatusSchema));
+export const WorkspaceStatusSchema = /* @__PURE__ */ lazyObject(() => z.array(WorkspaceProjectStatusSchema));
 
 /** One file of a resource container: one locale of it. Older responses say `iso2Slug` for `languageCode`. */
-export const ResourceFileLocaleSchema = /* @__PURE__ */ lazySchema(() => {
+export const ResourceFileLocaleSchema = /* @__PURE__ */ lazyObject(() => {
   const fields = openObject({
     name: z.string(),
     languageCode: z.optional(z.string()),
@@ -90,7 +90,7 @@ export const ResourceFileLocaleSchema = /* @__PURE__ */ lazySchema(() => {
 export type ResourceFileLocale = z.output<typeof ResourceFileLocaleSchema>;
 
 /** A resource container: one source file and its translations. */
-export const ResourceContainerSchema = /* @__PURE__ */ lazySchema(() =>
+export const ResourceContainerSchema = /* @__PURE__ */ lazyObject(() =>
   openObject({
     uuid: z.string(),
     basename: z.string(),
@@ -103,14 +103,14 @@ export const ResourceContainerSchema = /* @__PURE__ */ lazySchema(() =>
 export type ResourceContainer = z.output<typeof ResourceContainerSchema>;
 
 /** An export format a project supports: `{ id, name }`, for example `{ id: 'json.standard', name: 'Standard JSON' }`. */
-export const ExportFormatInfoSchema = /* @__PURE__ */ lazySchema(() =>
+export const ExportFormatInfoSchema = /* @__PURE__ */ lazyObject(() =>
   openObject({ id: z.string(), name: z.string() }),
 );
 /** The type of {@link ExportFormatInfoSchema}. */
 export type ExportFormatInfo = z.output<typeof ExportFormatInfoSchema>;
 
 /** Connection state of one hosted repository provider (github, bitbucket, gitlab, azure). */
-export const RepositoryConnectionSchema = /* @__PURE__ */ lazySchema(() =>
+export const RepositoryConnectionSchema = /* @__PURE__ */ lazyObject(() =>
   openObject({
     provider: z.string(),
     connected: z.boolean(),
@@ -120,7 +120,7 @@ export const RepositoryConnectionSchema = /* @__PURE__ */ lazySchema(() =>
 export type RepositoryConnection = z.output<typeof RepositoryConnectionSchema>;
 
 /** V1ResourceFileResponse: files, formats and connections of one project. */
-export const ResourceStatusSchema = /* @__PURE__ */ lazySchema(() =>
+export const ResourceStatusSchema = /* @__PURE__ */ lazyObject(() =>
   openObject({
     resourceFiles: z.array(ResourceContainerSchema),
     supportedExportFormats: z.array(ExportFormatInfoSchema),
@@ -147,7 +147,7 @@ export type ResourceStatus = z.output<typeof ResourceStatusSchema>;
  * Body of project creation. What the service checks is stated here, so the OpenAPI document says it too:
  * a title with a visible character, a known resource type, language codes of {@link LANGUAGE_CODE_PATTERN}.
  */
-export const CreateProjectRequestSchema = /* @__PURE__ */ lazySchema(() =>
+export const CreateProjectRequestSchema = /* @__PURE__ */ lazyObject(() =>
   z.object({
     title: maxCharacters(z.string().check(z.regex(/\S/, 'title must not be empty')), 255),
     resourceType: requestEnum(RESOURCE_TYPES.map((t) => t.id) as [ResourceTypeId, ...ResourceTypeId[]]),

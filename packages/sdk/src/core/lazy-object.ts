@@ -1,21 +1,22 @@
 /**
- * A schema built on first use. Until something reads it, it costs nothing at import, and a bundler drops
- * it (with the zod code only it needs) from an app that never refers to it. What it returns behaves as
- * the schema itself: parse with it, read its `shape`, list its keys, convert it to JSON Schema.
+ * An object built on first use: a schema, or the operation table. Until something reads it, it costs
+ * nothing at import, and a bundler drops it (with the code only it needs) from an app that never refers
+ * to it. What it returns behaves as the object itself: parse with a schema, read its `shape`, list its
+ * keys, convert it to JSON Schema.
  *
  * @example
- * export const V1ErrorSchema = lazySchema(() => z.looseObject({ error: z.string() }));
+ * export const V1ErrorSchema = lazyObject(() => z.looseObject({ error: z.string() }));
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function lazySchema<T extends object>(build: () => T): T {
-  let schema: T | undefined;
-  const target = () => (schema ??= build());
-  // Node's console.log shows a proxy's target, not what its traps give: let the target show the schema.
+export function lazyObject<T extends object>(build: () => T): T {
+  let built: T | undefined;
+  const target = () => (built ??= build());
+  // Node's console.log shows a proxy's target, not what its traps give: let the target show the object.
   const stand = {
     [Symbol.for('nodejs.util.inspect.custom')]: (_: number, options: object, inspect: Inspect) =>
       inspect(target(), options),
   };
-  // Every operation a reader can do, forwarded to the schema once built (as zod's own
+  // Every operation a reader can do, forwarded to the object once built (as zod's own
   // `util.createTransparentProxy` does; importing zod's util would keep all of it in a bundle).
   return new Proxy(stand as unknown as T, {
     get: (_, key) => Reflect.get(target(), key),

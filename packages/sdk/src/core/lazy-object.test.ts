@@ -1,12 +1,12 @@
 import { inspect } from 'node:util';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { lazySchema } from './lazy-schema';
+import { lazyObject } from './lazy-object';
 
-describe('lazySchema', () => {
+describe('lazyObject', () => {
   it('builds the schema once, on first use, and then behaves as it', () => {
     let built = 0;
-    const Schema = lazySchema(() => {
+    const Schema = lazyObject(() => {
       built++;
       return z.looseObject({ id: z.string().check(z.minLength(1)) });
     });
@@ -21,7 +21,7 @@ describe('lazySchema', () => {
   });
 
   it('works inside other schemas and in JSON Schema as the schema it stands for', () => {
-    const Inner = lazySchema(() => z.string().check(z.regex(/^x/)));
+    const Inner = lazyObject(() => z.string().check(z.regex(/^x/)));
     const Outer = z.object({ inner: Inner, list: z.array(Inner) });
     expect(Outer.safeParse({ inner: 'xa', list: ['xb'] }).success).toBe(true);
     expect(Outer.safeParse({ inner: 'a', list: [] }).success).toBe(false);
