@@ -4,6 +4,37 @@ import { fileURLToPath } from 'node:url';
 import type { Options } from 'tsup';
 import { locBuild } from '../../tsup.base';
 
+/** A change to a bundled dependency's code, for what `loc` pays at start-up and never uses. */
+interface DependencyEdit {
+  /** Files it applies to. */
+  files: RegExp;
+  find: RegExp;
+  /** As String.replace takes it (`$1`…). */
+  replace: string;
+  /** Lines put first in the edited file (an import the replacement uses). */
+  prefix?: string;
+}
+
+const DEPENDENCY_EDITS: Record<string, DependencyEdit> = {
+  // ofetch's entry reads `globalThis.Headers` when it loads, and in Node that one read loads Node's whole
+  // internal undici (~20–30 ms on every command), although `loc` sends its requests over node:http
+  // (src/net/http-fetch.ts). It gets loc's Headers class instead; ofetch's own code (createFetch,
+  // FetchError) is unchanged. The SDK's dist carries ofetch's entry inlined (`var`), ofetch itself `const`.
+  'ofetch reads loc’s Headers, not the global one': {
+    files: /[\\/](ofetch[\\/]dist[\\/]index\.mjs|sdk[\\/]dist[\\/][\w-]+\.js)$/,
+    find: /\b(const|var|let) Headers = _globalThis\.Headers;/,
+    replace: '$1 Headers = LocHeaders;',
+    prefix: `import { HttpHeaders as LocHeaders } from ${JSON.stringify(fileURLToPath(new URL('src/net/http-headers.ts', import.meta.url)))};`,
+  },
+  // commander loads node:child_process (and with it net, dgram…, ~3 ms) for executable subcommands, which
+  // `loc` does not declare: it is loaded only if commander ever spawns one.
+  'commander loads node:child_process only to spawn': {
+    files: /[\\/]commander[\\/]lib[\\/]command\.js$/,
+    find: /const childProcess = require\('node:child_process'\);/,
+    replace: "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };",
+  },
+};
+
 // The CLI is an application: its dependencies are bundled into dist. Two files (docs/cli.md#how-loc-starts-fast):
 // - dist/program.cjs, the command table, the commands and everything they use, as one CommonJS script.
 //   One file, so a command compiles one script instead of a tree of ESM modules (zod alone was ~95), and
@@ -29,7 +60,7 @@ export default [
       minify: process.env.LOC_NO_MINIFY ? false : true,
       // `import.meta.url` (docs-page.ts, project-config.ts) from __filename.
       shims: true,
-      esbuildPlugins: [ofetchWithLocHeaders()],
+      esbuildPlugins: [editDependencies(DEPENDENCY_EDITS)],
       esbuildOptions(options) {
         // `import('node:http')` becomes a require() inside a promise: the script runs through vm.Script,
         // which has no loader for a real dynamic import (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING).
@@ -52,39 +83,36 @@ export default [
 ];
 
 /**
- * ofetch's entry module reads `globalThis.Headers` when it loads, and in Node that one read loads Node's
- * whole internal undici (~20–30 ms on every command), although `loc` sends its requests over node:http
- * (src/net/http-fetch.ts). In this bundle that read gets loc's Headers class instead (the SDK's dist
- * carries ofetch's entry inlined, so both places are looked at); ofetch's own code (createFetch,
- * FetchError) is unchanged. The build fails when no file had the read, rather than ship a bundle that
- * loads undici again unnoticed (test/start-up.test.ts checks the result).
+ * Applies DEPENDENCY_EDITS as esbuild loads the files. The build fails when an edit found nothing to
+ * change (the dependency changed: look again), rather than ship a bundle that pays the cost again
+ * unnoticed; test/start-up.test.ts checks which Node modules a command loads.
  */
-function ofetchWithLocHeaders(): EsbuildPlugin {
-  // As ofetch writes it (`const`), or as the SDK's build of it does (`var`).
-  const globalHeaders = /\b(const|var|let) Headers = _globalThis\.Headers;/;
-  const headersModule = fileURLToPath(new URL('src/net/http-headers.ts', import.meta.url));
+function editDependencies(edits: Record<string, DependencyEdit>): EsbuildPlugin {
   return {
-    name: 'ofetch-with-loc-headers',
+    name: 'edit-dependencies',
     setup(build) {
-      let patched = 0;
-      build.onStart(() => {
-        patched = 0;
-      });
-      build.onLoad({ filter: /[\\/](ofetch[\\/]dist[\\/]index\.mjs|sdk[\\/]dist[\\/][\w-]+\.js)$/ }, (args) => {
-        const source = readFileSync(args.path, 'utf8');
-        if (!globalHeaders.test(source)) return undefined;
-        patched++;
-        return {
-          contents: `import { HttpHeaders as LocHeaders } from ${JSON.stringify(headersModule)};\n${source.replace(globalHeaders, '$1 Headers = LocHeaders;')}`,
-          loader: 'js',
-          resolveDir: dirname(args.path),
-        };
+      const applied = new Set<string>();
+      build.onStart(() => applied.clear());
+      const files = new RegExp(
+        Object.values(edits)
+          .map((edit) => edit.files.source)
+          .join('|'),
+      );
+      build.onLoad({ filter: files }, (args) => {
+        let source = readFileSync(args.path, 'utf8');
+        const prefixes: string[] = [];
+        for (const [name, edit] of Object.entries(edits)) {
+          if (!edit.files.test(args.path) || !edit.find.test(source)) continue;
+          source = source.replace(edit.find, edit.replace);
+          if (edit.prefix) prefixes.push(edit.prefix);
+          applied.add(name);
+        }
+        return { contents: [...prefixes, source].join('\n'), loader: 'js', resolveDir: dirname(args.path) };
       });
       build.onEnd((result) => {
-        if (patched === 0 && result.errors.length === 0)
-          throw new Error(
-            `ofetch's ${globalHeaders} was not found in the bundle: update ofetchWithLocHeaders in tsup.config.ts`,
-          );
+        const missed = Object.keys(edits).filter((name) => !applied.has(name));
+        if (missed.length && result.errors.length === 0)
+          throw new Error(`Dependency edits that found nothing to change (tsup.config.ts): ${missed.join('; ')}`);
       });
     },
   };
