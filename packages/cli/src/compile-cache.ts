@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import Module from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -53,7 +53,7 @@ export function requireWithCodeCache(file: string, options: CodeCacheOptions): C
       if (!cacheFile) return;
       if (accepted && (current === undefined || covered.has(current) || covered.size >= MAX_COMMANDS)) return;
       if (current !== undefined) covered.add(current);
-      writeCache(cacheFile, identity, [...covered], script.createCachedData());
+      writeCache(cacheFile, identity, [...covered], () => script.createCachedData());
     },
   };
 }
@@ -114,16 +114,24 @@ function readCache(file: string, identity: string): { data: Buffer; commands: st
   }
 }
 
-function writeCache(file: string, identity: string, commands: string[], data: Buffer): void {
+function writeCache(file: string, identity: string, commands: string[], serialize: () => Buffer): void {
   const temporary = `${file}.${process.pid}.tmp`;
+  let fd: number | undefined;
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    // Opened before V8 serializes anything: where nothing can be written, a run pays only this attempt.
+    fd = openSync(temporary, 'w', 0o600);
+    const data = serialize();
     const header: CacheHeader = { identity, commands, length: data.length, crc: crc32(data) };
-    writeFileSync(temporary, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), data]), { mode: 0o600 });
+    writeSync(fd, `${JSON.stringify(header)}\n`);
+    writeSync(fd, data);
+    closeSync(fd);
+    fd = undefined;
     // Whole or not at all: a run that reads it meanwhile sees the old file or the new one.
     renameSync(temporary, file);
   } catch {
     try {
+      if (fd !== undefined) closeSync(fd);
       rmSync(temporary, { force: true });
     } catch {
       // Nothing was written, or it cannot be removed either: the next run ignores it.
