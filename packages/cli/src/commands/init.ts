@@ -37,7 +37,7 @@ async function init(ctx: Context, options: InitOptions): Promise<void> {
   const [
     { existsSync, writeFileSync },
     { join },
-    { CONFIG_FILE_NAME, ProjectConfigSchema, schemaReference },
+    { CONFIG_FILE_NAME, projectConfigSchema, schemaReference },
     { UsageError },
     { DEFAULT_PATH_TEMPLATE, PLACEHOLDERS, validateTemplate },
     { resolveProject },
@@ -101,7 +101,7 @@ async function init(ctx: Context, options: InitOptions): Promise<void> {
     ...(out && out !== '.' ? { out } : {}),
     ...(pathTemplate && pathTemplate !== DEFAULT_PATH_TEMPLATE ? { pathTemplate } : {}),
   };
-  const config = ProjectConfigSchema.parse({
+  const config = projectConfigSchema().parse({
     $schema: schemaReference(ctx.cwd),
     workspace,
     project,

@@ -4,13 +4,13 @@ import { fileURLToPath } from 'node:url';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '@loc/test-utils';
-import { loadConfigFile, ProjectConfigSchema, schemaReference, SCHEMA_FILE_NAME } from './project-config';
+import { loadConfigFile, projectConfigSchema, schemaReference, SCHEMA_FILE_NAME } from './project-config';
 
 const shipped = fileURLToPath(new URL(`../../${SCHEMA_FILE_NAME}`, import.meta.url));
 
 /** The JSON Schema of loc.config.json, as generated from the zod schema. */
 function generatedSchema(): string {
-  const schema = z.toJSONSchema(ProjectConfigSchema, { io: 'input', target: 'draft-2020-12' });
+  const schema = z.toJSONSchema(projectConfigSchema(), { io: 'input', target: 'draft-2020-12' });
   return `${JSON.stringify({ ...schema, title: 'loc.config.json' }, null, 2)}\n`;
 }
 

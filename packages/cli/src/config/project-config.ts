@@ -22,66 +22,80 @@ const text = () => z.string().check(z.minLength(1));
  * `loc.config.json`: the project's defaults, committed with the code. No credential belongs here (they
  * are stored by `loc login` or come from the environment). Unknown keys are refused, so a typo is caught
  * instead of silently ignored. The descriptions go into the JSON Schema editors read. zod/mini, as the
- * SDK's schemas: zod's full API is a large part of what `loc` would load at every start.
+ * SDK's schemas: zod's full API is a large part of what `loc` would load at every start. Built on first
+ * use (every command imports this module; most runs find no config file to check).
  */
-export const ProjectConfigSchema = described(
-  z.strictObject({
-    $schema: described(z.optional(z.string()), 'The JSON Schema of this file, for editors.'),
-    workspace: described(z.optional(text()), 'Workspace URL slug.'),
-    project: described(z.optional(text()), 'Project URL slug.'),
-    export: described(
-      z.optional(
-        z.strictObject({
-          format: described(
-            z.optional(text()),
-            "Export format id (`loc export formats`). Default: the project's own format.",
-          ),
-          locales: described(z.optional(z.array(text())), 'Locales to export. Default: every locale of the project.'),
-          files: described(
-            z.optional(z.array(text())),
-            'Resource file paths to export, as the service names them. Default: every file.',
-          ),
-          out: described(
-            z.optional(text()),
-            'Folder the files are unzipped into, relative to this file. Default: the folder of this file.',
-          ),
-          pathTemplate: described(
-            z.optional(text()),
-            'Where each file lands below `out` (docs/cli.md#path-templates). Default: {path}.',
-          ),
-        }),
+function buildProjectConfigSchema() {
+  return described(
+    z.strictObject({
+      $schema: described(z.optional(z.string()), 'The JSON Schema of this file, for editors.'),
+      workspace: described(z.optional(text()), 'Workspace URL slug.'),
+      project: described(z.optional(text()), 'Project URL slug.'),
+      export: described(
+        z.optional(
+          z.strictObject({
+            format: described(
+              z.optional(text()),
+              "Export format id (`loc export formats`). Default: the project's own format.",
+            ),
+            locales: described(z.optional(z.array(text())), 'Locales to export. Default: every locale of the project.'),
+            files: described(
+              z.optional(z.array(text())),
+              'Resource file paths to export, as the service names them. Default: every file.',
+            ),
+            out: described(
+              z.optional(text()),
+              'Folder the files are unzipped into, relative to this file. Default: the folder of this file.',
+            ),
+            pathTemplate: described(
+              z.optional(text()),
+              'Where each file lands below `out` (docs/cli.md#path-templates). Default: {path}.',
+            ),
+          }),
+        ),
+        'Defaults of `loc export`.',
       ),
-      'Defaults of `loc export`.',
-    ),
-    localeMap: described(
-      z.optional(z.record(z.string(), z.string())),
-      'Service locale → the name the app wants, for `loc export` and `loc cdn check --download`: {"zh-Hant": "zh-TW", "en": "Base"} (Base: Android values/, Apple Base.lproj). docs/cli.md#locale-mapping',
-    ),
-    cdn: described(
-      z.optional(
-        z.strictObject({
-          environment: described(
-            z.optional(z.enum(DISTRIBUTION_ENVIRONMENTS)),
-            'Distribution environment of `loc cdn check`.',
-          ),
-          type: described(z.optional(z.enum(DISTRIBUTION_TYPES)), 'Distribution type of `loc cdn check`.'),
-          out: described(z.optional(text()), 'Folder a release bundle is unzipped into, relative to this file.'),
-          baseUrl: described(
-            z.optional(z.url({ protocol: /^https?$/ })),
-            'Base URL of the CDN check when it is not the API host, for example https://cdn.loc.dev. Default: the base URL.',
-          ),
-          checkPath: described(
-            z.optional(z.string().check(z.regex(/^\/[^?#\s]*$/))),
-            'Path of the CDN check below the CDN base URL: /cdn/check (default), or /v1/distributions/check on a CDN host.',
-          ),
-        }),
+      localeMap: described(
+        z.optional(z.record(z.string(), z.string())),
+        'Service locale → the name the app wants, for `loc export` and `loc cdn check --download`: {"zh-Hant": "zh-TW", "en": "Base"} (Base: Android values/, Apple Base.lproj). docs/cli.md#locale-mapping',
       ),
-      'Defaults of `loc cdn check`.',
-    ),
-  }),
-  'loc.config.json: the defaults of the `loc` command line for this repository (docs/cli.md#locconfigjson).',
-);
-export type ProjectConfig = z.infer<typeof ProjectConfigSchema>;
+      cdn: described(
+        z.optional(
+          z.strictObject({
+            environment: described(
+              z.optional(z.enum(DISTRIBUTION_ENVIRONMENTS)),
+              'Distribution environment of `loc cdn check`.',
+            ),
+            type: described(z.optional(z.enum(DISTRIBUTION_TYPES)), 'Distribution type of `loc cdn check`.'),
+            out: described(z.optional(text()), 'Folder a release bundle is unzipped into, relative to this file.'),
+            baseUrl: described(
+              z.optional(z.url({ protocol: /^https?$/ })),
+              'Base URL of the CDN check when it is not the API host, for example https://cdn.loc.dev. Default: the base URL.',
+            ),
+            checkPath: described(
+              z.optional(z.string().check(z.regex(/^\/[^?#\s]*$/))),
+              'Path of the CDN check below the CDN base URL: /cdn/check (default), or /v1/distributions/check on a CDN host.',
+            ),
+          }),
+        ),
+        'Defaults of `loc cdn check`.',
+      ),
+    }),
+    'loc.config.json: the defaults of the `loc` command line for this repository (docs/cli.md#locconfigjson).',
+  );
+}
+let schema: ReturnType<typeof buildProjectConfigSchema> | undefined;
+
+/**
+ * The zod schema of loc.config.json (loc.config.schema.json is generated from it).
+ *
+ * @example projectConfigSchema().parse({ workspace: 'acme', project: 'mobile-ios' })
+ */
+export function projectConfigSchema() {
+  schema ??= buildProjectConfigSchema();
+  return schema;
+}
+export type ProjectConfig = z.infer<ReturnType<typeof projectConfigSchema>>;
 
 export interface LoadedConfig {
   /** Absolute path of the file. */
@@ -121,7 +135,7 @@ export function loadConfigFile(path: string): LoadedConfig {
     });
   }
   // zod/mini has no message texts of its own: zod's English ones, as the full zod gave them.
-  const parsed = ProjectConfigSchema.safeParse(data, { error: englishMessages().localeError });
+  const parsed = projectConfigSchema().safeParse(data, { error: englishMessages().localeError });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${jsonPath(i.path)}: ${i.message}`).join('; ');
     throw new LocalFileError(`${absolute} is not a valid loc config: ${problems}`, {
