@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpFetch } from './http-fetch';
@@ -23,6 +25,12 @@ beforeAll(async () => {
       if (path === '/gzip') return res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync('packed text'));
       if (path === '/bom') return res.writeHead(200).end(Buffer.from('\ufeffhello'));
       if (path === '/hang') return; // never answers: only an abort ends it
+      if (path === '/large') {
+        // 4 MiB in 64 KiB writes: more than one chunk reaches the client.
+        res.writeHead(200, { 'content-type': 'application/octet-stream' });
+        for (let i = 0; i < 64; i++) res.write(Buffer.alloc(64 * 1024, i));
+        return res.end();
+      }
       res.writeHead(404).end('no');
     });
   });
@@ -113,5 +121,39 @@ describe('createHttpFetch', () => {
     await expect(fetch(`${base}/json`, { method: 'POST', body: new Blob(['x']) })).rejects.toThrow(
       /string and byte bodies/,
     );
+  });
+
+  it('streams a body through `body` as fetch does, chunk by chunk, also into node:stream', async () => {
+    const response = await fetch(`${base}/large`);
+    const reader = response.body!.getReader();
+    let bytes = 0;
+    let chunks = 0;
+    const hash = createHash('sha256');
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      expect(read.value).toBeInstanceOf(Uint8Array);
+      bytes += read.value.byteLength;
+      chunks++;
+      hash.update(read.value);
+    }
+    const expected = createHash('sha256');
+    for (let i = 0; i < 64; i++) expected.update(Buffer.alloc(64 * 1024, i));
+    expect([bytes, hash.digest('hex')]).toEqual([4 * 1024 * 1024, expected.digest('hex')]);
+    expect(chunks).toBeGreaterThan(1);
+    // A body being read cannot be read a second way.
+    await expect(response.text()).rejects.toThrow(TypeError);
+
+    const piped = await fetch(`${base}/gzip`);
+    let text = '';
+    for await (const chunk of Readable.fromWeb(piped.body as never)) text += chunk;
+    expect(text).toBe('packed text');
+  });
+
+  it('reads the socket directly when `body` was only looked at, and cancelling the stream ends it', async () => {
+    const looked = await fetch(`${base}/large`);
+    expect(looked.body).not.toBeNull();
+    expect((await looked.arrayBuffer()).byteLength).toBe(4 * 1024 * 1024);
+    const cancelled = await fetch(`${base}/large`);
+    await cancelled.body!.cancel();
+    await expect(cancelled.text()).rejects.toThrow(TypeError);
   });
 });
