@@ -35,13 +35,25 @@ const DEPENDENCY_EDITS: Record<string, DependencyEdit> = {
   },
 };
 
-// The CLI is an application: its dependencies are bundled into dist. Two files (docs/cli.md#how-loc-starts-fast):
+// The CLI is an application: its dependencies are bundled into dist (docs/cli.md#how-loc-starts-fast):
 // - dist/program.cjs, the command table, the commands and everything they use, as one CommonJS script.
 //   One file, so a command compiles one script instead of a tree of ESM modules (zod alone was ~95), and
 //   CommonJS, so bin.cjs can compile it with a V8 code cache (vm.Script cachedData: Node 20 has no
 //   module.enableCompileCache). Modules the source imports dynamically stay lazy: esbuild wraps each in
 //   an init function that runs on first use, so `--help` runs none of the SDK, zod, ora or conf.
+// - dist/vendor-*.cjs, the packages only some commands use (VENDORED), each a script of its own that
+//   program.cjs requires when it needs it (through the same code cache): half the code, which every other
+//   command would read and deserialize for nothing.
 // - dist/bin.cjs, the entry: answers --version itself, else runs program.cjs through the code cache.
+
+/** Package → the script of its own it is bundled into (src/vendor/<name>.ts re-exports it). */
+const VENDORED: Record<string, string> = {
+  conf: 'conf',
+  ora: 'ora',
+  '@clack/prompts': 'clack',
+  yauzl: 'yauzl',
+};
+
 export default [
   locBuild(
     { program: 'src/program.ts' },
@@ -54,13 +66,13 @@ export default [
       treeshake: false,
       // undici (only for HTTPS_PROXY, loaded then) stays a dependency.
       noExternal: [/^(?!undici$)/],
-      clean: ['**/*', '!bin.cjs*'],
+      clean: ['**/*', '!bin.cjs*', '!vendor-*'],
       outExtension: () => ({ js: '.cjs' }),
       // Less to read and compile; --verbose turns source maps on for readable stack traces.
-      minify: process.env.LOC_NO_MINIFY ? false : true,
+      minify: !process.env.LOC_NO_MINIFY,
       // `import.meta.url` (docs-page.ts, project-config.ts) from __filename.
       shims: true,
-      esbuildPlugins: [editDependencies(DEPENDENCY_EDITS)],
+      esbuildPlugins: [editDependencies(DEPENDENCY_EDITS), vendoredScripts(VENDORED)],
       esbuildOptions(options) {
         // `import('node:http')` becomes a require() inside a promise: the script runs through vm.Script,
         // which has no loader for a real dynamic import (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING).
@@ -68,6 +80,20 @@ export default [
       },
     },
   ),
+  // dist/vendor-*.cjs: each VENDORED package with what it uses, built as program.cjs is.
+  locBuild(Object.fromEntries(Object.values(VENDORED).map((name) => [`vendor-${name}`, `src/vendor/${name}.ts`])), {
+    format: ['cjs'],
+    dts: false,
+    splitting: false,
+    treeshake: false,
+    clean: ['vendor-*'],
+    outExtension: () => ({ js: '.cjs' }),
+    minify: !process.env.LOC_NO_MINIFY,
+    noExternal: [/.*/],
+    esbuildOptions(options) {
+      options.supported = { ...options.supported, 'dynamic-import': false };
+    },
+  }),
   locBuild(
     { bin: 'src/bin.ts' },
     {
@@ -114,6 +140,32 @@ function editDependencies(edits: Record<string, DependencyEdit>): EsbuildPlugin 
         if (missed.length && result.errors.length === 0)
           throw new Error(`Dependency edits that found nothing to change (tsup.config.ts): ${missed.join('; ')}`);
       });
+    },
+  };
+}
+
+/**
+ * Imports of a VENDORED package become a require() of its own script, beside program.cjs. The script
+ * re-exports the package's default export (conf, ora, yauzl) or all its named ones (clack); a default
+ * export is handed over as the module itself, which is what program.cjs's CommonJS interop expects.
+ */
+function vendoredScripts(vendored: Record<string, string>): EsbuildPlugin {
+  const names = Object.keys(vendored).map((name) => name.replace(/[/\\^$*+?.()|[\]{}]/g, '\\$&'));
+  return {
+    name: 'vendored-scripts',
+    setup(build) {
+      build.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({
+        path: args.path,
+        namespace: 'vendored',
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'vendored' }, (args) => ({
+        contents: `const script = require(${JSON.stringify(`./vendor-${vendored[args.path]}.cjs`)});\nmodule.exports = 'default' in script ? script.default : script;\n`,
+        loader: 'js',
+      }));
+      build.onResolve({ filter: /^\.\/vendor-[\w-]+\.cjs$/, namespace: 'vendored' }, (args) => ({
+        path: args.path,
+        external: true,
+      }));
     },
   };
 }

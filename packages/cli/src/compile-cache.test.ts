@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { basename, join, sep } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '@loc/test-utils';
 import { defaultCacheDir, requireWithCodeCache } from './compile-cache';
@@ -129,6 +129,70 @@ describe('requireWithCodeCache', () => {
     expect([off.accepted, off.exports.loadedWith]).toEqual([false, 'function']);
     expect(() => off.save()).not.toThrow();
     expect(readdirSync(folder.path).sort()).toEqual(['blocked', 'program.cjs']);
+  });
+});
+
+describe('requireWithCodeCache, old cache files', () => {
+  it('removes caches of the same script unused for a month when it writes one, and nothing else', () => {
+    const { load, dir, cacheFiles } = setUp();
+    load('1.0.0').save();
+    const [kept] = cacheFiles();
+    const old = Date.now() / 1000 - 40 * 24 * 3600;
+    const stale = join(dir, 'program-v18.0.0-x64-0123abcd.v8');
+    const recent = join(dir, 'program-v22.1.0-arm64-89abcdef.v8');
+    const other = join(dir, 'vendor-conf-v18.0.0-x64-0123abcd.v8');
+    const unknown = join(dir, 'notes.txt');
+    for (const file of [stale, recent, other, unknown, kept!]) {
+      if (file !== kept) writeFileSync(file, 'x');
+      if (file !== recent) utimesSync(file, old, old);
+    }
+    load('1.0.1').save();
+    const names = cacheFiles().map((file) => basename(file));
+    expect(names).not.toContain(basename(stale));
+    expect(names).not.toContain(basename(kept!));
+    expect(names).toEqual(expect.arrayContaining([basename(recent), basename(other), 'notes.txt']));
+    expect(names).toHaveLength(4);
+  });
+});
+
+describe('requireWithCodeCache, a script that requires a sibling script', () => {
+  it('loads the sibling through a cache of its own, only when required, once', () => {
+    const { folder, load, cacheFiles } = setUp();
+    writeFileSync(
+      join(folder.path, 'program.cjs'),
+      `exports.helper = () => require('./vendor-helper.cjs'); exports.path = require('node:path').sep;`,
+    );
+    writeFileSync(
+      join(folder.path, 'vendor-helper.cjs'),
+      `globalThis.helperLoads = (globalThis.helperLoads ?? 0) + 1; exports.twice = (n) => n * 2;`,
+    );
+    const g = globalThis as { helperLoads?: number };
+    g.helperLoads = 0;
+    const first = load();
+    expect(first.exports.path).toBe(sep);
+    first.ran('loc status');
+    first.save();
+    // Not required: no cache of its own.
+    expect(cacheFiles().map((f) => basename(f).split('-')[0])).toEqual(['program']);
+
+    const second = load();
+    const helper = (second.exports.helper as () => { twice(n: number): number })();
+    expect(helper.twice(21)).toBe(42);
+    expect((second.exports.helper as () => unknown)()).toBe(helper);
+    expect(g.helperLoads).toBe(1);
+    second.ran('loc login');
+    second.save();
+    expect(
+      cacheFiles()
+        .map((f) => basename(f).split('-')[0])
+        .sort(),
+    ).toEqual(['program', 'vendor']);
+
+    // Both are taken from the cache now; the sibling still answers the same.
+    const third = load();
+    expect(third.accepted).toBe(true);
+    expect((third.exports.helper as () => { twice(n: number): number })().twice(2)).toBe(4);
+    delete g.helperLoads;
   });
 });
 

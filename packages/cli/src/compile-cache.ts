@@ -1,15 +1,26 @@
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import Module from 'node:module';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { crc32 } from 'node:zlib';
 
 /**
- * Loads a CommonJS script (dist/program.cjs) through a V8 code cache, as v8-compile-cache does: Node 20
- * has no module.enableCompileCache (it came in 22.1), and without a cache V8 parses and compiles the
- * bundle on every start (~40 % of `loc cdn check`). The first run of each command saves the code V8
- * compiled for it (at exit, once the output is written); later runs deserialize it instead.
+ * Loads a CommonJS script (dist/program.cjs, and the dist/vendor-*.cjs it requires) through a V8 code
+ * cache, as v8-compile-cache does: Node 20 has no module.enableCompileCache (it came in 22.1), and without
+ * a cache V8 parses and compiles the bundle on every start (~40 % of `loc cdn check`). The first run of
+ * each command saves the code V8 compiled for it (at exit, once the output is written); later runs
+ * deserialize it instead. Each script has its own cache file.
  *
  * The cache never changes what runs: V8 rejects data made by another V8 or for another source (the
  * script is then compiled as usual and the cache rewritten), a file that does not match its own length,
@@ -23,10 +34,42 @@ import { crc32 } from 'node:zlib';
  * await program.exports.main(process.argv, { onCommand: program.ran });
  */
 export function requireWithCodeCache(file: string, options: CodeCacheOptions): CachedModule {
+  const run: RunState = { command: undefined, scripts: new Map() };
+  const main = loadScript(file, options, run);
+  return {
+    exports: main.exports,
+    accepted: main.accepted,
+    ran: (command) => {
+      run.command = command;
+    },
+    save: () => {
+      for (const script of run.scripts.values()) script.save(run.command);
+    },
+  };
+}
+
+/** What the scripts of one run share: the command that ran, and each script loaded, by file. */
+interface RunState {
+  command: string | undefined;
+  scripts: Map<string, LoadedScript>;
+}
+
+interface LoadedScript {
+  exports: Record<string, unknown>;
+  accepted: boolean;
+  save(command: string | undefined): void;
+}
+
+/**
+ * One script through its own cache file. `require('./x.cjs')` in it (dist/vendor-*.cjs beside
+ * program.cjs) loads that sibling script the same way, once, when the code that needs it runs.
+ */
+function loadScript(file: string, options: CodeCacheOptions, run: RunState): LoadedScript {
   const source = readFileSync(file, 'utf8');
   const { size, mtimeMs } = statSync(file);
   const identity = `${file}\n${size}\n${mtimeMs}\n${options.tag}`;
-  const cacheFile = options.dir && join(options.dir, `program-${process.version}-${process.arch}-${hash(identity)}.v8`);
+  const name = basename(file).replace(/\.[^.]*$/, '');
+  const cacheFile = options.dir && join(options.dir, `${name}-${process.version}-${process.arch}-${hash(identity)}.v8`);
   const cached = cacheFile ? readCache(cacheFile, identity) : undefined;
   const script = new Script(Module.wrap(source), {
     filename: file,
@@ -34,28 +77,33 @@ export function requireWithCodeCache(file: string, options: CodeCacheOptions): C
   });
   const accepted = cached !== undefined && !script.cachedDataRejected;
   const covered = new Set(accepted ? cached.commands : []);
-  let current: string | undefined;
 
   const mod = new Module(file);
   mod.filename = file;
   mod.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(dirname(file));
-  const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => void;
-  wrapper.call(mod.exports, mod.exports, Module.createRequire(file), mod, file, dirname(file));
-  mod.loaded = true;
-  return {
+  const loaded: LoadedScript = {
     exports: mod.exports as Record<string, unknown>,
     accepted,
-    ran: (command) => {
-      current = command;
-    },
-    save: () => {
+    save: (command) => {
       // Saved when V8 had nothing usable, or when this command's code is not in it yet (a bounded list).
       if (!cacheFile) return;
-      if (accepted && (current === undefined || covered.has(current) || covered.size >= MAX_COMMANDS)) return;
-      if (current !== undefined) covered.add(current);
+      if (accepted && (command === undefined || covered.has(command) || covered.size >= MAX_COMMANDS)) return;
+      if (command !== undefined) covered.add(command);
       writeCache(cacheFile, identity, [...covered], () => script.createCachedData());
     },
   };
+  run.scripts.set(file, loaded);
+  const nodeRequire = Module.createRequire(file);
+  const scriptRequire = Object.assign((id: string) => {
+    if (!/^\.\/[^/\\]+\.cjs$/.test(id)) return nodeRequire(id);
+    const sibling = join(dirname(file), id);
+    return (run.scripts.get(sibling) ?? loadScript(sibling, options, run)).exports;
+  }, nodeRequire);
+  const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => void;
+  wrapper.call(mod.exports, mod.exports, scriptRequire, mod, file, dirname(file));
+  mod.loaded = true;
+  loaded.exports = mod.exports as Record<string, unknown>;
+  return loaded;
 }
 
 export interface CodeCacheOptions {
@@ -129,6 +177,7 @@ function writeCache(file: string, identity: string, commands: string[], serializ
     fd = undefined;
     // Whole or not at all: a run that reads it meanwhile sees the old file or the new one.
     renameSync(temporary, file);
+    removeStale(file);
   } catch {
     try {
       if (fd !== undefined) closeSync(fd);
@@ -136,6 +185,23 @@ function writeCache(file: string, identity: string, commands: string[], serializ
     } catch {
       // Nothing was written, or it cannot be removed either: the next run ignores it.
     }
+  }
+}
+
+/** Caches of the same script unused for a month (an older loc or Node): removed when a new one is written. */
+const STALE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** What follows a script's name in its cache file's name: `-v20.20.2-x64-<hash>.v8`. */
+const CACHE_NAME_TAIL = /-v\d+\.\d+\.\d+-[^-]+-[0-9a-f]{8}\.v8$/;
+
+function removeStale(file: string): void {
+  const dir = dirname(file);
+  const script = basename(file).replace(CACHE_NAME_TAIL, '');
+  for (const name of readdirSync(dir)) {
+    if (name === basename(file) || !CACHE_NAME_TAIL.test(name) || name.replace(CACHE_NAME_TAIL, '') !== script)
+      continue;
+    const path = join(dir, name);
+    if (Date.now() - statSync(path).mtimeMs > STALE_MS) rmSync(path, { force: true });
   }
 }
 
