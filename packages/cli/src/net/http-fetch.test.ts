@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import { inspect } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpFetch } from './http-fetch';
@@ -114,6 +116,12 @@ describe('createHttpFetch', () => {
     const error = await fetch(`http://127.0.0.1:${port}/`).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TypeError);
     expect((error as { cause?: { code?: string } }).cause?.code).toBe('ECONNREFUSED');
+    // Nothing of the request travels with the error: not its credential, wherever one looks.
+    const refused = await fetch(`http://127.0.0.1:${port}/`, {
+      headers: { authorization: 'Bearer loc_secret_token' },
+    }).catch((e: unknown) => e);
+    expect(inspect(refused, { depth: 10, showHidden: true })).not.toContain('loc_secret_token');
+    expect(JSON.stringify(refused)).not.toContain('loc_secret_token');
   });
 
   it('refuses other URL schemes and bodies it cannot send', async () => {
@@ -156,4 +164,39 @@ describe('createHttpFetch', () => {
     await cancelled.body!.cancel();
     await expect(cancelled.text()).rejects.toThrow(TypeError);
   });
+
+  it('fails like fetch on a certificate it cannot trust: a TypeError whose cause has the TLS code', async () => {
+    // A self-signed certificate made for this test only (openssl, EC P-256, valid for 100 years).
+    const tls = createHttpsServer({ key: TEST_KEY, cert: TEST_CERT }, (_, res) => res.end('{}'));
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `https://127.0.0.1:${(tls.address() as AddressInfo).port}/`;
+      const error = await fetch(url, { headers: { authorization: 'Bearer loc_secret_token' } }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(TypeError);
+      expect((error as { cause?: { code?: string } }).cause?.code).toBe('DEPTH_ZERO_SELF_SIGNED_CERT');
+      expect(inspect(error, { depth: 10, showHidden: true })).not.toContain('loc_secret_token');
+    } finally {
+      tls.closeAllConnections();
+      tls.close();
+    }
+  });
 });
+
+const TEST_KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg3Fx0/FwZH97UNtPJ
+p5+nNg72JJQswuhexVElrZ0qqXehRANCAASigxKkC3yTE9ooN7QDlBaYuzFXczhw
+GQzpHII1LhcZw6YImyr982n9a9J4xw1HI4BKsc6/0rWkVhY0bYSgLXvC
+-----END PRIVATE KEY-----`;
+const TEST_CERT = `-----BEGIN CERTIFICATE-----
+MIIBgDCCASWgAwIBAgIUdSAW3gxWkTisfmfKGvrV9QcoIy0wCgYIKoZIzj0EAwIw
+FDESMBAGA1UEAwwJbG9jYWxob3N0MCAXDTI2MTEyMzA5MzczMVoYDzIxMjYxMDMw
+MDkzNzMxWjAUMRIwEAYDVQQDDAlsb2NhbGhvc3QwWTATBgcqhkjOPQIBBggqhkjO
+PQMBBwNCAASigxKkC3yTE9ooN7QDlBaYuzFXczhwGQzpHII1LhcZw6YImyr982n9
+a9J4xw1HI4BKsc6/0rWkVhY0bYSgLXvCo1MwUTAdBgNVHQ4EFgQUem4ljt2FFYKl
+V/IMKjXmKeJUtFgwHwYDVR0jBBgwFoAUem4ljt2FFYKlV/IMKjXmKeJUtFgwDwYD
+VR0TAQH/BAUwAwEB/zAKBggqhkjOPQQDAgNJADBGAiEAi2Q87RmgLGaE3zEZ9qWB
+CZ+n4ASl8E9B1+B1Ds7U1ecCIQCutSN3/I2M2zAe25hy641MzU4zN7bkCc1v5wPB
+hgIeSw==
+-----END CERTIFICATE-----`;
