@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { basename, join, sep } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '@loc/test-utils';
@@ -129,6 +129,24 @@ describe('requireWithCodeCache', () => {
     expect([off.accepted, off.exports.loadedWith]).toEqual([false, 'function']);
     expect(() => off.save()).not.toThrow();
     expect(readdirSync(folder.path).sort()).toEqual(['blocked', 'program.cjs']);
+  });
+});
+
+describe('requireWithCodeCache, a folder others can write into', () => {
+  it('neither reads nor writes a cache there', () => {
+    const { load, dir, cacheFiles } = setUp();
+    load().save();
+    expect(load().accepted).toBe(true);
+    chmodSync(dir, 0o777);
+    expect(load().accepted).toBe(false);
+    const [cache] = cacheFiles();
+    const before = statSync(cache!).ino;
+    const run = load();
+    run.ran('loc status');
+    run.save();
+    expect(statSync(cache!).ino).toBe(before);
+    chmodSync(dir, 0o700);
+    expect(load().accepted).toBe(true);
   });
 });
 

@@ -150,6 +150,7 @@ interface CacheHeader {
 
 function readCache(file: string, identity: string): { data: Buffer; commands: string[] } | undefined {
   try {
+    if (!ownFolder(dirname(file))) return undefined;
     const bytes = readFileSync(file);
     const end = bytes.indexOf(0x0a);
     if (end < 0) return undefined;
@@ -167,6 +168,7 @@ function writeCache(file: string, identity: string, commands: string[], serializ
   let fd: number | undefined;
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    if (!ownFolder(dirname(file))) return;
     // Opened before V8 serializes anything: where nothing can be written, a run pays only this attempt.
     fd = openSync(temporary, 'w', 0o600);
     const data = serialize();
@@ -186,6 +188,17 @@ function writeCache(file: string, identity: string, commands: string[], serializ
       // Nothing was written, or it cannot be removed either: the next run ignores it.
     }
   }
+}
+
+/**
+ * Whether only this user can change the folder's files. Cached code runs as loc itself, so a folder
+ * someone else could write into (`XDG_CACHE_HOME` on a shared disk, a folder made by another user) is
+ * not used at all. Windows has no owner ids here; its per-user cache folder is private already.
+ */
+function ownFolder(dir: string): boolean {
+  if (typeof process.getuid !== 'function') return true;
+  const stats = statSync(dir);
+  return stats.isDirectory() && stats.uid === process.getuid() && (stats.mode & 0o022) === 0;
 }
 
 /** Caches of the same script unused for a month (an older loc or Node): removed when a new one is written. */
