@@ -54,6 +54,8 @@ export async function planPlacements(
 ): Promise<PlannedFile[]> {
   const root = resolve(outDir);
   const realRoot = realpathLoose(root);
+  // Folders checked already: the files of an export share a few dozen folders.
+  const safeFolders = new Set<string>();
   const byTarget = new Map<string, Placement>();
   const planned: PlannedFile[] = [];
   for (const placement of placements) {
@@ -74,7 +76,10 @@ export async function planPlacements(
       );
     }
     byTarget.set(key, placement);
-    assertNoEscapingLink(realRoot, root, target, placement.source);
+    if (!safeFolders.has(dirname(target))) {
+      assertNoEscapingLink(realRoot, root, target, placement.source);
+      safeFolders.add(dirname(target));
+    }
     const sha256 = placement.sha256 ?? (await sha256File(placement.from));
     const status = await compare(sha256, target, options.written?.get(placement.to), options.force === true);
     planned.push({ ...placement, target, sha256, status });
@@ -153,11 +158,14 @@ export function refuseConflicts(planned: readonly PlannedFile[], cwd = process.c
  */
 export async function commitPlacements(planned: PlannedFile[], backupDir: string): Promise<void> {
   const done: { target: string; backup: string | undefined; createdDirs: string[] }[] = [];
+  const existingFolders = new Set<string>();
   try {
     let index = 0;
     for (const file of planned) {
       if (file.status === 'unchanged' || file.status === 'conflict') continue;
-      const createdDirs = mkdirTracked(dirname(file.target));
+      const folder = dirname(file.target);
+      const createdDirs = existingFolders.has(folder) ? [] : mkdirTracked(folder);
+      existingFolders.add(folder);
       let backup: string | undefined;
       if (file.status === 'updated' || file.status === 'overwritten') {
         backup = join(backupDir, String(index++));

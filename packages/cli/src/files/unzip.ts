@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { inflateRawSync } from 'node:zlib';
+import { inflateRaw } from 'node:zlib';
 import yauzl from 'yauzl';
 import { UnsafeArchiveError } from '../errors';
 
@@ -48,7 +48,7 @@ export function safeEntryPath(name: string): string | { refused: string } {
 export interface ExtractedFile {
   /** Safe relative path inside the archive, `/` separators. */
   path: string;
-  /** Absolute path of the extracted copy. */
+  /** Absolute path of the extracted copy (named by its place in the archive, not by its path). */
   file: string;
   bytes: number;
   /** Hex SHA-256 of the extracted bytes, computed while they were written (no second read). */
@@ -57,21 +57,21 @@ export interface ExtractedFile {
 
 /**
  * A ZIP up to this size is read into memory whole, and each of its entries up to this size is inflated
- * and written with one synchronous call: resource files are small and many (120 in a 10,000-key
- * export), and a stream per entry (16 KiB reads, inflates and writes, each a thread-pool round trip)
- * cost 4× the work itself; on a busy 2-core machine the synchronous calls also beat running four
- * entries at once on the thread pool. Larger archives and entries stream, so memory stays bounded.
+ * in one call on the thread pool, a few entries ahead, while the one before is hashed and written with
+ * one synchronous call: resource files are small and many (120 in a 10,000-key export), and a stream per
+ * entry (16 KiB reads, inflates and writes, each a thread-pool round trip) cost 4× the work itself.
+ * Larger archives and entries stream, so memory stays bounded.
  */
 const IN_MEMORY_BYTES = 16 * 1024 * 1024;
 
 interface CheckedEntry {
   entry: yauzl.Entry;
   safe: string;
-  target: string;
 }
 
 /**
- * Extracts every regular file of `zipPath` into `dir` (a fresh, empty staging folder). Every entry is
+ * Extracts every regular file of `zipPath` into `dir` (a fresh staging folder), one file per entry named
+ * by its index; each result gives the entry's safe path and its copy. Every entry is
  * checked before any is extracted; an unsafe one — outside the folder, a symbolic link or device,
  * encrypted, listed twice, beyond the limits — refuses the whole archive; the real bytes are counted
  * again while extracting (sizes in the headers may lie). On failure the caller discards the staging
@@ -100,19 +100,33 @@ export async function extractArchive(
   const budget = { total: 0, limit: limits.maxTotalBytes };
   try {
     const entries = await checkEntries(zip, root, limits, options.signal);
-    const folders = new Set<string>();
+    const archive = inMemory;
+    const small = (entry: yauzl.Entry) =>
+      archive !== undefined && entry.compressedSize <= inMemoryBytes && entry.uncompressedSize <= inMemoryBytes;
+    // Small entries are inflated on the thread pool a few entries ahead of the one being hashed and
+    // written here, so both cores work; a large one streams when its turn comes.
+    const inflated = entries.map(() => undefined as Promise<Buffer> | undefined);
+    const prepare = (index: number) => {
+      const next = entries[index];
+      if (!next || !archive || !small(next.entry)) return;
+      const pending = inflateEntry(zip, archive, next.entry);
+      pending.catch(() => {}); // awaited in its turn; a failure before then must not go unhandled
+      inflated[index] = pending;
+    };
+    for (let index = 0; index < INFLATE_AHEAD; index++) prepare(index);
+    // The copies are staged flat, one name per entry: placing moves them, so their folders would only be
+    // made and removed again.
+    mkdirSync(root, { recursive: true });
     const files: ExtractedFile[] = [];
-    for (const { entry, safe, target } of entries) {
+    for (const [index, { entry, safe }] of entries.entries()) {
       options.signal?.throwIfAborted();
-      const folder = dirname(target);
-      if (!folders.has(folder)) {
-        mkdirSync(folder, { recursive: true });
-        folders.add(folder);
-      }
-      const written =
-        inMemory && entry.compressedSize <= inMemoryBytes && entry.uncompressedSize <= inMemoryBytes
-          ? await extractInMemory(zip, inMemory, entry, target, budget)
-          : await extractStreamed(zip, entry, target, budget, options.signal);
+      prepare(index + INFLATE_AHEAD);
+      const target = join(root, String(index));
+      const data = inflated[index];
+      inflated[index] = undefined;
+      const written = data
+        ? writeEntry(await data, target, budget)
+        : await extractStreamed(zip, entry, target, budget, options.signal);
       files.push({ path: safe, file: target, ...written });
     }
     return files;
@@ -177,10 +191,9 @@ async function checkEntries(
     if (total > limits.maxTotalBytes) {
       throw new UnsafeArchiveError(`The archive expands beyond the limit of ${limits.maxTotalBytes} bytes.`);
     }
-    const target = resolve(root, ...safe.split('/'));
-    if (!target.startsWith(root + sep))
+    if (!resolve(root, ...safe.split('/')).startsWith(root + sep))
       throw new UnsafeArchiveError(`The archive entry '${safe}' would land outside the folder.`);
-    checked.push({ entry, safe, target });
+    checked.push({ entry, safe });
   }
   return checked;
 }
@@ -198,14 +211,11 @@ function spend(budget: Budget, bytes: number): void {
   }
 }
 
-/** A small entry of an archive in memory: inflated in one call, hashed, written in one call. */
-async function extractInMemory(
-  zip: yauzl.ZipFile,
-  archive: Buffer,
-  entry: yauzl.Entry,
-  target: string,
-  budget: Budget,
-): Promise<{ bytes: number; sha256: string }> {
+/** Small entries inflated ahead of the one being written (each at most the in-memory size). */
+const INFLATE_AHEAD = 3;
+
+/** A small entry of an archive in memory, inflated in one call on the thread pool. */
+async function inflateEntry(zip: yauzl.ZipFile, archive: Buffer, entry: yauzl.Entry): Promise<Buffer> {
   const { fileDataStart } = await zip.readLocalFileHeaderPromise(entry, { minimal: true });
   const stored = archive.subarray(fileDataStart, fileDataStart + entry.compressedSize);
   const expected = entry.uncompressedSize;
@@ -213,14 +223,23 @@ async function extractInMemory(
     entry.compressionMethod === 0
       ? stored
       : entry.compressionMethod === 8
-        ? // Never more than the header promised: a lying header stops the inflate instead of filling
-          // memory. One output chunk: zlib's default 16 KiB would mean a copy per chunk.
-          inflateRawSync(stored, {
-            chunkSize: Math.max(MIN_CHUNK_BYTES, expected),
-            maxOutputLength: Math.max(1, expected),
-          })
+        ? await inflate(stored, expected)
         : unsupported(entry);
   if (data.length !== expected) throw new Error(`an entry holds ${data.length} bytes, its header says ${expected}`);
+  return data;
+}
+
+/** Never more than the header promised: a lying header stops the inflate instead of filling memory. */
+function inflate(stored: Buffer, expected: number): Promise<Buffer> {
+  // One output chunk: zlib's default 16 KiB chunks would cost a callback and a copy each.
+  const options = { chunkSize: Math.max(MIN_CHUNK_BYTES, expected), maxOutputLength: Math.max(1, expected) };
+  return new Promise((resolvePromise, reject) =>
+    inflateRaw(stored, options, (error, out) => (error ? reject(error) : resolvePromise(out))),
+  );
+}
+
+/** Hashes an inflated entry and writes it in one call (a few hundred KiB: quicker than a thread-pool round trip). */
+function writeEntry(data: Buffer, target: string, budget: Budget): { bytes: number; sha256: string } {
   spend(budget, data.length);
   const sha256 = createHash('sha256').update(data).digest('hex');
   writeFileSync(target, data, { flag: 'wx' });
