@@ -242,7 +242,7 @@ describe('downloads off the socket (the default)', () => {
   });
 
   it('reads into the write batches, pausing while the disk is slower than the network', async () => {
-    const big = Buffer.alloc(5 * WRITE_BATCH_BYTES + 12_344);
+    const big = Buffer.alloc(3 * WRITE_BATCH_BYTES + 12_344);
     for (let i = 0; i < big.length; i += 4) big.writeUInt32LE((i * 2654435761) >>> 0, i);
     const server = await rawServer((socket) => {
       socket.write(`HTTP/1.1 200 OK\r\nContent-Length: ${big.length}\r\n\r\n`);
@@ -357,7 +357,9 @@ describe('createHashingWriter', () => {
     const given: Buffer[] = [];
     let accepted = 0;
     let wait: Promise<void> | undefined;
-    for (let i = 0; i < 64 && !wait; i++) {
+    // Three batches' worth of 64 KiB chunks: more than the writer takes while the disk holds the first.
+    const chunks = (3 * WRITE_BATCH_BYTES) / (64 * 1024);
+    for (let i = 0; i < chunks && !wait; i++) {
       const chunk = chunkNumber(i);
       wait = writer.write(chunk);
       hash.update(chunk);
@@ -369,7 +371,7 @@ describe('createHashingWriter', () => {
     expect(accepted).toBe(2 * WRITE_BATCH_BYTES);
     expect(writer.space()).toBeUndefined();
     // Chunks given anyway are kept, in order, and written once a batch is free.
-    for (let i = 64; i < 67; i++) {
+    for (let i = chunks; i < chunks + 3; i++) {
       const chunk = chunkNumber(i);
       expect(writer.write(chunk)).toBeDefined();
       hash.update(chunk);
@@ -387,7 +389,8 @@ describe('createHashingWriter', () => {
     const writer = createHashingWriter(disk.file);
     const hash = createHash('sha256');
     const given: Buffer[] = [];
-    for (let i = 0; i < 40; i++) {
+    // Parts of about 50 kB filling two and a half batches.
+    for (let i = 0; i < Math.ceil((2.5 * WRITE_BATCH_BYTES) / 50_000); i++) {
       const room = writer.space();
       if (!room) {
         const releasing = disk.releaseAll();
