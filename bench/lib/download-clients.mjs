@@ -1,7 +1,8 @@
 // The clients of the download benchmark, one per process so each has its own peak RSS:
-//   node bench/lib/download-clients.mjs <fetch|http|sdk> <url> <file>
+//   node bench/lib/download-clients.mjs <fetch|http|sdk|import> <url> <file>
 // `fetch`: Node's fetch piped to a file, the plain way; `http`: node:http piped to a file; `sdk`:
-// @loc/sdk's downloadToFile (streaming, SHA-256 in the same pass, rename into place).
+// @loc/sdk's downloadToFile (streaming, SHA-256 in the same pass, rename into place); `import`: only
+// imports @loc/sdk/node (the memory the SDK's process has before any download).
 import { createWriteStream } from 'node:fs';
 import { get } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -22,6 +23,8 @@ if (kind === 'fetch') {
 } else if (kind === 'sdk') {
   const { downloadToFile } = await import(pathToFileURL(join(root, 'packages/sdk/dist/node.js')).href);
   await downloadToFile(url, file);
+} else if (kind === 'import') {
+  await import(pathToFileURL(join(root, 'packages/sdk/dist/node.js')).href);
 } else {
-  throw new Error(`unknown client ${kind}: expected fetch, http or sdk`);
+  throw new Error(`unknown client ${kind}: expected fetch, http, sdk or import`);
 }
