@@ -6,12 +6,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { createClient, exportFormatsFor } from '@loc/sdk';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createClock, createStore, DEMO, demoSeed, hostileSeed, type Seed } from '../src';
 import { zipExport, type BuildMessage, type BuildReply, type FileTexts } from '../src/store/export-build';
+import { createExportBuilder } from '../src/store/export-builder';
 
 const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 const WORKER = fileURLToPath(new URL('../dist/export-worker.js', import.meta.url));
@@ -123,6 +124,35 @@ describe('export builds', () => {
         { type: 'build', id: 1, build },
       ]);
       expect(reply).toEqual({ id: 1, bytes: await zipExport(build, () => texts) });
+    });
+
+    const what = { format: build.format, sourceLocale: 'en', projectTitle: 'App', revisedAt: build.revisedAt };
+    const files = [{ texts, locales: build.files[0]!.locales }];
+
+    it('is what createExportBuilder uses where its script exists, with the same bytes', async () => {
+      const errors = vi.spyOn(console, 'error');
+      try {
+        const builder = createExportBuilder(pathToFileURL(WORKER));
+        expect(await builder.build(what, files)).toEqual(await zipExport(build, () => texts));
+        expect(errors).not.toHaveBeenCalled();
+      } finally {
+        errors.mockRestore();
+      }
+    });
+
+    it('when it cannot start, is not tried again: builds run on the calling thread, and it says so once', async () => {
+      const script = join(dir, 'broken-worker.mjs');
+      writeFileSync(script, "throw new Error('cannot load its modules');\n");
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        const builder = createExportBuilder(pathToFileURL(script));
+        const inline = await zipExport(build, () => texts);
+        expect(await builder.build(what, files)).toEqual(inline);
+        expect(await builder.build(what, files)).toEqual(inline);
+        expect(errors.mock.calls).toEqual([[expect.stringMatching(/did not start \(cannot load its modules\)/)]]);
+      } finally {
+        errors.mockRestore();
+      }
     });
 
     it('answers a build of a file it was never sent (or was told to forget) with an error naming it', async () => {

@@ -16,33 +16,56 @@ export interface FileToBuild {
   locales: { locale: string; path: string }[];
 }
 
-type BuildThread = ReturnType<typeof createBuildThread>;
-let thread: BuildThread | null | undefined; // undefined: not looked for yet; null: there is none
-
 /**
- * Makes an export's ZIP. Where the build thread's script is there (the built package), on that one
- * worker thread, shared by every mock service of the process: serializing 120 files of 10,000 keys takes
- * the CPU for a while, and there it takes another core instead of the event loop, so no request waits
- * behind a build. Otherwise on this thread, yielding between files.
+ * Makes export ZIPs. Where the build thread's script exists (the built package), on that one worker
+ * thread: serializing 120 files of 10,000 keys takes the CPU for a while, and there it takes another core
+ * instead of the event loop, so no request waits behind a build. Otherwise on this thread, yielding
+ * between files. A worker that dies before it ever answered (a broken install: it cannot load its
+ * modules) is not tried again: its builds, and all later ones, run on this thread, and it says so once.
  *
  * @example
- * const zip = await buildExport({ format: 'json.standard', sourceLocale: 'en', projectTitle: 'App',
+ * const builder = createExportBuilder(new URL('./export-worker.js', import.meta.url));
+ * const zip = await builder.build({ format: 'json.standard', sourceLocale: 'en', projectTitle: 'App',
  *   revisedAt: '2026-01-01T00:00:00.000Z' }, [{ texts, locales: [{ locale: 'de', path: 'de/app.json' }] }]);
  */
+export function createExportBuilder(script: URL) {
+  let thread: ReturnType<typeof createBuildThread> | null | undefined; // undefined: not looked for yet
+  const broken = (error: Error) => {
+    thread = null;
+    console.error(`[loc-mock] the export build thread did not start (${error.message}); building on the main thread`);
+  };
+  return {
+    async build(what: Omit<ExportBuild, 'files'>, files: FileToBuild[]): Promise<Uint8Array> {
+      if (thread === undefined) thread = existsSync(fileURLToPath(script)) ? createBuildThread(script, broken) : null;
+      if (thread) {
+        try {
+          return await thread.build(what, files);
+        } catch (error) {
+          if (thread) throw error;
+        }
+      }
+      const byId = files.map((f) => f.texts);
+      return zipExport({ ...what, files: files.map((f, i) => ({ file: i, locales: f.locales })) }, (i) => byId[i]!);
+    },
+  };
+}
+
+/** The builder of this process, shared by every mock service in it (one worker thread at most). */
+const builder = createExportBuilder(WORKER_SCRIPT);
+
+/** Makes an export's ZIP with the process's builder (see createExportBuilder). */
 export function buildExport(what: Omit<ExportBuild, 'files'>, files: FileToBuild[]): Promise<Uint8Array> {
-  if (thread === undefined) thread = existsSync(fileURLToPath(WORKER_SCRIPT)) ? createBuildThread(WORKER_SCRIPT) : null;
-  if (thread) return thread.build(what, files);
-  const byId = files.map((f) => f.texts);
-  return zipExport({ ...what, files: files.map((f, i) => ({ file: i, locales: f.locales })) }, (i) => byId[i]!);
+  return builder.build(what, files);
 }
 
 /**
  * The worker thread and what it holds: each file's texts are sent once (and forgotten there when this
  * side no longer has them), then builds name files by id. The worker does not keep the process alive
  * while it has nothing to do. If it dies, the builds it had fail (their exports end in ERROR) and the
- * next build starts a new one.
+ * next build starts a new one, unless it never answered at all: then `broken` is told, once.
  */
-function createBuildThread(script: URL) {
+function createBuildThread(script: URL, broken: (error: Error) => void) {
+  let answered = false;
   let worker: Worker | undefined;
   let sent = new Set<number>(); // ids of the files the current worker holds
   const ids = new WeakMap<FileTexts, number>();
@@ -68,9 +91,13 @@ function createBuildThread(script: URL) {
       if (worker !== w) return;
       worker = undefined;
       sent = new Set();
+      if (!answered) broken(error);
       for (const id of [...pending.keys()]) settle({ id, error: error.message });
     };
-    w.on('message', settle);
+    w.on('message', (reply: BuildReply) => {
+      answered = true;
+      settle(reply);
+    });
     w.on('error', stopped);
     w.on('exit', (code) => stopped(new Error(`it exited with code ${code}`)));
     w.unref();
