@@ -211,9 +211,10 @@ async function extractInMemory(
       ? stored
       : entry.compressionMethod === 8
         ? // Never more than the header promised: a lying header stops the inflate instead of filling
-          // memory. One output chunk: zlib's default 16 KiB would mean a copy per chunk.
+          // memory. One output chunk, a little larger than the data so the end of the stream fits too:
+          // zlib's default 16 KiB would mean a copy per chunk, the exact size a second chunk.
           inflateRawSync(stored, {
-            chunkSize: Math.max(MIN_CHUNK_BYTES, expected),
+            chunkSize: expected + MIN_CHUNK_BYTES,
             maxOutputLength: Math.max(1, expected),
           })
         : unsupported(entry);
