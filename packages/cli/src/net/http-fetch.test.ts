@@ -27,6 +27,11 @@ beforeAll(async () => {
       if (path === '/gzip') return res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync('packed text'));
       if (path === '/bom') return res.writeHead(200).end(Buffer.from('\ufeffhello'));
       if (path === '/hang') return; // never answers: only an abort ends it
+      if (path === '/half') {
+        // Headers and the start of a body, then nothing: only an abort ends the read.
+        res.writeHead(200, { 'content-length': '100' });
+        return res.write('x'.repeat(10));
+      }
       if (path === '/large') {
         // 4 MiB in 64 KiB writes: more than one chunk reaches the client.
         res.writeHead(200, { 'content-type': 'application/octet-stream' });
@@ -106,6 +111,14 @@ describe('createHttpFetch', () => {
     await expect.poll(() => seen.length, { timeout: 10_000 }).toBeGreaterThan(arrived);
     during.abort(new Error('stopped while waiting'));
     await expect(pending).rejects.toThrow('stopped while waiting');
+  });
+
+  it('rejects a body being read with the signal’s reason when aborted', async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${base}/half`, { signal: controller.signal });
+    const reading = response.text();
+    controller.abort(new Error('stopped while reading'));
+    await expect(reading).rejects.toThrow('stopped while reading');
   });
 
   it('fails like fetch when nothing listens: a TypeError whose cause has the network code', async () => {
