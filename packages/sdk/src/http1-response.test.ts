@@ -93,6 +93,12 @@ describe('bodyFramer', () => {
     expect(() => framer.end()).toThrow(/before the last chunk/);
   });
 
+  it('refuses a transfer coding other than chunked (it would reach the file still encoded)', () => {
+    expect(() => bodyFramer(head('HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n'))).toThrow(
+      /did not ask for: gzip/,
+    );
+  });
+
   it('refuses a bad Content-Length', () => {
     expect(() => bodyFramer(head('HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n'))).toThrow(/bad Content-Length/);
   });

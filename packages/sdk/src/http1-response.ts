@@ -85,9 +85,16 @@ export function bodyFramer(head: ResponseHead): BodyFramer {
   if (head.status === 204 || head.status === 304 || (head.status >= 100 && head.status < 200)) return lengthFramer(0);
   const coding = head.headers.get('transfer-encoding');
   if (coding !== undefined) {
-    const codings = coding.toLowerCase().split(',');
-    if (codings.at(-1)?.trim() === 'chunked') return chunkedFramer();
-    return untilCloseFramer();
+    const codings = coding
+      .toLowerCase()
+      .split(',')
+      .map((c) => c.trim())
+      .filter((c) => c !== '' && c !== 'identity');
+    // We send no TE header, so chunked is the only coding a server may use (RFC 9112 §6.1): another
+    // one would reach the file still encoded.
+    const other = codings.find((c) => c !== 'chunked');
+    if (other !== undefined) throw new HttpProtocolError(`a transfer coding the download did not ask for: ${other}`);
+    return codings.length > 0 ? chunkedFramer() : untilCloseFramer();
   }
   const length = head.headers.get('content-length');
   if (length !== undefined) {

@@ -130,7 +130,7 @@ async function compare(
  */
 function lstatIfAny(path: string): Stats | undefined {
   try {
-    return lstatSync(path);
+    return lstatSync(path, { throwIfNoEntry: false });
   } catch {
     return undefined;
   }
