@@ -267,7 +267,7 @@ try {
   await part('Scale', async () => {
     const s = section(
       `Scale seed: ${SCALE.keys.toLocaleString('en')} keys × ${SCALE.locales} locales (${SCALE.files * SCALE.locales} files per export)`,
-      `bench/scale-seed.mjs makes the seed; loc-mock runs with --export-delay 0ms, so POST→SUCCESS is the assembly. During the exports a probe asks GET /v1/projects every 10 ms. Memory: peak RSS (VmHWM) of loc-mock over ${EXPORTS} exports in all.`,
+      `bench/scale-seed.mjs makes the seed; loc-mock runs with --export-delay 0ms, so POST→SUCCESS is the assembly (5 exports of each format; the first of all also starts the build thread). During the exports a probe asks GET /v1/projects every 10 ms; its baseline is the same probe while no export runs. Memory: peak RSS (VmHWM) of loc-mock over ${EXPORTS} exports in all.`,
     );
     const seedFile = join(work, 'scale-seed.json');
     writeFileSync(seedFile, JSON.stringify(scaleSeed()));
