@@ -1,6 +1,7 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { formatInfo, localizePath, SEGMENT_STATUSES, type SegmentCounts } from '@loc/sdk';
 import type { FileTexts } from './export-build';
-import { buildExport } from './export-builder';
+import { buildExport, type FileToBuild } from './export-builder';
 import type { Project, SeedFile } from './types';
 
 /** Every locale of a project: its source first. */
@@ -65,14 +66,19 @@ function exportPath(file: SeedFile, locale: string, format: string, sourceLocale
  */
 export async function buildZip(project: Project, files: SeedFile[], locales: string[], format: string) {
   const listed: { filePath: string; iso2Slug: string }[] = [];
-  const build = files.map((file) => ({
-    texts: textsOf(project, file),
-    locales: locales.map((locale) => {
-      const path = exportPath(file, locale, format, project.sourceLocale);
-      listed.push({ filePath: path, iso2Slug: locale });
-      return { locale, path };
-    }),
-  }));
+  const build: FileToBuild[] = [];
+  for (const file of files) {
+    // Making a large file's texts takes ~10 ms (once): other requests go on between two files.
+    if (!textsCache.has(file)) await nextTurn();
+    build.push({
+      texts: textsOf(project, file),
+      locales: locales.map((locale) => {
+        const path = exportPath(file, locale, format, project.sourceLocale);
+        listed.push({ filePath: path, iso2Slug: locale });
+        return { locale, path };
+      }),
+    });
+  }
   const bytes = await buildExport(
     { format, sourceLocale: project.sourceLocale, projectTitle: project.title, revisedAt: project.updatedAt },
     build,
