@@ -202,7 +202,8 @@ export function requestOverSocket(
       else if (how === 'end' && phase === 'body') onEnd();
       else fail(how === 'end' ? new HttpProtocolError('the connection closed before an answer') : how.error);
     };
-    socket.once('error', (error) => ended({ error }));
+    // on, not once: a second error after the first must not go unhandled.
+    socket.on('error', (error) => ended({ error }));
     socket.once('end', () => ended('end'));
     socket.once('close', () => ended({ error: new HttpProtocolError('the connection closed') }));
     socket.once(secure ? 'secureConnect' : 'connect', () => socket.write(requestHead(url, headers)));
