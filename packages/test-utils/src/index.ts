@@ -1,7 +1,7 @@
 // Helpers shared by the end-to-end tests: the real `loc-mock` binary on a loopback port and the real
 // built `loc` binary as a child process. Both must be built first (`pnpm build`; `pnpm test` does it).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -14,6 +14,17 @@ const require = createRequire(import.meta.url);
 function built(path: string): string {
   if (!existsSync(path)) throw new Error(`${path} is missing: run \`pnpm build\` first.`);
   return path;
+}
+
+/**
+ * loc's code cache in the tests (XDG_CACHE_HOME): one folder in the temporary directory, shared by the
+ * test runs, so tests never write into the user's ~/.cache and still run loc with its cache as users do.
+ * Its size is bounded by loc itself (a file per script and version; unused ones are removed).
+ */
+function testCacheHome(): string {
+  const dir = join(tmpdir(), 'loc-test-code-cache');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return dir;
 }
 
 // The CLI is found beside this package, not as a dependency: @loc/cli's tests depend on this package.
@@ -123,12 +134,13 @@ export interface RunOptions {
 
 /**
  * Runs the built `loc` binary without a terminal (so in CI mode: no prompt, no spinner), with a clean
- * environment: only PATH, HOME and what the test gives. It resolves when the process exits.
+ * environment: only PATH, HOME, a code-cache folder of its own and what the test gives. It resolves when the process exits.
  */
 export function runLoc(args: string[], options: RunOptions = {}): Promise<LocResult> {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? tmpdir(),
+    XDG_CACHE_HOME: testCacheHome(),
     NO_COLOR: '1',
   };
   for (const [key, value] of Object.entries(options.env ?? {})) {
@@ -221,7 +233,13 @@ export function runLocInTerminal(
 ): Promise<{ code: number | null; screen: string }> {
   const child = spawn('python3', ['-c', PTY_SCRIPT, process.execPath, LOC_BIN, ...args], {
     cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), TERM: 'xterm-256color', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
+      XDG_CACHE_HOME: testCacheHome(),
+      TERM: 'xterm-256color',
+      ...env,
+    },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let screen = '';
