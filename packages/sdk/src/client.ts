@@ -1,3 +1,4 @@
+import { CDN_API, V1_API } from './core/apis';
 import { resolveConfig, type ClientOptions } from './core/config';
 import { createTransport } from './core/request';
 import { Cdn } from './resources/cdn';
@@ -25,7 +26,7 @@ export interface LocClient {
  */
 export function createClient(options: ClientOptions = {}): LocClient {
   const config = resolveConfig(options);
-  const transport = createTransport(config);
+  const transport = createTransport(config, { v1: V1_API, cdn: CDN_API });
   return {
     projects: new Projects(transport),
     cdn: new Cdn(transport, config.cdnCheckPath),
@@ -48,5 +49,5 @@ export function createClient(options: ClientOptions = {}): LocClient {
  */
 export function createCdnClient(options: ClientOptions = {}): Cdn {
   const config = resolveConfig(options);
-  return new Cdn(createTransport(config), config.cdnCheckPath);
+  return new Cdn(createTransport(config, { cdn: CDN_API }), config.cdnCheckPath);
 }

@@ -3,20 +3,20 @@ import type * as z from 'zod/mini';
 import {
   APIConnectionError,
   APIError,
-  ConfigurationError,
   ContractError,
   TimeoutError,
   parseRetryAfter,
   type RequestInfo,
 } from '../errors';
-import { MAX_RETRIES_LIMIT, RETRY_POLICIES, retryDelayFor, type AttemptFailure, type RetryPolicy } from './retry';
+import { MAX_RETRIES_LIMIT, retryDelayFor, type AttemptFailure, type RetryPolicy } from './retry';
 import { checkCount, checkDuration } from './options';
 import { networkFailureOf, safeCause } from './network-failure';
 import { abortErrorOf, anySignal, sleep } from './signals';
 import { validateResponse } from './validate';
 import { joinUrl } from './url';
 import type { ResolvedConfig } from './config';
-import { pathOf, type OperationCall, type ParamsOf, type ResultOf } from '../operations';
+import type { Api } from './apis';
+import type { OperationCall, ParamsOf, ResultOf } from '../operations';
 
 /** Options every SDK method accepts as its last argument. */
 export interface RequestOptions {
@@ -78,8 +78,9 @@ function loadOfetch() {
 /**
  * The one door to the network: every SDK call goes through the function this returns. It adds the
  * credential that belongs to the call's host, the timeout and abort signal, retries, and validation.
+ * `apis` are the APIs the client calls (core/apis.ts), by the name operations give (`api`).
  */
-export function createTransport(config: ResolvedConfig) {
+export function createTransport(config: ResolvedConfig, apis: Partial<Record<OperationCall['api'], Api>>) {
   let $fetch: Promise<$Fetch> | undefined;
   const fetcher = () =>
     ($fetch ??= loadOfetch().then(({ ofetch }) =>
@@ -100,11 +101,12 @@ export function createTransport(config: ResolvedConfig) {
       call.idempotent || input.retry
         ? (checkCount('maxRetries', options.maxRetries, 0, MAX_RETRIES_LIMIT) ?? config.maxRetries)
         : 0;
-    const policy = RETRY_POLICIES[call.api];
-    const base = call.api === 'v1' ? config.baseUrl : config.cdnBaseUrl;
-    const url = joinUrl(base, input.path ?? pathOf(call, input.params));
+    const api = apis[call.api];
+    if (!api) throw new Error(`@loc/sdk: this client was made without the ${call.api} API`);
+    const policy = api.retry;
+    const url = joinUrl(api.baseUrl(config), input.path ?? api.path(call, input.params));
     const info: RequestInfo = { method: call.method, path: new URL(url).pathname };
-    const headers = { ...config.headers, authorization: `Bearer ${credentialFor(call.api, config)}` };
+    const headers = { ...config.headers, authorization: `Bearer ${api.credential(config)}` };
 
     for (let attempt = 0; ; attempt++) {
       if (options.signal?.aborted) throw abortErrorOf(options.signal);
@@ -220,15 +222,6 @@ function parseBody(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-function credentialFor(api: 'v1' | 'cdn', config: ResolvedConfig): string {
-  if (api === 'v1') {
-    if (config.token) return config.token;
-    throw new ConfigurationError('No API token: pass `token` to createClient() or set LOC_API_TOKEN.');
-  }
-  if (config.cdnKey) return config.cdnKey;
-  throw new ConfigurationError('No CDN key: pass `cdnKey` to createClient() or set LOC_CDN_KEY.');
 }
 
 function locationOf(headers: Headers): string {

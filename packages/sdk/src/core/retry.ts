@@ -90,12 +90,6 @@ export const CDN_RETRY_POLICY: RetryPolicy = {
   },
 };
 
-/** The policy of each API. */
-export const RETRY_POLICIES: Readonly<Record<'v1' | 'cdn', RetryPolicy>> = {
-  v1: V1_RETRY_POLICY,
-  cdn: CDN_RETRY_POLICY,
-};
-
 /** What went wrong with one attempt, as far as the retry decision cares. */
 export type AttemptFailure =
   | { kind: 'status'; status: number; codes: readonly string[]; retryAfterMs: number | undefined }

@@ -1,0 +1,42 @@
+import { ConfigurationError } from '../errors';
+import { pathOf, type OperationCall } from '../operations';
+import type { ResolvedConfig } from './config';
+import { CDN_RETRY_POLICY, V1_RETRY_POLICY, type RetryPolicy } from './retry';
+
+/**
+ * What the transport knows of one API: where its requests go, the credential they carry, how an
+ * operation's path is built, and its retry policy. A client's transport is given the APIs it calls:
+ * `createCdnClient()`'s knows only the CDN's, so an app that only checks for a release carries none of
+ * the `/v1` API's code (docs/sdk.md, "Size and start-up").
+ */
+export interface Api {
+  baseUrl: (config: ResolvedConfig) => string;
+  /** The credential of its requests; a ConfigurationError when the client has none. */
+  credential: (config: ResolvedConfig) => string;
+  /** An operation's path with its parameters filled in. */
+  path: (operation: OperationCall, params: Record<string, string>) => string;
+  retry: RetryPolicy;
+}
+
+/** The `/v1` API: `baseUrl`, the API token, path parameters, the `/v1` retry policy. */
+export const V1_API: Api = {
+  baseUrl: (config) => config.baseUrl,
+  credential: (config) => {
+    if (config.token) return config.token;
+    throw new ConfigurationError('No API token: pass `token` to createClient() or set LOC_API_TOKEN.');
+  },
+  path: pathOf,
+  retry: V1_RETRY_POLICY,
+};
+
+/** The distribution check: `cdnBaseUrl`, the CDN key, the budget-aware CDN retry policy. */
+export const CDN_API: Api = {
+  baseUrl: (config) => config.cdnBaseUrl,
+  credential: (config) => {
+    if (config.cdnKey) return config.cdnKey;
+    throw new ConfigurationError('No CDN key: pass `cdnKey` to createClient() or set LOC_CDN_KEY.');
+  },
+  // Its route has no parameters (and the Cdn resource passes the configured `cdnCheckPath`).
+  path: (operation) => operation.path,
+  retry: CDN_RETRY_POLICY,
+};
