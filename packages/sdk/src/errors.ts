@@ -18,15 +18,18 @@ export interface FieldError {
 }
 
 /**
- * The key of each error class's brand. `Symbol.for` makes it the same symbol in every copy of this module
- * (the ESM and the CJS build, two installed copies): `instanceof` compares brands, not module instances.
+ * The key of each error class's brand: the same in every copy of this module (the ESM and the CJS build,
+ * two installed copies), so `instanceof` compares brands, not module instances. The classes spell it out
+ * (`static readonly ['@loc/sdk.errorClass']`) rather than `[ERROR_CLASS]`: bundlers keep a class whose
+ * static field has a computed key in every app, used or not, and an app that only checks the CDN would
+ * carry every error class (docs/sdk.md, "Size and start-up").
  */
-export const ERROR_CLASS: unique symbol = Symbol.for('@loc/sdk.errorClass');
+export const ERROR_CLASS = '@loc/sdk.errorClass';
 
 /** Base class of every error thrown by @loc/sdk. */
 export class LocError extends Error {
   /** The class's brand, which is also every instance's `name`. */
-  static readonly [ERROR_CLASS]: string = 'LocError';
+  static readonly ['@loc/sdk.errorClass']: string = 'LocError';
 
   constructor(message?: string, options?: { cause?: unknown }) {
     super(message, options);
@@ -47,7 +50,7 @@ export class LocError extends Error {
     if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
     if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return false;
     // biome-ignore lint/complexity/noThisInStatic: see above
-    const cls = this as unknown as Record<symbol, unknown>;
+    const cls = this as unknown as Record<string, unknown>;
     const brand = Object.hasOwn(cls, ERROR_CLASS) ? cls[ERROR_CLASS] : undefined;
     if (typeof brand !== 'string') return false;
     for (let proto = Object.getPrototypeOf(value); proto !== null; proto = Object.getPrototypeOf(proto)) {
@@ -62,17 +65,17 @@ export class LocError extends Error {
 
 /** The client was configured in a way that cannot work (no base URL, no token for a /v1 call, ...). */
 export class ConfigurationError extends LocError {
-  static override readonly [ERROR_CLASS]: string = 'ConfigurationError';
+  static override readonly ['@loc/sdk.errorClass']: string = 'ConfigurationError';
 }
 
 /** The arguments of a call are invalid; nothing was sent. */
 export class InvalidRequestError extends LocError {
-  static override readonly [ERROR_CLASS]: string = 'InvalidRequestError';
+  static override readonly ['@loc/sdk.errorClass']: string = 'InvalidRequestError';
 }
 
 /** The server answered with a status that is not a success. Subclasses are chosen by status. */
 export class APIError extends LocError {
-  static override readonly [ERROR_CLASS]: string = 'APIError';
+  static override readonly ['@loc/sdk.errorClass']: string = 'APIError';
   readonly status: number;
   readonly method: string;
   readonly path: string;
@@ -119,23 +122,23 @@ export class APIError extends LocError {
 }
 
 export class BadRequestError extends APIError {
-  static override readonly [ERROR_CLASS]: string = 'BadRequestError';
+  static override readonly ['@loc/sdk.errorClass']: string = 'BadRequestError';
 }
 /** 401: the API token or CDN key is missing, malformed, invalid or expired. */
 export class AuthenticationError extends APIError {
-  static override readonly [ERROR_CLASS]: string = 'AuthenticationError';
+  static override readonly ['@loc/sdk.errorClass']: string = 'AuthenticationError';
 }
 /** 403: the credential is valid but lacks the permission the endpoint needs. */
 export class PermissionDeniedError extends APIError {
-  static override readonly [ERROR_CLASS]: string = 'PermissionDeniedError';
+  static override readonly ['@loc/sdk.errorClass']: string = 'PermissionDeniedError';
 }
 /** 404: the workspace, project, export, file path or distribution does not exist. */
 export class NotFoundError extends APIError {
-  static override readonly [ERROR_CLASS]: string = 'NotFoundError';
+  static override readonly ['@loc/sdk.errorClass']: string = 'NotFoundError';
 }
 /** 422: the request was understood but its content is invalid. */
 export class UnprocessableEntityError extends APIError {
-  static override readonly [ERROR_CLASS]: string = 'UnprocessableEntityError';
+  static override readonly ['@loc/sdk.errorClass']: string = 'UnprocessableEntityError';
 }
 /** The code of a 429 that means the workspace's CDN usage budget is spent (not a short-term rate limit). */
 export const USAGE_LIMIT_EXCEEDED = 'USAGE_LIMIT_EXCEEDED';
@@ -146,7 +149,7 @@ export const USAGE_LIMIT_EXCEEDED = 'USAGE_LIMIT_EXCEEDED';
  * service sent `Retry-After`.
  */
 export class RateLimitError extends APIError {
-  static override readonly [ERROR_CLASS]: string = 'RateLimitError';
+  static override readonly ['@loc/sdk.errorClass']: string = 'RateLimitError';
   /** How long the server asked to wait, in milliseconds, when it said so (`Retry-After`). */
   readonly retryAfterMs: number | undefined;
   /** When the limit resets: the time of the answer plus `Retry-After`; undefined when the server did not say. */
@@ -177,7 +180,7 @@ export class RateLimitError extends APIError {
 }
 /** 5xx: the service failed. */
 export class InternalServerError extends APIError {
-  static override readonly [ERROR_CLASS]: string = 'InternalServerError';
+  static override readonly ['@loc/sdk.errorClass']: string = 'InternalServerError';
 }
 
 const STATUS_CLASSES: Record<number, new (status: number, request: RequestInfo, body: unknown) => APIError> = {
@@ -190,7 +193,7 @@ const STATUS_CLASSES: Record<number, new (status: number, request: RequestInfo, 
 
 /** The request never got an HTTP answer: DNS, refused connection, reset, TLS, a redirect we refuse. */
 export class APIConnectionError extends LocError {
-  static override readonly [ERROR_CLASS]: string = 'APIConnectionError';
+  static override readonly ['@loc/sdk.errorClass']: string = 'APIConnectionError';
   readonly method: string;
   readonly path: string;
   constructor(request: RequestInfo, message: string, options?: { cause?: unknown }) {
@@ -202,7 +205,7 @@ export class APIConnectionError extends LocError {
 
 /** A deadline passed: one request's timeout, or the overall deadline of a wait for an export. */
 export class TimeoutError extends LocError {
-  static override readonly [ERROR_CLASS]: string = 'TimeoutError';
+  static override readonly ['@loc/sdk.errorClass']: string = 'TimeoutError';
   /** For export waits: the export that was still running, so the caller can resume polling it. */
   readonly exportId: string | undefined;
   readonly timeoutMs: number;
@@ -215,7 +218,7 @@ export class TimeoutError extends LocError {
 
 /** The caller aborted the operation through its `AbortSignal`. */
 export class AbortError extends LocError {
-  static override readonly [ERROR_CLASS]: string = 'AbortError';
+  static override readonly ['@loc/sdk.errorClass']: string = 'AbortError';
   constructor(message = 'The operation was aborted', options?: { cause?: unknown }) {
     super(message, options);
   }
@@ -230,7 +233,7 @@ export interface ContractIssue {
 
 /** The server answered 2xx, but the body does not match the documented shape. */
 export class ContractError extends LocError {
-  static override readonly [ERROR_CLASS]: string = 'ContractError';
+  static override readonly ['@loc/sdk.errorClass']: string = 'ContractError';
   readonly method: string;
   readonly path: string;
   readonly issues: ContractIssue[];
@@ -249,7 +252,7 @@ export class ContractError extends LocError {
 
 /** An export ended in ERROR (or was SKIPPED); `errorDetails` is the service's own explanation. */
 export class ExportFailedError extends LocError {
-  static override readonly [ERROR_CLASS]: string = 'ExportFailedError';
+  static override readonly ['@loc/sdk.errorClass']: string = 'ExportFailedError';
   readonly exportId: string;
   readonly status: string;
   readonly errorDetails: string | null;
@@ -267,7 +270,7 @@ export class ExportFailedError extends LocError {
 
 /** A download did not complete: cut short, wrong length, wrong checksum, expired URL or unsafe redirect. */
 export class DownloadError extends LocError {
-  static override readonly [ERROR_CLASS]: string = 'DownloadError';
+  static override readonly ['@loc/sdk.errorClass']: string = 'DownloadError';
   /** The HTTP status, when the download host answered with an error. */
   readonly status: number | undefined;
   constructor(message: string, options?: { cause?: unknown; status?: number }) {

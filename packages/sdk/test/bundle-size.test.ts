@@ -5,11 +5,10 @@ import { BUNDLE_APPS, bundleApp } from './bundle-apps.mjs';
 
 /**
  * Ceilings in gzipped bytes. Issue 11's goals are 12 KB for an app that calls only the CDN check and 30 KB
- * for the whole SDK. The whole SDK is at its goal; the CDN check app's ceiling is where it stands (ofetch
- * and zod/mini alone are ~9.4 KB of it: docs/sdk.md, "Size and start-up"), so a change that adds weight
- * to one method's app fails here.
+ * for the whole SDK. The whole SDK is at its goal; the CDN check app stands at ~12.05 KB (docs/sdk.md,
+ * "Size and start-up"), so its ceiling is 12.1 KB: a change that adds weight to one method's app fails here.
  */
-export const SIZE_LIMITS_GZ = { cdnCheckApp: 15 * 1024, clientApp: 19 * 1024, wholeSdk: 30 * 1024 } as const;
+export const SIZE_LIMITS_GZ = { cdnCheckApp: 12_400, clientApp: 17 * 1024, wholeSdk: 30 * 1024 } as const;
 
 describe('browser bundle size', () => {
   it.each(Object.entries(BUNDLE_APPS))(

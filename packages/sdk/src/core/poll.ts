@@ -8,7 +8,7 @@ export const DEFAULT_POLL_INTERVAL_MS = 500;
 export const DEFAULT_MAX_POLL_INTERVAL_MS = 4_000;
 const POLL_BACKOFF_FACTOR = 1.5;
 /** How long a wait for an export lasts before {@link TimeoutError}, in milliseconds: 10 minutes. */
-export const DEFAULT_POLL_TIMEOUT_MS = 10 * 60_000;
+export const DEFAULT_POLL_TIMEOUT_MS = 600_000;
 
 /** Options of {@link pollUntil} and of the export waits: interval, backoff, deadline, signal, progress. */
 export interface PollOptions<T> {

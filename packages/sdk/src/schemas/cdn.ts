@@ -1,6 +1,7 @@
 // The schemas of the distribution check (spec.md 2.4–2.6).
 import * as z from 'zod/mini';
 import { lazyObject } from '../core/lazy-object';
+import { nonEmptyString, urlString } from './checks';
 import { LanguageCodeSchema, openEnum, openObject, SEMANTIC_VERSION_PATTERN } from './common';
 
 /** The environments a distribution is published to (`distributionEnvironment`, spec.md 2.4). */
@@ -44,11 +45,11 @@ export type CdnCheckRequest = z.input<typeof CdnCheckRequestSchema>;
 /** CdnCheckResponse (spec.md 2.5): the release to download. */
 export const CdnReleaseSchema = /* @__PURE__ */ lazyObject(() =>
   openObject({
-    distributionReleaseId: z.string().check(z.minLength(1)),
+    distributionReleaseId: nonEmptyString(),
     name: z.string(),
     createdAt: z.string(),
     /** Pre-signed URL of the release ZIP, valid for 24 hours. Needs no credential: send none. */
-    filesUrl: z.url(),
+    filesUrl: urlString(),
     /** SHA-256 of the ZIP (hex), sent by newer service versions; the download helper verifies it. */
     filesSha256: z.optional(z.string()),
   }),

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { lazyObject } from '../core/lazy-object';
 import { EXPORT_FORMATS, type ExportFormatId } from '../export-formats';
+import { nonEmptyString } from './checks';
 import { LanguageCodeSchema, openEnum, openObject, requestEnum } from './common';
 
 /**
@@ -21,7 +22,7 @@ export const FINAL_EXPORT_STATUSES: ReadonlySet<string> = new Set(['SUCCESS', 'E
 export const ExportRequestSchema = /* @__PURE__ */ lazyObject(() =>
   z.object({
     /** Only these files, as listed in the project status (`%{locale}` placeholder form). */
-    filePaths: z.optional(z.array(z.string().check(z.minLength(1)))),
+    filePaths: z.optional(z.array(nonEmptyString())),
     /** Only these locales (ISO 639-1 codes). */
     iso2Slugs: z.optional(z.array(LanguageCodeSchema)),
     /** Another format than the project's own, for example `strings.ios` or `json.standard`. */
@@ -54,7 +55,7 @@ function nullIfMissing<T>(schema: z.ZodMiniType<T, T>) {
 /** ResourceExportResponse (spec.md 2.8). */
 export const ExportSchema = /* @__PURE__ */ lazyObject(() =>
   openObject({
-    id: z.string().check(z.minLength(1)),
+    id: nonEmptyString(),
     status: ExportStatusSchema,
     resourceExports: z.pipe(
       z.nullish(z.array(ResourceExportFileSchema)),
