@@ -1,10 +1,10 @@
 // Credentials: login storage and permissions, profiles, precedence, and that no credential leaks.
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runLoc, runLocInTerminal, tempDir, TOKENS } from '@loc/test-utils';
+import { runLoc, runLocInTerminal, startProxy, tempDir, type TestProxy, TOKENS } from '@loc/test-utils';
 import { useMock } from './helpers';
 
 const service = useMock();
@@ -147,48 +147,23 @@ describe('credentials never leak', () => {
 });
 
 describe('HTTPS_PROXY / HTTP_PROXY / NO_PROXY', () => {
-  let proxy: Server;
-  let proxyUrl: string;
-  const proxied: string[] = [];
+  let proxy: TestProxy;
   beforeAll(async () => {
-    // A minimal forward proxy for plain http on loopback.
-    proxy = createServer((req, res) => {
-      proxied.push(`${req.method} ${req.url}`);
-      const target = new URL(req.url ?? '/');
-      const upstream = httpRequest(target, { method: req.method, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-      req.pipe(upstream);
-    });
-    // undici tunnels through CONNECT, as real proxies expect.
-    proxy.on('connect', (req, client: Socket, head: Buffer) => {
-      proxied.push(`CONNECT ${req.url}`);
-      const [host, port] = (req.url ?? '').split(':');
-      const upstream = connect(Number(port), host, () => {
-        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        upstream.write(head);
-        upstream.pipe(client).pipe(upstream);
-      });
-      upstream.on('error', () => client.destroy());
-      client.on('error', () => upstream.destroy());
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    proxy = await startProxy();
   });
-  afterAll(() => new Promise((resolve) => proxy.close(resolve)));
+  afterAll(() => proxy.close());
 
   it('goes through the proxy, and around it for NO_PROXY hosts', async () => {
-    const through = await service.loc(['projects', 'list', '--json'], { env: { HTTP_PROXY: proxyUrl } });
+    const through = await service.loc(['projects', 'list', '--json'], { env: { HTTP_PROXY: proxy.url } });
     expect(through.code, through.stderr).toBe(0);
-    expect(proxied).toContain(`CONNECT ${new URL(service.url).host}`);
+    expect(proxy.carried).toContain(`CONNECT ${new URL(service.url).host}`);
 
-    proxied.length = 0;
+    proxy.carried.length = 0;
     const around = await service.loc(['projects', 'list', '--json'], {
-      env: { HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' },
+      env: { HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.1' },
     });
     expect(around.code, around.stderr).toBe(0);
-    expect(proxied).toEqual([]);
+    expect(proxy.carried).toEqual([]);
   });
 });
 

@@ -1,12 +1,11 @@
 // How `loc` starts (docs/cli.md#how-loc-starts-fast): what each command loads, the code cache, and an exit
 // that waits for nothing once the output is written. Times are measured by `pnpm bench`, not here.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { connect } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CDN_KEYS, tempDir } from '@loc/test-utils';
+import { CDN_KEYS, startProxy, tempDir, type TestProxy } from '@loc/test-utils';
 import { useMock } from './helpers';
 
 const service = useMock();
@@ -127,38 +126,17 @@ describe('the connection', () => {
 });
 
 describe('through a proxy (HTTP_PROXY: undici, loaded only then)', () => {
-  let proxy: Server;
-  let proxyUrl: string;
-  const tunnelled: string[] = [];
+  let proxy: TestProxy;
   beforeAll(async () => {
-    proxy = createServer((req, res) => {
-      const upstream = httpRequest(new URL(req.url ?? '/'), { method: req.method, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-      req.pipe(upstream);
-    });
-    proxy.on('connect', (req, client: Socket, head: Buffer) => {
-      tunnelled.push(`CONNECT ${req.url}`);
-      const [host, port] = (req.url ?? '').split(':');
-      const upstream = connect(Number(port), host, () => {
-        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        upstream.write(head);
-        upstream.pipe(client).pipe(upstream);
-      });
-      upstream.on('error', () => client.destroy());
-      client.on('error', () => upstream.destroy());
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    proxy = await startProxy();
   });
-  afterAll(() => new Promise((resolve) => proxy.close(resolve)));
+  afterAll(() => proxy.close());
 
   it('sends a check with its JSON body through the proxy, and loads undici for it', async () => {
-    const loaded = await modulesLoadedBy([...CHECK, '--json'], { HTTP_PROXY: proxyUrl });
-    expect(tunnelled).toContain(`CONNECT ${new URL(service.url).host}`);
+    const loaded = await modulesLoadedBy([...CHECK, '--json'], { HTTP_PROXY: proxy.url });
+    expect(proxy.carried).toContain(`CONNECT ${new URL(service.url).host}`);
     expect(loaded).toContain('internal/deps/undici/undici');
-    const run = await service.loc([...CHECK, '--json'], { env: { HTTP_PROXY: proxyUrl, LOC_CDN_KEY: CDN_KEYS.acme } });
+    const run = await service.loc([...CHECK, '--json'], { env: { HTTP_PROXY: proxy.url, LOC_CDN_KEY: CDN_KEYS.acme } });
     expect(run.code, run.stderr).toBe(0);
     expect(run.json().release.distributionReleaseId).toBe('rel_ios_2_1');
   });

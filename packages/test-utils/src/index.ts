@@ -5,6 +5,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { createServer, request as httpRequest } from 'node:http';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { DEMO } from '@loc/mock-server';
@@ -263,4 +265,50 @@ export function runLocInTerminal(
       resolve({ code, screen });
     });
   });
+}
+
+/** A forward proxy on loopback, and what it carried. */
+export interface TestProxy {
+  url: string;
+  /** `GET http://…` for each plain request, `CONNECT host:port` for each tunnel (undici tunnels even http). */
+  carried: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a minimal forward proxy on 127.0.0.1 (plain HTTP requests and CONNECT tunnels), for the tests
+ * of `HTTP_PROXY`/`HTTPS_PROXY` and `NO_PROXY`.
+ *
+ * @example
+ * const proxy = await startProxy();
+ * await runLoc(['projects', 'list'], { env: { HTTP_PROXY: proxy.url } });
+ * expect(proxy.carried).toContain(`CONNECT ${host}`);
+ */
+export async function startProxy(): Promise<TestProxy> {
+  const carried: string[] = [];
+  const proxy = createServer((req, res) => {
+    carried.push(`${req.method} ${req.url}`);
+    const upstream = httpRequest(new URL(req.url ?? '/'), { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    req.pipe(upstream);
+  });
+  proxy.on('connect', (req, client: Socket, head: Buffer) => {
+    carried.push(`CONNECT ${req.url}`);
+    const [host, port] = (req.url ?? '').split(':');
+    const upstream = connect(Number(port), host, () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(client).pipe(upstream);
+    });
+    upstream.on('error', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    carried,
+    close: () => new Promise((resolve) => proxy.close(() => resolve())),
+  };
 }
