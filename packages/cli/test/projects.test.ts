@@ -178,33 +178,18 @@ describe('loc status', () => {
     for (const row of locales) expect(row.counts.APPROVED).toBeLessThanOrEqual(row.segments);
   });
 
+  // A release gate on mobile-ios, run with and without a chosen locale.
+  const GATE = ['status', '--workspace', 'acme', '--project', 'mobile-ios', '--min-approved', '95'];
+
   it('gates a pipeline: exit 11 naming the locales below the threshold', async () => {
-    const result = await service.loc([
-      'status',
-      '--workspace',
-      'acme',
-      '--project',
-      'mobile-ios',
-      '--min-approved',
-      '95',
-    ]);
+    const result = await service.loc(GATE);
     expect(result.code, result.stderr).toBe(11);
     expect(result.stderr).toMatch(/below 95 % approved: de \([\d.]+ %\), fr/);
     expect(result.stderr).not.toMatch(/\ben \(/);
   });
 
   it('passes the gate when every chosen locale meets it', async () => {
-    const result = await service.loc([
-      'status',
-      '--workspace',
-      'acme',
-      '--project',
-      'mobile-ios',
-      '--min-approved',
-      '95',
-      '--locale',
-      'en',
-    ]);
+    const result = await service.loc([...GATE, '--locale', 'en']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/Every locale meets 95 % approved/);
   });
