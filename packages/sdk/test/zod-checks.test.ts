@@ -1,9 +1,9 @@
 // src/schemas/checks.ts stands in for two zod functions to keep browser bundles small: zod itself is the
-// oracle here. Each stand-in must give what the zod function gives, input by input: success, the parsed
+// oracle here. maxCodePoints() gives its own issue, not z.maxLength()'s; its JSON Schema is the same. Each stand-in must give what the zod function gives, input by input: success, the parsed
 // value, every issue (code, path, origin, format, bounds, input), and the same JSON Schema.
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { nonEmptyString, urlString } from '../src/schemas/checks';
+import { maxCodePoints, nonEmptyString, urlString } from '../src/schemas/checks';
 
 const INPUTS: unknown[] = [
   '',
@@ -64,6 +64,32 @@ describe.each([
       expect(z.toJSONSchema(ours(), { io })).toEqual(z.toJSONSchema(zods(), { io }));
       expect(z.toJSONSchema(z.object({ field: ours() }), { io })).toEqual(
         z.toJSONSchema(z.object({ field: zods() }), { io }),
+      );
+    }
+  });
+});
+
+describe('maxCodePoints()', () => {
+  const threeCharacters = () => z.string().check(maxCodePoints(3));
+
+  it('counts code points, as JSON Schema does: three emoji (six UTF-16 units) are three characters', () => {
+    expect(threeCharacters().safeParse('\u{1F600}\u{1F600}\u{1F600}').success).toBe(true);
+    expect(threeCharacters().safeParse('\u{1F600}\u{1F600}\u{1F600}\u{1F600}').success).toBe(false);
+    expect(threeCharacters().safeParse('abcd').error?.issues).toEqual([
+      { code: 'custom', path: [], message: 'must be at most 3 characters' },
+    ]);
+  });
+
+  it("has z.maxLength()'s JSON Schema, alone, as a field and beside a pattern", () => {
+    for (const io of ['input', 'output'] as const) {
+      expect(z.toJSONSchema(threeCharacters(), { io })).toEqual(
+        z.toJSONSchema(z.string().check(z.maxLength(3)), { io }),
+      );
+      expect(z.toJSONSchema(z.object({ field: z.optional(threeCharacters()) }), { io })).toEqual(
+        z.toJSONSchema(z.object({ field: z.optional(z.string().check(z.maxLength(3))) }), { io }),
+      );
+      expect(z.toJSONSchema(z.string().check(z.regex(/\S/), maxCodePoints(3)), { io })).toEqual(
+        z.toJSONSchema(z.string().check(z.regex(/\S/), z.maxLength(3)), { io }),
       );
     }
   });

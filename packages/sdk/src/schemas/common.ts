@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { lazyObject } from '../core/lazy-object';
+import { maxCodePoints } from './checks';
 
 /**
  * An object the service may extend. At run time fields it adds pass through (they reach the caller and
@@ -37,10 +38,7 @@ export const SEMANTIC_VERSION_PATTERN =
  * units, which would refuse 200 emoji that the document allows).
  */
 export function maxCharacters<S extends z.ZodMiniString<string>>(schema: S, max: number): S {
-  return schema.check(
-    z.refine((text: string) => [...text].length <= max, `must be at most ${max} characters`),
-    z.meta({ maxLength: max }),
-  );
+  return schema.check(maxCodePoints(max));
 }
 
 /** The `/v1` error body (docs/decisions.md): `{"error": "<what is wrong and what to do>"}`. */
