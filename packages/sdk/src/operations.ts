@@ -43,7 +43,8 @@ export interface OperationRequestBody<S extends z.ZodMiniType = z.ZodMiniType> e
 
 /**
  * What a client needs to call an operation: method, path, API, whether a retry is safe, and the answers
- * it succeeds with (200 with its body, 204 where nothing may come back).
+ * it succeeds with (200 with its body, 204 where nothing may come back). What each answer means (its
+ * `description`) is the contract's to say: only the OpenAPI document reads it.
  */
 export interface OperationCall {
   method: 'GET' | 'POST';
@@ -52,16 +53,19 @@ export interface OperationCall {
   /** `v1` (API token, `baseUrl`) or `cdn` (CDN key, `cdnBaseUrl`). */
   api: 'v1' | 'cdn';
   /** The successful answers. */
-  responses: { 200: OperationResponse & { body: NamedSchema } } & Record<number, OperationResponse>;
+  responses: { 200: Partial<OperationResponse> & { body: NamedSchema } } & Record<number, Partial<OperationResponse>>;
   /** Safe to repeat (so retried on 429/502/503/504): reads, and checks that change nothing. */
   idempotent: boolean;
 }
 
-/** What the rest of an operation's contract says: its summary, the body it takes, the errors it answers. */
+/**
+ * What the rest of an operation's contract says: its summary, the body it takes, the errors it answers,
+ * and what each answer means, the call's successful ones included.
+ */
 interface OperationContract {
   summary: string;
   requestBody?: OperationRequestBody;
-  /** The error statuses, each with its body. */
+  /** The error statuses, each with its body, and the descriptions of the call's successful answers. */
   responses: Record<number, OperationResponse>;
 }
 
@@ -69,8 +73,8 @@ interface OperationContract {
 export interface Operation extends OperationCall {
   summary: string;
   requestBody?: OperationRequestBody;
-  /** Every status the operation can answer, each with its body. */
-  responses: OperationCall['responses'];
+  /** Every status the operation can answer, each with its description and body. */
+  responses: { 200: OperationResponse & { body: NamedSchema } } & Record<number, OperationResponse>;
 }
 
 /** The path parameters any template may use, with what they hold. */
@@ -82,9 +86,9 @@ export const PATH_PARAMETERS = {
 
 // Each operation is declared in two plain object literals (no helper call, no spread, so that a bundler
 // can drop what an app never refers to): what a call needs (exported; the resource methods hand it to the
-// request function) and the rest of its contract (request body, errors, summary), which only
-// `OPERATIONS` reads. An app that calls the CDN check carries its response schema, not its request and
-// error schemas nor any other operation.
+// request function) and the rest of its contract (request body, errors, summary, what each answer
+// means), which only `OPERATIONS` reads. An app that calls the CDN check carries its response schema, not
+// its request and error schemas, the descriptions of its answers, nor any other operation.
 const V1_ERROR = { name: 'V1Error', schema: V1ErrorSchema } as const;
 const CDN_ERROR = { name: 'CdnErrorDetailResponse', schema: CdnErrorDetailSchema } as const;
 
@@ -101,15 +105,13 @@ export const listProjects = {
   api: 'v1',
   idempotent: true,
   responses: {
-    200: {
-      description: 'The projects, each with self links',
-      body: { name: 'ProjectList', schema: ProjectListSchema },
-    },
+    200: { body: { name: 'ProjectList', schema: ProjectListSchema } },
   },
 } as const satisfies OperationCall;
 const listProjectsContract = {
   summary: 'Projects the user owns or collaborates on, across all workspaces',
   responses: {
+    200: { description: 'The projects, each with self links' },
     401: UNAUTHORIZED,
     500: FAILED,
   },
@@ -121,12 +123,13 @@ export const workspaceStatus = {
   api: 'v1',
   idempotent: true,
   responses: {
-    200: { description: 'One entry per project', body: { name: 'WorkspaceStatus', schema: WorkspaceStatusSchema } },
+    200: { body: { name: 'WorkspaceStatus', schema: WorkspaceStatusSchema } },
   },
 } as const satisfies OperationCall;
 const workspaceStatusContract = {
   summary: 'Every project of the workspace with per-locale counts by segment status (generalView)',
   responses: {
+    200: { description: 'One entry per project' },
     401: UNAUTHORIZED,
     500: FAILED,
     400: MALFORMED_PATH,
@@ -142,7 +145,7 @@ export const createProject = {
   // A repeat could create a second project; `projects.create(…, { retry: true })` opts in.
   idempotent: false,
   responses: {
-    200: { description: 'The new project', body: { name: 'ProjectDetails', schema: ProjectDetailsSchema } },
+    200: { body: { name: 'ProjectDetails', schema: ProjectDetailsSchema } },
   },
 } as const satisfies OperationCall;
 const createProjectContract = {
@@ -155,6 +158,7 @@ const createProjectContract = {
     invalidStatus: 422,
   },
   responses: {
+    200: { description: 'The new project' },
     401: UNAUTHORIZED,
     500: FAILED,
     403: FORBIDDEN,
@@ -174,12 +178,13 @@ export const getProject = {
   api: 'v1',
   idempotent: true,
   responses: {
-    200: { description: 'V1DetailedProjectInfo', body: { name: 'ProjectDetails', schema: ProjectDetailsSchema } },
+    200: { body: { name: 'ProjectDetails', schema: ProjectDetailsSchema } },
   },
 } as const satisfies OperationCall;
 const getProjectContract = {
   summary: 'Project details (generalView on the project)',
   responses: {
+    200: { description: 'V1DetailedProjectInfo' },
     401: UNAUTHORIZED,
     500: FAILED,
     400: MALFORMED_PATH,
@@ -194,12 +199,13 @@ export const projectStatus = {
   api: 'v1',
   idempotent: true,
   responses: {
-    200: { description: 'V1ResourceFileResponse', body: { name: 'ResourceStatus', schema: ResourceStatusSchema } },
+    200: { body: { name: 'ResourceStatus', schema: ResourceStatusSchema } },
   },
 } as const satisfies OperationCall;
 const projectStatusContract = {
   summary: 'Resource files, export formats and repository connections (resourcesView)',
   responses: {
+    200: { description: 'V1ResourceFileResponse' },
     401: UNAUTHORIZED,
     500: FAILED,
     400: MALFORMED_PATH,
@@ -215,10 +221,7 @@ export const createExport = {
   // A repeat would start a second export.
   idempotent: false,
   responses: {
-    200: {
-      description: 'Status PROCESSING and the export id',
-      body: { name: 'ResourceExportResponse', schema: ExportSchema },
-    },
+    200: { body: { name: 'ResourceExportResponse', schema: ExportSchema } },
   },
 } as const satisfies OperationCall;
 const createExportContract = {
@@ -231,6 +234,7 @@ const createExportContract = {
     invalidStatus: 400,
   },
   responses: {
+    200: { description: 'Status PROCESSING and the export id' },
     401: UNAUTHORIZED,
     500: FAILED,
     403: FORBIDDEN,
@@ -249,12 +253,13 @@ export const getExport = {
   api: 'v1',
   idempotent: true,
   responses: {
-    200: { description: 'The export', body: { name: 'ResourceExportResponse', schema: ExportSchema } },
+    200: { body: { name: 'ResourceExportResponse', schema: ExportSchema } },
   },
 } as const satisfies OperationCall;
 const getExportContract = {
   summary: 'Current status of an export and, on SUCCESS, its download URL (resourcesView)',
   responses: {
+    200: { description: 'The export' },
     401: UNAUTHORIZED,
     500: FAILED,
     400: MALFORMED_PATH,
@@ -270,11 +275,8 @@ export const checkDistribution = {
   // A check changes nothing but a usage counter: repeating it is safe.
   idempotent: true,
   responses: {
-    200: {
-      description: 'The newest matching release; filesUrl is valid for 24 hours',
-      body: { name: 'CdnCheckResponse', schema: CdnReleaseSchema },
-    },
-    204: { description: 'No matching release, or clientRelease already is the newest' },
+    200: { body: { name: 'CdnCheckResponse', schema: CdnReleaseSchema } },
+    204: {},
   },
 } as const satisfies OperationCall;
 const checkDistributionContract = {
@@ -287,6 +289,8 @@ const checkDistributionContract = {
     invalidStatus: 422,
   },
   responses: {
+    200: { description: 'The newest matching release; filesUrl is valid for 24 hours' },
+    204: { description: 'No matching release, or clientRelease already is the newest' },
     401: {
       description: 'CDN key missing, malformed, invalid or expired (AUTHORIZATION / CDN_KEY_NOT_FOUND)',
       body: CDN_ERROR,
@@ -302,12 +306,20 @@ const checkDistributionContract = {
   },
 } as const satisfies OperationContract;
 
-/** An operation's call and the rest of its contract as one declaration. */
-function operation<C extends OperationCall, K extends OperationContract>(call: C, contract: K) {
-  return { ...call, ...contract, responses: { ...call.responses, ...contract.responses } } as Omit<
-    C & K,
-    'responses'
-  > & {
+/**
+ * An operation's call and the rest of its contract as one declaration; each status's entry joins the
+ * call's (the body) and the contract's (the description). The contract must describe every status the
+ * call names.
+ */
+function operation<
+  C extends OperationCall,
+  K extends OperationContract & { responses: Record<keyof C['responses'], OperationResponse> },
+>(call: C, contract: K) {
+  const responses: Record<number, OperationResponse> = { ...contract.responses };
+  for (const [status, response] of Object.entries(call.responses)) {
+    responses[Number(status)] = { ...responses[Number(status)]!, ...response };
+  }
+  return { ...call, ...contract, responses } as Omit<C & K, 'responses'> & {
     responses: C['responses'] & K['responses'];
   };
 }
