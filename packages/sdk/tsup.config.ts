@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Options } from 'tsup';
 import { locBuild } from '../../tsup.base';
 
@@ -27,13 +29,38 @@ function ofetchUnusedImports(): EsbuildPlugin {
   };
 }
 
+/**
+ * ofetch's entry looks for the global object with fallbacks (`self`, `window`, `global`) for runtimes
+ * older than `globalThis` (ES2020). The SDK does not run on those (zod reads `globalThis` as it loads,
+ * and the SDK's own code reads it too), so the entry reads `globalThis` itself: ~60 bytes of every browser bundle,
+ * gzipped. The build fails when ofetch's text is no longer found (ofetch changed: look again).
+ * `_globalThis` keeps its name: the CLI's build edits the line that reads `_globalThis.Headers`
+ * (packages/cli/tsup.config.ts).
+ */
+const OFETCH_GLOBAL_LOOKUP = /const _globalThis = \(function\(\) \{[\s\S]*?\}\)\(\);/;
+
+function ofetchGlobalThis(): EsbuildPlugin {
+  return {
+    name: 'ofetch-global-this',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]ofetch[\\/]dist[\\/]index\.mjs$/ }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        if (!OFETCH_GLOBAL_LOOKUP.test(source))
+          throw new Error(`${args.path}: ofetch's global-object lookup not found`);
+        const contents = source.replace(OFETCH_GLOBAL_LOOKUP, 'const _globalThis = globalThis;');
+        return { contents, loader: 'js', resolveDir: dirname(args.path) };
+      });
+    },
+  };
+}
+
 // zod/mini and ofetch are compiled into dist (docs/decisions.md, "The SDK's weight"): the parts of zod the
 // schemas use load as one chunk instead of ~95 modules (the import fell from ~5× `node -e 0` to ~1.5×;
 // zod stays a dependency for the types), and ofetch's web build (the `worker` condition) uses the
 // runtime's own fetch: its Node entry loads the node-fetch-native polyfill, which the SDK never uses.
 const dependencies: Partial<Options> = {
   noExternal: ['ofetch', /^zod(\/|$)/],
-  esbuildPlugins: [ofetchUnusedImports()],
+  esbuildPlugins: [ofetchUnusedImports(), ofetchGlobalThis()],
   esbuildOptions(options) {
     options.conditions = ['worker'];
   },
