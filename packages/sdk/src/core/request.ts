@@ -65,14 +65,14 @@ export interface CallInput<O extends OperationCall> {
   retry?: boolean;
 }
 
-let ofetchModule: Promise<typeof import('ofetch')> | undefined;
+let ofetchModule: Promise<typeof import('./ofetch')> | undefined;
 /**
  * ofetch is loaded with the first request, not with the SDK: its module reads `globalThis.fetch`, which
  * makes Node load its whole HTTP client (undici, 30–100 ms) — a cost an app that imports the SDK and
  * sends nothing (or not yet) should not pay.
  */
 function loadOfetch() {
-  return (ofetchModule ??= import('ofetch'));
+  return (ofetchModule ??= import('./ofetch'));
 }
 
 /**
