@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { BUNDLE_APPS, bundleApp } from './bundle-apps.mjs';
 
 /**
- * Ceilings in gzipped bytes. Issue 11's goals are 12 KB for an app that calls only the CDN check and 30 KB
- * for the whole SDK. The whole SDK is at its goal; the CDN check app stands at ~12.05 KB (docs/sdk.md,
- * "Size and start-up"), so its ceiling is 12.1 KB: a change that adds weight to one method's app fails here.
+ * Ceilings in gzipped bytes. Issue 11's goals are the ceilings of two apps: 12 KB for an app that calls
+ * only the CDN check (it stands at ~11.67 KB) and 30 KB for the whole SDK (~20.5 KB; docs/sdk.md, "Size
+ * and start-up"). A change that takes an app past its ceiling fails here.
  */
-export const SIZE_LIMITS_GZ = { cdnCheckApp: 12_400, clientApp: 17 * 1024, wholeSdk: 30 * 1024 } as const;
+export const SIZE_LIMITS_GZ = { cdnCheckApp: 12 * 1024, clientApp: 17 * 1024, wholeSdk: 30 * 1024 } as const;
 
 describe('browser bundle size', () => {
   it.each(Object.entries(BUNDLE_APPS))(
