@@ -143,6 +143,19 @@ describe('extractArchive', () => {
     expect(files[1]!.sha256).toBe(createHash('sha256').update(big).digest('hex'));
   });
 
+  it('fails when a file cannot be written, with no write still under way', async () => {
+    const zipPath = join(dir.path, 'in.zip');
+    writeFileSync(zipPath, await makeZip([{ name: 'a.json' }, { name: 'b.json' }, { name: 'c.json' }]));
+    const staging = join(dir.path, 'staging');
+    mkdirSync(staging);
+    // The second entry's staged name is taken: its write (`wx`) fails while the others go on.
+    writeFileSync(join(staging, '1'), 'someone else');
+    const error = await extractArchive(zipPath, staging).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnsafeArchiveError);
+    expect((error as Error).message).toMatch(/EEXIST/);
+    expect(readFileSync(join(staging, '1'), 'utf8')).toBe('someone else');
+  });
+
   it('checks every entry before writing any: an unsafe last entry leaves nothing extracted', async () => {
     const error = await extract(
       await makeZip([{ name: 'a/ok.json' }, { name: 'b/ok.json' }, { name: 'XX/evil.txt' }], {

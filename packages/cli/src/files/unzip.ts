@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { createWriteStream, mkdirSync, readFileSync, statSync, writeFile } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -56,13 +55,23 @@ export interface ExtractedFile {
 }
 
 /**
- * A ZIP up to this size is read into memory whole, and each of its entries up to this size is inflated,
- * hashed and written with one synchronous call each: resource files are small and many (120 in a
- * 10,000-key export), and a stream per entry (16 KiB reads, inflates and writes, each a thread-pool round
- * trip) cost 4× the work itself. (Inflating a few entries ahead on the thread pool was tried: on 2 busy
- * cores it took more CPU and no less time.) Larger archives and entries stream, so memory stays bounded.
+ * A ZIP up to this size is read into memory whole, and each of its entries up to this size is inflated
+ * and hashed with one synchronous call each: resource files are small and many (120 in a 10,000-key
+ * export), and a stream per entry (16 KiB reads, inflates and writes, each a thread-pool round trip) cost
+ * 4× the work itself. (Inflating a few entries ahead on the thread pool was tried: on 2 busy cores it
+ * took more CPU and no less time.) Larger archives and entries stream, so memory stays bounded.
  */
 const IN_MEMORY_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Inflated entries whose files are being written while the next ones inflate: creating a file is the
+ * kernel's work, up to a quarter of a millisecond each where many files were just deleted (as in a
+ * temporary folder), and on the thread pool it runs on the other core instead of after each inflate.
+ * (WebCrypto's digest, which hashes on the pool too, was tried: it copies the data first, into fresh
+ * memory, and that cost the main thread as much as the hash.) Bounded by bytes held, so memory stays a
+ * few times the largest entry.
+ */
+const WRITE_BEHIND_BYTES = 32 * 1024 * 1024;
 
 interface CheckedEntry {
   entry: yauzl.Entry;
@@ -88,9 +97,10 @@ export async function extractArchive(
   let zip: yauzl.ZipFile;
   let inMemory: Buffer | undefined;
   try {
-    const { size } = await stat(zipPath);
+    // One read call for a few megabytes: the promise API reads 512 KiB per thread-pool round trip.
+    const { size } = statSync(zipPath);
     if (size <= inMemoryBytes) {
-      inMemory = await readFile(zipPath);
+      inMemory = readFileSync(zipPath);
       zip = await yauzl.fromBufferPromise(inMemory, zipOptions);
     } else zip = await yauzl.openPromise(zipPath, zipOptions);
   } catch (error) {
@@ -98,6 +108,7 @@ export async function extractArchive(
   }
   const root = resolve(dir);
   const budget = { total: 0, limit: limits.maxTotalBytes };
+  const writes = createWriteBehind(WRITE_BEHIND_BYTES);
   try {
     const entries = await checkEntries(zip, root, limits, options.signal);
     // The copies are staged flat, one name per entry: placing moves them, so their folders would only be
@@ -107,14 +118,24 @@ export async function extractArchive(
     for (const [index, { entry, safe }] of entries.entries()) {
       options.signal?.throwIfAborted();
       const target = join(root, String(index));
-      const written =
-        inMemory && entry.compressedSize <= inMemoryBytes && entry.uncompressedSize <= inMemoryBytes
-          ? await extractInMemory(zip, inMemory, entry, target, budget)
-          : await extractStreamed(zip, entry, target, budget, options.signal);
-      files.push({ path: safe, file: target, ...written });
+      if (inMemory && entry.compressedSize <= inMemoryBytes && entry.uncompressedSize <= inMemoryBytes) {
+        const data = await inflateInMemory(zip, inMemory, entry, budget);
+        const sha256 = createHash('sha256').update(data).digest('hex');
+        await writes.write(target, data);
+        files.push({ path: safe, file: target, bytes: data.length, sha256 });
+      } else {
+        files.push({
+          path: safe,
+          file: target,
+          ...(await extractStreamed(zip, entry, target, budget, options.signal)),
+        });
+      }
     }
+    await writes.finish();
     return files;
   } catch (error) {
+    // No write may still be under way when the caller removes the staging folder.
+    await writes.settle();
     if (error instanceof UnsafeArchiveError || (error instanceof Error && error.name === 'AbortError')) throw error;
     throw new UnsafeArchiveError(`The ZIP archive is damaged: ${(error as Error).message}.`);
   } finally {
@@ -195,14 +216,13 @@ function spend(budget: Budget, bytes: number): void {
   }
 }
 
-/** A small entry of an archive in memory: inflated, hashed and written with one call each. */
-async function extractInMemory(
+/** A small entry of an archive in memory, inflated with one call (hashed and written by the caller). */
+async function inflateInMemory(
   zip: yauzl.ZipFile,
   archive: Buffer,
   entry: yauzl.Entry,
-  target: string,
   budget: Budget,
-): Promise<{ bytes: number; sha256: string }> {
+): Promise<Buffer> {
   const { fileDataStart } = await zip.readLocalFileHeaderPromise(entry, { minimal: true });
   const stored = archive.subarray(fileDataStart, fileDataStart + entry.compressedSize);
   const expected = entry.uncompressedSize;
@@ -220,9 +240,50 @@ async function extractInMemory(
         : unsupported(entry);
   if (data.length !== expected) throw new Error(`an entry holds ${data.length} bytes, its header says ${expected}`);
   spend(budget, data.length);
-  const sha256 = createHash('sha256').update(data).digest('hex');
-  writeFileSync(target, data, { flag: 'wx' });
-  return { bytes: data.length, sha256 };
+  return data;
+}
+
+/**
+ * Files written on the thread pool while the caller goes on, at most `maxBytes` of their data held at
+ * once (at least one file). `finish()` waits for all and throws the first failure; `settle()` only waits.
+ */
+function createWriteBehind(maxBytes: number) {
+  const pending = new Set<Promise<void>>();
+  let heldBytes = 0;
+  let failure: { error: unknown } | undefined;
+  const settle = async () => {
+    await Promise.all(pending);
+  };
+  return {
+    settle,
+    /** Starts writing `data` to `target`; resolves when there is room for the next file. */
+    async write(target: string, data: Buffer): Promise<void> {
+      while (pending.size > 0 && heldBytes + data.length > maxBytes) await Promise.race(pending);
+      if (failure) throw failure.error;
+      heldBytes += data.length;
+      // `wx`: a staged name is never there already; one that is would be a bug, not to be overwritten.
+      const done: Promise<void> = writeFileExclusive(target, data)
+        .catch((error: unknown) => {
+          failure ??= { error };
+        })
+        .then(() => {
+          heldBytes -= data.length;
+          pending.delete(done);
+        });
+      pending.add(done);
+    },
+    async finish(): Promise<void> {
+      await settle();
+      if (failure) throw failure.error;
+    },
+  };
+}
+
+/** node:fs's callback writeFile: open, write and close on the pool, without a FileHandle's extra turns. */
+function writeFileExclusive(target: string, data: Buffer): Promise<void> {
+  return new Promise((resolveWrite, reject) =>
+    writeFile(target, data, { flag: 'wx' }, (error) => (error ? reject(error) : resolveWrite())),
+  );
 }
 
 /** zlib's smallest output chunk. */
