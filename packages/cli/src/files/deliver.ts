@@ -1,5 +1,5 @@
-import { mkdtempSync, existsSync } from 'node:fs';
-import { mkdir, readdir, rm, rmdir } from 'node:fs/promises';
+import { mkdtempSync, existsSync, rmSync } from 'node:fs';
+import { mkdir, readdir, rmdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { downloadToFile } from '@loc/sdk/node';
@@ -90,7 +90,8 @@ export async function deliver(options: DeliverOptions): Promise<Delivery> {
     succeeded = true;
     return { files: planned, bytes: fetched.bytes, sha256: fetched.sha256, via: options.source.kind };
   } finally {
-    await rm(staging, { recursive: true, force: true });
+    // Synchronous: what is left (the ZIP, empty folders) goes in a few calls, each a pool round trip apart otherwise.
+    rmSync(staging, { recursive: true, force: true });
     // A folder this run created and left empty (a failure) is removed too: nothing is left behind.
     if (!succeeded && !outDirExisted && existsSync(outDir) && (await readdir(outDir)).length === 0) {
       await rmdir(outDir).catch(() => {});

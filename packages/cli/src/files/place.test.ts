@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -70,5 +70,25 @@ describe('files the user changed', () => {
       written: new Map([['legacy.txt', null]]),
     });
     expect(planned[0]?.status).toBe('conflict');
+  });
+});
+
+describe('putting files into place', () => {
+  it('on a failed move, undoes every move and removes the folders it made', async () => {
+    writeFileSync(join(out, 'ours.txt'), 'old');
+    const written = new Map([['ours.txt', sha('old')]]);
+    const placements = [
+      stage('ours.txt', 'new'),
+      { ...stage('a.txt', 'a'), to: 'res/de.lproj/a.txt' },
+      { ...stage('b.txt', 'b'), to: 'res/fr.lproj/b.txt' },
+      // Its staged copy is gone: the move fails after the others were done.
+      { ...stage('c.txt', 'c'), to: 'res/it.lproj/c.txt' },
+    ];
+    const planned = await planPlacements(out, placements, { written });
+    expect(planned.map((f) => f.status)).toEqual(['updated', 'created', 'created', 'created']);
+    rmSync(join(staged, 'c.txt'));
+    await expect(commitPlacements(planned, join(root, 'backup'))).rejects.toThrow(/none were changed/);
+    expect(readdirSync(out)).toEqual(['ours.txt']);
+    expect(readFileSync(join(out, 'ours.txt'), 'utf8')).toBe('old');
   });
 });

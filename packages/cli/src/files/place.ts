@@ -1,6 +1,6 @@
 import { existsSync, lstatSync, mkdirSync, realpathSync, renameSync, type Stats } from 'node:fs';
 import { rename, rm, rmdir } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { LocalFileError, UnsafeArchiveError } from '../errors';
 import { sha256File, type WrittenIndex } from './record';
 
@@ -53,9 +53,10 @@ export async function planPlacements(
   options: PlanOptions = {},
 ): Promise<PlannedFile[]> {
   const root = resolve(outDir);
-  const realRoot = realpathLoose(root);
-  // Folders checked already: the files of an export share a few dozen folders.
-  const safeFolders = new Set<string>();
+  const realpath = createRealpathLoose();
+  const realRoot = realpath(root).real;
+  // Folders checked already, and whether they exist: the files of an export share a few dozen folders.
+  const safeFolders = new Map<string, boolean>();
   const byTarget = new Map<string, Placement>();
   const planned: PlannedFile[] = [];
   for (const placement of placements) {
@@ -76,32 +77,62 @@ export async function planPlacements(
       );
     }
     byTarget.set(key, placement);
-    if (!safeFolders.has(dirname(target))) {
-      assertNoEscapingLink(realRoot, root, target, placement.source);
-      safeFolders.add(dirname(target));
+    let folderExists = safeFolders.get(dirname(target));
+    if (folderExists === undefined) {
+      folderExists = assertNoEscapingLink(realpath, realRoot, root, target, placement.source);
+      safeFolders.set(dirname(target), folderExists);
     }
     const sha256 = placement.sha256 ?? (await sha256File(placement.from));
-    const status = await compare(sha256, target, options.written?.get(placement.to), options.force === true);
+    // In a folder that is not there yet, no file is: nothing to look at.
+    const status = folderExists
+      ? await compare(sha256, target, options.written?.get(placement.to), options.force === true)
+      : 'created';
     planned.push({ ...placement, target, sha256, status });
   }
   return planned;
 }
 
-/** The folder of `target`, with every symbolic link resolved, must really be inside the output folder. */
-function assertNoEscapingLink(realRoot: string, root: string, target: string, source: string): void {
-  const real = realpathLoose(dirname(target));
+/**
+ * The folder of `target`, with every symbolic link resolved, must really be inside the output folder.
+ * Returns whether the folder exists.
+ */
+function assertNoEscapingLink(
+  realpath: RealpathLoose,
+  realRoot: string,
+  root: string,
+  target: string,
+  source: string,
+): boolean {
+  const { real, exists } = realpath(dirname(target));
   if (real !== realRoot && !real.startsWith(realRoot + sep)) {
     throw new UnsafeArchiveError(
       `'${source}' would be written through a symbolic link that leaves the output folder ${root}.`,
     );
   }
+  return exists;
 }
 
-/** realpath of a path that may not exist yet: its nearest existing ancestor resolved, the rest appended. */
-function realpathLoose(path: string): string {
-  let probe = path;
-  while (!existsSync(probe) && dirname(probe) !== probe) probe = dirname(probe);
-  return join(realpathSync(probe), relative(probe, path));
+type RealpathLoose = (path: string) => { real: string; exists: boolean };
+
+/**
+ * realpath of a path that may not exist yet: its nearest existing ancestor resolved, the rest appended.
+ * Each folder is looked at once per run: the files of an export share their parents.
+ */
+function createRealpathLoose(): RealpathLoose {
+  const known = new Map<string, { real: string; exists: boolean }>();
+  const realpath: RealpathLoose = (path) => {
+    let found = known.get(path);
+    if (!found) {
+      const parent = dirname(path);
+      found =
+        existsSync(path) || parent === path
+          ? { real: realpathSync(path), exists: true }
+          : { real: join(realpath(parent).real, basename(path)), exists: false };
+      known.set(path, found);
+    }
+    return found;
+  };
+  return realpath;
 }
 
 async function compare(
@@ -157,30 +188,31 @@ export function refuseConflicts(planned: readonly PlannedFile[], cwd = process.c
  * undone, so the output folder is left as it was.
  */
 export async function commitPlacements(planned: PlannedFile[], backupDir: string): Promise<void> {
-  const done: { target: string; backup: string | undefined; createdDirs: string[] }[] = [];
-  const existingFolders = new Set<string>();
+  const moving = planned.filter((file) => file.status !== 'unchanged' && file.status !== 'conflict');
+  const done: { target: string; backup: string | undefined }[] = [];
+  const createdDirs: string[] = [];
   try {
+    makeFolders(
+      moving.map((file) => dirname(file.target)),
+      createdDirs,
+    );
     let index = 0;
-    for (const file of planned) {
-      if (file.status === 'unchanged' || file.status === 'conflict') continue;
-      const folder = dirname(file.target);
-      const createdDirs = existingFolders.has(folder) ? [] : mkdirTracked(folder);
-      existingFolders.add(folder);
+    for (const file of moving) {
       let backup: string | undefined;
       if (file.status === 'updated' || file.status === 'overwritten') {
         backup = join(backupDir, String(index++));
         mkdirSync(backupDir, { recursive: true });
         renameSync(file.target, backup);
       }
-      done.push({ target: file.target, backup, createdDirs });
+      done.push({ target: file.target, backup });
       renameSync(file.from, file.target);
     }
   } catch (error) {
     for (const step of done.reverse()) {
       await rm(step.target, { force: true }).catch(() => {});
       if (step.backup) await rename(step.backup, step.target).catch(() => {});
-      for (const dir of step.createdDirs.reverse()) await rmdir(dir).catch(() => {});
     }
+    for (const dir of createdDirs.reverse()) await rmdir(dir).catch(() => {});
     throw new LocalFileError(`Writing the files failed, so none were changed: ${(error as Error).message}`, {
       hint: 'Check that the output folder is writable and the disk is not full.',
       cause: error,
@@ -188,12 +220,27 @@ export async function commitPlacements(planned: PlannedFile[], backupDir: string
   }
 }
 
-/** mkdir -p that returns the folders it created, outermost first, so a rollback can remove them. */
-function mkdirTracked(dir: string): string[] {
+/**
+ * mkdir -p of every folder in `folders`, adding each folder it creates to `created`, parents before
+ * children, so a rollback can remove them in reverse. Each folder is looked at once, however many files
+ * go into it.
+ */
+function makeFolders(folders: readonly string[], created: string[]): void {
   const missing: string[] = [];
-  for (let probe = dir; !existsSync(probe); probe = dirname(probe)) missing.unshift(probe);
-  if (missing.length) mkdirSync(dir, { recursive: true });
-  return missing;
+  const known = new Set<string>();
+  for (const folder of new Set(folders)) {
+    const chain: string[] = [];
+    for (let probe = folder; !known.has(probe); probe = dirname(probe)) {
+      known.add(probe);
+      if (existsSync(probe) || dirname(probe) === probe) break;
+      chain.unshift(probe);
+    }
+    missing.push(...chain);
+  }
+  for (const folder of missing) {
+    mkdirSync(folder);
+    created.push(folder);
+  }
 }
 
 /** `to` as shown to the user: relative to the working folder when that is shorter. */
