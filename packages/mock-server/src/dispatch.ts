@@ -1,4 +1,5 @@
 import { getResponse, HttpHandler, matchRequestUrl, type RequestHandler } from 'msw';
+import { urlOf } from './socket-request';
 
 type Params = Record<string, string | readonly string[] | undefined>;
 type Resolver = (args: {
@@ -59,7 +60,7 @@ export function createDispatcher(
   }
 
   return async (request) => {
-    const url = new URL(request.url);
+    const url = urlOf(request);
     for (const { route, params } of matching(request.method, url)) {
       let response: unknown;
       try {

@@ -1,6 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
 import { errorFor } from './handlers/errors';
 import { delivered, jsonResponse } from './handlers/answers';
+import { urlOf } from './socket-request';
 
 interface Failure {
   status: number;
@@ -53,7 +54,7 @@ export function createFaults() {
     handler(prefix: string) {
       return http.all(`${prefix}/*`, async ({ request }) => {
         if (latencyMs > 0) await delay(latencyMs);
-        const pathname = new URL(request.url).pathname;
+        const pathname = urlOf(request).pathname;
         const drop = drops.find((d) => d.remaining > 0 && applies(d.path, pathname));
         if (drop) {
           drop.remaining--;

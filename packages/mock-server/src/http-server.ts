@@ -114,7 +114,7 @@ async function send(res: ServerResponse, method: string, response: Response) {
   if (kept) {
     // Its headers hold its Content-Length (a HEAD answer's too).
     res.writeHead(response.status, kept.headers);
-    res.end(method === 'HEAD' ? undefined : kept.body);
+    res.end(method === 'HEAD' ? undefined : (kept.body ?? undefined));
     return;
   }
   const bytes = await bodyOf(response);

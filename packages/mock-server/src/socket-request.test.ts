@@ -1,8 +1,8 @@
 // The real server's light request and bodiless answers must read, to a handler and to a client, as the
 // undici Request and Response they stand for.
 import { describe, expect, it } from 'vitest';
-import { bytesResponse, delivered, jsonResponse, keptAnswerOf } from './handlers/answers';
-import { isSocketRequest, socketRequest } from './socket-request';
+import { bytesResponse, delivered, emptyResponse, jsonResponse, keptAnswerOf } from './handlers/answers';
+import { isSocketRequest, socketRequest, urlOf } from './socket-request';
 
 const url = new URL('http://127.0.0.1:4010/cdn/check?x=1');
 const json = Buffer.from('{"distributionType":"MOBILE_SDK_IOS","name":"Grüße"}');
@@ -30,6 +30,33 @@ describe('socketRequest', () => {
       name: 'Grüße',
     });
     expect(await socketRequest(url, 'POST', {}, Buffer.from('\uFEFFhi')).text()).toBe('hi');
+  });
+
+  it('reads headers as undici Headers would, and iterates and changes them like one', () => {
+    const incoming = { 'content-type': 'application/json', 'x-many': ['a', 'b'], ':authority': 'h2' };
+    const headers = socketRequest(url, 'GET', incoming, Buffer.alloc(0)).headers;
+    const real = new Headers([
+      ['content-type', 'application/json'],
+      ['x-many', 'a'],
+      ['x-many', 'b'],
+    ]);
+    for (const name of ['Content-Type', 'x-many', 'missing'])
+      expect([name, headers.get(name), headers.has(name)]).toEqual([name, real.get(name), real.has(name)]);
+    expect([...headers]).toEqual([...real]);
+    const seen: string[] = [];
+    headers.forEach((value, key, parent) => seen.push(`${key}=${value}`, String(parent === headers)));
+    expect(seen).toEqual(['content-type=application/json', 'true', 'x-many=a, b', 'true']);
+    headers.set('x-many', 'c');
+    headers.delete('content-type');
+    expect([headers.get('x-many'), headers.has('content-type')]).toEqual(['c', false]);
+    expect(new Headers(headers).get('x-many')).toBe('c');
+  });
+
+  it('gives handlers the URL the server parsed; any other request a URL of its own', () => {
+    expect(urlOf(socketRequest(url, 'GET', {}, Buffer.alloc(0)))).toBe(url);
+    const parsed = urlOf(new Request(url));
+    expect(parsed).not.toBe(url);
+    expect(parsed.href).toBe(url.href);
   });
 
   it('has no body on GET, whatever node:http read', async () => {
@@ -85,6 +112,24 @@ describe('answers', () => {
     expect(new Uint8Array(await delivered(new Request(url), zip).arrayBuffer())).toEqual(
       new Uint8Array([80, 75, 3, 4]),
     );
+  });
+
+  it('are Responses to any reader: instanceof, every member, the body from a real Response', async () => {
+    const answer = jsonResponse({ ok: true }, 200);
+    expect(answer).toBeInstanceOf(Response);
+    expect([answer.ok, answer.type, answer.url, answer.redirected, answer.bodyUsed]).toEqual([
+      true,
+      'default',
+      '',
+      false,
+      false,
+    ]);
+    expect(await answer.clone().json()).toEqual({ ok: true });
+    expect(await answer.text()).toBe('{"ok":true}');
+    expect(answer.bodyUsed).toBe(true);
+    const none = emptyResponse(204);
+    expect([none.status, none.statusText, none.ok, keptAnswerOf(none)?.body]).toEqual([204, '', true, null]);
+    expect(delivered(new Request(url), none).body).toBeNull();
   });
 
   it('leave any other Response, and no answer, alone', () => {

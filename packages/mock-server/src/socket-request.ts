@@ -3,8 +3,12 @@
 // load test. The handlers read a request's url, method, headers and body: those are plain fields here,
 // and the first use of anything else (signal, clone(), formData() …) builds the real `Request` once and
 // answers from it, so a handler still sees a whole Request (test/transports.test.ts runs the same
-// scenario over both transports; TypeScript checks that every member of Request is here).
+// scenario over both transports; TypeScript checks that every member of Request is here). Its headers
+// and its parsed URL are light in the same way.
 import type { IncomingHttpHeaders } from 'node:http';
+
+/** Decodes request bodies; made once (one per request showed in the profile). */
+const UTF8 = new TextDecoder();
 
 /** A body reader's answer from the bytes node:http has read. */
 type Convert<T> = (bytes: Uint8Array) => T;
@@ -15,12 +19,16 @@ class SocketRequest implements Request {
   /** The body node:http has read (and limited); null for GET, HEAD and an empty body. */
   readonly #body: Buffer | null;
 
+  readonly url: string;
+
   constructor(
-    readonly url: string,
+    /** The URL the server parsed; handlers read it through `urlOf` instead of parsing `url` again. */
+    readonly parsedUrl: URL,
     readonly method: string,
     readonly headers: Headers,
     body: Buffer | null,
   ) {
+    this.url = parsedUrl.href;
     this.#body = body;
   }
 
@@ -54,10 +62,10 @@ class SocketRequest implements Request {
   }
   // TextDecoder drops a byte order mark, as fetch's text() does.
   text() {
-    return this.#take((bytes) => new TextDecoder().decode(bytes));
+    return this.#take((bytes) => UTF8.decode(bytes));
   }
   json() {
-    return this.#take((bytes) => JSON.parse(new TextDecoder().decode(bytes)) as unknown);
+    return this.#take((bytes) => JSON.parse(UTF8.decode(bytes)) as unknown);
   }
   blob() {
     return this.#take(
@@ -103,6 +111,70 @@ class SocketRequest implements Request {
 }
 
 /**
+ * The headers node:http has read, as a `Headers`. Building undici's Headers (a checked append per header)
+ * cost a request more than the handlers' reads of it; node:http has already checked the names and values
+ * and given the names in lower case, so `get` and `has` read them as they are. Anything else (iterating,
+ * changing) works on a real Headers made from them the first time.
+ */
+class SocketHeaders implements Headers {
+  #real: Headers | undefined;
+
+  constructor(readonly incoming: IncomingHttpHeaders) {}
+
+  #headers(): Headers {
+    if (this.#real === undefined) {
+      this.#real = new Headers();
+      for (const name in this.incoming) {
+        const value = this.incoming[name];
+        if (value === undefined || name.startsWith(':')) continue;
+        if (typeof value === 'string') this.#real.append(name, value);
+        else for (const v of value) this.#real.append(name, v);
+      }
+    }
+    return this.#real;
+  }
+
+  get(name: string): string | null {
+    if (this.#real) return this.#real.get(name);
+    const key = name.toLowerCase();
+    const value = key.startsWith(':') ? undefined : this.incoming[key];
+    return value === undefined ? null : typeof value === 'string' ? value : value.join(', ');
+  }
+  has(name: string): boolean {
+    return this.get(name) !== null;
+  }
+  getSetCookie() {
+    return this.#headers().getSetCookie();
+  }
+  set(name: string, value: string) {
+    this.#headers().set(name, value);
+  }
+  append(name: string, value: string) {
+    this.#headers().append(name, value);
+  }
+  delete(name: string) {
+    this.#headers().delete(name);
+  }
+  forEach(callback: (value: string, key: string, parent: Headers) => void, thisArg?: unknown) {
+    this.#headers().forEach((value, key) => {
+      callback.call(thisArg, value, key, this);
+    });
+  }
+  entries() {
+    return this.#headers().entries();
+  }
+  keys() {
+    return this.#headers().keys();
+  }
+  values() {
+    return this.#headers().values();
+  }
+  [Symbol.iterator]() {
+    return this.#headers()[Symbol.iterator]();
+  }
+}
+
+/**
  * A `Request` for `url` with `method`, node:http's `headers` and the `body` node:http has already
  * read (and limited).
  *
@@ -110,18 +182,22 @@ class SocketRequest implements Request {
  * const request = socketRequest(new URL('http://127.0.0.1:4010/v1/projects'), 'GET', req.headers, Buffer.alloc(0));
  */
 export function socketRequest(url: URL, method: string, incoming: IncomingHttpHeaders, body: Buffer): Request {
-  const headers = new Headers();
-  for (const name in incoming) {
-    const value = incoming[name];
-    if (value === undefined || name.startsWith(':')) continue;
-    if (typeof value === 'string') headers.append(name, value);
-    else for (const v of value) headers.append(name, v);
-  }
   const hasBody = method !== 'GET' && method !== 'HEAD' && body.byteLength > 0;
-  return new SocketRequest(url.href, method, headers, hasBody ? body : null);
+  return new SocketRequest(url, method, new SocketHeaders(incoming), hasBody ? body : null);
 }
 
 /** Whether `request` came over the mock's socket (made by `socketRequest`), not through msw's interception. */
 export function isSocketRequest(request: Request): boolean {
   return request instanceof SocketRequest;
+}
+
+/**
+ * The URL of `request`, parsed: the one the server parsed for a request over the socket (do not change
+ * it), a new one otherwise.
+ *
+ * @example
+ * const { origin } = urlOf(request);
+ */
+export function urlOf(request: Request): URL {
+  return request instanceof SocketRequest ? request.parsedUrl : new URL(request.url);
 }

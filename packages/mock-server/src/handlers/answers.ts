@@ -1,24 +1,88 @@
-// Answers with a body, made once for both transports without a body stream. A web `Response` built with a
-// body creates a ReadableStream (in Node, a transferable one); under a load test that was the largest
-// part of the real server's time per request, and the server only read the stream back to write the same
-// bytes to the socket. So an answer here is a bodiless Response whose body is kept beside it: the real
-// server writes the kept body itself, and `delivered` gives msw's interception a Response with the body
-// in it, as a client reading it expects.
+// Answers made once for both transports, without undici's machinery on the socket. A web `Response` built
+// with a body creates a ReadableStream (in Node, a transferable one), and even a bodiless one converts and
+// checks its headers; under a load test that was the largest part of the real server's time per request,
+// and the server only read the answer back to write the same bytes to the socket. So an answer here is a
+// `KeptResponse`: its status, headers and body are plain fields that the real server writes as they are,
+// and `delivered` gives msw's interception a real Response with the body in it, as a client expects.
 import { HTTP_STATUS_TEXT } from '@loc/sdk';
 import { isSocketRequest } from '../socket-request';
 
 /** What the real server writes for an answer made here: its body, and its headers as they were given. */
 export interface KeptAnswer {
-  body: string | Uint8Array;
+  body: string | Uint8Array | null;
   headers: Readonly<Record<string, string>>;
 }
 
-const kept = new WeakMap<Response, KeptAnswer>();
+/**
+ * A Response made here. Status and headers are plain fields; anything else (reading the body, cloning)
+ * is answered by a real Response made from them the first time. It is an `instanceof Response` (msw and
+ * the dispatcher check that), and TypeScript checks that every member of Response is here, so no member
+ * of undici's prototype, which would refuse this object, is ever reached.
+ */
+class KeptResponse implements Response {
+  #real: Response | undefined;
+  #headers: Headers | undefined;
+  readonly statusText: string;
+  readonly type = 'default' as const;
+  readonly url = '';
+  readonly redirected = false;
 
-function answer(body: string | Uint8Array, status: number, headers: Record<string, string>): Response {
-  const response = new Response(null, { status, statusText: HTTP_STATUS_TEXT[status] ?? '', headers });
-  kept.set(response, { body, headers });
-  return response;
+  constructor(
+    readonly status: number,
+    readonly kept: KeptAnswer,
+  ) {
+    this.statusText = HTTP_STATUS_TEXT[status] ?? '';
+  }
+
+  /** The real Response, with the body in it. */
+  #response(): Response {
+    this.#real ??= new Response(this.kept.body as BodyInit | null, {
+      status: this.status,
+      statusText: this.statusText,
+      headers: this.#headers ?? this.kept.headers,
+    });
+    return this.#real;
+  }
+
+  get ok() {
+    return this.status >= 200 && this.status <= 299;
+  }
+  get headers() {
+    this.#headers ??= this.#real?.headers ?? new Headers(this.kept.headers);
+    return this.#headers;
+  }
+  get body() {
+    return this.#response().body;
+  }
+  get bodyUsed() {
+    return this.#real?.bodyUsed ?? false;
+  }
+  arrayBuffer() {
+    return this.#response().arrayBuffer();
+  }
+  blob() {
+    return this.#response().blob();
+  }
+  bytes() {
+    return this.#response().bytes();
+  }
+  formData() {
+    return this.#response().formData();
+  }
+  json() {
+    return this.#response().json();
+  }
+  text() {
+    return this.#response().text();
+  }
+  clone() {
+    return this.#response().clone();
+  }
+}
+Object.setPrototypeOf(KeptResponse.prototype, Response.prototype);
+
+function answer(body: string | Uint8Array | null, status: number, headers: Record<string, string>): Response {
+  return new KeptResponse(status, { body, headers });
 }
 
 /**
@@ -28,14 +92,15 @@ function answer(body: string | Uint8Array, status: number, headers: Record<strin
  * @example
  * return jsonResponse({ error: 'Not found.' }, 404);
  */
-export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+export function jsonResponse(body: unknown, status = 200, headers?: Record<string, string>): Response {
   const text = JSON.stringify(body);
-  const hasType = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
-  return answer(text, status, {
-    ...(hasType ? {} : { 'content-type': 'application/json' }),
-    ...headers,
-    'content-length': String(Buffer.byteLength(text)),
-  });
+  const all: Record<string, string> = { 'content-type': 'application/json' };
+  for (const name in headers) {
+    if (name.toLowerCase() === 'content-type') delete all['content-type'];
+    all[name] = headers[name]!;
+  }
+  all['content-length'] = String(Buffer.byteLength(text));
+  return answer(text, status, all);
 }
 
 /**
@@ -48,22 +113,35 @@ export function bytesResponse(bytes: Uint8Array, status: number, headers: Record
   return answer(bytes, status, { ...headers, 'content-length': String(bytes.byteLength) });
 }
 
+/**
+ * An answer without a body (204, 304).
+ *
+ * @example
+ * return emptyResponse(204);
+ */
+export function emptyResponse(status: number): Response {
+  return answer(null, status, {});
+}
+
 /** The body and headers kept beside an answer made here; undefined for any other Response. */
 export function keptAnswerOf(response: Response): KeptAnswer | undefined {
-  return kept.get(response);
+  return response instanceof KeptResponse ? response.kept : undefined;
 }
 
 /**
  * The answer as `request`'s transport delivers it: over the mock's socket as it is (the server writes the
- * kept body); through msw's interception with the body in the Response. Every msw handler of the service
- * returns its answer through this (a bodiless answer would reach an intercepted client as empty).
+ * kept body); through msw's interception with the body in a real Response. Every msw handler of the
+ * service returns its answer through this (msw's interception expects undici's Response).
  *
  * @example
  * http.all('*', async ({ request }) => delivered(request, await answerOf(request)));
  */
 export function delivered<R extends Response | undefined>(request: Request, response: R): R | Response {
-  const answer = response && kept.get(response);
-  if (answer === undefined || isSocketRequest(request)) return response;
-  const { status, statusText, headers } = response!;
-  return new Response(request.method === 'HEAD' ? null : (answer.body as BodyInit), { status, statusText, headers });
+  if (!(response instanceof KeptResponse) || isSocketRequest(request)) return response;
+  const { status, statusText, kept } = response;
+  return new Response(request.method === 'HEAD' ? null : (kept.body as BodyInit | null), {
+    status,
+    statusText,
+    headers: kept.headers,
+  });
 }

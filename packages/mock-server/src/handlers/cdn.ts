@@ -3,6 +3,8 @@ import { BudgetError, type CdnLogEntry } from '../store';
 import type { HandlerContext } from './context';
 import { bodyProblem, problem } from './errors';
 import { bearerToken, BodyError } from './request';
+import { emptyResponse } from './answers';
+import { urlOf } from '../socket-request';
 import { reply, type Resolvers } from './routes';
 
 /** spec.md §8: a distribution check's pre-signed filesUrl is valid for 24 hours. */
@@ -22,9 +24,9 @@ export function cdnResolvers({ store, signer }: HandlerContext) {
         return problem(401, [{ field: 'AUTHORIZATION', infos: ['CDN_KEY_NOT_FOUND'] }]);
       }
       const log = (status: number, check: Partial<CdnCheckRequest> = {}) => {
-        const entry: CdnLogEntry = { at: new Date(store.now()).toISOString(), workspace, status };
-        for (const k of CHECK_FIELDS) if (check[k] !== undefined) Object.assign(entry, { [k]: check[k] });
-        store.logCdnCheck(entry);
+        const entry: Record<string, unknown> = { at: new Date(store.now()).toISOString(), workspace, status };
+        for (const k of CHECK_FIELDS) if (check[k] !== undefined) entry[k] = check[k];
+        store.logCdnCheck(entry as CdnLogEntry);
       };
 
       let body;
@@ -54,7 +56,7 @@ export function cdnResolvers({ store, signer }: HandlerContext) {
       }
       if (found === null) {
         log(204, body);
-        return new Response(null, { status: 204 });
+        return emptyResponse(204);
       }
       log(200, body);
       return reply('checkDistribution', 200, {
@@ -62,7 +64,7 @@ export function cdnResolvers({ store, signer }: HandlerContext) {
         name: found.release.name,
         createdAt: found.release.createdAt,
         filesUrl: signer.sign(
-          new URL(request.url).origin,
+          urlOf(request).origin,
           `/_storage/releases/${found.blobName}`,
           store.now() + FILES_URL_VALIDITY_MS,
         ),

@@ -1,4 +1,5 @@
 import { EXPORT_URL_VALIDITY_MS, type ExportJob } from '../store';
+import { urlOf } from '../socket-request';
 import type { HandlerContext } from './context';
 import { bearerToken } from './request';
 import { reply, type ResponseBody, type Resolvers } from './routes';
@@ -58,14 +59,14 @@ export function exportResolvers({ store, signer }: HandlerContext) {
       const p = store.project(params.workspaceUrl, params.projectUrl);
       store.require(me, 'resourcesView', p.workspace, p.slug);
       const job = store.createExport(p.workspace, p.slug, await body());
-      return reply('createExport', 200, toResponse(job, new URL(request.url).origin));
+      return reply('createExport', 200, toResponse(job, urlOf(request).origin));
     },
     getExport: async ({ request, params }) => {
       const me = store.authenticate(bearerToken(request));
       const p = store.project(params.workspaceUrl, params.projectUrl);
       store.require(me, 'resourcesView', p.workspace, p.slug);
       const job = await store.getExport(p.workspace, p.slug, params.id);
-      return reply('getExport', 200, toResponse(job, new URL(request.url).origin));
+      return reply('getExport', 200, toResponse(job, urlOf(request).origin));
     },
   } satisfies Partial<Resolvers>;
 }

@@ -1,5 +1,6 @@
 import { listOperations } from '@loc/sdk';
 import { http, matchRequestUrl } from 'msw';
+import { urlOf } from '../socket-request';
 import type { HandlerContext } from './context';
 import { delivered } from './answers';
 import { errorFor } from './errors';
@@ -21,7 +22,7 @@ export function fallbackHandlers({ prefix }: HandlerContext) {
 
 /** 405 with `Allow` when another method has the path, else 404. */
 function answerOf(request: Request): Response {
-  const url = new URL(request.url);
+  const url = urlOf(request);
   const allowed = ROUTES.filter(([, path]) => matchRequestUrl(url, `${url.origin}${path}`).matches).map(([m]) => m);
   if (allowed.length) {
     const allow = [...new Set(allowed)].join(', ');

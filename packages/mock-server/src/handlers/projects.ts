@@ -1,6 +1,7 @@
 import { exportFormatsFor, formatInfo, SEGMENT_STATUSES } from '@loc/sdk';
 import type { Project } from '../store';
 import { countsOf, localesOf } from '../store/project-files';
+import { urlOf } from '../socket-request';
 import type { HandlerContext } from './context';
 import { bearerToken } from './request';
 import { reply, type ResponseBody, type Resolvers } from './routes';
@@ -74,7 +75,7 @@ function localeCounts(p: Project) {
 
 /** The resolvers of the projects area. */
 export function projectResolvers({ store }: HandlerContext) {
-  const origin = (request: Request) => new URL(request.url).origin;
+  const origin = (request: Request) => urlOf(request).origin;
   const user = (request: Request) => store.authenticate(bearerToken(request));
 
   return {

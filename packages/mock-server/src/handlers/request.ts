@@ -2,6 +2,9 @@
 import type { OperationRequestBody } from '@loc/sdk';
 import type * as z from 'zod/mini';
 
+/** Decodes request bodies; made once (one per request showed in the profile). */
+const UTF8 = new TextDecoder();
+
 /** The Bearer token of a request, if it carries a well-formed one. */
 export function bearerToken(request: Request): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '');
@@ -41,7 +44,7 @@ export async function readBody<S extends z.ZodMiniType>(
     throw new BodyError(413, `The body is ${length} bytes; the limit is ${maxBytes}.`);
   const bytes = new Uint8Array(await request.arrayBuffer());
   if (bytes.byteLength > maxBytes) throw new BodyError(413, `The body is larger than the limit of ${maxBytes} bytes.`);
-  const text = new TextDecoder().decode(bytes);
+  const text = UTF8.decode(bytes);
   let data: unknown = {};
   if (text.trim() !== '') {
     try {

@@ -67,11 +67,11 @@ export function operationHandlers(context: HandlerContext, resolvers: Resolvers)
     const route = http[operation.method === 'GET' ? 'get' : 'post'];
     return route(`${context.prefix}${routeOf(operation.path)}`, async ({ request, params }) => {
       try {
+        const strings: Record<string, string> = {};
+        for (const name in params) strings[name] = String(params[name]);
         const answer = await resolve({
           request,
-          params: Object.fromEntries(
-            Object.entries(params).map(([name, value]) => [name, String(value)]),
-          ) as OperationParams<OperationId>,
+          params: strings as OperationParams<OperationId>,
           body: () => {
             if (!('requestBody' in operation)) throw new Error(`${id} takes no body`);
             return readBody(

@@ -1,6 +1,7 @@
 import { unzipSync } from 'fflate';
 import { http } from 'msw';
 import { bytesResponse, delivered } from './answers';
+import { urlOf } from '../socket-request';
 import type { HandlerContext } from './context';
 import { v1Error } from './errors';
 
@@ -39,7 +40,7 @@ const CONTENT_TYPES: Record<string, string> = {
 export function storageHandlers({ store, signer, prefix }: HandlerContext) {
   const serve = async ({ request }: { request: Request }) => delivered(request, await answerOf(request));
   const answerOf = async (request: Request): Promise<Response> => {
-    const url = new URL(request.url);
+    const url = urlOf(request);
     const verdict = signer.verify(
       url.pathname,
       url.searchParams.get('expires'),
