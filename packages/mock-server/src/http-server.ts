@@ -88,7 +88,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       req.socket.destroy(); // an injected dropped connection
       return;
     }
-    await send(res, method, response);
+    return send(res, method, response);
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -108,15 +108,23 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   };
 }
 
-/** Writes a fetch `Response` to node:http. A HEAD answer keeps the Content-Length its handler gave. */
-async function send(res: ServerResponse, method: string, response: Response) {
+/**
+ * Writes a fetch `Response` to node:http. A HEAD answer keeps the Content-Length its handler gave. An
+ * answer made by the handlers is written at once (no promise: this runs for every request).
+ */
+function send(res: ServerResponse, method: string, response: Response): Promise<void> | undefined {
   const kept = keptAnswerOf(response);
   if (kept) {
     // Its headers hold its Content-Length (a HEAD answer's too).
     res.writeHead(response.status, kept.headers);
     res.end(method === 'HEAD' ? undefined : (kept.body ?? undefined));
-    return;
+    return undefined;
   }
+  return sendStreamed(res, method, response);
+}
+
+/** Any other Response (a user's own handler): its body read from its stream. */
+async function sendStreamed(res: ServerResponse, method: string, response: Response) {
   const bytes = await bodyOf(response);
   const out: Record<string, string> = {};
   response.headers.forEach((value, name) => {

@@ -85,6 +85,14 @@ function sha256Of(bytes: Uint8Array): string {
   return sha;
 }
 
+/** A release's `createdAt` in milliseconds, parsed once per release object: a CDN check compares them on every call. */
+const createdAt = new WeakMap<{ createdAt: string }, number>();
+function createdAtMs(release: { createdAt: string }): number {
+  let at = createdAt.get(release);
+  if (at === undefined) createdAt.set(release, (at = Date.parse(release.createdAt)));
+  return at;
+}
+
 /**
  * Each distribution's and release's version range, parsed once: a CDN check tests them on every call.
  * null for a range semver cannot read, which serves no version (as `semver.satisfies` answers).
@@ -409,7 +417,7 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
         if (d.type !== check.distributionType || !serves(d.clientVersions)) continue;
         served = true;
         for (const r of d.releases) {
-          const at = Date.parse(r.createdAt);
+          const at = createdAtMs(r);
           if (serves(r.clientVersions) && (!newest || at > newest.at)) newest = { d, r, at };
         }
       }
