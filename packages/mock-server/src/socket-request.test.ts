@@ -44,7 +44,9 @@ describe('socketRequest', () => {
       expect([name, headers.get(name), headers.has(name)]).toEqual([name, real.get(name), real.has(name)]);
     expect([...headers]).toEqual([...real]);
     const seen: string[] = [];
-    headers.forEach((value, key, parent) => seen.push(`${key}=${value}`, String(parent === headers)));
+    headers.forEach((value, key, parent) => {
+      seen.push(`${key}=${value}`, String(parent === headers));
+    });
     expect(seen).toEqual(['content-type=application/json', 'true', 'x-many=a, b', 'true']);
     headers.set('x-many', 'c');
     headers.delete('content-type');
