@@ -7,8 +7,8 @@
 // and its parsed URL are light in the same way.
 import type { IncomingHttpHeaders } from 'node:http';
 
-/** Decodes request bodies; made once (one per request showed in the profile). */
-const UTF8 = new TextDecoder();
+/** Decodes request bodies (the handlers' `readBody` too); made once: one per request showed in the profile. */
+export const UTF8 = new TextDecoder();
 
 /** A body reader's answer from the bytes node:http has read. */
 type Convert<T> = (bytes: Uint8Array) => T;

@@ -34,13 +34,18 @@ class KeptResponse implements Response {
     this.statusText = HTTP_STATUS_TEXT[status] ?? '';
   }
 
-  /** The real Response, with the body in it. */
-  #response(): Response {
-    this.#real ??= new Response(this.kept.body as BodyInit | null, {
+  /** A new real Response of this answer, with the body in it unless `withBody` is false (a HEAD answer). */
+  toResponse(withBody = true): Response {
+    return new Response(withBody ? (this.kept.body as BodyInit | null) : null, {
       status: this.status,
       statusText: this.statusText,
       headers: this.#headers ?? this.kept.headers,
     });
+  }
+
+  /** The real Response that answers every member past status and headers, made the first time. */
+  #response(): Response {
+    this.#real ??= this.toResponse();
     return this.#real;
   }
 
@@ -138,10 +143,5 @@ export function keptAnswerOf(response: Response): KeptAnswer | undefined {
  */
 export function delivered<R extends Response | undefined>(request: Request, response: R): R | Response {
   if (!(response instanceof KeptResponse) || isSocketRequest(request)) return response;
-  const { status, statusText, kept } = response;
-  return new Response(request.method === 'HEAD' ? null : (kept.body as BodyInit | null), {
-    status,
-    statusText,
-    headers: kept.headers,
-  });
+  return response.toResponse(request.method !== 'HEAD');
 }

@@ -1,9 +1,7 @@
 // What the handlers read from a request: its credential and its JSON body.
 import type { OperationRequestBody } from '@loc/sdk';
 import type * as z from 'zod/mini';
-
-/** Decodes request bodies; made once (one per request showed in the profile). */
-const UTF8 = new TextDecoder();
+import { UTF8 } from '../socket-request';
 
 /** The Bearer token of a request, if it carries a well-formed one. */
 export function bearerToken(request: Request): string | undefined {
