@@ -150,6 +150,28 @@ describe('targets and templates are checked before any request', () => {
     expect(await mock.requests()).toEqual([]);
   });
 
+  it('--zip naming a file that is there: exit 10, nothing sent, the file kept; --force replaces it', async () => {
+    const zip = join(dir.path, 'mine.zip');
+    writeFileSync(zip, 'mine');
+    const refused = await loc([...IOS, '--zip', zip]);
+    expect(refused.code, refused.stderr).toBe(10);
+    expect(refused.stderr).toMatch(/mine\.zip exists already, so nothing was requested/);
+    expect(refused.stderr).toMatch(/Rerun with --force to replace it/);
+    expect(await mock.requests()).toEqual([]);
+    expect(readFileSync(zip, 'utf8')).toBe('mine');
+
+    const dryRun = await loc([...IOS, '--zip', zip, '--dry-run', '--json']);
+    expect(dryRun.code, dryRun.stderr).toBe(0);
+    expect(JSON.parse(dryRun.stdout)).toMatchObject({ dryRun: true, zip: { path: zip, exists: true } });
+    expect(dryRun.stderr).toMatch(/A real run would stop: .*mine\.zip exists already\. Rerun with --force/);
+    expect(readFileSync(zip, 'utf8')).toBe('mine');
+
+    // The command the message suggests works, and replaces the file whole.
+    const forced = await loc([...IOS, '--zip', zip, '--force']);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(readFileSync(zip).subarray(0, 2).toString()).toBe('PK');
+  });
+
   it('a template without the locale when several locales come back: exit 2 before the export is requested', async () => {
     const result = await loc([...IOS, '--out', dir.path, '--path-template', '{filename}']);
     expect(result.code, result.stderr).toBe(2);

@@ -40,7 +40,11 @@ const withDeliveryOptions = <Args extends unknown[], Opts extends OptionValues, 
     .addOption(pathTemplateOption())
     .addOption(zipOption())
     .addOption(localeMapOption())
-    .addOption(forceOption())
+    .addOption(
+      forceOption(
+        'overwrite files changed since loc wrote them, or the --zip file (else the run stops and names them)',
+      ),
+    )
     .addOption(dryRunOption())
     .addOption(timeoutOption(DEFAULT_EXPORT_TIMEOUT_MS, 'give up waiting after this long'));
 
@@ -156,10 +160,11 @@ let checkOutputFolder: typeof import('../files/targets').checkOutputFolder;
 let projectOf: typeof import('../resolve-project').projectOf;
 let resolveProject: typeof import('../resolve-project').resolveProject;
 let commandLine: typeof import('../ui/command-line').commandLine;
-let formatBytes: typeof import('../ui/table').formatBytes;
+let formatBytes: typeof import('../ui/quantities').formatBytes;
+/** Loaded only for a person's output: string-width's tables take ~17 ms, which `--json` need not pay. */
 let renderTable: typeof import('../ui/table').renderTable;
 
-async function loadDependencies(): Promise<void> {
+async function loadDependencies(ctx: Context): Promise<void> {
   const [
     sdk,
     node,
@@ -173,6 +178,7 @@ async function loadDependencies(): Promise<void> {
     targets,
     target,
     commandLineModule,
+    quantities,
     table,
   ] = await Promise.all([
     import('@loc/sdk'),
@@ -187,7 +193,8 @@ async function loadDependencies(): Promise<void> {
     import('../files/targets'),
     import('../resolve-project'),
     import('../ui/command-line'),
-    import('../ui/table'),
+    import('../ui/quantities'),
+    ctx.out.json ? undefined : import('../ui/table'),
   ]);
   // Member reads, not destructuring assignments: knip (`pnpm lint`) follows these to the exports used.
   AbortError = sdk.AbortError;
@@ -218,8 +225,8 @@ async function loadDependencies(): Promise<void> {
   projectOf = target.projectOf;
   resolveProject = target.resolveProject;
   commandLine = commandLineModule.commandLine;
-  formatBytes = table.formatBytes;
-  renderTable = table.renderTable;
+  formatBytes = quantities.formatBytes;
+  if (table) renderTable = table.renderTable;
 }
 
 const EXAMPLE = 'loc export --workspace acme --project mobile-ios --out Resources --path-template "{lproj}/{filename}"';
@@ -240,10 +247,13 @@ function deliverySettings(ctx: Context, options: DeliveryOptions) {
       ? resolve(loaded?.dir ?? ctx.cwd, defaults.out)
       : (loaded?.dir ?? ctx.cwd);
   const zip = options.zip === undefined ? undefined : resolve(ctx.cwd, options.zip);
-  if (zip) checkOutputFile(options.zip!, '--zip');
-  else checkOutputFolder(outDir, options.out ? '--out' : 'the output folder');
+  // An existing --zip file is replaced only with --force; a dry run reports what a real run would do.
+  const zipExists = zip
+    ? checkOutputFile(options.zip!, '--zip', { replace: options.force === true || options.dryRun === true }).exists
+    : false;
+  if (!zip) checkOutputFolder(outDir, options.out ? '--out' : 'the output folder');
   const layout: Layout = { outDir, template, localeMap };
-  return { layout, zip, timeoutMs: options.timeout ?? DEFAULT_EXPORT_TIMEOUT_MS };
+  return { layout, zip, zipExists, timeoutMs: options.timeout ?? DEFAULT_EXPORT_TIMEOUT_MS };
 }
 type DeliverySettings = ReturnType<typeof deliverySettings>;
 
@@ -274,10 +284,10 @@ function resumeCommand(ctx: Context, target: Target, id: string, selection?: Sel
     words.push('--out', layout.outDir);
     if (layout.template !== DEFAULT_PATH_TEMPLATE) words.push('--path-template', layout.template);
     if (Object.keys(layout.localeMap).length) words.push('--locale-map', formatLocaleMap(layout.localeMap));
-    if (options.force) words.push('--force');
     for (const file of selection?.files ?? []) words.push('--file', file);
     if (selection?.locales?.length) words.push('--locale', selection.locales.join(','));
   }
+  if (options.force) words.push('--force');
   if (options.dryRun) words.push('--dry-run');
   if (connection && (connection.baseUrlSource === 'flag' || connection.baseUrlSource === 'environment'))
     words.push('--base-url', connection.baseUrl);
@@ -295,7 +305,7 @@ function resumeCommand(ctx: Context, target: Target, id: string, selection?: Sel
  * checked before the export is requested.
  */
 async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
-  await loadDependencies();
+  await loadDependencies(ctx);
   const settings = deliverySettings(ctx, options);
   const request = requestOf(ctx, options);
   projectOf(ctx, options, EXAMPLE); // in CI, a missing flag is reported before a missing token
@@ -325,7 +335,7 @@ async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
 
 /** `loc export status <id>`: the state of an export; exit code 10 when it failed. */
 async function exportStatus(ctx: Context, id: string, options: ExportStatusOptions): Promise<void> {
-  await loadDependencies();
+  await loadDependencies(ctx);
   const { client } = await ctx.client();
   const { workspace, project } = await resolveProject(
     ctx,
@@ -354,7 +364,7 @@ async function exportStatus(ctx: Context, id: string, options: ExportStatusOptio
  * `--file` and `--locale` pick some of its files: those come by their own URLs when the service gives them.
  */
 async function exportDownload(ctx: Context, id: string, options: ExportDownloadOptions): Promise<void> {
-  await loadDependencies();
+  await loadDependencies(ctx);
   const settings = deliverySettings(ctx, options);
   const { client, settings: connection } = await ctx.client();
   const { workspace, project } = await resolveProject(
@@ -371,7 +381,7 @@ async function exportDownload(ctx: Context, id: string, options: ExportDownloadO
 
 /** `loc export formats`: the formats the service exports to. */
 async function exportFormats(ctx: Context): Promise<void> {
-  await loadDependencies();
+  await loadDependencies(ctx);
   const formats = EXPORT_FORMATS.map((f) => ({ ...f }));
   ctx.out.result({ formats }, () =>
     ctx.out.line(
@@ -487,11 +497,16 @@ function sourceOf(done: CompletedExport, listed: ResourceExportFile[], wanted: R
 }
 
 async function saveZip(ctx: Context, target: Target, done: CompletedExport, zip: string): Promise<void> {
-  const { workspace, project, options } = target;
+  const { workspace, project, options, settings } = target;
   if (options.dryRun) {
-    ctx.out.result({ export: done, workspace, project, dryRun: true, zip: { path: zip } }, () =>
-      ctx.out.info(`Dry run, nothing written: the ZIP would be saved as ${displayPath(zip)}.`),
+    const replaces = settings.zipExists;
+    ctx.out.result({ export: done, workspace, project, dryRun: true, zip: { path: zip, exists: replaces } }, () =>
+      ctx.out.info(
+        `Dry run, nothing written: the ZIP would be saved as ${displayPath(zip)}${replaces && options.force ? ', replacing the file there' : ''}.`,
+      ),
     );
+    if (replaces && !options.force)
+      ctx.out.warn(`A real run would stop: ${displayPath(zip)} exists already. Rerun with --force to replace it.`);
     return;
   }
   const progress = await startProgress(ctx, 'Downloading…');

@@ -86,11 +86,12 @@ async function list(ctx: Context, options: ListOptions): Promise<void> {
 
 /** `loc projects show`: a project's details, its resource files and the formats it exports to. */
 async function show(ctx: Context, projectArg: string | undefined, options: ShowOptions): Promise<void> {
-  const [{ shareOf }, { projectOf }, { UsageError }, { percent, renderTable }] = await Promise.all([
+  const [{ shareOf }, { projectOf }, { UsageError }, { percent }, table] = await Promise.all([
     import('@loc/sdk'),
     import('../resolve-project'),
     import('../errors'),
-    import('../ui/table'),
+    import('../ui/quantities'),
+    ctx.out.json ? undefined : import('../ui/table'),
   ]);
   const { workspace, project } = projectOf(
     ctx,
@@ -119,7 +120,7 @@ async function show(ctx: Context, projectArg: string | undefined, options: ShowO
     ctx.out.line(`Repos     ${connected.length ? connected.join(', ') : 'none connected'}`);
     ctx.out.line();
     ctx.out.line(
-      renderTable(
+      table!.renderTable(
         ['FILE', 'LOCALES', 'APPROVED (lowest)'],
         status.resourceFiles.map((f) => {
           const lowest = Math.min(...f.files.map((l) => shareOf(l.statuses, 'APPROVED')));

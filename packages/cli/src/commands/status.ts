@@ -63,13 +63,16 @@ async function status(ctx: Context, options: StatusOptions): Promise<void> {
     { selectLocales },
     { workspaceOf },
     { GateFailedError, UsageError },
-    { bar, percent, renderTable },
+    { bar, percent },
+    table,
   ] = await Promise.all([
     import('../progress-rows'),
     import('../locale-match'),
     import('../resolve-project'),
     import('../errors'),
-    import('../ui/table'),
+    import('../ui/quantities'),
+    // The table (and string-width's Unicode tables, ~17 ms to load) only for a person; --json needs none.
+    ctx.out.json ? undefined : import('../ui/table'),
   ]);
   const workspace = workspaceOf(ctx, options.workspace, EXAMPLE) ?? '';
   const project = options.project ?? (options.workspace ? undefined : ctx.projectConfig()?.config.project);
@@ -159,7 +162,7 @@ async function status(ctx: Context, options: StatusOptions): Promise<void> {
     ]);
     const lead = (project ? 0 : 1) + (byFile ? 1 : 0) + 1;
     const align = header.map((_, i) => (i < lead || i === lead + 1 ? 'left' : 'right') as 'left' | 'right');
-    ctx.out.line(renderTable(header, body, { align, dim: c.dim, columns: ctx.out.columns }));
+    ctx.out.line(table!.renderTable(header, body, { align, dim: c.dim, columns: ctx.out.columns }));
     if (gate?.passed) ctx.out.success(`Every locale meets ${gate.description}.`);
   });
   if (gate && !gate.passed) {

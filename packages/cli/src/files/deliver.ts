@@ -3,7 +3,7 @@ import { mkdir, readdir, rmdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { downloadToFile } from '@loc/sdk/node';
-import { formatBytes, bar } from '../ui/table';
+import { bar, formatBytes } from '../ui/quantities';
 import type { Progress } from '../ui/progress';
 import { UnsafeArchiveError } from '../errors';
 import {

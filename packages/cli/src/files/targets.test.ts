@@ -29,12 +29,24 @@ describe('output targets, checked before any request', () => {
   });
 
   it('refuses a folder as the ZIP file', () => {
-    expect(() => checkOutputFile(join(root, 'folder'), '--zip')).toThrow(
+    const keep = { replace: false };
+    expect(() => checkOutputFile(join(root, 'folder'), '--zip', keep)).toThrow(
       expect.objectContaining({ exitCode: 2, message: expect.stringMatching(/--zip .*folder is a folder/) }),
     );
-    expect(() => checkOutputFile(`${join(root, 'new')}/`, '--zip')).toThrow(/is a folder/);
-    expect(() => checkOutputFile(join(root, 'file.txt/x.zip'), '--zip')).toThrow(/which is a file/);
-    expect(() => checkOutputFile(join(root, 'new/x.zip'), '--zip')).not.toThrow();
+    expect(() => checkOutputFile(`${join(root, 'new')}/`, '--zip', keep)).toThrow(/is a folder/);
+    expect(() => checkOutputFile(join(root, 'file.txt/x.zip'), '--zip', keep)).toThrow(/which is a file/);
+    expect(checkOutputFile(join(root, 'new/x.zip'), '--zip', keep)).toEqual({ exists: false });
+  });
+
+  it('refuses an existing file unless told to replace it (exit 10), and says how', () => {
+    expect(() => checkOutputFile(join(root, 'file.txt'), '--zip', { replace: false })).toThrow(
+      expect.objectContaining({
+        exitCode: 10,
+        message: expect.stringMatching(/file\.txt exists already, so nothing was requested/),
+        hint: 'Rerun with --force to replace it, or name another file with --zip.',
+      }),
+    );
+    expect(checkOutputFile(join(root, 'file.txt'), '--zip', { replace: true })).toEqual({ exists: true });
   });
 
   it.skipIf(process.getuid?.() === 0)('refuses a folder this user cannot write into', () => {

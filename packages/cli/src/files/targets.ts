@@ -21,16 +21,30 @@ export function checkOutputFolder(dir: string, flag: string): void {
   checkWritableAncestor(path, flag);
 }
 
-/** `file` can be written as a file: not a folder, its folder writable or creatable. */
-export function checkOutputFile(file: string, flag: string): void {
+/**
+ * `file` can be written as a file: not a folder, its folder writable or creatable, and not there yet
+ * unless `replace` (a file the user named may be theirs: it is replaced only when they say so). Returns
+ * whether a file is there.
+ */
+export function checkOutputFile(file: string, flag: string, options: { replace: boolean }): { exists: boolean } {
   const path = resolve(file);
-  if (/[\\/]$/.test(file) || statOf(path)?.isDirectory()) {
+  const stats = statOf(path);
+  if (/[\\/]$/.test(file) || stats?.isDirectory()) {
     throw new UsageError(
       `${flag} ${displayPath(path)} is a folder; ${flag} names the file to write.`,
       `For example ${flag} ${displayPath(resolve(path, 'export.zip'))}.`,
     );
   }
   checkWritableAncestor(dirname(path), flag);
+  if (stats && !options.replace) {
+    throw new LocalFileError(
+      `${displayPath(path)} exists already, so nothing was requested: loc replaces a file only when told to.`,
+      {
+        hint: `Rerun with --force to replace it, or name another file with ${flag}.`,
+      },
+    );
+  }
+  return { exists: stats !== undefined };
 }
 
 /** The nearest existing folder on the way to `path` must be a folder we may write into. */

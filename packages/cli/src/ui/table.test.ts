@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bar, displayWidth, formatBytes, percent, renderTable, truncate } from './table';
+import { bar, formatBytes, percent } from './quantities';
+import { displayWidth, renderTable, truncate } from './table';
 
 describe('displayWidth', () => {
   it.each([
