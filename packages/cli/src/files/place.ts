@@ -149,7 +149,7 @@ async function compare(
     });
   }
   // One read of the file: its hash says both whether it is unchanged and whether it still holds what loc wrote.
-  const current = await sha256File(target);
+  const current = await sha256File(target, existing.size);
   if (current === stagedSha256) return 'unchanged';
   if (recorded && current === recorded) return 'updated';
   return force ? 'overwritten' : 'conflict';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
@@ -69,9 +69,18 @@ export function sortedFiles(files: Iterable<WrittenFile>): WrittenFile[] {
   return [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-/** Hex SHA-256 of a file, streamed. */
-export async function sha256File(path: string): Promise<string> {
+/**
+ * A file up to this size is hashed from one read: resource files are small, and a stream reads 64 KiB per
+ * thread-pool round trip (`loc export download` of 10,000 keys × 30 locales into a folder that holds them
+ * already, 120 files compared: 164 ms that way, 144 ms with one read each). Larger files stream, so memory
+ * stays bounded.
+ */
+const WHOLE_READ_BYTES = 16 * 1024 * 1024;
+
+/** Hex SHA-256 of a file: read whole when small (`size` known from a stat the caller made), else streamed. */
+export async function sha256File(path: string, size = statSync(path).size): Promise<string> {
   const hash = createHash('sha256');
+  if (size <= WHOLE_READ_BYTES) return hash.update(readFileSync(path)).digest('hex');
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
