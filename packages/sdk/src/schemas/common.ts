@@ -34,8 +34,9 @@ export const SEMANTIC_VERSION_PATTERN =
 
 /**
  * A string of at most `max` characters counted as JSON Schema counts them (code points: an emoji is one),
- * so that the OpenAPI document's `maxLength` and the service's check agree (zod's `.max()` counts UTF-16
- * units, which would refuse 200 emoji that the document allows).
+ * so that the OpenAPI document's `maxLength` and the service's check agree. (zod 4.6's own `maxLength`
+ * counts code points too; this check is ours for its message and for the way it states `maxLength`,
+ * see `maxCodePoints`.)
  */
 export function maxCharacters<S extends z.ZodMiniString<string>>(schema: S, max: number): S {
   return schema.check(maxCodePoints(max));
