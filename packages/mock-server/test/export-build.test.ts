@@ -87,6 +87,7 @@ describe('export builds', () => {
       sources: ['Hello', 'Bye'],
       comments: ['On the home screen', undefined],
       texts: { en: ['Hello', 'Bye'], de: ['Hallo', null] },
+      statuses: { en: Uint8Array.of(4, 4), de: Uint8Array.of(2, 0) },
     };
     const build = {
       format: 'po.gettext',

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { exportFormatsFor, formatInfo, localizePath } from '@loc/sdk';
+import { exportFormatsFor, formatInfo, localizePath, type SegmentStatus } from '@loc/sdk';
 import { parse as parseProperties } from 'dot-properties';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -38,6 +38,8 @@ interface Expected {
   strings: Record<string, string>;
   /** Every key of its resource file (Android names are derived from all of them). */
   keys: string[];
+  /** Every key's status in the locale (the source locale's are APPROVED) and its source text. */
+  segments: Map<string, { status: SegmentStatus; source: string; text: string }>;
 }
 
 function expectedFiles(project: SeedProject, format: string): Map<string, Expected> {
@@ -50,12 +52,15 @@ function expectedFiles(project: SeedProject, format: string): Map<string, Expect
         `.${extension}`,
       );
       const strings: Record<string, string> = {};
+      const segments: Expected['segments'] = new Map();
       for (const s of file.segments) {
         const t = s.translations[locale];
-        if (locale === project.sourceLocale) strings[s.key] = s.source;
-        else if (t && t.status !== 'NOT_TRANSLATED') strings[s.key] = t.text;
+        const status = locale === project.sourceLocale ? 'APPROVED' : (t?.status ?? 'NOT_TRANSLATED');
+        const text = locale === project.sourceLocale ? s.source : status === 'NOT_TRANSLATED' ? '' : t!.text;
+        if (status !== 'NOT_TRANSLATED') strings[s.key] = text;
+        segments.set(s.key, { status, source: s.source, text });
       }
-      out.set(path, { project, locale, strings, keys: file.segments.map((s) => s.key) });
+      out.set(path, { project, locale, strings, keys: file.segments.map((s) => s.key), segments });
     }
   }
   return out;
@@ -166,19 +171,29 @@ async function checkWithOracles(
     }
     case 'xliff.standard': {
       expect(await xmllintCheck(entries.map((x) => x.file)), 'xmllint --noout').toBe('');
-      const read = await pythonRead(entries.map((x) => ({ kind: 'xliff' as const, path: x.file })));
+      const [texts, states] = await Promise.all([
+        pythonRead(entries.map((x) => ({ kind: 'xliff' as const, path: x.file }))),
+        pythonRead(entries.map((x) => ({ kind: 'xliffStates' as const, path: x.file }))),
+      ]);
       for (const { file, e } of entries) {
-        const strings = withoutXmlControls(e.strings);
-        expect(read[file], `${file} through expat`).toEqual(strings);
+        // Every key is a unit, an untranslated one with an empty target.
+        const targets = withoutXmlControls(Object.fromEntries([...e.segments].map(([k, s]) => [k, s.text])));
+        expect(texts[file], `${file} through expat`).toEqual(targets);
+        expect(states[file], `${file}: approved and state of each unit`).toEqual(
+          Object.fromEntries([...e.segments].map(([k, s]) => [k, XLIFF_STATES[s.status]])),
+        );
         // A PO entry cannot have an empty msgid (that is the header): xliff2po leaves out units whose source is empty.
-        const segments = new Map(e.project.files.flatMap((f) => f.segments.map((s) => [s.key, s.source] as const)));
-        const inPo = Object.keys(strings).filter((k) => segments.get(k) !== '');
+        const inPo = [...e.segments].filter(([, s]) => s.source !== '').map(([k]) => k);
         const xliff2po = await xliff2poRead(file);
         expect(xliff2po.targets, `${file} through xliff2po: targets`).toEqual(
-          Object.fromEntries(inPo.map((k) => [k, strings[k]])),
+          Object.fromEntries(inPo.map((k) => [k, targets[k]])),
         );
         expect(xliff2po.sources, `${file} through xliff2po: sources`).toEqual(
-          withoutXmlControls(Object.fromEntries(inPo.map((k) => [k, segments.get(k)!]))),
+          withoutXmlControls(Object.fromEntries(inPo.map((k) => [k, e.segments.get(k)!.source]))),
+        );
+        // The Translate Toolkit reads a translation as fuzzy unless its unit is approved.
+        expect(xliff2po.fuzzy, `${file} through xliff2po: fuzzy`).toEqual(
+          Object.fromEntries(inPo.map((k) => [k, e.segments.get(k)!.status !== 'APPROVED' && targets[k] !== ''])),
         );
       }
       return;
@@ -192,6 +207,14 @@ async function checkWithOracles(
       throw new Error(`no oracle for ${format}`);
   }
 }
+
+const XLIFF_STATES: Record<SegmentStatus, [approved: string | null, state: string]> = {
+  NOT_TRANSLATED: [null, 'needs-translation'],
+  DRAFT: [null, 'needs-review-translation'],
+  PREFILLED: [null, 'needs-review-translation'],
+  TRANSLATED: [null, 'translated'],
+  APPROVED: ['yes', 'final'],
+};
 
 const gnustepVerified = new Set<string>();
 const readText = (file: string) => strFromU8(new Uint8Array(readFileSync(file)));

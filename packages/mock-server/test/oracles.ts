@@ -238,12 +238,15 @@ def xliff(path):
     root = ET.parse(path).getroot()
     if root.tag != NS + 'xliff' or root.get('version') != '1.2': raise ValueError('not an XLIFF 1.2 document: ' + root.tag)
     return {u.get('id'): ''.join(u.find(NS + 'target').itertext()) for u in root.iter(NS + 'trans-unit')}
+def xliff_states(path):
+    root = ET.parse(path).getroot()
+    return {u.get('id'): [u.get('approved'), u.find(NS + 'target').get('state')] for u in root.iter(NS + 'trans-unit')}
 def bplist(path):
     with open(path, 'rb') as f:
         if f.read(8) != b'bplist00': raise ValueError('not a binary plist')
         f.seek(0)
         return plistlib.load(f, fmt=plistlib.FMT_BINARY)
-readers = {'yaml': lambda p: yaml.safe_load(open(p, encoding='utf-8')), 'json': lambda p: json.load(open(p, encoding='utf-8')), 'xliff': xliff, 'bplist': bplist}
+readers = {'yaml': lambda p: yaml.safe_load(open(p, encoding='utf-8')), 'json': lambda p: json.load(open(p, encoding='utf-8')), 'xliff': xliff, 'xliffStates': xliff_states, 'bplist': bplist}
 out = {}
 for arg in sys.argv[1:]:
     kind, path = arg.split(':', 1)
@@ -252,9 +255,12 @@ for arg in sys.argv[1:]:
 print(json.dumps(out, default=lambda v: 'NotAString: %r' % (v,)))
 `;
 
-/** Python's readings: PyYAML's `safe_load` (YAML 1.1), `json`, XLIFF targets through expat, binary plists. */
+/**
+ * Python's readings: PyYAML's `safe_load` (YAML 1.1), `json`, XLIFF targets through expat (and each unit's
+ * `approved` and its target's `state`: `xliffStates`), binary plists.
+ */
 export async function pythonRead(
-  files: { kind: 'yaml' | 'json' | 'xliff' | 'bplist'; path: string }[],
+  files: { kind: 'yaml' | 'json' | 'xliff' | 'xliffStates' | 'bplist'; path: string }[],
 ): Promise<Record<string, unknown>> {
   return JSON.parse(
     must(await run(PYTHON, ['-c', PYTHON_READER, ...files.map((f) => `${f.kind}:${f.path}`)]), 'python3').stdout,
@@ -269,31 +275,35 @@ export async function xmllintCheck(files: string[]): Promise<string> {
 
 /**
  * The Translate Toolkit's reading of an XLIFF file (an XLIFF reader no one here wrote): `xliff2po` converts it
- * to PO, which `msgfmt` must accept, and gettext-parser reads the PO back. xliff2po records each trans-unit's
- * id as the entry's `#:` reference (none when the id is the source text itself), and marks every translation
- * fuzzy unless its unit says `approved="yes"` (our exports claim no approval): entries are read fuzzy or not.
- * Answers id → source and target as xliff2po read them.
+ * to PO, which GNU gettext's `msgcat` must parse, and gettext-parser reads the PO back. xliff2po records each
+ * trans-unit's id as the entry's `#:` reference (none when the id is the source text itself), and marks a
+ * translation fuzzy unless its unit says `approved="yes"`. Answers id → source, target and fuzziness as
+ * xliff2po wrote them.
  */
 export async function xliff2poRead(
   file: string,
-): Promise<{ sources: Record<string, string>; targets: Record<string, string> }> {
+): Promise<{ sources: Record<string, string>; targets: Record<string, string>; fuzzy: Record<string, boolean> }> {
   const po = `${file}.po`;
   must(await run('xliff2po', ['--progress=none', '--errorlevel=traceback', '-i', file, '-o', po]), `xliff2po ${file}`);
   const sources: Record<string, string> = {};
   const targets: Record<string, string> = {};
+  const fuzzy: Record<string, boolean> = {};
   // xliff2po writes no PO at all for an XLIFF without units.
-  if (!existsSync(po)) return { sources, targets };
-  // Without --use-fuzzy, msgfmt parses every entry but leaves fuzzy ones out of its checks (PO's newline rule).
-  must(await run('msgfmt', ['-o', '/dev/null', po]), `msgfmt ${po}`);
+  if (!existsSync(po)) return { sources, targets, fuzzy };
+  // GNU gettext's parser must accept the PO: msgcat parses it without msgfmt's compile checks, which refuse
+  // an approved (so not fuzzy) translation whose leading or trailing newline differs from its source's, a
+  // rule of PO files, not of XLIFF (our PO writer marks such entries fuzzy instead).
+  must(await run('msgcat', ['-o', '/dev/null', po]), `msgcat ${po}`);
   for (const units of Object.values(gettext.po.parse(readFileSync(po)).translations)) {
     for (const unit of Object.values(units)) {
       if (unit.msgid === '') continue;
       const id = unit.comments?.reference || unit.msgid;
       sources[id] = unit.msgid;
       targets[id] = unit.msgstr[0] ?? '';
+      fuzzy[id] = /\bfuzzy\b/.test(unit.comments?.flag ?? '');
     }
   }
-  return { sources, targets };
+  return { sources, targets, fuzzy };
 }
 
 /**

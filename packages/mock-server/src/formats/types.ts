@@ -1,9 +1,16 @@
+import type { SegmentStatus } from '@loc/sdk';
+
 /** One string of a file to write: its key, the text for the file's locale, and the source text. */
 export interface Entry {
   key: string;
   value: string;
   source: string;
   comment?: string;
+  /**
+   * The segment's status in the file's locale (the source locale's are APPROVED). NOT_TRANSLATED only in
+   * the formats that list untranslated keys (`listsUntranslated`), with an empty `value`.
+   */
+  status?: SegmentStatus;
 }
 
 export interface FileToWrite {

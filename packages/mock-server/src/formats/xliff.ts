@@ -1,16 +1,35 @@
+import type { SegmentStatus } from '@loc/sdk';
 import type { Writer } from './types';
 import { escapeXml } from './xml';
 
-/** `xliff.standard`: XLIFF 1.2, one `trans-unit` per key with source and target. */
+/**
+ * XLIFF 1.2's `state` of a target for each segment status (xliff-core 1.2, "state"): the service's last
+ * step, APPROVED, is the terminating state `final`; a draft or a machine prefill waits for review.
+ */
+const TARGET_STATE: Record<SegmentStatus, string> = {
+  NOT_TRANSLATED: 'needs-translation',
+  DRAFT: 'needs-review-translation',
+  PREFILLED: 'needs-review-translation',
+  TRANSLATED: 'translated',
+  APPROVED: 'final',
+};
+
+/**
+ * `xliff.standard`: XLIFF 1.2, one `trans-unit` per key with source and target, untranslated keys
+ * included (an empty target in state `needs-translation`: they are what a translator is sent the file
+ * for). Each target says its segment's state, and an APPROVED unit says `approved="yes"`.
+ */
 export const writeXliff: Writer = ({ locale, sourceLocale, path, entries }) => {
   let units = '';
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i]!;
     if (i > 0) units += '\n';
+    const approved = e.status === 'APPROVED' ? ' approved="yes"' : '';
+    const state = e.status ? ` state="${TARGET_STATE[e.status]}"` : '';
     units +=
-      `      <trans-unit id="${escapeXml(e.key)}" xml:space="preserve">\n` +
+      `      <trans-unit id="${escapeXml(e.key)}"${approved} xml:space="preserve">\n` +
       `        <source>${escapeXml(e.source)}</source>\n` +
-      `        <target>${escapeXml(e.value)}</target>\n` +
+      `        <target${state}>${escapeXml(e.value)}</target>\n` +
       (e.comment ? `        <note>${escapeXml(e.comment)}</note>\n` : '') +
       `      </trans-unit>`;
   }

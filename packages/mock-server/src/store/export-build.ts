@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { writerFor, type Entry } from '../formats';
+import { SEGMENT_STATUSES } from '@loc/sdk';
+import { listsUntranslated, writerFor, type Entry } from '../formats';
 import { createZipWriter } from './zip';
 
 /**
@@ -13,6 +14,8 @@ export interface FileTexts {
   comments: (string | undefined)[];
   /** Per locale, the text of each key, or null where the key is left out of that locale's file. */
   texts: Record<string, (string | null)[]>;
+  /** Per locale, the status of each key as an index into SEGMENT_STATUSES (one byte each: cheap to send). */
+  statuses: Record<string, Uint8Array>;
 }
 
 /** One export ZIP to make: the format, what its headers name, and each file's paths per locale. */
@@ -31,20 +34,25 @@ export type BuildMessage =
   | { type: 'build'; id: number; build: ExportBuild };
 export type BuildReply = { id: number; bytes: Uint8Array } | { id: number; error: string };
 
-/** The entries a writer gets for one locale: the keys that have a text there, in the file's order. */
-function entriesOf(file: FileTexts, locale: string): Entry[] {
+/**
+ * The entries a writer gets for one locale, in the file's order: the keys that have a text there, each
+ * with its status; with `untranslated`, also the others, as an empty text with status NOT_TRANSLATED.
+ */
+function entriesOf(file: FileTexts, locale: string, untranslated: boolean): Entry[] {
   const values = file.texts[locale];
+  const statuses = file.statuses[locale];
   const entries: Entry[] = [];
   if (!values) return entries;
   for (let i = 0; i < file.keys.length; i++) {
     const value = values[i];
-    if (value === null || value === undefined) continue;
+    const translated = value !== null && value !== undefined;
+    if (!translated && !untranslated) continue;
+    const status = translated ? SEGMENT_STATUSES[statuses?.[i] ?? -1] : 'NOT_TRANSLATED';
+    const entry: Entry = { key: file.keys[i]!, source: file.sources[i]!, value: translated ? value : '' };
+    if (status) entry.status = status;
     const comment = file.comments[i];
-    entries.push(
-      comment
-        ? { key: file.keys[i]!, source: file.sources[i]!, comment, value }
-        : { key: file.keys[i]!, source: file.sources[i]!, value },
-    );
+    if (comment) entry.comment = comment;
+    entries.push(entry);
   }
   return entries;
 }
@@ -60,6 +68,7 @@ function entriesOf(file: FileTexts, locale: string): Entry[] {
 export async function zipExport(build: ExportBuild, fileTexts: (id: number) => FileTexts): Promise<Uint8Array> {
   const write = writerFor(build.format);
   if (!write) throw new Error(`no writer for ${build.format}`);
+  const untranslated = listsUntranslated(build.format);
   const zip = createZipWriter();
   const encoder = new TextEncoder();
   for (const { file: id, locales } of build.files) {
@@ -70,7 +79,7 @@ export async function zipExport(build: ExportBuild, fileTexts: (id: number) => F
         locale,
         sourceLocale: build.sourceLocale,
         path,
-        entries: entriesOf(file, locale),
+        entries: entriesOf(file, locale, untranslated),
         keys: file.keys,
         projectTitle: build.projectTitle,
         revisedAt: build.revisedAt,

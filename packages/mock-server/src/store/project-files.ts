@@ -13,7 +13,8 @@ const textsCache = new WeakMap<SeedFile, FileTexts>();
 
 /**
  * A file's texts in each of the project's locales: the source text in the source locale, else the
- * translation unless it is missing or NOT_TRANSLATED. Made once per file: a seed's strings never change
+ * translation unless it is missing or NOT_TRANSLATED; and each segment's status there (the source
+ * locale's are APPROVED, as in countsOf). Made once per file: a seed's strings never change
  * while the mock runs (the API has no call that writes them).
  */
 function textsOf(project: Project, file: SeedFile): FileTexts {
@@ -24,8 +25,16 @@ function textsOf(project: Project, file: SeedFile): FileTexts {
     sources: file.segments.map((s) => s.source),
     comments: file.segments.map((s) => s.comment),
     texts: Object.create(null),
+    statuses: Object.create(null),
   };
+  const approved = SEGMENT_STATUSES.indexOf('APPROVED');
   for (const locale of localesOf(project)) {
+    texts.statuses[locale] =
+      locale === project.sourceLocale
+        ? new Uint8Array(file.segments.length).fill(approved)
+        : Uint8Array.from(file.segments, (s) =>
+            SEGMENT_STATUSES.indexOf(s.translations[locale]?.status ?? 'NOT_TRANSLATED'),
+          );
     texts.texts[locale] =
       locale === project.sourceLocale
         ? texts.sources
