@@ -11,15 +11,19 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { demoSeed, hostileSeed, parseSeed, startMockServer, type ParsedSeed, type Seed } from '../src';
 import { androidNames } from '../src/formats/android';
 import { pluralForms } from '../src/formats/plural-forms';
+import { pluralKeys } from '../src/formats/plural-keys';
 import {
   aapt2Read,
   eachLimited,
   flattenStrict,
   gettextRead,
   gnustepRead,
+  i18nextRead,
+  type Lookup,
   plistutilRead,
   psychRead,
   pythonRead,
+  railsI18nRead,
   run,
   TOOLS,
   xliff2poRead,
@@ -198,6 +202,49 @@ async function checkWithOracles(
       }
       return;
     }
+    case 'yaml.rails': {
+      const paths = entries.map((x) => x.file);
+      const [psych, i18n] = await Promise.all([
+        psychRead(paths),
+        railsI18nRead(
+          entries.map(({ file, e }) => ({
+            path: file,
+            locale: e.locale,
+            lookups: lookupsOf(e, 'rails').map((l) => l.lookup),
+          })),
+          pluralRules(entries.map((x) => x.e.locale)),
+        ),
+      ]);
+      for (const { file, e } of entries) {
+        // Psych's safe_load: one root key, the locale; below it every leaf a string (nothing typed).
+        const root = psych[file] as Record<string, unknown>;
+        expect(Object.keys(root), `${file}: root keys`).toEqual([e.locale]);
+        expect(Object.keys(flattenStrict(root[e.locale])).sort(), `${file} through Psych: keys`).toEqual(
+          Object.keys(e.strings).sort(),
+        );
+        expect(flattenStrict(root[e.locale]), `${file} through Psych: every leaf a string`).not.toContain(
+          expect.stringMatching(/^NotAString/),
+        );
+        const read = i18n[file]!;
+        expect(read.error, `${file}: I18n.backend.load_translations`).toBeUndefined();
+        expect(read.locales, `${file}: the locales I18n loaded`).toEqual([e.locale]);
+        const lookups = lookupsOf(e, 'rails');
+        expect(read.results, `${file} through Ruby's I18n`).toEqual(lookups.map((l) => l.expected));
+      }
+      return;
+    }
+    case 'json.i18next': {
+      for (const { file, e } of entries) {
+        const lookups = lookupsOf(e, 'i18next');
+        const read = await i18nextRead(
+          file,
+          e.locale,
+          lookups.map((l) => l.lookup),
+        );
+        expect(read, `${file} through i18next`).toEqual(lookups.map((l) => l.expected));
+      }
+      return;
+    }
     case 'properties':
       // No Java here: read by dot-properties, which follows java.util.Properties.load.
       for (const { file, e } of entries)
@@ -216,6 +263,73 @@ const XLIFF_STATES: Record<SegmentStatus, [approved: string | null, state: strin
   APPROVED: ['yes', 'final'],
 };
 
+/** The seed's placeholders (`{name}`), given values that show where they landed. */
+const SEED_PLACEHOLDER = /\{(\w+)\}/g;
+const shownValue = (name: string) => `⟨${name}⟩`;
+const filled = (text: string, count?: number) =>
+  text.replace(SEED_PLACEHOLDER, (_, name: string) =>
+    name === 'count' && count !== undefined ? String(count) : shownValue(name),
+  );
+
+/** Counts to try per category: the first of 0–200 (and a million, pt's and es's `many`) in each. */
+const SAMPLE_COUNTS = [...Array.from({ length: 201 }, (_, n) => n), 1_000_000];
+
+/** Per locale, a count of each CLDR plural category it has, by ICU's CLDR data (Node's Intl). */
+function samplesOf(locale: string): Map<string, number> {
+  const rules = new Intl.PluralRules(locale);
+  const samples = new Map<string, number>();
+  for (const n of SAMPLE_COUNTS) if (!samples.has(rules.select(n))) samples.set(rules.select(n), n);
+  return samples;
+}
+
+/** The plural rule Ruby's I18n is given for each locale: count → category, for every sample count. */
+function pluralRules(locales: string[]): Record<string, Record<number, string>> {
+  return Object.fromEntries(
+    locales.map((l) => {
+      const rules = new Intl.PluralRules(l);
+      return [l, Object.fromEntries(SAMPLE_COUNTS.map((n) => [n, rules.select(n)]))];
+    }),
+  );
+}
+
+/**
+ * What an app asks its framework for each string of an expected file, and what it must answer: every key
+ * that is not a plural form with a value for each placeholder (none when it has none); every plural with a
+ * count of each category of the locale whose form the file has. Rails cannot split a key below another key
+ * that has a text (`placeholders` and `placeholders.plain`): the writer keeps it dotted at that level, and
+ * I18n finds it by segments.
+ */
+function lookupsOf(e: Expected, framework: 'rails' | 'i18next'): { lookup: Lookup; expected: string }[] {
+  const plurals = pluralKeys(e.keys);
+  const out: { lookup: Lookup; expected: string }[] = [];
+  for (const [key, text] of Object.entries(e.strings)) {
+    if (plurals.has(key)) continue;
+    const values = Object.fromEntries([...text.matchAll(SEED_PLACEHOLDER)].map((m) => [m[1]!, shownValue(m[1]!)]));
+    const above = key
+      .split('.')
+      .map((_, i, parts) => parts.slice(0, i + 1).join('.'))
+      .slice(0, -1)
+      .find((prefix) => prefix in e.strings);
+    const lookup =
+      framework === 'rails' && above !== undefined
+        ? [...above.split('.').slice(0, -1), key.slice(above.lastIndexOf('.') + 1)]
+        : key;
+    out.push({ lookup: { key: lookup, values }, expected: filled(text) });
+  }
+  const bases = new Set([...plurals.values()].map((p) => p.base));
+  for (const base of bases) {
+    for (const [category, count] of samplesOf(e.locale)) {
+      const text = e.strings[`${base}.${category}`];
+      if (text === undefined) continue;
+      const values = Object.fromEntries(
+        [...text.matchAll(SEED_PLACEHOLDER)].filter((m) => m[1] !== 'count').map((m) => [m[1]!, shownValue(m[1]!)]),
+      );
+      out.push({ lookup: { key: base, values, count }, expected: filled(text, count) });
+    }
+  }
+  return out;
+}
+
 const gnustepVerified = new Set<string>();
 const readText = (file: string) => strFromU8(new Uint8Array(readFileSync(file)));
 const newlineEnds = (text: string) => `${text.startsWith('\n')}${text.endsWith('\n')}`;
@@ -227,6 +341,8 @@ const ORACLES: Record<string, (keyof typeof TOOLS)[]> = {
   'stringsdict.ios': ['plistutil', 'python'],
   'po.gettext': ['gettext'],
   'yaml.standard': ['psych', 'pyyaml'],
+  'yaml.rails': ['psych', 'rubyI18n'],
+  'json.i18next': [],
   'json.standard': ['python'],
   'json.nested': ['python'],
   'xliff.standard': ['xmllint', 'python', 'xliff2po', 'gettext'],

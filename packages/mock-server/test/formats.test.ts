@@ -6,10 +6,12 @@ import { parse as parseNextstep } from 'nextstep-plist';
 import { parse as parsePlist } from 'plist';
 import { parse as parseYaml } from 'yaml';
 import fc from 'fast-check';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { WRITERS, type Entry } from '../src';
 import { androidNames } from '../src/formats/android';
 import { nest } from '../src/formats/json';
+import { pluralKeys } from '../src/formats/plural-keys';
 import { yamlScalar } from '../src/formats/yaml';
 
 /** Strings that break naive writers. */
@@ -188,11 +190,45 @@ const xml = new XMLParser({
   isArray: (name) => ['string', 'trans-unit'].includes(name),
 });
 
+/**
+ * What Ruby's I18n shows for a text when the app gives each placeholder the value `{name}` (I18n's own
+ * interpolation pattern: `%%` is `%`, `%{name}` a value), and nothing when the text has no placeholder,
+ * as an app calls `t` then (I18n leaves the text as it is). The oracle test runs the gem itself.
+ */
+function railsShown(text: string): string {
+  if (!/%\{\w+\}/.test(text)) return text;
+  return text.replace(/%%|%\{(\w+)\}/g, (m, name?: string) => (m === '%%' ? '%' : `{${name}}`));
+}
+
+/** What i18next itself shows for each key when the app gives each `{{name}}` the value `{name}`. */
+function i18nextShown(resources: Record<string, unknown>): Record<string, string> {
+  const instance = i18next.createInstance();
+  instance.init({
+    lng: 'de',
+    initAsync: false,
+    resources: { de: { translation: resources } },
+    interpolation: { escapeValue: false },
+  });
+  const t = instance.t as unknown as (key: string, options: object) => string;
+  return Object.fromEntries(
+    Object.entries(flatten(resources)).map(([key, text]) => [
+      key,
+      t(key, Object.fromEntries([...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => [m[1], `{${m[1]}}`]))),
+    ]),
+  );
+}
+
 /** Each format: how a real parser reads it back into key → value. */
 const READERS: Record<string, (text: string) => Record<string, string>> = {
   'json.standard': (text) => JSON.parse(text),
   'json.nested': (text) => flatten(JSON.parse(text)),
+  'json.i18next': (text) => i18nextShown(JSON.parse(text)),
   'yaml.standard': (text) => flatten(parseYaml(text)),
+  'yaml.rails': (text) => {
+    const root = parseYaml(text);
+    expect(Object.keys(root)).toEqual(['de']);
+    return Object.fromEntries(Object.entries(flatten(root.de)).map(([k, v]) => [k, railsShown(v)]));
+  },
   properties: (text) => parseProperties(text) as Record<string, string>,
   'po.gettext': (text) => {
     const po = gettext.parse(text);
@@ -251,6 +287,9 @@ describe('format writers', () => {
     const text = write(file(TRICKY));
     const read = READERS[format]!(text);
     let want = format === 'xml.android.resources' ? expected(androidKeys(TRICKY)) : expected(TRICKY);
+    // i18next has no escape for its own `{{…}}`: the seed's `{{double}}` (a placeholder in literal braces)
+    // is written `{{{double}}}`, which i18next reads as a placeholder named `{double` and leaves unfilled.
+    if (format === 'json.i18next') want.braces = '{name} {{{double}}} ${dollar}';
     // XML 1.0 cannot carry most C0 controls, not even as &#12;: the XML formats leave them out.
     if (XML_FORMATS.includes(format))
       want = Object.fromEntries(
@@ -348,6 +387,43 @@ describe('format writers', () => {
     ['crlf\r\n"q"\\', '"crlf\\r\\n\\"q\\"\\\\"'],
   ])('yaml: %j is written as %s', (text, written) => {
     expect(yamlScalar(text)).toBe(written);
+  });
+
+  it('the plural forms of a key are the keys below it named by CLDR categories, `other` among them', () => {
+    const forms = pluralKeys([
+      'files.one',
+      'files.other',
+      'menu.other',
+      'menu.file',
+      'few',
+      'x.few',
+      'a.b.many',
+      'a.b.other',
+    ]);
+    expect([...forms.keys()]).toEqual(['files.one', 'files.other', 'a.b.many', 'a.b.other']);
+    expect(forms.get('a.b.many')).toEqual({ base: 'a.b', category: 'many' });
+  });
+
+  it('yaml.rails and json.i18next write plural forms their framework’s way, placeholders too', () => {
+    const entries: Entry[] = [
+      { key: 'cart.items.one', source: '{count} item', value: '{count} Artikel' },
+      { key: 'cart.items.other', source: '{count} items', value: '{count} Artikel, 100% sicher' },
+      { key: 'cart.title', source: '50% off', value: '50% Rabatt' },
+    ];
+    // The German file lacks `few`, but the file's keys make `cart.items` a plural in every locale.
+    const keys = [...entries.map((e) => e.key), 'cart.items.few'];
+    expect(parseYaml(WRITERS['yaml.rails']({ ...file(entries.slice(0, 1)), keys }))).toEqual({
+      de: { cart: { items: { one: '%{count} Artikel' } } },
+    });
+    expect(parseYaml(WRITERS['yaml.rails']({ ...file(entries), keys }))).toEqual({
+      de: {
+        cart: { items: { one: '%{count} Artikel', other: '%{count} Artikel, 100%% sicher' }, title: '50% Rabatt' },
+      },
+    });
+    expect(JSON.parse(WRITERS['json.i18next']({ ...file(entries), keys }))).toEqual({
+      cart: { items_one: '{{count}} Artikel', items_other: '{{count}} Artikel, 100% sicher', title: '50% Rabatt' },
+    });
+    expect(WRITERS['yaml.rails']({ ...file([]), locale: 'no' })).toBe('"no": {}\n');
   });
 
   it('po keeps the source text as msgid', () => {

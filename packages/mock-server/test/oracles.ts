@@ -1,11 +1,13 @@
 // Readers built by others, run as the toolchains our users feed the exports to: aapt2 for Android, GNUstep
-// for .strings, libplist for stringsdict, GNU gettext for PO, Ruby's Psych and PyYAML for YAML, libxml2 and
+// for .strings, libplist for stringsdict, GNU gettext for PO, Ruby's Psych and PyYAML for YAML, Ruby's I18n
+// gem (what Rails runs) for Rails YAML, the i18next package for i18next JSON, libxml2 and
 // Python's expat and the Translate Toolkit's xliff2po for XLIFF. Each reader answers key → text as the tool read it, so a test compares every
 // string with the seed's. A missing tool is reported loudly and its tests are skipped, never passed.
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as gettext from 'gettext-parser';
+import i18next from 'i18next';
 
 const FRAMEWORK_RES = '/usr/share/android-framework-res/framework-res.apk';
 const RUN_TIMEOUT_MS = 120_000;
@@ -39,6 +41,7 @@ export const TOOLS = {
     install: 'apt package gettext',
   },
   psych: { available: works('ruby', ['-e', 'require "yaml"; require "json"']), install: 'apt package ruby' },
+  rubyI18n: { available: works('ruby', ['-e', 'require "i18n"; require "json"']), install: 'apt package ruby-i18n' },
   pyyaml: { available: works(PYTHON, ['-c', 'import yaml']), install: 'apt package python3-yaml' },
   xmllint: { available: works('xmllint', ['--version']), install: 'apt package libxml2-utils' },
   xliff2po: { available: works('xliff2po', ['--version']), install: 'apt package translate-toolkit' },
@@ -228,6 +231,91 @@ export async function psychRead(files: string[]): Promise<Record<string, unknown
   const script =
     'require "yaml"; require "json"; out = {}; ARGV.each { |f| begin; out[f] = YAML.safe_load(File.read(f, encoding: "UTF-8")); rescue => e; out[f] = "Error: #{e.class}: #{e.message}"; end }; print JSON.generate(out)';
   return JSON.parse(must(await run('ruby', ['-e', script, ...files]), 'ruby').stdout);
+}
+
+/** One `t` call: the key as the app writes it, the interpolation values, and a count for a plural. */
+export interface Lookup {
+  /** The key, or its segments where Rails cannot split it at dots (a key below a key that has a text). */
+  key: string | string[];
+  values: Record<string, string>;
+  count?: number;
+}
+
+const RAILS_READER = `
+require "i18n"; require "json"
+I18n.enforce_available_locales = false
+SEPARATOR = "\u0001"
+input = JSON.parse(STDIN.read)
+out = {}
+input["files"].each do |f|
+  # A backend of its own per file (two projects' files of one locale must not merge), with the locale's
+  # plural rule: I18n's Simple backend knows only one/other; rails-i18n adds each language's rule this way.
+  backend = I18n::Backend::Simple.new
+  backend.singleton_class.include(I18n::Backend::Pluralization)
+  I18n.backend = backend
+  locale = f["locale"].to_sym
+  result = { "results" => [] }
+  begin
+    backend.load_translations(f["path"])
+    result["locales"] = backend.send(:translations).keys.map(&:to_s)
+    table = input["rules"][f["locale"]] || {}
+    backend.store_translations(locale, i18n: { plural: { rule: ->(n) { table.fetch(n.to_s).to_sym } } })
+    f["lookups"].each do |l|
+      options = { locale: locale, raise: true }
+      l["values"].each { |k, v| options[k.to_sym] = v }
+      options[:count] = l["count"] if l.key?("count")
+      key = l["key"]
+      if key.is_a?(Array)
+        options[:separator] = SEPARATOR
+        key = key.join(SEPARATOR)
+      end
+      begin
+        value = I18n.t(key, **options)
+        result["results"] << (value.is_a?(String) ? value : "NotAString: #{value.inspect}")
+      rescue I18n::ArgumentError => e
+        result["results"] << "Error: #{e.class}: #{e.message}"
+      end
+    end
+  rescue => e
+    result["error"] = "#{e.class}: #{e.message}"
+  end
+  out[f["path"]] = result
+end
+print JSON.generate(out)
+`;
+
+/**
+ * Rails YAML as Ruby's I18n gem (what Rails runs) reads it: `I18n.backend.load_translations` (Psych's
+ * `unsafe_load_file` with `symbolize_names`, as the gem does), the locale's plural rule given as a table
+ * from count to CLDR category (`rules`: locale → count → category), then `I18n.t` for each lookup with
+ * `raise: true`. Answers per file the root locales it held and each lookup's text (or `Error: …`).
+ */
+export async function railsI18nRead(
+  files: { path: string; locale: string; lookups: Lookup[] }[],
+  rules: Record<string, Record<number, string>>,
+): Promise<Record<string, { locales?: string[]; results: string[]; error?: string }>> {
+  const input = JSON.stringify({ files, rules });
+  return JSON.parse(must(await run('ruby', ['-e', RAILS_READER], { input }), 'ruby (I18n)').stdout);
+}
+
+/**
+ * i18next JSON as the i18next package reads it: one instance per file, the file as the `translation`
+ * namespace of its locale, values not HTML-escaped (as React apps set it), then `t` for each lookup.
+ */
+export async function i18nextRead(file: string, locale: string, lookups: Lookup[]): Promise<string[]> {
+  const instance = i18next.createInstance();
+  await instance.init({
+    lng: locale,
+    fallbackLng: false,
+    resources: { [locale]: { translation: JSON.parse(readFileSync(file, 'utf8')) } },
+    interpolation: { escapeValue: false },
+  });
+  // `t` as an app calls it with any key and options (its declared types know only the app's own keys).
+  const t = instance.t as unknown as (key: string | string[], options: object) => unknown;
+  return lookups.map(({ key, values, count }) => {
+    const value = t(key, count === undefined ? values : { ...values, count });
+    return typeof value === 'string' ? value : `NotAString: ${JSON.stringify(value)}`;
+  });
 }
 
 const PYTHON_READER = `

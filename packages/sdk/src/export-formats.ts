@@ -23,7 +23,9 @@ export interface FormatInfo {
 export const EXPORT_FORMATS = [
   { id: 'json.standard', name: 'Standard JSON (flat keys)', extension: 'json' },
   { id: 'json.nested', name: 'Nested JSON', extension: 'json' },
+  { id: 'json.i18next', name: 'i18next JSON (v4)', extension: 'json' },
   { id: 'yaml.standard', name: 'YAML (nested keys)', extension: 'yml' },
+  { id: 'yaml.rails', name: 'Rails YAML (locale root key)', extension: 'yml' },
   { id: 'properties', name: 'Java properties', extension: 'properties' },
   { id: 'po.gettext', name: 'gettext PO', extension: 'po' },
   { id: 'xliff.standard', name: 'XLIFF 1.2', extension: 'xlf' },

@@ -1,12 +1,12 @@
 import type { ExportFormatId } from '@loc/sdk';
 import { writeAndroid } from './android';
 import { writeStrings, writeStringsdict } from './ios';
-import { writeJsonNested, writeJsonStandard } from './json';
+import { writeJsonI18next, writeJsonNested, writeJsonStandard } from './json';
 import { writePo } from './po';
 import { writeProperties } from './properties';
 import type { Writer } from './types';
 import { writeXliff } from './xliff';
-import { writeYaml } from './yaml';
+import { writeRailsYaml, writeYaml } from './yaml';
 
 export type { Entry, FileToWrite, Writer } from './types';
 
@@ -14,7 +14,9 @@ export type { Entry, FileToWrite, Writer } from './types';
 export const WRITERS: Record<ExportFormatId, Writer> = {
   'json.standard': writeJsonStandard,
   'json.nested': writeJsonNested,
+  'json.i18next': writeJsonI18next,
   'yaml.standard': writeYaml,
+  'yaml.rails': writeRailsYaml,
   properties: writeProperties,
   'po.gettext': writePo,
   'xliff.standard': writeXliff,

@@ -1,3 +1,5 @@
+import { i18nextText } from './placeholders';
+import { pluralKeysOf } from './plural-keys';
 import type { Writer } from './types';
 
 /** `json.standard`: one flat object, keys as they are (a repeated key keeps its first place and its last text). */
@@ -9,6 +11,20 @@ export const writeJsonStandard: Writer = ({ entries }) => {
 
 /** `json.nested`: keys split at dots into nested objects. */
 export const writeJsonNested: Writer = ({ entries }) => `${jsonText(nest(entries), '')}\n`;
+
+/**
+ * `json.i18next`: an i18next v4 resource file (one namespace of one language): keys nested at dots as in
+ * `json.nested`, placeholders as `{{name}}` (placeholders.ts), and a plural's forms (plural-keys.ts) as
+ * `key_one`, `key_other`… beside each other, the CLDR category as the suffix `t(key, { count })` looks for.
+ */
+export const writeJsonI18next: Writer = (file) => {
+  const plurals = pluralKeysOf(file);
+  const entries = file.entries.map((e) => {
+    const plural = plurals.get(e.key);
+    return { key: plural ? `${plural.base}_${plural.category}` : e.key, value: i18nextText(e.value) };
+  });
+  return `${jsonText(nest(entries), '')}\n`;
+};
 
 type Tree = { [key: string]: string | Tree };
 

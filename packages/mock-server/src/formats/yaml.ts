@@ -1,4 +1,6 @@
 import { nest } from './json';
+import { railsText } from './placeholders';
+import { pluralKeysOf } from './plural-keys';
 import type { Writer } from './types';
 
 /**
@@ -12,6 +14,19 @@ import type { Writer } from './types';
  * every character outside YAML's printable set.
  */
 export const writeYaml: Writer = ({ entries }) => emit(nest(entries), '') || '{}\n';
+
+/**
+ * `yaml.rails`: what Rails' I18n loads from `config/locales/<locale>.yml`: the locale as the root key (the
+ * service's code, `pt-BR`), below it the keys nested at dots as in `yaml.standard` and quoted the same way,
+ * placeholders as `%{name}` (placeholders.ts), and a plural's forms (plural-keys.ts) as the nested
+ * `one:`/`other:`… keys that `I18n.t(key, count: n)` picks from.
+ */
+export const writeRailsYaml: Writer = (file) => {
+  const plurals = pluralKeysOf(file);
+  const entries = file.entries.map((e) => ({ key: e.key, value: railsText(e.value, plurals.has(e.key)) }));
+  const body = emit(nest(entries), '  ');
+  return `${yamlScalar(file.locale)}:${body ? `\n${body}` : ' {}\n'}`;
+};
 
 type Tree = ReturnType<typeof nest>;
 

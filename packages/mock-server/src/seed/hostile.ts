@@ -3,8 +3,9 @@ import type { Seed } from './schema';
 /**
  * Texts that a naive writer or a YAML 1.1 reader gets wrong: words read as booleans or null, dates,
  * times and numbers, format placeholders, quotes, markup, indicators at the start, every kind of line
- * break, bidirectional text and emoji sequences. The keys are hostile too (`Yes` and `On` would collide as
- * booleans; `class`, `a-b`/`a_b` and `2fa` are no Android resource names as they stand).
+ * break, bidirectional text and emoji sequences, Rails' and i18next's placeholder syntax as text, and a
+ * plural. The keys are hostile too (`Yes` and `On` would collide as booleans; `class`, `a-b`/`a_b` and
+ * `2fa` are no Android resource names as they stand).
  */
 const HOSTILE: [key: string, text: string][] = [
   ['yes', 'yes'],
@@ -75,6 +76,14 @@ const HOSTILE: [key: string, text: string][] = [
   ['a-b', 'dash key'],
   ['a_b', 'underscore key'],
   ['2fa.title', 'Two-factor'],
+  // Rails' and i18next's own syntax as text: only `{name}` is a placeholder of the service.
+  ['percent.lookalikes', '100%{ not a placeholder } %{a-b} %<x>d %% done'],
+  ['percent.placeholder', '{name} saved 50% on %{ sale }, %<n>d, 100%% sure'],
+  // A plural: one key per CLDR category (the locales need one, few, many and other between them).
+  ['files.one', '{count} file'],
+  ['files.few', '{count} files (few)'],
+  ['files.many', '{count} files (many)'],
+  ['files.other', '{count} files, 100% synced'],
 ];
 
 /**
