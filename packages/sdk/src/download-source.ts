@@ -37,7 +37,7 @@ const NODE_HEADERS = { ...HEADERS, 'accept-encoding': 'identity' };
  * GETs `url` with no credential (a pre-signed URL carries its own), following at most
  * {@link MAX_DOWNLOAD_REDIRECTS} redirects and never from https to http; a non-2xx answer is a
  * DownloadError. Without `fetchImpl` it reads the answer off a socket of its own straight into the
- * file's write batches (socket-download.ts: constant memory, faster than node:http and fetch), unless a
+ * file's write batch (socket-download.ts: constant memory, faster than node:http and fetch), unless a
  * test tool intercepts node:http (then through node:http, so msw's `setupServer` and nock see it). A
  * given fetch (a proxy-aware one) is used as is.
  */
@@ -146,7 +146,7 @@ function refuseEncoded(status: number, encoding: string | undefined, discard: ()
   }
 }
 
-/** A body that comes as chunks of its own: each is copied into the writer (waiting while it is full). */
+/** A body that comes as chunks of its own: each is copied into the writer. */
 async function pipeChunks(
   body: AsyncIterable<Uint8Array>,
   writer: HashingWriter,
@@ -154,8 +154,7 @@ async function pipeChunks(
 ): Promise<void> {
   for await (const chunk of body) {
     onBody(chunk.length);
-    const wait = writer.write(chunk);
-    if (wait) await wait;
+    writer.write(chunk);
   }
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { writeSync } from 'node:fs';
 import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { abortErrorOf, anySignal } from './core/signals';
@@ -7,7 +8,7 @@ import { checkCount, checkDuration } from './core/options';
 import { networkFailureOf, safeCause } from './core/network-failure';
 import { contentLength, openDownload } from './download-source';
 import { DownloadError, LocError } from './errors';
-import { createHashingWriter, type HashingWriter } from './hashing-writer';
+import { createHashingWriter } from './hashing-writer';
 import type { CdnRelease } from './schemas/cdn';
 import type { CompletedExport } from './schemas/exports';
 
@@ -35,7 +36,7 @@ export interface DownloadOptions {
   maxBytes?: number;
   /**
    * A fetch implementation (a proxy-aware one) to download with. Default: a socket of the SDK's own,
-   * read straight into the file's write batches (constant memory); through node:http(s) instead when a
+   * read straight into the file's write batch (constant memory); through node:http(s) instead when a
    * test tool such as msw's `setupServer` or nock intercepts node:http, so it sees the download.
    */
   fetch?: typeof globalThis.fetch;
@@ -72,7 +73,6 @@ export async function downloadToFile(
   const idle = idleWatch(idleTimeoutMs);
   const signal = anySignal([options.signal, idle.signal]);
   let file: FileHandle | undefined;
-  let writer: HashingWriter | undefined;
 
   try {
     const source = await openDownload(url, options.fetch, signal);
@@ -82,7 +82,8 @@ export async function downloadToFile(
       throw new DownloadError(`The download is ${totalBytes} bytes, more than the limit of ${options.maxBytes}.`);
     }
     file = await open(temporary, 'wx', 0o644);
-    writer = createHashingWriter(file);
+    const fd = file.fd;
+    const writer = createHashingWriter((bytes, offset, length) => writeSync(fd, bytes, offset, length));
     let receivedBytes = 0;
     await source.pipeTo(writer, (length) => {
       idle.touch();
@@ -92,8 +93,7 @@ export async function downloadToFile(
       }
       options.onProgress?.({ receivedBytes, totalBytes });
     });
-    const sha256 = await writer.finish();
-    writer = undefined;
+    const sha256 = writer.finish();
     await file.close();
     file = undefined;
     if (signal?.aborted) throw signal.reason;
@@ -111,7 +111,6 @@ export async function downloadToFile(
     await rename(temporary, target);
     return { path: target, bytes: receivedBytes, sha256 };
   } catch (error) {
-    await writer?.abort();
     await file?.close().catch(() => {});
     await rm(temporary, { force: true });
     if (options.signal?.aborted) throw abortErrorOf(options.signal);
