@@ -2,6 +2,7 @@
 // and only a property read sees the replacement.
 import http from 'node:http';
 import https from 'node:https';
+import { envProxyRoute } from './env-proxy';
 import { DownloadError } from './errors';
 import { SDK_VERSION } from './core/config';
 import { redactUrl } from './core/url';
@@ -38,8 +39,9 @@ const NODE_HEADERS = { ...HEADERS, 'accept-encoding': 'identity' };
  * {@link MAX_DOWNLOAD_REDIRECTS} redirects and never from https to http; a non-2xx answer is a
  * DownloadError. Without `fetchImpl` it reads the answer off a socket of its own straight into the
  * file's write batch (socket-download.ts: constant memory, faster than node:http and fetch), unless a
- * test tool intercepts node:http (then through node:http, so msw's `setupServer` and nock see it). A
- * given fetch (a proxy-aware one) is used as is.
+ * test tool intercepts node:http (then through node:http, so msw's `setupServer` and nock see it) or
+ * Node routes the URL through the proxy of the environment (`NODE_USE_ENV_PROXY`: then through the
+ * client of Node's that does, env-proxy.ts). A given fetch (a proxy-aware one) is used as is.
  */
 export async function openDownload(
   url: string,
@@ -50,7 +52,7 @@ export async function openDownload(
     ? (u, s) => openWithFetch(fetchImpl, u, s)
     : nodeHttpIntercepted()
       ? openWithNodeHttp
-      : openWithSocket;
+      : openDirectOrThroughEnvProxy;
   let current = checkDownloadUrl(url);
   for (let hop = 0; hop <= MAX_DOWNLOAD_REDIRECTS; hop++) {
     const source = await open(current, signal);
@@ -97,6 +99,14 @@ function nodeHttpIntercepted(): boolean {
   return ![http.request, https.request].every((f) =>
     Function.prototype.toString.call(f).startsWith('function request('),
   );
+}
+
+/** The SDK's socket, or the client of Node's that goes through the environment's proxy for this URL (each hop anew). */
+function openDirectOrThroughEnvProxy(url: string, signal: AbortSignal | undefined): Promise<DownloadSource> {
+  const route = envProxyRoute(new URL(url));
+  if (route === 'node:http') return openWithNodeHttp(url, signal);
+  if (route === 'fetch') return openWithFetch(globalThis.fetch, url, signal);
+  return openWithSocket(url, signal);
 }
 
 async function openWithSocket(url: string, signal: AbortSignal | undefined): Promise<DownloadSource> {

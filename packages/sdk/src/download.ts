@@ -37,7 +37,9 @@ export interface DownloadOptions {
   /**
    * A fetch implementation (a proxy-aware one) to download with. Default: a socket of the SDK's own,
    * read straight into the file's write batch (constant memory); through node:http(s) instead when a
-   * test tool such as msw's `setupServer` or nock intercepts node:http, so it sees the download.
+   * test tool such as msw's `setupServer` or nock intercepts node:http, so it sees the download, and
+   * when Node sends the URL through the proxy of the environment (`NODE_USE_ENV_PROXY=1` with
+   * `HTTP_PROXY` / `HTTPS_PROXY`, less `NO_PROXY`; Node 22.21+ and 24.5+), so the download goes through it.
    */
   fetch?: typeof globalThis.fetch;
 }
