@@ -31,8 +31,8 @@ const REQUESTS = num('BENCH_REQUESTS', 10_000);
 const AUTOCANNON_SECONDS = num('BENCH_AUTOCANNON_SECONDS', 3);
 const EXPORTS = num('BENCH_EXPORTS', 100);
 const DOWNLOAD_MIB = num('BENCH_DOWNLOAD_MIB', 200);
-/** Rounds of the download clients: a 200 MiB download's time moves ±50 % with the disk's other work here. */
-const DOWNLOAD_ROUNDS = 5;
+/** Measured rounds of the download clients, after one warm-up round. */
+const DOWNLOAD_ROUNDS = 7;
 const ONLY = process.env.BENCH_ONLY?.toLowerCase().split(',').filter(Boolean);
 const OUT = process.env.BENCH_OUT ?? (ONLY ? join(tmpdir(), 'loc-benchmarks.md') : join(root, 'docs/benchmarks.md'));
 const node = process.execPath;
@@ -467,7 +467,7 @@ try {
   await part('Download', async () => {
     const s = section(
       `Download of ${DOWNLOAD_MIB} MiB over loopback`,
-      `From a node:http server holding the bytes in memory (bench/lib/blob-server.mjs) to a file; ${DOWNLOAD_ROUNDS} rounds, interleaved, each starting with the next client. Peak RSS of each client process (getrusage); the SDK's own share is its peak less the peak of a process that only imports it. Ratio of minima: the fastest run over curl's fastest.`,
+      `From a node:http server holding the bytes in memory (bench/lib/blob-server.mjs) to a file; one warm-up round of every client, then ${DOWNLOAD_ROUNDS} rounds, interleaved, each starting with the next client; the file is removed after each run. Peak RSS and CPU time (user + system, all threads) of each client process (getrusage); the SDK's own share is its peak less the peak of a process that only imports it. Ratio of minima: the fastest run over curl's fastest. The method is the same for every client, curl included; the SDK's bimodal figure of earlier runs (0.48× median, 0.91× best) was its own 1 MiB write calls, not the method (docs/decisions.md, "How a download writes the file"); the warm-up round keeps the first run's cold start (a few milliseconds, once ~40 ms) out of every client's figures.`,
     );
     const blob = await server(node, [join(LIB, 'blob-server.mjs'), String(DOWNLOAD_MIB)]);
     const file = join(work, 'download.bin');
@@ -482,6 +482,10 @@ try {
     // Each round starts with the next client: a client that runs right after another's 200 MiB of writes
     // meets the disk still flushing them, so a fixed order would favour whichever comes first.
     const order = Object.entries(clients);
+    for (const [, [command, args]] of order) {
+      timeWithRss(command, args);
+      rmSync(file, { force: true });
+    }
     for (let i = 0; i < DOWNLOAD_ROUNDS; i++) {
       for (const [name, [command, args]] of [...order.slice(i % order.length), ...order.slice(0, i % order.length)]) {
         results[name].push(timeWithRss(command, args));
@@ -490,13 +494,14 @@ try {
     }
     const speed = (name) => stats(results[name].map((r) => DOWNLOAD_MIB / (r.ms / 1000)));
     const rss = (name) => stats(results[name].map((r) => r.rssMiB));
+    const cpu = (name) => stats(results[name].map((r) => r.cpuMs));
     const curl = speed('curl -o');
     const fetchSpeed = speed('fetch → file');
     for (const name of Object.keys(clients).filter((n) => n !== 'import @loc/sdk/node only')) {
       const v = speed(name);
       s.rows.push({
         measure: name,
-        value: `${spread(v, 'MiB/s')}; peak RSS ${spread(rss(name), 'MiB')}`,
+        value: `${spread(v, 'MiB/s')}; peak RSS ${spread(rss(name), 'MiB')}; CPU ${spread(cpu(name))}`,
         baseline: name === 'curl -o' ? undefined : 'curl -o',
         ratio: name === 'curl -o' ? undefined : v.median / curl.median,
         // Speeds: the fastest run is the highest.

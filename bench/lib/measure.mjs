@@ -50,7 +50,10 @@ export function timeInterleaved(commands, runs) {
   return Object.fromEntries(Object.entries(times).map(([name, t]) => [name, stats(t)]));
 }
 
-/** Runs a command once and returns its wall time (ms), peak RSS (MiB, from getrusage) and output. */
+/**
+ * Runs a command once and returns its wall time (ms), peak RSS (MiB) and CPU time (user + system, ms, all
+ * its threads), both from getrusage.
+ */
 export function timeWithRss(command, args, env = benchEnv()) {
   const probe = [
     'import resource, subprocess, sys, time',
@@ -58,13 +61,14 @@ export function timeWithRss(command, args, env = benchEnv()) {
     'r = subprocess.run(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.PIPE)',
     'ms = (time.perf_counter() - t) * 1000',
     'sys.stderr.buffer.write(r.stderr)',
-    'print(r.returncode, ms, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)',
+    'u = resource.getrusage(resource.RUSAGE_CHILDREN)',
+    'print(r.returncode, ms, u.ru_maxrss, (u.ru_utime + u.ru_stime) * 1000)',
   ].join('\n');
   const result = spawnSync('python3', ['-c', probe, command, ...args], { env, encoding: 'utf8' });
   if (result.error) throw result.error;
-  const [status, ms, rssKiB] = result.stdout.trim().split(/\s+/).map(Number);
+  const [status, ms, rssKiB, cpuMs] = result.stdout.trim().split(/\s+/).map(Number);
   if (status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${status}: ${result.stderr.slice(0, 500)}`);
-  return { ms, rssMiB: rssKiB / 1024 };
+  return { ms, rssMiB: rssKiB / 1024, cpuMs };
 }
 
 /**
