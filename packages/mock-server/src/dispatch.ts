@@ -24,8 +24,9 @@ const MAX_REMEMBERED = 1024;
  * request and handler: it compiled every route pattern again, parsed cookies and cloned the request for
  * each handler it tried, which was most of the mock's time under load. Here each method and URL is
  * matched once, with msw's own `matchRequestUrl`, and the match is remembered; then only the matching
- * resolvers run. The handlers stay the one source of behaviour: the same resolvers answer through msw
- * interception and over a socket (test/transports.test.ts).
+ * resolvers run, with the remembered (frozen) path parameters. The answer comes at once while the
+ * resolvers answer at once, a promise otherwise. The handlers stay the one source of behaviour: the same
+ * resolvers answer through msw interception and over a socket (test/transports.test.ts).
  *
  * Handlers it cannot run exactly as msw would (custom predicates, `{ once: true }`, generator
  * resolvers, handlers that are not HTTP handlers) send every request through `getResponse` instead.
@@ -36,11 +37,11 @@ const MAX_REMEMBERED = 1024;
  */
 export function createDispatcher(
   handlers: readonly RequestHandler[],
-): (request: Request) => Promise<Response | undefined> {
+): (request: Request) => Response | undefined | Promise<Response | undefined> {
   const routes = handlers.map(routeOf);
   if (routes.some((r) => r === undefined)) return (request) => getResponse([...handlers], request);
   const direct = routes as Route[];
-  const remembered = new Map<string, { route: Route; params: Params }[]>();
+  const remembered = new Map<string, Match[]>();
   let nextId = 0;
 
   function matching(method: string, url: URL) {
@@ -51,7 +52,7 @@ export function createDispatcher(
       for (const route of direct) {
         if (!methodMatches(route.handler.info.method, method)) continue;
         const match = matchRequestUrl(url, route.handler.info.path as string | RegExp);
-        if (match.matches) found.push({ route, params: match.params ?? {} });
+        if (match.matches) found.push({ route, params: Object.freeze(match.params ?? {}) });
       }
       if (remembered.size >= MAX_REMEMBERED) remembered.clear();
       remembered.set(key, found);
@@ -59,30 +60,65 @@ export function createDispatcher(
     return found;
   }
 
-  return async (request) => {
-    const url = urlOf(request);
-    for (const { route, params } of matching(request.method, url)) {
-      let response: unknown;
+  /**
+   * Runs the resolvers of `found` from `from` on, until one answers. Synchronous while the resolvers
+   * are: a promise only from the first resolver that returns one (most requests here pass a resolver
+   * that answers at once, the faults', before the one that answers them).
+   */
+  function run(request: Request, found: Match[], from: number): Response | undefined | Promise<Response | undefined> {
+    for (let i = from; i < found.length; i++) {
+      const { route, params } = found[i]!;
+      let answer: unknown;
       try {
-        response = await route.resolver({
+        answer = route.resolver({
           request,
-          params: { ...params },
+          params,
           cookies: cookiesOf(request),
           requestId: `req-${++nextId}`,
         });
       } catch (thrown) {
-        // msw lets a resolver throw a Response as its answer.
-        if (!(thrown instanceof Response)) throw thrown;
-        response = thrown;
+        answer = thrownAnswer(thrown);
       }
-      if (response instanceof Response) return response;
-      if (response !== undefined && response !== null)
-        throw new TypeError(
-          `A handler of ${route.handler.info.header} answered with something that is not a Response.`,
+      if (isThenable(answer))
+        return Promise.resolve(answer).then(
+          (value: unknown) => checked(route, value) ?? run(request, found, i + 1),
+          (thrown: unknown) => thrownAnswer(thrown),
         );
+      const response = checked(route, answer);
+      if (response) return response;
     }
     return undefined;
-  };
+  }
+
+  return (request) => run(request, matching(request.method, urlOf(request)), 0);
+}
+
+/**
+ * A matching route, with the parameters its path gave: frozen, and handed to its resolver on every
+ * request with this method and URL (msw makes them again for each request; copying msw's null-prototype
+ * object per request showed in the profile, and a resolver only reads them).
+ */
+interface Match {
+  route: Route;
+  params: Readonly<Params>;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | null)?.then === 'function';
+}
+
+/** msw lets a resolver throw a Response as its answer; anything else thrown is thrown on. */
+function thrownAnswer(thrown: unknown): Response {
+  if (thrown instanceof Response) return thrown;
+  throw thrown;
+}
+
+/** A resolver's answer: a Response, or undefined to hand the request on; anything else is a bug. */
+function checked(route: Route, answer: unknown): Response | undefined {
+  if (answer instanceof Response) return answer;
+  if (answer !== undefined && answer !== null)
+    throw new TypeError(`A handler of ${route.handler.info.header} answered with something that is not a Response.`);
+  return undefined;
 }
 
 /** msw's method rule: a RegExp (`http.all`) or a name, compared without regard to case. */
@@ -100,10 +136,12 @@ function routeOf(handler: RequestHandler): Route | undefined {
   return { handler, resolver: resolver as Resolver };
 }
 
+const NO_COOKIES: Record<string, string> = Object.freeze({});
+
 /** The request's cookies, as msw gives them to resolvers (on Node only the Cookie header has any). */
 function cookiesOf(request: Request): Record<string, string> {
   const header = request.headers.get('cookie');
-  if (!header) return {};
+  if (!header) return NO_COOKIES;
   const cookies: Record<string, string> = {};
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');

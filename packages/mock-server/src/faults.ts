@@ -52,8 +52,9 @@ export function createFaults() {
     },
     /** The msw handler that applies the faults; it falls through to the real routes otherwise. */
     handler(prefix: string) {
-      return http.all(`${prefix}/*`, async ({ request }) => {
-        if (latencyMs > 0) await delay(latencyMs);
+      // Not an async function: without latency it answers at once (it runs before every request).
+      const apply = (request: Request): Response | undefined => {
+        if (drops.length === 0 && failures.length === 0) return undefined;
         const pathname = urlOf(request).pathname;
         const drop = drops.find((d) => d.remaining > 0 && applies(d.path, pathname));
         if (drop) {
@@ -68,7 +69,10 @@ export function createFaults() {
           return delivered(request, errorFor(pathname, failure.status, `Injected fault: ${failure.status}`));
         }
         return undefined;
-      });
+      };
+      return http.all(`${prefix}/*`, ({ request }) =>
+        latencyMs > 0 ? delay(latencyMs).then(() => apply(request)) : apply(request),
+      );
     },
   };
 }

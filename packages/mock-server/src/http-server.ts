@@ -31,16 +31,38 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const service = createMockService(options);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const dispatch = createDispatcher(service.handlers);
+  // The request path runs for every request, so it is written without async functions and closures
+  // where it can be: a promise only where a handler answers later (docs/decisions.md, "One behaviour,
+  // two transports").
   const server = createServer((req, res) => {
-    const started = Date.now();
-    handle(req, res).then(
-      () =>
-        options.onRequest?.(`${req.method} ${req.url?.split('?')[0]} → ${res.statusCode} (${Date.now() - started} ms)`),
-      (error: unknown) => {
-        console.error('[loc-mock] unexpected error', error);
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: 'Internal error in the mock server (a bug: please report it).' }));
+    const started = options.onRequest ? Date.now() : 0;
+    const method = req.method ?? 'GET';
+    const url = requestUrl(req, res, method, started);
+    if (!url) return;
+    readLimited(
+      req,
+      maxBodyBytes,
+      (body) => {
+        if (body === 'too-large') {
+          const message = `The body is larger than the limit of ${maxBodyBytes} bytes.`;
+          answer(req, res, method, started, errorFor(url.pathname, 413, message, { connection: 'close' }));
+          return;
+        }
+        let response: ReturnType<typeof dispatch>;
+        try {
+          response = dispatch(socketRequest(url, method, req.headers, body));
+        } catch (error) {
+          failed(res, error);
+          return;
+        }
+        if (response instanceof Promise)
+          response.then(
+            (r) => answer(req, res, method, started, r),
+            (error: unknown) => failed(res, error),
+          );
+        else answer(req, res, method, started, response);
       },
+      (error) => failed(res, error),
     );
   });
   // Malformed HTTP never reaches the handlers: answer 400 and close, as a real front end would.
@@ -49,17 +71,25 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     else socket.destroy();
   });
 
-  async function handle(req: IncomingMessage, res: ServerResponse) {
-    const method = req.method ?? 'GET';
-    const origin = `http://${req.headers.host ?? `${options.host ?? '127.0.0.1'}`}`;
-    let url: URL;
+  // Parsed request URLs by Host and target, checked, and shared by the requests that send them (the
+  // handlers only read a request's parsed URL: see `urlOf` in socket-request.ts).
+  const urls = new Map<string, URL>();
+
+  /** The request's URL; undefined when it is malformed, and then it is answered here with a 400. */
+  function requestUrl(req: IncomingMessage, res: ServerResponse, method: string, started: number): URL | undefined {
+    const host = req.headers.host ?? options.host ?? '127.0.0.1';
+    const target = req.url ?? '/';
+    const key = `${host}\n${target}`;
+    let url = urls.get(key);
+    if (url) return url;
     try {
-      url = new URL(req.url ?? '/', origin);
+      url = new URL(target, `http://${host}`);
     } catch {
       res
         .writeHead(400, { 'content-type': 'application/json' })
         .end(JSON.stringify({ error: 'Malformed request URL.' }));
-      return;
+      logged(req, res, started);
+      return undefined;
     }
     // msw's route matching decodes every path (wildcards too) and throws on broken percent-encoding
     // (`%ZZ`, a cut-off UTF-8 sequence): such a path names no resource, so it is a 400 here.
@@ -67,28 +97,39 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       decodeURIComponent(url.pathname);
     } catch {
       const message = `The path ${url.pathname} has a malformed percent-encoding. Encode each path segment with encodeURIComponent.`;
-      return send(res, method, errorFor(url.pathname, 400, message));
+      answer(req, res, method, started, errorFor(url.pathname, 400, message));
+      return undefined;
     }
-    const body = await readLimited(req, maxBodyBytes);
-    if (body === 'too-large') {
-      return send(
-        res,
-        method,
-        errorFor(url.pathname, 413, `The body is larger than the limit of ${maxBodyBytes} bytes.`, {
-          connection: 'close',
-        }),
-      );
-    }
-    const response = await dispatch(socketRequest(url, method, req.headers, body));
-    if (!response) {
+    if (urls.size >= MAX_REMEMBERED_URLS) urls.clear();
+    urls.set(key, url);
+    return url;
+  }
+
+  /** Writes the handlers' answer (none: 404; a network error: the connection dropped) and logs it. */
+  function answer(req: IncomingMessage, res: ServerResponse, method: string, started: number, response?: Response) {
+    let sent: Promise<void> | undefined;
+    if (!response)
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'No route.' }));
-      return;
-    }
-    if (response.type === 'error') {
+    else if (response.type === 'error')
       req.socket.destroy(); // an injected dropped connection
-      return;
-    }
-    return send(res, method, response);
+    else sent = send(res, method, response);
+    if (!sent) logged(req, res, started);
+    else
+      sent.then(
+        () => logged(req, res, started),
+        (error: unknown) => failed(res, error),
+      );
+  }
+
+  /** Tells `onRequest` of an answered request. */
+  function logged(req: IncomingMessage, res: ServerResponse, started: number) {
+    options.onRequest?.(`${req.method} ${req.url?.split('?')[0]} → ${res.statusCode} (${Date.now() - started} ms)`);
+  }
+
+  function failed(res: ServerResponse, error: unknown) {
+    console.error('[loc-mock] unexpected error', error);
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: 'Internal error in the mock server (a bug: please report it).' }));
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -151,31 +192,43 @@ async function bodyOf(response: Response): Promise<Buffer> {
     : Buffer.concat(chunks);
 }
 
-/** The request body, or 'too-large' as soon as it passes `limit` (the rest is not buffered). */
-function readLimited(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > limit) {
-      req.resume();
-      resolve('too-large');
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    req.on('data', (chunk: Buffer) => {
-      if (done) return;
-      size += chunk.length;
-      if (size > limit) {
-        done = true;
-        resolve('too-large');
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (!done) resolve(Buffer.concat(chunks));
-    });
-    req.on('error', reject);
+/** Distinct request URLs kept parsed; past this the memory starts over. */
+const MAX_REMEMBERED_URLS = 1024;
+
+/** An empty body, shared: GET and HEAD requests have one. */
+const NO_BODY = Buffer.alloc(0);
+
+/**
+ * Reads the request body and calls `done` with it, or with 'too-large' as soon as it passes `limit`
+ * (the rest is not buffered). A body that came in one chunk is passed as it is.
+ */
+function readLimited(
+  req: IncomingMessage,
+  limit: number,
+  done: (body: Buffer | 'too-large') => void,
+  fail: (error: unknown) => void,
+) {
+  const declared = Number(req.headers['content-length']);
+  if (declared > limit) {
+    req.resume();
+    done('too-large');
+    return;
+  }
+  let first: Buffer | undefined;
+  let more: Buffer[] | undefined;
+  let size = 0;
+  let over = false;
+  req.on('data', (chunk: Buffer) => {
+    if (over) return;
+    size += chunk.length;
+    if (size > limit) {
+      over = true;
+      done('too-large');
+    } else if (first === undefined) first = chunk;
+    else (more ??= [first]).push(chunk);
   });
+  req.on('end', () => {
+    if (!over) done(more ? Buffer.concat(more) : (first ?? NO_BODY));
+  });
+  req.on('error', fail);
 }

@@ -45,7 +45,7 @@ class SocketRequest implements Request {
   #take<T>(convert: Convert<T>): Promise<T> {
     if (this.bodyUsed) return Promise.reject(new TypeError('Body is unusable: Body has already been read'));
     this.#used = true;
-    return Promise.resolve(convert(this.#body ? new Uint8Array(this.#body) : new Uint8Array(0)));
+    return Promise.resolve(convert(ownBytes(this.#body)));
   }
 
   get bodyUsed() {
@@ -108,6 +108,16 @@ class SocketRequest implements Request {
   get referrerPolicy() {
     return this.#request().referrerPolicy;
   }
+}
+
+/**
+ * The body as bytes of their own, for a reader that takes them: a body that fills its memory (node:http
+ * gives each body chunk its own) is handed over as it is, a part of a larger one (a pooled Buffer) copied.
+ */
+function ownBytes(body: Buffer | null): Uint8Array<ArrayBuffer> {
+  if (body === null) return new Uint8Array(0);
+  const whole = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength;
+  return whole ? new Uint8Array(body.buffer as ArrayBuffer) : new Uint8Array(body);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { CdnCheckRequestSchema, type CdnCheckRequest } from '@loc/sdk';
-import { BudgetError, type CdnLogEntry } from '../store';
+import { BudgetError, type CdnLogEntry, type Store } from '../store';
 import type { HandlerContext } from './context';
 import { bodyProblem, problem } from './errors';
 import { bearerToken, BodyError } from './request';
@@ -20,6 +20,13 @@ function isoAt(at: number): string {
   return lastLogged.text;
 }
 
+/** Logs a check with its answer's status (a function of its own: it runs for every check). */
+function log(store: Store, workspace: string, status: number, check: Partial<CdnCheckRequest> = {}) {
+  const entry: Record<string, unknown> = { at: isoAt(store.now()), workspace, status };
+  for (const k of CHECK_FIELDS) if (check[k] !== undefined) entry[k] = check[k];
+  store.logCdnCheck(entry as CdnLogEntry);
+}
+
 /** The resolver of the distribution check (spec.md 4.2, errors 7.2): every answer is logged with its status. */
 export function cdnResolvers({ store, signer }: HandlerContext) {
   return {
@@ -30,25 +37,20 @@ export function cdnResolvers({ store, signer }: HandlerContext) {
       } catch {
         return problem(401, [{ field: 'AUTHORIZATION', infos: ['CDN_KEY_NOT_FOUND'] }]);
       }
-      const log = (status: number, check: Partial<CdnCheckRequest> = {}) => {
-        const entry: Record<string, unknown> = { at: isoAt(store.now()), workspace, status };
-        for (const k of CHECK_FIELDS) if (check[k] !== undefined) entry[k] = check[k];
-        store.logCdnCheck(entry as CdnLogEntry);
-      };
 
       let body;
       try {
         body = await readCheck();
       } catch (error) {
         if (!(error instanceof BodyError)) throw error;
-        log(error.status);
+        log(store, workspace, error.status);
         return bodyProblem(error);
       }
       try {
         store.spendCdnBudget(workspace);
       } catch (error) {
         if (!(error instanceof BudgetError)) throw error;
-        log(429, body);
+        log(store, workspace, 429, body);
         // Whole seconds, rounded up: a client that waits exactly this long finds the budget renewed.
         const renewal =
           error.renewsAt === null
@@ -58,14 +60,14 @@ export function cdnResolvers({ store, signer }: HandlerContext) {
       }
       const found = await store.findRelease(workspace, body);
       if (found === 'no-distribution') {
-        log(404, body);
+        log(store, workspace, 404, body);
         return problem(404, [{ field: 'DISTRIBUTION', infos: ['DISTRIBUTION_NOT_FOUND'] }]);
       }
       if (found === null) {
-        log(204, body);
+        log(store, workspace, 204, body);
         return emptyResponse(204);
       }
-      log(200, body);
+      log(store, workspace, 200, body);
       return reply('checkDistribution', 200, {
         distributionReleaseId: found.release.id,
         name: found.release.name,

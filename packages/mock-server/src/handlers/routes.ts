@@ -65,25 +65,29 @@ export function operationHandlers(context: HandlerContext, resolvers: Resolvers)
     const operation: Operations[OperationId] = OPERATIONS[id];
     const resolve = resolvers[id] as Resolver<OperationId>;
     const route = http[operation.method === 'GET' ? 'get' : 'post'];
-    return route(`${context.prefix}${routeOf(operation.path)}`, async ({ request, params }) => {
+    const readBodyOf = (request: Request) => () => {
+      if (!('requestBody' in operation)) throw new Error(`${id} takes no body`);
+      return readBody(request, operation.requestBody as OperationRequestBody, context.maxBodyBytes) as Promise<never>;
+    };
+    const failed = (request: Request, error: unknown) => delivered(request, errorAnswerOf(operation.api, error));
+    // Not an async function: it runs for every request, and a resolver that answers at once is written at once.
+    return route(`${context.prefix}${routeOf(operation.path)}`, ({ request, params }) => {
       try {
         const strings: Record<string, string> = {};
         for (const name in params) strings[name] = String(params[name]);
-        const answer = await resolve({
+        const answer = resolve({
           request,
           params: strings as OperationParams<OperationId>,
-          body: () => {
-            if (!('requestBody' in operation)) throw new Error(`${id} takes no body`);
-            return readBody(
-              request,
-              operation.requestBody as OperationRequestBody,
-              context.maxBodyBytes,
-            ) as Promise<never>;
-          },
+          body: readBodyOf(request),
         });
-        return delivered(request, answer);
+        return answer instanceof Promise
+          ? answer.then(
+              (a) => delivered(request, a),
+              (error: unknown) => failed(request, error),
+            )
+          : delivered(request, answer);
       } catch (error) {
-        return delivered(request, errorAnswerOf(operation.api, error));
+        return failed(request, error);
       }
     });
   });

@@ -212,16 +212,12 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
     return job;
   }
 
-  function releaseBlob(
-    distribution: SeedDistribution,
-    releaseId: string,
-  ): Promise<{ name: string; bytes: Uint8Array }> {
-    const name = `${releaseId}.zip`;
-    const make = async () => {
+  /** The ZIP of a release, stored as `<release id>.zip`: made the first time, then kept. */
+  function releaseBytes(distribution: SeedDistribution, releaseId: string): Promise<Uint8Array> {
+    return state.blobs.release(`${releaseId}.zip`, async () => {
       const p = project(distribution.workspace, distribution.project);
       return (await buildZip(p, p.files, localesOf(p), DISTRIBUTION_FORMAT[distribution.type] ?? p.resourceType)).bytes;
-    };
-    return state.blobs.release(name, make).then((bytes) => ({ name, bytes }));
+    });
   }
 
   return {
@@ -423,8 +419,8 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
       }
       if (!served) return 'no-distribution' as const;
       if (!newest || newest.r.id === check.clientRelease) return null;
-      const blob = await releaseBlob(newest.d, newest.r.id);
-      return { release: newest.r, blobName: blob.name, sha256: sha256Of(blob.bytes) };
+      const bytes = await releaseBytes(newest.d, newest.r.id);
+      return { release: newest.r, blobName: `${newest.r.id}.zip`, sha256: sha256Of(bytes) };
     },
 
     /**
@@ -436,7 +432,7 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
         const release = state.seed.distributions
           .flatMap((d) => d.releases.map((r) => ({ d, r })))
           .find(({ r }) => `${r.id}.zip` === name);
-        return release ? (await releaseBlob(release.d, release.r.id)).bytes : undefined;
+        return release ? await releaseBytes(release.d, release.r.id) : undefined;
       }
       if (kind !== 'exports') return undefined;
       const kept = state.blobs.getExport(name);
