@@ -44,7 +44,13 @@ export function createDispatcher(
   const remembered = new Map<string, Match[]>();
   let nextId = 0;
 
+  // The last match of each URL object: the real server hands the same parsed URL to every request with
+  // the same Host and target, so most requests find their match here without building a key.
+  const lastOfUrl = new WeakMap<URL, { method: string; found: Match[] }>();
+
   function matching(method: string, url: URL) {
+    const last = lastOfUrl.get(url);
+    if (last?.method === method) return last.found;
     const key = `${method} ${url.origin}${url.pathname}`;
     let found = remembered.get(key);
     if (!found) {
@@ -57,6 +63,7 @@ export function createDispatcher(
       if (remembered.size >= MAX_REMEMBERED) remembered.clear();
       remembered.set(key, found);
     }
+    lastOfUrl.set(url, { method, found });
     return found;
   }
 
@@ -80,7 +87,7 @@ export function createDispatcher(
         answer = thrownAnswer(thrown);
       }
       if (isThenable(answer))
-        return Promise.resolve(answer).then(
+        return (answer instanceof Promise ? answer : Promise.resolve(answer)).then(
           (value: unknown) => checked(route, value) ?? run(request, found, i + 1),
           (thrown: unknown) => thrownAnswer(thrown),
         );
