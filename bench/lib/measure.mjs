@@ -73,7 +73,8 @@ export function timeWithRss(command, args, env = benchEnv()) {
 
 /**
  * Starts a server process that prints a line ending in its URL; resolves once it has.
- * @returns {Promise<{ url: string, pid: number, peakRssMiB: () => number, rssMiB: () => number, close: () => Promise<void> }>}
+ * `cpuMs()` is the CPU time (user + system, all threads) the process has used so far.
+ * @returns {Promise<{ url: string, pid: number, peakRssMiB: () => number, rssMiB: () => number, cpuMs: () => number, close: () => Promise<void> }>}
  */
 export function startServer(command, args, { env = benchEnv(), timeoutMs = 120_000 } = {}) {
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -100,6 +101,7 @@ export function startServer(command, args, { env = benchEnv(), timeoutMs = 120_0
         pid: child.pid,
         rssMiB: () => status('VmRSS'),
         peakRssMiB: () => status('VmHWM'),
+        cpuMs: () => cpuMsOf(child.pid),
         close: () =>
           new Promise((done) => {
             if (child.exitCode !== null) return done();
@@ -109,6 +111,17 @@ export function startServer(command, args, { env = benchEnv(), timeoutMs = 120_0
       });
     });
   });
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** User + system CPU time of a process so far, in ms (fields 14 and 15 of /proc/<pid>/stat). */
+function cpuMsOf(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) may hold spaces: count the fields after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
 
 /** Runs a Node script in its own process and parses the one JSON line it prints. */
