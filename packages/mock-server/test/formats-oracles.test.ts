@@ -180,14 +180,16 @@ async function checkWithOracles(
         pythonRead(entries.map((x) => ({ kind: 'xliffStates' as const, path: x.file }))),
       ]);
       for (const { file, e } of entries) {
-        // Every key is a unit, an untranslated one with an empty target.
-        const targets = withoutXmlControls(Object.fromEntries([...e.segments].map(([k, s]) => [k, s.text])));
+        // Every translated key is a unit; an untranslated one is left out, as in every format (an app
+        // would read an empty target as an empty text).
+        const units = [...e.segments].filter(([, s]) => s.status !== 'NOT_TRANSLATED');
+        const targets = withoutXmlControls(Object.fromEntries(units.map(([k, s]) => [k, s.text])));
         expect(texts[file], `${file} through expat`).toEqual(targets);
         expect(states[file], `${file}: approved and state of each unit`).toEqual(
-          Object.fromEntries([...e.segments].map(([k, s]) => [k, XLIFF_STATES[s.status]])),
+          Object.fromEntries(units.map(([k, s]) => [k, XLIFF_STATES[s.status]])),
         );
         // A PO entry cannot have an empty msgid (that is the header): xliff2po leaves out units whose source is empty.
-        const inPo = [...e.segments].filter(([, s]) => s.source !== '').map(([k]) => k);
+        const inPo = units.filter(([, s]) => s.source !== '').map(([k]) => k);
         const xliff2po = await xliff2poRead(file);
         expect(xliff2po.targets, `${file} through xliff2po: targets`).toEqual(
           Object.fromEntries(inPo.map((k) => [k, targets[k]])),

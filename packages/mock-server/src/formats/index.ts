@@ -29,13 +29,3 @@ export function writerFor(format: string): Writer | undefined {
   return (WRITERS as Record<string, Writer>)[format];
 }
 
-/**
- * Formats whose files list the keys not translated in their locale too, as units to translate: their
- * writers get every key, an untranslated one with an empty text and status NOT_TRANSLATED. The other
- * formats feed apps, where a missing key falls back to another locale and an empty text would not.
- */
-const LISTS_UNTRANSLATED: ReadonlySet<string> = new Set<ExportFormatId>(['xliff.standard']);
-
-export function listsUntranslated(format: string): boolean {
-  return LISTS_UNTRANSLATED.has(format);
-}

@@ -6,10 +6,7 @@ export interface Entry {
   value: string;
   source: string;
   comment?: string;
-  /**
-   * The segment's status in the file's locale (the source locale's are APPROVED). NOT_TRANSLATED only in
-   * the formats that list untranslated keys (`listsUntranslated`), with an empty `value`.
-   */
+  /** The segment's status in the file's locale (the source locale's are APPROVED; never NOT_TRANSLATED: those keys are left out). */
   status?: SegmentStatus;
 }
 

@@ -15,9 +15,9 @@ const TARGET_STATE: Record<SegmentStatus, string> = {
 };
 
 /**
- * `xliff.standard`: XLIFF 1.2, one `trans-unit` per key with source and target, untranslated keys
- * included (an empty target in state `needs-translation`: they are what a translator is sent the file
- * for). Each target says its segment's state, and an APPROVED unit says `approved="yes"`.
+ * `xliff.standard`: XLIFF 1.2, one `trans-unit` per translated key with source and target, as every
+ * format leaves untranslated keys out (export-build.ts). Each target says its segment's state, and an
+ * APPROVED unit says `approved="yes"`.
  */
 export const writeXliff: Writer = ({ locale, sourceLocale, path, entries }) => {
   let units = '';

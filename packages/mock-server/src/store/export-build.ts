@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { SEGMENT_STATUSES } from '@loc/sdk';
-import { listsUntranslated, writerFor, type Entry } from '../formats';
+import { writerFor, type Entry } from '../formats';
 import { createZipWriter } from './zip';
 
 /**
@@ -35,20 +35,21 @@ export type BuildMessage =
 export type BuildReply = { id: number; bytes: Uint8Array } | { id: number; error: string };
 
 /**
- * The entries a writer gets for one locale, in the file's order: the keys that have a text there, each
- * with its status; with `untranslated`, also the others, as an empty text with status NOT_TRANSLATED.
+ * The entries a writer gets for one locale: the keys that have a text there, in the file's order, each
+ * with its status. An untranslated key is left out of every format, XLIFF included: an app that reads
+ * the file (Angular's localize, Symfony's XliffFileLoader) takes an empty target for an empty text,
+ * where a missing one falls back to another locale (docs/decisions.md, "Untranslated keys").
  */
-function entriesOf(file: FileTexts, locale: string, untranslated: boolean): Entry[] {
+function entriesOf(file: FileTexts, locale: string): Entry[] {
   const values = file.texts[locale];
   const statuses = file.statuses[locale];
   const entries: Entry[] = [];
   if (!values) return entries;
   for (let i = 0; i < file.keys.length; i++) {
     const value = values[i];
-    const translated = value !== null && value !== undefined;
-    if (!translated && !untranslated) continue;
-    const status = translated ? SEGMENT_STATUSES[statuses?.[i] ?? -1] : 'NOT_TRANSLATED';
-    const entry: Entry = { key: file.keys[i]!, source: file.sources[i]!, value: translated ? value : '' };
+    if (value === null || value === undefined) continue;
+    const entry: Entry = { key: file.keys[i]!, source: file.sources[i]!, value };
+    const status = SEGMENT_STATUSES[statuses?.[i] ?? -1];
     if (status) entry.status = status;
     const comment = file.comments[i];
     if (comment) entry.comment = comment;
@@ -68,7 +69,6 @@ function entriesOf(file: FileTexts, locale: string, untranslated: boolean): Entr
 export async function zipExport(build: ExportBuild, fileTexts: (id: number) => FileTexts): Promise<Uint8Array> {
   const write = writerFor(build.format);
   if (!write) throw new Error(`no writer for ${build.format}`);
-  const untranslated = listsUntranslated(build.format);
   const zip = createZipWriter();
   const encoder = new TextEncoder();
   for (const { file: id, locales } of build.files) {
@@ -79,7 +79,7 @@ export async function zipExport(build: ExportBuild, fileTexts: (id: number) => F
         locale,
         sourceLocale: build.sourceLocale,
         path,
-        entries: entriesOf(file, locale, untranslated),
+        entries: entriesOf(file, locale),
         keys: file.keys,
         projectTitle: build.projectTitle,
         revisedAt: build.revisedAt,
