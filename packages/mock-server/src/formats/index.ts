@@ -28,4 +28,3 @@ export const WRITERS: Record<ExportFormatId, Writer> = {
 export function writerFor(format: string): Writer | undefined {
   return (WRITERS as Record<string, Writer>)[format];
 }
-
