@@ -85,6 +85,11 @@ function sha256Of(bytes: Uint8Array): string {
   return sha;
 }
 
+/** The stored name of a release's ZIP (the last segment of its `filesUrl`). */
+function releaseBlobName(releaseId: string): string {
+  return `${releaseId}.zip`;
+}
+
 /** A release's `createdAt` in milliseconds, parsed once per release object: a CDN check compares them on every call. */
 const createdAt = new WeakMap<{ createdAt: string }, number>();
 function createdAtMs(release: { createdAt: string }): number {
@@ -212,9 +217,9 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
     return job;
   }
 
-  /** The ZIP of a release, stored as `<release id>.zip`: made the first time, then kept. */
+  /** The ZIP of a release, stored as releaseBlobName(id): made the first time, then kept. */
   function releaseBytes(distribution: SeedDistribution, releaseId: string): Promise<Uint8Array> {
-    return state.blobs.release(`${releaseId}.zip`, async () => {
+    return state.blobs.release(releaseBlobName(releaseId), async () => {
       const p = project(distribution.workspace, distribution.project);
       return (await buildZip(p, p.files, localesOf(p), DISTRIBUTION_FORMAT[distribution.type] ?? p.resourceType)).bytes;
     });
@@ -422,7 +427,7 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
       if (!served) return 'no-distribution' as const;
       if (!newest || newest.r.id === check.clientRelease) return null;
       const bytes = await releaseBytes(newest.d, newest.r.id);
-      return { release: newest.r, blobName: `${newest.r.id}.zip`, sha256: sha256Of(bytes) };
+      return { release: newest.r, blobName: releaseBlobName(newest.r.id), sha256: sha256Of(bytes) };
     },
 
     /**
@@ -433,7 +438,7 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
       if (kind === 'releases') {
         const release = state.seed.distributions
           .flatMap((d) => d.releases.map((r) => ({ d, r })))
-          .find(({ r }) => `${r.id}.zip` === name);
+          .find(({ r }) => releaseBlobName(r.id) === name);
         return release ? await releaseBytes(release.d, release.r.id) : undefined;
       }
       if (kind !== 'exports') return undefined;
