@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import type { CompletedExport, Export, ExportRequest, LocClient, ResourceExportFile } from '@loc/sdk';
 import type { Context } from '../context';
@@ -157,6 +156,8 @@ let sortedFiles: typeof import('../files/record').sortedFiles;
 let writeRecord: typeof import('../files/record').writeRecord;
 let checkOutputFile: typeof import('../files/targets').checkOutputFile;
 let checkOutputFolder: typeof import('../files/targets').checkOutputFolder;
+let lockFolder: typeof import('../files/folder-lock').lockFolder;
+let isFileUnder: typeof import('../files/safe-fs').isFileUnder;
 let projectOf: typeof import('../resolve-project').projectOf;
 let resolveProject: typeof import('../resolve-project').resolveProject;
 let commandLine: typeof import('../ui/command-line').commandLine;
@@ -180,6 +181,8 @@ async function loadDependencies(ctx: Context): Promise<void> {
     commandLineModule,
     quantities,
     table,
+    folderLock,
+    safeFs,
   ] = await Promise.all([
     import('@loc/sdk'),
     import('@loc/sdk/node'),
@@ -195,6 +198,8 @@ async function loadDependencies(ctx: Context): Promise<void> {
     import('../ui/command-line'),
     import('../ui/quantities'),
     ctx.out.json ? undefined : import('../ui/table'),
+    import('../files/folder-lock'),
+    import('../files/safe-fs'),
   ]);
   // Member reads, not destructuring assignments: knip (`pnpm lint`) follows these to the exports used.
   AbortError = sdk.AbortError;
@@ -222,6 +227,8 @@ async function loadDependencies(ctx: Context): Promise<void> {
   writeRecord = record.writeRecord;
   checkOutputFile = targets.checkOutputFile;
   checkOutputFolder = targets.checkOutputFolder;
+  lockFolder = folderLock.lockFolder;
+  isFileUnder = safeFs.isFileUnder;
   projectOf = target.projectOf;
   resolveProject = target.resolveProject;
   commandLine = commandLineModule.commandLine;
@@ -252,6 +259,8 @@ function deliverySettings(ctx: Context, options: DeliveryOptions) {
     ? checkOutputFile(options.zip!, '--zip', { replace: options.force === true || options.dryRun === true }).exists
     : false;
   if (!zip) checkOutputFolder(outDir, options.out ? '--out' : 'the output folder');
+  // One run at a time writes into the folder, from reading its record to writing it again.
+  if (!zip && !options.dryRun && options.wait !== false) lockFolder(outDir);
   const layout: Layout = { outDir, template, localeMap };
   return { layout, zip, zipExists, timeoutMs: options.timeout ?? DEFAULT_EXPORT_TIMEOUT_MS };
 }
@@ -532,7 +541,7 @@ async function saveZip(ctx: Context, target: Target, done: CompletedExport, zip:
 async function recordExport(outDir: string, files: readonly PlannedFile[]): Promise<void> {
   const written = new Map(readExportRecord(outDir));
   for (const file of files) if (file.status !== 'conflict') written.set(file.to, file.sha256);
-  const present = [...written].filter(([path]) => existsSync(join(outDir, ...path.split('/'))));
+  const present = [...written].filter(([path]) => isFileUnder(outDir, path));
   await writeRecord(outDir, EXPORT_RECORD_NAME, {
     files: sortedFiles(present.map(([path, sha256]) => ({ path, sha256 }))),
   });

@@ -1,4 +1,4 @@
-import { accessSync, constants, statSync, type Stats } from 'node:fs';
+import { accessSync, constants, lstatSync, statSync, type Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { LocalFileError, UsageError } from '../errors';
 import { displayPath } from './place';
@@ -36,15 +36,18 @@ export function checkOutputFile(file: string, flag: string, options: { replace: 
     );
   }
   checkWritableAncestor(dirname(path), flag);
-  if (stats && !options.replace) {
+  // lstat: a symbolic link is there even when it points nowhere; with --force the download's rename
+  // replaces the link itself and never writes through it.
+  const entry = lstatSync(path, { throwIfNoEntry: false });
+  if (entry && !options.replace) {
     throw new LocalFileError(
-      `${displayPath(path)} exists already, so nothing was requested: loc replaces a file only when told to.`,
+      `${displayPath(path)} exists already${entry.isSymbolicLink() ? ' (a symbolic link)' : ''}, so nothing was requested: loc replaces a file only when told to.`,
       {
         hint: `Rerun with --force to replace it, or name another file with ${flag}.`,
       },
     );
   }
-  return { exists: stats !== undefined };
+  return { exists: entry !== undefined };
 }
 
 /** The nearest existing folder on the way to `path` must be a folder we may write into. */
