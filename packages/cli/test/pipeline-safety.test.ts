@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CDN_KEYS, runLoc, tempDir, TOKENS } from '@loc/test-utils';
+import { CDN_KEYS, runLoc, runLocInTerminal, tempDir, TOKENS } from '@loc/test-utils';
 import { useMock } from './helpers';
 
 const service = useMock();
@@ -341,5 +341,99 @@ describe('no write or delete through a symbolic link', () => {
     expect(lstatSync(zip).isFile()).toBe(true);
     expect(existsSync(target)).toBe(false);
     outsideUnchanged();
+  });
+});
+
+// Issue 20, item 4: a committed loc.config.json is input from whoever wrote the commit. Its paths are
+// relative to it and stay inside its folder, unless the person says otherwise (a flag, or yes at a
+// terminal); control characters never reach a file name.
+describe('a repository’s config writes only inside the repository', () => {
+  let dir: ReturnType<typeof tempDir>;
+  let repo: string;
+  beforeEach(() => {
+    dir = tempDir('loc-config-paths-');
+    repo = join(dir.path, 'repo');
+    mkdirSync(join(repo, 'app'), { recursive: true });
+    mkdirSync(join(dir.path, 'outside'));
+  });
+  afterEach(() => dir.remove());
+  const config = (value: object) =>
+    writeFileSync(
+      join(repo, 'loc.config.json'),
+      JSON.stringify({ workspace: 'acme', project: 'mobile-ios', ...value }),
+    );
+
+  it.each([
+    ['export.out climbing out', { export: { out: '../../escaped' } }, ['export'], 'export.out', '--out'],
+    ['export.out absolute', { export: { out: '/tmp/loc-escaped-absolute' } }, ['export'], 'export.out', '--out'],
+    ['export.out through a link', { export: { out: 'linked' } }, ['export'], 'export.out', '--out'],
+    [
+      'cdn.out climbing out',
+      { cdn: { out: '../escaped', environment: 'PRODUCTION', type: 'MOBILE_SDK_IOS' } },
+      ['cdn', 'check', '--download'],
+      'cdn.out',
+      '--download',
+    ],
+  ])('%s: exit 2 in CI, naming the key and the flag', async (_name, value, args, key, flag) => {
+    config(value);
+    symlinkSync(join(dir.path, 'outside'), join(repo, 'linked'));
+    const result = await service.loc([...args, '--json'], {
+      cwd: join(repo, 'app'),
+      env: { LOC_CDN_KEY: CDN_KEYS.acme },
+    });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.json().error.message).toContain(`${key} in `);
+    expect(result.json().error.message).toMatch(/leads outside the folder of the config file/);
+    expect(result.json().error.hint).toContain(flag);
+    expect(readdirSync(join(dir.path, 'outside'))).toEqual([]);
+    expect(existsSync(join(dir.path, 'escaped'))).toBe(false);
+    expect(existsSync('/tmp/loc-escaped-absolute')).toBe(false);
+  });
+
+  it('export.out inside the repository, and --out anywhere, are taken as they are', async () => {
+    config({ export: { out: 'App/Resources' } });
+    const inside = await service.loc(['export', '--json'], { cwd: join(repo, 'app') });
+    expect(inside.code, inside.stderr).toBe(0);
+    expect(existsSync(join(repo, 'App/Resources/.loc-export.json'))).toBe(true);
+    config({ export: { out: '../escaped' } });
+    const flagged = await service.loc(['export', '--out', join(dir.path, 'outside'), '--json'], { cwd: repo });
+    expect(flagged.code, flagged.stderr).toBe(0);
+  });
+
+  it.each([
+    ['writes there when the person at the terminal says yes', 'y', 0],
+    ['refuses (exit 2) when they say no', 'n', 2],
+  ])('export.out outside: %s', async (_name, answer, code) => {
+    config({ export: { out: '../escaped' } });
+    const env = { LOC_BASE_URL: service.url, LOC_API_TOKEN: TOKENS.developer, LOC_CONFIG_DIR: service.home };
+    const result = await runLocInTerminal(['export'], [[/Write into/, `${answer}\r`]], env, repo);
+    expect(result.code, result.screen).toBe(code);
+    expect(result.screen).toMatch(/export\.out in .* leads outside the folder of the config file/);
+    expect(existsSync(join(dir.path, 'escaped', '.loc-export.json'))).toBe(code === 0);
+  });
+
+  it.each([
+    ['an escape sequence', '{locale}/\u001b[31m{filename}'],
+    ['a bidi override', '{locale}/\u202e{filename}'],
+    ['a C1 control', '{locale}/\u009b{filename}'],
+  ])('refuses a path template with %s (exit 2), and shows it escaped', async (_name, template) => {
+    const fromFlag = await service.loc([
+      'export',
+      '-w',
+      'acme',
+      '-p',
+      'mobile-ios',
+      '--out',
+      repo,
+      '--path-template',
+      template,
+    ]);
+    expect(fromFlag.code, fromFlag.stderr).toBe(2);
+    expect(fromFlag.stderr).toMatch(/control or bidirectional-override character/);
+    expect(fromFlag.stderr).not.toMatch(/[\u001b\u202e\u009b]/);
+    config({ export: { pathTemplate: template } });
+    const fromConfig = await service.loc(['export'], { cwd: repo });
+    expect(fromConfig.code, fromConfig.stderr).toBe(2);
+    expect(readdirSync(repo).sort()).toEqual(['app', 'loc.config.json']);
   });
 });

@@ -171,9 +171,17 @@ async function check(ctx: Context, options: CdnCheckOptions): Promise<number> {
   let dir: string | undefined;
   if (typeof options.download === 'string') dir = resolve(ctx.cwd, options.download);
   else if (options.download === true) {
-    if (!defaults.out)
+    const loaded = ctx.projectConfig();
+    if (!defaults.out || !loaded)
       throw new UsageError('--download needs a folder (or cdn.out in loc.config.json).', `For example: ${example}`);
-    dir = resolve(ctx.projectConfig()?.dir ?? ctx.cwd, defaults.out);
+    const { configuredFolder } = await import('../files/targets');
+    dir = await configuredFolder(ctx, loaded, 'cdn.out', defaults.out, (folder) => [
+      'loc',
+      'cdn',
+      'check',
+      '--download',
+      folder,
+    ]);
   }
   // Checked before the check is sent: each accepted check spends the workspace's CDN budget.
   const localeMap = resolveLocaleMap(ctx.projectConfig()?.config.localeMap, options.localeMap);
