@@ -140,6 +140,8 @@ async function fetchZip(
   options.progress.update(`Unzipping ${formatBytes(download.bytes)}…`, true);
   const extracted = await extractArchive(zipPath, join(staging, 'files'), {
     signal: options.signal,
+    // A full disk is reported as the output folder's, not as the staging folder inside it.
+    shownAs: options.dryRun ? tmpdir() : resolve(options.outDir),
     ...(options.limits ? { limits: options.limits } : {}),
   });
   return { files: extracted, bytes: download.bytes, sha256: download.sha256 };

@@ -1,5 +1,5 @@
 import { statfsSync } from 'node:fs';
-import { LocalFileError } from '../errors';
+import { CliError, LocalFileError } from '../errors';
 import { formatBytes } from '../ui/quantities';
 
 /** The code of a file system error, looked for along the `cause` chain (the SDK wraps what it catches). */
@@ -26,6 +26,8 @@ function freeBytes(where: string): number | undefined {
  * not a damaged archive or a network failure. Undefined for any other error.
  */
 export function diskFullError(error: unknown, where: string, neededBytes?: number): LocalFileError | undefined {
+  // Said already, by the step that knew more (how much an archive needed).
+  if (error instanceof CliError) return undefined;
   const code = codeOf(error);
   if (!code) return undefined;
   const needed = neededBytes === undefined ? '' : ` ${formatBytes(neededBytes)} were needed`;

@@ -94,7 +94,7 @@ interface CheckedEntry {
 export async function extractArchive(
   zipPath: string,
   dir: string,
-  options: { limits?: UnzipLimits; signal?: AbortSignal; inMemoryBytes?: number } = {},
+  options: { limits?: UnzipLimits; signal?: AbortSignal; inMemoryBytes?: number; shownAs?: string } = {},
 ): Promise<ExtractedFile[]> {
   const limits = options.limits ?? DEFAULT_UNZIP_LIMITS;
   const inMemoryBytes = options.inMemoryBytes ?? IN_MEMORY_BYTES;
@@ -145,7 +145,7 @@ export async function extractArchive(
     await writes.settle();
     if (error instanceof UnsafeArchiveError || (error instanceof Error && error.name === 'AbortError')) throw error;
     // A full disk is not a damaged archive.
-    const full = diskFullError(error, root, needed);
+    const full = diskFullError(error, options.shownAs ?? root, needed);
     if (full) throw full;
     throw new UnsafeArchiveError(`The ZIP archive is damaged: ${(error as Error).message}.`);
   } finally {
