@@ -3,7 +3,6 @@
  * and the bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069), which make a name read
  * differently from what it is, in a terminal or a code review.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
 const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 /** Whether `name` holds a character of UNSAFE_CHARACTER. */
