@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { LocalFileError, UnsafePathError } from '../errors';
+import { diskFullError } from './disk-full';
 import { LOCK_NAME, STAGING_PREFIX } from './names';
 import { displayPath } from './place';
 import { isAlive } from './staging';
@@ -34,7 +35,11 @@ export function lockFolder(dir: string, onExit: (release: () => void) => void = 
   }
   const lock = join(dir, LOCK_NAME);
   const staged = join(dir, `${STAGING_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}.lock`);
-  writeFileSync(staged, `${process.pid}\n`, { flag: 'wx' });
+  try {
+    writeFileSync(staged, `${process.pid}\n`, { flag: 'wx' });
+  } catch (error) {
+    throw diskFullError(error, dir) ?? error;
+  }
   try {
     if (!tryLink(staged, lock)) {
       const holder = holderOf(lock);

@@ -129,7 +129,7 @@ export function applyTemplate(template: string, file: ExportedFile): string {
   if (hasUnsafeCharacter(filled)) {
     throw new UsageError(
       `The path template '${template}' gives '${printable(filled)}' for '${printable(file.path)}', which holds a control or bidirectional-override character.`,
-      'Nothing was written. Export that file with a template that leaves the offending part out, or ask the project to rename it.',
+      'Choose a --path-template that leaves that part out, or rename it in the project.',
     );
   }
   const normalized = posix.normalize(filled.replaceAll('\\', '/')).replace(/^(\.\/)+/, '');

@@ -33,7 +33,11 @@ export function sweepStaging(dir: string, runStartedAt = performance.timeOrigin)
     if (!stats || stats.isSymbolicLink() || stats.mtimeMs >= runStartedAt) continue;
     const pid = /^\.loc-staging-(\d+)-/.exec(name)?.[1];
     if (pid !== undefined && isAlive(Number(pid))) continue;
-    // rm never follows a link inside the folder: it unlinks the link.
-    rmSync(path, { recursive: true, force: true });
+    try {
+      // rm never follows a link inside the folder: it unlinks the link.
+      rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Not ours to fix (permissions): the run goes on, and its own staging has a name of its own.
+    }
   }
 }
