@@ -7,7 +7,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CDN_KEYS, runLoc, startMock, tempDir, type RunningMock } from '@loc/test-utils';
+import { CDN_KEYS, runLoc, startMock, tempDir, TOKENS, type RunningMock } from '@loc/test-utils';
 
 let mock: RunningMock;
 let stalling: Server;
@@ -106,5 +106,41 @@ describe('signals mid-download', () => {
     const next = await runLoc([...CHECK, '--download', out], { env: env(mock.url) });
     expect(next.code, next.stderr).toBe(0);
     expect(leftovers(out)).toEqual(['.loc-release.json']);
+  });
+});
+
+describe('two loc export runs into one folder', () => {
+  it('the second is told which run holds the folder (exit 10), and the first releases it on Ctrl-C', async () => {
+    const slow = await startMock(['--export-delay', '60s']);
+    try {
+      const out = join(dir.path, 'Resources');
+      const exportEnv = { LOC_BASE_URL: slow.url, LOC_API_TOKEN: TOKENS.developer, LOC_CONFIG_DIR: home.path, CI: '1' };
+      const args = ['export', '-w', 'acme', '-p', 'mobile-ios', '--out', out];
+      let second: Awaited<ReturnType<typeof runLoc>> | undefined;
+      let firstPid: number | undefined;
+      const first = await runLoc(args, {
+        env: exportEnv,
+        // Once the first run waits for its export (an event, not a delay), it holds the folder.
+        onSpawn: (child) =>
+          child.stderr!.on('data', async function whenWaiting(chunk: Buffer) {
+            if (!/: PROCESSING/.test(chunk.toString())) return;
+            child.stderr!.off('data', whenWaiting);
+            firstPid = child.pid;
+            second = await runLoc([...args, '--json'], { env: exportEnv });
+            child.kill('SIGINT');
+          }),
+      });
+      expect(first.code, first.stderr).toBe(130);
+      expect(second?.code, second?.stderr).toBe(10);
+      expect(second?.json().error.message).toMatch(
+        new RegExp(
+          `^Another loc run \\(pid ${firstPid}\\) is writing into .*Resources; nothing was requested or written\\.$`,
+        ),
+      );
+      expect(second?.json().error.hint).toMatch(/Wait for it to finish/);
+      expect(existsSync(out)).toBe(false);
+    } finally {
+      await slow.stop();
+    }
   });
 });
