@@ -4,7 +4,16 @@ import { createServer as createHttpServer, type IncomingMessage, type Server } f
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CDN_KEYS, runLoc, runLocInTerminal, tempDir, TOKENS } from '@loc/test-utils';
@@ -325,6 +334,23 @@ describe('no write or delete through a symbolic link', () => {
     expect(result.code, result.stderr).toBe(10);
     expect(result.json().error.message).toMatch(/symbolic link/);
     expect(lstatSync(join(out, record)).isSymbolicLink()).toBe(true);
+    outsideUnchanged();
+  });
+
+  it('loc export neither takes a lock that is a symbolic link nor sweeps a staging name that is one', async () => {
+    const out = join(dir.path, 'out');
+    mkdirSync(out);
+    symlinkSync(join(outside, 'victim.txt'), join(out, '.loc-lock'));
+    const locked = await service.loc([...EXPORT, '--out', out, '--json']);
+    expect(locked.code, locked.stderr).toBe(10);
+    expect(locked.json().error.message).toMatch(/\.loc-lock is a symbolic link/);
+    expect(lstatSync(join(out, '.loc-lock')).isSymbolicLink()).toBe(true);
+
+    rmSync(join(out, '.loc-lock'));
+    symlinkSync(outside, join(out, '.loc-staging-1-stale'));
+    const swept = await service.loc([...EXPORT, '--out', out, '--json']);
+    expect(swept.code, swept.stderr).toBe(0);
+    expect(lstatSync(join(out, '.loc-staging-1-stale')).isSymbolicLink()).toBe(true);
     outsideUnchanged();
   });
 
