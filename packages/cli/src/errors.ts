@@ -97,6 +97,22 @@ export class LocalFileError extends CliError {
   }
 }
 
+/**
+ * A path below an output folder that loc will not write, replace or delete: it passes through a symbolic
+ * link, leaves the folder, or is not the kind of file loc expected. Its own hint: the archive is not to blame.
+ */
+export class UnsafePathError extends CliError {
+  override name = 'UnsafePathError';
+  constructor(message: string, hint?: string) {
+    super(message, {
+      hint:
+        hint ??
+        'loc never writes or deletes through a symbolic link below the output folder: replace the link with a real folder, or choose another output folder.',
+      exitCode: EXIT.OPERATION_FAILED,
+    });
+  }
+}
+
 /** `loc status` with a threshold: some locales are below it. */
 export class GateFailedError extends CliError {
   override name = 'GateFailedError';

@@ -161,6 +161,9 @@ export interface MainHooks {
   onCommand?: (command: string) => void;
 }
 
+/** The signals that abort the work under way, clean up and exit 130 (docs/cli.md#exit-codes). */
+const INTERRUPTING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
 /** Runs `loc` with `argv` and resolves with the exit code: the one exit point. Ctrl-C aborts the work under way (130). */
 export async function main(argv: string[], hooks: MainHooks = {}): Promise<number> {
   const controller = new AbortController();
@@ -175,8 +178,8 @@ export async function main(argv: string[], hooks: MainHooks = {}): Promise<numbe
     interruptedAt = Date.now();
     controller.abort(Object.assign(new Error('Interrupted'), { name: 'AbortError' }));
   };
-  process.on('SIGINT', interrupt);
-  process.on('SIGTERM', interrupt);
+  // SIGHUP too: a closed terminal or ssh session must clean up like Ctrl-C, not die leaving staged files.
+  for (const signal of INTERRUPTING_SIGNALS) process.on(signal, interrupt);
   const state: RunState = { signal: controller.signal, hooks, output: undefined, exitCode: 0 };
   try {
     await buildProgram(runner(state)).parseAsync(argv);
@@ -202,7 +205,6 @@ export async function main(argv: string[], hooks: MainHooks = {}): Promise<numbe
       });
     return reportError(out, error);
   } finally {
-    process.off('SIGINT', interrupt);
-    process.off('SIGTERM', interrupt);
+    for (const signal of INTERRUPTING_SIGNALS) process.off(signal, interrupt);
   }
 }

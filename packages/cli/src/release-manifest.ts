@@ -7,7 +7,7 @@ import { WrittenFilesSchema, type WrittenFile } from './files/record';
  * silently. Its own module, imported only with --download: zod's functions are imported by name here, so
  * the bundle keeps only those (a dynamically imported zod would keep all of it, locales included).
  */
-export const MANIFEST_NAME = '.loc-release.json';
+export { RELEASE_RECORD_NAME as MANIFEST_NAME } from './files/names';
 
 export const ManifestSchema = z.looseObject({
   distributionReleaseId: z.string(),

@@ -3,10 +3,20 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CDN_KEYS, runLoc, tempDir, TOKENS } from '@loc/test-utils';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CDN_KEYS, runLoc, runLocInTerminal, tempDir, TOKENS } from '@loc/test-utils';
 import { useMock } from './helpers';
 
 const service = useMock();
@@ -230,5 +240,226 @@ describe('the CDN check goes where it is told', () => {
     });
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toMatch(/must start with \//);
+  });
+});
+
+// Issue 20, item 0: a checkout may hold symbolic links (git stores them) and a record anyone's pull request
+// edited. Every delete, move and overwrite loc does resolves the real path: no link below the output folder,
+// nothing outside it. Each case puts a link in one place, runs the command, and checks that nothing outside
+// changed and that the refusal does not blame the archive.
+describe('no write or delete through a symbolic link', () => {
+  const CDN = ['cdn', 'check', '-e', 'PRODUCTION', '-t', 'MOBILE_SDK_IOS', '--client-version', '2.1.0'];
+  const EXPORT = ['export', '-w', 'acme', '-p', 'mobile-ios'];
+  const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+  let dir: ReturnType<typeof tempDir>;
+  let outside: string;
+  beforeEach(() => {
+    dir = tempDir('loc-links-');
+    outside = join(dir.path, 'outside');
+    mkdirSync(join(outside, 'Resources', 'de.lproj'), { recursive: true });
+    writeFileSync(join(outside, 'victim.txt'), 'secret');
+    writeFileSync(join(outside, 'Resources', 'de.lproj', 'Localizable.strings'), 'secret');
+  });
+  afterEach(() => dir.remove());
+  const outsideUnchanged = () => {
+    expect(readFileSync(join(outside, 'victim.txt'), 'utf8')).toBe('secret');
+    expect(readFileSync(join(outside, 'Resources', 'de.lproj', 'Localizable.strings'), 'utf8')).toBe('secret');
+    expect(readdirSync(outside).sort()).toEqual(['Resources', 'victim.txt']);
+  };
+  const cdn = (args: string[]) => service.loc([...CDN, ...args, '--json'], { env: { LOC_CDN_KEY: CDN_KEYS.acme } });
+  /** A release in `rel`, whose record then also lists `entries` (as an older release would). */
+  async function releaseWith(rel: string, entries: { path: string; sha256: string | null }[]) {
+    const first = await cdn(['--download', rel]);
+    expect(first.code, first.stderr).toBe(0);
+    const record = JSON.parse(readFileSync(join(rel, '.loc-release.json'), 'utf8'));
+    record.distributionReleaseId = 'rel_older';
+    record.files.push(...entries);
+    writeFileSync(join(rel, '.loc-release.json'), JSON.stringify(record));
+  }
+
+  it.each([
+    ['a linked folder', 'linkdir', 'linkdir/victim.txt', false],
+    ['a linked folder, --force and no hash', 'linkdir', 'linkdir/victim.txt', true],
+    ['a linked folder two levels down', 'sub/linkdir', 'sub/linkdir/victim.txt', true],
+    ['a linked file', 'victim-link.txt', 'victim-link.txt', true],
+  ])('loc cdn check --download removes no stale file through %s', async (_name, link, entry, force) => {
+    const rel = join(dir.path, 'rel');
+    await releaseWith(rel, [{ path: entry, sha256: force ? null : sha('secret') }]);
+    mkdirSync(join(rel, link, '..'), { recursive: true });
+    symlinkSync(link.endsWith('.txt') ? join(outside, 'victim.txt') : outside, join(rel, link));
+    const result = await cdn(['--download', rel, ...(force ? ['--force'] : [])]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.json().removed).toEqual([]);
+    expect(result.json().skipped).toEqual([{ path: entry, reason: expect.stringMatching(/symbolic link/) }]);
+    expect(lstatSync(join(rel, link)).isSymbolicLink()).toBe(true);
+    outsideUnchanged();
+    expect(JSON.parse(readFileSync(join(rel, '.loc-release.json'), 'utf8')).distributionReleaseId).toBe('rel_ios_2_1');
+  });
+
+  it('loc cdn check --download: a record entry naming a folder does not crash, and the record names the new release', async () => {
+    const rel = join(dir.path, 'rel');
+    await releaseWith(rel, [{ path: 'Resources/de.lproj', sha256: null }]);
+    const result = await cdn(['--download', rel, '--force']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.json().skipped).toEqual([{ path: 'Resources/de.lproj', reason: 'a folder' }]);
+    expect(JSON.parse(readFileSync(join(rel, '.loc-release.json'), 'utf8')).distributionReleaseId).toBe('rel_ios_2_1');
+  });
+
+  it.each([
+    ['cdn check --download', (out: string) => cdn(['--download', out, '--force'])],
+    ['export', (out: string) => service.loc([...EXPORT, '--out', out, '--force', '--json'])],
+  ])(
+    'loc %s places no file through a linked folder, with a hint that does not blame the archive',
+    async (_name, run) => {
+      const out = join(dir.path, 'out');
+      mkdirSync(out);
+      symlinkSync(join(outside, 'Resources'), join(out, 'Resources'));
+      const result = await run(out);
+      expect(result.code, result.stderr).toBe(10);
+      expect(result.json().error.message).toMatch(/symbolic link/);
+      expect(result.json().error.hint).not.toMatch(/archive|ZIP/);
+      outsideUnchanged();
+      expect(readdirSync(out)).toEqual(['Resources']);
+    },
+  );
+
+  it.each([
+    ['cdn check --download', '.loc-release.json', (out: string) => cdn(['--download', out])],
+    ['export', '.loc-export.json', (out: string) => service.loc([...EXPORT, '--out', out, '--json'])],
+  ])('loc %s neither reads nor replaces a record that is a symbolic link', async (_name, record, run) => {
+    const out = join(dir.path, 'out');
+    mkdirSync(out);
+    symlinkSync(join(outside, 'victim.txt'), join(out, record));
+    const result = await run(out);
+    expect(result.code, result.stderr).toBe(10);
+    expect(result.json().error.message).toMatch(/symbolic link/);
+    expect(lstatSync(join(out, record)).isSymbolicLink()).toBe(true);
+    outsideUnchanged();
+  });
+
+  it('loc export neither takes a lock that is a symbolic link nor sweeps a staging name that is one', async () => {
+    const out = join(dir.path, 'out');
+    mkdirSync(out);
+    symlinkSync(join(outside, 'victim.txt'), join(out, '.loc-lock'));
+    const locked = await service.loc([...EXPORT, '--out', out, '--json']);
+    expect(locked.code, locked.stderr).toBe(10);
+    expect(locked.json().error.message).toMatch(/\.loc-lock is a symbolic link/);
+    expect(lstatSync(join(out, '.loc-lock')).isSymbolicLink()).toBe(true);
+
+    rmSync(join(out, '.loc-lock'));
+    symlinkSync(outside, join(out, '.loc-staging-1-stale'));
+    const swept = await service.loc([...EXPORT, '--out', out, '--json']);
+    expect(swept.code, swept.stderr).toBe(0);
+    expect(lstatSync(join(out, '.loc-staging-1-stale')).isSymbolicLink()).toBe(true);
+    outsideUnchanged();
+  });
+
+  it('loc export --zip does not replace a dangling symbolic link without --force, nor write through it with it', async () => {
+    const zip = join(dir.path, 'export.zip');
+    const target = join(outside, 'not-there-yet.zip');
+    symlinkSync(target, zip);
+    const refused = await service.loc([...EXPORT, '--zip', zip, '--json']);
+    expect(refused.code, refused.stderr).toBe(10);
+    expect(refused.json().error.message).toMatch(/exists already \(a symbolic link\)/);
+    expect(lstatSync(zip).isSymbolicLink()).toBe(true);
+    const forced = await service.loc([...EXPORT, '--zip', zip, '--force', '--json']);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(lstatSync(zip).isFile()).toBe(true);
+    expect(existsSync(target)).toBe(false);
+    outsideUnchanged();
+  });
+});
+
+// Issue 20, item 4: a committed loc.config.json is input from whoever wrote the commit. Its paths are
+// relative to it and stay inside its folder, unless the person says otherwise (a flag, or yes at a
+// terminal); control characters never reach a file name.
+describe('a repository’s config writes only inside the repository', () => {
+  let dir: ReturnType<typeof tempDir>;
+  let repo: string;
+  beforeEach(() => {
+    dir = tempDir('loc-config-paths-');
+    repo = join(dir.path, 'repo');
+    mkdirSync(join(repo, 'app'), { recursive: true });
+    mkdirSync(join(dir.path, 'outside'));
+  });
+  afterEach(() => dir.remove());
+  const config = (value: object) =>
+    writeFileSync(
+      join(repo, 'loc.config.json'),
+      JSON.stringify({ workspace: 'acme', project: 'mobile-ios', ...value }),
+    );
+
+  it.each([
+    ['export.out climbing out', { export: { out: '../../escaped' } }, ['export'], 'export.out', '--out'],
+    ['export.out absolute', { export: { out: '/tmp/loc-escaped-absolute' } }, ['export'], 'export.out', '--out'],
+    ['export.out through a link', { export: { out: 'linked' } }, ['export'], 'export.out', '--out'],
+    [
+      'cdn.out climbing out',
+      { cdn: { out: '../escaped', environment: 'PRODUCTION', type: 'MOBILE_SDK_IOS' } },
+      ['cdn', 'check', '--download'],
+      'cdn.out',
+      '--download',
+    ],
+  ])('%s: exit 2 in CI, naming the key and the flag', async (_name, value, args, key, flag) => {
+    config(value);
+    symlinkSync(join(dir.path, 'outside'), join(repo, 'linked'));
+    const result = await service.loc([...args, '--json'], {
+      cwd: join(repo, 'app'),
+      env: { LOC_CDN_KEY: CDN_KEYS.acme },
+    });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.json().error.message).toContain(`${key} in `);
+    expect(result.json().error.message).toMatch(/leads outside the folder of the config file/);
+    expect(result.json().error.hint).toContain(flag);
+    expect(readdirSync(join(dir.path, 'outside'))).toEqual([]);
+    expect(existsSync(join(dir.path, 'escaped'))).toBe(false);
+    expect(existsSync('/tmp/loc-escaped-absolute')).toBe(false);
+  });
+
+  it('export.out inside the repository, and --out anywhere, are taken as they are', async () => {
+    config({ export: { out: 'App/Resources' } });
+    const inside = await service.loc(['export', '--json'], { cwd: join(repo, 'app') });
+    expect(inside.code, inside.stderr).toBe(0);
+    expect(existsSync(join(repo, 'App/Resources/.loc-export.json'))).toBe(true);
+    config({ export: { out: '../escaped' } });
+    const flagged = await service.loc(['export', '--out', join(dir.path, 'outside'), '--json'], { cwd: repo });
+    expect(flagged.code, flagged.stderr).toBe(0);
+  });
+
+  it.each([
+    ['writes there when the person at the terminal says yes', 'y', 0],
+    ['refuses (exit 2) when they say no', 'n', 2],
+  ])('export.out outside: %s', async (_name, answer, code) => {
+    config({ export: { out: '../escaped' } });
+    const env = { LOC_BASE_URL: service.url, LOC_API_TOKEN: TOKENS.developer, LOC_CONFIG_DIR: service.home };
+    const result = await runLocInTerminal(['export'], [[/Write into/, `${answer}\r`]], env, repo);
+    expect(result.code, result.screen).toBe(code);
+    expect(result.screen).toMatch(/export\.out in .* leads outside the folder of the config file/);
+    expect(existsSync(join(dir.path, 'escaped', '.loc-export.json'))).toBe(code === 0);
+  });
+
+  it.each([
+    ['an escape sequence', '{locale}/\u001b[31m{filename}'],
+    ['a bidi override', '{locale}/\u202e{filename}'],
+    ['a C1 control', '{locale}/\u009b{filename}'],
+  ])('refuses a path template with %s (exit 2), and shows it escaped', async (_name, template) => {
+    const fromFlag = await service.loc([
+      'export',
+      '-w',
+      'acme',
+      '-p',
+      'mobile-ios',
+      '--out',
+      repo,
+      '--path-template',
+      template,
+    ]);
+    expect(fromFlag.code, fromFlag.stderr).toBe(2);
+    expect(fromFlag.stderr).toMatch(/control or bidirectional-override character/);
+    expect(fromFlag.stderr).not.toMatch(/[\u001b\u202e\u009b]/);
+    config({ export: { pathTemplate: template } });
+    const fromConfig = await service.loc(['export'], { cwd: repo });
+    expect(fromConfig.code, fromConfig.stderr).toBe(2);
+    expect(readdirSync(repo).sort()).toEqual(['app', 'loc.config.json']);
   });
 });

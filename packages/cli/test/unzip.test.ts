@@ -1,4 +1,5 @@
 // Unzip safety: malicious archives are crafted here, byte for byte, and must be refused with nothing written.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -6,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import yazl from 'yazl';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runLoc, tempDir } from '@loc/test-utils';
+import { LOC_BIN, runLoc, tempDir } from '@loc/test-utils';
 import { UnsafeArchiveError } from '../src/errors';
 import { extractArchive, safeEntryPath } from '../src/files/unzip';
 import { planPlacements } from '../src/files/place';
@@ -66,7 +67,11 @@ describe('safeEntryPath', () => {
     ['C:/Windows/evil', /absolute/],
     ['\\\\host\\share\\evil', /absolute/],
     ['a\u0000b', /control character/],
+    ['de/\u009b31mx.json', /control character/],
+    ['de/\u202egnp.exe', /control character/],
     ['', /empty/],
+    ['.loc-export.json', /loc's own record/],
+    ['sub/.LOC-RELEASE.json', /loc's own record/],
   ])('refuses %j', (name, reason) => {
     const result = safeEntryPath(name);
     expect(typeof result).toBe('object');
@@ -256,6 +261,61 @@ describe('loc export with a malicious ZIP from the service', () => {
     expect(existsSync(join(dir.path, 'evil.txt'))).toBe(false);
     expect(downloadHeaders.length).toBeGreaterThan(0);
     for (const headers of downloadHeaders) expect(headers.authorization).toBeUndefined();
+  });
+
+  it('refuses an archive that ships loc’s own record, with nothing written', async () => {
+    zip = await makeZip([{ name: 'ok/app.json' }, { name: '.loc-export.json', data: '{"files":[]}' }]);
+    file = 'evil.zip';
+    const out = join(dir.path, 'locales');
+    const result = await runLoc(['export', '-w', 'acme', '-p', 'app', '--out', out], {
+      env: { LOC_BASE_URL: base, LOC_API_TOKEN: 'loc_secret_token', CI: '1', LOC_CONFIG_DIR: dir.path },
+    });
+    expect(result.code, result.stderr).toBe(10);
+    expect(result.stderr).toMatch(/'\.loc-export\.json' has the name of loc's own record/);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('says that a file is too large for the file system (EFBIG), not that the archive is damaged', async () => {
+    // 64 KiB of one byte compress to a few hundred: the download fits below `ulimit -f 16` (16 KiB), the entry does not.
+    zip = await makeZip([{ name: 'big/app.json', data: Buffer.alloc(64 * 1024, 'x') }]);
+    file = 'evil.zip';
+    const out = join(dir.path, 'locales');
+    const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(
+        'bash',
+        [
+          '-c',
+          'ulimit -f 16; exec "$0" "$@"',
+          process.execPath,
+          LOC_BIN,
+          'export',
+          '-w',
+          'acme',
+          '-p',
+          'app',
+          '--out',
+          out,
+        ],
+        {
+          env: {
+            PATH: process.env.PATH ?? '',
+            HOME: dir.path,
+            LOC_BASE_URL: base,
+            LOC_API_TOKEN: 'loc_secret_token',
+            CI: '1',
+            LOC_CONFIG_DIR: dir.path,
+            NO_COLOR: '1',
+          },
+        },
+      );
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on('close', (code) => resolve({ code, stderr }));
+    });
+    expect(result.code, result.stderr).toBe(10);
+    expect(result.stderr).toMatch(/too large for the file system of .*\(EFBIG\): 64(\.0)? KB were needed/);
+    expect(result.stderr).not.toMatch(/damaged|ZIP tool/);
+    expect(existsSync(out)).toBe(false);
   });
 
   it('leaves nothing behind when the server dies mid-download (exit 10)', async () => {

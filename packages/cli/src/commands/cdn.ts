@@ -1,5 +1,4 @@
-import { existsSync, rmSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { Command, Option } from '@commander-js/extra-typings';
 import type { CdnCheckRequest, CdnRelease, DistributionEnvironment, DistributionType, LocClient } from '@loc/sdk';
 import type { Context } from '../context';
@@ -93,6 +92,10 @@ let displayPath: typeof import('../files/place').displayPath;
 let indexOf: typeof import('../files/record').indexOf;
 let readRecord: typeof import('../files/record').readRecord;
 let sha256File: typeof import('../files/record').sha256File;
+let checkUnder: typeof import('../files/safe-fs').checkUnder;
+let isFileUnder: typeof import('../files/safe-fs').isFileUnder;
+let removeFileUnder: typeof import('../files/safe-fs').removeFileUnder;
+let lockFolder: typeof import('../files/folder-lock').lockFolder;
 let sortedFiles: typeof import('../files/record').sortedFiles;
 let writeRecord: typeof import('../files/record').writeRecord;
 let checkOutputFolder: typeof import('../files/targets').checkOutputFolder;
@@ -120,13 +123,15 @@ async function loadDependencies(): Promise<void> {
  * unzipper): a plain check, as a build step runs it most of the time, loads none of it.
  */
 async function loadDownloader(): Promise<void> {
-  const [manifestModule, deliverModule, template, place, record, targets] = await Promise.all([
+  const [manifestModule, deliverModule, template, place, record, targets, safeFs, folderLock] = await Promise.all([
     import('../release-manifest'),
     import('../files/deliver'),
     import('../files/path-template'),
     import('../files/place'),
     import('../files/record'),
     import('../files/targets'),
+    import('../files/safe-fs'),
+    import('../files/folder-lock'),
   ]);
   MANIFEST_NAME = manifestModule.MANIFEST_NAME;
   ManifestSchema = manifestModule.ManifestSchema;
@@ -138,6 +143,10 @@ async function loadDownloader(): Promise<void> {
   indexOf = record.indexOf;
   readRecord = record.readRecord;
   sha256File = record.sha256File;
+  checkUnder = safeFs.checkUnder;
+  isFileUnder = safeFs.isFileUnder;
+  removeFileUnder = safeFs.removeFileUnder;
+  lockFolder = folderLock.lockFolder;
   sortedFiles = record.sortedFiles;
   writeRecord = record.writeRecord;
   checkOutputFolder = targets.checkOutputFolder;
@@ -162,15 +171,25 @@ async function check(ctx: Context, options: CdnCheckOptions): Promise<number> {
   let dir: string | undefined;
   if (typeof options.download === 'string') dir = resolve(ctx.cwd, options.download);
   else if (options.download === true) {
-    if (!defaults.out)
+    const loaded = ctx.projectConfig();
+    if (!defaults.out || !loaded)
       throw new UsageError('--download needs a folder (or cdn.out in loc.config.json).', `For example: ${example}`);
-    dir = resolve(ctx.projectConfig()?.dir ?? ctx.cwd, defaults.out);
+    const { configuredFolder } = await import('../files/targets');
+    dir = await configuredFolder(ctx, loaded, 'cdn.out', defaults.out, (folder) => [
+      'loc',
+      'cdn',
+      'check',
+      '--download',
+      folder,
+    ]);
   }
   // Checked before the check is sent: each accepted check spends the workspace's CDN budget.
   const localeMap = resolveLocaleMap(ctx.projectConfig()?.config.localeMap, options.localeMap);
   if (dir) {
     await loadDownloader();
     checkOutputFolder(dir, '--download');
+    // One run at a time in the folder, from reading its record to writing it again.
+    lockFolder(dir);
   }
   // A folder whose files were deleted counts as holding no release: it is fetched again.
   const recorded: Manifest | undefined = dir ? readRecord(dir, MANIFEST_NAME, ManifestSchema) : undefined;
@@ -282,7 +301,7 @@ async function checkAndDownload(ctx: Context, run: CheckRun): Promise<number> {
     progress.stop();
   }
   const current = new Set(delivered.files.map((f) => f.to));
-  const { removed, kept } = await removeStale(dir, recorded?.files ?? [], current, options.force === true);
+  const { removed, kept, skipped } = await removeStale(dir, recorded?.files ?? [], current, options.force === true);
   await writeRecord(dir, MANIFEST_NAME, {
     distributionReleaseId: release.distributionReleaseId,
     name: release.name,
@@ -297,7 +316,7 @@ async function checkAndDownload(ctx: Context, run: CheckRun): Promise<number> {
   const counts = countStatuses(delivered.files);
   const files = delivered.files.map((f) => ({ path: f.to, status: f.status }));
   ctx.out.result(
-    { release, upToDate: false, downloaded: true, dir, localeMap, files, removed, kept, summary: counts },
+    { release, upToDate: false, downloaded: true, dir, localeMap, files, removed, kept, skipped, summary: counts },
     () => {
       printRelease(ctx, release);
       const overwritten = counts.overwritten
@@ -313,6 +332,10 @@ async function checkAndDownload(ctx: Context, run: CheckRun): Promise<number> {
           `Kept ${plural(kept.length, 'file')} you changed: ${kept.join(', ')} (no longer part of the release; remove ${kept.length === 1 ? 'it' : 'them'} yourself, or rerun with --force).`,
         );
       }
+      for (const entry of skipped)
+        ctx.out.warn(
+          `Left '${entry.path}' of the previous release's record alone: ${entry.reason.replace(/\.$/, '')}.`,
+        );
     },
   );
   return EXIT.OK;
@@ -330,25 +353,38 @@ function printRelease(ctx: Context, release: CdnRelease): void {
   ctx.out.line(`Files   ${redactUrl(release.filesUrl)}  (full URL with --json; valid 24 h)`);
 }
 
+/** Whether every file of the record is there, as a regular file reached without a symbolic link. */
 function filesPresent(dir: string, manifest: Manifest): boolean {
-  return manifest.files.every((f) => existsSync(join(dir, f.path)));
+  return manifest.files.every((f) => isFileUnder(dir, f.path));
 }
 
 /**
  * Files of the previous release that the new one no longer has: removed while they hold what loc wrote
- * (or with `force`), kept when someone changed them. Only files the record lists, never others.
+ * (or with `force`), kept when someone changed them. Only files the record lists, never others, and never
+ * through a symbolic link or outside the folder: an entry that names one, a folder, or no path inside the
+ * folder is left alone and reported (a record can come from anyone's pull request). Never throws: the
+ * new files are in place by now, and the record must be written next.
  */
 async function removeStale(dir: string, previous: readonly WrittenFile[], current: Set<string>, force: boolean) {
   const removed: string[] = [];
   const kept: string[] = [];
-  const root = resolve(dir);
+  const skipped: { path: string; reason: string }[] = [];
   for (const file of previous) {
-    const path = resolve(root, file.path);
-    if (current.has(file.path) || !path.startsWith(root + sep) || !existsSync(path)) continue;
-    if (force || (file.sha256 !== null && (await sha256File(path)) === file.sha256)) {
-      rmSync(path, { force: true });
-      removed.push(file.path);
-    } else kept.push(file.path);
+    if (current.has(file.path)) continue;
+    try {
+      const { stats } = checkUnder(dir, file.path);
+      if (!stats) continue;
+      if (!stats.isFile()) {
+        skipped.push({ path: file.path, reason: stats.isDirectory() ? 'a folder' : 'not a regular file' });
+        continue;
+      }
+      if (force || (file.sha256 !== null && (await sha256File(checkUnder(dir, file.path).path)) === file.sha256)) {
+        removeFileUnder(dir, file.path);
+        removed.push(file.path);
+      } else kept.push(file.path);
+    } catch (error) {
+      skipped.push({ path: file.path, reason: (error as Error).message });
+    }
   }
-  return { removed, kept };
+  return { removed, kept, skipped };
 }

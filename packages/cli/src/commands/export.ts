@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import type { CompletedExport, Export, ExportRequest, LocClient, ResourceExportFile } from '@loc/sdk';
 import type { Context } from '../context';
@@ -157,6 +156,9 @@ let sortedFiles: typeof import('../files/record').sortedFiles;
 let writeRecord: typeof import('../files/record').writeRecord;
 let checkOutputFile: typeof import('../files/targets').checkOutputFile;
 let checkOutputFolder: typeof import('../files/targets').checkOutputFolder;
+let configuredFolder: typeof import('../files/targets').configuredFolder;
+let lockFolder: typeof import('../files/folder-lock').lockFolder;
+let isFileUnder: typeof import('../files/safe-fs').isFileUnder;
 let projectOf: typeof import('../resolve-project').projectOf;
 let resolveProject: typeof import('../resolve-project').resolveProject;
 let commandLine: typeof import('../ui/command-line').commandLine;
@@ -180,6 +182,8 @@ async function loadDependencies(ctx: Context): Promise<void> {
     commandLineModule,
     quantities,
     table,
+    folderLock,
+    safeFs,
   ] = await Promise.all([
     import('@loc/sdk'),
     import('@loc/sdk/node'),
@@ -195,6 +199,8 @@ async function loadDependencies(ctx: Context): Promise<void> {
     import('../ui/command-line'),
     import('../ui/quantities'),
     ctx.out.json ? undefined : import('../ui/table'),
+    import('../files/folder-lock'),
+    import('../files/safe-fs'),
   ]);
   // Member reads, not destructuring assignments: knip (`pnpm lint`) follows these to the exports used.
   AbortError = sdk.AbortError;
@@ -222,6 +228,9 @@ async function loadDependencies(ctx: Context): Promise<void> {
   writeRecord = record.writeRecord;
   checkOutputFile = targets.checkOutputFile;
   checkOutputFolder = targets.checkOutputFolder;
+  configuredFolder = targets.configuredFolder;
+  lockFolder = folderLock.lockFolder;
+  isFileUnder = safeFs.isFileUnder;
   projectOf = target.projectOf;
   resolveProject = target.resolveProject;
   commandLine = commandLineModule.commandLine;
@@ -235,7 +244,7 @@ const EXAMPLE = 'loc export --workspace acme --project mobile-ios --out Resource
  * Settings of one delivery, flags over loc.config.json over defaults, checked before any request: the
  * template, the locale map, and that the output folder (or the ZIP's path) can be written.
  */
-function deliverySettings(ctx: Context, options: DeliveryOptions) {
+async function deliverySettings(ctx: Context, options: DeliveryOptions) {
   const loaded = ctx.projectConfig();
   const defaults = loaded?.config.export ?? {};
   const template = options.pathTemplate ?? defaults.pathTemplate ?? DEFAULT_PATH_TEMPLATE;
@@ -243,8 +252,8 @@ function deliverySettings(ctx: Context, options: DeliveryOptions) {
   const localeMap = resolveLocaleMap(loaded?.config.localeMap, options.localeMap);
   const outDir = options.out
     ? resolve(ctx.cwd, options.out)
-    : defaults.out
-      ? resolve(loaded?.dir ?? ctx.cwd, defaults.out)
+    : loaded && defaults.out
+      ? await configuredFolder(ctx, loaded, 'export.out', defaults.out, (folder) => ['loc', 'export', '--out', folder])
       : (loaded?.dir ?? ctx.cwd);
   const zip = options.zip === undefined ? undefined : resolve(ctx.cwd, options.zip);
   // An existing --zip file is replaced only with --force; a dry run reports what a real run would do.
@@ -252,10 +261,12 @@ function deliverySettings(ctx: Context, options: DeliveryOptions) {
     ? checkOutputFile(options.zip!, '--zip', { replace: options.force === true || options.dryRun === true }).exists
     : false;
   if (!zip) checkOutputFolder(outDir, options.out ? '--out' : 'the output folder');
+  // One run at a time writes into the folder, from reading its record to writing it again.
+  if (!zip && !options.dryRun && options.wait !== false) lockFolder(outDir);
   const layout: Layout = { outDir, template, localeMap };
   return { layout, zip, zipExists, timeoutMs: options.timeout ?? DEFAULT_EXPORT_TIMEOUT_MS };
 }
-type DeliverySettings = ReturnType<typeof deliverySettings>;
+type DeliverySettings = Awaited<ReturnType<typeof deliverySettings>>;
 
 /** The export request: the spec's three filters, flags over loc.config.json. */
 function requestOf(ctx: Context, options: Partial<ExportOptions>): ExportRequest {
@@ -306,7 +317,7 @@ function resumeCommand(ctx: Context, target: Target, id: string, selection?: Sel
  */
 async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
   await loadDependencies(ctx);
-  const settings = deliverySettings(ctx, options);
+  const settings = await deliverySettings(ctx, options);
   const request = requestOf(ctx, options);
   projectOf(ctx, options, EXAMPLE); // in CI, a missing flag is reported before a missing token
   const { client, settings: connection } = await ctx.client();
@@ -365,7 +376,7 @@ async function exportStatus(ctx: Context, id: string, options: ExportStatusOptio
  */
 async function exportDownload(ctx: Context, id: string, options: ExportDownloadOptions): Promise<void> {
   await loadDependencies(ctx);
-  const settings = deliverySettings(ctx, options);
+  const settings = await deliverySettings(ctx, options);
   const { client, settings: connection } = await ctx.client();
   const { workspace, project } = await resolveProject(
     ctx,
@@ -532,7 +543,7 @@ async function saveZip(ctx: Context, target: Target, done: CompletedExport, zip:
 async function recordExport(outDir: string, files: readonly PlannedFile[]): Promise<void> {
   const written = new Map(readExportRecord(outDir));
   for (const file of files) if (file.status !== 'conflict') written.set(file.to, file.sha256);
-  const present = [...written].filter(([path]) => existsSync(join(outDir, ...path.split('/'))));
+  const present = [...written].filter(([path]) => isFileUnder(outDir, path));
   await writeRecord(outDir, EXPORT_RECORD_NAME, {
     files: sortedFiles(present.map(([path, sha256]) => ({ path, sha256 }))),
   });

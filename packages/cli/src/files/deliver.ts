@@ -16,6 +16,9 @@ import {
 } from './place';
 import type { WrittenIndex } from './record';
 import { extractArchive, safeEntryPath, type UnzipLimits } from './unzip';
+import { diskFullError } from './disk-full';
+import { STAGING_PREFIX } from './names';
+import { sweepStaging } from './staging';
 
 /** Where the files come from: the export's (or release's) ZIP, or the export's files one by one. */
 export type DeliverySource =
@@ -66,14 +69,24 @@ export const MAX_ZIP_BYTES = 512 * 1024 * 1024;
 export async function deliver(options: DeliverOptions): Promise<Delivery> {
   const outDir = resolve(options.outDir);
   const outDirExisted = existsSync(outDir);
-  if (!options.dryRun) await mkdir(outDir, { recursive: true });
-  const staging = mkdtempSync(join(options.dryRun ? tmpdir() : outDir, '.loc-staging-'));
+  if (!options.dryRun) {
+    await mkdir(outDir, { recursive: true });
+    // What a run killed outright (SIGKILL, a power cut) left: gone before this run adds its own.
+    sweepStaging(outDir);
+  }
+  // The owner's pid in the name: the sweep of a later run leaves the folder of a live run alone.
+  const staging = mkdtempSync(join(options.dryRun ? tmpdir() : outDir, `${STAGING_PREFIX}${process.pid}-`));
   let succeeded = false;
   try {
-    const fetched =
-      options.source.kind === 'zip'
-        ? await fetchZip(options, options.source, staging)
-        : await fetchFiles(options, options.source.files, join(staging, 'files'));
+    let fetched: Fetched;
+    try {
+      fetched =
+        options.source.kind === 'zip'
+          ? await fetchZip(options, options.source, staging)
+          : await fetchFiles(options, options.source.files, join(staging, 'files'));
+    } catch (error) {
+      throw diskFullError(error, options.dryRun ? tmpdir() : outDir) ?? error;
+    }
     const placements = fetched.files.flatMap((file) => {
       const placed = options.place(file.path);
       return placed ? [{ ...placed, from: file.file, source: file.path, sha256: file.sha256 }] : [];
@@ -85,7 +98,7 @@ export async function deliver(options: DeliverOptions): Promise<Delivery> {
     if (!options.dryRun) {
       refuseConflicts(planned);
       options.signal.throwIfAborted();
-      await commitPlacements(planned, join(staging, 'backup'));
+      await commitPlacements(planned, outDir, join(staging, 'backup'));
     }
     succeeded = true;
     return { files: planned, bytes: fetched.bytes, sha256: fetched.sha256, via: options.source.kind };
@@ -127,6 +140,8 @@ async function fetchZip(
   options.progress.update(`Unzipping ${formatBytes(download.bytes)}…`, true);
   const extracted = await extractArchive(zipPath, join(staging, 'files'), {
     signal: options.signal,
+    // A full disk is reported as the output folder's, not as the staging folder inside it.
+    shownAs: options.dryRun ? tmpdir() : resolve(options.outDir),
     ...(options.limits ? { limits: options.limits } : {}),
   });
   return { files: extracted, bytes: download.bytes, sha256: download.sha256 };

@@ -2,6 +2,7 @@ import { posix } from 'node:path';
 import { UsageError } from '../errors';
 import { androidQualifier, parseLocale } from '@loc/sdk';
 import { BASE, type LocalizedFile } from './locale-map';
+import { hasUnsafeCharacter, printable } from './names';
 
 /**
  * Path templates: where each exported file lands below the output folder (docs/cli.md#path-templates).
@@ -74,7 +75,7 @@ function stripExtension(name: string): string {
   return ext ? name.slice(0, -ext.length) : name;
 }
 
-/** Refuses unknown placeholders, absolute templates and `..`, before anything is requested. */
+/** Refuses unknown placeholders, control characters, absolute templates and `..`, before anything is requested. */
 export function validateTemplate(template: string): void {
   const unknown = [...template.matchAll(PLACEHOLDER)].map((m) => m[1] ?? '').filter((name) => !(name in PLACEHOLDERS));
   if (unknown.length) {
@@ -83,6 +84,12 @@ export function validateTemplate(template: string): void {
       `Known placeholders: ${Object.keys(PLACEHOLDERS)
         .map((p) => `{${p}}`)
         .join(' ')}.`,
+    );
+  }
+  if (hasUnsafeCharacter(template)) {
+    throw new UsageError(
+      `The path template '${printable(template)}' holds a control or bidirectional-override character.`,
+      'File names must not hold them: they rewrite the terminal that lists the files, or read differently than they are.',
     );
   }
   if (template.startsWith('/') || /^[A-Za-z]:/.test(template) || template.split(/[\\/]/).includes('..')) {
@@ -118,6 +125,13 @@ export function applyTemplate(template: string, file: ExportedFile): string {
     }
     return value;
   });
+  // A locale or a file name of the export may hold what the template may not.
+  if (hasUnsafeCharacter(filled)) {
+    throw new UsageError(
+      `The path template '${template}' gives '${printable(filled)}' for '${printable(file.path)}', which holds a control or bidirectional-override character.`,
+      'Choose a --path-template that leaves that part out, or rename it in the project.',
+    );
+  }
   const normalized = posix.normalize(filled.replaceAll('\\', '/')).replace(/^(\.\/)+/, '');
   if (normalized === '.' || normalized === '' || normalized.endsWith('/')) {
     throw new UsageError(`The path template '${template}' gives no file name for '${file.path}'.`);

@@ -60,7 +60,7 @@ describe('files the user changed', () => {
     const forced = await planPlacements(out, placements, { written, force: true });
     expect(forced.filter((f) => f.status === 'overwritten').map((f) => f.to)).toEqual(['edited.txt', 'foreign.txt']);
     refuseConflicts(forced);
-    await commitPlacements(forced, join(root, 'backup'));
+    await commitPlacements(forced, out, join(root, 'backup'));
     expect(readFileSync(join(out, 'edited.txt'), 'utf8')).toBe('new');
   });
 
@@ -87,7 +87,7 @@ describe('putting files into place', () => {
     const planned = await planPlacements(out, placements, { written });
     expect(planned.map((f) => f.status)).toEqual(['updated', 'created', 'created', 'created']);
     rmSync(join(staged, 'c.txt'));
-    await expect(commitPlacements(planned, join(root, 'backup'))).rejects.toThrow(/none were changed/);
+    await expect(commitPlacements(planned, out, join(root, 'backup'))).rejects.toThrow(/none were changed/);
     expect(readdirSync(out)).toEqual(['ours.txt']);
     expect(readFileSync(join(out, 'ours.txt'), 'utf8')).toBe('old');
   });

@@ -1,7 +1,10 @@
-import { existsSync, lstatSync, mkdirSync, realpathSync, renameSync, type Stats } from 'node:fs';
-import { rename, rm, rmdir } from 'node:fs/promises';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { LocalFileError, UnsafeArchiveError } from '../errors';
+import { mkdirSync, type Stats } from 'node:fs';
+import { rmdir } from 'node:fs/promises';
+import { join, posix, relative, resolve, sep } from 'node:path';
+import { LocalFileError, UnsafeArchiveError, UnsafePathError } from '../errors';
+import { diskFullError } from './disk-full';
+import { isReservedName } from './names';
+import { checkUnder, makeFolderUnder, moveInto, moveOut, removeFileUnder } from './safe-fs';
 import { sha256File, type WrittenIndex } from './record';
 
 /** One file to put in place: its staged copy, where it goes, and what it was in the export. */
@@ -53,16 +56,17 @@ export async function planPlacements(
   options: PlanOptions = {},
 ): Promise<PlannedFile[]> {
   const root = resolve(outDir);
-  const realpath = createRealpathLoose();
-  const realRoot = realpath(root).real;
-  // Folders checked already, and whether they exist: the files of an export share a few dozen folders.
-  const safeFolders = new Map<string, boolean>();
   const byTarget = new Map<string, Placement>();
   const planned: PlannedFile[] = [];
   for (const placement of placements) {
     const target = resolve(root, ...placement.to.split('/'));
     if (!target.startsWith(root + sep)) {
       throw new UnsafeArchiveError(`'${placement.source}' would be written to ${target}, outside ${root}.`);
+    }
+    if (isReservedName(placement.to)) {
+      throw new UnsafeArchiveError(
+        `'${placement.source}' would be written to '${placement.to}', a name loc keeps for its own record, lock or staging.`,
+      );
     }
     const key = target.normalize('NFC').toLowerCase();
     const other = byTarget.get(key);
@@ -77,71 +81,22 @@ export async function planPlacements(
       );
     }
     byTarget.set(key, placement);
-    let folderExists = safeFolders.get(dirname(target));
-    if (folderExists === undefined) {
-      folderExists = assertNoEscapingLink(realpath, realRoot, root, target, placement.source);
-      safeFolders.set(dirname(target), folderExists);
-    }
+    // No symbolic link below the output folder, whether it points in or out: commitPlacements checks again.
+    const { stats } = checkUnder(root, placement.to);
     const sha256 = placement.sha256 ?? (await sha256File(placement.from));
-    // In a folder that is not there yet, no file is: nothing to look at.
-    const status = folderExists
-      ? await compare(sha256, target, options.written?.get(placement.to), options.force === true)
-      : 'created';
+    const status = await compare(sha256, target, stats, options.written?.get(placement.to), options.force === true);
     planned.push({ ...placement, target, sha256, status });
   }
   return planned;
 }
 
-/**
- * The folder of `target`, with every symbolic link resolved, must really be inside the output folder.
- * Returns whether the folder exists.
- */
-function assertNoEscapingLink(
-  realpath: RealpathLoose,
-  realRoot: string,
-  root: string,
-  target: string,
-  source: string,
-): boolean {
-  const { real, exists } = realpath(dirname(target));
-  if (real !== realRoot && !real.startsWith(realRoot + sep)) {
-    throw new UnsafeArchiveError(
-      `'${source}' would be written through a symbolic link that leaves the output folder ${root}.`,
-    );
-  }
-  return exists;
-}
-
-type RealpathLoose = (path: string) => { real: string; exists: boolean };
-
-/**
- * realpath of a path that may not exist yet: its nearest existing ancestor resolved, the rest appended.
- * Each folder is looked at once per run: the files of an export share their parents.
- */
-function createRealpathLoose(): RealpathLoose {
-  const known = new Map<string, { real: string; exists: boolean }>();
-  const realpath: RealpathLoose = (path) => {
-    let found = known.get(path);
-    if (!found) {
-      const parent = dirname(path);
-      found =
-        existsSync(path) || parent === path
-          ? { real: realpathSync(path), exists: true }
-          : { real: join(realpath(parent).real, basename(path)), exists: false };
-      known.set(path, found);
-    }
-    return found;
-  };
-  return realpath;
-}
-
 async function compare(
   stagedSha256: string,
   target: string,
+  existing: Stats | undefined,
   recorded: string | null | undefined,
   force: boolean,
 ): Promise<PlacementStatus> {
-  const existing = lstatIfAny(target);
   if (!existing) return 'created';
   if (!existing.isFile()) {
     throw new LocalFileError(`${target} exists and is not a regular file; it is left as it is.`, {
@@ -153,18 +108,6 @@ async function compare(
   if (current === stagedSha256) return 'unchanged';
   if (recorded && current === recorded) return 'updated';
   return force ? 'overwritten' : 'conflict';
-}
-
-/**
- * The metadata calls of placing are synchronous: they take microseconds, and a thread-pool round trip
- * each cost more than the calls themselves for the hundreds of files of a large export.
- */
-function lstatIfAny(path: string): Stats | undefined {
-  try {
-    return lstatSync(path, { throwIfNoEntry: false });
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -183,17 +126,19 @@ export function refuseConflicts(planned: readonly PlannedFile[], cwd = process.c
 }
 
 /**
- * Moves the planned files into place. Files that would be overwritten are first moved into `backupDir`
+ * Moves the planned files into `root`. Files that would be overwritten are first moved into `backupDir`
  * (inside the staging folder, on the same file system); if any move fails, everything done so far is
- * undone, so the output folder is left as it was.
+ * undone, so the output folder is left as it was. Each move and each new folder is checked by safe-fs at
+ * the moment it is made: no symbolic link below `root`.
  */
-export async function commitPlacements(planned: PlannedFile[], backupDir: string): Promise<void> {
+export async function commitPlacements(planned: PlannedFile[], root: string, backupDir: string): Promise<void> {
   const moving = planned.filter((file) => file.status !== 'unchanged' && file.status !== 'conflict');
-  const done: { target: string; backup: string | undefined }[] = [];
+  const done: { to: string; backup: string | undefined }[] = [];
   const createdDirs: string[] = [];
   try {
     makeFolders(
-      moving.map((file) => dirname(file.target)),
+      root,
+      moving.map((file) => posix.dirname(file.to)),
       createdDirs,
     );
     let index = 0;
@@ -202,44 +147,46 @@ export async function commitPlacements(planned: PlannedFile[], backupDir: string
       if (file.status === 'updated' || file.status === 'overwritten') {
         backup = join(backupDir, String(index++));
         mkdirSync(backupDir, { recursive: true });
-        renameSync(file.target, backup);
+        moveOut(root, file.to, backup);
       }
-      done.push({ target: file.target, backup });
-      renameSync(file.from, file.target);
+      done.push({ to: file.to, backup });
+      moveInto(root, file.to, file.from);
     }
   } catch (error) {
     for (const step of done.reverse()) {
-      await rm(step.target, { force: true }).catch(() => {});
-      if (step.backup) await rename(step.backup, step.target).catch(() => {});
+      try {
+        removeFileUnder(root, step.to);
+        if (step.backup) moveInto(root, step.to, step.backup);
+      } catch {
+        // Undo what can be undone; the error below says what failed.
+      }
     }
-    for (const dir of createdDirs.reverse()) await rmdir(dir).catch(() => {});
-    throw new LocalFileError(`Writing the files failed, so none were changed: ${(error as Error).message}`, {
-      hint: 'Check that the output folder is writable and the disk is not full.',
-      cause: error,
-    });
+    for (const dir of createdDirs.reverse()) await rmdir(join(root, ...dir.split('/'))).catch(() => {});
+    if (error instanceof UnsafePathError) throw error;
+    throw (
+      diskFullError(error, root) ??
+      new LocalFileError(`Writing the files failed, so none were changed: ${(error as Error).message}`, {
+        hint: 'Check that the output folder is writable and the disk is not full.',
+        cause: error,
+      })
+    );
   }
 }
 
 /**
- * mkdir -p of every folder in `folders`, adding each folder it creates to `created`, parents before
- * children, so a rollback can remove them in reverse. Each folder is looked at once, however many files
- * go into it.
+ * mkdir of every folder in `folders` (relative to `root`, `/` separators) and of its missing parents,
+ * adding each folder it creates to `created`, parents before children, so a rollback can remove them in
+ * reverse. Each folder is looked at once, however many files go into it.
  */
-function makeFolders(folders: readonly string[], created: string[]): void {
-  const missing: string[] = [];
-  const known = new Set<string>();
+function makeFolders(root: string, folders: readonly string[], created: string[]): void {
+  const known = new Set<string>(['.', '']);
   for (const folder of new Set(folders)) {
     const chain: string[] = [];
-    for (let probe = folder; !known.has(probe); probe = dirname(probe)) {
+    for (let probe = folder; !known.has(probe); probe = posix.dirname(probe)) {
       known.add(probe);
-      if (existsSync(probe) || dirname(probe) === probe) break;
       chain.unshift(probe);
     }
-    missing.push(...chain);
-  }
-  for (const folder of missing) {
-    mkdirSync(folder);
-    created.push(folder);
+    for (const rel of chain) if (makeFolderUnder(root, rel)) created.push(rel);
   }
 }
 

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import * as z from 'zod/mini';
+import { UnsafePathError } from '../errors';
+import { diskFullError } from './disk-full';
+import { EXPORT_RECORD_NAME } from './names';
+import { checkUnder, writeFileUnder } from './safe-fs';
 
 /**
  * What `loc` wrote into a folder, with each file's SHA-256 at the time: a later run overwrites or removes
@@ -17,7 +19,7 @@ export interface WrittenFile {
 }
 
 /** `loc export`'s record in its output folder (commit it with the files, so CI knows them too). */
-export const EXPORT_RECORD_NAME = '.loc-export.json';
+export { EXPORT_RECORD_NAME };
 
 /** Entries as written now (`{path, sha256}`) or by older versions (a bare path). */
 export const WrittenFilesSchema = z.array(
@@ -39,10 +41,19 @@ export function indexOf(files: readonly WrittenFile[] | undefined): WrittenIndex
   return new Map((files ?? []).map((f) => [f.path, f.sha256]));
 }
 
-/** A JSON record in `dir`, parsed with `schema`; undefined when absent or unreadable (then nothing counts as ours). */
+/**
+ * A JSON record in `dir`, parsed with `schema`; undefined when absent or unreadable (then nothing counts as
+ * ours). A record that is a symbolic link (or a folder) is refused: loc would replace it when done.
+ */
 export function readRecord<T>(dir: string, name: string, schema: z.ZodMiniType<T>): T | undefined {
-  const path = join(dir, name);
-  if (!existsSync(path)) return undefined;
+  const { path, stats } = checkUnder(dir, name);
+  if (!stats) return undefined;
+  if (!stats.isFile()) {
+    throw new UnsafePathError(
+      `${path} is ${stats.isSymbolicLink() ? 'a symbolic link' : 'not a file'}; loc keeps its record there, and neither reads nor replaces it through a link.`,
+      `Remove ${name} (loc writes it again), or choose another output folder.`,
+    );
+  }
   try {
     const parsed = schema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
     return parsed.success ? parsed.data : undefined;
@@ -56,12 +67,13 @@ export function readExportRecord(dir: string): WrittenIndex {
   return indexOf(readRecord(dir, EXPORT_RECORD_NAME, ExportRecordSchema)?.files);
 }
 
-/** Writes a record whole or not at all (a temporary file renamed over it). */
+/** Writes a record whole or not at all (a temporary file renamed over it), never through a link. */
 export async function writeRecord(dir: string, name: string, record: object): Promise<void> {
-  const path = join(dir, name);
-  const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(record, null, 2)}\n`);
-  await rename(temporary, path);
+  try {
+    writeFileUnder(dir, name, `${JSON.stringify(record, null, 2)}\n`);
+  } catch (error) {
+    throw diskFullError(error, dir) ?? error;
+  }
 }
 
 /** Files sorted by path, for a record that diffs well when committed. */

@@ -1,6 +1,10 @@
-import { accessSync, constants, statSync, type Stats } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { accessSync, constants, existsSync, lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import type { Context } from '../context';
 import { LocalFileError, UsageError } from '../errors';
+import { commandLine } from '../ui/command-line';
+import { askConfirm } from '../ui/prompts';
+import { printable } from './names';
 import { displayPath } from './place';
 
 /**
@@ -36,15 +40,18 @@ export function checkOutputFile(file: string, flag: string, options: { replace: 
     );
   }
   checkWritableAncestor(dirname(path), flag);
-  if (stats && !options.replace) {
+  // lstat: a symbolic link is there even when it points nowhere; with --force the download's rename
+  // replaces the link itself and never writes through it.
+  const entry = lstatSync(path, { throwIfNoEntry: false });
+  if (entry && !options.replace) {
     throw new LocalFileError(
-      `${displayPath(path)} exists already, so nothing was requested: loc replaces a file only when told to.`,
+      `${displayPath(path)} exists already${entry.isSymbolicLink() ? ' (a symbolic link)' : ''}, so nothing was requested: loc replaces a file only when told to.`,
       {
         hint: `Rerun with --force to replace it, or name another file with ${flag}.`,
       },
     );
   }
-  return { exists: stats !== undefined };
+  return { exists: entry !== undefined };
 }
 
 /** The nearest existing folder on the way to `path` must be a folder we may write into. */
@@ -79,4 +86,40 @@ function statOf(path: string): Stats | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** realpath of a path that may not exist yet: its nearest existing ancestor resolved, the rest appended. */
+function realpathLoose(path: string): string {
+  if (existsSync(path)) return realpathSync(path);
+  const parent = dirname(path);
+  return parent === path ? path : join(realpathLoose(parent), basename(path));
+}
+
+function isInside(folder: string, path: string): boolean {
+  const rel = relative(folder, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/**
+ * A folder that loc.config.json names (`export.out`, `cdn.out`): relative to the config file, and inside
+ * its folder, by its path and by its real path (a symbolic link in the checkout may point anywhere). A
+ * committed config is input from whoever wrote the commit: one that leads elsewhere is written to only
+ * when the person at the terminal says yes; in CI it is refused (exit 2), naming the key and the flag
+ * that says it on the command line instead.
+ */
+export async function configuredFolder(
+  ctx: Context,
+  config: { path: string; dir: string },
+  key: string,
+  value: string,
+  example: (folder: string) => string[],
+): Promise<string> {
+  const folder = resolve(config.dir, value);
+  if (isInside(config.dir, folder) && isInside(realpathLoose(config.dir), realpathLoose(folder))) return folder;
+  const where = `${key} in ${displayPath(config.path)} is '${printable(value)}', which leads outside the folder of the config file (${displayPath(config.dir) || '.'})`;
+  if (ctx.interactive && (await askConfirm(ctx, `${where}. Write into ${folder}?`))) return folder;
+  throw new UsageError(
+    `${where}${ctx.interactive ? '' : ` (${ctx.noPromptReason}, so no one was asked)`}; nothing was requested.`,
+    `Paths in loc.config.json stay inside its folder. To use that folder, name it on the command line: ${commandLine(example(folder))}`,
+  );
 }

@@ -6,6 +6,8 @@ import { pipeline } from 'node:stream/promises';
 import { inflateRawSync } from 'node:zlib';
 import yauzl from 'yauzl';
 import { UnsafeArchiveError } from '../errors';
+import { diskFullError } from './disk-full';
+import { hasUnsafeCharacter, printable, RECORD_NAMES } from './names';
 
 /** Limits against zip bombs: generous for resource files, far below what would hurt a machine. */
 export interface UnzipLimits {
@@ -29,18 +31,21 @@ const S_IFDIR = 0o040000;
 
 /**
  * The path of an entry as a safe relative path, or the reason it is not one. Refused: absolute paths
- * (`/x`, `C:x`, `\\host`), `..` anywhere, empty names, NUL and other control characters.
+ * (`/x`, `C:x`, `\\host`), `..` anywhere, empty names, NUL and other control characters (files/names.ts),
+ * and loc's own record names.
  */
 export function safeEntryPath(name: string): string | { refused: string } {
   if (name === '') return { refused: 'an empty name' };
-  // Control characters (NUL included) have no place in a file name.
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(name)) return { refused: 'a control character in its name' };
+  // Control characters (NUL included) and bidi overrides have no place in a file name.
+  if (hasUnsafeCharacter(name)) return { refused: 'a control character in its name' };
   const slashed = name.replaceAll('\\', '/');
   if (slashed.startsWith('/') || /^[A-Za-z]:/.test(slashed)) return { refused: 'an absolute path' };
   const parts = slashed.split('/').filter((p) => p !== '' && p !== '.');
   if (parts.includes('..')) return { refused: 'a path that climbs out of the folder (..)' };
   if (parts.length === 0) return { refused: 'an empty name' };
+  // loc's records: an archive that ships one would rewrite what loc believes it wrote.
+  if (RECORD_NAMES.includes((parts.at(-1) ?? '').normalize('NFC').toLowerCase()))
+    return { refused: "the name of loc's own record" };
   return parts.join('/');
 }
 
@@ -89,7 +94,7 @@ interface CheckedEntry {
 export async function extractArchive(
   zipPath: string,
   dir: string,
-  options: { limits?: UnzipLimits; signal?: AbortSignal; inMemoryBytes?: number } = {},
+  options: { limits?: UnzipLimits; signal?: AbortSignal; inMemoryBytes?: number; shownAs?: string } = {},
 ): Promise<ExtractedFile[]> {
   const limits = options.limits ?? DEFAULT_UNZIP_LIMITS;
   const inMemoryBytes = options.inMemoryBytes ?? IN_MEMORY_BYTES;
@@ -109,8 +114,10 @@ export async function extractArchive(
   const root = resolve(dir);
   const budget = { total: 0, limit: limits.maxTotalBytes };
   const writes = createWriteBehind(WRITE_BEHIND_BYTES);
+  let needed: number | undefined;
   try {
     const entries = await checkEntries(zip, root, limits, options.signal);
+    needed = entries.reduce((sum, { entry }) => sum + entry.uncompressedSize, 0);
     // The copies are staged flat, one name per entry: placing moves them, so their folders would only be
     // made and removed again.
     mkdirSync(root, { recursive: true });
@@ -137,6 +144,9 @@ export async function extractArchive(
     // No write may still be under way when the caller removes the staging folder.
     await writes.settle();
     if (error instanceof UnsafeArchiveError || (error instanceof Error && error.name === 'AbortError')) throw error;
+    // A full disk is not a damaged archive.
+    const full = diskFullError(error, options.shownAs ?? root, needed);
+    if (full) throw full;
     throw new UnsafeArchiveError(`The ZIP archive is damaged: ${(error as Error).message}.`);
   } finally {
     zip.close();
@@ -346,9 +356,4 @@ function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | undefined> {
     zip.on('error', onError);
     zip.readEntry();
   });
-}
-
-function printable(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  return name.replace(/[\u0000-\u001f\u007f]/g, '?');
 }

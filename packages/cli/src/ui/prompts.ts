@@ -77,3 +77,11 @@ export async function askSelect<T extends string>(
   if (p.isCancel(value)) cancelled();
   return value;
 }
+
+/** A yes/no question; `false` unless the person answers yes. */
+export async function askConfirm(ctx: Context, message: string): Promise<boolean> {
+  const p = await clack();
+  const value = await p.confirm({ message, initialValue: false, signal: ctx.signal });
+  if (p.isCancel(value)) cancelled();
+  return value === true;
+}
