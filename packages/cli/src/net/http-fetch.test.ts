@@ -7,6 +7,7 @@ import { inspect } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpFetch } from './http-fetch';
+import { TEST_CERT, TEST_KEY } from './test-certificate';
 
 // A real server on a loopback port; each path shows one behaviour fetch has and the SDK relies on.
 let server: Server;
@@ -179,7 +180,6 @@ describe('createHttpFetch', () => {
   });
 
   it('fails like fetch on a certificate it cannot trust: a TypeError whose cause has the TLS code', async () => {
-    // A self-signed certificate made for this test only (openssl, EC P-256, valid for 100 years).
     const tls = createHttpsServer({ key: TEST_KEY, cert: TEST_CERT }, (_, res) => res.end('{}'));
     await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
     try {
@@ -196,20 +196,3 @@ describe('createHttpFetch', () => {
     }
   });
 });
-
-const TEST_KEY = `-----BEGIN PRIVATE KEY-----
-MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg3Fx0/FwZH97UNtPJ
-p5+nNg72JJQswuhexVElrZ0qqXehRANCAASigxKkC3yTE9ooN7QDlBaYuzFXczhw
-GQzpHII1LhcZw6YImyr982n9a9J4xw1HI4BKsc6/0rWkVhY0bYSgLXvC
------END PRIVATE KEY-----`;
-const TEST_CERT = `-----BEGIN CERTIFICATE-----
-MIIBgDCCASWgAwIBAgIUdSAW3gxWkTisfmfKGvrV9QcoIy0wCgYIKoZIzj0EAwIw
-FDESMBAGA1UEAwwJbG9jYWxob3N0MCAXDTI2MTEyMzA5MzczMVoYDzIxMjYxMDMw
-MDkzNzMxWjAUMRIwEAYDVQQDDAlsb2NhbGhvc3QwWTATBgcqhkjOPQIBBggqhkjO
-PQMBBwNCAASigxKkC3yTE9ooN7QDlBaYuzFXczhwGQzpHII1LhcZw6YImyr982n9
-a9J4xw1HI4BKsc6/0rWkVhY0bYSgLXvCo1MwUTAdBgNVHQ4EFgQUem4ljt2FFYKl
-V/IMKjXmKeJUtFgwHwYDVR0jBBgwFoAUem4ljt2FFYKlV/IMKjXmKeJUtFgwDwYD
-VR0TAQH/BAUwAwEB/zAKBggqhkjOPQQDAgNJADBGAiEAi2Q87RmgLGaE3zEZ9qWB
-CZ+n4ASl8E9B1+B1Ds7U1ecCIQCutSN3/I2M2zAe25hy641MzU4zN7bkCc1v5wPB
-hgIeSw==
------END CERTIFICATE-----`;
