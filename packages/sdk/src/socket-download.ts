@@ -5,7 +5,9 @@ import {
   bodyFramer,
   headEnd,
   HttpProtocolError,
+  isInterim,
   MAX_HEAD_BYTES,
+  MAX_INTERIM_HEADS,
   parseHead,
   type BodyFramer,
   type ResponseHead,
@@ -129,17 +131,28 @@ export function requestOverSocket(
     }
   };
 
+  /** Bytes of the 1xx heads skipped: with the final head, they stay within MAX_HEAD_BYTES. */
+  let interimBytes = 0;
+  let interimHeads = 0;
   const readHead = (length: number): boolean => {
     headLength += length;
     for (;;) {
       const end = headEnd(spare, headLength);
       if (end === -1) {
-        if (headLength >= MAX_HEAD_BYTES) throw new HttpProtocolError('an answer whose head is larger than 64 KiB');
+        if (interimBytes + headLength >= MAX_HEAD_BYTES) {
+          throw new HttpProtocolError('an answer whose head is larger than 64 KiB');
+        }
         return true;
       }
+      if (interimBytes + end > MAX_HEAD_BYTES)
+        throw new HttpProtocolError('an answer whose head is larger than 64 KiB');
       const parsed = parseHead(spare.subarray(0, end));
-      // 1xx answers (100 Continue, 103 Early Hints) come before the real one: skip them.
-      if (parsed.status >= 100 && parsed.status < 200) {
+      // 1xx answers (100 Continue, 103 Early Hints) come before the real one: skip a few of them.
+      if (isInterim(parsed)) {
+        if (++interimHeads > MAX_INTERIM_HEADS) {
+          throw new HttpProtocolError(`more than ${MAX_INTERIM_HEADS} interim (1xx) answers`);
+        }
+        interimBytes += end;
         spare.copyWithin(0, end, headLength);
         headLength -= end;
         continue;
