@@ -89,6 +89,15 @@ export function parseHead(bytes: Uint8Array): ResponseHead {
     }
     headers.set(key, previous === undefined ? value : `${previous}, ${value}`);
   }
+  const length = headers.get('content-length');
+  // Checked in every head, 1xx ones too, as llhttp does.
+  if (length !== undefined) {
+    if (!/^\d+$/.test(length)) throw new HttpProtocolError(`a bad Content-Length: ${JSON.stringify(length)}`);
+    // Leading zeros are allowed (llhttp takes them); more than 15 digits is past any file (and a double's precision).
+    const digits = length.replace(/^0+(?=\d)/, '');
+    if (digits.length > 15) throw new HttpProtocolError(`a Content-Length too large: ${digits.slice(0, 20)}`);
+    headers.set('content-length', digits);
+  }
   if (headers.has('content-length') && headers.has('transfer-encoding')) {
     throw new HttpProtocolError('both Content-Length and Transfer-Encoding');
   }
@@ -138,11 +147,7 @@ export function bodyFramer(head: ResponseHead): BodyFramer {
   }
   const length = head.headers.get('content-length');
   if (length !== undefined) {
-    if (!/^\d+$/.test(length)) throw new HttpProtocolError(`a bad Content-Length: ${JSON.stringify(length)}`);
-    // Leading zeros are allowed (llhttp takes them); more than 15 digits is past any file (and a double's precision).
-    const digits = length.replace(/^0+(?=\d)/, '');
-    if (digits.length > 15) throw new HttpProtocolError(`a Content-Length too large: ${digits.slice(0, 20)}`);
-    return lengthFramer(Number(digits));
+    return lengthFramer(Number(length));
   }
   return untilCloseFramer();
 }
