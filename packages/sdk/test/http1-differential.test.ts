@@ -270,6 +270,19 @@ describe('the download client reads HTTP/1.1 as llhttp does, or knowingly strict
     await check(Buffer.from(bytes, 'latin1'));
   });
 
+  it('caps what llhttp does not: interim (1xx) heads by count and bytes', async () => {
+    const final = 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok';
+    const heads = (count: number, link = 'x') =>
+      `HTTP/1.1 103 Early Hints\r\nLink: </${link}>\r\n\r\n`.repeat(count) + final;
+    const eight = await check(Buffer.from(heads(8), 'latin1'));
+    expect(eight.mine).toEqual({ accept: true, status: 200, body: 'ok' });
+    current = Buffer.from(heads(9), 'latin1');
+    expect(await ours()).toEqual({ accept: false, reason: 'more than 8 interim (1xx) answers' });
+    // Each head well under 64 KiB, together over it.
+    current = Buffer.from(heads(5, 'v'.repeat(15_000)), 'latin1');
+    expect(await ours()).toEqual({ accept: false, reason: 'an answer whose head is larger than 64 KiB' });
+  });
+
   it('agrees with llhttp on plausible answers and their mutations', async () => {
     await fc.assert(
       fc.asyncProperty(stream, async (text) => {
