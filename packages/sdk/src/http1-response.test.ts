@@ -62,6 +62,7 @@ describe('parseHead', () => {
     const bytes = Buffer.from('HTTP/1.1 200 OK\r\nA: b\r\n\r\nbody');
     expect(headEnd(bytes, 20)).toBe(-1);
     expect(headEnd(bytes, bytes.length)).toBe(bytes.length - 4);
+    expect(headEnd(bytes, bytes.length, 20)).toBe(bytes.length - 4);
   });
 });
 

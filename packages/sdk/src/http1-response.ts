@@ -41,10 +41,11 @@ export class HttpProtocolError extends Error {
 
 /**
  * The end of the head in `bytes[0..length)`: the offset just past its blank line, or -1 while it is
- * incomplete.
+ * incomplete. `from`: where to start looking (the caller's previous length less 3), so a server that
+ * sends its head a byte at a time costs a scan of each byte once, not of the whole head per byte.
  */
-export function headEnd(bytes: Uint8Array, length: number): number {
-  const at = Buffer.from(bytes.buffer, bytes.byteOffset, length).indexOf(HEAD_END);
+export function headEnd(bytes: Uint8Array, length: number, from = 0): number {
+  const at = Buffer.from(bytes.buffer, bytes.byteOffset, length).indexOf(HEAD_END, Math.max(0, from));
   return at === -1 ? -1 : at + HEAD_END.length;
 }
 

@@ -15,6 +15,8 @@ import {
 
 /** The read buffer of bytes that cannot go straight into the file's batch (the head, a read after a pause). */
 const SPARE_BYTES = 64 * 1024;
+/** The length of CRLF CRLF: a head's end may straddle two reads by this less one. */
+const HEAD_END_BYTES = 4;
 /**
  * Body bytes read before the reader lets the event loop turn. libuv reads a socket up to 32 times per
  * wake-up, and a read here takes up to a batch (1 MiB, hashed and written on this thread): without a
@@ -135,9 +137,10 @@ export function requestOverSocket(
   let interimBytes = 0;
   let interimHeads = 0;
   const readHead = (length: number): boolean => {
+    const scanned = headLength - (HEAD_END_BYTES - 1);
     headLength += length;
-    for (;;) {
-      const end = headEnd(spare, headLength);
+    for (let from = scanned; ; from = 0) {
+      const end = headEnd(spare, headLength, from);
       if (end === -1) {
         if (interimBytes + headLength >= MAX_HEAD_BYTES) {
           throw new HttpProtocolError('an answer whose head is larger than 64 KiB');

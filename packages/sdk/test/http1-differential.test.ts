@@ -27,7 +27,7 @@ type Verdict = { accept: true; status: number; body: string } | { accept: false;
 // and is closed (the client asked for `Connection: close`; an answer without length ends there).
 let server: Server;
 let port: number;
-let current = Buffer.alloc(0);
+let current: Buffer = Buffer.alloc(0);
 const sockets = new Set<Socket>();
 beforeAll(async () => {
   server = createServer((socket) => {
