@@ -11,7 +11,9 @@ export async function proxyFetch(): Promise<typeof fetch> {
   const dispatcher = new undici.EnvHttpProxyAgent();
   const exchange = (hop: Hop, signal: AbortSignal | undefined) => {
     const headers: [string, string][] = [];
-    hop.headers.forEach((value, name) => headers.push([name, value]));
+    hop.headers.forEach((value, name) => {
+      headers.push([name, value]);
+    });
     return undici.fetch(hop.url, {
       method: hop.method,
       headers,

@@ -13,7 +13,7 @@ export interface Hop {
 }
 
 /** As fetch: at most 20 redirects are followed. */
-export const MAX_REDIRECTS = 20;
+const MAX_REDIRECTS = 20;
 
 /**
  * Request headers bound to the origin they were given for. fetch drops Authorization on a redirect to
@@ -113,7 +113,7 @@ function checkRequestUrl(url: URL): URL {
  *
  * @example redirectedRequest(hop, 302, 'https://cdn.example/file').headers.has('authorization') // false when the hop was to another origin
  */
-export function redirectedRequest(hop: Hop, status: number, location: string, count: number): Hop {
+function redirectedRequest(hop: Hop, status: number, location: string, count: number): Hop {
   if (count >= MAX_REDIRECTS) throw new TypeError('fetch failed: too many redirects');
   let next: URL;
   try {
