@@ -9,6 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpFetch } from './http-fetch';
 import { TEST_CERT, TEST_KEY } from './test-certificate';
 
+/** 65 MiB of spaces, gzipped to ~65 KiB (made when first asked for). */
+let bomb: Buffer | undefined;
+
 // A real server on a loopback port; each path shows one behaviour fetch has and the SDK relies on.
 let server: Server;
 let base: string;
@@ -32,6 +35,22 @@ beforeAll(async () => {
         // Headers and the start of a body, then nothing: only an abort ends the read.
         res.writeHead(200, { 'content-length': '100' });
         return res.write('x'.repeat(10));
+      }
+      if (path === '/endless') {
+        // 1 MiB writes until the client hangs up (bounded by count: 200 MiB at most).
+        res.writeHead(200, { 'content-type': 'application/json' });
+        let sent = 0;
+        const more = () => {
+          while (sent < 200 && res.write(Buffer.alloc(1 << 20, 32))) sent++;
+          if (sent >= 200) res.end();
+        };
+        res.on('drain', more);
+        res.on('close', () => res.off('drain', more));
+        return more();
+      }
+      if (path === '/bomb') {
+        bomb ??= gzipSync(Buffer.alloc(65 * 2 ** 20, 32), { level: 1 });
+        return res.writeHead(200, { 'content-encoding': 'gzip' }).end(bomb);
       }
       if (path === '/large') {
         // 4 MiB in 64 KiB writes: more than one chunk reaches the client.
@@ -120,6 +139,13 @@ describe('createHttpFetch', () => {
     const reading = response.text();
     controller.abort(new Error('stopped while reading'));
     await expect(reading).rejects.toThrow('stopped while reading');
+  });
+
+  it('refuses to gather an answer larger than 64 MiB, compressed or not, and closes the connection', async () => {
+    for (const path of ['/endless', '/bomb']) {
+      const response = await fetch(`${base}${path}`);
+      await expect(response.text()).rejects.toThrow(/larger than 64 MiB/);
+    }
   });
 
   it('fails like fetch when nothing listens: a TypeError whose cause has the network code', async () => {

@@ -79,6 +79,13 @@ export function createHttpFetch(): typeof fetch {
   return httpFetch as unknown as typeof fetch;
 }
 
+/**
+ * The most bytes (after decompression) that text(), json() and arrayBuffer() gather: the service's answers
+ * are far smaller, and a base URL that reaches some other server (or a gzip bomb) must not fill memory
+ * before the per-attempt timeout ends it.
+ */
+const MAX_ANSWER_BYTES = 64 * 2 ** 20;
+
 /** The answer: what a fetch Response offers that the SDK and ofetch read. */
 class HttpFetchResponse {
   readonly status: number;
@@ -169,7 +176,13 @@ class HttpFetchResponse {
     // Events, not `for await`: the async iterator machinery costs more than the body (a JSON answer).
     return new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      let size = 0;
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_ANSWER_BYTES) {
+          stream.destroy(new TypeError(`fetch failed: an answer larger than ${MAX_ANSWER_BYTES / 2 ** 20} MiB`));
+        } else chunks.push(chunk);
+      });
       finished(stream, (error) => (error ? reject(error) : resolve(Buffer.concat(chunks))));
     });
   }
