@@ -108,6 +108,8 @@ describe('bodyFramer', () => {
     ['white space after the chunk size', '5 \r\nhello\r\n0\r\n\r\n', /chunk size/],
     ['white space in a chunk extension', '5; a=b\r\nhello\r\n0\r\n\r\n', /chunk size/],
     ['a chunk size past 12 hex digits', '1000000000000\r\nhello\r\n0\r\n\r\n', /too large/],
+    ['a Content-Length trailer', '5\r\nhello\r\n0\r\nContent-Length: 5\r\n\r\n', /Content-Length trailer/],
+    ['a bare semicolon after the chunk size', '5;\r\nhello\r\n0\r\n\r\n', /chunk size/],
     ['a malformed trailer', '5\r\nhello\r\n0\r\nnot a field\r\n\r\n', /malformed header/],
     ['a folded trailer', '5\r\nhello\r\n0\r\nX: y\r\n z\r\n\r\n', /malformed header/],
     ['65 trailer fields', `5\r\nhello\r\n0\r\n${'X: y\r\n'.repeat(65)}\r\n`, /trailer fields past/],
@@ -147,6 +149,8 @@ describe('bodyFramer', () => {
       frame(head('HTTP/1.1 200 OK\r\nContent-Length: 00000000000000000003\r\n\r\n'), Buffer.from('abc'), [9]).body,
     ).toBe('abc');
     const chunked = head('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n');
-    expect(frame(chunked, Buffer.from('00000000000000003;a=b;c="d e"\r\nabc\r\n0\r\n\r\n'), [5]).body).toBe('abc');
+    expect(frame(chunked, Buffer.from('00000000000000003;a=b;c="d e";=f;g=\r\nabc\r\n0\r\n\r\n'), [5]).body).toBe(
+      'abc',
+    );
   });
 });

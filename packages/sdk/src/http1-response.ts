@@ -23,9 +23,15 @@ const STATUS_LINE = /^HTTP\/1\.[01] ([1-9]\d\d)(?: [\t\x20-\x7e\x80-\xff]*)?$/;
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
 const FIELD_NAME = new RegExp(`^${TOKEN}$`);
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
-/** RFC 9112 §7.1.1: `;name` or `;name=token` or `;name="quoted"`, with no white space (as llhttp requires). */
+const TOKEN_CHARS = "[!#$%&'*+.^_`|~0-9A-Za-z-]*";
+const QUOTED = '"(?:[\\t\\x20\\x21\\x23-\\x5b\\x5d-\\x7e\\x80-\\xff]|\\\\[\\t\\x20-\\x7e\\x80-\\xff])*"';
+/**
+ * RFC 9112 §7.1.1: `;name`, `;name=token` or `;name="quoted"`, with no white space, as llhttp requires.
+ * Like llhttp, an empty name before `=` or an empty value after it is let through (the extensions are
+ * ignored either way), a `;` followed by nothing is not.
+ */
 const CHUNK_SIZE_LINE = new RegExp(
-  `^([0-9A-Fa-f]+)(?:;${TOKEN}(?:=(?:${TOKEN}|"(?:[\\t\\x20\\x21\\x23-\\x5b\\x5d-\\x7e\\x80-\\xff]|\\\\[\\t\\x20-\\x7e\\x80-\\xff])*"))?)*$`,
+  `^([0-9A-Fa-f]+)(?:;(?:${TOKEN}(?:=(?:${TOKEN_CHARS}|${QUOTED}))?|=(?:${TOKEN_CHARS}|${QUOTED})))*$`,
 );
 
 /** A response's status and header fields (names in lower case; repeated fields joined with `, `). */
@@ -230,7 +236,10 @@ function chunkedFramer(): BodyFramer {
           state = 'size';
         } else if (found.text === '') state = 'done';
         else {
-          fieldOf(found.text);
+          // A trailer that would change the framing is refused, as llhttp does (RFC 9110 §6.5.1).
+          if (fieldOf(found.text)[0] === 'content-length') {
+            throw new HttpProtocolError('a Content-Length trailer after a chunked body');
+          }
           trailerBytes += found.text.length + 2;
           if (++trailerFields > MAX_TRAILER_FIELDS || trailerBytes > MAX_TRAILER_BYTES) {
             throw new HttpProtocolError(`trailer fields past ${MAX_TRAILER_FIELDS} or ${MAX_TRAILER_BYTES / 1024} KiB`);
