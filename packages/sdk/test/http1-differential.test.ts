@@ -5,7 +5,7 @@
 // docs/decisions.md ("The download client's HTTP/1.1 reader and its differential fuzz").
 //
 // Deterministic: a fixed seed, overridable with FUZZ_SEED (and the count with FUZZ_RUNS) to explore:
-//   FUZZ_SEED=$RANDOM pnpm --filter @loc/sdk exec vitest run test/http1-differential.test.ts
+//   cd packages/sdk && FUZZ_SEED=$RANDOM FUZZ_RUNS=2000 ../../node_modules/.bin/vitest run test/http1-differential.test.ts
 // A failing seed is printed with its counterexample; add the counterexample's bytes to
 // tes./http1-cases.json so it is replayed on every run.
 import { readFileSync } from 'node:fs';
