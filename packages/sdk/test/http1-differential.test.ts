@@ -2,12 +2,12 @@
 // src/socket-download.ts) against Node's own parser, llhttp (through node:http's client). Both read the
 // same bytes, written raw by a loopback server, and must reach the same verdict: accept with the same
 // status and body, or refuse. Where they may differ is listed below (KNOWN_DIFFERENCES) and in
-// docs/decisions.md ("The download client's HTTP/1.1 reader and its differential fuzz").
+// docs/decisions.md ("Redirects and the download client's HTTP/1.1 reader").
 //
 // Deterministic: a fixed seed, overridable with FUZZ_SEED (and the count with FUZZ_RUNS) to explore:
 //   cd packages/sdk && FUZZ_SEED=$RANDOM FUZZ_RUNS=2000 ../../node_modules/.bin/vitest run test/http1-differential.test.ts
 // A failing seed is printed with its counterexample; add the counterexample's bytes to
-// tes./http1-cases.json so it is replayed on every run.
+// test/http1-cases.json so it is replayed on every run.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
