@@ -197,5 +197,12 @@ function checkDownloadUrl(url: string): string {
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
     throw new DownloadError(`Refused to download from a ${parsed.protocol} URL; expected http(s).`);
   }
+  // node:http would send them as Basic credentials, the SDK's socket would not: neither is what a
+  // pre-signed URL (which carries its own authorization) or a redirect to one should hold.
+  if (parsed.username || parsed.password) {
+    throw new DownloadError(
+      `Refused to download from ${redactUrl(url)}: the URL holds a user name or password, which downloads never send.`,
+    );
+  }
   return parsed.href;
 }

@@ -5,7 +5,9 @@ import {
   bodyFramer,
   headEnd,
   HttpProtocolError,
+  isInterim,
   MAX_HEAD_BYTES,
+  MAX_INTERIM_HEADS,
   parseHead,
   type BodyFramer,
   type ResponseHead,
@@ -13,6 +15,8 @@ import {
 
 /** The read buffer of bytes that cannot go straight into the file's batch (the head, a read after a pause). */
 const SPARE_BYTES = 64 * 1024;
+/** The length of CRLF CRLF: a head's end may straddle two reads by this less one. */
+const HEAD_END_BYTES = 4;
 /**
  * Body bytes read before the reader lets the event loop turn. libuv reads a socket up to 32 times per
  * wake-up, and a read here takes up to a batch (1 MiB, hashed and written on this thread): without a
@@ -129,17 +133,29 @@ export function requestOverSocket(
     }
   };
 
+  /** Bytes of the 1xx heads skipped: with the final head, they stay within MAX_HEAD_BYTES. */
+  let interimBytes = 0;
+  let interimHeads = 0;
   const readHead = (length: number): boolean => {
+    const scanned = headLength - (HEAD_END_BYTES - 1);
     headLength += length;
-    for (;;) {
-      const end = headEnd(spare, headLength);
+    for (let from = scanned; ; from = 0) {
+      const end = headEnd(spare, headLength, from);
       if (end === -1) {
-        if (headLength >= MAX_HEAD_BYTES) throw new HttpProtocolError('an answer whose head is larger than 64 KiB');
+        if (interimBytes + headLength >= MAX_HEAD_BYTES) {
+          throw new HttpProtocolError('an answer whose head is larger than 64 KiB');
+        }
         return true;
       }
+      if (interimBytes + end > MAX_HEAD_BYTES)
+        throw new HttpProtocolError('an answer whose head is larger than 64 KiB');
       const parsed = parseHead(spare.subarray(0, end));
-      // 1xx answers (100 Continue, 103 Early Hints) come before the real one: skip them.
-      if (parsed.status >= 100 && parsed.status < 200) {
+      // 1xx answers (100 Continue, 103 Early Hints) come before the real one: skip a few of them.
+      if (isInterim(parsed)) {
+        if (++interimHeads > MAX_INTERIM_HEADS) {
+          throw new HttpProtocolError(`more than ${MAX_INTERIM_HEADS} interim (1xx) answers`);
+        }
+        interimBytes += end;
         spare.copyWithin(0, end, headLength);
         headLength -= end;
         continue;

@@ -83,6 +83,10 @@ beforeAll(async () => {
         res.writeHead(302, { location: '/files/ok.zip' });
         res.end();
         return;
+      case '/files/to-userinfo.zip':
+        res.writeHead(302, { location: `http://user:topsecret@${req.headers.host}/files/ok.zip` });
+        res.end();
+        return;
       case '/files/to-file.zip':
         res.writeHead(302, { location: 'file:///etc/passwd' });
         res.end();
@@ -163,6 +167,16 @@ describe('downloadToFile', () => {
       bytes: payload.length,
     });
     await expect(downloadToFile(`${base}/files/to-file.zip`, join(dir, 'b.zip'))).rejects.toThrow(/file: URL/);
+  });
+
+  it('refuses a URL or a redirect with a user name or password, without showing them', async () => {
+    const error = await downloadToFile(`${base}/files/to-userinfo.zip`, join(dir, 'c.zip')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DownloadError);
+    expect((error as Error).message).toMatch(/user name or password/);
+    expect((error as Error).message).not.toContain('topsecret');
+    const direct = `${base.replace('//', '//user:topsecret@')}/files/ok.zip`;
+    await expect(downloadToFile(direct, join(dir, 'd.zip'))).rejects.toThrow(/user name or password/);
+    expect(await readdir(dir)).toEqual([]);
   });
 
   it('stops and cleans up on abort', async () => {

@@ -7,6 +7,10 @@ import { inspect } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpFetch } from './http-fetch';
+import { TEST_CERT, TEST_KEY } from './test-certificate';
+
+/** 65 MiB of spaces, gzipped to ~65 KiB (made when first asked for). */
+let bomb: Buffer | undefined;
 
 // A real server on a loopback port; each path shows one behaviour fetch has and the SDK relies on.
 let server: Server;
@@ -31,6 +35,25 @@ beforeAll(async () => {
         // Headers and the start of a body, then nothing: only an abort ends the read.
         res.writeHead(200, { 'content-length': '100' });
         return res.write('x'.repeat(10));
+      }
+      if (path === '/endless') {
+        // 1 MiB writes until the client hangs up (bounded by count: 80 MiB at most).
+        res.writeHead(200, { 'content-type': 'application/json' });
+        let sent = 0;
+        const more = () => {
+          while (sent < 80) {
+            sent++;
+            if (!res.write(Buffer.alloc(1 << 20, 32))) return;
+          }
+          res.end();
+        };
+        res.on('drain', more);
+        res.on('close', () => res.off('drain', more));
+        return more();
+      }
+      if (path === '/bomb') {
+        bomb ??= gzipSync(Buffer.alloc(65 * 2 ** 20, 32), { level: 1 });
+        return res.writeHead(200, { 'content-encoding': 'gzip' }).end(bomb);
       }
       if (path === '/large') {
         // 4 MiB in 64 KiB writes: more than one chunk reaches the client.
@@ -121,6 +144,13 @@ describe('createHttpFetch', () => {
     await expect(reading).rejects.toThrow('stopped while reading');
   });
 
+  it('refuses to gather an answer larger than 64 MiB, compressed or not, and closes the connection', async () => {
+    for (const path of ['/endless', '/bomb']) {
+      const response = await fetch(`${base}${path}`);
+      await expect(response.text()).rejects.toThrow(/larger than 64 MiB/);
+    }
+  });
+
   it('fails like fetch when nothing listens: a TypeError whose cause has the network code', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
@@ -179,7 +209,6 @@ describe('createHttpFetch', () => {
   });
 
   it('fails like fetch on a certificate it cannot trust: a TypeError whose cause has the TLS code', async () => {
-    // A self-signed certificate made for this test only (openssl, EC P-256, valid for 100 years).
     const tls = createHttpsServer({ key: TEST_KEY, cert: TEST_CERT }, (_, res) => res.end('{}'));
     await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
     try {
@@ -196,20 +225,3 @@ describe('createHttpFetch', () => {
     }
   });
 });
-
-const TEST_KEY = `-----BEGIN PRIVATE KEY-----
-MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg3Fx0/FwZH97UNtPJ
-p5+nNg72JJQswuhexVElrZ0qqXehRANCAASigxKkC3yTE9ooN7QDlBaYuzFXczhw
-GQzpHII1LhcZw6YImyr982n9a9J4xw1HI4BKsc6/0rWkVhY0bYSgLXvC
------END PRIVATE KEY-----`;
-const TEST_CERT = `-----BEGIN CERTIFICATE-----
-MIIBgDCCASWgAwIBAgIUdSAW3gxWkTisfmfKGvrV9QcoIy0wCgYIKoZIzj0EAwIw
-FDESMBAGA1UEAwwJbG9jYWxob3N0MCAXDTI2MTEyMzA5MzczMVoYDzIxMjYxMDMw
-MDkzNzMxWjAUMRIwEAYDVQQDDAlsb2NhbGhvc3QwWTATBgcqhkjOPQIBBggqhkjO
-PQMBBwNCAASigxKkC3yTE9ooN7QDlBaYuzFXczhwGQzpHII1LhcZw6YImyr982n9
-a9J4xw1HI4BKsc6/0rWkVhY0bYSgLXvCo1MwUTAdBgNVHQ4EFgQUem4ljt2FFYKl
-V/IMKjXmKeJUtFgwHwYDVR0jBBgwFoAUem4ljt2FFYKlV/IMKjXmKeJUtFgwDwYD
-VR0TAQH/BAUwAwEB/zAKBggqhkjOPQQDAgNJADBGAiEAi2Q87RmgLGaE3zEZ9qWB
-CZ+n4ASl8E9B1+B1Ds7U1ecCIQCutSN3/I2M2zAe25hy641MzU4zN7bkCc1v5wPB
-hgIeSw==
------END CERTIFICATE-----`;

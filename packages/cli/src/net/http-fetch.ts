@@ -2,13 +2,15 @@ import type { Agent, IncomingMessage, RequestOptions } from 'node:http';
 import { finished, type Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { HttpHeaders } from './http-headers';
+import { type FetchInit, type Hop, sendFollowing } from './redirects';
 
 /**
  * `fetch` over node:http and node:https, for the SDK's calls and downloads from `loc`. Node's own fetch
  * loads its bundled undici on first use and compiles an HTTP parser to WebAssembly, whose optimisation
  * in the background held the process ~100 ms past its last output: together ~150 ms on every command
  * that makes a request, three to four times the rest of such a command. This covers what the SDK uses:
- * methods, headers, string and byte bodies, AbortSignal, `redirect: 'manual' | 'follow' | 'error'`,
+ * methods, headers, string and byte bodies, AbortSignal, `redirect: 'manual' | 'follow' | 'error'` (followed
+ * by fetch's rules, and stricter: redirects.ts),
  * compressed answers, and a Response-like answer (status, headers, text/json/arrayBuffer, a web
  * stream `body`). Connections are kept alive between the calls of one command (an export's polls).
  *
@@ -27,82 +29,62 @@ export function createHttpFetch(): typeof fetch {
     return (agents.https ??= new https.Agent({ keepAlive: true }));
   }
 
-  async function send(url: URL, init: FetchInit, redirects: number): Promise<HttpFetchResponse> {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:')
-      throw new TypeError(`fetch failed: ${url.protocol} URLs are not supported`);
-    const signal = init.signal ?? undefined;
+  /** One request and its answer's head: no redirect is followed here. */
+  async function exchange(hop: Hop, signal: AbortSignal | undefined): Promise<IncomingMessage> {
     signal?.throwIfAborted();
-    const method = (init.method ?? 'GET').toUpperCase();
-    const headers = new HttpHeaders(init.headers as HeadersInit | undefined);
-    const body = bodyBytes(init.body);
-    if (body && !headers.has('content-length')) headers.set('content-length', String(body.byteLength));
-    const transport = url.protocol === 'http:' ? await import('node:http') : await import('node:https');
-    const merged: Record<string, string> = {};
-    headers.forEach((value, name) => {
-      merged[name] = value;
+    const transport = hop.url.protocol === 'http:' ? await import('node:http') : await import('node:https');
+    const headers: Record<string, string> = {};
+    hop.headers.forEach((value, name) => {
+      headers[name] = value;
     });
-    const options: RequestOptions = { method, headers: merged, agent: await agentFor(url.protocol) };
-
-    const res = await new Promise<IncomingMessage>((resolve, reject) => {
-      const req = transport.request(url, options, resolve);
+    if (hop.body && headers['content-length'] === undefined) headers['content-length'] = String(hop.body.byteLength);
+    const options: RequestOptions = {
+      method: hop.method,
+      headers,
+      agent: await agentFor(hop.url.protocol as 'http:' | 'https:'),
+    };
+    return new Promise<IncomingMessage>((resolve, reject) => {
+      const req = transport.request(hop.url, options, resolve);
       const abort = () => req.destroy(signal!.reason);
       signal?.addEventListener('abort', abort, { once: true });
       req.once('error', (error) =>
         reject(signal?.aborted ? signal.reason : new TypeError('fetch failed', { cause: error })),
       );
       req.once('close', () => signal?.removeEventListener('abort', abort));
-      req.end(body);
+      req.end(hop.body);
     });
+  }
 
-    const location = res.headers.location;
-    if (res.statusCode! >= 300 && res.statusCode! < 400 && location && init.redirect !== 'manual') {
-      res.resume();
-      if (init.redirect === 'error') throw new TypeError('fetch failed: redirect refused (redirect: "error")');
-      if (redirects >= MAX_REDIRECTS) throw new TypeError('fetch failed: too many redirects');
-      const next = new URL(location, url);
-      const keepsBody = res.statusCode === 307 || res.statusCode === 308;
-      return send(
-        next,
-        {
-          ...init,
-          method: keepsBody ? method : method === 'HEAD' ? 'HEAD' : 'GET',
-          body: keepsBody ? init.body : undefined,
-        },
-        redirects + 1,
-      );
-    }
+  async function send(url: URL, init: FetchInit): Promise<HttpFetchResponse> {
+    const signal = init.signal ?? undefined;
+    const {
+      response: res,
+      hop,
+      redirects,
+    } = await sendFollowing(url, init, exchange, (res) => ({
+      status: res.statusCode ?? 0,
+      location: res.headers.location,
+      discard: () => res.resume(),
+    }));
     if (signal) {
       const abort = () => res.destroy(signal.reason);
       signal.addEventListener('abort', abort, { once: true });
       res.once('close', () => signal.removeEventListener('abort', abort));
     }
-    return new HttpFetchResponse(res, url, method === 'HEAD');
+    return new HttpFetchResponse(res, hop.url, hop.method === 'HEAD', redirects > 0);
   }
 
   const httpFetch = (input: string | URL | { url: string }, init: FetchInit = {}) =>
-    send(new URL(typeof input === 'string' || input instanceof URL ? input : input.url), init, 0);
+    send(new URL(typeof input === 'string' || input instanceof URL ? input : input.url), init);
   return httpFetch as unknown as typeof fetch;
 }
 
-/** As fetch: at most 20 redirects are followed. */
-const MAX_REDIRECTS = 20;
-
-interface FetchInit {
-  method?: string;
-  headers?: unknown;
-  body?: unknown;
-  signal?: AbortSignal | null;
-  redirect?: 'follow' | 'manual' | 'error';
-}
-
-/** The request body as bytes: strings, bytes and URLSearchParams, what the SDK sends. */
-function bodyBytes(body: unknown): Buffer | undefined {
-  if (body === undefined || body === null) return undefined;
-  if (typeof body === 'string' || body instanceof URLSearchParams) return Buffer.from(String(body));
-  if (body instanceof ArrayBuffer) return Buffer.from(body);
-  if (ArrayBuffer.isView(body)) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  throw new TypeError('loc’s HTTP client sends string and byte bodies only');
-}
+/**
+ * The most bytes (after decompression) that text(), json() and arrayBuffer() gather: the service's answers
+ * are far smaller, and a base URL that reaches some other server (or a gzip bomb) must not fill memory
+ * before the per-attempt timeout ends it.
+ */
+const MAX_ANSWER_BYTES = 64 * 2 ** 20;
 
 /** The answer: what a fetch Response offers that the SDK and ofetch read. */
 class HttpFetchResponse {
@@ -111,7 +93,7 @@ class HttpFetchResponse {
   readonly ok: boolean;
   readonly headers: HttpHeaders;
   readonly url: string;
-  readonly redirected = false;
+  readonly redirected: boolean;
   readonly type = 'basic';
   #stream: Readable | undefined;
   #body: ReadableStream<Uint8Array> | null | undefined;
@@ -119,7 +101,8 @@ class HttpFetchResponse {
   /** The web stream has been read from (or cancelled): the body must be read through it. */
   #streamed = false;
 
-  constructor(res: IncomingMessage, url: URL, head: boolean) {
+  constructor(res: IncomingMessage, url: URL, head: boolean, redirected: boolean) {
+    this.redirected = redirected;
     this.status = res.statusCode ?? 0;
     this.statusText = res.statusMessage ?? '';
     this.ok = this.status >= 200 && this.status < 300;
@@ -193,7 +176,13 @@ class HttpFetchResponse {
     // Events, not `for await`: the async iterator machinery costs more than the body (a JSON answer).
     return new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      let size = 0;
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_ANSWER_BYTES) {
+          stream.destroy(new TypeError(`fetch failed: an answer larger than ${MAX_ANSWER_BYTES / 2 ** 20} MiB`));
+        } else chunks.push(chunk);
+      });
       finished(stream, (error) => (error ? reject(error) : resolve(Buffer.concat(chunks))));
     });
   }
