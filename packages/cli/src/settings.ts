@@ -1,7 +1,7 @@
 import { DEFAULT_BASE_URL, DEFAULT_CDN_CHECK_PATH } from '@loc/sdk';
 import type { ProjectConfig } from './config/project-config';
 import { DEFAULT_PROFILE, type CredentialStore, type Profile } from './config/credentials';
-import { UsageError } from './errors';
+import { CredentialsError, UsageError } from './errors';
 import type { GlobalOptions, OptionSource } from './program';
 
 /**
@@ -111,15 +111,28 @@ export async function resolveSettings(input: SettingsInput): Promise<Settings> {
   const stored = (value: string | undefined): [string, Source] | undefined =>
     sameHost && value ? [value, 'profile'] : undefined;
   const token = given('token') ?? stored(profile?.token);
-  const cdnKey = given('cdnKey') ?? stored(profile?.cdnKey);
   if (!token && profile?.token && !sameHost) {
     input.debug(`profile '${profileName}' belongs to ${profile.baseUrl}; its token is not sent to ${baseUrl}`);
   }
   const fromConfig = (value: string | undefined): [string, Source] | undefined =>
     value ? [value, 'config'] : undefined;
-  const [cdnBaseUrl, cdnBaseUrlSource] = given('cdnBaseUrl') ??
+  const [cdnBaseUrlValue, cdnBaseUrlSource] = given('cdnBaseUrl') ??
     fromConfig(input.config?.cdn?.baseUrl) ?? [baseUrl, baseUrlSource];
+  const cdnBaseUrl = normalizeBaseUrl(cdnBaseUrlValue);
   const [cdnCheckPath] = given('cdnCheckPath') ?? fromConfig(input.config?.cdn?.checkPath) ?? [DEFAULT_CDN_CHECK_PATH];
+  // A stored CDN key goes only to the origin it was stored for (the profile's CDN base URL, else its base
+  // URL): a cloned repository's `cdn.baseUrl` must never receive it. A key given as flag or variable goes
+  // where the user points it.
+  const keyOrigin = profile?.cdnKey ? (profile.cdnBaseUrl ?? profile.baseUrl) : undefined;
+  const cdnKey: [string, Source] | undefined =
+    given('cdnKey') ??
+    (profile?.cdnKey && keyOrigin && sameOrigin(keyOrigin, cdnBaseUrl) ? [profile.cdnKey, 'profile'] : undefined);
+  if (!cdnKey && keyOrigin && input.needs === 'cdnKey') {
+    throw new CredentialsError(
+      `The stored CDN key of profile '${profileName}' belongs to ${originOf(keyOrigin)}; the CDN check would go to ${originOf(cdnBaseUrl)} (${describeSource(cdnBaseUrlSource, 'cdnBaseUrl')}). The key was not sent.`,
+      `If you trust ${originOf(cdnBaseUrl)}, pass its key with --cdn-key or LOC_CDN_KEY, or store one for it with \`loc login --cdn-key <key> --cdn-base-url ${originOf(cdnBaseUrl)}\`.`,
+    );
+  }
   return {
     profile: profileName,
     baseUrl,
@@ -128,7 +141,7 @@ export async function resolveSettings(input: SettingsInput): Promise<Settings> {
     tokenSource: token?.[1],
     cdnKey: cdnKey?.[0],
     cdnKeySource: cdnKey?.[1],
-    cdnBaseUrl: normalizeBaseUrl(cdnBaseUrl),
+    cdnBaseUrl,
     cdnBaseUrlSource,
     cdnCheckPath: checkPath(cdnCheckPath),
   };
@@ -168,6 +181,25 @@ function checkPath(value: string): string {
     );
   }
   return value;
+}
+
+/**
+ * Where a setting came from, in words, for messages.
+ *
+ * @example describeSource('config', 'cdnBaseUrl') // 'from cdn.baseUrl of loc.config.json'
+ */
+export function describeSource(source: Source, key: 'baseUrl' | 'cdnBaseUrl'): string {
+  const names = {
+    baseUrl: { flag: '--base-url', environment: 'LOC_BASE_URL', config: 'loc.config.json' },
+    cdnBaseUrl: { flag: '--cdn-base-url', environment: 'LOC_CDN_BASE_URL', config: 'cdn.baseUrl of loc.config.json' },
+  }[key];
+  if (source === 'profile') return 'from the stored profile';
+  if (source === 'default') return 'the default';
+  return `from ${names[source]}`;
+}
+
+function originOf(url: string): string {
+  return new URL(url).origin;
 }
 
 function sameOrigin(a: string, b: string): boolean {

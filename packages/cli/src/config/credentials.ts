@@ -6,6 +6,8 @@ export interface Profile {
   baseUrl: string;
   token?: string;
   cdnKey?: string;
+  /** Where the CDN key is sent, when that is not `baseUrl` (`loc login --cdn-key … --cdn-base-url …`). */
+  cdnBaseUrl?: string;
   savedAt: string;
 }
 
