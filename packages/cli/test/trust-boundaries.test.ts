@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CDN_KEYS, runLoc, tempDir, TOKENS } from '@loc/test-utils';
+import { CDN_KEYS, runLoc, startMock, tempDir, TOKENS } from '@loc/test-utils';
 import { useMock } from './helpers';
 
 const service = useMock();
@@ -102,5 +102,77 @@ describe('a stored credential goes only to the origin it was stored for', () => 
     const byVariable = await bare(['projects', 'list'], { LOC_BASE_URL: capture.url });
     expect([byFlag.code, byVariable.code]).toEqual([3, 3]);
     expect(capture.seen).toEqual([]);
+  });
+});
+
+describe('option values are checked before anything is requested, spent or created', () => {
+  const capture = useCaptureServer();
+  beforeEach(() => {
+    capture.seen.length = 0;
+  });
+  const check = ['cdn', 'check', '-e', 'PRODUCTION', '-t', 'MOBILE_SDK_IOS'];
+  const exportTo = ['export', '-w', 'acme', '-p', 'backend', '--dry-run'];
+  type Row = [what: string, args: string[], env: Record<string, string>, message: RegExp];
+  const rows: Row[] = [
+    ['--client-version ""', [...check, '--client-version', ''], {}, /--client-version is empty/],
+    ['--client-version of blanks', [...check, '--client-version', '  '], {}, /--client-version is empty/],
+    [
+      '--client-version 2.1',
+      [...check, '--client-version', '2.1'],
+      {},
+      /--client-version '2\.1' is not a semantic version/,
+    ],
+    ['--client-version v2.1.0', [...check, '--client-version', 'v2.1.0'], {}, /'v2\.1\.0' is not a semantic version/],
+    ['--client-version " 2.1.0 "', [...check, '--client-version', ' 2.1.0 '], {}, /is not a semantic version/],
+    ['--client-user ""', [...check, '--client-user', ''], {}, /--client-user is empty/],
+    ['--download ""', [...check, '--download', ''], {}, /--download is empty/],
+    ['LOC_CDN_KEY=""', check, { LOC_CDN_KEY: '' }, /--cdn-key \(from LOC_CDN_KEY\) is empty/],
+    [
+      'LOC_CDN_CHECK_PATH=" "',
+      check,
+      { LOC_CDN_CHECK_PATH: ' ' },
+      /--cdn-check-path \(from LOC_CDN_CHECK_PATH\) is empty/,
+    ],
+    ['LOC_API_TOKEN=""', ['projects', 'list'], { LOC_API_TOKEN: '' }, /--token \(from LOC_API_TOKEN\) is empty/],
+    ['LOC_PROFILE=""', ['projects', 'list'], { LOC_PROFILE: '' }, /--profile \(from LOC_PROFILE\) is empty/],
+    ['--workspace ""', ['projects', 'list', '--workspace', ''], {}, /--workspace is empty/],
+    ['--format nope', [...exportTo, '--format', 'nope'], {}, /--format 'nope' is not an export format loc knows/],
+    ['--format ""', [...exportTo, '--format', ''], {}, /--format is empty/],
+    ['--path-template {locale}/', [...exportTo, '--path-template', '{locale}/'], {}, /ends in a file name, not in \//],
+  ];
+  it.each(rows)('%s: exit 2 naming it, nothing sent', async (_what, args, env, message) => {
+    const result = await runLoc(args, {
+      env: {
+        CI: '1',
+        LOC_BASE_URL: capture.url,
+        LOC_CDN_BASE_URL: capture.url,
+        LOC_API_TOKEN: TOKENS.developer,
+        LOC_CDN_KEY: CDN_KEYS.acme,
+        LOC_CONFIG_DIR: service.home,
+        ...env,
+      },
+    });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(message);
+    // One message, said once (not the service's INVALID_SEMANTIC_VERSION twice).
+    expect(result.stderr.match(/✖/g)).toHaveLength(1);
+    expect(capture.seen).toEqual([]);
+  });
+
+  it('loc export --locale xx-YY is refused before the export is created, naming the project’s locales', async () => {
+    const mock = await startMock(['--export-delay', '100ms'], { log: true });
+    const out = tempDir('loc-trust-out-');
+    try {
+      const result = await runLoc(['export', '-w', 'acme', '-p', 'backend', '--locale', 'xx-YY', '--out', out.path], {
+        env: { CI: '1', LOC_BASE_URL: mock.url, LOC_API_TOKEN: TOKENS.developer, LOC_CONFIG_DIR: service.home },
+      });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toMatch(/--locale xx-YY names no locale of project backend/);
+      expect(result.stderr).toMatch(/Its locales: .*de/);
+      expect((await mock.requests()).filter((r) => r.startsWith('POST'))).toEqual([]);
+    } finally {
+      out.remove();
+      await mock.stop();
+    }
   });
 });

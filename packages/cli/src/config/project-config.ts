@@ -5,6 +5,7 @@ import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES, jsonPath } from '@loc/sd
 import * as z from 'zod/mini';
 import englishMessages from 'zod/v4/locales/en.js';
 import { docsPage } from '../docs-page';
+import { ENDS_IN_SEPARATOR } from '../option-values';
 import { LocalFileError } from '../errors';
 import { VERSION } from '../version';
 
@@ -48,7 +49,7 @@ function buildProjectConfigSchema() {
               'Folder the files are unzipped into, relative to this file. Default: the folder of this file.',
             ),
             pathTemplate: described(
-              z.optional(text()),
+              z.optional(text().check(z.refine((t) => !ENDS_IN_SEPARATOR.test(t), 'ends in a file name, not in /'))),
               'Where each file lands below `out` (docs/cli.md#path-templates). Default: {path}.',
             ),
           }),
