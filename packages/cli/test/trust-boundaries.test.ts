@@ -2,11 +2,12 @@
 // anything is spent, what reaches the terminal, and messages that blame the right party. Table-driven:
 // each row is a hostile input and what loc must do with it.
 import { createServer, type Server } from 'node:http';
+import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CDN_KEYS, runLoc, startMock, tempDir, TOKENS } from '@loc/test-utils';
+import { CDN_KEYS, LOC_BIN, runLoc, startMock, tempDir, TOKENS } from '@loc/test-utils';
 import { useMock } from './helpers';
 
 const service = useMock();
@@ -174,5 +175,107 @@ describe('option values are checked before anything is requested, spent or creat
       out.remove();
       await mock.stop();
     }
+  });
+});
+
+describe('what reaches the terminal', () => {
+  // A service whose texts carry escape sequences: OSC 52 (writes the clipboard), erase line + carriage
+  // return (rewrites what the user sees), a bidi override.
+  const HOSTILE = 'Evil\u001b]52;c;ZXZpbA==\u0007\u001b[2K\rFAKE\u202e\u009b31m';
+  let hostile: Server;
+  let url = '';
+  beforeAll(async () => {
+    hostile = createServer((req, res) => {
+      req.resume();
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: HOSTILE }));
+    });
+    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => hostile.close(resolve)));
+  const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+  it('a project title with escape sequences is shown escaped by projects list, create and show; --json keeps the exact value', async () => {
+    const admin = { LOC_API_TOKEN: TOKENS.admin, FORCE_COLOR: '1', NO_COLOR: undefined };
+    const create = await service.loc(
+      [
+        'projects',
+        'create',
+        '-w',
+        'acme',
+        '--title',
+        HOSTILE,
+        '--resource-type',
+        'strings.ios',
+        '--source-locale',
+        'en',
+        '--json',
+      ],
+      { env: admin },
+    );
+    expect(create.code, create.stderr).toBe(0);
+    const slug = create.json().project as string;
+    for (const args of [
+      ['projects', 'list'],
+      ['projects', 'show', slug, '-w', 'acme'],
+    ]) {
+      const result = await service.loc(args, { env: admin });
+      expect(result.code, result.stderr).toBe(0);
+      // loc's own colours stay (the header is dim); the title's sequences are text.
+      const withoutOwnColours = result.stdout.replace(/\u001b\[\d+m/g, '');
+      expect(withoutOwnColours).not.toMatch(RAW);
+      expect(result.stdout).toContain('Evil\\x1b]52;c;ZXZpbA==\\x07\\x1b[2K\\x0dFAKE\\u202e\\x9b31m');
+      expect(result.stdout).toMatch(/\u001b\[2m/);
+    }
+    const json = await service.loc(['projects', 'list', '--json'], { env: admin });
+    expect(json.stdout).not.toMatch(RAW);
+    expect(json.json().projects.map((p: { title: string }) => p.title)).toContain(HOSTILE);
+  });
+
+  it('a hostile error body is shown escaped on stderr', async () => {
+    const human = await runLoc(['projects', 'show', 'x', '-w', 'acme'], {
+      env: { CI: '1', LOC_BASE_URL: url, LOC_API_TOKEN: TOKENS.developer, LOC_CONFIG_DIR: service.home },
+    });
+    expect(human.code, human.stderr).toBe(5);
+    expect(human.stderr).not.toMatch(RAW);
+    expect(human.stderr).toContain('\\x1b]52;c;');
+  });
+});
+
+describe('a result that cannot be written', () => {
+  const full = existsSync('/dev/full');
+  /** loc with stdout on /dev/full: every write fails with ENOSPC. */
+  const toFullDisk = (args: string[]) =>
+    new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const fd = openSync('/dev/full', 'w');
+      const child = spawn(process.execPath, [LOC_BIN, ...args], {
+        stdio: ['ignore', fd, 'pipe'],
+        env: {
+          ...process.env,
+          CI: '1',
+          LOC_BASE_URL: service.url,
+          LOC_API_TOKEN: TOKENS.developer,
+          LOC_CONFIG_DIR: service.home,
+        },
+      });
+      closeSync(fd);
+      let stderr = '';
+      child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on('close', (code) => resolve({ code, stderr }));
+    });
+
+  it.skipIf(!full).each([
+    ['a failing gate keeps its code', ['status', '-w', 'acme', '-p', 'backend', '--min-approved', '100', '--json'], 11],
+    [
+      'a passing gate whose verdict is lost exits 10',
+      ['status', '-w', 'acme', '-p', 'backend', '--min-approved', '0', '--json'],
+      10,
+    ],
+    ['a listing exits 10', ['projects', 'list'], 10],
+  ])('> /dev/full: %s, without a stack trace', async (_what, args, code) => {
+    const result = await toFullDisk(args as string[]);
+    expect(result.code, result.stderr).toBe(code);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    if (code === 10) expect(result.stderr).toMatch(/Could not write the result to stdout \(ENOSPC/);
   });
 });
