@@ -4,7 +4,18 @@
 import { createServer, type Server } from 'node:http';
 import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { closeSync, existsSync, openSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CDN_KEYS, LOC_BIN, runLoc, startMock, tempDir, TOKENS } from '@loc/test-utils';
@@ -277,5 +288,66 @@ describe('a result that cannot be written', () => {
     expect(result.code, result.stderr).toBe(code);
     expect(result.stderr).not.toMatch(/\n\s+at /);
     if (code === 10) expect(result.stderr).toMatch(/Could not write the result to stdout \(ENOSPC/);
+  });
+});
+
+describe('stored credentials and loc.config.json are written whole, under a lock, never through a link', () => {
+  let home: ReturnType<typeof tempDir>;
+  beforeEach(() => {
+    home = tempDir('loc-trust-creds-');
+  });
+  afterEach(() => home.remove());
+  const login = (profile: string, dir = home.path) =>
+    runLoc(['login', '--profile', profile, '--cdn-key', `lh-cdn_${profile}`, '--base-url', service.url], {
+      env: { CI: '1', LOC_CONFIG_DIR: dir, LOC_API_TOKEN: undefined },
+    });
+
+  it('ten parallel logins keep all ten profiles', async () => {
+    const names = Array.from({ length: 10 }, (_, i) => `p${i}`);
+    const results = await Promise.all(names.map((name) => login(name)));
+    expect(results.map((r) => r.code)).toEqual(names.map(() => 0));
+    const stored = JSON.parse(readFileSync(join(home.path, 'credentials.json'), 'utf8'));
+    expect(Object.keys(stored.profiles).sort()).toEqual(names);
+    expect(readdirSync(home.path)).toEqual(['credentials.json']);
+  });
+
+  it('refuses a symlinked credentials.json, and leaves its target alone', async () => {
+    const outside = join(home.path, 'outside.json');
+    const precious = '{"profiles":{}}\n';
+    writeFileSync(outside, precious);
+    const dir = join(home.path, 'config');
+    mkdirSync(dir, { mode: 0o700 });
+    symlinkSync(outside, join(dir, 'credentials.json'));
+    const result = await login('p', dir);
+    expect(result.code, result.stderr).toBe(10);
+    expect(result.stderr).toMatch(/credentials\.json is a symbolic link/);
+    expect(readFileSync(outside, 'utf8')).toBe(precious);
+  });
+
+  it.skipIf(process.platform === 'win32')('refuses a config folder other users may write', async () => {
+    const dir = join(home.path, 'shared');
+    mkdirSync(dir);
+    chmodSync(dir, 0o777);
+    const result = await login('p', dir);
+    expect(result.code, result.stderr).toBe(10);
+    expect(result.stderr).toMatch(/other users may write to it \(mode 777\)/);
+    expect(result.stderr).toMatch(/LOC_CONFIG_DIR/);
+    expect(existsSync(join(dir, 'credentials.json'))).toBe(false);
+  });
+
+  it('loc init --force refuses a symlinked loc.config.json, dangling or not', async () => {
+    const outside = join(home.path, 'outside.json');
+    writeFileSync(outside, 'precious\n');
+    const repo = join(home.path, 'repo');
+    mkdirSync(repo);
+    for (const target of [outside, join(home.path, 'missing.json')]) {
+      rmSync(join(repo, 'loc.config.json'), { force: true });
+      symlinkSync(target, join(repo, 'loc.config.json'));
+      const result = await service.loc(['init', '-w', 'acme', '-p', 'backend', '--force'], { cwd: repo });
+      expect(result.code, result.stderr).toBe(10);
+      expect(result.stderr).toMatch(/loc\.config\.json is a symbolic link/);
+    }
+    expect(readFileSync(outside, 'utf8')).toBe('precious\n');
+    expect(existsSync(join(home.path, 'missing.json'))).toBe(false);
   });
 });
