@@ -351,3 +351,120 @@ describe('stored credentials and loc.config.json are written whole, under a lock
     expect(existsSync(join(home.path, 'missing.json'))).toBe(false);
   });
 });
+
+describe('messages that blame the right party', () => {
+  // Web servers that are not the service: a site's HTML 404 page, a proxy's HTML 200, a silent CDN host.
+  let other: Server;
+  let url = '';
+  const PAGE = '<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1><hr>nginx</body></html>';
+  beforeAll(async () => {
+    other = createServer((req, res) => {
+      req.resume();
+      if (req.url?.startsWith('/ok')) res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Welcome</html>');
+      else if (req.url?.startsWith('/slow'))
+        return; // never answers
+      else res.writeHead(404, { 'content-type': 'text/html' }).end(PAGE);
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    other.closeAllConnections();
+    return new Promise((resolve) => other.close(resolve));
+  });
+  const env = (extra: Record<string, string | undefined> = {}) => ({
+    CI: '1',
+    LOC_API_TOKEN: TOKENS.developer,
+    LOC_CONFIG_DIR: service.home,
+    LOC_BASE_URL: undefined,
+    ...extra,
+  });
+
+  it.each([
+    ['--base-url', ['projects', 'list', '--base-url', '<url>'], {}, 'given with --base-url', 404],
+    ['LOC_BASE_URL', ['projects', 'list'], { LOC_BASE_URL: '<url>' }, 'from LOC_BASE_URL', 404],
+    ['a proxy’s 200 page', ['projects', 'list', '--base-url', '<url>/ok'], {}, 'given with --base-url', 200],
+    ['loc login', ['login', '--token', 'loc_x', '--base-url', '<url>'], {}, 'given with --base-url', 404],
+  ])(
+    'another web server at %s: says the address is not the service, and where it came from',
+    async (_what, args, extra, source, status) => {
+      const fill = (v: string) => v.replace('<url>', url);
+      const result = await runLoc(args.map(fill), {
+        env: env(Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, fill(v as string)]))),
+      });
+      expect(result.code, result.stderr).toBe(9);
+      expect(result.stderr).toMatch(/does not look like the loc service/);
+      expect(result.stderr).toContain(url);
+      expect(result.stderr).toContain(source);
+      if (status === 404) expect(result.stderr).toMatch(/answered 404 with an HTML page/);
+      expect(result.stderr).not.toMatch(/<html|nginx/);
+      expect(result.stderr).not.toMatch(/`loc projects list`/);
+    },
+  );
+
+  it('the CDN check’s timeout names --timeout, not an SDK option', async () => {
+    const result = await runLoc(
+      ['cdn', 'check', '-e', 'PRODUCTION', '-t', 'MOBILE_SDK_IOS', '--cdn-base-url', `${url}/slow`, '--timeout', '1s'],
+      { env: env({ LOC_CDN_KEY: CDN_KEYS.acme }) },
+    );
+    expect(result.code, result.stderr).toBe(8);
+    expect(result.stderr).toMatch(/--timeout/);
+    expect(result.stderr).not.toMatch(/timeoutMs/);
+  });
+
+  it('a 403 says "ask a workspace admin" once', async () => {
+    const result = await service.loc(
+      ['projects', 'create', '-w', 'acme', '--title', 'X', '--resource-type', 'strings.ios', '--source-locale', 'en'],
+      { env: { LOC_API_TOKEN: TOKENS.viewer } },
+    );
+    expect(result.code, result.stderr).toBe(4);
+    expect(result.stderr.match(/ask a workspace admin/gi)).toHaveLength(1);
+  });
+
+  it.each([
+    ['HTTP_PROXY', 'http://user:s3cret@bad host:99'],
+    ['HTTPS_PROXY', '::not a url::s3cret'],
+  ])('a garbage %s is exit 2 naming the variable, never its value', async (name, value) => {
+    const result = await service.loc(['projects', 'list'], { env: { [name]: value } });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain(`${name} is not a proxy URL`);
+    expect(result.stderr).not.toContain('s3cret');
+  });
+
+  it.each([
+    ['a CR/LF', `${TOKENS.developer}\r\nX-Injected: 1`, /line break/],
+    ['a non-ASCII character', 'loc_tést', /outside ASCII/],
+  ])('a token with %s is exit 2 saying it is malformed, and is not sent', async (_what, token, why) => {
+    const result = await runLoc(['projects', 'list', '--base-url', url], { env: env({ LOC_API_TOKEN: token }) });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(/The API token \(LOC_API_TOKEN\) is malformed/);
+    expect(result.stderr).toMatch(why);
+    expect(result.stderr).not.toMatch(/network/);
+  });
+
+  it.each([
+    ['a query', 'http://127.0.0.1:1/?api_key=s3cret'],
+    ['a user name and password', 'http://user:s3cret@127.0.0.1:1/'],
+    ['no URL at all', 'ht tp://x?api_key=s3cret'],
+  ])('a base URL with %s is refused without echoing it', async (_what, value) => {
+    const result = await runLoc(['projects', 'list'], { env: env({ LOC_BASE_URL: value }) });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(/The base URL \(from LOC_BASE_URL\)/);
+    expect(result.stderr).not.toContain('s3cret');
+  });
+
+  it('a loc.config.json that starts with a UTF-8 BOM is read', async () => {
+    const repo = tempDir('loc-trust-bom-');
+    try {
+      writeFileSync(
+        join(repo.path, 'loc.config.json'),
+        `\uFEFF${JSON.stringify({ workspace: 'acme', project: 'backend' })}`,
+      );
+      const result = await service.loc(['status', '--json'], { cwd: repo.path });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).not.toContain('\uFEFF');
+    } finally {
+      repo.remove();
+    }
+  });
+});

@@ -129,7 +129,8 @@ export function loadConfigFile(path: string): LoadedConfig {
   }
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    // A byte order mark, as Windows editors write it, is no part of the JSON.
+    data = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     throw new LocalFileError(`${absolute} is not valid JSON: ${(error as Error).message}`, {
       hint: 'Fix the file, or write a new one with `loc init --force`.',

@@ -7,8 +7,12 @@
  * (a random nonce) and turned into escape codes last.
  */
 
-/** C0 controls but tab and newline, DEL, C1 controls, and the bidi controls (overrides, isolates, marks). */
-const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * C0 controls but tab and newline, DEL, C1 controls, the bidi controls (overrides, isolates, marks), and
+ * characters that show nothing (a byte order mark, zero-width space, word joiner).
+ */
+const UNSAFE =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
 
 /** What JSON.stringify leaves raw that a terminal still acts on: DEL, C1, bidi controls, line separators. */
 const UNSAFE_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
