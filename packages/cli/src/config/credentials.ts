@@ -45,7 +45,7 @@ const OTHERS_WRITE = 0o002;
  *
  * @example defaultConfigDir({ XDG_CONFIG_HOME: '/tmp/c' }, 'linux') // '/tmp/c/loc'
  */
-export function defaultConfigDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+function defaultConfigDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
   if (platform === 'darwin') return join(homedir(), 'Library', 'Preferences', 'loc');
   if (platform === 'win32') return join(env.APPDATA || join(homedir(), 'AppData', 'Roaming'), 'loc', 'Config');
   return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'loc');
