@@ -278,7 +278,11 @@ export const ERROR_TABLE = [
   row(
     InternalServerError,
     EXIT.SERVER,
-    (e) => sentence(`The service failed (${e.status}):`, detailOf(e) ?? `${e.method} ${e.path}`),
+    (e) =>
+      typeof e.body === 'string' && e.body.trim() !== ''
+        ? // A page, not the service's JSON: a proxy or gateway in front of it may be the one that failed.
+          `${e.method} ${e.path} failed (${e.status}) with a page that is not the service's answer: the service, or a proxy or gateway in front of it, failed.`
+        : sentence(`The service failed (${e.status}):`, detailOf(e) ?? `${e.method} ${e.path}`),
     (e) =>
       // Only what the SDK repeats was retried: GETs on the statuses that say "try again".
       RETRYABLE_STATUSES.has(e.status) && e.method === 'GET'

@@ -171,6 +171,28 @@ describe('option values are checked before anything is requested, spent or creat
     expect(capture.seen).toEqual([]);
   });
 
+  it.each([
+    ['export.locales', { export: { locales: [] } }],
+    ['export.files', { export: { files: [] } }],
+  ])('an empty %s in loc.config.json does not mean "all": refused before any request', async (_what, config) => {
+    const repo = tempDir('loc-trust-empty-');
+    try {
+      writeFileSync(
+        join(repo.path, 'loc.config.json'),
+        JSON.stringify({ workspace: 'acme', project: 'backend', ...config }),
+      );
+      const result = await runLoc(['export', '--dry-run'], {
+        cwd: repo.path,
+        env: { CI: '1', LOC_BASE_URL: capture.url, LOC_API_TOKEN: TOKENS.developer, LOC_CONFIG_DIR: service.home },
+      });
+      expect(result.code, result.stderr).toBe(10);
+      expect(result.stderr).toMatch(/is not a valid loc config: \$\.export\.(locales|files): Too small/);
+      expect(capture.seen).toEqual([]);
+    } finally {
+      repo.remove();
+    }
+  });
+
   it('loc export --locale xx-YY is refused before the export is created, naming the project’s locales', async () => {
     const mock = await startMock(['--export-delay', '100ms'], { log: true });
     const out = tempDir('loc-trust-out-');
@@ -363,6 +385,8 @@ describe('messages that blame the right party', () => {
       if (req.url?.startsWith('/ok')) res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Welcome</html>');
       else if (req.url?.startsWith('/slow'))
         return; // never answers
+      else if (req.url?.startsWith('/gateway'))
+        res.writeHead(502, { 'content-type': 'text/html' }).end('<html><h1>502 Bad Gateway</h1></html>');
       else res.writeHead(404, { 'content-type': 'text/html' }).end(PAGE);
     });
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
@@ -401,6 +425,13 @@ describe('messages that blame the right party', () => {
       expect(result.stderr).not.toMatch(/`loc projects list`/);
     },
   );
+
+  it('a 502 page from a gateway is not printed as the service’s message', async () => {
+    const result = await runLoc(['projects', 'list', '--base-url', `${url}/gateway`], { env: env() });
+    expect(result.code, result.stderr).toBe(9);
+    expect(result.stderr).not.toMatch(/<html|Bad Gateway/);
+    expect(result.stderr).toMatch(/a proxy or gateway in front of it/);
+  });
 
   it('the CDN check’s timeout names --timeout, not an SDK option', async () => {
     const result = await runLoc(

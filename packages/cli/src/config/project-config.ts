@@ -39,9 +39,13 @@ function buildProjectConfigSchema() {
               z.optional(text()),
               "Export format id (`loc export formats`). Default: the project's own format.",
             ),
-            locales: described(z.optional(z.array(text())), 'Locales to export. Default: every locale of the project.'),
+            // An empty list would mean "every locale" / "every file" as much as leaving it out: refused.
+            locales: described(
+              z.optional(z.array(text()).check(z.minLength(1))),
+              'Locales to export. Default: every locale of the project.',
+            ),
             files: described(
-              z.optional(z.array(text())),
+              z.optional(z.array(text()).check(z.minLength(1))),
               'Resource file paths to export, as the service names them. Default: every file.',
             ),
             out: described(
