@@ -107,6 +107,23 @@ describe('a stored credential goes only to the origin it was stored for', () => 
     expect(capture.seen).toHaveLength(1);
   });
 
+  it('a redirect carries no credential to another origin, token or CDN key', async () => {
+    const redirector = createServer((req, res) => {
+      req.resume();
+      res.writeHead(307, { location: `${capture.url}${req.url}` }).end();
+    });
+    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+    const from = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`;
+    try {
+      const api = await bare(['projects', 'list', '--base-url', from], { LOC_API_TOKEN: TOKENS.developer });
+      const cdn = await bare([...check, '--cdn-base-url', from], { LOC_CDN_KEY: CDN_KEYS.acme });
+      expect([api.code, cdn.code]).not.toContain(0);
+      expect(capture.seen).toEqual([]);
+    } finally {
+      await new Promise((resolve) => redirector.close(resolve));
+    }
+  });
+
   it('a stored API token is not sent to a --base-url or LOC_BASE_URL of another host', async () => {
     const login = await bare(['login', '--token', TOKENS.developer, '--base-url', service.url]);
     expect(login.code, login.stderr).toBe(0);
