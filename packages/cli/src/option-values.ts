@@ -96,6 +96,8 @@ interface ParsedCommand {
   options: readonly { attributeName(): string; long?: string | undefined; envVar?: string | undefined }[];
   getOptionValue(key: string): unknown;
   getOptionValueSource(key: string): string | undefined;
+  readonly registeredArguments: readonly { name(): string }[];
+  readonly processedArgs: unknown[];
 }
 
 /** Options whose value the CLI can check itself, by attribute name, against the SDK's vocabularies. */
@@ -114,6 +116,12 @@ export async function checkOptionValues(command: ParsedCommand): Promise<void> {
     import('@loc/sdk'),
     import('./errors'),
   ]);
+  command.registeredArguments.forEach((argument, index) => {
+    const value = command.processedArgs[index];
+    if (typeof value === 'string' && value.trim() === '') {
+      throw new UsageError(`<${argument.name()}> is empty.`, `Give ${argument.name()} a value.`);
+    }
+  });
   for (let c: ParsedCommand | null = command; c; c = c.parent) {
     for (const option of c.options) {
       const key = option.attributeName();

@@ -165,6 +165,7 @@ describe('option values are checked before anything is requested, spent or creat
     ['LOC_API_TOKEN=""', ['projects', 'list'], { LOC_API_TOKEN: '' }, /--token \(from LOC_API_TOKEN\) is empty/],
     ['LOC_PROFILE=""', ['projects', 'list'], { LOC_PROFILE: '' }, /--profile \(from LOC_PROFILE\) is empty/],
     ['--workspace ""', ['projects', 'list', '--workspace', ''], {}, /--workspace is empty/],
+    ['a blank <project>', ['projects', 'show', ' ', '-w', 'acme'], {}, /<project> is empty/],
     ['--format nope', [...exportTo, '--format', 'nope'], {}, /--format 'nope' is not an export format loc knows/],
     ['--format ""', [...exportTo, '--format', ''], {}, /--format is empty/],
     ['--path-template {locale}/', [...exportTo, '--path-template', '{locale}/'], {}, /ends in a file name, not in \//],
