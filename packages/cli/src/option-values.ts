@@ -112,15 +112,11 @@ const CHECKED_VALUES: Record<string, 'semver' | 'exportFormat'> = { clientVersio
  * start-up.
  */
 export async function checkOptionValues(command: ParsedCommand): Promise<void> {
-  const [{ EXPORT_FORMATS, SEMANTIC_VERSION_PATTERN }, { UsageError }] = await Promise.all([
-    import('@loc/sdk'),
-    import('./errors'),
-  ]);
+  const given: { name: string; from: string; envVar: string | undefined; value: string; key: string }[] = [];
   command.registeredArguments.forEach((argument, index) => {
     const value = command.processedArgs[index];
-    if (typeof value === 'string' && value.trim() === '') {
-      throw new UsageError(`<${argument.name()}> is empty.`, `Give ${argument.name()} a value.`);
-    }
+    if (typeof value === 'string')
+      given.push({ name: `<${argument.name()}>`, from: '', envVar: undefined, value, key: '' });
   });
   for (let c: ParsedCommand | null = command; c; c = c.parent) {
     for (const option of c.options) {
@@ -128,29 +124,37 @@ export async function checkOptionValues(command: ParsedCommand): Promise<void> {
       const value = c.getOptionValue(key);
       const source = c.getOptionValueSource(key);
       if (typeof value !== 'string' || (source !== 'cli' && source !== 'env')) continue;
-      const name = option.long ?? key;
-      const from = source === 'env' && option.envVar ? ` (from ${option.envVar})` : '';
-      if (value.trim() === '') {
-        throw new UsageError(
-          `${name}${from} is empty.`,
-          from
-            ? `Set ${option.envVar} to a value, or unset it (\`unset ${option.envVar}\`).`
-            : `Give ${name} a value, or leave it out.`,
-        );
-      }
-      const kind = CHECKED_VALUES[key];
-      if (kind === 'semver' && !SEMANTIC_VERSION_PATTERN.test(value)) {
-        throw new UsageError(
-          `${name}${from} '${value}' is not a semantic version.`,
-          'Give MAJOR.MINOR.PATCH without a v or spaces, for example 2.1.0 (or 3.0.0-beta.1).',
-        );
-      }
-      if (kind === 'exportFormat' && !EXPORT_FORMATS.some((f) => f.id === value)) {
-        throw new UsageError(
-          `${name}${from} '${value}' is not an export format loc knows.`,
-          `The formats: ${EXPORT_FORMATS.map((f) => f.id).join(', ')} (\`loc export formats\` lists them).`,
-        );
-      }
+      const envVar = source === 'env' ? option.envVar : undefined;
+      given.push({ name: option.long ?? key, from: envVar ? ` (from ${envVar})` : '', envVar, value, key });
+    }
+  }
+  // The error table and the SDK's vocabularies load only when there is something to judge (start-up).
+  if (!given.some((g) => g.value.trim() === '' || CHECKED_VALUES[g.key])) return;
+  const [{ EXPORT_FORMATS, SEMANTIC_VERSION_PATTERN }, { UsageError }] = await Promise.all([
+    import('@loc/sdk'),
+    import('./errors'),
+  ]);
+  for (const { name, from, envVar, value, key } of given) {
+    if (value.trim() === '') {
+      throw new UsageError(
+        `${name}${from} is empty.`,
+        envVar
+          ? `Set ${envVar} to a value, or unset it (\`unset ${envVar}\`).`
+          : `Give ${name} a value, or leave it out.`,
+      );
+    }
+    const kind = CHECKED_VALUES[key];
+    if (kind === 'semver' && !SEMANTIC_VERSION_PATTERN.test(value)) {
+      throw new UsageError(
+        `${name}${from} '${value}' is not a semantic version.`,
+        'Give MAJOR.MINOR.PATCH without a v or spaces, for example 2.1.0 (or 3.0.0-beta.1).',
+      );
+    }
+    if (kind === 'exportFormat' && !EXPORT_FORMATS.some((f) => f.id === value)) {
+      throw new UsageError(
+        `${name}${from} '${value}' is not an export format loc knows.`,
+        `The formats: ${EXPORT_FORMATS.map((f) => f.id).join(', ')} (\`loc export formats\` lists them).`,
+      );
     }
   }
 }
