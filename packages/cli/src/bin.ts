@@ -4,13 +4,30 @@ import type { CachedModule } from './compile-cache';
 import type { main as Main } from './program';
 import { VERSION } from './version';
 
+/** Exit 10 (EXIT.OPERATION_FAILED of errors.ts, not loaded yet): the result could not be written. */
+const OUTPUT_FAILED = 10;
+/** stdout failed (a full disk, a closed or broken descriptor): the result is lost, so the run did not succeed. */
+let stdoutFailed = false;
+let stdoutClosed = false;
+const finalCode = (code: number) => (stdoutFailed && code === 0 ? OUTPUT_FAILED : code);
+
 // `loc … | head`: a closed pipe ends the output, not with a stack trace.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
-  });
-}
+process.stderr.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+});
+// stdout that cannot be written (`> /dev/full`, a bad descriptor) never crashes with a stack, and never ends
+// in 0 or 1: the command's own code stands (a failed gate stays 11), else 10.
+// A reader that stopped reading (`| head`, EPIPE) is no failure: the command finishes with its own code.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (stdoutFailed || stdoutClosed) return;
+  if (error.code === 'EPIPE') {
+    stdoutClosed = true;
+    return;
+  }
+  stdoutFailed = true;
+  process.exitCode = finalCode(Number(process.exitCode ?? 0));
+  process.stderr.write(`✖ Could not write the result to stdout (${error.message.split(',')[0]}).\n`);
+});
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
@@ -22,7 +39,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
     .then((program) => (program.exports.main as typeof Main)(process.argv, { onCommand: program.ran }))
     .then(
       (code) => {
-        process.exitCode = code;
+        process.exitCode = finalCode(code);
       },
       (error: unknown) => {
         process.stderr.write(`✖ Unexpected error: ${error instanceof Error ? error.message : String(error)}\n`);

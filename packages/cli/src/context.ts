@@ -2,12 +2,20 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { createClient, type ClientHooks, type LocClient } from '@loc/sdk';
 import { findConfigFile, loadConfigFile, type LoadedConfig } from './config/project-config';
 import { openCredentials, type CredentialStore } from './config/credentials';
-import { CliError, CredentialsError, EXIT } from './errors';
+import { CliError, CredentialsError, EXIT, isForeignAnswer } from './errors';
 import { createHttpFetch } from './net/http-fetch';
 import { proxyFetch } from './net/proxy';
 import { Output } from './output';
 import type { GlobalOptions, OptionSource } from './program';
-import { readEnvironment, resolveSettings, type Environment, type Settings } from './settings';
+import {
+  checkProxyVariables,
+  describeSource,
+  readEnvironment,
+  resolveSettings,
+  type Environment,
+  type Settings,
+  type Source,
+} from './settings';
 import { formatElapsed } from './ui/progress';
 import { VERSION } from './version';
 
@@ -50,6 +58,10 @@ export class Context {
   private loadedConfig: LoadedConfig | undefined | null = null;
   private store: CredentialStore | undefined;
   private proxiedFetch: Promise<typeof fetch | undefined> | undefined;
+  /** Where requests go and where that came from, for a message when the answer is not the service's. */
+  private connection:
+    | Pick<Settings, 'baseUrl' | 'baseUrlSource' | 'cdnBaseUrl' | 'cdnBaseUrlSource' | 'cdnBaseUrlIsBase'>
+    | undefined;
 
   constructor(init: ContextInit) {
     this.options = init.options;
@@ -94,6 +106,7 @@ export class Context {
     try {
       return await work();
     } catch (error) {
+      if (isForeignAnswer(error) && this.connection) throw this.foreignAnswer(error, this.connection);
       if (this.deadline?.aborted && !this.interrupt.aborted && this.deadlineMs !== undefined) {
         const own = error instanceof CliError && error.exitCode !== EXIT.INTERRUPTED ? error : undefined;
         if (own?.exitCode === EXIT.TIMEOUT) throw own;
@@ -106,6 +119,39 @@ export class Context {
       }
       throw error;
     }
+  }
+
+  /** Records where requests go (`loc login` builds its own client), for {@link Context.run}'s messages. */
+  useConnection(baseUrl: string, source: Source): void {
+    this.connection = {
+      baseUrl,
+      baseUrlSource: source,
+      cdnBaseUrl: baseUrl,
+      cdnBaseUrlSource: source,
+      cdnBaseUrlIsBase: true,
+    };
+  }
+
+  /**
+   * An answer from some other web server: says so, with the base URL used and where it came from. Never
+   * the body (an HTML page is no message), never the command that just failed as advice.
+   */
+  private foreignAnswer(error: Parameters<typeof isForeignAnswer>[0], connection: NonNullable<Context['connection']>) {
+    const { method, path } = error as { method: string; path: string };
+    const cdn = /\/check$/.test(path);
+    const url = cdn ? connection.cdnBaseUrl : connection.baseUrl;
+    const source = cdn ? connection.cdnBaseUrlSource : connection.baseUrlSource;
+    const status = 'status' in (error as object) ? ` ${(error as { status: number }).status}` : '';
+    const body = (error as { body?: unknown }).body;
+    const kind = typeof body === 'string' && /^\s*</.test(body) ? 'an HTML page' : 'something that is not JSON';
+    return new CliError(
+      `${url} does not look like the loc ${cdn ? 'CDN check' : 'service'}: ${method} ${path} answered${status} with ${kind}.`,
+      {
+        exitCode: EXIT.SERVER,
+        hint: `The ${cdn ? 'CDN base URL' : 'base URL'} (${describeSource(source, cdn && !connection.cdnBaseUrlIsBase ? 'cdnBaseUrl' : 'baseUrl')}) must be the service's address, for example https://api.loc.dev; or a proxy in between (HTTPS_PROXY) answered instead.`,
+        cause: error,
+      },
+    );
   }
 
   /** The nearest loc.config.json (or the one of --config), read once. */
@@ -138,6 +184,7 @@ export class Context {
   /** A client for the API. `needs` names the credential the command cannot go without. */
   async client(needs: 'token' | 'cdnKey' | 'none' = 'token'): Promise<{ client: LocClient; settings: Settings }> {
     const settings = await this.settings(needs);
+    this.connection = settings;
     if (needs === 'token' && !settings.token) {
       throw new CredentialsError(
         `No API token for ${settings.baseUrl}.`,
@@ -176,6 +223,7 @@ export class Context {
    */
   fetch(): Promise<typeof fetch | undefined> {
     this.proxiedFetch ??= (() => {
+      checkProxyVariables(this.environment.raw);
       const variable = this.environment.proxyVariable;
       if (variable) this.out.debug(`using the proxy of ${variable} (NO_PROXY honoured)`);
       return variable ? proxyFetch() : Promise.resolve(undefined);

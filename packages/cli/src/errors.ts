@@ -170,6 +170,21 @@ const retryIn = (error: RateLimitError) =>
 const codesOr = (error: APIError) => error.codes.join(', ') || String(error.status);
 
 /**
+ * The service's own short message, only from the service's JSON: a body that is not JSON (an HTML page of
+ * some other web server or proxy) is never printed as a message.
+ */
+const detailOf = (error: APIError): string | undefined => (typeof error.body === 'string' ? undefined : error.detail);
+
+/**
+ * An answer that is not the service's: a body that is not JSON on an error status below 500, or a
+ * success that is not JSON. The base URL reaches some other web server (a proxy, a web site's 404 page).
+ * Context.run turns it into a message naming the base URL and where it came from.
+ */
+export const isForeignAnswer = (error: unknown): error is APIError | ContractError =>
+  (error instanceof APIError && error.status < 500 && typeof error.body === 'string' && error.body.trim() !== '') ||
+  (error instanceof ContractError && error.issues.some((issue) => /expected JSON/.test(issue.message)));
+
+/**
  * One sentence: the parts joined, ending in exactly one full stop (a service message that ends in its
  * own full stop gives no `..`).
  *
@@ -217,14 +232,18 @@ export const ERROR_TABLE = [
   row(
     AuthenticationError,
     EXIT.AUTH,
-    (e) => sentence('The API token was refused (401):', e.detail ?? 'not authenticated'),
+    (e) => sentence('The API token was refused (401):', detailOf(e) ?? 'not authenticated'),
     'Log in again with `loc login`, or check LOC_API_TOKEN.',
   ),
   row(
     PermissionDeniedError,
     EXIT.PERMISSION,
-    (e) => sentence('Permission denied (403):', e.detail ?? `${e.method} ${e.path}`),
-    'Your token lacks the permission for this; ask a workspace admin for access.',
+    (e) => sentence('Permission denied (403):', detailOf(e) ?? `${e.method} ${e.path}`),
+    // The service's own message often says whom to ask already: the advice is given once.
+    (e) =>
+      /admin/i.test(detailOf(e) ?? '')
+        ? 'Your token lacks the permission for this.'
+        : 'Your token lacks the permission for this; ask a workspace admin for access.',
   ),
   row(
     cdnError(NotFoundError),
@@ -235,13 +254,13 @@ export const ERROR_TABLE = [
   row(
     (e): e is NotFoundError => e instanceof NotFoundError && /\/exports\/[^/]+$/.test(e.path),
     EXIT.NOT_FOUND,
-    (e) => sentence('No such export (404):', e.detail ?? e.path),
+    (e) => sentence('No such export (404):', detailOf(e) ?? e.path),
     'Check the export id, --workspace and --project: an export belongs to the project it was requested for. `loc export --no-wait` requests a new one.',
   ),
   row(
     NotFoundError,
     EXIT.NOT_FOUND,
-    (e) => sentence('Not found (404):', e.detail ?? e.path),
+    (e) => sentence('Not found (404):', detailOf(e) ?? e.path),
     '`loc projects list` shows the workspaces and projects your token reaches.',
   ),
   row(
@@ -250,10 +269,11 @@ export const ERROR_TABLE = [
     EXIT.VALIDATION,
     (e) => {
       const fields = e.fieldErrors.map((f) => `${f.field}: ${f.infos.join(', ')}`).join('; ');
+      const detail = detailOf(e);
       return sentence(
         `The service refused the request (${e.status}):`,
-        e.detail ?? (fields || 'invalid values'),
-        e.detail && fields ? `(${fields})` : undefined,
+        detail ?? (fields || 'invalid values'),
+        detail && fields ? `(${fields})` : undefined,
       );
     },
     'Fix the values named above and run the command again.',
@@ -268,13 +288,17 @@ export const ERROR_TABLE = [
   row(
     RateLimitError,
     EXIT.RATE_LIMITED,
-    (e) => sentence('Too many requests (429):', e.detail ?? 'rate limited'),
+    (e) => sentence('Too many requests (429):', detailOf(e) ?? 'rate limited'),
     (e) => `Wait and run the command again.${retryIn(e)}`,
   ),
   row(
     InternalServerError,
     EXIT.SERVER,
-    (e) => sentence(`The service failed (${e.status}):`, e.detail ?? `${e.method} ${e.path}`),
+    (e) =>
+      typeof e.body === 'string' && e.body.trim() !== ''
+        ? // A page, not the service's JSON: a proxy or gateway in front of it may be the one that failed.
+          `${e.method} ${e.path} failed (${e.status}) with a page that is not the service's answer: the service, or a proxy or gateway in front of it, failed.`
+        : sentence(`The service failed (${e.status}):`, detailOf(e) ?? `${e.method} ${e.path}`),
     (e) =>
       // Only what the SDK repeats was retried: GETs on the statuses that say "try again".
       RETRYABLE_STATUSES.has(e.status) && e.method === 'GET'
@@ -295,6 +319,13 @@ export const ERROR_TABLE = [
     EXIT.SERVER,
     (e) => sentence('The service answered in an unexpected shape:', e.message),
     'Update loc; if it persists, report it with the output of --verbose.',
+  ),
+  row(
+    (e): e is TimeoutError => e instanceof TimeoutError && !e.exportId && /\/check\b/.test(e.message),
+    EXIT.TIMEOUT,
+    (e) =>
+      `The CDN check got no answer within ${Math.round(e.timeoutMs / 1000)} s. It was not sent again: the service may have counted it against the CDN budget.`,
+    'Try again, or allow more time with --timeout.',
   ),
   row(
     TimeoutError,

@@ -34,6 +34,24 @@ export function selectLocales(
 }
 
 /**
+ * The message and hint for requested locales that name none of `available` (`loc status` and `loc export`
+ * refuse them before anything is requested or created).
+ *
+ * @example localeRefusal(['xx'], ['en', 'de'], 'project backend', '--locale')[0] // '--locale xx names no locale of project backend.'
+ */
+export function localeRefusal(
+  unmatched: readonly string[],
+  available: readonly string[],
+  where: string,
+  what: string,
+): [message: string, hint: string] {
+  return [
+    `${what} ${unmatched.join(',')} names no locale of ${where}.`,
+    available.length ? `Its locales: ${available.join(', ')}.` : `${where} has no locales yet.`,
+  ];
+}
+
+/**
  * A well-formed language code as the service accepts it (BCP 47: `en`, `de-AT`, `zh-Hant`), checked
  * locally before a request is sent.
  *

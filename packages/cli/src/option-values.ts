@@ -74,3 +74,87 @@ export function collectLocaleMap(value: string, previous: Record<string, string>
   if (Object.keys(next).length === 0) throw new InvalidArgumentError('Expected at least one from=to pair.');
   return next;
 }
+
+/**
+ * `--path-template`: a template ends in a file name. One that ends in `/` would name folders, not files:
+ * refused when it is parsed, before an export is created (loc.config.json's `export.pathTemplate` is
+ * held to the same rule by its schema).
+ *
+ * @example parsePathTemplate('{locale}/{filename}') // '{locale}/{filename}'
+ */
+export function parsePathTemplate(value: string): string {
+  if (ENDS_IN_SEPARATOR.test(value)) {
+    throw new InvalidArgumentError('A path template ends in a file name, not in /: for example {locale}/{filename}.');
+  }
+  return value;
+}
+export const ENDS_IN_SEPARATOR = /[\\/]\s*$/;
+
+/** A commander command, as far as the value check reads it (commander's own type, loosely). */
+interface ParsedCommand {
+  parent: ParsedCommand | null;
+  options: readonly { attributeName(): string; long?: string | undefined; envVar?: string | undefined }[];
+  getOptionValue(key: string): unknown;
+  getOptionValueSource(key: string): string | undefined;
+  readonly registeredArguments: readonly { name(): string }[];
+  readonly processedArgs: unknown[];
+}
+
+/** Options whose value the CLI can check itself, by attribute name, against the SDK's vocabularies. */
+const CHECKED_VALUES: Record<string, 'semver' | 'exportFormat'> = { clientVersion: 'semver', format: 'exportFormat' };
+
+/**
+ * The one check of every option value the user gave (flag or environment variable), run before a command's
+ * handler, so nothing is requested, spent or created with a value the CLI can tell is wrong: an empty or
+ * blank value (an unset `$APP_VERSION` in a build script would otherwise mean "any version"), a semantic
+ * version the service would refuse, an export format id the CLI does not know. The message names the flag
+ * and, for a value from the environment, the variable. Loads the SDK: called when a command runs, not at
+ * start-up.
+ */
+export async function checkOptionValues(command: ParsedCommand): Promise<void> {
+  const given: { name: string; from: string; envVar: string | undefined; value: string; key: string }[] = [];
+  command.registeredArguments.forEach((argument, index) => {
+    const value = command.processedArgs[index];
+    if (typeof value === 'string')
+      given.push({ name: `<${argument.name()}>`, from: '', envVar: undefined, value, key: '' });
+  });
+  for (let c: ParsedCommand | null = command; c; c = c.parent) {
+    for (const option of c.options) {
+      const key = option.attributeName();
+      const value = c.getOptionValue(key);
+      const source = c.getOptionValueSource(key);
+      if (typeof value !== 'string' || (source !== 'cli' && source !== 'env')) continue;
+      const envVar = source === 'env' ? option.envVar : undefined;
+      given.push({ name: option.long ?? key, from: envVar ? ` (from ${envVar})` : '', envVar, value, key });
+    }
+  }
+  // The error table and the SDK's vocabularies load only when there is something to judge (start-up).
+  if (!given.some((g) => g.value.trim() === '' || CHECKED_VALUES[g.key])) return;
+  const [{ EXPORT_FORMATS, SEMANTIC_VERSION_PATTERN }, { UsageError }] = await Promise.all([
+    import('@loc/sdk'),
+    import('./errors'),
+  ]);
+  for (const { name, from, envVar, value, key } of given) {
+    if (value.trim() === '') {
+      throw new UsageError(
+        `${name}${from} is empty.`,
+        envVar
+          ? `Set ${envVar} to a value, or unset it (\`unset ${envVar}\`).`
+          : `Give ${name} a value, or leave it out.`,
+      );
+    }
+    const kind = CHECKED_VALUES[key];
+    if (kind === 'semver' && !SEMANTIC_VERSION_PATTERN.test(value)) {
+      throw new UsageError(
+        `${name}${from} '${value}' is not a semantic version.`,
+        'Give MAJOR.MINOR.PATCH without a v or spaces, for example 2.1.0 (or 3.0.0-beta.1).',
+      );
+    }
+    if (kind === 'exportFormat' && !EXPORT_FORMATS.some((f) => f.id === value)) {
+      throw new UsageError(
+        `${name}${from} '${value}' is not an export format loc knows.`,
+        `The formats: ${EXPORT_FORMATS.map((f) => f.id).join(', ')} (\`loc export formats\` lists them).`,
+      );
+    }
+  }
+}

@@ -1,5 +1,6 @@
 import pc from 'picocolors';
 import type { Environment } from './settings';
+import { jsonText, marked, terminalText } from './ui/terminal-text';
 
 type Colors = ReturnType<typeof pc.createColors>;
 
@@ -15,7 +16,8 @@ interface OutputOptions {
 }
 
 /**
- * Where everything the CLI says goes. Results go to stdout (a table, or with `--json` exactly one JSON
+ * Where everything the CLI says goes. Every line passes `terminalText` (ui/terminal-text.ts): a control
+ * character from the service or a file is shown, never acted on; JSON stays the same JSON value. Results go to stdout (a table, or with `--json` exactly one JSON
  * document and nothing else); progress, notices and errors go to stderr, so `loc … > file` keeps only
  * the result and a pipeline can parse stdout.
  */
@@ -35,7 +37,7 @@ export class Output {
     this.verbose = options.verbose;
     this.stdout = options.stdout ?? process.stdout;
     this.stderr = options.stderr ?? process.stderr;
-    this.c = pc.createColors(options.color && colorAllowed(this.stderr, options.environment));
+    this.c = markedColors(options.color && colorAllowed(this.stderr, options.environment));
   }
 
   /** The command's result: `value` as JSON with --json, else what `human` prints. */
@@ -48,7 +50,7 @@ export class Output {
   printJson(value: unknown): void {
     if (this.printedJson) return;
     this.printedJson = true;
-    this.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    this.stdout.write(`${jsonText(JSON.stringify(value, null, 2))}\n`);
   }
 
   /** Columns of the terminal stdout is, or undefined when it is a pipe or a file (tables are not cut then). */
@@ -60,14 +62,24 @@ export class Output {
     return this.printedJson;
   }
 
+  /** `text` as it may reach the terminal, for what writes there itself (the spinner, prompts). */
+  terminal(text: string): string {
+    return terminalText(text);
+  }
+
+  /** Plain progress lines with --json, on stderr. */
+  progressLine(text: string): void {
+    this.stderr.write(`${terminalText(text)}\n`);
+  }
+
   /** A line of the human result, on stdout. */
   line(text = ''): void {
-    this.stdout.write(`${text}\n`);
+    this.stdout.write(`${terminalText(text)}\n`);
   }
 
   /** Progress and notices, on stderr; silent with --quiet and --json. */
   info(text: string): void {
-    if (!this.quiet && !this.json) this.stderr.write(`${text}\n`);
+    if (!this.quiet && !this.json) this.stderr.write(`${terminalText(text)}\n`);
   }
 
   success(text: string): void {
@@ -76,19 +88,30 @@ export class Output {
 
   /** Warnings are shown even with --json (on stderr), never with --quiet. */
   warn(text: string): void {
-    if (!this.quiet) this.stderr.write(`${this.c.yellow('!')} ${text}\n`);
+    if (!this.quiet) this.stderr.write(terminalText(`${this.c.yellow('!')} ${text}\n`));
   }
 
   /** Requests, timings and stack traces: only with --verbose, on stderr. Callers never pass credentials. */
   debug(text: string): void {
-    if (this.verbose) this.stderr.write(`${this.c.dim(text)}\n`);
+    if (this.verbose) this.stderr.write(terminalText(`${this.c.dim(text)}\n`));
   }
 
   /** The one error line (and hint) on stderr; always shown, --quiet included. */
   error(message: string, hint?: string): void {
-    this.stderr.write(`${this.c.red('✖')} ${message}\n`);
-    if (hint) this.stderr.write(`  ${hint}\n`);
+    this.stderr.write(terminalText(`${this.c.red('✖')} ${message}\n`));
+    if (hint) this.stderr.write(terminalText(`  ${hint}\n`));
   }
+}
+
+/** picocolors' colours, writing marks that `terminalText` turns into escape codes (ui/terminal-text.ts). */
+function markedColors(enabled: boolean): Colors {
+  const plain = pc.createColors(enabled);
+  if (!enabled) return plain;
+  const colours = { ...plain };
+  for (const [name, colour] of Object.entries(plain)) {
+    if (typeof colour === 'function') (colours as Record<string, unknown>)[name] = marked(colour);
+  }
+  return colours;
 }
 
 function colorAllowed(stream: NodeJS.WriteStream, environment: OutputOptions['environment']): boolean {

@@ -111,7 +111,8 @@ function runner(state: RunState): Run {
       state.hooks.onCommand?.(commandPath(command));
       // commander passes the arguments, the options, then the command: the handler takes all but the command.
       const args = received.slice(0, -1) as never[];
-      const { Context } = await import('./context');
+      const [{ Context }, { checkOptionValues }] = await Promise.all([import('./context'), import('./option-values')]);
+      await checkOptionValues(command);
       const local = optionsOf(command);
       const ctx = new Context({
         options: command.optsWithGlobals() as GlobalOptions,

@@ -1,7 +1,7 @@
 import { DEFAULT_BASE_URL, DEFAULT_CDN_CHECK_PATH } from '@loc/sdk';
 import type { ProjectConfig } from './config/project-config';
 import { DEFAULT_PROFILE, type CredentialStore, type Profile } from './config/credentials';
-import { UsageError } from './errors';
+import { CredentialsError, UsageError } from './errors';
 import type { GlobalOptions, OptionSource } from './program';
 
 /**
@@ -63,6 +63,8 @@ export interface Settings {
   /** Where CDN checks go: --cdn-base-url, LOC_CDN_BASE_URL, `cdn.baseUrl` in loc.config.json, else the base URL. */
   cdnBaseUrl: string;
   cdnBaseUrlSource: Source;
+  /** No CDN base URL was set: CDN checks go to the base URL (and `cdnBaseUrlSource` is the base URL's). */
+  cdnBaseUrlIsBase: boolean;
   /** The path of the check below it: --cdn-check-path, LOC_CDN_CHECK_PATH, `cdn.checkPath`, else /cdn/check. */
   cdnCheckPath: string;
 }
@@ -106,20 +108,39 @@ export async function resolveSettings(input: SettingsInput): Promise<Settings> {
 
   const [baseUrlValue, baseUrlSource] =
     given('baseUrl') ?? (profile ? [profile.baseUrl, 'profile' as const] : [DEFAULT_BASE_URL, 'default' as const]);
-  const baseUrl = normalizeBaseUrl(baseUrlValue);
+  const baseUrl = normalizeBaseUrl(baseUrlValue, `The base URL (${describeSource(baseUrlSource, 'baseUrl')})`);
   const sameHost = profile !== undefined && sameOrigin(profile.baseUrl, baseUrl);
   const stored = (value: string | undefined): [string, Source] | undefined =>
     sameHost && value ? [value, 'profile'] : undefined;
   const token = given('token') ?? stored(profile?.token);
-  const cdnKey = given('cdnKey') ?? stored(profile?.cdnKey);
   if (!token && profile?.token && !sameHost) {
     input.debug(`profile '${profileName}' belongs to ${profile.baseUrl}; its token is not sent to ${baseUrl}`);
   }
   const fromConfig = (value: string | undefined): [string, Source] | undefined =>
     value ? [value, 'config'] : undefined;
-  const [cdnBaseUrl, cdnBaseUrlSource] = given('cdnBaseUrl') ??
+  const [cdnBaseUrlValue, cdnBaseUrlSource] = given('cdnBaseUrl') ??
     fromConfig(input.config?.cdn?.baseUrl) ?? [baseUrl, baseUrlSource];
+  const cdnBaseUrl = normalizeBaseUrl(
+    cdnBaseUrlValue,
+    `The CDN base URL (${describeSource(cdnBaseUrlSource, 'cdnBaseUrl')})`,
+  );
   const [cdnCheckPath] = given('cdnCheckPath') ?? fromConfig(input.config?.cdn?.checkPath) ?? [DEFAULT_CDN_CHECK_PATH];
+  // A stored CDN key goes only to the origin it was stored for (the profile's CDN base URL, else its base
+  // URL): a cloned repository's `cdn.baseUrl` must never receive it. A key given as flag or variable goes
+  // where the user points it.
+  const keyOrigin = profile?.cdnKey ? (profile.cdnBaseUrl ?? profile.baseUrl) : undefined;
+  const cdnKey: [string, Source] | undefined =
+    given('cdnKey') ??
+    (profile?.cdnKey && keyOrigin && sameOrigin(keyOrigin, cdnBaseUrl) ? [profile.cdnKey, 'profile'] : undefined);
+  if (!cdnKey && keyOrigin && input.needs === 'cdnKey') {
+    throw new CredentialsError(
+      `The stored CDN key of profile '${profileName}' belongs to ${originOf(keyOrigin)}; the CDN check would go to ${originOf(cdnBaseUrl)} (${describeSource(cdnBaseUrlSource, 'cdnBaseUrl')}). The key was not sent.`,
+      `If you trust ${originOf(cdnBaseUrl)}, pass its key with --cdn-key or LOC_CDN_KEY, or store one for it with \`loc login --cdn-key <key> --cdn-base-url ${originOf(cdnBaseUrl)}\`.`,
+    );
+  }
+  if (token) checkCredentialText(token[0], `The API token (${credentialSource(token[1], '--token', 'LOC_API_TOKEN')})`);
+  if (cdnKey)
+    checkCredentialText(cdnKey[0], `The CDN key (${credentialSource(cdnKey[1], '--cdn-key', 'LOC_CDN_KEY')})`);
   return {
     profile: profileName,
     baseUrl,
@@ -128,35 +149,90 @@ export async function resolveSettings(input: SettingsInput): Promise<Settings> {
     tokenSource: token?.[1],
     cdnKey: cdnKey?.[0],
     cdnKeySource: cdnKey?.[1],
-    cdnBaseUrl: normalizeBaseUrl(cdnBaseUrl),
+    cdnBaseUrl,
     cdnBaseUrlSource,
+    cdnBaseUrlIsBase: !given('cdnBaseUrl') && !input.config?.cdn?.baseUrl,
     cdnCheckPath: checkPath(cdnCheckPath),
   };
 }
 
 /**
- * A base URL as given, checked: http(s), no credentials, no query; without a trailing slash.
+ * A base URL as given, checked: http(s), no credentials, no query; without a trailing slash. A refused
+ * value is never echoed (a query or a user name may hold a key): `what` names the setting and its source.
  *
  * @example normalizeBaseUrl('https://api.loc.dev/') // 'https://api.loc.dev'
  */
-export function normalizeBaseUrl(value: string): string {
+export function normalizeBaseUrl(value: string, what = 'The base URL'): string {
+  const example = 'Give it in full, for example https://api.loc.dev.';
   let url: URL;
   try {
-    url = new URL(value);
+    url = new URL(value.trim());
   } catch {
-    throw new UsageError(`'${value}' is not a URL.`, 'Give the base URL in full, for example https://api.loc.dev.');
+    throw new UsageError(`${what} is not a URL.`, example);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new UsageError(`The base URL must use http or https, not ${url.protocol.slice(0, -1)}.`);
+    throw new UsageError(`${what} must use http or https, not ${url.protocol.slice(0, -1)}.`, example);
   }
   if (url.username || url.password) {
     throw new UsageError(
-      'The base URL must not carry a user name or password.',
+      `${what} must not carry a user name or password (not shown here).`,
       'Pass the token with `loc login` or LOC_API_TOKEN.',
     );
   }
-  if (url.search || url.hash) throw new UsageError(`The base URL must not carry a query or a fragment: '${value}'.`);
+  if (url.search || url.hash) {
+    throw new UsageError(
+      `${what} must not carry a query or a fragment (not shown here: it may hold a key).`,
+      `Give only its scheme, host and path: ${url.origin}${url.pathname.replace(/\/+$/, '')}.`,
+    );
+  }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/**
+ * A token or key as an HTTP header can carry it: printable ASCII, no space. One with a line break (a
+ * secret file's trailing newline) or another character is malformed: said so here, never sent (it would
+ * fail as "could not reach the server"). The value is never shown.
+ */
+export function checkCredentialText(value: string, what: string): void {
+  if (/^[\x21-\x7e]+$/.test(value)) return;
+  const why = /[\r\n]/.test(value)
+    ? 'a line break'
+    : /\s/.test(value)
+      ? 'a space'
+      : /[\u0000-\u001f\u007f]/.test(value)
+        ? 'a control character'
+        : 'a character outside ASCII';
+  throw new UsageError(
+    `${what} is malformed: it holds ${why}.`,
+    'Copy it again without surrounding spaces or line breaks (a secret read from a file often ends in a newline).',
+  );
+}
+
+function credentialSource(source: Source, flag: string, variable: string): string {
+  return source === 'flag' ? flag : source === 'environment' ? variable : 'the stored profile';
+}
+
+/**
+ * The proxy variables that are set must hold URLs: a garbage value is a usage error naming the variable,
+ * never its value (it may hold a password).
+ */
+export function checkProxyVariables(env: NodeJS.ProcessEnv): void {
+  for (const name of PROXY_VARIABLES) {
+    const value = env[name];
+    if (!value) continue;
+    let url: URL | undefined;
+    try {
+      url = new URL(value.includes('://') ? value : `http://${value}`);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
+      throw new UsageError(
+        `${name} is not a proxy URL (its value is not shown: it may hold a password).`,
+        `Set ${name} to http://host:port (or http://user:password@host:port), or unset it.`,
+      );
+    }
+  }
 }
 
 /** A check path: absolute, no query. */
@@ -168,6 +244,26 @@ function checkPath(value: string): string {
     );
   }
   return value;
+}
+
+/**
+ * Where a setting came from, in words, for messages.
+ *
+ * @example describeSource('config', 'cdnBaseUrl') // 'from cdn.baseUrl of loc.config.json'
+ */
+export function describeSource(source: Source, key: 'baseUrl' | 'cdnBaseUrl'): string {
+  const names = {
+    baseUrl: { flag: '--base-url', environment: 'LOC_BASE_URL', config: 'loc.config.json' },
+    cdnBaseUrl: { flag: '--cdn-base-url', environment: 'LOC_CDN_BASE_URL', config: 'cdn.baseUrl of loc.config.json' },
+  }[key];
+  if (source === 'profile') return 'from the stored profile';
+  if (source === 'default') return 'the default';
+  if (source === 'flag') return `given with ${names.flag}`;
+  return `from ${names[source]}`;
+}
+
+function originOf(url: string): string {
+  return new URL(url).origin;
 }
 
 function sameOrigin(a: string, b: string): boolean {

@@ -1,5 +1,5 @@
 import { Option } from '@commander-js/extra-typings';
-import { collectList, collectLocaleMap, parseTimeout } from './option-values';
+import { collectList, collectLocaleMap, parsePathTemplate, parseTimeout } from './option-values';
 
 /**
  * The options several commands share, each declared once with its environment variable (`.env()`, shown
@@ -29,7 +29,7 @@ export const outOption = (help = 'folder to unzip into (default: from loc.config
 /** `-t, --path-template <template>`: where each exported file lands below --out. */
 export const pathTemplateOption = (
   help = 'where each file lands below --out (default {path}); see `loc export --help`',
-) => new Option('-t, --path-template <template>', help);
+) => new Option('-t, --path-template <template>', help).argParser(parsePathTemplate);
 
 /** `--zip <file>`: keep the export's ZIP instead of unzipping it. */
 export const zipOption = () => new Option('--zip <file>', 'keep the ZIP at this path instead of unzipping');

@@ -97,9 +97,10 @@ describe('loc cdn check', () => {
     expect(result.json().error.codes).toContain('DISTRIBUTION_NOT_FOUND');
   });
 
-  it('exits 6 for a client version that is not semantic', async () => {
+  it('exits 2 for a client version that is not semantic, before the check is sent', async () => {
     const result = await cdn([...IOS, '--client-version', 'two']);
-    expect(result.code, result.stderr).toBe(6);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(/--client-version 'two' is not a semantic version/);
   });
 
   it('exits 7 when the workspace’s usage budget is used up', async () => {

@@ -53,7 +53,7 @@ async function login(ctx: Context, options: LoginOptions): Promise<void> {
     { text },
     { AuthenticationError, createClient, DEFAULT_BASE_URL },
     { DEFAULT_PROFILE },
-    { normalizeBaseUrl },
+    { checkCredentialText, normalizeBaseUrl },
     { CredentialsError, UsageError },
     { askSecret },
   ] = await Promise.all([
@@ -69,22 +69,47 @@ async function login(ctx: Context, options: LoginOptions): Promise<void> {
   // An empty variable (LOC_PROFILE=) counts as unset, as in settings.ts.
   const profile = globals.profile || DEFAULT_PROFILE;
   const existing = store.get(profile);
+  const baseUrlSource = globals.baseUrl
+    ? ctx.given('baseUrl')
+      ? ('flag' as const)
+      : ('environment' as const)
+    : existing
+      ? ('profile' as const)
+      : ('default' as const);
   const baseUrl = normalizeBaseUrl(globals.baseUrl || existing?.baseUrl || DEFAULT_BASE_URL);
+  ctx.useConnection(baseUrl, baseUrlSource);
   const sameHost = existing?.baseUrl === baseUrl;
   const cdnKey = ctx.given('cdnKey') ? globals.cdnKey : undefined;
+  // The origin the stored key will be sent to: --cdn-base-url (or LOC_CDN_BASE_URL) when it is another host,
+  // never loc.config.json's cdn.baseUrl, which a cloned repository chooses.
+  const keyHost = cdnKey && globals.cdnBaseUrl ? normalizeBaseUrl(globals.cdnBaseUrl) : undefined;
+  const keyBinding = keyHost && keyHost !== baseUrl ? { cdnBaseUrl: keyHost } : {};
 
   let token = ctx.given('token') ? globals.token : undefined;
   if (!token && options.withToken) token = (await text(process.stdin)).trim();
+  if (cdnKey) checkCredentialText(cdnKey, 'The CDN key (--cdn-key)');
   if (!token && cdnKey) {
     // Only the CDN key: keep the profile's token for this host. The key is not checked (a check would
     // spend the workspace's CDN budget); `loc cdn check` uses it.
     const kept = sameHost ? existing?.token : undefined;
-    store.save(profile, { baseUrl, ...(kept ? { token: kept } : {}), cdnKey, savedAt: new Date().toISOString() }, true);
+    store.save(
+      profile,
+      { baseUrl, ...(kept ? { token: kept } : {}), cdnKey, ...keyBinding, savedAt: new Date().toISOString() },
+      true,
+    );
+    const keyFor = keyHost ?? baseUrl;
     ctx.out.result(
-      { profile, baseUrl, credentialsFile: store.path, cdnKeyStored: true, tokenStored: Boolean(kept) },
+      {
+        profile,
+        baseUrl,
+        cdnBaseUrl: keyFor,
+        credentialsFile: store.path,
+        cdnKeyStored: true,
+        tokenStored: Boolean(kept),
+      },
       () => {
         ctx.out.success(
-          `Stored the CDN key for ${baseUrl} (profile ${profile}).${kept ? ' The API token stays as it was.' : ''}`,
+          `Stored the CDN key for ${keyFor} (profile ${profile}); it is sent to no other host.${kept ? ' The API token stays as it was.' : ''}`,
         );
         ctx.out.info(`Stored in ${store.path}, readable only by you.`);
       },
@@ -99,6 +124,10 @@ async function login(ctx: Context, options: LoginOptions): Promise<void> {
     );
   }
 
+  checkCredentialText(
+    token,
+    `The API token (${ctx.given('token') ? '--token' : options.withToken ? 'stdin' : 'typed'})`,
+  );
   const fetch = await ctx.fetch();
   const client = createClient({ baseUrl, token, ...(fetch ? { fetch } : {}) });
   let reachable: number;
@@ -115,9 +144,15 @@ async function login(ctx: Context, options: LoginOptions): Promise<void> {
   }
 
   const keptKey = cdnKey ?? (sameHost ? existing?.cdnKey : undefined);
+  const keptBinding = cdnKey ? keyBinding : sameHost && existing?.cdnBaseUrl ? { cdnBaseUrl: existing.cdnBaseUrl } : {};
   store.save(
     profile,
-    { baseUrl, token, ...(keptKey ? { cdnKey: keptKey } : {}), savedAt: new Date().toISOString() },
+    {
+      baseUrl,
+      token,
+      ...(keptKey ? { cdnKey: keptKey, ...keptBinding } : {}),
+      savedAt: new Date().toISOString(),
+    },
     true,
   );
   ctx.out.result(

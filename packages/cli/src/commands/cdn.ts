@@ -251,7 +251,8 @@ interface CheckRun {
 
 async function checkAndDownload(ctx: Context, run: CheckRun): Promise<number> {
   const { client, body, dir, manifest, recorded, clientRelease, environment, type, signal, options, localeMap } = run;
-  const release = await client.cdn.check(body, { signal });
+  // One attempt (a check is never sent twice), given the whole --timeout: its message can then name --timeout.
+  const release = await client.cdn.check(body, { signal, timeoutMs: options.timeout ?? DEFAULT_CDN_TIMEOUT_MS });
 
   if (!release || manifest?.distributionReleaseId === release.distributionReleaseId) {
     const current = release ?? undefined;

@@ -137,6 +137,7 @@ let TimeoutError: typeof import('@loc/sdk').TimeoutError;
 let downloadToFile: typeof import('@loc/sdk/node').downloadToFile;
 let CliError: typeof import('../errors').CliError;
 let EXIT: typeof import('../errors').EXIT;
+let UsageError: typeof import('../errors').UsageError;
 let countStatuses: typeof import('../files/deliver').countStatuses;
 let deliver: typeof import('../files/deliver').deliver;
 let MAX_ZIP_BYTES: typeof import('../files/deliver').MAX_ZIP_BYTES;
@@ -209,6 +210,7 @@ async function loadDependencies(ctx: Context): Promise<void> {
   downloadToFile = node.downloadToFile;
   CliError = errors.CliError;
   EXIT = errors.EXIT;
+  UsageError = errors.UsageError;
   countStatuses = deliverModule.countStatuses;
   deliver = deliverModule.deliver;
   MAX_ZIP_BYTES = deliverModule.MAX_ZIP_BYTES;
@@ -324,10 +326,21 @@ async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
   const { workspace, project } = await resolveProject(ctx, client, options, EXAMPLE);
   const target: Target = { workspace, project, options, settings, connection };
 
-  if (!settings.zip && needsFileList(settings.layout, request)) {
-    // The template cannot tell some files apart: the project's files say whether this export would hold such files.
+  const placementChecked = !settings.zip && needsFileList(settings.layout, request);
+  if (placementChecked || request.iso2Slugs?.length) {
     const status = await client.projects.status(workspace, project, { signal: ctx.signal });
-    checkPlacement(settings.layout, expectedFiles(status, request));
+    // A --locale that names no locale of the project would create an export that ends ERROR: refused first.
+    const { localeRefusal, selectLocales } = await import('../locale-match');
+    const available = [
+      ...new Set(status.resourceFiles.flatMap((c) => c.files.map((f) => f.iso2Slug ?? f.languageCode))),
+    ].filter((l): l is string => Boolean(l));
+    const { unmatched } = selectLocales(request.iso2Slugs ?? [], available);
+    if (unmatched.length) {
+      const what = options.locale ? '--locale' : 'export.locales of loc.config.json';
+      throw new UsageError(...localeRefusal(unmatched, available, `project ${project}`, what));
+    }
+    // The template cannot tell some files apart: the project's files say whether this export would hold such files.
+    if (placementChecked) checkPlacement(settings.layout, expectedFiles(status, request));
   }
 
   const created = await client.exports.create(workspace, project, request, { signal: ctx.signal });

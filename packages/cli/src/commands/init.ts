@@ -35,8 +35,9 @@ export const initCommand = (run: Run) => declaration().action(run(init));
 /** `loc init`: writes loc.config.json in the working folder, from flags or, at a terminal, by asking. */
 async function init(ctx: Context, options: InitOptions): Promise<void> {
   const [
-    { existsSync, writeFileSync },
+    { existsSync },
     { join },
+    { refuseSymlink, writeFileAtomically },
     { CONFIG_FILE_NAME, projectConfigSchema, schemaReference },
     { UsageError },
     { DEFAULT_PATH_TEMPLATE, PLACEHOLDERS, validateTemplate },
@@ -45,6 +46,7 @@ async function init(ctx: Context, options: InitOptions): Promise<void> {
   ] = await Promise.all([
     import('node:fs'),
     import('node:path'),
+    import('../config/atomic-write'),
     import('../config/project-config'),
     import('../errors'),
     import('../files/path-template'),
@@ -52,6 +54,8 @@ async function init(ctx: Context, options: InitOptions): Promise<void> {
     import('../ui/prompts'),
   ]);
   const path = join(ctx.cwd, CONFIG_FILE_NAME);
+  // A link (even a dangling one, which existsSync does not see) is never written through, --force or not.
+  refuseSymlink(path, 'loc.config.json');
   if (existsSync(path) && !options.force) {
     throw new UsageError(`${path} exists already.`, 'Edit it, or pass --force to write a new one.');
   }
@@ -107,7 +111,7 @@ async function init(ctx: Context, options: InitOptions): Promise<void> {
     project,
     ...(Object.keys(exportDefaults).length ? { export: exportDefaults } : {}),
   });
-  writeFileSync(path, `${JSON.stringify(config, null, 2)}\n`);
+  writeFileAtomically(path, `${JSON.stringify(config, null, 2)}\n`, { what: 'loc.config.json' });
   ctx.out.result({ path, config }, () => {
     ctx.out.success(`Wrote ${path}`);
     ctx.out.line(JSON.stringify(config, null, 2));

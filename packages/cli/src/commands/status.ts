@@ -60,7 +60,7 @@ export const statusCommand = (run: Run) => declaration().action(run(status));
 async function status(ctx: Context, options: StatusOptions): Promise<void> {
   const [
     { gateOf, perLocale, rowOf },
-    { selectLocales },
+    { localeRefusal, selectLocales },
     { workspaceOf },
     { GateFailedError, UsageError },
     { bar, percent },
@@ -103,10 +103,7 @@ async function status(ctx: Context, options: StatusOptions): Promise<void> {
     const { selected, unmatched } = selectLocales(options.locale, available);
     if (unmatched.length) {
       const where = project ? `project ${project}` : `workspace ${workspace}`;
-      throw new UsageError(
-        `--locale ${unmatched.join(',')} names no locale of ${where}.`,
-        available.length ? `Its locales: ${available.join(', ')}.` : `${where} has no locales yet.`,
-      );
+      throw new UsageError(...localeRefusal(unmatched, available, where, '--locale'));
     }
     fileRows = fileRows.filter((r) => selected.includes(r.locale));
   }

@@ -5,6 +5,7 @@ import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES, jsonPath } from '@loc/sd
 import * as z from 'zod/mini';
 import englishMessages from 'zod/v4/locales/en.js';
 import { docsPage } from '../docs-page';
+import { ENDS_IN_SEPARATOR } from '../option-values';
 import { LocalFileError } from '../errors';
 import { VERSION } from '../version';
 
@@ -38,9 +39,13 @@ function buildProjectConfigSchema() {
               z.optional(text()),
               "Export format id (`loc export formats`). Default: the project's own format.",
             ),
-            locales: described(z.optional(z.array(text())), 'Locales to export. Default: every locale of the project.'),
+            // An empty list would mean "every locale" / "every file" as much as leaving it out: refused.
+            locales: described(
+              z.optional(z.array(text()).check(z.minLength(1))),
+              'Locales to export. Default: every locale of the project.',
+            ),
             files: described(
-              z.optional(z.array(text())),
+              z.optional(z.array(text()).check(z.minLength(1))),
               'Resource file paths to export, as the service names them. Default: every file.',
             ),
             out: described(
@@ -48,7 +53,7 @@ function buildProjectConfigSchema() {
               'Folder the files are unzipped into, relative to this file. Default: the folder of this file.',
             ),
             pathTemplate: described(
-              z.optional(text()),
+              z.optional(text().check(z.refine((t) => !ENDS_IN_SEPARATOR.test(t), 'ends in a file name, not in /'))),
               'Where each file lands below `out` (docs/cli.md#path-templates). Default: {path}.',
             ),
           }),
@@ -128,7 +133,8 @@ export function loadConfigFile(path: string): LoadedConfig {
   }
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    // A byte order mark, as Windows editors write it, is no part of the JSON.
+    data = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     throw new LocalFileError(`${absolute} is not valid JSON: ${(error as Error).message}`, {
       hint: 'Fix the file, or write a new one with `loc init --force`.',

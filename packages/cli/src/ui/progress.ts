@@ -22,17 +22,17 @@ export async function startProgress(ctx: Context, text: string): Promise<Progres
   if (ctx.interactive && out.stderr.isTTY) {
     if (out.json) return SILENT;
     const { default: ora } = await import('ora');
-    const spinner = ora({ text, stream: out.stderr, discardStdin: false, color: 'cyan' }).start();
+    const spinner = ora({ text: out.terminal(text), stream: out.stderr, discardStdin: false, color: 'cyan' }).start();
     return {
       update: (next) => {
-        spinner.text = next;
+        spinner.text = out.terminal(next);
       },
-      succeed: (done) => void spinner.succeed(done),
-      fail: (failed) => void spinner.fail(failed),
+      succeed: (done) => void spinner.succeed(out.terminal(done)),
+      fail: (failed) => void spinner.fail(out.terminal(failed)),
       stop: () => void spinner.stop(),
     };
   }
-  if (out.json) return plainProgress((line) => out.stderr.write(`${line}\n`), text, { steps: false });
+  if (out.json) return plainProgress((line) => out.progressLine(line), text, { steps: false });
   return plainProgress((line) => out.info(line), text, {
     fail: (line) => out.info(`${out.c.red('✖')} ${line}`),
     succeed: (line) => out.success(line),

@@ -41,7 +41,7 @@ export async function askText(
 ): Promise<string> {
   const p = await clack();
   const value = await p.text({
-    message: options.message,
+    message: ctx.out.terminal(options.message),
     ...(options.placeholder ? { placeholder: options.placeholder } : {}),
     ...(options.initialValue ? { initialValue: options.initialValue } : {}),
     validate: (v) => options.validate?.(v ?? ''),
@@ -54,7 +54,7 @@ export async function askText(
 export async function askSecret(ctx: Context, message: string): Promise<string> {
   const p = await clack();
   const value = await p.password({
-    message,
+    message: ctx.out.terminal(message),
     mask: '•',
     validate: (v) => (v?.trim() ? undefined : 'Paste the token (it is not shown).'),
     signal: ctx.signal,
@@ -69,9 +69,14 @@ export async function askSelect<T extends string>(
   choices: { value: T; label: string; hint?: string }[],
 ): Promise<T> {
   const p = await clack();
+  // Labels and hints are project titles and the like, from the service: escaped as every line is.
   const value = await p.select<T>({
-    message,
-    options: choices.map((c) => ({ value: c.value, label: c.label, ...(c.hint ? { hint: c.hint } : {}) })) as never,
+    message: ctx.out.terminal(message),
+    options: choices.map((c) => ({
+      value: c.value,
+      label: ctx.out.terminal(c.label),
+      ...(c.hint ? { hint: ctx.out.terminal(c.hint) } : {}),
+    })) as never,
     signal: ctx.signal,
   });
   if (p.isCancel(value)) cancelled();

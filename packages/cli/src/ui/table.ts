@@ -1,5 +1,6 @@
 import stringWidth from 'string-width';
 import { stripVTControlCharacters } from 'node:util';
+import { escapeControls, withoutMarks } from './terminal-text';
 
 type Align = 'left' | 'right';
 
@@ -10,7 +11,7 @@ type Align = 'left' | 'right';
  * @example displayWidth('👩‍💻') // 2
  */
 export function displayWidth(text: string): number {
-  return stringWidth(text);
+  return stringWidth(withoutMarks(text));
 }
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
@@ -24,7 +25,7 @@ export function truncate(text: string, width: number): string {
   if (displayWidth(text) <= width) return text;
   let out = '';
   let used = 0;
-  for (const { segment } of graphemes.segment(stripVTControlCharacters(text))) {
+  for (const { segment } of graphemes.segment(stripVTControlCharacters(withoutMarks(text)))) {
     const w = displayWidth(segment);
     if (used + w > width - 1) break;
     out += segment;
@@ -45,9 +46,11 @@ const GAP = 2;
  */
 export function renderTable(
   header: string[],
-  rows: string[][],
+  given: string[][],
   options: { align?: Align[]; dim?: (s: string) => string; columns?: number | undefined } = {},
 ): string {
+  // Measured as written: a control character in a cell is shown as its escape (`\x1b`), which takes room.
+  const rows = given.map((row) => row.map(escapeControls));
   const widths = header.map((h, i) => Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i] ?? ''))));
   if (options.columns) fitWidths(widths, options.columns, options.align ?? []);
   const format = (cells: string[]) =>
