@@ -11,7 +11,7 @@ import { startMockServer } from './http-server';
 const HELP = `loc-mock ${version}: the localization service in memory, on a real port.
 
 Usage:
-  loc-mock serve [--port 4010] [--host 127.0.0.1] [--seed file.json] [--export-delay 2s] [--quiet]
+  loc-mock serve [--port 4010] [--host 127.0.0.1] [--seed file.json] [--export-delay 2s] [--public-url url] [--quiet]
   loc-mock seed              print the demo seed as JSON (copy and edit it for --seed)
   loc-mock --help | --version
 
@@ -20,12 +20,16 @@ Options of serve:
   --host <address>      address to listen on (default 127.0.0.1: this machine only)
   --seed <file>         start from this seed instead of the demo seed
   --export-delay <time> how long exports stay PROCESSING: ${DURATION_EXAMPLES}; default 300ms
+  --public-url <url>    origin of the URLs it hands out (default: the address it listens on)
   --quiet               do not log requests to stderr
 
 The first line printed is "loc-mock listening on <url>". Stop with Ctrl-C (SIGINT) or SIGTERM.
 Docs and the demo credentials: ${docsPage('mock-server.md')}`;
 
 class UsageError extends Error {}
+
+/** listen() errors that say the --host value is wrong (not this machine's, or not an address at all). */
+const HOST_ERRORS = new Set(['ENOTFOUND', 'EADDRNOTAVAIL', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EINVAL']);
 
 /** `--export-delay`: a duration by the one rule of @loc (`parseDuration` of @loc/sdk, as `loc --timeout`). */
 function exportDelayOf(text: string): number {
@@ -45,6 +49,7 @@ async function main(argv: string[]) {
       host: { type: 'string' },
       seed: { type: 'string' },
       'export-delay': { type: 'string' },
+      'public-url': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
@@ -80,16 +85,32 @@ async function main(argv: string[]) {
       throw new UsageError(`${values.seed}: ${(error as Error).message}`);
     }
   }
+  const publicUrl = values['public-url'];
+  if (publicUrl !== undefined && !/^https?:\/\/[^/]/.test(publicUrl))
+    throw new UsageError(`--public-url ${publicUrl} is not an http(s) URL, for example http://loc-mock:4010.`);
+  if (publicUrl !== undefined) {
+    try {
+      new URL(publicUrl);
+    } catch {
+      throw new UsageError(`--public-url ${publicUrl} is not an http(s) URL, for example http://loc-mock:4010.`);
+    }
+  }
   const requestLog = linesPerTurn((text) => process.stderr.write(text));
   const server = await startMockServer({
     port,
     host: values.host ?? '127.0.0.1',
     ...(seed ? { seed } : {}),
     ...(values['export-delay'] ? { exportDelayMs: exportDelayOf(values['export-delay']) } : {}),
+    ...(publicUrl ? { publicUrl } : {}),
     ...(values.quiet ? {} : { onRequest: requestLog.add }),
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE')
       throw new UsageError(`Port ${port} is in use: pick another with --port, or --port 0 for any free one.`);
+    // An address that is not this machine's, or a name that does not resolve: the flag is wrong.
+    if (error.code && HOST_ERRORS.has(error.code))
+      throw new UsageError(
+        `--host ${values.host} is not an address of this machine (${error.code}): use 127.0.0.1, ::1, 0.0.0.0 or one of its interfaces.`,
+      );
     throw error;
   });
   const stop = () => {

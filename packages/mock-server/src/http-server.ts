@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { createDispatcher } from './dispatch';
 import { errorFor } from './handlers/errors';
 import { keptAnswerOf } from './handlers/answers';
@@ -13,6 +14,12 @@ export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
   host?: string;
   /** Told each request and its answer (the binary logs them to stderr). */
   onRequest?: (line: string) => void;
+  /**
+   * The origin of the URLs the mock hands out (`downloadUrl`, `filesUrl`, links). Default: the address it
+   * listens on. Set it when clients reach the mock by another name (a container's service name, a proxy).
+   * A request's Host header never decides it: a client must not be able to point another's URLs elsewhere.
+   */
+  publicUrl?: string;
 }
 
 export interface MockServer {
@@ -31,6 +38,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const service = createMockService(options);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const dispatch = createDispatcher(service.handlers);
+  // Set once the server listens: the base of every request's URL (no request is read before that).
+  let origin = '';
   // The request path runs for every request, so it is written without async functions and closures
   // where it can be: a promise only where a handler answers later (docs/decisions.md, "One behaviour,
   // two transports").
@@ -44,8 +53,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       maxBodyBytes,
       (body) => {
         if (body === 'too-large') {
-          const message = `The body is larger than the limit of ${maxBodyBytes} bytes.`;
-          answer(req, res, method, started, errorFor(url.pathname, 413, message, { connection: 'close' }));
+          answer(req, res, method, started, tooLarge(url.pathname, maxBodyBytes));
           return;
         }
         let response: ReturnType<typeof dispatch>;
@@ -65,25 +73,48 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       (error) => failed(res, error),
     );
   });
+  // A client that waits for 100-continue before sending a body over the limit is told 413 at once, and sends nothing.
+  server.on('checkContinue', (req, res) => {
+    if (Number(req.headers['content-length']) > maxBodyBytes) {
+      const path = (req.url ?? '/').split('?')[0]!;
+      const started = options.onRequest ? Date.now() : 0;
+      answer(req, res, req.method ?? 'POST', started, tooLarge(path, maxBodyBytes));
+      return;
+    }
+    res.writeContinue();
+    server.emit('request', req, res);
+  });
+  // CONNECT (a proxy tunnel) never reaches the 'request' listener; without an answer the client waits on a
+  // dead connection. This is no proxy: 405, and the connection closed.
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    const body = JSON.stringify({ error: `${req.method} is not supported: loc-mock is not a proxy.` });
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    options.onRequest?.(`${req.method} ${req.url} → 405 (0 ms)`);
+  });
   // Malformed HTTP never reaches the handlers: answer 400 and close, as a real front end would.
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
     else socket.destroy();
   });
 
-  // Parsed request URLs by Host and target, checked, and shared by the requests that send them (the
-  // handlers only read a request's parsed URL: see `urlOf` in socket-request.ts).
+  // Parsed request URLs by target, checked, and shared by the requests that send them (the handlers only
+  // read a request's parsed URL: see `urlOf` in socket-request.ts).
   const urls = new Map<string, URL>();
 
-  /** The request's URL; undefined when it is malformed, and then it is answered here with a 400. */
+  /**
+   * The request's URL, on the server's own origin (never the Host header's); undefined when it is
+   * malformed, and then it is answered here with a 400.
+   */
   function requestUrl(req: IncomingMessage, res: ServerResponse, method: string, started: number): URL | undefined {
-    const host = req.headers.host ?? options.host ?? '127.0.0.1';
     const target = req.url ?? '/';
-    const key = `${host}\n${target}`;
-    let url = urls.get(key);
+    let url = urls.get(target);
     if (url) return url;
     try {
-      url = new URL(target, `http://${host}`);
+      // An absolute-form target (`GET http://elsewhere/v1/projects`) is read for its path and query only.
+      const parsed = new URL(target, origin);
+      url = new URL(`${parsed.pathname}${parsed.search}`, origin);
     } catch {
       res
         .writeHead(400, { 'content-type': 'application/json' })
@@ -101,7 +132,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       return undefined;
     }
     if (urls.size >= MAX_REMEMBERED_URLS) urls.clear();
-    urls.set(key, url);
+    urls.set(target, url);
     return url;
   }
 
@@ -138,8 +169,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}`;
+  origin = options.publicUrl ? new URL(options.publicUrl).origin : url;
   return {
-    url: `http://${host}:${address.port}`,
+    url,
     service,
     close: () =>
       new Promise<void>((resolve) => {
@@ -192,6 +225,18 @@ async function bodyOf(response: Response): Promise<Buffer> {
     : Buffer.concat(chunks);
 }
 
+/** The 413 answer, in the format of the path's API; the connection is closed after it. */
+function tooLarge(pathname: string, limit: number): Response {
+  return errorFor(pathname, 413, `The body is larger than the limit of ${limit} bytes.`, { connection: 'close' });
+}
+
+/**
+ * Bytes of an over-limit body read and thrown away before the 413 is sent. A client that is still sending
+ * when the server answers and closes gets EPIPE or a reset instead of the 413; past this the server stops
+ * reading (a client streaming without end is cut off).
+ */
+const MAX_DISCARDED_BYTES = 64 * 1024 * 1024;
+
 /** Distinct request URLs kept parsed; past this the memory starts over. */
 const MAX_REMEMBERED_URLS = 1024;
 
@@ -209,7 +254,8 @@ function readLimited(
   fail: (error: unknown) => void,
 ) {
   const declared = Number(req.headers['content-length']);
-  if (declared > limit) {
+  if (declared > limit + MAX_DISCARDED_BYTES) {
+    // More than will ever be read: answer at once.
     req.resume();
     done('too-large');
     return;
@@ -217,18 +263,26 @@ function readLimited(
   let first: Buffer | undefined;
   let more: Buffer[] | undefined;
   let size = 0;
-  let over = false;
+  let over = declared > limit;
+  let answered = false;
+  const refuse = () => {
+    if (answered) return;
+    answered = true;
+    done('too-large');
+  };
   req.on('data', (chunk: Buffer) => {
-    if (over) return;
     size += chunk.length;
-    if (size > limit) {
+    // Over the limit: read on and throw away (up to a bound), so that the client, done sending, reads the 413.
+    if (over || size > limit) {
       over = true;
-      done('too-large');
+      first = more = undefined;
+      if (size > limit + MAX_DISCARDED_BYTES) refuse();
     } else if (first === undefined) first = chunk;
     else (more ??= [first]).push(chunk);
   });
   req.on('end', () => {
-    if (!over) done(more ? Buffer.concat(more) : (first ?? NO_BODY));
+    if (over) refuse();
+    else done(more ? Buffer.concat(more) : (first ?? NO_BODY));
   });
   req.on('error', fail);
 }

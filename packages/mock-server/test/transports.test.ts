@@ -212,6 +212,12 @@ describe('loc-mock (the built binary)', () => {
     expect(help.stdout()).toMatch(/loc-mock serve \[--port 4010\]/);
   });
 
+  it('refuses a --host that is not an address of this machine: exit 2, naming it', async () => {
+    const mock = run(['serve', '--port', '0', '--host', '999.1.1.1']);
+    expect(await mock.exit).toBe(2);
+    expect(mock.stderr()).toMatch(/--host 999\.1\.1\.1 is not an address/);
+  });
+
   it('refuses unknown flags with its usage', async () => {
     const mock = run(['serve', '--prot', '1']);
     expect(await mock.exit).toBe(2);
