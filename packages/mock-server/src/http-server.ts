@@ -5,13 +5,28 @@ import { createDispatcher } from './dispatch';
 import { errorFor } from './handlers/errors';
 import { keptAnswerOf } from './handlers/answers';
 import { socketRequest } from './socket-request';
-import { createMockService, DEFAULT_MAX_BODY_BYTES, type MockService, type MockServiceOptions } from './mock-service';
+import {
+  createMockService,
+  DEFAULT_MAX_BODY_BYTES,
+  servedOverHttp,
+  type MockService,
+  type MockServiceOptions,
+} from './mock-service';
+import { ADMIN_PREFIX, adminAnswer, type AdminAccess, type AdminAnswer } from './admin/http';
+import { openExchange } from './exchange';
+import type { WireFault } from './faults';
+import type { Recorded } from './journal';
 
 export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
   /** 0 (the default) picks a free port. */
   port?: number;
-  /** Default 127.0.0.1: only this machine can reach it. */
+  /**
+   * Default 127.0.0.1: only this machine can reach it. On an address beyond loopback the control API
+   * (/__admin/) needs `adminToken`, and is off without one.
+   */
   host?: string;
+  /** The secret the control API (/__admin/) asks for as `Authorization: Bearer <token>`. Default: none. */
+  adminToken?: string;
   /** Told each request and its answer (the binary logs them to stderr). */
   onRequest?: (line: string) => void;
   /**
@@ -24,6 +39,8 @@ export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
 
 export interface MockServer {
   url: string;
+  /** Who may use the control API under /__admin/: everyone who reaches the server, the token's holders, or nobody. */
+  admin: 'open' | 'token' | 'off';
   service: MockService;
   close(): Promise<void>;
 }
@@ -36,6 +53,9 @@ export interface MockServer {
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const service = createMockService(options);
+  const target = servedOverHttp(service);
+  const { journal } = service;
+  const access = adminAccess(options.host ?? '127.0.0.1', options.adminToken);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const dispatch = createDispatcher(service.handlers);
   // Set once the server listens: the base of every request's URL (no request is read before that).
@@ -48,27 +68,40 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     const method = req.method ?? 'GET';
     const url = requestUrl(req, res, method, started);
     if (!url) return;
+    const isAdmin = url.pathname.startsWith(ADMIN_PREFIX);
+    const limit = isAdmin ? MAX_ADMIN_BODY_BYTES : maxBodyBytes;
     readLimited(
       req,
-      maxBodyBytes,
+      limit,
       (body) => {
-        if (body === 'too-large') {
-          answer(req, res, method, started, tooLarge(url.pathname, maxBodyBytes));
+        if (isAdmin && (url.pathname === ADMIN_PREFIX || url.pathname[ADMIN_PREFIX.length] === '/')) {
+          if (body === 'too-large') answer(req, res, method, started, tooLarge(url.pathname, limit));
+          else admin(req, res, method, url, body, started);
           return;
         }
+        // Recorded before it is answered (references only: the journal formats an entry when it is read).
+        const recorded = journal.enabled
+          ? journal.record(method, url, req.headers, body === 'too-large' ? null : body)
+          : undefined;
+        if (body === 'too-large') {
+          answer(req, res, method, started, tooLarge(url.pathname, limit), undefined, recorded);
+          return;
+        }
+        const request = socketRequest(url, method, req.headers, body);
+        if (recorded) openExchange(request, { recorded });
         let response: ReturnType<typeof dispatch>;
         try {
-          response = dispatch(socketRequest(url, method, req.headers, body));
+          response = dispatch(request);
         } catch (error) {
           failed(res, error);
           return;
         }
         if (response instanceof Promise)
           response.then(
-            (r) => answer(req, res, method, started, r),
+            (r) => answer(req, res, method, started, r, request, recorded),
             (error: unknown) => failed(res, error),
           );
-        else answer(req, res, method, started, response);
+        else answer(req, res, method, started, response, request, recorded);
       },
       (error) => failed(res, error),
     );
@@ -136,14 +169,32 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     return url;
   }
 
-  /** Writes the handlers' answer (none: 404; a network error: the connection dropped) and logs it. */
-  function answer(req: IncomingMessage, res: ServerResponse, method: string, started: number, response?: Response) {
+  /**
+   * Writes the handlers' answer (none: 404; a network error: the connection dropped), with the faults
+   * inside it, notes it in the journal and logs it.
+   */
+  function answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    started: number,
+    response?: Response,
+    request?: Request,
+    recorded?: Recorded,
+  ) {
     let sent: Promise<void> | undefined;
-    if (!response)
+    if (!response) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'No route.' }));
-    else if (response.type === 'error')
-      req.socket.destroy(); // an injected dropped connection
-    else sent = send(res, method, response);
+      if (recorded) recorded.status = 404;
+    } else if (response.type === 'error')
+      req.socket.destroy(); // an injected dropped connection: no status
+    else {
+      const faulted = request ? target.faults.after(request, response) : undefined;
+      const final = faulted?.answer ?? response;
+      if (recorded) recorded.status = final.status;
+      if (faulted?.wire) sendCut(req, res, method, final, faulted.wire);
+      else sent = send(res, method, final);
+    }
     if (!sent) logged(req, res, started);
     else
       sent.then(
@@ -155,6 +206,20 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   /** Tells `onRequest` of an answered request. */
   function logged(req: IncomingMessage, res: ServerResponse, started: number) {
     options.onRequest?.(`${req.method} ${req.url?.split('?')[0]} → ${res.statusCode} (${Date.now() - started} ms)`);
+  }
+
+  /** Answers the control API (/__admin/), which the journal does not record. */
+  function admin(req: IncomingMessage, res: ServerResponse, method: string, url: URL, body: Buffer, started: number) {
+    let out: AdminAnswer;
+    try {
+      out = adminAnswer(target, access, method, url, body, req.headers.authorization);
+    } catch (error) {
+      failed(res, error);
+      return;
+    }
+    res.writeHead(out.status, { ...out.headers, 'content-length': String(Buffer.byteLength(out.body)) });
+    res.end(method === 'HEAD' ? undefined : out.body);
+    logged(req, res, started);
   }
 
   function failed(res: ServerResponse, error: unknown) {
@@ -173,6 +238,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   origin = options.publicUrl ? new URL(options.publicUrl).origin : url;
   return {
     url,
+    admin: access.mode,
     service,
     close: () =>
       new Promise<void>((resolve) => {
@@ -223,6 +289,55 @@ async function bodyOf(response: Response): Promise<Buffer> {
   return chunks.length === 1
     ? Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength)
     : Buffer.concat(chunks);
+}
+
+/** Bodies the control API takes, at most: a seed of a large project is larger than an API request. */
+const MAX_ADMIN_BODY_BYTES = 256 * 1024 * 1024;
+
+/** Whether `host` is reachable from this machine only. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** The control API's access: open on loopback (unless a token is given), else the token's or off. */
+function adminAccess(host: string, token: string | undefined): AdminAccess {
+  if (token) return { mode: 'token', token };
+  return isLoopback(host) ? { mode: 'open' } : { mode: 'off' };
+}
+
+/** Bytes sent per tick of a slow body, ten ticks a second. */
+const SLOW_TICKS_PER_SECOND = 10;
+
+/**
+ * Writes an answer cut by a fault: the full Content-Length in the head, then part of the body, then a
+ * closed connection (TRUNCATED_BODY), a reset (CONNECTION_RESET_BY_PEER), nothing more (STALL_AFTER_BYTES),
+ * or the whole body at a slow rate (SLOW_BODY).
+ */
+function sendCut(req: IncomingMessage, res: ServerResponse, method: string, response: Response, wire: WireFault) {
+  const kept = keptAnswerOf(response)!;
+  const body = typeof kept.body === 'string' ? Buffer.from(kept.body) : Buffer.from(kept.body ?? new Uint8Array());
+  res.writeHead(response.status, kept.headers);
+  if (method === 'HEAD') return void res.end();
+  const socket = req.socket;
+  if (wire.kind === 'SLOW_BODY') {
+    const step = Math.max(1, Math.floor(wire.bytesPerSecond / SLOW_TICKS_PER_SECOND));
+    let at = 0;
+    const tick = () => {
+      if (res.destroyed) return;
+      const part = body.subarray(at, at + step);
+      at += part.length;
+      if (at >= body.length) res.end(part);
+      else res.write(part, () => void setTimeout(tick, 1000 / SLOW_TICKS_PER_SECOND));
+    };
+    tick();
+    return;
+  }
+  const part = body.subarray(0, Math.min(wire.bytes ?? Math.floor(body.length / 2), body.length));
+  res.write(part, () => {
+    if (wire.kind === 'TRUNCATED_BODY') socket.end();
+    else if (wire.kind === 'CONNECTION_RESET_BY_PEER') socket.resetAndDestroy();
+    // STALL_AFTER_BYTES: nothing more, until the client gives up or the server closes
+  });
 }
 
 /** The 413 answer, in the format of the path's API; the connection is closed after it. */

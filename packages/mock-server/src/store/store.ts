@@ -134,7 +134,7 @@ export function isLanguageCode(code: string): boolean {
  * keys, budgets and releases. Handlers translate requests into these calls.
  */
 export function createStore(seedInput: Seed, clock: MockClock, options: { exportDelayMs?: number } = {}) {
-  const initial = parseSeed(seedInput);
+  let initial = parseSeed(seedInput);
   let state = load(initial, () => clock.now());
   let exportDelayMs = options.exportDelayMs ?? DEFAULT_EXPORT_DELAY_MS;
   let forcedExportErrors: string[] = [];
@@ -239,6 +239,53 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
     reset() {
       state = load(initial, () => clock.now());
       forcedExportErrors = [];
+    },
+    /**
+     * Starts over from another seed, which `reset()` then returns to (unless `remember` is false). It is
+     * parsed first: a seed that fails throws and leaves the state as it was.
+     */
+    loadSeed(seed: Seed, { remember = true } = {}) {
+      const parsedSeed = parseSeed(seed);
+      if (remember) initial = parsedSeed;
+      state = load(parsedSeed, () => clock.now());
+      forcedExportErrors = [];
+    },
+    /** The state as the control API shows it: projects, exports, releases and budgets. */
+    snapshot() {
+      return {
+        projects: state.projects.map((p) => ({
+          workspace: p.workspace,
+          slug: p.slug,
+          title: p.title,
+          resourceType: p.resourceType,
+          locales: localesOf(p),
+          files: p.files.map((f) => f.path),
+        })),
+        exports: [...state.jobs.values()].map((j) => ({
+          id: j.id,
+          workspace: j.workspace,
+          project: j.project,
+          status: j.result?.status ?? 'PROCESSING',
+          createdAt: new Date(j.createdAt).toISOString(),
+        })),
+        releases: state.seed.distributions.flatMap((d) =>
+          d.releases.map((r) => ({
+            id: r.id,
+            name: r.name,
+            workspace: d.workspace,
+            environment: d.environment,
+            type: d.type,
+            createdAt: r.createdAt,
+          })),
+        ),
+        budgets: state.seed.workspaces.map((w) => ({
+          workspace: w.slug,
+          budget: w.cdnBudget,
+          used: state.cdnUsage.get(w.slug)?.used ?? 0,
+          periodSeconds: w.cdnBudgetPeriodSeconds,
+        })),
+        pendingExportErrors: forcedExportErrors.length,
+      };
     },
 
     /** The user a Bearer token belongs to; throws 'unauthorized' otherwise. */
