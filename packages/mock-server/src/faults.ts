@@ -206,7 +206,7 @@ export function createFaults(hooks: { transport(): Transport; failNextExport(mes
     if (!(FAULT_KINDS[spec.kind].transports as readonly string[]).includes(transport))
       throw new ControlError([
         {
-          field: 'kind',
+          field: '$.kind',
           message: `${spec.kind} needs the real HTTP server (loc-mock serve, or startMockServer()): msw's interception cannot cut, stall or slow a connection.`,
         },
       ]);

@@ -335,7 +335,9 @@ function sendCut(req: IncomingMessage, res: ServerResponse, method: string, resp
   const part = body.subarray(0, Math.min(wire.bytes ?? Math.floor(body.length / 2), body.length));
   res.write(part, () => {
     if (wire.kind === 'TRUNCATED_BODY') socket.end();
-    else if (wire.kind === 'CONNECTION_RESET_BY_PEER') socket.resetAndDestroy();
+    // A timer turn later: called from the write's callback (or the next setImmediate), the reset was a
+    // FIN every time on Linux.
+    else if (wire.kind === 'CONNECTION_RESET_BY_PEER') setTimeout(() => socket.resetAndDestroy(), 0);
     // STALL_AFTER_BYTES: nothing more, until the client gives up or the server closes
   });
 }
