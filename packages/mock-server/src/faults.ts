@@ -193,7 +193,14 @@ function releaseOf(answer: Response): string | undefined {
  * project, release) and a count. `failNext`, `dropNext`, `latency` and `failNextExport` are the first
  * API, kept: each adds one of these.
  */
-export function createFaults(hooks: { transport(): Transport; failNextExport(message?: string): void }) {
+export function createFaults(
+  hooks: { transport(): Transport; failNextExport(message?: string): void } = {
+    transport: () => 'msw',
+    failNextExport: () => {
+      throw new ControlError([{ field: '$.kind', message: 'EXPORT_ERROR needs a mock service (createMockService).' }]);
+    },
+  },
+) {
   let latencyMs = 0;
   let faults: ActiveFault[] = [];
   let nextId = 1;

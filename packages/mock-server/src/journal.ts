@@ -70,7 +70,7 @@ function redactCredential(name: string, value: string): string {
 }
 
 /** The body as the journal shows it. */
-export function summarise(bytes: Uint8Array): BodySummary {
+function summarise(bytes: Uint8Array): BodySummary {
   if (bytes.byteLength <= KEPT_BODY_BYTES) {
     let text: string | undefined;
     try {

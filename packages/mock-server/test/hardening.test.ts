@@ -122,7 +122,7 @@ describe('the real server under hostile clients', () => {
   });
 
   it('unknown and unusual methods: 405 with Allow, or 400 for what HTTP does not know, and it still serves', async () => {
-    expect(await raw('PATCH /v1/projects HTTP/1.1\r\nHost: x\r\n\r\n')).toMatch(/^HTTP\/1\.1 405 [^]*allow: GET/i);
+    expect(await raw('PATCH /v1/projects HTTP/1.1\r\nHost: x\r\n\r\n')).toMatch(/^HTTP\/1\.1 405 [\s\S]*allow: GET/i);
     expect(await raw('PROPFIND /v1/projects HTTP/1.1\r\nHost: x\r\n\r\n')).toMatch(/^HTTP\/1\.1 405 /);
     expect(await raw('BREW /v1/projects HTTP/1.1\r\nHost: x\r\n\r\n')).toMatch(/^HTTP\/1\.1 400 /);
     expect(await raw('CONNECT 127.0.0.1:1 HTTP/1.1\r\nHost: 127.0.0.1:1\r\n\r\n')).toMatch(/^HTTP\/1\.1 405 /);

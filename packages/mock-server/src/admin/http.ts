@@ -26,7 +26,7 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 }
 
 /** A problem+json answer naming what is wrong, field by field. */
-export function problemAnswer(
+function problemAnswer(
   status: number,
   detail: string,
   errors: readonly BadInput[] = [],
