@@ -162,9 +162,9 @@ class DownloadTest(unittest.TestCase):
         self.assertNothingLeft()
 
     def test_an_escaping_bundle_is_refused(self):
-        # The CDN's filesSha256 stays the real bundle's, so the checksum refuses it first.
+        # The CDN names the checksum of the bundle as served: the routine's path check must catch it.
         self.mock.admin("POST", "faults", {"kind": "ZIP_ENTRY_PARENT_PATH", "release": "rel_ios_2_1"})
-        with self.assertRaises(DownloadError):
+        with self.assertRaisesRegex(DownloadError, "outside its folder"):
             download_release(self.mock.url, CDN_KEY, "2.0.0", self.dest)
         self.assertNothingLeft()
         self.assertFalse(os.path.exists(os.path.join(self.dir, "..", "..", "loc-mock-escaped.txt")))

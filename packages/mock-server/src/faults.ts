@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { delay, http, HttpResponse } from 'msw';
 import { z } from 'zod';
 import { corruptZipCentralDirectory, corruptZipCrc, escapingZip, malformedJson, wrongSha256 } from './body-faults';
@@ -155,6 +156,13 @@ const ZIP_KINDS = new Set<FaultKind>([
 ]);
 const BEFORE_ANSWER = new Set<FaultKind>(['STATUS', 'EMPTY_RESPONSE', 'LATENCY']);
 
+/** A ZIP as a ZIP fault serves it (the same bytes each time: the CDN check's checksum can name them). */
+function zipAsFaulted(kind: FaultKind, zip: Uint8Array): Uint8Array {
+  if (kind === 'CORRUPT_ZIP_CRC') return corruptZipCrc(zip);
+  if (kind === 'CORRUPT_ZIP_CENTRAL_DIRECTORY') return corruptZipCentralDirectory(zip);
+  return escapingZip(zip, kind as 'ZIP_ENTRY_PARENT_PATH' | 'ZIP_ENTRY_ABSOLUTE_PATH' | 'ZIP_ENTRY_SYMLINK');
+}
+
 /** Whether the fault's scope takes this request (and, after it, this answer). */
 function inScope(f: ActiveFault, method: string, pathname: string, answer?: Response): boolean {
   const s = f.spec;
@@ -194,7 +202,12 @@ function releaseOf(answer: Response): string | undefined {
  * API, kept: each adds one of these.
  */
 export function createFaults(
-  hooks: { transport(): Transport; failNextExport(message?: string): void } = {
+  hooks: {
+    transport(): Transport;
+    failNextExport(message?: string): void;
+    /** A release's bundle, when it is made (a ZIP fault on it changes the CDN check's filesSha256 to match). */
+    releaseBundle?(releaseId: string): Uint8Array | undefined;
+  } = {
     transport: () => 'msw',
     failNextExport: () => {
       throw new ControlError([{ field: '$.kind', message: 'EXPORT_ERROR needs a mock service (createMockService).' }]);
@@ -276,12 +289,24 @@ export function createFaults(
    */
   function after(request: Request, answer: Response): { answer: Response; wire?: WireFault } | undefined {
     if (faults.length === 0) return undefined;
-    const kept = keptAnswerOf(answer);
+    let kept = keptAnswerOf(answer);
     if (!kept || kept.body === null) return undefined;
+    const isCheck = urlOf(request).pathname === '/cdn/check' && answer.status === 200;
+    // A check that offers a bundle a ZIP fault will change names the changed bundle's checksum: the
+    // service published that bundle, and a client's ZIP reader (not its checksum test) must catch it.
+    let matched: Response | undefined;
+    if (isCheck) {
+      matched = withFaultedChecksum(answer);
+      if (matched) {
+        answer = matched;
+        kept = keptAnswerOf(answer)!;
+      }
+    }
+    const keptBody = kept.body;
+    if (keptBody === null) return matched ? { answer: matched } : undefined;
     const contentType = kept.headers['content-type'] ?? '';
     const isZip = contentType === 'application/zip';
     const isJson = contentType.startsWith('application/json');
-    const isCheck = urlOf(request).pathname === '/cdn/check' && answer.status === 200;
     const f = take(
       (k) =>
         WIRE_KINDS.has(k) ||
@@ -292,7 +317,7 @@ export function createFaults(
       urlOf(request).pathname,
       answer,
     );
-    if (!f) return undefined;
+    if (!f) return matched ? { answer: matched } : undefined;
     mark(request, f.spec.kind);
     const spec = f.spec;
     const { 'content-length': _, ...headers } = kept.headers;
@@ -304,25 +329,38 @@ export function createFaults(
       case 'SLOW_BODY':
         return { answer, wire: { kind: 'SLOW_BODY', bytesPerSecond: spec.bytesPerSecond } };
       case 'CORRUPT_ZIP_CRC':
-        return { answer: bytesResponse(corruptZipCrc(bodyBytes(kept.body)), answer.status, headers) };
       case 'CORRUPT_ZIP_CENTRAL_DIRECTORY':
-        return { answer: bytesResponse(corruptZipCentralDirectory(bodyBytes(kept.body)), answer.status, headers) };
       case 'ZIP_ENTRY_PARENT_PATH':
       case 'ZIP_ENTRY_ABSOLUTE_PATH':
       case 'ZIP_ENTRY_SYMLINK':
-        return { answer: bytesResponse(escapingZip(bodyBytes(kept.body), spec.kind), answer.status, headers) };
+        return { answer: bytesResponse(zipAsFaulted(spec.kind, bodyBytes(keptBody)), answer.status, headers) };
       case 'WRONG_SHA256': {
-        const body = JSON.parse(String(kept.body)) as { filesSha256: string };
+        const body = JSON.parse(String(keptBody)) as { filesSha256: string };
         body.filesSha256 = wrongSha256(body.filesSha256);
         return { answer: jsonResponse(body, answer.status, headers) };
       }
       case 'MALFORMED_JSON': {
-        const text = malformedJson(typeof kept.body === 'string' ? kept.body : new TextDecoder().decode(kept.body));
+        const text = malformedJson(typeof keptBody === 'string' ? keptBody : new TextDecoder().decode(keptBody));
         return { answer: bytesResponse(new TextEncoder().encode(text), answer.status, headers) };
       }
       default:
         return undefined;
     }
+  }
+
+  /** The check's answer with the checksum of its bundle as the next ZIP fault on it will serve it; undefined if none. */
+  function withFaultedChecksum(answer: Response): Response | undefined {
+    const id = releaseOf(answer);
+    if (id === undefined) return undefined;
+    const path = `/_storage/releases/${encodeURIComponent(`${id}.zip`)}`;
+    const f = faults.find((x) => x.remaining > 0 && ZIP_KINDS.has(x.spec.kind) && inScope(x, 'GET', path));
+    const bundle = f && hooks.releaseBundle?.(id);
+    if (!f || !bundle) return undefined;
+    const kept = keptAnswerOf(answer)!;
+    const body = JSON.parse(String(kept.body)) as { filesSha256: string };
+    body.filesSha256 = createHash('sha256').update(zipAsFaulted(f.spec.kind, bundle)).digest('hex');
+    const { 'content-length': _, ...headers } = kept.headers;
+    return jsonResponse(body, answer.status, headers);
   }
 
   return {

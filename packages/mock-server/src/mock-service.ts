@@ -88,6 +88,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const faults = createFaults({
     transport: () => internals.get(service)?.transport ?? 'msw',
     failNextExport: (message) => store.failNextExport(message),
+    releaseBundle: (id) => store.madeRelease(id),
   });
   const reset = () => {
     store.reset();

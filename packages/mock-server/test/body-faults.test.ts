@@ -88,9 +88,12 @@ describe('faults inside a ZIP', () => {
     ['ZIP_ENTRY_ABSOLUTE_PATH', '/tmp/loc-mock-escaped.txt'],
     ['ZIP_ENTRY_SYMLINK', 'loc-mock-link'],
   ] as const)('%s: the bundle has an entry %s', async (kind, name) => {
-    const { filesUrl } = await cdnCheck();
     admin().addFault({ kind, release: 'rel_ios_2_1' });
-    const verdict = python(await download(filesUrl));
+    // The check names the checksum of the bundle as served: only a ZIP reader can catch it.
+    const { filesUrl, filesSha256 } = await cdnCheck();
+    const bundle = await download(filesUrl);
+    expect(createHash('sha256').update(bundle).digest('hex')).toBe(filesSha256);
+    const verdict = python(bundle);
     expect(verdict.names).toContain(name);
     expect(verdict.bad).toBeNull();
   });

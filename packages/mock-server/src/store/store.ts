@@ -51,6 +51,8 @@ interface State {
   /** Checks spent per workspace in its current budget period (the period's start, clock time). */
   cdnUsage: Map<string, { periodStart: number; used: number }>;
   cdnLog: CdnLogEntry[];
+  /** Release bundles made so far, by release id (for a fault that must know a bundle at once). */
+  madeReleases: Map<string, Uint8Array>;
 }
 
 function load(seed: ParsedSeed, now: () => number): State {
@@ -71,6 +73,7 @@ function load(seed: ParsedSeed, now: () => number): State {
     assemblies: new Map(),
     cdnUsage: new Map(),
     cdnLog: [],
+    madeReleases: new Map(),
   };
 }
 
@@ -474,6 +477,7 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
       if (!served) return 'no-distribution' as const;
       if (!newest || newest.r.id === check.clientRelease) return null;
       const bytes = await releaseBytes(newest.d, newest.r.id);
+      state.madeReleases.set(newest.r.id, bytes);
       return { release: newest.r, blobName: releaseBlobName(newest.r.id), sha256: sha256Of(bytes) };
     },
 
@@ -496,6 +500,11 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
       if (!job) return undefined;
       const again = await assemble({ ...job, forcedError: undefined });
       return again.status === 'SUCCESS' ? state.blobs.getExport(name) : undefined;
+    },
+
+    /** A release's bundle if a CDN check has offered it already (it is made then), else undefined. */
+    madeRelease(releaseId: string): Uint8Array | undefined {
+      return state.madeReleases.get(releaseId);
     },
 
     logCdnCheck(entry: CdnLogEntry) {
