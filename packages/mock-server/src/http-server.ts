@@ -68,13 +68,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     const method = req.method ?? 'GET';
     const url = requestUrl(req, res, method, started);
     if (!url) return;
-    const isAdmin = url.pathname.startsWith(ADMIN_PREFIX);
+    const isAdmin =
+      url.pathname.startsWith(ADMIN_PREFIX) &&
+      (url.pathname.length === ADMIN_PREFIX.length || url.pathname[ADMIN_PREFIX.length] === '/');
     const limit = isAdmin ? MAX_ADMIN_BODY_BYTES : maxBodyBytes;
     readLimited(
       req,
       limit,
       (body) => {
-        if (isAdmin && (url.pathname === ADMIN_PREFIX || url.pathname[ADMIN_PREFIX.length] === '/')) {
+        if (isAdmin) {
           if (body === 'too-large') answer(req, res, method, started, tooLarge(url.pathname, limit));
           else admin(req, res, method, url, body, started);
           return;
