@@ -412,6 +412,10 @@ export function createFaults(
       return http.all(`${prefix}/*`, ({ request }) => {
         // Not an async function over the socket: without faults it answers at once (it runs before every request).
         if (isSocketRequest(request)) return before(request);
+        if (!journal.enabled) {
+          openExchange(request, { recorded: undefined, after });
+          return before(request);
+        }
         return recordIntercepted(request, journal, after).then(() => before(request));
       });
     },

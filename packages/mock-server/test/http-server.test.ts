@@ -3,7 +3,7 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { DEMO } from '../src';
+import { DEMO, startMockServer } from '../src';
 import { useServer } from './helpers';
 
 const api = useServer();
@@ -44,6 +44,20 @@ describe('the real server', () => {
     const plain = await postCheck({}, [iosCheck]);
     expect([a.status, b.status, plain.status]).toEqual([200, 200, 200]);
     for (const r of [a, b, plain]) expect(new URL(r.json.filesUrl).origin).toBe(api.url);
+  });
+
+  it('hands out URLs on the public URL it is given instead', async () => {
+    const server = await startMockServer({ port: 0, publicUrl: 'http://loc-mock:4010/ignored/path' });
+    try {
+      const response = await fetch(`${server.url}/cdn/check`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${DEMO.cdnKeys.valid}`, 'content-type': 'application/json' },
+        body: iosCheck,
+      });
+      expect(new URL((await response.json()).filesUrl).origin).toBe('http://loc-mock:4010');
+    } finally {
+      await server.close();
+    }
   });
 
   it('answers a body far over the limit with 413 once it has read it, so the client sees the 413', async () => {

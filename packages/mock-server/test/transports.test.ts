@@ -271,6 +271,12 @@ describe('loc-mock (the built binary)', () => {
     expect(on.stdout()).not.toContain('secret-1234');
   });
 
+  it('refuses a --public-url that is not an http(s) URL: exit 2, naming it', async () => {
+    const mock = run(['serve', '--port', '0', '--public-url', 'loc-mock:4010']);
+    expect(await mock.exit).toBe(2);
+    expect(mock.stderr()).toMatch(/--public-url loc-mock:4010 is not an http\(s\) URL/);
+  });
+
   it('refuses a --host that is not an address of this machine: exit 2, naming it', async () => {
     const mock = run(['serve', '--port', '0', '--host', '999.1.1.1']);
     expect(await mock.exit).toBe(2);
