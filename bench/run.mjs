@@ -7,6 +7,7 @@
 // Knobs (environment): BENCH_RUNS (start-up runs, default 9), BENCH_REQUESTS (requests per throughput
 // round of load.mjs, 10000), BENCH_AUTOCANNON_SECONDS (of each autocannon round, 3), BENCH_EXPORTS
 // (exports of the scale seed, 100), BENCH_DOWNLOAD_MIB (200), BENCH_PEERS=0 (skip the peer CLIs),
+// BENCH_RSS_EXPORTS (exports of the journal part's memory row, 1000), BENCH_RESET_REQUESTS (200),
 // BENCH_OUT (where the report goes, docs/benchmarks.md), BENCH_ONLY=throughput,scale (only the parts
 // whose names contain these words; the report then goes to a temporary file unless BENCH_OUT names one,
 // so docs/benchmarks.md is always a whole run).
@@ -31,6 +32,10 @@ const REQUESTS = num('BENCH_REQUESTS', 10_000);
 const AUTOCANNON_SECONDS = num('BENCH_AUTOCANNON_SECONDS', 3);
 const EXPORTS = num('BENCH_EXPORTS', 100);
 const DOWNLOAD_MIB = num('BENCH_DOWNLOAD_MIB', 200);
+/** Exports of the scale seed for the journal part's memory row (its baseline: a tenth of them). */
+const RSS_EXPORTS = num('BENCH_RSS_EXPORTS', 1000);
+/** Requests per round of the reset and GET /v1/projects rows. */
+const RESET_REQUESTS = num('BENCH_RESET_REQUESTS', 200);
 /** Measured rounds of the download clients, after one warm-up round. */
 const DOWNLOAD_ROUNDS = 7;
 const ONLY = process.env.BENCH_ONLY?.toLowerCase().split(',').filter(Boolean);
@@ -283,6 +288,121 @@ try {
       });
     }
     await bare.close();
+  });
+
+  // 2b. The mock's request journal and control API: what they cost, and that memory levels off.
+  await part('Mock journal', async () => {
+    const s = section(
+      'loc-mock journal and control API',
+      `Journal: ${REQUESTS} POST /cdn/check over 16 connections (bench/lib/load.mjs) against loc-mock with its journal (the default, 1,000 entries) and with --journal-size 0, 3 rounds interleaved after a warm-up. Reset: POST /__admin/reset of the demo seed against GET /v1/projects, ${RESET_REQUESTS} requests over 1 connection each, 3 rounds interleaved. Memory: RSS of loc-mock on the scale seed after ${RSS_EXPORTS} exports against after a tenth of them.`,
+    );
+    const off = await server(node, [
+      MOCK,
+      'serve',
+      '--port',
+      '0',
+      '--export-delay',
+      '0ms',
+      '--quiet',
+      '--journal-size',
+      '0',
+    ]);
+    const check = (url, requests) =>
+      runJson(join(LIB, 'load.mjs'), [
+        JSON.stringify({
+          url: `${url}/cdn/check`,
+          method: 'POST',
+          headers: { authorization: 'Bearer lh-cdn_demo_acme', 'content-type': 'application/json' },
+          body: checkBody,
+          requests,
+          connections: 16,
+        }),
+      ]);
+    check(demo.url, 1000);
+    check(off.url, 1000);
+    const on = [];
+    const without = [];
+    for (let i = 0; i < 3; i++) {
+      on.push(check(demo.url, REQUESTS).perSecond);
+      without.push(check(off.url, REQUESTS).perSecond);
+    }
+    const journalRatio = stats(on).median / stats(without).median;
+    s.rows.push({
+      measure: 'POST /cdn/check with the journal on',
+      value: spread(stats(on), 'req/s'),
+      baseline: `journal off: ${spread(stats(without), 'req/s')}`,
+      ratio: journalRatio,
+      goal: '≥ 0.9×',
+      met: journalRatio >= 0.9,
+    });
+    await off.close();
+
+    // One connection: a reset and a GET each wait for the one before (a reset replaces the state).
+    const timed = (path, method) =>
+      runJson(join(LIB, 'load.mjs'), [
+        JSON.stringify({
+          url: `${demo.url}${path}`,
+          method,
+          headers: { authorization: 'Bearer loc_test_admin' },
+          requests: RESET_REQUESTS,
+          connections: 1,
+        }),
+      ]);
+    const resets = [];
+    const gets = [];
+    for (let i = 0; i < 3; i++) {
+      resets.push(1000 / timed('/__admin/reset', 'POST').perSecond);
+      gets.push(1000 / timed('/v1/projects', 'GET').perSecond);
+    }
+    const resetRatio = stats(resets).median / stats(gets).median;
+    s.rows.push({
+      measure: 'POST /__admin/reset (demo seed), per request',
+      value: spread(stats(resets), 'ms', 2),
+      baseline: `GET /v1/projects: ${spread(stats(gets), 'ms', 2)}`,
+      ratio: resetRatio,
+      ratioOfMin: stats(resets).min / stats(gets).min,
+      goal: '≤ 2×',
+      met: resetRatio <= 2,
+    });
+
+    const seedFile = join(work, 'journal-scale-seed.json');
+    writeFileSync(seedFile, JSON.stringify(scaleSeed()));
+    const scale = await server(node, [
+      MOCK,
+      'serve',
+      '--port',
+      '0',
+      '--export-delay',
+      '0ms',
+      '--quiet',
+      '--seed',
+      seedFile,
+    ]);
+    const { token, workspace } = SCALE_CREDENTIALS;
+    const exportsOf = (n) =>
+      runJson(join(LIB, 'exports.mjs'), [
+        JSON.stringify({
+          url: scale.url,
+          token,
+          workspace,
+          jobs: Array.from({ length: n }, () => ({ project: 'app-ios' })),
+          probe: false,
+        }),
+      ]);
+    const tenth = Math.max(1, Math.round(RSS_EXPORTS / 10));
+    exportsOf(tenth);
+    const early = scale.rssMiB();
+    exportsOf(RSS_EXPORTS - tenth);
+    const late = scale.rssMiB();
+    s.rows.push({
+      measure: `loc-mock RSS after ${RSS_EXPORTS} exports (scale seed)`,
+      value: `${Math.round(late)} MiB`,
+      baseline: `after ${tenth}: ${Math.round(early)} MiB`,
+      ratio: late / early,
+      goal: '≤ 1.1×',
+      met: late / early <= 1.1,
+    });
+    await scale.close();
   });
 
   // 3. Scale: 10,000 keys × 30 locales; exports of every format, responsiveness, memory over many exports.

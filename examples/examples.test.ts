@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOC_BIN, startMock, type RunningMock } from '@loc/test-utils';
+import { LOC_BIN, MOCK_BIN, startMock, type RunningMock } from '@loc/test-utils';
 
 const here = dirname(fileURLToPath(import.meta.url));
 // The real binary in its own process: spawnSync below blocks this one.
@@ -117,5 +117,41 @@ describe('examples', () => {
     ]) {
       expect(statSync(join(apps, file)).isFile(), file).toBe(true);
     }
+  });
+});
+
+// The control API from outside JavaScript: a Python unittest that starts loc-mock itself, and a shell
+// script (curl and python3) against a mock of its own (it resets the mock and sets faults).
+describe('examples in other languages', () => {
+  let own: RunningMock;
+  beforeAll(async () => {
+    own = await startMock();
+  });
+  afterAll(async () => {
+    await own?.stop();
+  });
+
+  it('download_faults_test.py (Python unittest, urllib only) passes: truncated, wrong-checksum and escaping bundles, verify', () => {
+    const result = spawnSync('python3', [join(here, 'download_faults_test.py'), '-v'], {
+      encoding: 'utf8',
+      cwd: out,
+      env: { PATH: process.env.PATH ?? '', LOC_MOCK: `"${process.execPath}" "${MOCK_BIN}"` },
+      timeout: 100_000,
+    });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/Ran 5 tests/);
+    expect(result.stderr).toMatch(/\nOK\n/);
+  });
+
+  it('release-gate-faults.sh (curl and python3) checks the gate against faults set through the control API', () => {
+    const result = spawnSync('bash', [join(here, 'release-gate-faults.sh')], {
+      encoding: 'utf8',
+      cwd: out,
+      env: { PATH: process.env.PATH ?? '', LOC_MOCK_URL: own.url },
+      timeout: 100_000,
+    });
+    expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
+    expect(result.stdout).toMatch(/exit 3, error: the CDN budget is spent/);
+    expect(result.stdout).toMatch(/all gate checks passed/);
   });
 });

@@ -1,31 +1,58 @@
 #!/usr/bin/env node
-import { readFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DURATION_EXAMPLES, parseDuration } from '@loc/sdk/duration';
 import { version } from '../package.json';
 import { docsPage } from './docs-page';
 import { demoSeed } from './seed/demo';
-import { parseSeed } from './seed/schema';
-import { startMockServer } from './http-server';
+import { CONTROLS, type ControlName } from './admin/controls';
+import { buildAdminOpenApi } from './admin/openapi';
+import { ControlError } from './control-error';
+import { startMockServer, type MockServer } from './http-server';
+
+/** The flags of `serve` made from the controls' table: each calls its control once the server listens. */
+const CONTROL_FLAGS = (Object.keys(CONTROLS) as ControlName[]).flatMap((name) => {
+  const flag = (CONTROLS[name] as { flag?: ControlFlag }).flag;
+  return flag ? [{ control: name, ...flag }] : [];
+});
+type ControlFlag = {
+  name: string;
+  value: string;
+  help: string;
+  parse(text: string): unknown;
+  repeatable?: boolean;
+};
+
+const pad = (text: string) => text.padEnd(22);
 
 const HELP = `loc-mock ${version}: the localization service in memory, on a real port.
 
 Usage:
-  loc-mock serve [--port 4010] [--host 127.0.0.1] [--seed file.json] [--export-delay 2s] [--quiet]
+  loc-mock serve [--port 4010] [--host 127.0.0.1] [--seed file.json] [--export-delay 2s] [--public-url url] [--quiet]
   loc-mock seed              print the demo seed as JSON (copy and edit it for --seed)
+  loc-mock admin-openapi     print the OpenAPI document of the control API (/__admin/)
   loc-mock --help | --version
 
 Options of serve:
   --port <n>            port to listen on; 0 picks a free one (default 4010)
   --host <address>      address to listen on (default 127.0.0.1: this machine only)
-  --seed <file>         start from this seed instead of the demo seed
   --export-delay <time> how long exports stay PROCESSING: ${DURATION_EXAMPLES}; default 300ms
+  --public-url <url>    origin of the URLs it hands out (default: the address it listens on)
+  --admin-token <secret> the control API (/__admin/) asks for "Authorization: Bearer <secret>"
+                        (or set LOC_MOCK_ADMIN_TOKEN); beyond loopback it is off without one
+${CONTROL_FLAGS.map((f) => `  ${pad(`--${f.name} ${f.value}`)}${f.help}`).join('\n')}
+  --json                print the banner as one line of JSON
+  --ready-file <path>   write the banner (JSON) to this file once listening
   --quiet               do not log requests to stderr
 
-The first line printed is "loc-mock listening on <url>". Stop with Ctrl-C (SIGINT) or SIGTERM.
+The first line printed is "loc-mock listening on <url>" (with --json, a JSON object with "url").
+Stop with Ctrl-C (SIGINT) or SIGTERM.
 Docs and the demo credentials: ${docsPage('mock-server.md')}`;
 
 class UsageError extends Error {}
+
+/** listen() errors that say the --host value is wrong (not this machine's, or not an address at all). */
+const HOST_ERRORS = new Set(['ENOTFOUND', 'EADDRNOTAVAIL', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EINVAL']);
 
 /** `--export-delay`: a duration by the one rule of @loc (`parseDuration` of @loc/sdk, as `loc --timeout`). */
 function exportDelayOf(text: string): number {
@@ -43,9 +70,15 @@ async function main(argv: string[]) {
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
-      seed: { type: 'string' },
       'export-delay': { type: 'string' },
+      'public-url': { type: 'string' },
+      'admin-token': { type: 'string' },
+      json: { type: 'boolean' },
+      'ready-file': { type: 'string' },
       quiet: { type: 'boolean' },
+      ...Object.fromEntries(
+        CONTROL_FLAGS.map((f) => [f.name, { type: 'string' as const, ...(f.repeatable ? { multiple: true } : {}) }]),
+      ),
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -55,54 +88,109 @@ async function main(argv: string[]) {
   if (values.help || command === 'help') return void console.log(HELP);
   if (extra.length) throw new UsageError(`Unexpected argument ${JSON.stringify(extra[0])}.`);
   if (command === 'seed') return void console.log(JSON.stringify(demoSeed(), null, 2));
+  if (command === 'admin-openapi') return void console.log(JSON.stringify(buildAdminOpenApi(), null, 2));
   if (command !== 'serve') {
     throw new UsageError(
       command
-        ? `Unknown command ${JSON.stringify(command)}: expected serve or seed.`
-        : 'Missing command: expected serve or seed.',
+        ? `Unknown command ${JSON.stringify(command)}: expected serve, seed or admin-openapi.`
+        : 'Missing command: expected serve, seed or admin-openapi.',
     );
   }
 
   const port = Number(values.port ?? 4010);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError(`--port ${values.port} is not a port number (0–65535).`);
-  let seed;
-  if (values.seed) {
-    let text: string;
-    try {
-      text = readFileSync(values.seed, 'utf8');
-    } catch (error) {
-      throw new UsageError(`Cannot read the seed file ${values.seed}: ${(error as Error).message}`);
+  // Each control flag's input, read before the server starts (a file that cannot be read fails at once).
+  const flagged: { flag: (typeof CONTROL_FLAGS)[number]; text: string; input: unknown }[] = [];
+  for (const flag of CONTROL_FLAGS) {
+    const given = (values as Record<string, string | string[] | undefined>)[flag.name];
+    for (const text of given === undefined ? [] : Array.isArray(given) ? given : [given]) {
+      try {
+        flagged.push({ flag, text, input: flag.parse(text) });
+      } catch (error) {
+        throw new UsageError((error as Error).message);
+      }
     }
+  }
+  const adminToken = values['admin-token'] ?? process.env.LOC_MOCK_ADMIN_TOKEN;
+  if (adminToken !== undefined && adminToken.trim().length < 8)
+    throw new UsageError(
+      `${values['admin-token'] !== undefined ? '--admin-token' : 'LOC_MOCK_ADMIN_TOKEN'} must be at least 8 characters (it guards the control API).`,
+    );
+  const publicUrl = values['public-url'];
+  if (publicUrl !== undefined && !/^https?:\/\/[^/]/.test(publicUrl))
+    throw new UsageError(`--public-url ${publicUrl} is not an http(s) URL, for example http://loc-mock:4010.`);
+  if (publicUrl !== undefined) {
     try {
-      seed = parseSeed(JSON.parse(text));
-    } catch (error) {
-      throw new UsageError(`${values.seed}: ${(error as Error).message}`);
+      new URL(publicUrl);
+    } catch {
+      throw new UsageError(`--public-url ${publicUrl} is not an http(s) URL, for example http://loc-mock:4010.`);
     }
   }
   const requestLog = linesPerTurn((text) => process.stderr.write(text));
   const server = await startMockServer({
     port,
     host: values.host ?? '127.0.0.1',
-    ...(seed ? { seed } : {}),
+    ...(adminToken ? { adminToken } : {}),
     ...(values['export-delay'] ? { exportDelayMs: exportDelayOf(values['export-delay']) } : {}),
+    ...(publicUrl ? { publicUrl } : {}),
     ...(values.quiet ? {} : { onRequest: requestLog.add }),
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE')
       throw new UsageError(`Port ${port} is in use: pick another with --port, or --port 0 for any free one.`);
+    // An address that is not this machine's, or a name that does not resolve: the flag is wrong.
+    if (error.code && HOST_ERRORS.has(error.code))
+      throw new UsageError(
+        `--host ${values.host} is not an address of this machine (${error.code}): use 127.0.0.1, ::1, 0.0.0.0 or one of its interfaces.`,
+      );
     throw error;
   });
+  // The flags' controls, in the order of the table (the seed before the faults), before anyone is told the URL.
+  for (const { flag, text, input } of flagged) {
+    try {
+      server.service.admin[flag.control](input as never);
+    } catch (error) {
+      await server.close();
+      if (!(error instanceof ControlError)) throw error;
+      throw new UsageError(
+        `--${flag.name} ${text.length > 80 ? `${text.slice(0, 80)}…` : text}: invalid:\n${error.errors.map((e) => `  ${e.field}: ${e.message}`).join('\n')}`,
+      );
+    }
+  }
+  const readyFile = values['ready-file'];
   const stop = () => {
     server.close().then(() => {
       requestLog.flush();
+      if (readyFile) rmSync(readyFile, { force: true });
       process.exit(0);
     });
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  // Printed once the signal handlers are in place: whoever waits for this line may stop it at once.
+  const banner = {
+    url: server.url,
+    admin: { url: `${server.url}/__admin/`, access: server.admin },
+    journalSize: server.service.journal.size,
+    pid: process.pid,
+    version,
+  };
+  // Written once the signal handlers are in place: whoever waits for it may stop the server at once. The
+  // ready file appears whole (written beside, then renamed).
+  if (readyFile) {
+    const part = `${readyFile}.${process.pid}.part`;
+    writeFileSync(part, `${JSON.stringify(banner)}\n`);
+    renameSync(part, readyFile);
+  }
+  if (values.json) return void console.log(JSON.stringify(banner));
   console.log(`loc-mock listening on ${server.url}`);
+  console.log(`loc-mock control API: ${ADMIN_BANNER[server.admin](server.url)}`);
 }
+
+const ADMIN_BANNER: Record<MockServer['admin'], (url: string) => string> = {
+  open: (url) => `${url}/__admin/ (open: loopback only)`,
+  token: (url) => `${url}/__admin/ (needs "Authorization: Bearer <admin token>")`,
+  off: () => 'off (listening beyond loopback without --admin-token or LOC_MOCK_ADMIN_TOKEN)',
+};
 
 /**
  * Lines written once per turn of the event loop, not one write each: writes to stderr are synchronous

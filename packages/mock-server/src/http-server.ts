@@ -1,22 +1,46 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { createDispatcher } from './dispatch';
 import { errorFor } from './handlers/errors';
 import { keptAnswerOf } from './handlers/answers';
 import { socketRequest } from './socket-request';
-import { createMockService, DEFAULT_MAX_BODY_BYTES, type MockService, type MockServiceOptions } from './mock-service';
+import {
+  createMockService,
+  DEFAULT_MAX_BODY_BYTES,
+  servedOverHttp,
+  type MockService,
+  type MockServiceOptions,
+} from './mock-service';
+import { ADMIN_PREFIX, adminAnswer, type AdminAccess, type AdminAnswer } from './admin/http';
+import { openExchange } from './exchange';
+import type { WireFault } from './faults';
+import type { Recorded } from './journal';
 
 export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
   /** 0 (the default) picks a free port. */
   port?: number;
-  /** Default 127.0.0.1: only this machine can reach it. */
+  /**
+   * Default 127.0.0.1: only this machine can reach it. On an address beyond loopback the control API
+   * (/__admin/) needs `adminToken`, and is off without one.
+   */
   host?: string;
+  /** The secret the control API (/__admin/) asks for as `Authorization: Bearer <token>`. Default: none. */
+  adminToken?: string;
   /** Told each request and its answer (the binary logs them to stderr). */
   onRequest?: (line: string) => void;
+  /**
+   * The origin of the URLs the mock hands out (`downloadUrl`, `filesUrl`, links). Default: the address it
+   * listens on. Set it when clients reach the mock by another name (a container's service name, a proxy).
+   * A request's Host header never decides it: a client must not be able to point another's URLs elsewhere.
+   */
+  publicUrl?: string;
 }
 
 export interface MockServer {
   url: string;
+  /** Who may use the control API under /__admin/: everyone who reaches the server, the token's holders, or nobody. */
+  admin: 'open' | 'token' | 'off';
   service: MockService;
   close(): Promise<void>;
 }
@@ -29,8 +53,13 @@ export interface MockServer {
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const service = createMockService(options);
+  const target = servedOverHttp(service);
+  const { journal } = service;
+  const access = adminAccess(options.host ?? '127.0.0.1', options.adminToken);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const dispatch = createDispatcher(service.handlers);
+  // Set once the server listens: the base of every request's URL (no request is read before that).
+  let origin = '';
   // The request path runs for every request, so it is written without async functions and closures
   // where it can be: a promise only where a handler answers later (docs/decisions.md, "One behaviour,
   // two transports").
@@ -39,31 +68,67 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     const method = req.method ?? 'GET';
     const url = requestUrl(req, res, method, started);
     if (!url) return;
+    const isAdmin =
+      url.pathname.startsWith(ADMIN_PREFIX) &&
+      (url.pathname.length === ADMIN_PREFIX.length || url.pathname[ADMIN_PREFIX.length] === '/');
+    const limit = isAdmin ? MAX_ADMIN_BODY_BYTES : maxBodyBytes;
     readLimited(
       req,
-      maxBodyBytes,
+      limit,
       (body) => {
-        if (body === 'too-large') {
-          const message = `The body is larger than the limit of ${maxBodyBytes} bytes.`;
-          answer(req, res, method, started, errorFor(url.pathname, 413, message, { connection: 'close' }));
+        if (isAdmin) {
+          if (body === 'too-large') answer(req, res, method, started, tooLarge(url.pathname, limit));
+          else admin(req, res, method, url, body, started);
           return;
         }
+        // Recorded before it is answered (references only: the journal formats an entry when it is read).
+        const recorded = journal.enabled
+          ? journal.record(method, url, req.headers, body === 'too-large' ? null : body)
+          : undefined;
+        if (body === 'too-large') {
+          answer(req, res, method, started, tooLarge(url.pathname, limit), undefined, recorded);
+          return;
+        }
+        const request = socketRequest(url, method, req.headers, body);
+        // The exchange lets a fault note itself in the entry; with no fault waiting none is opened (a WeakMap
+        // entry per request showed under load).
+        if (recorded && target.faults.list().length > 0) openExchange(request, { recorded });
         let response: ReturnType<typeof dispatch>;
         try {
-          response = dispatch(socketRequest(url, method, req.headers, body));
+          response = dispatch(request);
         } catch (error) {
           failed(res, error);
           return;
         }
         if (response instanceof Promise)
           response.then(
-            (r) => answer(req, res, method, started, r),
+            (r) => answer(req, res, method, started, r, request, recorded),
             (error: unknown) => failed(res, error),
           );
-        else answer(req, res, method, started, response);
+        else answer(req, res, method, started, response, request, recorded);
       },
       (error) => failed(res, error),
     );
+  });
+  // A client that waits for 100-continue before sending a body over the limit is told 413 at once, and sends nothing.
+  server.on('checkContinue', (req, res) => {
+    if (Number(req.headers['content-length']) > maxBodyBytes) {
+      const path = (req.url ?? '/').split('?')[0]!;
+      const started = options.onRequest ? Date.now() : 0;
+      answer(req, res, req.method ?? 'POST', started, tooLarge(path, maxBodyBytes));
+      return;
+    }
+    res.writeContinue();
+    server.emit('request', req, res);
+  });
+  // CONNECT (a proxy tunnel) never reaches the 'request' listener; without an answer the client waits on a
+  // dead connection. This is no proxy: 405, and the connection closed.
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    const body = JSON.stringify({ error: `${req.method} is not supported: loc-mock is not a proxy.` });
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    options.onRequest?.(`${req.method} ${req.url} → 405 (0 ms)`);
   });
   // Malformed HTTP never reaches the handlers: answer 400 and close, as a real front end would.
   server.on('clientError', (_error, socket) => {
@@ -71,19 +136,22 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     else socket.destroy();
   });
 
-  // Parsed request URLs by Host and target, checked, and shared by the requests that send them (the
-  // handlers only read a request's parsed URL: see `urlOf` in socket-request.ts).
+  // Parsed request URLs by target, checked, and shared by the requests that send them (the handlers only
+  // read a request's parsed URL: see `urlOf` in socket-request.ts).
   const urls = new Map<string, URL>();
 
-  /** The request's URL; undefined when it is malformed, and then it is answered here with a 400. */
+  /**
+   * The request's URL, on the server's own origin (never the Host header's); undefined when it is
+   * malformed, and then it is answered here with a 400.
+   */
   function requestUrl(req: IncomingMessage, res: ServerResponse, method: string, started: number): URL | undefined {
-    const host = req.headers.host ?? options.host ?? '127.0.0.1';
     const target = req.url ?? '/';
-    const key = `${host}\n${target}`;
-    let url = urls.get(key);
+    let url = urls.get(target);
     if (url) return url;
     try {
-      url = new URL(target, `http://${host}`);
+      // An absolute-form target (`GET http://elsewhere/v1/projects`) is read for its path and query only.
+      const parsed = new URL(target, origin);
+      url = new URL(`${parsed.pathname}${parsed.search}`, origin);
     } catch {
       res
         .writeHead(400, { 'content-type': 'application/json' })
@@ -101,18 +169,36 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       return undefined;
     }
     if (urls.size >= MAX_REMEMBERED_URLS) urls.clear();
-    urls.set(key, url);
+    urls.set(target, url);
     return url;
   }
 
-  /** Writes the handlers' answer (none: 404; a network error: the connection dropped) and logs it. */
-  function answer(req: IncomingMessage, res: ServerResponse, method: string, started: number, response?: Response) {
+  /**
+   * Writes the handlers' answer (none: 404; a network error: the connection dropped), with the faults
+   * inside it, notes it in the journal and logs it.
+   */
+  function answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    started: number,
+    response?: Response,
+    request?: Request,
+    recorded?: Recorded,
+  ) {
     let sent: Promise<void> | undefined;
-    if (!response)
+    if (!response) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'No route.' }));
-    else if (response.type === 'error')
-      req.socket.destroy(); // an injected dropped connection
-    else sent = send(res, method, response);
+      if (recorded) recorded.status = 404;
+    } else if (response.type === 'error')
+      req.socket.destroy(); // an injected dropped connection: no status
+    else {
+      const faulted = request ? target.faults.after(request, response) : undefined;
+      const final = faulted?.answer ?? response;
+      if (recorded) recorded.status = final.status;
+      if (faulted?.wire) sendCut(req, res, method, final, faulted.wire);
+      else sent = send(res, method, final);
+    }
     if (!sent) logged(req, res, started);
     else
       sent.then(
@@ -124,6 +210,20 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   /** Tells `onRequest` of an answered request. */
   function logged(req: IncomingMessage, res: ServerResponse, started: number) {
     options.onRequest?.(`${req.method} ${req.url?.split('?')[0]} → ${res.statusCode} (${Date.now() - started} ms)`);
+  }
+
+  /** Answers the control API (/__admin/), which the journal does not record. */
+  function admin(req: IncomingMessage, res: ServerResponse, method: string, url: URL, body: Buffer, started: number) {
+    let out: AdminAnswer;
+    try {
+      out = adminAnswer(target, access, method, url, body, req.headers.authorization);
+    } catch (error) {
+      failed(res, error);
+      return;
+    }
+    res.writeHead(out.status, { ...out.headers, 'content-length': String(Buffer.byteLength(out.body)) });
+    res.end(method === 'HEAD' ? undefined : out.body);
+    logged(req, res, started);
   }
 
   function failed(res: ServerResponse, error: unknown) {
@@ -138,8 +238,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}`;
+  origin = options.publicUrl ? new URL(options.publicUrl).origin : url;
   return {
-    url: `http://${host}:${address.port}`,
+    url,
+    admin: access.mode,
     service,
     close: () =>
       new Promise<void>((resolve) => {
@@ -192,6 +295,69 @@ async function bodyOf(response: Response): Promise<Buffer> {
     : Buffer.concat(chunks);
 }
 
+/** Bodies the control API takes, at most: a seed of a large project is larger than an API request. */
+const MAX_ADMIN_BODY_BYTES = 256 * 1024 * 1024;
+
+/** Whether `host` is reachable from this machine only. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** The control API's access: open on loopback (unless a token is given), else the token's or off. */
+function adminAccess(host: string, token: string | undefined): AdminAccess {
+  if (token) return { mode: 'token', token };
+  return isLoopback(host) ? { mode: 'open' } : { mode: 'off' };
+}
+
+/** Bytes sent per tick of a slow body, ten ticks a second. */
+const SLOW_TICKS_PER_SECOND = 10;
+
+/**
+ * Writes an answer cut by a fault: the full Content-Length in the head, then part of the body, then a
+ * closed connection (TRUNCATED_BODY), a reset (CONNECTION_RESET_BY_PEER), nothing more (STALL_AFTER_BYTES),
+ * or the whole body at a slow rate (SLOW_BODY).
+ */
+function sendCut(req: IncomingMessage, res: ServerResponse, method: string, response: Response, wire: WireFault) {
+  const kept = keptAnswerOf(response)!;
+  const body = typeof kept.body === 'string' ? Buffer.from(kept.body) : Buffer.from(kept.body ?? new Uint8Array());
+  res.writeHead(response.status, kept.headers);
+  if (method === 'HEAD') return void res.end();
+  const socket = req.socket;
+  if (wire.kind === 'SLOW_BODY') {
+    const step = Math.max(1, Math.floor(wire.bytesPerSecond / SLOW_TICKS_PER_SECOND));
+    let at = 0;
+    const tick = () => {
+      if (res.destroyed) return;
+      const part = body.subarray(at, at + step);
+      at += part.length;
+      if (at >= body.length) res.end(part);
+      else res.write(part, () => void setTimeout(tick, 1000 / SLOW_TICKS_PER_SECOND));
+    };
+    tick();
+    return;
+  }
+  const part = body.subarray(0, Math.min(wire.bytes ?? Math.floor(body.length / 2), body.length));
+  res.write(part, () => {
+    if (wire.kind === 'TRUNCATED_BODY') socket.end();
+    // A timer turn later: called from the write's callback (or the next setImmediate), the reset was a
+    // FIN every time on Linux.
+    else if (wire.kind === 'CONNECTION_RESET_BY_PEER') setTimeout(() => socket.resetAndDestroy(), 0);
+    // STALL_AFTER_BYTES: nothing more, until the client gives up or the server closes
+  });
+}
+
+/** The 413 answer, in the format of the path's API; the connection is closed after it. */
+function tooLarge(pathname: string, limit: number): Response {
+  return errorFor(pathname, 413, `The body is larger than the limit of ${limit} bytes.`, { connection: 'close' });
+}
+
+/**
+ * Bytes of an over-limit body read and thrown away before the 413 is sent. A client that is still sending
+ * when the server answers and closes gets EPIPE or a reset instead of the 413; past this the server stops
+ * reading (a client streaming without end is cut off).
+ */
+const MAX_DISCARDED_BYTES = 64 * 1024 * 1024;
+
 /** Distinct request URLs kept parsed; past this the memory starts over. */
 const MAX_REMEMBERED_URLS = 1024;
 
@@ -209,7 +375,8 @@ function readLimited(
   fail: (error: unknown) => void,
 ) {
   const declared = Number(req.headers['content-length']);
-  if (declared > limit) {
+  if (declared > limit + MAX_DISCARDED_BYTES) {
+    // More than will ever be read: answer at once.
     req.resume();
     done('too-large');
     return;
@@ -217,18 +384,26 @@ function readLimited(
   let first: Buffer | undefined;
   let more: Buffer[] | undefined;
   let size = 0;
-  let over = false;
+  let over = declared > limit;
+  let answered = false;
+  const refuse = () => {
+    if (answered) return;
+    answered = true;
+    done('too-large');
+  };
   req.on('data', (chunk: Buffer) => {
-    if (over) return;
     size += chunk.length;
-    if (size > limit) {
+    // Over the limit: read on and throw away (up to a bound), so that the client, done sending, reads the 413.
+    if (over || size > limit) {
       over = true;
-      done('too-large');
+      first = more = undefined;
+      if (size > limit + MAX_DISCARDED_BYTES) refuse();
     } else if (first === undefined) first = chunk;
     else (more ??= [first]).push(chunk);
   });
   req.on('end', () => {
-    if (!over) done(more ? Buffer.concat(more) : (first ?? NO_BODY));
+    if (over) refuse();
+    else done(more ? Buffer.concat(more) : (first ?? NO_BODY));
   });
   req.on('error', fail);
 }

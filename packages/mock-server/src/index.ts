@@ -1,7 +1,10 @@
 export { createMockService, DEFAULT_MAX_BODY_BYTES, type MockService, type MockServiceOptions } from './mock-service';
 export { startMockServer, type MockServer, type MockServerOptions } from './http-server';
 export { createClock, type MockClock } from './clock';
-export { createFaults, type Faults } from './faults';
+export { createFaults, FAULT_KINDS, type Faults, type FaultKind, type FaultSpec } from './faults';
+export { ControlError, type BadInput } from './control-error';
+export { fingerprint, DEFAULT_JOURNAL_SIZE, type JournalEntry } from './journal';
+export type { AdminApi, ControlName } from './admin/controls';
 export { DEMO, demoSeed } from './seed/demo';
 export { hostileSeed } from './seed/hostile';
 export { parseSeed, SeedSchema, ROLES, type Role, type Seed, type ParsedSeed } from './seed/schema';

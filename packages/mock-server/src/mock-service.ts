@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'msw';
 import { createClock, type MockClock } from './clock';
-import { createFaults, type Faults } from './faults';
+import { adminApi, type AdminApi, type ControlTarget } from './admin/controls';
+import { createFaults, type Faults, type Transport } from './faults';
+import { createJournal, DEFAULT_JOURNAL_SIZE, type Journal } from './journal';
 import { cdnResolvers } from './handlers/cdn';
 import type { HandlerContext } from './handlers/context';
 import { exportResolvers } from './handlers/exports';
@@ -29,6 +31,8 @@ export interface MockServiceOptions {
   signingSecret?: string;
   /** Larger request bodies get 413. Default 1 MiB. */
   maxBodyBytes?: number;
+  /** How many requests the journal keeps (the newest). Default 1,000; 0 turns it off. */
+  journalSize?: number;
 }
 
 export interface MockService {
@@ -37,10 +41,36 @@ export interface MockService {
   store: Store;
   clock: MockClock;
   faults: Faults;
-  /** The logging-only fields of each `/cdn/check`, oldest first. */
+  /**
+   * The logging-only fields of each `/cdn/check`, oldest first.
+   *
+   * @deprecated Read the request journal instead (`admin.listRequests()`, `admin.verify()`, or
+   * `GET /__admin/requests`); this log is removed in the next major release.
+   */
   readonly cdnRequestLog: readonly CdnLogEntry[];
-  /** Back to the seed, with no faults. */
+  /** The controls (the same as the HTTP control API under /__admin/): seed, state, faults, clock, journal, verify. */
+  admin: AdminApi;
+  /** The request journal (read it through `admin.listRequests()` and `admin.verify()`). */
+  journal: Journal;
+  /** Back to the seed, with no faults and an empty journal. */
   reset(): void;
+}
+
+/** What the real server needs of a service beyond its public members. */
+interface Internals {
+  target: ControlTarget;
+  transport: Transport;
+}
+const internals = new WeakMap<MockService, Internals>();
+
+/**
+ * The service's controls and faults, for the real server; calling it marks the service as served over
+ * HTTP (where faults may cut and stall bodies).
+ */
+export function servedOverHttp(service: MockService): ControlTarget {
+  const inside = internals.get(service)!;
+  inside.transport = 'http';
+  return inside.target;
 }
 
 /**
@@ -53,16 +83,28 @@ export interface MockService {
 export function createMockService(options: MockServiceOptions = {}): MockService {
   const clock = options.clock ?? createClock();
   const store = createStore(options.seed ?? demoSeed(), clock, { exportDelayMs: options.exportDelayMs });
-  const faults = createFaults();
+  const journal = createJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE, () => clock.now());
+  let service: MockService;
+  const faults = createFaults({
+    transport: () => internals.get(service)?.transport ?? 'msw',
+    failNextExport: (message) => store.failNextExport(message),
+    releaseBundle: (id) => store.madeRelease(id),
+  });
+  const reset = () => {
+    store.reset();
+    faults.clear();
+    journal.clear();
+  };
+  const target: ControlTarget = { store, clock, faults, journal, reset };
   const context: HandlerContext = {
     store,
     signer: createSigner(options.signingSecret ?? randomBytes(32).toString('hex')),
     prefix: options.baseUrl ? options.baseUrl.replace(/\/+$/, '') : '*',
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
   };
-  return {
+  service = {
     handlers: [
-      faults.handler(context.prefix),
+      faults.handler(context.prefix, journal),
       ...operationHandlers(context, {
         ...projectResolvers(context),
         ...exportResolvers(context),
@@ -73,13 +115,20 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     ],
     store,
     clock,
-    faults: { ...faults, failNextExport: (message) => store.failNextExport(message) },
+    faults: {
+      failNext: faults.failNext,
+      dropNext: faults.dropNext,
+      latency: faults.latency,
+      clear: faults.clear,
+      failNextExport: (message) => store.failNextExport(message),
+    },
     get cdnRequestLog() {
       return store.cdnLog;
     },
-    reset() {
-      store.reset();
-      faults.clear();
-    },
+    admin: adminApi(target),
+    journal,
+    reset,
   };
+  internals.set(service, { target, transport: 'msw' });
+  return service;
 }

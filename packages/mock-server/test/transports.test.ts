@@ -1,7 +1,7 @@
 // One implementation, two transports: the same scenario through msw interception and over a real socket;
 // then the built `loc-mock` binary as users start it.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -210,6 +210,77 @@ describe('loc-mock (the built binary)', () => {
     const help = run(['--help']);
     expect(await help.exit).toBe(0);
     expect(help.stdout()).toMatch(/loc-mock serve \[--port 4010\]/);
+  });
+
+  it('prints its banner as JSON with --json, writes it to --ready-file once listening, and removes that on stop', async () => {
+    const ready = join(dir, 'ready.json');
+    const mock = run(['serve', '--port', '0', '--quiet', '--json', '--ready-file', ready]);
+    const banner = JSON.parse(await mock.firstLine);
+    expect(banner).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), journalSize: 1000 });
+    expect(banner.admin).toEqual({ url: `${banner.url}/__admin/`, access: 'open' });
+    expect(JSON.parse(readFileSync(ready, 'utf8'))).toEqual(banner);
+    expect((await fetch(`${banner.url}/__admin/state`)).status).toBe(200);
+    mock.child.kill('SIGTERM');
+    expect(await mock.exit).toBe(0);
+    expect(existsSync(ready)).toBe(false);
+  });
+
+  it('sets faults, the clock and the journal size from flags, and refuses a bad one naming the field', async () => {
+    const mock = run([
+      'serve',
+      '--port',
+      '0',
+      '--quiet',
+      '--fault',
+      '{"kind":"STATUS","status":503,"path":"/v1/projects"}',
+      '--fault',
+      '{"kind":"LATENCY","ms":1,"path":"/cdn/"}',
+      '--clock',
+      '2030-01-01T00:00:00Z',
+      '--journal-size',
+      '5',
+    ]);
+    const url = (await mock.firstLine).split(' ').at(-1)!;
+    expect((await fetch(`${url}/v1/projects`)).status).toBe(503);
+    const faults = await (await fetch(`${url}/__admin/faults`)).json();
+    expect(faults.faults.map((f: { kind: string }) => f.kind)).toEqual(['LATENCY']);
+    expect((await (await fetch(`${url}/__admin/clock`)).json()).now.slice(0, 4)).toBe('2030');
+    expect((await (await fetch(`${url}/__admin/requests`)).json()).size).toBe(5);
+    mock.child.kill('SIGTERM');
+    expect(await mock.exit).toBe(0);
+
+    const bad = run(['serve', '--port', '0', '--fault', '{"kind":"STATUS","status":42}']);
+    expect(await bad.exit).toBe(2);
+    expect(bad.stderr()).toMatch(/--fault .*invalid:\n {2}\$\.status: /);
+    const notJson = run(['serve', '--port', '0', '--fault', 'STATUS']);
+    expect(await notJson.exit).toBe(2);
+    expect(notJson.stderr()).toMatch(/--fault takes JSON/);
+  });
+
+  it('says in its banner that the control API is off beyond loopback without a token, and on with one', async () => {
+    const off = run(['serve', '--port', '0', '--quiet', '--host', '0.0.0.0']);
+    await off.firstLine;
+    off.child.kill('SIGTERM');
+    expect(await off.exit).toBe(0);
+    expect(off.stdout()).toMatch(/control API: off \(listening beyond loopback without --admin-token/);
+    const on = run(['serve', '--port', '0', '--quiet', '--host', '0.0.0.0', '--admin-token', 'secret-1234']);
+    await on.firstLine;
+    on.child.kill('SIGTERM');
+    expect(await on.exit).toBe(0);
+    expect(on.stdout()).toMatch(/control API: .*needs "Authorization: Bearer <admin token>"/);
+    expect(on.stdout()).not.toContain('secret-1234');
+  });
+
+  it('refuses a --public-url that is not an http(s) URL: exit 2, naming it', async () => {
+    const mock = run(['serve', '--port', '0', '--public-url', 'loc-mock:4010']);
+    expect(await mock.exit).toBe(2);
+    expect(mock.stderr()).toMatch(/--public-url loc-mock:4010 is not an http\(s\) URL/);
+  });
+
+  it('refuses a --host that is not an address of this machine: exit 2, naming it', async () => {
+    const mock = run(['serve', '--port', '0', '--host', '999.1.1.1']);
+    expect(await mock.exit).toBe(2);
+    expect(mock.stderr()).toMatch(/--host 999\.1\.1\.1 is not an address/);
   });
 
   it('refuses unknown flags with its usage', async () => {

@@ -5,6 +5,7 @@
 // `KeptResponse`: its status, headers and body are plain fields that the real server writes as they are,
 // and `delivered` gives msw's interception a real Response with the body in it, as a client expects.
 import { HTTP_STATUS_TEXT } from '@loc/sdk';
+import { exchangeOf } from '../exchange';
 import { isSocketRequest } from '../socket-request';
 
 /** What the real server writes for an answer made here: its body, and its headers as they were given. */
@@ -142,6 +143,14 @@ export function keptAnswerOf(response: Response): KeptAnswer | undefined {
  * http.all('*', async ({ request }) => delivered(request, await answerOf(request)));
  */
 export function delivered<R extends Response | undefined>(request: Request, response: R): R | Response {
-  if (!(response instanceof KeptResponse) || isSocketRequest(request)) return response;
-  return response.toResponse(request.method !== 'HEAD');
+  if (isSocketRequest(request)) return response;
+  // Through msw's interception: the journal notes the answer, after the faults inside it are applied.
+  let answer: Response | undefined = response;
+  const exchange = exchangeOf(request);
+  if (exchange && answer) {
+    answer = exchange.after?.(request, answer)?.answer ?? answer;
+    if (exchange.recorded) exchange.recorded.status = answer.status;
+  }
+  if (!(answer instanceof KeptResponse)) return answer as R | Response;
+  return answer.toResponse(request.method !== 'HEAD');
 }

@@ -51,6 +51,8 @@ interface State {
   /** Checks spent per workspace in its current budget period (the period's start, clock time). */
   cdnUsage: Map<string, { periodStart: number; used: number }>;
   cdnLog: CdnLogEntry[];
+  /** Release bundles made so far, by release id (for a fault that must know a bundle at once). */
+  madeReleases: Map<string, Uint8Array>;
 }
 
 function load(seed: ParsedSeed, now: () => number): State {
@@ -71,6 +73,7 @@ function load(seed: ParsedSeed, now: () => number): State {
     assemblies: new Map(),
     cdnUsage: new Map(),
     cdnLog: [],
+    madeReleases: new Map(),
   };
 }
 
@@ -134,7 +137,7 @@ export function isLanguageCode(code: string): boolean {
  * keys, budgets and releases. Handlers translate requests into these calls.
  */
 export function createStore(seedInput: Seed, clock: MockClock, options: { exportDelayMs?: number } = {}) {
-  const initial = parseSeed(seedInput);
+  let initial = parseSeed(seedInput);
   let state = load(initial, () => clock.now());
   let exportDelayMs = options.exportDelayMs ?? DEFAULT_EXPORT_DELAY_MS;
   let forcedExportErrors: string[] = [];
@@ -239,6 +242,53 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
     reset() {
       state = load(initial, () => clock.now());
       forcedExportErrors = [];
+    },
+    /**
+     * Starts over from another seed, which `reset()` then returns to (unless `remember` is false). It is
+     * parsed first: a seed that fails throws and leaves the state as it was.
+     */
+    loadSeed(seed: Seed, { remember = true } = {}) {
+      const parsedSeed = parseSeed(seed);
+      if (remember) initial = parsedSeed;
+      state = load(parsedSeed, () => clock.now());
+      forcedExportErrors = [];
+    },
+    /** The state as the control API shows it: projects, exports, releases and budgets. */
+    snapshot() {
+      return {
+        projects: state.projects.map((p) => ({
+          workspace: p.workspace,
+          slug: p.slug,
+          title: p.title,
+          resourceType: p.resourceType,
+          locales: localesOf(p),
+          files: p.files.map((f) => f.path),
+        })),
+        exports: [...state.jobs.values()].map((j) => ({
+          id: j.id,
+          workspace: j.workspace,
+          project: j.project,
+          status: j.result?.status ?? 'PROCESSING',
+          createdAt: new Date(j.createdAt).toISOString(),
+        })),
+        releases: state.seed.distributions.flatMap((d) =>
+          d.releases.map((r) => ({
+            id: r.id,
+            name: r.name,
+            workspace: d.workspace,
+            environment: d.environment,
+            type: d.type,
+            createdAt: r.createdAt,
+          })),
+        ),
+        budgets: state.seed.workspaces.map((w) => ({
+          workspace: w.slug,
+          budget: w.cdnBudget,
+          used: state.cdnUsage.get(w.slug)?.used ?? 0,
+          periodSeconds: w.cdnBudgetPeriodSeconds,
+        })),
+        pendingExportErrors: forcedExportErrors.length,
+      };
     },
 
     /** The user a Bearer token belongs to; throws 'unauthorized' otherwise. */
@@ -427,6 +477,7 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
       if (!served) return 'no-distribution' as const;
       if (!newest || newest.r.id === check.clientRelease) return null;
       const bytes = await releaseBytes(newest.d, newest.r.id);
+      state.madeReleases.set(newest.r.id, bytes);
       return { release: newest.r, blobName: releaseBlobName(newest.r.id), sha256: sha256Of(bytes) };
     },
 
@@ -449,6 +500,11 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
       if (!job) return undefined;
       const again = await assemble({ ...job, forcedError: undefined });
       return again.status === 'SUCCESS' ? state.blobs.getExport(name) : undefined;
+    },
+
+    /** A release's bundle if a CDN check has offered it already (it is made then), else undefined. */
+    madeRelease(releaseId: string): Uint8Array | undefined {
+      return state.madeReleases.get(releaseId);
     },
 
     logCdnCheck(entry: CdnLogEntry) {

@@ -1,0 +1,388 @@
+// The one table of the mock's controls. Each control is declared once here — its route, its input and
+// output schemas, what it does — and from this table come the JS API (`service.admin.<name>()`), the
+// HTTP control API under /__admin/ (admin/http.ts), the flags of `loc-mock serve` that set state at start
+// (bin.ts) and the control API's OpenAPI document (admin/openapi.ts, docs/mock-admin-openapi.json).
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { ControlError } from '../control-error';
+import { FAULT_KINDS, FaultSpecSchema, type ActiveFault, type createFaults } from '../faults';
+import type { MockClock } from '../clock';
+import { entryOf, type Journal, type JournalEntry } from '../journal';
+import { SeedSchema, type Seed } from '../seed/schema';
+import type { Store } from '../store';
+import { RequestPatternSchema, verify } from './verify';
+
+/** What a control acts on: the parts of one mock service. */
+export interface ControlTarget {
+  store: Store;
+  clock: MockClock;
+  faults: ReturnType<typeof createFaults>;
+  journal: Journal;
+  /** Everything `reset()` does: the seed's state, no faults, an empty journal. */
+  reset(): void;
+}
+
+/** A flag of `loc-mock serve` made from a control: `--<name> <value>` calls the control with `parse(value)`. */
+interface Flag {
+  name: string;
+  value: string;
+  help: string;
+  /** The control's input from the flag's text; throws with a message naming what is wrong. */
+  parse(text: string): unknown;
+  repeatable?: boolean;
+}
+
+interface Control<I extends z.ZodType, O extends z.ZodType> {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  summary: string;
+  /** Where the HTTP API reads the input: the JSON body, the query string, or the path (`{id}`). */
+  from: 'body' | 'query' | 'path' | 'none';
+  input: I;
+  output: O;
+  run(target: ControlTarget, input: z.output<I>): z.input<O>;
+  flag?: Flag;
+}
+
+function control<I extends z.ZodType, O extends z.ZodType>(c: Control<I, O>): Control<I, O> {
+  return c;
+}
+
+const Nothing = z.object({}).strict();
+const Ok = z.object({ ok: z.literal(true) });
+
+const ISO_TIME = z.iso.datetime({ offset: true });
+
+const JournalEntrySchema = z.object({
+  id: z.number().int(),
+  time: z.string(),
+  method: z.string(),
+  path: z.string(),
+  query: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+  headers: z.record(z.string(), z.string()).describe('credentials as `<kind>:sha256:<first 12 hex digits>`'),
+  body: z
+    .union([
+      z.object({ bytes: z.number(), json: z.unknown() }),
+      z.object({ bytes: z.number(), text: z.string() }),
+      z.object({ bytes: z.number(), sha256: z.string() }),
+    ])
+    .nullable(),
+  status: z.number().int().nullable().describe('null: no answer was sent (EMPTY_RESPONSE)'),
+  fault: z.string().nullable().describe('the kind of the fault that answered, if one did'),
+}) satisfies z.ZodType<JournalEntry>;
+
+const ActiveFaultSchema = z
+  .object({ id: z.string(), remaining: z.union([z.number(), z.literal('all')]), hits: z.number() })
+  .catchall(z.unknown())
+  .describe('the fault as it was added, with its id, how many more requests it takes, and how many it took');
+
+function faultView(f: ActiveFault): z.input<typeof ActiveFaultSchema> {
+  return {
+    id: f.id,
+    ...f.spec,
+    remaining: f.remaining === Number.POSITIVE_INFINITY ? 'all' : f.remaining,
+    hits: f.hits,
+  };
+}
+
+const ClockSchema = z.object({ now: z.string(), epochMs: z.number() });
+function clockView(clock: MockClock): z.input<typeof ClockSchema> {
+  const now = clock.now();
+  return { now: new Date(now).toISOString(), epochMs: now };
+}
+
+/** The empty state `reset` with `to: "empty"` goes to. */
+const EMPTY_SEED: Seed = { workspaces: [], users: [], projects: [] };
+
+/** A JSON flag value, parsed, or an error naming the flag. */
+function jsonFlag(flag: string) {
+  return (text: string): unknown => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new Error(`--${flag} takes JSON, for example --${flag} '{"kind":"STATUS","status":503}'.`);
+    }
+  };
+}
+
+/** The controls, by name: the JS API's method names and the operation ids of the control API. */
+export const CONTROLS = {
+  reset: control({
+    method: 'POST',
+    path: '/__admin/reset',
+    summary:
+      'Back to the seed (or to an empty state): projects, exports, budgets, faults and the journal as at the start',
+    from: 'body',
+    input: z.object({ to: z.enum(['seed', 'empty']).default('seed') }).strict(),
+    output: Ok,
+    run(target, { to }) {
+      target.reset();
+      if (to === 'empty') target.store.loadSeed(EMPTY_SEED, { remember: false });
+      return { ok: true as const };
+    },
+  }),
+  loadSeed: control({
+    method: 'POST',
+    path: '/__admin/seed',
+    summary:
+      'Start over from this seed (the format of `loc-mock seed`); `reset` returns to it. A seed that fails validation changes nothing',
+    from: 'body',
+    input: SeedSchema,
+    output: z.object({ ok: z.literal(true), projects: z.number().int() }),
+    run(target, seed) {
+      target.reset();
+      target.store.loadSeed(seed);
+      return { ok: true as const, projects: seed.projects.length };
+    },
+    flag: {
+      name: 'seed',
+      value: '<file>',
+      help: 'start from this seed file (JSON) instead of the demo seed',
+      parse(file) {
+        let text: string;
+        try {
+          text = readFileSync(file, 'utf8');
+        } catch (error) {
+          throw new Error(`Cannot read the seed file ${file}: ${(error as Error).message}`);
+        }
+        try {
+          return JSON.parse(text);
+        } catch (error) {
+          throw new Error(`${file}: ${(error as Error).message}`);
+        }
+      },
+    },
+  }),
+  state: control({
+    method: 'GET',
+    path: '/__admin/state',
+    summary: 'The state: projects, exports, releases, CDN budgets, the clock and pending export errors',
+    from: 'none',
+    input: Nothing,
+    output: z.object({
+      projects: z.array(
+        z.object({
+          workspace: z.string(),
+          slug: z.string(),
+          title: z.string(),
+          resourceType: z.string(),
+          locales: z.array(z.string()),
+          files: z.array(z.string()),
+        }),
+      ),
+      exports: z.array(
+        z.object({
+          id: z.string(),
+          workspace: z.string(),
+          project: z.string(),
+          status: z.string(),
+          createdAt: z.string(),
+        }),
+      ),
+      releases: z.array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          workspace: z.string(),
+          environment: z.string(),
+          type: z.string(),
+          createdAt: z.string(),
+        }),
+      ),
+      budgets: z.array(
+        z.object({
+          workspace: z.string(),
+          budget: z.number().nullable(),
+          used: z.number(),
+          periodSeconds: z.number().nullable(),
+        }),
+      ),
+      pendingExportErrors: z.number().int(),
+      clock: ClockSchema,
+      exportDelayMs: z.number(),
+    }),
+    run: (target) => ({
+      ...target.store.snapshot(),
+      clock: clockView(target.clock),
+      exportDelayMs: target.store.exportDelayMs,
+    }),
+  }),
+  listFaults: control({
+    method: 'GET',
+    path: '/__admin/faults',
+    summary: 'The faults waiting to answer, oldest first',
+    from: 'none',
+    input: Nothing,
+    output: z.object({ faults: z.array(ActiveFaultSchema), latencyMs: z.number() }),
+    run: (target) => ({ faults: target.faults.list().map(faultView), latencyMs: target.faults.latencyMs }),
+  }),
+  addFault: control({
+    method: 'POST',
+    path: '/__admin/faults',
+    summary: `Add a fault (kinds: ${Object.keys(FAULT_KINDS).join(', ')}), scoped by method, path, pathPattern, project, release, for the next count requests or "all"`,
+    from: 'body',
+    input: FaultSpecSchema,
+    output: ActiveFaultSchema,
+    run: (target, spec) => faultView(target.faults.add(spec)),
+    flag: {
+      name: 'fault',
+      value: '<json>',
+      help: 'add a fault at start, as POST /__admin/faults takes it (repeat for more)',
+      parse: jsonFlag('fault'),
+      repeatable: true,
+    },
+  }),
+  removeFault: control({
+    method: 'DELETE',
+    path: '/__admin/faults/{id}',
+    summary: 'Remove one fault by its id',
+    from: 'path',
+    input: z.object({ id: z.string().min(1) }).strict(),
+    output: Ok,
+    run(target, { id }) {
+      if (!target.faults.remove(id))
+        throw new ControlError([{ field: '$.id', message: `No fault ${id}: GET /__admin/faults lists them.` }], 404);
+      return { ok: true as const };
+    },
+  }),
+  clearFaults: control({
+    method: 'DELETE',
+    path: '/__admin/faults',
+    summary: 'Remove every fault and the latency',
+    from: 'none',
+    input: Nothing,
+    output: Ok,
+    run(target) {
+      target.faults.clear();
+      return { ok: true as const };
+    },
+  }),
+  getClock: control({
+    method: 'GET',
+    path: '/__admin/clock',
+    summary: 'The mock’s time',
+    from: 'none',
+    input: Nothing,
+    output: ClockSchema,
+    run: (target) => clockView(target.clock),
+  }),
+  setClock: control({
+    method: 'POST',
+    path: '/__admin/clock',
+    summary: 'Move the mock’s time: `advanceMs` forward (or back, negative), or `set` it to an ISO 8601 time',
+    from: 'body',
+    input: z
+      .object({ advanceMs: z.number().int().optional(), set: ISO_TIME.optional() })
+      .strict()
+      .refine((v) => (v.advanceMs === undefined) !== (v.set === undefined), {
+        message: 'give exactly one of advanceMs and set',
+      }),
+    output: ClockSchema,
+    run(target, input) {
+      const to = input.set !== undefined ? Date.parse(input.set) : target.clock.now() + input.advanceMs!;
+      if (to < 0)
+        throw new ControlError([
+          {
+            field: input.set !== undefined ? '$.set' : '$.advanceMs',
+            message: `that is before the Unix epoch (1970-01-01T00:00:00Z); the clock is at ${new Date(target.clock.now()).toISOString()}`,
+          },
+        ]);
+      target.clock.set(to);
+      return clockView(target.clock);
+    },
+    flag: {
+      name: 'clock',
+      value: '<time>',
+      help: 'start the clock at this ISO 8601 time (it then runs on)',
+      parse: (text) => ({ set: text }),
+    },
+  }),
+  listRequests: control({
+    method: 'GET',
+    path: '/__admin/requests',
+    summary:
+      'The request journal, oldest first: method, path, query, headers (credentials fingerprinted), body summary, status, fault',
+    from: 'query',
+    input: z.object({ limit: z.coerce.number().int().positive().optional() }).strict(),
+    output: z.object({
+      requests: z.array(JournalEntrySchema),
+      total: z.number().int().describe('requests recorded since the last clear, kept or not'),
+      size: z.number().int().describe('how many the journal keeps'),
+    }),
+    run(target, { limit }) {
+      const recorded = target.journal.recorded();
+      const shown = limit === undefined ? recorded : recorded.slice(-limit);
+      return { requests: shown.map((r) => entryOf(r)), total: target.journal.total, size: target.journal.size };
+    },
+  }),
+  clearRequests: control({
+    method: 'DELETE',
+    path: '/__admin/requests',
+    summary: 'Empty the request journal',
+    from: 'none',
+    input: Nothing,
+    output: Ok,
+    run(target) {
+      target.journal.clear();
+      return { ok: true as const };
+    },
+  }),
+  verify: control({
+    method: 'POST',
+    path: '/__admin/requests/verify',
+    summary:
+      'Count the journal’s requests that match a pattern (method, path or pathPattern, status, query, headers, body); when none match, the nearest misses and what differs',
+    from: 'body',
+    input: RequestPatternSchema,
+    output: z.object({
+      count: z.number().int(),
+      requests: z.array(JournalEntrySchema),
+      nearMisses: z.array(z.object({ request: JournalEntrySchema, differences: z.array(z.string()) })),
+    }),
+    run: (target, pattern) => verify(target.journal.recorded(), pattern),
+  }),
+  configureJournal: control({
+    method: 'POST',
+    path: '/__admin/requests/settings',
+    summary: 'How many requests the journal keeps (the newest; 0 turns it off)',
+    from: 'body',
+    input: z.object({ size: z.number().int().min(0).max(1_000_000) }).strict(),
+    output: z.object({ size: z.number().int() }),
+    run(target, { size }) {
+      target.journal.resize(size);
+      return { size };
+    },
+    flag: {
+      name: 'journal-size',
+      value: '<n>',
+      help: 'how many requests the journal keeps (default 1000; 0: off)',
+      parse: (text) => ({ size: /^\d+$/.test(text) ? Number(text) : Number.NaN }),
+    },
+  }),
+} as const;
+
+export type ControlName = keyof typeof CONTROLS;
+type Controls = typeof CONTROLS;
+
+/** The JS API of the controls: one method each, taking the control's input, answering its output. */
+export type AdminApi = {
+  [K in ControlName]: (input?: z.input<Controls[K]['input']>) => z.output<Controls[K]['output']>;
+};
+
+/**
+ * Runs a control: checks its input (a ControlError naming each bad field, and nothing changed), then
+ * does it.
+ */
+export function runControl(name: ControlName, target: ControlTarget, input: unknown): unknown {
+  const c = CONTROLS[name] as unknown as Control<z.ZodType, z.ZodType>;
+  const parsed = c.input.safeParse(input ?? {});
+  if (!parsed.success) throw ControlError.fromZod(parsed.error);
+  return c.run(target, parsed.data);
+}
+
+/** The JS API of a service's controls. */
+export function adminApi(target: ControlTarget): AdminApi {
+  const api: Record<string, (input?: unknown) => unknown> = {};
+  for (const name of Object.keys(CONTROLS) as ControlName[]) api[name] = (input) => runControl(name, target, input);
+  return api as AdminApi;
+}

@@ -1,0 +1,112 @@
+// The control API's own OpenAPI 3.1 document, made from the controls' table (admin/controls.ts): kept
+// apart from the service's docs/openapi.json. `loc-mock admin-openapi` prints it; it is committed as
+// docs/mock-admin-openapi.json (a test fails when that is stale).
+import { z } from 'zod';
+import { version } from '../../package.json';
+import { CONTROLS, type ControlName } from './controls';
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  return json;
+}
+
+const capital = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}`;
+
+const PROBLEM = {
+  type: 'object',
+  required: ['type', 'title', 'status', 'detail', 'errors'],
+  properties: {
+    type: { type: 'string' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string' },
+    errors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['field', 'message'],
+        properties: {
+          field: { type: 'string', description: 'the JSON path of the bad field ($ for the whole input)' },
+          message: { type: 'string' },
+        },
+      },
+    },
+  },
+};
+
+const problemResponse = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+});
+
+/**
+ * The OpenAPI document of the control API under /__admin/.
+ *
+ * @example
+ * writeFileSync('docs/mock-admin-openapi.json', JSON.stringify(buildAdminOpenApi(), null, 2));
+ */
+export function buildAdminOpenApi() {
+  const schemas: Record<string, unknown> = { Problem: PROBLEM };
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const name of Object.keys(CONTROLS) as ControlName[]) {
+    const c = CONTROLS[name];
+    const input = jsonSchema(c.input as z.ZodType, 'input');
+    const output = `${capital(name)}Output`;
+    schemas[output] = jsonSchema(c.output as z.ZodType, 'output');
+    const properties = (input.properties ?? {}) as Record<string, Record<string, unknown>>;
+    const required = new Set((input.required ?? []) as string[]);
+    const parameters =
+      c.from === 'query' || c.from === 'path'
+        ? Object.entries(properties).map(([param, schema]) => ({
+            name: param,
+            in: c.from,
+            required: c.from === 'path' || required.has(param),
+            schema,
+          }))
+        : [];
+    let requestBody: unknown;
+    if (c.from === 'body') {
+      const inputName = `${capital(name)}Input`;
+      schemas[inputName] = input;
+      requestBody = {
+        required: false,
+        content: { 'application/json': { schema: { $ref: `#/components/schemas/${inputName}` } } },
+      };
+    }
+    paths[c.path] ??= {};
+    paths[c.path]![c.method.toLowerCase()] = {
+      operationId: name,
+      summary: c.summary,
+      ...(parameters.length ? { parameters } : {}),
+      ...(requestBody ? { requestBody } : {}),
+      responses: {
+        '200': {
+          description: 'Done',
+          content: { 'application/json': { schema: { $ref: `#/components/schemas/${output}` } } },
+        },
+        '400': problemResponse('Bad input: each bad field named; nothing was changed'),
+        '401': problemResponse('The admin token is missing or wrong'),
+        '403': problemResponse('The control API is off (the server listens beyond loopback without an admin token)'),
+        ...(c.from === 'path' ? { '404': problemResponse('No such item') } : {}),
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'loc-mock control API',
+      version,
+      description:
+        'Controls of a running loc-mock under /__admin/: reset, seed, state, faults, clock, the request journal and verify. Open on loopback; beyond it, only with the admin token (Bearer).',
+    },
+    servers: [{ url: 'http://127.0.0.1:4010' }],
+    security: [{}, { adminToken: [] }],
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        adminToken: { type: 'http', scheme: 'bearer', description: '--admin-token or LOC_MOCK_ADMIN_TOKEN' },
+      },
+    },
+  };
+}
