@@ -46,6 +46,12 @@ const withDeliveryOptions = <Args extends unknown[], Opts extends OptionValues, 
       ),
     )
     .addOption(dryRunOption())
+    .addOption(
+      new Option(
+        '--check',
+        'compare what the export would write with your files, write nothing; exit 12 if they differ',
+      ),
+    )
     .addOption(timeoutOption(DEFAULT_EXPORT_TIMEOUT_MS, 'give up waiting after this long'));
 
 const exportDeclaration = () =>
@@ -68,6 +74,7 @@ const exportDeclaration = () =>
         'loc export --project mobile-android --format xml.android.resources --path-template "res/{android_values}/strings.xml"',
         'loc export --locale-map zh-Hant=zh-TW --locale-map pt-BR=pt',
         'loc export --locale de --zip de.zip',
+        'loc export --check',
         'ID=$(loc export --no-wait) && loc export download "$ID"',
       )}
 Path template placeholders, for the file Resources/pt-BR.lproj/Localizable.strings in locale pt-BR:
@@ -289,6 +296,7 @@ function resumeCommand(ctx: Context, target: Target, id: string, selection?: Sel
   }
   if (options.force) words.push('--force');
   if (options.dryRun) words.push('--dry-run');
+  if (options.check) words.push('--check');
   if (connection && (connection.baseUrlSource === 'flag' || connection.baseUrlSource === 'environment'))
     words.push('--base-url', connection.baseUrl);
   if (ctx.options.profile) words.push('--profile', ctx.options.profile);
@@ -306,6 +314,7 @@ function resumeCommand(ctx: Context, target: Target, id: string, selection?: Sel
  */
 async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
   await loadDependencies(ctx);
+  if (options.check) (await import('../export/check')).assertCheckFlags({ ...options, noWait: options.wait === false });
   const settings = deliverySettings(ctx, options);
   const request = requestOf(ctx, options);
   projectOf(ctx, options, EXAMPLE); // in CI, a missing flag is reported before a missing token
@@ -365,6 +374,7 @@ async function exportStatus(ctx: Context, id: string, options: ExportStatusOptio
  */
 async function exportDownload(ctx: Context, id: string, options: ExportDownloadOptions): Promise<void> {
   await loadDependencies(ctx);
+  if (options.check) (await import('../export/check')).assertCheckFlags(options);
   const settings = deliverySettings(ctx, options);
   const { client, settings: connection } = await ctx.client();
   const { workspace, project } = await resolveProject(
@@ -420,6 +430,8 @@ async function waitAndDeliver(
 ): Promise<void> {
   const { workspace, project, options, settings } = target;
   const id = job.id;
+  // --check delivers as a dry run does (staged in the system's temporary folder), then compares.
+  const check = options.check === true ? await import('../export/check') : undefined;
   let progress = await startProgress(ctx, `Export ${id}: ${job.status}`);
   const started = Date.now();
   let lastStatus = job.status;
@@ -459,6 +471,7 @@ async function waitAndDeliver(
         : `Downloading ${source.files.length} file${source.files.length === 1 ? '' : 's'}…`,
     );
     const outDir = settings.layout.outDir;
+    const written = readExportRecord(outDir);
     const delivered = await deliver({
       source,
       outDir,
@@ -467,8 +480,8 @@ async function waitAndDeliver(
         const placed = place(settings.layout, path, locales.get(path) ?? guessLocale(path, known));
         return { to: placed.to, locale: placed.locale, serviceLocale: placed.serviceLocale };
       },
-      dryRun: options.dryRun === true,
-      written: readExportRecord(outDir),
+      dryRun: options.dryRun === true || check !== undefined,
+      written,
       force: options.force === true,
       signal: ctx.signal,
       progress,
@@ -477,6 +490,20 @@ async function waitAndDeliver(
     progress.succeed(
       `Downloaded ${formatBytes(delivered.bytes)}${delivered.via === 'files' ? ' file by file' : ''}, ${delivered.files.length} file${delivered.files.length === 1 ? '' : 's'} checked`,
     );
+    if (check) {
+      const request = requestOf(ctx, options);
+      const filtered = selection !== undefined || !!request.filePaths?.length || !!request.iso2Slugs?.length;
+      const changes = check.fileChanges(delivered.files, outDir, written, { filtered });
+      await check.reportCheck(ctx, {
+        export: done,
+        workspace,
+        project,
+        outDir,
+        changes,
+        compared: delivered.files.length,
+      });
+      return;
+    }
     if (options.dryRun !== true) await recordExport(outDir, delivered.files);
     report(ctx, { done, target, delivered });
   } catch (error) {
