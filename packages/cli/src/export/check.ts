@@ -114,8 +114,10 @@ export interface CheckReport {
   changes: readonly FileChange[];
   /** Files compared, equal or not. */
   compared: number;
-  /** The key-by-key summary, when one was asked for (--summary, --json). */
-  keys?: unknown;
+  /** The key-by-key summary, when one was asked for (in --json as `keys`). */
+  keys: unknown;
+  /** The summary's Markdown for stdout (`--summary -`), printed instead of the table. */
+  markdown: string | undefined;
 }
 
 /** Prints the check's result (a table of the files that differ, or --json), then throws exit 12 if any do. */
@@ -142,7 +144,8 @@ export async function reportCheck(ctx: Context, report: CheckReport): Promise<vo
   ctx.out.result(value, () => {
     const { c } = ctx.out;
     const color = { added: c.green, changed: c.yellow, removed: c.red };
-    if (changes.length)
+    if (report.markdown !== undefined) ctx.out.line(report.markdown.trimEnd());
+    else if (changes.length)
       ctx.out.line(
         table!.renderTable(
           ['WOULD BE', 'FILE', 'FROM THE EXPORT'],
