@@ -31,6 +31,8 @@ import { docsPage } from '../docs-page';
 const DEFAULT_EXPORT_TIMEOUT_MS = 10 * 60_000;
 /** Keys of each kind a summary names per locale: enough to see what changed, short for a pull request body. */
 const DEFAULT_SUMMARY_KEYS = 10;
+/** Targets of loc.config.json exported at once: a few, so a config of many targets does not flood the service. */
+const DEFAULT_TARGET_CONCURRENCY = 3;
 
 /** The options of a delivery, shared by `loc export` and `loc export download` (in this order in --help). */
 const withDeliveryOptions = <Args extends unknown[], Opts extends OptionValues, Globals extends OptionValues>(
@@ -81,6 +83,16 @@ const exportDeclaration = () =>
     .addOption(localeOption('only these locales (repeatable, comma-separated; `pt` also names pt-BR)'))
     .addOption(formatOption())
     .addOption(new Option('--no-wait', 'request the export, print its id and exit'))
+    .addOption(
+      new Option('--target <names>', 'only these targets of loc.config.json (repeatable, comma-separated)').argParser(
+        collectList,
+      ),
+    )
+    .addOption(
+      new Option('--concurrency <n>', 'targets exported at once')
+        .argParser(parseCount(1, 32))
+        .default(DEFAULT_TARGET_CONCURRENCY),
+    )
     .addHelpText(
       'after',
       `${examples(
@@ -90,6 +102,7 @@ const exportDeclaration = () =>
         'loc export --locale-map zh-Hant=zh-TW --locale-map pt-BR=pt',
         'loc export --locale de --zip de.zip',
         'loc export --check',
+        'loc export --target ios --target android',
         'ID=$(loc export --no-wait) && loc export download "$ID"',
       )}
 Path template placeholders, for the file Resources/pt-BR.lproj/Localizable.strings in locale pt-BR:
@@ -347,6 +360,14 @@ function resumeCommand(ctx: Context, target: Target, id: string, selection?: Sel
 async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
   await loadDependencies(ctx);
   if (options.check) (await import('../export/check')).assertCheckFlags({ ...options, noWait: options.wait === false });
+  if (
+    options.target?.length ||
+    (ctx.projectConfig()?.config.targets?.length && !options.workspace && !options.project)
+  ) {
+    const targets = await import('../export/targets');
+    await targets.exportTargets(ctx, options, await summaryOf(ctx, options));
+    return;
+  }
   const settings = deliverySettings(ctx, options);
   await summaryOf(ctx, options);
   const request = requestOf(ctx, options);
