@@ -79,6 +79,14 @@ describe('loc export with targets', () => {
     expect(stale.stdout).toMatch(/### web: 0 added, 0 changed, 0 removed keys|### web: \d+ added/);
   });
 
+  it('refuses a target whose out folder leaves the config folder (exit 2), writing nothing', async () => {
+    writeConfig({ workspace: 'acme', targets: [{ name: 'evil', project: 'backend', out: '../outside' }] });
+    const result = await loc(['export']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/Target 'evil' has out "\.\.\/outside", which leaves/);
+    expect(existsSync(join(repo.path, '..', 'outside'))).toBe(false);
+  });
+
   it('refuses an unknown target (exit 2) listing the known ones', async () => {
     writeConfig(SIX);
     const result = await loc(['export', '--target', 'ios,nope']);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
 import type { LocClient } from '@loc/sdk';
 import type { LoadedConfig } from '../config/project-config';
 import type { Context } from '../context';
@@ -59,6 +59,12 @@ function resolveTargets(loaded: LoadedConfig, names: readonly string[] | undefin
     const template = t.pathTemplate ?? defaults.pathTemplate ?? DEFAULT_PATH_TEMPLATE;
     validateTemplate(template);
     const outDir = resolve(dir, t.out ?? defaults.out ?? '.');
+    // loc.config.json may come from a pull request: a target writes only below the config's folder.
+    if (outDir !== dir && !outDir.startsWith(dir + sep))
+      throw new UsageError(
+        `Target '${t.name}' has out ${JSON.stringify(t.out ?? defaults.out)}, which leaves ${dir}.`,
+        'A target writes only below the folder of loc.config.json: give it a folder inside it.',
+      );
     checkOutputFolder(outDir, `the output folder of target '${t.name}'`);
     return {
       name: t.name,
@@ -174,7 +180,10 @@ function runOne(ctx: Context, target: Target, flags: TargetRunFlags): Promise<Ta
         exitCode: code,
         result: error ? undefined : document,
         error:
-          error ?? (code === 0 ? undefined : { message: `The export of this target ended with exit code ${code}.`, exitCode: code }),
+          error ??
+          (code === 0
+            ? undefined
+            : { message: `The export of this target ended with exit code ${code}.`, exitCode: code }),
       });
     };
     child.once('error', () => finish(ctx.signal.aborted ? EXIT.INTERRUPTED : EXIT.FAILURE));
