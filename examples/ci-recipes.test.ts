@@ -41,9 +41,9 @@ describe('the workflow files users copy', () => {
 
   it('action.yml is a valid action (runs.using node24 aside: the validator’s schema predates it)', () => {
     const action = readFileSync(join(here, '..', 'action.yml'), 'utf8');
-    expect(action).toMatch(/^ {2}using: 'node24'$/m);
+    expect(action).toMatch(/^ {2}using: ["']node24["']$/m);
     const asNode20 = join(work, 'action.yml');
-    writeFileSync(asNode20, action.replace("using: 'node24'", "using: 'node20'"));
+    writeFileSync(asNode20, action.replace(/using: (["'])node24\1/, 'using: "node20"'));
     const result = validate(asNode20);
     expect(result.status, result.stdout + result.stderr).toBe(0);
   });

@@ -121,6 +121,9 @@ describe('loc export --check', () => {
       const record = join(repo.path, 'ios', '.loc-export.json');
       const recorded = JSON.parse(readFileSync(record, 'utf8'));
       recorded.files.push({ path: 'Resources/old.lproj/Gone.strings', sha256: null });
+      // A hostile record: paths out of the folder are never read nor listed.
+      recorded.files.push({ path: '../secret.strings', sha256: null });
+      writeFileSync(join(repo.path, 'secret.strings'), '"token" = "s3cret";\n');
       writeFileSync(record, JSON.stringify(recorded));
       mkdirSync(join(repo.path, 'ios/Resources/old.lproj'), { recursive: true });
       writeFileSync(join(repo.path, 'ios/Resources/old.lproj/Gone.strings'), '"a" = "b";\n');
@@ -129,6 +132,9 @@ describe('loc export --check', () => {
       expect(result.json().changes).toEqual([
         expect.objectContaining({ change: 'removed', path: 'Resources/old.lproj/Gone.strings' }),
       ]);
+      const summarized = await loc(demoMock, [...IOS, '--check', '--summary', '-'], repo.path);
+      expect(summarized.stdout).toMatch(/removed \(1\): `a`/);
+      expect(summarized.stdout + summarized.stderr).not.toMatch(/s3cret|secret\.strings/);
       // A filtered export says nothing about the files it left out.
       const filtered = await loc(demoMock, [...IOS, '--check', '--locale', 'de'], repo.path);
       expect(filtered.code, filtered.stderr).toBe(0);

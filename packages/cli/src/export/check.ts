@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { lstatSync, realpathSync } from 'node:fs';
+import { dirname, resolve, sep } from 'node:path';
 import type { Context } from '../context';
 import { OutOfDateError, UsageError } from '../errors';
 import type { PlannedFile } from '../files/place';
@@ -77,14 +77,30 @@ export function fileChanges(
   }
   if (!options.filtered) {
     const placed = new Set(planned.map((f) => f.to.normalize('NFC').toLowerCase()));
+    const root = resolve(outDir);
     for (const path of written.keys()) {
-      const target = join(outDir, ...path.split('/'));
-      if (placed.has(path.normalize('NFC').toLowerCase()) || !existsSync(target)) continue;
+      // The record comes with the repository (maybe from a pull request): a path that leaves the output
+      // folder, or goes through a link out of it, is nothing of the export's — never read, never listed.
+      const target = resolve(root, ...path.split('/'));
+      if (!target.startsWith(root + sep) || path.split('/').includes('..')) continue;
+      if (placed.has(path.normalize('NFC').toLowerCase()) || !isFileInside(target, root)) continue;
       changes.push({ change: 'removed', path, target, source: undefined, locale: undefined });
     }
   }
   const order = { added: 0, changed: 1, removed: 2 };
   return changes.sort((a, b) => order[a.change] - order[b.change] || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** A regular file (not a link) whose folder, links resolved, is inside `root`. */
+function isFileInside(target: string, root: string): boolean {
+  try {
+    if (!lstatSync(target).isFile()) return false;
+    const realRoot = realpathSync(root);
+    const folder = realpathSync(dirname(target));
+    return folder === realRoot || folder.startsWith(realRoot + sep);
+  } catch {
+    return false;
+  }
 }
 
 export function countChanges(changes: readonly FileChange[]): Record<FileChangeKind, number> {
