@@ -605,6 +605,174 @@ try {
     await scale.close();
   });
 
+  // 3b. CI pipelines (issue 21): --check, the change summary, several targets and the GitHub Action, each
+  // against the plain `loc export` it builds on, interleaved. BENCH_CI_SEED=demo runs them on the demo
+  // seed (a quick check of the code); the goals are judged on the scale seed.
+  await part('CI pipelines', async () => {
+    const onDemo = process.env.BENCH_CI_SEED === 'demo';
+    const s = section(
+      `CI pipelines: loc export --check, the change summary, six targets, the GitHub Action (${onDemo ? 'demo seed' : 'scale seed'})`,
+      `loc-mock with --export-delay 0ms; ${RUNS} interleaved runs each (every run requests a new export). --check and the export run against a folder that already holds the files; the summary is measured with --check on an empty folder, where every file is new and read whole (the most a summary reads). Six targets: one loc.config.json with six targets (two projects, three formats each, --concurrency default 3), against the slowest of them run alone. The Action: node packages/action/bundle/index.cjs as the runner starts it (INPUT_* variables, check: true, no change), against loc export --check run directly.`,
+    );
+    let url;
+    let env;
+    let workspace;
+    let projects;
+    if (onDemo) {
+      url = demo.url;
+      env = cliEnv(demo.url);
+      workspace = 'acme';
+      projects = ['mobile-ios', 'mobile-android'];
+    } else {
+      const seedFile = join(work, 'ci-scale-seed.json');
+      writeFileSync(seedFile, JSON.stringify(scaleSeed()));
+      const scale = await server(node, [
+        MOCK,
+        'serve',
+        '--port',
+        '0',
+        '--export-delay',
+        '0ms',
+        '--quiet',
+        '--seed',
+        seedFile,
+      ]);
+      url = scale.url;
+      env = cliEnv(scale.url, { LOC_API_TOKEN: SCALE_CREDENTIALS.token });
+      workspace = SCALE_CREDENTIALS.workspace;
+      projects = ['app-ios', 'app-android'];
+    }
+    const repo = join(work, 'ci-repo');
+    mkdirSync(repo);
+    const formats = [
+      [projects[0], undefined],
+      [projects[0], 'json.standard'],
+      [projects[0], 'yaml.standard'],
+      [projects[1], undefined],
+      [projects[1], 'json.nested'],
+      [projects[1], 'properties'],
+    ];
+    const targets = formats.map(([project, format], i) => ({
+      name: `t${i + 1}`,
+      project,
+      ...(format ? { format } : {}),
+      out: `t${i + 1}`,
+      pathTemplate: '{locale}/{path}',
+    }));
+    writeFileSync(
+      join(repo, 'loc.config.json'),
+      JSON.stringify({
+        workspace,
+        project: projects[0],
+        export: { out: 'one', pathTemplate: '{locale}/{path}' },
+        targets,
+      }),
+    );
+    // timeInterleaved runs in this folder: the config is named, the Action finds the repository in GITHUB_WORKSPACE.
+    const config = ['--config', join(repo, 'loc.config.json')];
+    const inRepo = (name, args, extra = {}) => ({ name, command: node, args, env: { ...env, ...extra } });
+    const one = [
+      'export',
+      '--workspace',
+      workspace,
+      '--project',
+      projects[0],
+      '--out',
+      join(repo, 'one'),
+      '--path-template',
+      '{locale}/{path}',
+      '--json',
+    ];
+    // The folders hold the files first: --check and the export then compare the same files.
+    spawnSync(node, [LOC, ...one], { env, stdio: 'ignore' });
+    spawnSync(node, [LOC, 'export', '--config', join(repo, 'loc.config.json'), '--json'], { env, stdio: 'ignore' });
+    const empty = [
+      'export',
+      '--workspace',
+      workspace,
+      '--project',
+      projects[0],
+      '--out',
+      join(repo, 'empty'),
+      '--path-template',
+      '{locale}/{path}',
+      '--check',
+      '--json',
+    ];
+    const isOk = (code) => code === 0 || code === 12;
+    const actionEnv = {
+      INPUT_CHECK: 'true',
+      'INPUT_API-TOKEN': env.LOC_API_TOKEN,
+      'INPUT_BASE-URL': url,
+      'INPUT_SUMMARY-KEYS': '10',
+      INPUT_WORKSPACE: workspace,
+      INPUT_PROJECT: projects[0],
+      INPUT_OUT: join(repo, 'one'),
+      GITHUB_WORKSPACE: repo,
+      GITHUB_OUTPUT: join(work, 'ci-output'),
+      GITHUB_STEP_SUMMARY: join(work, 'ci-step-summary'),
+      RUNNER_TEMP: work,
+    };
+    writeFileSync(actionEnv.GITHUB_OUTPUT, '');
+    writeFileSync(actionEnv.GITHUB_STEP_SUMMARY, '');
+    const t = timeInterleaved(
+      [
+        inRepo('export', [LOC, ...one]),
+        inRepo('export --check', [LOC, ...one, '--check']),
+        { ...inRepo('check, empty folder', [LOC, ...empty]), ok: isOk },
+        { ...inRepo('check + summary, empty folder', [LOC, ...empty, '--summary-keys', '10']), ok: isOk },
+        inRepo('six targets', [LOC, 'export', ...config, '--json']),
+        ...targets.map((target) =>
+          inRepo(`target ${target.name}`, [LOC, 'export', ...config, '--target', target.name, '--json']),
+        ),
+        inRepo('action, check, no change', [join(root, 'packages/action/bundle/index.cjs')], actionEnv),
+        inRepo('export --check (for the action)', [
+          LOC,
+          ...one,
+          '--check',
+          '--summary',
+          join(work, 'ci-summary.md'),
+          '--summary-keys',
+          '10',
+        ]),
+      ],
+      RUNS,
+    );
+    ratioRow(
+      s,
+      'loc export --check, files up to date',
+      t['export --check'],
+      'loc export of the same files',
+      t.export,
+      atMost(1.1),
+    );
+    ratioRow(
+      s,
+      'loc export --check --summary-keys 10, every file new',
+      t['check + summary, empty folder'],
+      'the same without the summary',
+      t['check, empty folder'],
+      atMost(1.3),
+    );
+    const slowest = targets.map((target) => t[`target ${target.name}`]).sort((a, b) => b.median - a.median)[0];
+    ratioRow(
+      s,
+      'loc export, six targets in one run',
+      t['six targets'],
+      'the slowest target alone',
+      slowest,
+      atMost(1.5),
+    );
+    ratioRow(
+      s,
+      'the Action (node bundle/index.cjs), check, no change',
+      t['action, check, no change'],
+      'loc export --check --summary run directly',
+      t['export --check (for the action)'],
+      atMost(1.3),
+    );
+  });
+
   // 4. A 200 MiB download: the SDK against curl and plain Node.
   await part('Download', async () => {
     const s = section(

@@ -51,6 +51,12 @@ const VENDORED: Record<string, string> = {
   ora: 'ora',
   '@clack/prompts': 'clack',
   yauzl: 'yauzl',
+  // The parsers of the change summary (src/export/summary/read.ts), each loaded for its format only.
+  yaml: 'yaml',
+  'fast-xml-parser': 'fast-xml-parser',
+  'gettext-parser': 'gettext-parser',
+  'dot-properties': 'dot-properties',
+  plist: 'plist',
 };
 
 export default [

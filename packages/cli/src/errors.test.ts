@@ -16,6 +16,7 @@ import {
   EXIT,
   exitCodeOf,
   GateFailedError,
+  OutOfDateError,
   sentence,
   UsageError,
 } from './errors';
@@ -46,6 +47,7 @@ describe('the error table', () => {
     [new AbortError(), EXIT.INTERRUPTED],
     [new UsageError('bad'), EXIT.USAGE],
     [new GateFailedError('below', ['de']), EXIT.GATE_FAILED],
+    [new OutOfDateError('2 files are out of date.', 'Run loc export.'), EXIT.OUT_OF_DATE],
     [new CommanderError(1, 'commander.unknownOption', "error: unknown option '--nope'"), EXIT.USAGE],
     [new CommanderError(0, 'commander.version', '0.1.0'), EXIT.OK],
     [new Error('boom'), EXIT.FAILURE],

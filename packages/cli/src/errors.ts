@@ -42,6 +42,7 @@ export const EXIT = {
   SERVER: 9,
   OPERATION_FAILED: 10,
   GATE_FAILED: 11,
+  OUT_OF_DATE: 12,
   NO_RELEASE: 20,
   INTERRUPTED: 130,
 } as const;
@@ -120,6 +121,14 @@ export class GateFailedError extends CliError {
   constructor(message: string, failing: string[]) {
     super(message, { exitCode: EXIT.GATE_FAILED });
     this.failing = failing;
+  }
+}
+
+/** `loc export --check`: the files in the repository differ from what an export would write. */
+export class OutOfDateError extends CliError {
+  override name = 'OutOfDateError';
+  constructor(message: string, hint: string) {
+    super(message, { hint, exitCode: EXIT.OUT_OF_DATE });
   }
 }
 
@@ -406,6 +415,7 @@ export function reportError(out: Output, error: unknown): number {
     error instanceof Error &&
     error.stack &&
     !(error instanceof GateFailedError) &&
+    !(error instanceof OutOfDateError) &&
     !(error instanceof CommanderError)
   ) {
     out.debug(error.stack);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectList, parsePercent, parseTimeout } from './option-values';
+import { collectList, parseCount, parsePercent, parseTimeout } from './option-values';
 
 // The rule itself is @loc/sdk's parseDuration (its tests: packages/sdk/src/duration.test.ts).
 describe('parseTimeout', () => {
@@ -43,4 +43,11 @@ describe('collectList', () => {
     expect(collectList(' fr , it,de', ['de'])).toEqual(['de', 'fr', 'it']);
   });
   it('refuses an empty list', () => expect(() => collectList(' , ')).toThrow(/at least one/));
+});
+
+describe('parseCount', () => {
+  it('takes whole numbers in the range', () => expect(parseCount(0, 100)('20')).toBe(20));
+  it.each(['-1', '101', '2.5', 'ten', '', '1e2'])('refuses %j, naming the range', (text) =>
+    expect(() => parseCount(0, 100)(text)).toThrow(/Expected a whole number from 0 to 100/),
+  );
 });

@@ -40,6 +40,20 @@ export function parsePercent(value: string): number {
 }
 
 /**
+ * A whole number from `min` to `max` (`--summary-keys`, `--concurrency`).
+ *
+ * @example parseCount(1, 1000)('20') // 20
+ */
+export function parseCount(min: number, max: number): (value: string) => number {
+  return (value) => {
+    const number = /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+    if (!(number >= min && number <= max))
+      throw new InvalidArgumentError(`Expected a whole number from ${min} to ${max}.`);
+    return number;
+  };
+}
+
+/**
  * Repeatable and comma-separated values, in order, without repeats.
  *
  * @example collectList('fr,it', ['de']) // ['de', 'fr', 'it']

@@ -6,8 +6,9 @@ import type { Delivery, DeliverySource } from '../files/deliver';
 import type { Layout, Selection } from '../files/layout';
 import type { PlannedFile } from '../files/place';
 import type { Settings } from '../settings';
+import type { KeySummary } from '../export/summary/diff';
 import { examples } from '../help-examples';
-import { collectList } from '../option-values';
+import { collectList, parseCount } from '../option-values';
 import type { Run } from '../program';
 import {
   DEFAULT_COMMAND_TIMEOUT_MS,
@@ -27,6 +28,10 @@ import { formatElapsed, startProgress } from '../ui/progress';
 import { docsPage } from '../docs-page';
 
 const DEFAULT_EXPORT_TIMEOUT_MS = 10 * 60_000;
+/** Keys of each kind a summary names per locale: enough to see what changed, short for a pull request body. */
+const DEFAULT_SUMMARY_KEYS = 10;
+/** Targets of loc.config.json exported at once: a few, so a config of many targets does not flood the service. */
+const DEFAULT_TARGET_CONCURRENCY = 3;
 
 /** The options of a delivery, shared by `loc export` and `loc export download` (in this order in --help). */
 const withDeliveryOptions = <Args extends unknown[], Opts extends OptionValues, Globals extends OptionValues>(
@@ -45,6 +50,24 @@ const withDeliveryOptions = <Args extends unknown[], Opts extends OptionValues, 
       ),
     )
     .addOption(dryRunOption())
+    .addOption(
+      new Option(
+        '--check',
+        'compare what the export would write with your files, write nothing; exit 12 if they differ',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--summary <file>',
+        'write the key-by-key change summary as Markdown, for a pull request (`-`: stdout)',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--summary-keys <n>',
+        `name at most this many keys of each kind per locale in the summary (default ${DEFAULT_SUMMARY_KEYS})`,
+      ).argParser(parseCount(0, 10_000)),
+    )
     .addOption(timeoutOption(DEFAULT_EXPORT_TIMEOUT_MS, 'give up waiting after this long'));
 
 const exportDeclaration = () =>
@@ -59,6 +82,16 @@ const exportDeclaration = () =>
     .addOption(localeOption('only these locales (repeatable, comma-separated; `pt` also names pt-BR)'))
     .addOption(formatOption())
     .addOption(new Option('--no-wait', 'request the export, print its id and exit'))
+    .addOption(
+      new Option('--target <names>', 'only these targets of loc.config.json (repeatable, comma-separated)').argParser(
+        collectList,
+      ),
+    )
+    .addOption(
+      new Option('--concurrency <n>', 'targets exported at once')
+        .argParser(parseCount(1, 32))
+        .default(DEFAULT_TARGET_CONCURRENCY),
+    )
     .addHelpText(
       'after',
       `${examples(
@@ -67,6 +100,8 @@ const exportDeclaration = () =>
         'loc export --project mobile-android --format xml.android.resources --path-template "res/{android_values}/strings.xml"',
         'loc export --locale-map zh-Hant=zh-TW --locale-map pt-BR=pt',
         'loc export --locale de --zip de.zip',
+        'loc export --check',
+        'loc export --target ios --target android',
         'ID=$(loc export --no-wait) && loc export download "$ID"',
       )}
 Path template placeholders, for the file Resources/pt-BR.lproj/Localizable.strings in locale pt-BR:
@@ -270,6 +305,23 @@ async function deliverySettings(ctx: Context, options: DeliveryOptions) {
 }
 type DeliverySettings = Awaited<ReturnType<typeof deliverySettings>>;
 
+/**
+ * The key-by-key summary a run was asked for (`--summary`, `--summary-keys`), its target checked; its
+ * module (and the parsers it loads per format) is loaded only then.
+ */
+async function summaryOf(ctx: Context, options: DeliveryOptions) {
+  if (options.summary === undefined && options.summaryKeys === undefined) return undefined;
+  const [module, markdown] = await Promise.all([import('../export/summary'), import('../export/summary/markdown')]);
+  module.checkSummaryTarget(options.summary, ctx.out.json);
+  return {
+    summarize: module.summarizeDelivery,
+    render: markdown.renderMarkdown,
+    write: module.writeSummary,
+    file: options.summary,
+    keysShown: options.summaryKeys ?? DEFAULT_SUMMARY_KEYS,
+  };
+}
+
 /** The export request: the spec's three filters, flags over loc.config.json. */
 function requestOf(ctx: Context, options: Partial<ExportOptions>): ExportRequest {
   const defaults = ctx.projectConfig()?.config.export ?? {};
@@ -302,6 +354,7 @@ function resumeCommand(ctx: Context, target: Target, id: string, selection?: Sel
   }
   if (options.force) words.push('--force');
   if (options.dryRun) words.push('--dry-run');
+  if (options.check) words.push('--check');
   if (connection && (connection.baseUrlSource === 'flag' || connection.baseUrlSource === 'environment'))
     words.push('--base-url', connection.baseUrl);
   if (ctx.options.profile) words.push('--profile', ctx.options.profile);
@@ -319,7 +372,17 @@ function resumeCommand(ctx: Context, target: Target, id: string, selection?: Sel
  */
 async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
   await loadDependencies(ctx);
+  if (options.check) (await import('../export/check')).assertCheckFlags({ ...options, noWait: options.wait === false });
+  if (
+    options.target?.length ||
+    (ctx.projectConfig()?.config.targets?.length && !options.workspace && !options.project)
+  ) {
+    const targets = await import('../export/targets');
+    await targets.exportTargets(ctx, options, await summaryOf(ctx, options));
+    return;
+  }
   const settings = await deliverySettings(ctx, options);
+  await summaryOf(ctx, options);
   const request = requestOf(ctx, options);
   projectOf(ctx, options, EXAMPLE); // in CI, a missing flag is reported before a missing token
   const { client, settings: connection } = await ctx.client();
@@ -389,7 +452,9 @@ async function exportStatus(ctx: Context, id: string, options: ExportStatusOptio
  */
 async function exportDownload(ctx: Context, id: string, options: ExportDownloadOptions): Promise<void> {
   await loadDependencies(ctx);
+  if (options.check) (await import('../export/check')).assertCheckFlags(options);
   const settings = await deliverySettings(ctx, options);
+  await summaryOf(ctx, options);
   const { client, settings: connection } = await ctx.client();
   const { workspace, project } = await resolveProject(
     ctx,
@@ -444,6 +509,8 @@ async function waitAndDeliver(
 ): Promise<void> {
   const { workspace, project, options, settings } = target;
   const id = job.id;
+  // --check delivers as a dry run does (staged in the system's temporary folder), then compares.
+  const check = options.check === true ? await import('../export/check') : undefined;
   let progress = await startProgress(ctx, `Export ${id}: ${job.status}`);
   const started = Date.now();
   let lastStatus = job.status;
@@ -483,6 +550,12 @@ async function waitAndDeliver(
         : `Downloading ${source.files.length} file${source.files.length === 1 ? '' : 's'}…`,
     );
     const outDir = settings.layout.outDir;
+    const written = readExportRecord(outDir);
+    const request = requestOf(ctx, options);
+    // A filtered export says nothing about the files it leaves out: none of them counts as removed.
+    const filtered = selection !== undefined || !!request.filePaths?.length || !!request.iso2Slugs?.length;
+    const summary = await summaryOf(ctx, options);
+    let keys: KeySummary | undefined;
     const delivered = await deliver({
       source,
       outDir,
@@ -491,18 +564,43 @@ async function waitAndDeliver(
         const placed = place(settings.layout, path, locales.get(path) ?? guessLocale(path, known));
         return { to: placed.to, locale: placed.locale, serviceLocale: placed.serviceLocale };
       },
-      dryRun: options.dryRun === true,
-      written: readExportRecord(outDir),
+      dryRun: options.dryRun === true || check !== undefined,
+      written,
       force: options.force === true,
       signal: ctx.signal,
+      ...(summary && {
+        inspect: async (planned) => {
+          const removed = check ? check.fileChanges(planned, outDir, written, { filtered }) : [];
+          const gone = removed.filter((c) => c.change === 'removed');
+          keys = await summary.summarize(planned, gone, summary.keysShown);
+        },
+      }),
       progress,
       fetch: await ctx.fetch(),
     });
     progress.succeed(
       `Downloaded ${formatBytes(delivered.bytes)}${delivered.via === 'files' ? ' file by file' : ''}, ${delivered.files.length} file${delivered.files.length === 1 ? '' : 's'} checked`,
     );
+    const markdown = summary && keys ? summary.render(keys, `${workspace}/${project}`) : undefined;
+    if (summary?.file !== undefined && summary.file !== '-' && markdown !== undefined)
+      await summary.write(summary.file, markdown);
+    const toStdout = summary?.file === '-' ? markdown : undefined;
+    if (check) {
+      const changes = check.fileChanges(delivered.files, outDir, written, { filtered });
+      await check.reportCheck(ctx, {
+        keys,
+        markdown: toStdout,
+        export: done,
+        workspace,
+        project,
+        outDir,
+        changes,
+        compared: delivered.files.length,
+      });
+      return;
+    }
     if (options.dryRun !== true) await recordExport(outDir, delivered.files);
-    report(ctx, { done, target, delivered });
+    report(ctx, { done, target, delivered, keys, markdown: toStdout });
   } catch (error) {
     progress.stop();
     throw withResumeHint(error, resumeCommand(ctx, target, id, selection), id);
@@ -590,9 +688,13 @@ interface Report {
   done: CompletedExport;
   target: Target;
   delivered: Delivery;
+  /** The key-by-key summary, when asked for (in --json as `keys`). */
+  keys: KeySummary | undefined;
+  /** The summary's Markdown for stdout (`--summary -`), printed instead of the table. */
+  markdown: string | undefined;
 }
 
-function report(ctx: Context, { done, target, delivered }: Report): void {
+function report(ctx: Context, { done, target, delivered, keys, markdown }: Report): void {
   const { layout } = target.settings;
   const dryRun = target.options.dryRun === true;
   const counts = countStatuses(delivered.files);
@@ -616,18 +718,21 @@ function report(ctx: Context, { done, target, delivered }: Report): void {
       dryRun,
       files,
       summary: counts,
+      ...(keys && { keys }),
     },
     () => {
       const { c } = ctx.out;
       const color = { created: c.green, updated: c.yellow, unchanged: c.dim, conflict: c.red, overwritten: c.yellow };
-      ctx.out.line(
-        renderTable(
-          // The same word as `status` in --json.
-          [dryRun ? 'WOULD BE' : 'STATUS', 'FILE', 'FROM THE EXPORT'],
-          delivered.files.map((f) => [color[f.status](f.status), displayPath(f.target), c.dim(f.source)]),
-          { dim: c.dim, columns: ctx.out.columns },
-        ),
-      );
+      if (markdown !== undefined) ctx.out.line(markdown.trimEnd());
+      else
+        ctx.out.line(
+          renderTable(
+            // The same word as `status` in --json.
+            [dryRun ? 'WOULD BE' : 'STATUS', 'FILE', 'FROM THE EXPORT'],
+            delivered.files.map((f) => [color[f.status](f.status), displayPath(f.target), c.dim(f.source)]),
+            { dim: c.dim, columns: ctx.out.columns },
+          ),
+        );
       ctx.out.line();
       const extra = [
         counts.overwritten ? `${counts.overwritten} overwritten (changed since loc wrote them)` : '',

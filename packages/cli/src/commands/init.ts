@@ -25,9 +25,19 @@ const declaration = () =>
     .addOption(localeOption('locales to export (repeatable, comma-separated)'))
     .addOption(outOption('folder the files go into, relative to the config file'))
     .addOption(pathTemplateOption('where each file lands below --out, for example {locale}.lproj/{filename}'))
+    .addOption(
+      new Option('--target <name>', 'add an export target of this name to the existing loc.config.json (`targets`)'),
+    )
     .addOption(new Option('--force', 'overwrite an existing loc.config.json'))
     .addOption(timeoutOption(DEFAULT_COMMAND_TIMEOUT_MS, 'give up asking the service after this long (at a terminal)'))
-    .addHelpText('after', examples('loc init', EXAMPLE));
+    .addHelpText(
+      'after',
+      examples(
+        'loc init',
+        EXAMPLE,
+        'loc init --target android --project mobile-android --out app/src/main --path-template "res/{android_values}/strings.xml"',
+      ),
+    );
 type InitOptions = ReturnType<ReturnType<typeof declaration>['opts']>;
 
 export const initCommand = (run: Run) => declaration().action(run(init));
@@ -56,6 +66,10 @@ async function init(ctx: Context, options: InitOptions): Promise<void> {
   const path = join(ctx.cwd, CONFIG_FILE_NAME);
   // A link (even a dangling one, which existsSync does not see) is never written through, --force or not.
   refuseSymlink(path, 'loc.config.json');
+  if (options.target !== undefined) {
+    await (await import('../export/add-target')).addTarget(ctx, path, { ...options, target: options.target });
+    return;
+  }
   if (existsSync(path) && !options.force) {
     throw new UsageError(`${path} exists already.`, 'Edit it, or pass --force to write a new one.');
   }

@@ -60,6 +60,39 @@ function buildProjectConfigSchema() {
         ),
         'Defaults of `loc export`.',
       ),
+      targets: described(
+        z.optional(
+          z.array(
+            z.strictObject({
+              name: described(
+                z.string().check(z.regex(/^[A-Za-z0-9][\w.-]*$/)),
+                'Name of the target, for `loc export --target <name>`: letters, digits, `.`, `_`, `-`.',
+              ),
+              workspace: described(z.optional(text()), 'Workspace URL slug. Default: the top-level workspace.'),
+              project: described(z.optional(text()), 'Project URL slug. Default: the top-level project.'),
+              format: described(
+                z.optional(text()),
+                'Export format id. Default: export.format, else the project’s own.',
+              ),
+              locales: described(z.optional(z.array(text())), 'Locales to export. Default: export.locales, else all.'),
+              files: described(z.optional(z.array(text())), 'Resource file paths to export. Default: export.files.'),
+              out: described(
+                z.optional(text()),
+                'Folder the files are unzipped into, relative to this file. Default: export.out, else this folder.',
+              ),
+              pathTemplate: described(
+                z.optional(text()),
+                'Where each file lands below `out`. Default: export.pathTemplate.',
+              ),
+              localeMap: described(
+                z.optional(z.record(z.string(), z.string())),
+                'Service locale → the app’s name, over the top-level localeMap.',
+              ),
+            }),
+          ),
+        ),
+        'Several exports pulled by one `loc export` (docs/cli.md#several-targets): each target inherits the top-level workspace, project, export and localeMap.',
+      ),
       localeMap: described(
         z.optional(z.record(z.string(), z.string())),
         'Service locale → the name the app wants, for `loc export` and `loc cdn check --download`: {"zh-Hant": "zh-TW", "en": "Base"} (Base: Android values/, Apple Base.lproj). docs/cli.md#locale-mapping',

@@ -37,6 +37,8 @@ export interface DeliverOptions {
   /** Overwrite files that changed since loc wrote them. */
   force?: boolean;
   signal: AbortSignal;
+  /** Called with the plan before anything is placed: the staged copies and the old files are both there to read. */
+  inspect?: (planned: readonly PlannedFile[]) => Promise<void>;
   progress: Progress;
   fetch?: typeof fetch | undefined;
   limits?: UnzipLimits;
@@ -95,8 +97,9 @@ export async function deliver(options: DeliverOptions): Promise<Delivery> {
       ...(options.written ? { written: options.written } : {}),
       force: options.force === true,
     });
+    if (!options.dryRun) refuseConflicts(planned);
+    await options.inspect?.(planned);
     if (!options.dryRun) {
-      refuseConflicts(planned);
       options.signal.throwIfAborted();
       await commitPlacements(planned, outDir, join(staging, 'backup'));
     }

@@ -1,0 +1,202 @@
+// The GitHub Action of loc (action.yml): the gate, then `loc export` (or `loc export --check`) with the
+// key-by-key summary, the outputs and the step summary, and with `create-pull-request` one pull request per
+// branch, created once and updated after. It runs the `loc` bundled beside it (bundle/loc/bin.cjs), so
+// `uses: owner/repo@v1` needs no install step.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as core from '@actions/core';
+import { openPullRequest } from './pull-request';
+
+/** The `loc` beside this script in the bundle. */
+const LOC = join(__dirname, 'loc', 'bin.cjs');
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `loc` with the token in its environment (never in argv), in the workspace. */
+function loc(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [LOC, ...args], { env, cwd, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** The error a `loc --json` run printed, as one line for the log: message, then hint. */
+function errorOf(run: Run): string {
+  try {
+    const { error } = JSON.parse(run.stdout) as { error?: { message: string; hint?: string } };
+    if (error) return error.hint ? `${error.message} ${error.hint}` : error.message;
+  } catch {
+    // not JSON: stderr says it
+  }
+  // A result printed before the failure (the gate's table of locales): the message is on stderr.
+  const text = run.stderr
+    .split('\n')
+    .map((line) => line.replace(/^[✖!]\s*/, '').trim())
+    .filter(Boolean)
+    .join(' ');
+  return text || `loc exited with ${run.code}.`;
+}
+
+const list = (name: string) =>
+  core
+    .getInput(name)
+    .split(/[\s,]+/)
+    .filter(Boolean);
+
+/** A true/false input; the runner passes action.yml's default when the workflow sets none. */
+const flag = (name: string) => /^true$/i.test(core.getInput(name));
+
+/** The flags that the inputs set; what they leave out comes from loc.config.json. */
+function projectFlags(): string[] {
+  const flags: string[] = [];
+  const config = core.getInput('config');
+  if (config) flags.push('--config', config);
+  for (const [input, flag] of [
+    ['workspace', '--workspace'],
+    ['project', '--project'],
+  ] as const) {
+    const value = core.getInput(input);
+    if (value) flags.push(flag, value);
+  }
+  return flags;
+}
+
+function exportFlags(): string[] {
+  const flags = projectFlags();
+  for (const [input, flag] of [
+    ['out', '--out'],
+    ['format', '--format'],
+  ] as const) {
+    const value = core.getInput(input);
+    if (value) flags.push(flag, value);
+  }
+  const locales = list('locales');
+  if (locales.length) flags.push('--locale', locales.join(','));
+  for (const target of list('targets')) flags.push('--target', target);
+  return flags;
+}
+
+/** Counts of what changed, from `loc export --json` (one project, or targets). */
+function changedFiles(document: Record<string, unknown>, check: boolean): number {
+  const one = (doc: Record<string, unknown> | undefined): number => {
+    if (!doc) return 0;
+    if (check) {
+      const c = (doc.check ?? {}) as Record<string, number>;
+      return (c.added ?? 0) + (c.changed ?? 0) + (c.removed ?? 0);
+    }
+    const s = (doc.summary ?? {}) as Record<string, number>;
+    return (s.created ?? 0) + (s.updated ?? 0) + (s.overwritten ?? 0);
+  };
+  const targets = document.targets as { result?: Record<string, unknown> }[] | undefined;
+  return targets ? targets.reduce((sum, t) => sum + one(t.result), 0) : one(document);
+}
+
+function exportIds(document: Record<string, unknown>): string[] {
+  const idOf = (doc: Record<string, unknown> | undefined) => (doc?.export as { id?: string } | undefined)?.id;
+  const targets = document.targets as { result?: Record<string, unknown> }[] | undefined;
+  const ids = targets ? targets.map((t) => idOf(t.result)) : [idOf(document)];
+  return ids.filter((id): id is string => typeof id === 'string');
+}
+
+async function main(): Promise<void> {
+  const token = core.getInput('api-token');
+  if (!token) {
+    throw new Error(
+      'The api-token input is empty. Store a loc API token as a repository secret (Settings → Secrets and variables → Actions, for example LOC_API_TOKEN) and pass it: `api-token: ${{ secrets.LOC_API_TOKEN }}`.',
+    );
+  }
+  core.setSecret(token);
+  const githubToken = core.getInput('github-token');
+  if (githubToken) core.setSecret(githubToken);
+
+  const workspaceDir = process.env.GITHUB_WORKSPACE ?? process.cwd();
+  const env: NodeJS.ProcessEnv = { ...process.env, LOC_API_TOKEN: token, CI: '1', NO_COLOR: '1' };
+  delete env.LOC_TOKEN;
+  const baseUrl = core.getInput('base-url');
+  if (baseUrl) env.LOC_BASE_URL = baseUrl;
+
+  // The gate first: nothing is exported when it fails.
+  const minTranslated = core.getInput('min-translated');
+  const minApproved = core.getInput('min-approved');
+  if (minTranslated || minApproved) {
+    const gate = await loc(
+      [
+        'status',
+        ...projectFlags(),
+        ...(minTranslated ? ['--min-translated', minTranslated] : []),
+        ...(minApproved ? ['--min-approved', minApproved] : []),
+        '--json',
+      ],
+      env,
+      workspaceDir,
+    );
+    if (gate.code !== 0) throw new Error(`The gate failed (loc exit ${gate.code}): ${errorOf(gate)}`);
+    core.info('The gate passed.');
+  }
+
+  const check = flag('check');
+  const summaryKeys = core.getInput('summary-keys') || '10';
+  const scratch = mkdtempSync(join(process.env.RUNNER_TEMP || tmpdir(), 'loc-action-'));
+  try {
+    const summaryFile = join(scratch, 'summary.md');
+    const run = await loc(
+      [
+        'export',
+        ...exportFlags(),
+        ...(check ? ['--check'] : []),
+        '--summary',
+        summaryFile,
+        '--summary-keys',
+        summaryKeys,
+        '--json',
+      ],
+      env,
+      workspaceDir,
+    );
+    const outOfDate = check && run.code === 12;
+    if (run.code !== 0 && !outOfDate) throw new Error(`loc export failed (exit ${run.code}): ${errorOf(run)}`);
+    const document = JSON.parse(run.stdout) as Record<string, unknown>;
+    let summary = '';
+    try {
+      summary = readFileSync(summaryFile, 'utf8');
+    } catch {
+      summary = '';
+    }
+    const files = changedFiles(document, check);
+    const changed = check ? outOfDate : files > 0;
+    core.setOutput('changed', String(changed));
+    core.setOutput('files', String(files));
+    core.setOutput('summary', summary);
+    core.setOutput('export-ids', exportIds(document).join(','));
+    if (summary) await core.summary.addRaw(summary).write();
+    core.info(
+      check ? (changed ? `Out of date: ${files} file(s) would change.` : 'Up to date.') : `${files} file(s) changed.`,
+    );
+
+    if (!check && changed && flag('create-pull-request')) {
+      const pr = await openPullRequest({
+        cwd: workspaceDir,
+        token: githubToken,
+        branch: core.getInput('branch') || 'loc/translations',
+        title: core.getInput('title') || 'Update translations',
+        labels: list('labels'),
+        body: summary || 'Translations updated by loc.',
+      });
+      core.setOutput('pull-request-number', String(pr.number));
+      core.setOutput('pull-request-url', pr.url);
+      core.info(`${pr.created ? 'Opened' : 'Updated'} pull request #${pr.number}: ${pr.url}`);
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => core.setFailed(error instanceof Error ? error.message : String(error)));

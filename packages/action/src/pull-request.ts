@@ -1,0 +1,115 @@
+import { execFile } from 'node:child_process';
+
+/**
+ * One pull request per branch: the changed files are committed to `branch` with git and pushed (the
+ * token in an HTTP header for this push only, never in a URL or the git config), then the pull request
+ * from that branch is updated if one is open, else opened — so a second run never opens a second one.
+ */
+
+export interface PullRequestOptions {
+  cwd: string;
+  /** The GitHub token (`github-token`, by default the workflow's GITHUB_TOKEN). */
+  token: string;
+  branch: string;
+  title: string;
+  labels: string[];
+  body: string;
+}
+
+const PERMISSIONS =
+  'Give the workflow `permissions: contents: write` and `pull-requests: write` (and allow GitHub Actions to create pull requests in the repository settings).';
+
+function git(args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile('git', args, { cwd, env }, (error, stdout, stderr) => {
+      // The command line is not shown: an extraheader holds the token.
+      if (error)
+        reject(
+          new Error(`git ${args.find((a) => !a.startsWith('-') && !a.includes('=')) ?? ''} failed: ${stderr.trim()}`),
+        );
+      else resolve(stdout);
+    });
+  });
+}
+
+interface PullRequest {
+  number: number;
+  html_url: string;
+}
+
+async function github<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
+  const api = process.env.GITHUB_API_URL || 'https://api.github.com';
+  const response = await fetch(`${api}${path}`, {
+    method,
+    headers: {
+      accept: 'application/vnd.github+json',
+      authorization: `Bearer ${token}`,
+      'x-github-api-version': '2022-11-28',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (response.status === 403 || response.status === 401) {
+    throw new Error(`GitHub refused ${method} ${path} (${response.status}). ${PERMISSIONS}`);
+  }
+  if (!response.ok) {
+    const text = (await response.text()).slice(0, 300);
+    throw new Error(`GitHub answered ${response.status} to ${method} ${path}: ${text}`);
+  }
+  return (await response.json()) as T;
+}
+
+export async function openPullRequest(
+  options: PullRequestOptions,
+): Promise<{ number: number; url: string; created: boolean }> {
+  const repository = process.env.GITHUB_REPOSITORY;
+  if (!repository) throw new Error('GITHUB_REPOSITORY is not set: create-pull-request runs on GitHub Actions only.');
+  if (!options.token)
+    throw new Error('create-pull-request needs the github-token input (default: the workflow’s GITHUB_TOKEN).');
+  const [owner] = repository.split('/');
+  const { cwd, branch } = options;
+  const base = process.env.GITHUB_BASE_REF || (await git(['rev-parse', '--abbrev-ref', 'HEAD'], cwd)).trim();
+
+  await git(['checkout', '-B', branch], cwd);
+  await git(['add', '--all'], cwd);
+  await git(
+    ['-c', 'user.name=loc', '-c', 'user.email=loc@users.noreply.github.com', 'commit', '--quiet', '-m', options.title],
+    cwd,
+  );
+  const header = `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${options.token}`).toString('base64')}`;
+  try {
+    await git(
+      ['-c', `http.extraheader=${header}`, 'push', '--force', '--quiet', 'origin', `HEAD:refs/heads/${branch}`],
+      cwd,
+    );
+  } catch (error) {
+    if (/403|denied|not allowed/i.test((error as Error).message))
+      throw new Error(`Pushing branch ${branch} was refused. ${PERMISSIONS}`);
+    throw error;
+  }
+
+  const open = await github<PullRequest[]>(
+    'GET',
+    `/repos/${repository}/pulls?state=open&head=${encodeURIComponent(`${owner}:${branch}`)}`,
+    options.token,
+  );
+  let pr: PullRequest;
+  let created = false;
+  if (open.length) {
+    pr = await github<PullRequest>('PATCH', `/repos/${repository}/pulls/${open[0]!.number}`, options.token, {
+      title: options.title,
+      body: options.body,
+    });
+  } else {
+    pr = await github<PullRequest>('POST', `/repos/${repository}/pulls`, options.token, {
+      title: options.title,
+      head: branch,
+      base,
+      body: options.body,
+    });
+    created = true;
+  }
+  if (options.labels.length)
+    await github('POST', `/repos/${repository}/issues/${pr.number}/labels`, options.token, { labels: options.labels });
+  return { number: pr.number, url: pr.html_url, created };
+}

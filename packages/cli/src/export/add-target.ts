@@ -1,0 +1,60 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { loadConfigFile, projectConfigSchema } from '../config/project-config';
+import type { Context } from '../context';
+import { UsageError } from '../errors';
+import { writeRecord } from '../files/record';
+import { validateTemplate } from '../files/path-template';
+import { basename, dirname } from 'node:path';
+
+interface TargetFlags {
+  target: string;
+  workspace?: string | undefined;
+  project?: string | undefined;
+  format?: string | undefined;
+  locale?: string[] | undefined;
+  out?: string | undefined;
+  pathTemplate?: string | undefined;
+}
+
+/**
+ * `loc init --target <name>`: adds a target to the loc.config.json of the working folder, keeping
+ * everything else in it. The file is checked whole before it is replaced (a temporary file renamed over it).
+ */
+export async function addTarget(ctx: Context, path: string, flags: TargetFlags): Promise<void> {
+  if (!existsSync(path))
+    throw new UsageError(
+      `There is no ${path} to add target '${flags.target}' to.`,
+      'Write one first with `loc init --workspace acme --project mobile-ios`.',
+    );
+  const loaded = loadConfigFile(path);
+  const raw = JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, '')) as Record<string, unknown>;
+  const targets = (loaded.config.targets ?? []) as { name: string }[];
+  if (targets.some((t) => t.name === flags.target))
+    throw new UsageError(
+      `${path} has a target '${flags.target}' already.`,
+      'Choose another name, or edit that target in the file.',
+    );
+  if (!flags.project && !loaded.config.project)
+    throw new UsageError(`Target '${flags.target}' needs a project.`, 'Name it with --project.');
+  if (flags.pathTemplate) validateTemplate(flags.pathTemplate);
+  const target = {
+    name: flags.target,
+    ...(flags.workspace ? { workspace: flags.workspace } : {}),
+    ...(flags.project ? { project: flags.project } : {}),
+    ...(flags.format ? { format: flags.format } : {}),
+    ...(flags.locale?.length ? { locales: flags.locale } : {}),
+    ...(flags.out ? { out: flags.out } : {}),
+    ...(flags.pathTemplate ? { pathTemplate: flags.pathTemplate } : {}),
+  };
+  const parsed = projectConfigSchema().safeParse({ ...raw, targets: [...targets, target] });
+  if (!parsed.success)
+    throw new UsageError(
+      `Target '${flags.target}' is not valid: ${parsed.error.issues.map((i) => i.message).join('; ')}.`,
+      'Target names are letters, digits, `.`, `_` and `-`.',
+    );
+  await writeRecord(dirname(path), basename(path), { ...raw, targets: [...targets, target] });
+  ctx.out.result({ path, target }, () => {
+    ctx.out.success(`Added target '${flags.target}' to ${path}.`);
+    ctx.out.info(`Pull it with: loc export --target ${flags.target}`);
+  });
+}

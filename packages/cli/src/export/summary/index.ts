@@ -1,0 +1,60 @@
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { UsageError } from '../../errors';
+import type { PlannedFile } from '../../files/place';
+import { checkOutputFile } from '../../files/targets';
+import { type ChangedFile, type KeySummary, summarize, textIfAny } from './diff';
+
+/**
+ * Checks `--summary` before any request: `-` is stdout (not with --json, whose stdout is one JSON
+ * document); a path must be a file that can be written (it is replaced: it is a report of this run).
+ */
+export function checkSummaryTarget(file: string | undefined, json: boolean): void {
+  if (file === undefined) return;
+  if (file === '-') {
+    if (json)
+      throw new UsageError(
+        '--summary - writes Markdown to stdout, where --json writes its document.',
+        'With --json the document carries the summary as `keys`; or write the Markdown to a file: --summary summary.md.',
+      );
+    return;
+  }
+  checkOutputFile(file, '--summary', { replace: true });
+}
+
+/**
+ * The summary of a delivery, read before anything is placed: each planned file that differs (its text
+ * in the output folder, and the staged copy), and `removed` files with their text only.
+ */
+export async function summarizeDelivery(
+  planned: readonly PlannedFile[],
+  removed: readonly { path: string; target: string }[],
+  keysShown: number,
+): Promise<KeySummary> {
+  const files: ChangedFile[] = [];
+  for (const file of planned) {
+    if (file.status === 'unchanged') continue;
+    files.push({
+      path: file.to,
+      locale: file.locale,
+      before: file.status === 'created' ? undefined : await textIfAny(file.target),
+      after: await readFile(file.from, 'utf8'),
+    });
+  }
+  for (const file of removed)
+    files.push({ path: file.path, locale: undefined, before: await textIfAny(file.target), after: undefined });
+  return summarize(files, keysShown);
+}
+
+/** Writes the Markdown to `file` whole (a temporary file renamed over it: a link there is replaced, not followed). */
+export async function writeSummary(file: string, markdown: string): Promise<void> {
+  const path = resolve(file);
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  try {
+    await writeFile(temporary, markdown, { flag: 'wx' });
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}

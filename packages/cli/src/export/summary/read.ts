@@ -1,0 +1,209 @@
+/**
+ * Reading an exported file as keys and values, for the key-by-key change summary. Each format is read
+ * with a kept parser (yaml, fast-xml-parser, gettext-parser, dot-properties, plist), loaded only when a
+ * file of that format is read: `loc export` without a summary loads none of them. A value is the text as
+ * the file holds it, placeholders included; a key with plural forms has all its forms as its value, so
+ * changing one form changes the key.
+ */
+
+/** Keys and values of one file. */
+export type Entries = Map<string, string>;
+
+/** What a file of a format is read with; undefined: no reader, the summary counts the file only. */
+type Reader = (text: string, locale: string | undefined) => Promise<Entries>;
+
+const PLURAL_CATEGORIES = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
+
+/** A stable text of a value that is not a string (plural forms, an array): keys sorted. */
+function valueText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
+}
+
+/** An object of plural forms (`one`, `other`…): one value, as Rails' and i18next's nested files write them. */
+function isPluralForms(value: object): boolean {
+  const keys = Object.keys(value);
+  return keys.length > 0 && keys.includes('other') && keys.every((k) => PLURAL_CATEGORIES.has(k));
+}
+
+/** Nested keys joined with dots; plural forms stay one value. */
+function flatten(value: unknown, prefix: string, into: Entries): Entries {
+  if (value && typeof value === 'object' && !Array.isArray(value) && !isPluralForms(value)) {
+    for (const [key, child] of Object.entries(value as Record<string, unknown>))
+      flatten(child, prefix ? `${prefix}.${key}` : key, into);
+  } else if (prefix) into.set(prefix, valueText(value ?? ''));
+  return into;
+}
+
+/** i18next's plural keys (`items_one`, `items_other`) are one key with its forms, when `_other` is there. */
+function joinSuffixedPlurals(entries: Entries): Entries {
+  const joined: Entries = new Map();
+  const forms = new Map<string, Record<string, string>>();
+  for (const [key, value] of entries) {
+    const match = /^(.+)_(zero|one|two|few|many|other)$/.exec(key);
+    if (match && entries.has(`${match[1]}_other`)) {
+      const base = match[1]!;
+      if (!forms.has(base)) forms.set(base, {});
+      forms.get(base)![match[2]!] = value;
+    } else joined.set(key, value);
+  }
+  for (const [base, value] of forms) joined.set(base, valueText(value));
+  return joined;
+}
+
+/** A YAML document whose one root key is the file's locale (Rails' files): its content. */
+function withoutLocaleRoot(data: unknown, locale: string | undefined): unknown {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return data;
+  const keys = Object.keys(data);
+  const root = keys.length === 1 ? keys[0]! : undefined;
+  const value = root === undefined ? undefined : (data as Record<string, unknown>)[root];
+  const looksLikeLocale = root !== undefined && (root === locale || /^[a-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/.test(root));
+  return looksLikeLocale && value && typeof value === 'object' ? value : data;
+}
+
+const readJson: Reader = async (text) => joinSuffixedPlurals(flatten(JSON.parse(text), '', new Map()));
+
+const readYaml: Reader = async (text, locale) => {
+  const { parse } = await import('yaml');
+  return joinSuffixedPlurals(flatten(withoutLocaleRoot(parse(text), locale), '', new Map()));
+};
+
+const readProperties: Reader = async (text) => {
+  const { parse } = await import('dot-properties');
+  return new Map(Object.entries(parse(text) as Record<string, string>));
+};
+
+const readPo: Reader = async (text) => {
+  const { po } = await import('gettext-parser');
+  const parsed = po.parse(Buffer.from(text, 'utf8'));
+  const entries: Entries = new Map();
+  for (const [context, messages] of Object.entries(parsed.translations)) {
+    for (const [id, message] of Object.entries(messages)) {
+      if (!id && !context) continue; // the header
+      const forms = message.msgstr;
+      entries.set(context || id, forms.length === 1 ? (forms[0] ?? '') : valueText(forms));
+    }
+  }
+  return entries;
+};
+
+/** Options of fast-xml-parser that keep a text as written (entities, inline markup, spaces). */
+async function xmlParser(stopNodes: string[], arrays: string[]) {
+  const { XMLParser } = await import('fast-xml-parser');
+  return new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@',
+    stopNodes,
+    isArray: (name) => arrays.includes(name),
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: false,
+    processEntities: false,
+  });
+}
+
+type XmlNode = Record<string, unknown>;
+const textOf = (node: unknown): string =>
+  typeof node === 'string' ? node : node && typeof node === 'object' ? String((node as XmlNode)['#text'] ?? '') : '';
+
+const readAndroid: Reader = async (text) => {
+  const parser = await xmlParser(
+    ['resources.string', 'resources.plurals.item', 'resources.string-array.item'],
+    ['string', 'plurals', 'item', 'string-array'],
+  );
+  const resources = (parser.parse(text) as XmlNode).resources as XmlNode | undefined;
+  if (!resources || typeof resources !== 'object') throw new Error('no <resources> element');
+  const entries: Entries = new Map();
+  for (const node of (resources.string as XmlNode[] | undefined) ?? [])
+    entries.set(String(node['@name']), textOf(node));
+  for (const node of (resources.plurals as XmlNode[] | undefined) ?? []) {
+    const forms = Object.fromEntries(
+      ((node.item as XmlNode[] | undefined) ?? []).map((i) => [i['@quantity'], textOf(i)]),
+    );
+    entries.set(String(node['@name']), valueText(forms));
+  }
+  for (const node of (resources['string-array'] as XmlNode[] | undefined) ?? [])
+    entries.set(String(node['@name']), valueText(((node.item as XmlNode[] | undefined) ?? []).map(textOf)));
+  return entries;
+};
+
+const readXliff: Reader = async (text) => {
+  const parser = await xmlParser(['*.source', '*.target'], ['file', 'group', 'trans-unit']);
+  const xliff = (parser.parse(text) as XmlNode).xliff as XmlNode | undefined;
+  if (!xliff || typeof xliff !== 'object') throw new Error('no <xliff> element');
+  const entries: Entries = new Map();
+  const visit = (node: XmlNode) => {
+    for (const unit of (node['trans-unit'] as XmlNode[] | undefined) ?? [])
+      entries.set(String(unit['@id']), textOf(unit.target ?? unit.source));
+    for (const group of (node.group as XmlNode[] | undefined) ?? []) visit(group);
+    if (node.body && typeof node.body === 'object') visit(node.body as XmlNode);
+  };
+  for (const file of (xliff.file as XmlNode[] | undefined) ?? []) visit(file);
+  return entries;
+};
+
+const readStringsdict: Reader = async (text) => {
+  const plist = await import('plist');
+  const data = plist.parse(text);
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error('the plist is not a dictionary');
+  return new Map(Object.entries(data).map(([key, value]) => [key, valueText(value)]));
+};
+
+/**
+ * Apple's `.strings` (`"key" = "value";`, comments, C escapes). The kept parser of this old-style plist
+ * format (@plist/openstep.parse) copies the rest of the text at every character: 92 s for a file of
+ * 10,000 keys. This reader is one pass with a regular expression.
+ */
+const readStrings: Reader = async (text) => {
+  const entries: Entries = new Map();
+  const token =
+    /\s+|\/\*[\s\S]*?\*\/|\/\/[^\n]*|"((?:[^"\\]|\\[\s\S])*)"\s*=\s*"((?:[^"\\]|\\[\s\S])*)"\s*;|([A-Za-z0-9_.$/:-]+)\s*=\s*"((?:[^"\\]|\\[\s\S])*)"\s*;/y;
+  let index = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  while (index < text.length) {
+    token.lastIndex = index;
+    const match = token.exec(text);
+    if (!match) throw new Error(`cannot read the text at offset ${index}`);
+    index = token.lastIndex;
+    const key = match[1] ?? match[3];
+    if (key !== undefined) entries.set(unescapeC(key), unescapeC(match[2] ?? match[4] ?? ''));
+  }
+  return entries;
+};
+
+const C_ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', '"': '"', '\\': '\\', "'": "'", '0': '\0' };
+function unescapeC(text: string): string {
+  return text.replace(/\\(U[0-9a-fA-F]{4}|u[0-9a-fA-F]{4}|[\s\S])/g, (_m, code: string) =>
+    code.length === 5 ? String.fromCharCode(Number.parseInt(code.slice(1), 16)) : (C_ESCAPES[code] ?? code),
+  );
+}
+
+const READERS: Record<string, Reader> = {
+  json: readJson,
+  yml: readYaml,
+  yaml: readYaml,
+  properties: readProperties,
+  po: readPo,
+  pot: readPo,
+  xlf: readXliff,
+  xliff: readXliff,
+  strings: readStrings,
+  stringsdict: readStringsdict,
+  xml: readAndroid,
+};
+
+/** The format name of a file, by its extension; undefined when loc cannot read it key by key. */
+export function formatOf(path: string): string | undefined {
+  const extension = /\.([^./]+)$/.exec(path)?.[1]?.toLowerCase();
+  return extension && extension in READERS ? extension : undefined;
+}
+
+/** The keys and values of a file's text. Throws when the text is not of its format. */
+export function readEntries(path: string, text: string, locale: string | undefined): Promise<Entries> {
+  const format = formatOf(path);
+  if (!format) throw new Error(`no reader for ${path}`);
+  return READERS[format]!(text, locale);
+}

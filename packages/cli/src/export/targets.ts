@@ -1,0 +1,385 @@
+import { spawn } from 'node:child_process';
+import { resolve, sep } from 'node:path';
+import type { LocClient } from '@loc/sdk';
+import type { LoadedConfig } from '../config/project-config';
+import type { Context } from '../context';
+import { CliError, EXIT, OutOfDateError, UsageError } from '../errors';
+import { checkPlacement, expectedFiles, type Layout, place } from '../files/layout';
+import { formatLocaleMap, resolveLocaleMap } from '../files/locale-map';
+import { DEFAULT_PATH_TEMPLATE, validateTemplate } from '../files/path-template';
+import { displayPath } from '../files/place';
+import { checkOutputFolder } from '../files/targets';
+import { startProgress } from '../ui/progress';
+import type { KeySummary } from './summary/diff';
+
+/**
+ * Several targets in one loc.config.json (`targets`): `loc export` without --workspace/--project pulls
+ * each, or those `--target` names. Each target inherits the top-level workspace, project, export
+ * defaults and locale map. Everything is checked before any export is created — names, templates, maps,
+ * folders, and that no two targets would write one file — then the targets run, at most `concurrency`
+ * at once, each as its own `loc export` (so each is placed all or nothing on its own, and has its own
+ * exit code and resume hint). Targets that share an output folder run one after the other: they share
+ * its record of what loc wrote.
+ */
+
+export interface Target {
+  name: string;
+  workspace: string;
+  project: string;
+  format: string | undefined;
+  locales: string[] | undefined;
+  files: string[] | undefined;
+  layout: Layout;
+}
+
+/** The targets a run pulls: all of the config's, or those named (exit 2 for a name it does not have). */
+function resolveTargets(loaded: LoadedConfig, names: readonly string[] | undefined): Target[] {
+  const { config, dir } = loaded;
+  const all = config.targets ?? [];
+  const known = all.map((t) => t.name);
+  const repeated = known.find((name, i) => known.indexOf(name) !== i);
+  if (repeated)
+    throw new UsageError(`${loaded.path} names two targets '${repeated}'.`, 'Give each target a name of its own.');
+  const unknown = (names ?? []).filter((name) => !known.includes(name));
+  if (unknown.length)
+    throw new UsageError(
+      `Unknown target${unknown.length === 1 ? '' : 's'}: ${unknown.join(', ')}.`,
+      known.length ? `The targets of ${loaded.path}: ${known.join(', ')}.` : `${loaded.path} has no targets.`,
+    );
+  const picked = names?.length ? all.filter((t) => names.includes(t.name)) : all;
+  const defaults = config.export ?? {};
+  return picked.map((t) => {
+    const workspace = t.workspace ?? config.workspace;
+    const project = t.project ?? config.project;
+    if (!workspace || !project)
+      throw new UsageError(
+        `Target '${t.name}' has no ${workspace ? 'project' : 'workspace'}.`,
+        `Set it in the target, or at the top of ${loaded.path}.`,
+      );
+    const template = t.pathTemplate ?? defaults.pathTemplate ?? DEFAULT_PATH_TEMPLATE;
+    validateTemplate(template);
+    const outDir = resolve(dir, t.out ?? defaults.out ?? '.');
+    // loc.config.json may come from a pull request: a target writes only below the config's folder.
+    if (outDir !== dir && !outDir.startsWith(dir + sep))
+      throw new UsageError(
+        `Target '${t.name}' has out ${JSON.stringify(t.out ?? defaults.out)}, which leaves ${dir}.`,
+        'A target writes only below the folder of loc.config.json: give it a folder inside it.',
+      );
+    checkOutputFolder(outDir, `the output folder of target '${t.name}'`);
+    return {
+      name: t.name,
+      workspace,
+      project,
+      format: t.format ?? defaults.format,
+      locales: t.locales ?? defaults.locales,
+      files: t.files ?? defaults.files,
+      layout: { outDir, template, localeMap: resolveLocaleMap(config.localeMap, t.localeMap) },
+    };
+  });
+}
+
+/**
+ * Refuses (exit 2) targets that would write one file, naming both — from each project's files and
+ * locales (`GET …/status`, no export), before any export is created. Also checks each target's own layout.
+ */
+async function checkTargetsApart(ctx: Context, client: LocClient, targets: readonly Target[]): Promise<void> {
+  const owners = new Map<string, string>();
+  // A target whose files cannot be read here (a project not found, no permission) fails on its own run,
+  // with its own exit code: the others are not held back by it.
+  const statuses = await Promise.all(
+    targets.map((t) => client.projects.status(t.workspace, t.project, { signal: ctx.signal }).catch(() => undefined)),
+  );
+  for (const [index, target] of targets.entries()) {
+    const status = statuses[index];
+    if (!status) continue;
+    const request = {
+      ...(target.files?.length ? { filePaths: target.files } : {}),
+      ...(target.locales?.length ? { iso2Slugs: target.locales } : {}),
+      ...(target.format ? { exportFormat: target.format } : {}),
+    };
+    const files = expectedFiles(status, request);
+    checkPlacement(target.layout, files);
+    for (const file of files) {
+      const to = resolve(target.layout.outDir, ...place(target.layout, file.path, file.locale).to.split('/'));
+      const key = to.normalize('NFC').toLowerCase();
+      const other = owners.get(key);
+      if (other !== undefined && other !== target.name)
+        throw new UsageError(
+          `Targets '${other}' and '${target.name}' would both write ${displayPath(to)}.`,
+          'Give them different `out` folders or path templates in loc.config.json; no export was created.',
+        );
+      owners.set(key, target.name);
+    }
+  }
+}
+
+/** What a run of targets was asked to do, beyond each target's own settings. */
+export interface TargetRunFlags {
+  check: boolean;
+  dryRun: boolean;
+  force: boolean;
+  /** --summary-keys, when a summary is wanted. */
+  summaryKeys: number | undefined;
+  timeoutMs: number | undefined;
+  concurrency: number;
+}
+
+/** One target's outcome: the `loc export --json` document it printed, and its exit code. */
+export interface TargetResult {
+  target: Target;
+  exitCode: number;
+  /** The result document (an export's, or a check's), when it printed one. */
+  result: Record<string, unknown> | undefined;
+  error: { message: string; hint?: string; exitCode: number } | undefined;
+}
+
+/** The `loc export` of one target, every setting a flag (paths absolute). */
+function argumentsOf(ctx: Context, target: Target, flags: TargetRunFlags): string[] {
+  const { layout } = target;
+  const words = ['export', '--workspace', target.workspace, '--project', target.project, '--out', layout.outDir];
+  if (layout.template !== DEFAULT_PATH_TEMPLATE) words.push('--path-template', layout.template);
+  if (Object.keys(layout.localeMap).length) words.push('--locale-map', formatLocaleMap(layout.localeMap));
+  if (target.format) words.push('--format', target.format);
+  if (target.locales?.length) words.push('--locale', target.locales.join(','));
+  for (const file of target.files ?? []) words.push('--file', file);
+  if (flags.check) words.push('--check');
+  if (flags.dryRun) words.push('--dry-run');
+  if (flags.force) words.push('--force');
+  if (flags.summaryKeys !== undefined) words.push('--summary-keys', String(flags.summaryKeys));
+  if (flags.timeoutMs !== undefined) words.push('--timeout', `${flags.timeoutMs}ms`);
+  if (ctx.options.profile) words.push('--profile', ctx.options.profile);
+  if (ctx.options.config) words.push('--config', resolve(ctx.cwd, ctx.options.config));
+  words.push('--json');
+  return words;
+}
+
+/** Runs one target as `loc export … --json`; the credential goes through the environment, never argv. */
+function runOne(ctx: Context, target: Target, flags: TargetRunFlags): Promise<TargetResult> {
+  const env = { ...process.env };
+  if (ctx.options.token) env.LOC_API_TOKEN = ctx.options.token;
+  if (ctx.options.baseUrl) env.LOC_BASE_URL = ctx.options.baseUrl;
+  const child = spawn(process.execPath, [process.argv[1]!, ...argumentsOf(ctx, target, flags)], {
+    cwd: ctx.cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'ignore'],
+    signal: ctx.signal,
+  });
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  return new Promise((done) => {
+    const finish = (code: number) => {
+      let document: Record<string, unknown> | undefined;
+      try {
+        document = JSON.parse(stdout) as Record<string, unknown>;
+      } catch {
+        document = undefined;
+      }
+      const error = document?.error as TargetResult['error'];
+      done({
+        target,
+        exitCode: code,
+        result: error ? undefined : document,
+        error:
+          error ??
+          (code === 0
+            ? undefined
+            : { message: `The export of this target ended with exit code ${code}.`, exitCode: code }),
+      });
+    };
+    child.once('error', () => finish(ctx.signal.aborted ? EXIT.INTERRUPTED : EXIT.FAILURE));
+    child.once('close', (code) => finish(code ?? EXIT.INTERRUPTED));
+  });
+}
+
+/** Runs the targets, at most `concurrency` at once (those sharing a folder one after the other), in one progress display. */
+async function runTargets(ctx: Context, targets: readonly Target[], flags: TargetRunFlags): Promise<TargetResult[]> {
+  const lanes = new Map<string, Target[]>();
+  for (const target of targets) {
+    const key = target.layout.outDir;
+    lanes.set(key, [...(lanes.get(key) ?? []), target]);
+  }
+  const queue = [...lanes.values()];
+  const results = new Map<Target, TargetResult>();
+  const running = new Set<string>();
+  const verb = flags.check ? 'Checking' : 'Exporting';
+  const progress = await startProgress(ctx, `${verb} ${targets.length} targets…`);
+  const show = () =>
+    progress.update(
+      `${verb} ${targets.length} targets: ${results.size} done${running.size ? `, running ${[...running].join(', ')}` : ''}`,
+      true,
+    );
+  const worker = async () => {
+    for (let lane = queue.shift(); lane; lane = queue.shift()) {
+      for (const target of lane) {
+        running.add(target.name);
+        show();
+        const result = await runOne(ctx, target, flags);
+        running.delete(target.name);
+        results.set(target, result);
+        show();
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(flags.concurrency, queue.length)) }, worker));
+  } finally {
+    progress.stop();
+  }
+  return targets.map((t) => results.get(t)!);
+}
+
+/** Counts of a target's files, from its result document. */
+function describeResult(result: TargetResult, check: boolean): string {
+  if (result.error) return result.error.message;
+  const doc = result.result ?? {};
+  if (check) {
+    const c = (doc.check ?? {}) as Record<string, number>;
+    return `up to date (${c.compared ?? 0} files)`;
+  }
+  const s = (doc.summary ?? {}) as Record<string, number>;
+  return `${s.created ?? 0} created, ${s.updated ?? 0} updated, ${s.unchanged ?? 0} unchanged`;
+}
+
+/**
+ * Reports every target (a table, or `{targets: [...]}` with --json), then fails when one did: with the
+ * exit code of the first target that failed, a failure before "out of date" (12).
+ */
+async function reportTargets(
+  ctx: Context,
+  results: readonly TargetResult[],
+  check: boolean,
+  markdown: string | undefined,
+): Promise<void> {
+  const value = {
+    targets: results.map((r) => ({
+      name: r.target.name,
+      workspace: r.target.workspace,
+      project: r.target.project,
+      outDir: r.target.layout.outDir,
+      exitCode: r.exitCode,
+      ...(r.result ? { result: r.result } : {}),
+      ...(r.error ? { error: r.error } : {}),
+    })),
+  };
+  const table = ctx.out.json ? undefined : await import('../ui/table');
+  ctx.out.result(value, () => {
+    const { c } = ctx.out;
+    if (markdown !== undefined) ctx.out.line(markdown.trimEnd());
+    else
+      ctx.out.line(
+        table!.renderTable(
+          ['TARGET', 'EXIT', 'RESULT'],
+          results.map((r) => [
+            r.target.name,
+            r.exitCode === 0 ? c.green('0') : c.red(String(r.exitCode)),
+            describeResult(r, check),
+          ]),
+          { dim: c.dim, columns: ctx.out.columns },
+        ),
+      );
+    for (const r of results) if (r.error?.hint) ctx.out.info(`${r.target.name}: ${r.error.hint}`);
+  });
+  const failed = results.filter((r) => r.exitCode !== 0 && r.exitCode !== EXIT.OUT_OF_DATE);
+  const stale = results.filter((r) => r.exitCode === EXIT.OUT_OF_DATE);
+  if (failed.length) {
+    const names = failed.map((r) => `${r.target.name} (exit ${r.exitCode})`).join(', ');
+    throw new CliError(`${failed.length} of ${results.length} targets failed: ${names}.`, {
+      exitCode: failed[0]!.exitCode,
+      hint: 'The other targets are in place; the lines above say how to go on with each failed one.',
+    });
+  }
+  if (stale.length)
+    throw new OutOfDateError(
+      `${stale.length} of ${results.length} targets are out of date: ${stale.map((r) => r.target.name).join(', ')}.`,
+      'Run the same `loc export` without --check to update them.',
+    );
+  if (!ctx.out.json)
+    ctx.out.success(`${results.length} target${results.length === 1 ? '' : 's'} ${check ? 'up to date' : 'done'}.`);
+}
+
+/** The key summaries of the targets' results, by target name, for one Markdown document. */
+function summariesOf(results: readonly TargetResult[]): { name: string; keys: KeySummary }[] {
+  return results.flatMap((r) => {
+    const keys = r.result?.keys as KeySummary | undefined;
+    return keys ? [{ name: r.target.name, keys }] : [];
+  });
+}
+
+/** The flags of `loc export` a run of targets reads. */
+export interface TargetsOptions {
+  target?: string[] | undefined;
+  concurrency?: number | undefined;
+  check?: boolean | undefined;
+  dryRun?: boolean | undefined;
+  force?: boolean | undefined;
+  timeout?: number | undefined;
+}
+
+/** Flags that set what a target sets: with targets they belong in loc.config.json. */
+const PER_TARGET_FLAGS = [
+  ['workspace', '--workspace'],
+  ['project', '--project'],
+  ['out', '--out'],
+  ['pathTemplate', '--path-template'],
+  ['localeMap', '--locale-map'],
+  ['format', '--format'],
+  ['locale', '--locale'],
+  ['file', '--file'],
+  ['zip', '--zip'],
+] as const;
+
+/**
+ * `loc export` of the config's targets: checks, runs, reports. `summary` renders and writes the
+ * Markdown of every target's key summary (one section per target).
+ */
+export async function exportTargets(
+  ctx: Context,
+  options: TargetsOptions & Record<string, unknown>,
+  summary:
+    | {
+        keysShown: number;
+        file: string | undefined;
+        render: (keys: KeySummary, title: string) => string;
+        write: (file: string, markdown: string) => Promise<void>;
+      }
+    | undefined,
+): Promise<void> {
+  const loaded = ctx.projectConfig();
+  if (!loaded?.config.targets?.length)
+    throw new UsageError(
+      '--target names a target of loc.config.json, and there is no `targets` list.',
+      loaded
+        ? `Add one to ${loaded.path} (docs/cli.md#several-targets).`
+        : 'Write one with `loc init`, then add `targets`.',
+    );
+  const given = PER_TARGET_FLAGS.filter(([key]) => options[key] !== undefined && options[key] !== false);
+  if (given.length)
+    throw new UsageError(
+      `${given.map(([, flag]) => flag).join(', ')} cannot be used with the targets of ${loaded.path}: each target sets its own.`,
+      'Change the target in loc.config.json, or name a project with --workspace and --project (no --target) for a one-off export.',
+    );
+  if (options.wait === false)
+    throw new UsageError(
+      '--no-wait cannot be used with targets.',
+      'Run `loc export --no-wait` with --workspace and --project.',
+    );
+  const targets = resolveTargets(loaded, options.target);
+  const { client } = await ctx.client();
+  await checkTargetsApart(ctx, client, targets);
+  const results = await runTargets(ctx, targets, {
+    check: options.check === true,
+    dryRun: options.dryRun === true,
+    force: options.force === true,
+    summaryKeys: summary?.keysShown,
+    timeoutMs: options.timeout,
+    concurrency: options.concurrency ?? 1,
+  });
+  let markdown: string | undefined;
+  if (summary) {
+    markdown = summariesOf(results)
+      .map(({ name, keys }) => summary.render(keys, name))
+      .join('\n');
+    if (summary.file !== undefined && summary.file !== '-') await summary.write(summary.file, markdown);
+  }
+  await reportTargets(ctx, results, options.check === true, summary?.file === '-' ? markdown : undefined);
+}

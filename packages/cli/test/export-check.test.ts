@@ -1,0 +1,162 @@
+// `loc export --check` end to end: the real built loc against real loc-mocks — one serving the demo seed,
+// one serving the same seed with some strings changed — and a real output folder that must not be touched.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MOCK_BIN, runLoc, startMock, tempDir, TOKENS, type RunningMock } from '@loc/test-utils';
+
+interface Seed {
+  projects: {
+    slug: string;
+    files: {
+      path: string;
+      segments: { key: string; source: string; translations: Record<string, { text: string }> }[];
+    }[];
+  }[];
+}
+
+/** The demo seed, and the same seed after translators worked: one text changed, one key added, one removed. */
+function seeds(): { demo: Seed; changed: Seed } {
+  const demo = JSON.parse(execFileSync(process.execPath, [MOCK_BIN, 'seed'], { encoding: 'utf8' })) as Seed;
+  const changed = structuredClone(demo);
+  const ios = changed.projects.find((p) => p.slug === 'mobile-ios')!;
+  const segments = ios.files[0]!.segments;
+  segments[0]!.translations.de!.text = 'Acme Notizbuch';
+  segments.push({ key: 'new.key', source: 'New', translations: { de: { text: 'Neu', status: 'APPROVED' } as never } });
+  segments.splice(1, 1);
+  return { demo, changed };
+}
+
+const dir = tempDir('loc-check-');
+let demoMock: RunningMock;
+let changedMock: RunningMock;
+beforeAll(async () => {
+  const { demo, changed } = seeds();
+  writeFileSync(join(dir.path, 'demo.json'), JSON.stringify(demo));
+  writeFileSync(join(dir.path, 'changed.json'), JSON.stringify(changed));
+  [demoMock, changedMock] = await Promise.all([
+    startMock(['--seed', join(dir.path, 'demo.json'), '--export-delay', '50ms']),
+    startMock(['--seed', join(dir.path, 'changed.json'), '--export-delay', '50ms']),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([demoMock?.stop(), changedMock?.stop()]);
+  dir.remove();
+});
+
+const home = tempDir('loc-check-home-');
+afterAll(() => home.remove());
+const loc = (mock: RunningMock, args: string[], cwd: string) =>
+  runLoc(args, {
+    cwd,
+    env: { LOC_BASE_URL: mock.url, LOC_API_TOKEN: TOKENS.developer, LOC_CONFIG_DIR: home.path, CI: '1' },
+  });
+
+const IOS = ['export', '--workspace', 'acme', '--project', 'mobile-ios', '--out', 'ios'];
+
+/** Every file and folder below `root` with its modification time: what "nothing touched" compares. */
+function snapshot(root: string): Record<string, number> {
+  if (!existsSync(root)) return {};
+  return Object.fromEntries(
+    readdirSync(root, { recursive: true, withFileTypes: true }).map((e) => {
+      const path = join(e.parentPath, e.name);
+      return [path.slice(root.length + 1), statSync(path).mtimeMs];
+    }),
+  );
+}
+
+describe('loc export --check', () => {
+  it('exits 12 when nothing was exported yet, and creates nothing', async () => {
+    const repo = tempDir('loc-check-repo-');
+    try {
+      const result = await loc(demoMock, [...IOS, '--check', '--json'], repo.path);
+      expect(result.code, result.stderr).toBe(12);
+      const { check, changes } = result.json();
+      expect(check).toMatchObject({ upToDate: false, added: 10, changed: 0, removed: 0 });
+      expect(changes).toContainEqual(
+        expect.objectContaining({ change: 'added', path: 'Resources/de.lproj/Localizable.strings' }),
+      );
+      expect(snapshot(repo.path)).toEqual({});
+    } finally {
+      repo.remove();
+    }
+  });
+
+  it('exits 0 right after an export and 12 once the strings changed, touching no file either time', async () => {
+    const repo = tempDir('loc-check-repo-');
+    try {
+      const exported = await loc(demoMock, IOS, repo.path);
+      expect(exported.code, exported.stderr).toBe(0);
+      const before = snapshot(repo.path);
+      expect(Object.keys(before)).toContain(join('ios', '.loc-export.json'));
+
+      const upToDate = await loc(demoMock, [...IOS, '--check'], repo.path);
+      expect(upToDate.code, upToDate.stderr).toBe(0);
+      expect(upToDate.stderr).toMatch(/Up to date: the 10 files of the export match ios/);
+      expect(snapshot(repo.path)).toEqual(before);
+
+      const stale = await loc(changedMock, [...IOS, '--check'], repo.path);
+      expect(stale.code, stale.stderr).toBe(12);
+      expect(stale.stdout).toMatch(/changed\s+ios\/Resources\/de\.lproj\/Localizable\.strings/);
+      expect(stale.stdout).toMatch(/changed\s+ios\/Resources\/en\.lproj\/Localizable\.strings/);
+      expect(stale.stdout).not.toMatch(/InfoPlist/);
+      expect(stale.stderr).toMatch(/files are out of date \(\d+ changed\)/);
+      expect(stale.stderr).toMatch(/without --check to update them/);
+      expect(snapshot(repo.path)).toEqual(before);
+
+      const json = await loc(changedMock, [...IOS, '--check', '--json'], repo.path);
+      expect(json.code).toBe(12);
+      expect(json.json().check).toMatchObject({ upToDate: false, added: 0, removed: 0, compared: 10 });
+      expect(snapshot(repo.path)).toEqual(before);
+    } finally {
+      repo.remove();
+    }
+  });
+
+  it('lists a file loc wrote that the export no longer holds as removed', async () => {
+    const repo = tempDir('loc-check-repo-');
+    try {
+      expect((await loc(demoMock, IOS, repo.path)).code).toBe(0);
+      const record = join(repo.path, 'ios', '.loc-export.json');
+      const recorded = JSON.parse(readFileSync(record, 'utf8'));
+      recorded.files.push({ path: 'Resources/old.lproj/Gone.strings', sha256: null });
+      // A hostile record: paths out of the folder are never read nor listed.
+      recorded.files.push({ path: '../secret.strings', sha256: null });
+      writeFileSync(join(repo.path, 'secret.strings'), '"token" = "s3cret";\n');
+      writeFileSync(record, JSON.stringify(recorded));
+      mkdirSync(join(repo.path, 'ios/Resources/old.lproj'), { recursive: true });
+      writeFileSync(join(repo.path, 'ios/Resources/old.lproj/Gone.strings'), '"a" = "b";\n');
+      const result = await loc(demoMock, [...IOS, '--check', '--json'], repo.path);
+      expect(result.code, result.stderr).toBe(12);
+      expect(result.json().changes).toEqual([
+        expect.objectContaining({ change: 'removed', path: 'Resources/old.lproj/Gone.strings' }),
+      ]);
+      const summarized = await loc(demoMock, [...IOS, '--check', '--summary', '-'], repo.path);
+      expect(summarized.stdout).toMatch(/removed \(1\): `a`/);
+      expect(summarized.stdout + summarized.stderr).not.toMatch(/s3cret|secret\.strings/);
+      // A filtered export says nothing about the files it left out.
+      const filtered = await loc(demoMock, [...IOS, '--check', '--locale', 'de'], repo.path);
+      expect(filtered.code, filtered.stderr).toBe(0);
+    } finally {
+      repo.remove();
+    }
+  });
+
+  it.each([
+    ['--force', /--check cannot be combined with --force/],
+    ['--dry-run', /--check cannot be combined with --dry-run/],
+    ['--no-wait', /--check cannot be combined with --no-wait/],
+  ])('refuses --check with %s (exit 2) before any request', async (flag, message) => {
+    const result = await loc(demoMock, [...IOS, '--check', flag], dir.path);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+  });
+
+  it('refuses --check with --zip (exit 2)', async () => {
+    const result = await loc(demoMock, [...IOS, '--check', '--zip', 'x.zip'], dir.path);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--check cannot be combined with --zip/);
+    expect(existsSync(join(dir.path, 'x.zip'))).toBe(false);
+  });
+});

@@ -1,0 +1,209 @@
+// The key-by-key change summary of `loc export --check --summary`, for every export format: the real
+// built loc against two real loc-mocks (a seed, and the same seed after translators worked), its counts
+// compared with an independent diff — the two seeds' strings, locale by locale — not with loc's readers.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MOCK_BIN, runLoc, startMock, tempDir, TOKENS, type RunningMock } from '@loc/test-utils';
+
+interface Segment {
+  key: string;
+  source: string;
+  translations: Record<string, { text: string; status: string }>;
+}
+interface Project {
+  slug: string;
+  sourceLocale: string;
+  targetLocales: string[];
+  files: { path: string; segments: Segment[] }[];
+}
+interface Seed {
+  projects: Project[];
+}
+
+const PROJECTS = ['web-frontend', 'mobile-ios', 'mobile-android'];
+
+/**
+ * The demo seed with a plural key (two forms) in each project, and the changed seed: one translation
+ * changed, one plural form changed (the key changes, its forms are its value), a key added, a key removed.
+ */
+function seeds(): { before: Seed; after: Seed } {
+  const before = JSON.parse(execFileSync(process.execPath, [MOCK_BIN, 'seed'], { encoding: 'utf8' })) as Seed;
+  for (const project of before.projects.filter((p) => PROJECTS.includes(p.slug))) {
+    project.files[0]!.segments.push(
+      {
+        key: 'items.one',
+        source: '{count} item',
+        translations: { de: { text: '{count} Eintrag', status: 'APPROVED' } },
+      },
+      {
+        key: 'items.other',
+        source: '{count} items',
+        translations: { de: { text: '{count} Einträge', status: 'APPROVED' } },
+      },
+    );
+  }
+  const after = structuredClone(before);
+  for (const project of after.projects.filter((p) => PROJECTS.includes(p.slug))) {
+    const segments = project.files[0]!.segments;
+    const find = (key: string) => segments.find((s) => s.key === key)!;
+    find('app.title').translations.de!.text = 'Acme Notizbuch <b>neu</b> @team';
+    find('items.one').translations.de!.text = 'ein Eintrag';
+    segments.push({
+      key: 'zz.added',
+      source: 'Added',
+      translations: { de: { text: 'Hinzugefügt', status: 'APPROVED' }, fr: { text: 'Ajouté', status: 'TRANSLATED' } },
+    });
+    segments.splice(
+      segments.findIndex((s) => s.key === 'greeting'),
+      1,
+    );
+  }
+  return { before, after };
+}
+
+type Counts = Record<string, { added: number; changed: number; removed: number }>;
+
+/** The independent diff: each locale's strings in the two seeds (plural forms counted once per key). */
+function expectedCounts(before: Project, after: Project): Counts {
+  const stringsOf = (project: Project, locale: string) => {
+    const strings = new Map<string, string>();
+    for (const file of project.files)
+      for (const s of file.segments) {
+        const text = locale === project.sourceLocale ? s.source : s.translations[locale]?.text;
+        if (!text) continue;
+        const key = s.key.replace(/\.(one|other)$/, '');
+        strings.set(key, (strings.get(key) ?? '') + text);
+      }
+    return strings;
+  };
+  const counts: Counts = {};
+  for (const locale of [before.sourceLocale, ...before.targetLocales]) {
+    const a = stringsOf(before, locale);
+    const b = stringsOf(after, locale);
+    const c = { added: 0, changed: 0, removed: 0 };
+    for (const [key, text] of b) {
+      if (!a.has(key)) c.added++;
+      else if (a.get(key) !== text) c.changed++;
+    }
+    for (const key of a.keys()) if (!b.has(key)) c.removed++;
+    if (c.added + c.changed + c.removed) counts[locale] = c;
+  }
+  return counts;
+}
+
+const dir = tempDir('loc-summary-');
+const home = tempDir('loc-summary-home-');
+let beforeMock: RunningMock;
+let afterMock: RunningMock;
+let seeded: ReturnType<typeof seeds>;
+beforeAll(async () => {
+  seeded = seeds();
+  writeFileSync(join(dir.path, 'before.json'), JSON.stringify(seeded.before));
+  writeFileSync(join(dir.path, 'after.json'), JSON.stringify(seeded.after));
+  [beforeMock, afterMock] = await Promise.all([
+    startMock(['--seed', join(dir.path, 'before.json'), '--export-delay', '20ms']),
+    startMock(['--seed', join(dir.path, 'after.json'), '--export-delay', '20ms']),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([beforeMock?.stop(), afterMock?.stop()]);
+  dir.remove();
+  home.remove();
+});
+
+const loc = (mock: RunningMock, args: string[]) =>
+  runLoc(args, {
+    cwd: dir.path,
+    env: { LOC_BASE_URL: mock.url, LOC_API_TOKEN: TOKENS.developer, LOC_CONFIG_DIR: home.path, CI: '1' },
+  });
+
+const FORMATS: [project: string, format: string][] = [
+  ['web-frontend', 'json.standard'],
+  ['web-frontend', 'json.nested'],
+  ['web-frontend', 'json.i18next'],
+  ['web-frontend', 'yaml.standard'],
+  ['web-frontend', 'yaml.rails'],
+  ['web-frontend', 'properties'],
+  ['web-frontend', 'po.gettext'],
+  ['web-frontend', 'xliff.standard'],
+  ['mobile-ios', 'strings.ios'],
+  ['mobile-ios', 'stringsdict.ios'],
+  ['mobile-android', 'xml.android.resources'],
+];
+
+describe('the key-by-key change summary', () => {
+  it.each(FORMATS)('%s as %s: counts per locale equal an independent diff', async (project, format) => {
+    const out = join(dir.path, format);
+    const args = ['export', '--workspace', 'acme', '--project', project, '--format', format, '--out', out];
+    const exported = await loc(beforeMock, args);
+    expect(exported.code, exported.stderr).toBe(0);
+    const result = await loc(afterMock, [...args, '--check', '--summary-keys', '1000', '--json']);
+    expect(result.code, result.stderr).toBe(12);
+    const { keys } = result.json();
+    expect(keys.unread).toEqual([]);
+    const actual: Counts = Object.fromEntries(
+      keys.locales.map((l: { locale: string; added: number; changed: number; removed: number }) => [
+        l.locale,
+        { added: l.added, changed: l.changed, removed: l.removed },
+      ]),
+    );
+    const projectOf = (seed: Seed) => seed.projects.find((p) => p.slug === project)!;
+    expect(actual).toEqual(expectedCounts(projectOf(seeded.before), projectOf(seeded.after)));
+    const de = keys.locales.find((l: { locale: string }) => l.locale === 'de');
+    expect(de.keys.removed).toContain('greeting');
+    expect(de.keys.added).toContain('zz.added');
+    expect(de.keys.changed).toContain('app.title');
+  });
+
+  it('writes Markdown for a pull request body: counts, the first N keys, names escaped', async () => {
+    const out = join(dir.path, 'md');
+    const args = ['export', '--workspace', 'acme', '--project', 'web-frontend', '--out', out];
+    expect((await loc(beforeMock, args)).code).toBe(0);
+    const summary = join(dir.path, 'summary.md');
+    const result = await loc(afterMock, [...args, '--summary', summary, '--summary-keys', '1']);
+    expect(result.code, result.stderr).toBe(0);
+    const markdown = readFileSync(summary, 'utf8');
+    expect(markdown).toMatch(/^### acme\/web-frontend: 3 added, 2 changed, 4 removed keys in 4 locales/);
+    expect(markdown).toMatch(/\| `de` \| 1 \| 2 \| 1 \|/);
+    expect(markdown).toMatch(/- changed \(2\): `app\.title` and 1 more/);
+    // --summary - prints the same Markdown on stdout, instead of the table.
+    const again = await loc(afterMock, [...args, '--check', '--summary', '-', '--summary-keys', '1']);
+    expect(again.code).toBe(0);
+    expect(again.stdout.trim()).toBe('### acme/web-frontend: no change');
+  });
+
+  it('refuses --summary - with --json (exit 2) before any request', async () => {
+    const result = await loc(beforeMock, [
+      'export',
+      '--workspace',
+      'acme',
+      '--project',
+      'backend',
+      '--summary',
+      '-',
+      '--json',
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.json().error.message).toMatch(/--summary - writes Markdown to stdout/);
+  });
+
+  it('falls back to file-level changes for a file it cannot read, and says so', async () => {
+    const out = join(dir.path, 'broken');
+    const args = ['export', '--workspace', 'acme', '--project', 'web-frontend', '--locale', 'de', '--out', out];
+    expect((await loc(beforeMock, args)).code).toBe(0);
+    const file = join(out, 'locales/de/common.json');
+    expect(existsSync(file)).toBe(true);
+    writeFileSync(file, '{ not json');
+    const result = await loc(afterMock, [...args, '--check', '--json', '--summary-keys', '5']);
+    expect(result.code).toBe(12);
+    expect(result.json().keys.unread).toEqual([
+      expect.objectContaining({
+        path: 'locales/de/common.json',
+        change: 'changed',
+        reason: expect.stringMatching(/could not be read/),
+      }),
+    ]);
+  });
+});

@@ -1,0 +1,156 @@
+// Several targets in one loc.config.json, end to end: the real built loc (which runs each target as its own
+// `loc export`) against the real loc-mock, in a temporary repository.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runLoc, startMock, tempDir, TOKENS, type RunningMock } from '@loc/test-utils';
+
+const SIX = {
+  workspace: 'acme',
+  export: { pathTemplate: '{locale}/{filename}' },
+  targets: [
+    { name: 'ios', project: 'mobile-ios', out: 'ios', pathTemplate: '{lproj}/{filename}' },
+    { name: 'android', project: 'mobile-android', out: 'android', pathTemplate: '{path}' },
+    { name: 'web', project: 'web-frontend', out: 'web' },
+    { name: 'web-yaml', project: 'web-frontend', out: 'web-yaml', format: 'yaml.rails' },
+    { name: 'backend', project: 'backend', out: 'backend', pathTemplate: '{path}', locales: ['de'] },
+    { name: 'gone', project: 'no-such-project', out: 'gone' },
+  ],
+};
+
+let mock: RunningMock;
+let repo: ReturnType<typeof tempDir>;
+const home = tempDir('loc-targets-home-');
+beforeEach(async () => {
+  mock = await startMock(['--export-delay', '50ms'], { log: true });
+  repo = tempDir('loc-targets-');
+});
+afterEach(async () => {
+  await mock.stop();
+  repo.remove();
+});
+
+const loc = (args: string[]) =>
+  runLoc(args, {
+    cwd: repo.path,
+    env: { LOC_BASE_URL: mock.url, LOC_API_TOKEN: TOKENS.developer, LOC_CONFIG_DIR: home.path, CI: '1' },
+  });
+const writeConfig = (config: object) => writeFileSync(join(repo.path, 'loc.config.json'), JSON.stringify(config));
+const files = (folder: string) =>
+  existsSync(join(repo.path, folder))
+    ? readdirSync(join(repo.path, folder), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length
+    : 0;
+
+describe('loc export with targets', () => {
+  it('pulls six targets, one failing: the five others are in place, each reports its own exit code', async () => {
+    writeConfig(SIX);
+    const result = await loc(['export', '--json']);
+    expect(result.code, result.stderr).toBe(5);
+    const { targets } = result.json();
+    expect(targets.map((t: { name: string; exitCode: number }) => [t.name, t.exitCode])).toEqual([
+      ['ios', 0],
+      ['android', 0],
+      ['web', 0],
+      ['web-yaml', 0],
+      ['backend', 0],
+      ['gone', 5],
+    ]);
+    expect(targets[5].error.message).toMatch(/no-such-project/);
+    expect(targets[3].result.files[0].path).toMatch(/\.yml$/);
+    for (const folder of ['ios', 'android', 'web', 'web-yaml', 'backend']) expect(files(folder)).toBeGreaterThan(1);
+    expect(existsSync(join(repo.path, 'gone'))).toBe(false);
+    expect(readdirSync(repo.path).some((f) => f.includes('.loc-staging'))).toBe(false);
+
+    // Human output: one table, the failing target named with its exit code.
+    const human = await loc(['export', '--target', 'ios,gone']);
+    expect(human.code).toBe(5);
+    expect(human.stdout).toMatch(/ios\s+0\s+0 created, 0 updated, 10 unchanged/);
+    expect(human.stderr).toMatch(/1 of 2 targets failed: gone \(exit 5\)/);
+  });
+
+  it('checks every target: 0 when all are up to date, 12 naming the stale one', async () => {
+    writeConfig({ ...SIX, targets: SIX.targets.slice(0, 5) });
+    expect((await loc(['export'])).code).toBe(0);
+    expect((await loc(['export', '--check'])).code).toBe(0);
+    writeFileSync(join(repo.path, 'web/de/common.json'), '{}\n');
+    const stale = await loc(['export', '--check', '--summary', '-']);
+    expect(stale.code, stale.stderr).toBe(12);
+    expect(stale.stderr).toMatch(/1 of 5 targets are out of date: web\./);
+    expect(stale.stdout).toMatch(/### web: 0 added, 0 changed, 0 removed keys|### web: \d+ added/);
+  });
+
+  it('refuses a target whose out folder leaves the config folder (exit 2), writing nothing', async () => {
+    writeConfig({ workspace: 'acme', targets: [{ name: 'evil', project: 'backend', out: '../outside' }] });
+    const result = await loc(['export']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/Target 'evil' has out "\.\.\/outside", which leaves/);
+    expect(existsSync(join(repo.path, '..', 'outside'))).toBe(false);
+  });
+
+  it('refuses an unknown target (exit 2) listing the known ones', async () => {
+    writeConfig(SIX);
+    const result = await loc(['export', '--target', 'ios,nope']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/Unknown target: nope/);
+    expect(result.stderr).toMatch(/ios, android, web, web-yaml, backend, gone/);
+  });
+
+  it('refuses two targets that would write one file (exit 2) before any export is created', async () => {
+    writeConfig({
+      workspace: 'acme',
+      targets: [
+        { name: 'a', project: 'web-frontend', out: 'shared', pathTemplate: '{locale}/{filename}' },
+        {
+          name: 'b',
+          project: 'web-frontend',
+          out: 'shared',
+          format: 'json.nested',
+          pathTemplate: '{locale}/{filename}',
+        },
+      ],
+    });
+    await mock.requests();
+    const result = await loc(['export']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/Targets 'a' and 'b' would both write shared\/\w+\/\w+\.json/);
+    expect((await mock.requests()).filter((r) => r.startsWith('POST'))).toEqual([]);
+  });
+
+  it('keeps the single-project form: project flags export that project, not the targets', async () => {
+    writeConfig(SIX);
+    const result = await loc(['export', '--workspace', 'acme', '--project', 'backend', '--out', 'one', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.json().project).toBe('backend');
+    expect(existsSync(join(repo.path, 'ios'))).toBe(false);
+  });
+
+  it('loc init --target adds a target to the config, keeping the rest; a name twice is refused', async () => {
+    writeConfig({ workspace: 'acme', project: 'web-frontend', export: { out: 'locales' } });
+    const added = await loc([
+      'init',
+      '--target',
+      'android',
+      '--project',
+      'mobile-android',
+      '--out',
+      'app',
+      '--path-template',
+      '{path}',
+    ]);
+    expect(added.code, added.stderr).toBe(0);
+    const config = JSON.parse(readFileSync(join(repo.path, 'loc.config.json'), 'utf8'));
+    expect(config).toEqual({
+      workspace: 'acme',
+      project: 'web-frontend',
+      export: { out: 'locales' },
+      targets: [{ name: 'android', project: 'mobile-android', out: 'app', pathTemplate: '{path}' }],
+    });
+    const again = await loc(['init', '--target', 'android', '--project', 'mobile-ios']);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/has a target 'android' already/);
+    const pulled = await loc(['export', '--json']);
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(pulled.json().targets).toHaveLength(1);
+    expect(files('app')).toBeGreaterThan(1);
+  });
+});
