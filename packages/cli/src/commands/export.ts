@@ -298,8 +298,9 @@ async function deliverySettings(ctx: Context, options: DeliveryOptions) {
     ? checkOutputFile(options.zip!, '--zip', { replace: options.force === true || options.dryRun === true }).exists
     : false;
   if (!zip) checkOutputFolder(outDir, options.out ? '--out' : 'the output folder');
-  // One run at a time writes into the folder, from reading its record to writing it again.
-  if (!zip && !options.dryRun && options.wait !== false) lockFolder(outDir);
+  // One run at a time writes into the folder, from reading its record to writing it again. --check and
+  // --dry-run write nothing there, not even the lock.
+  if (!zip && !options.dryRun && !options.check && options.wait !== false) lockFolder(outDir);
   const layout: Layout = { outDir, template, localeMap };
   return { layout, zip, zipExists, timeoutMs: options.timeout ?? DEFAULT_EXPORT_TIMEOUT_MS };
 }
