@@ -1,7 +1,7 @@
 // What the published packages promise before anyone packs them: their metadata, the links of every
 // README and docs page (files and #anchors), and the generated CLI reference being up to date.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +68,43 @@ describe('package.json of the published packages', () => {
       if (version !== '0.0.0') continue;
       expect(bumps).toMatch(new RegExp(`"@loc/${name}": minor`));
       expect(bumps).not.toMatch(new RegExp(`"@loc/${name}": major`));
+    }
+  });
+});
+
+describe('scripts/prepack.mjs', () => {
+  // A build that lost a declaration (two builds racing in one dist/) must not become a tarball whose
+  // subpath has no types.
+  it('refuses to pack a folder that lacks a file its package.json names, and copies nothing', () => {
+    const dir = mkdtempSync(join(root, 'packages', '.prepack-test-'));
+    try {
+      mkdirSync(join(dir, 'dist'));
+      for (const file of ['index.js', 'index.d.ts', 'openapi.js', 'bin.js']) writeFileSync(join(dir, 'dist', file), '');
+      const pkg = {
+        name: '@loc/prepack-test',
+        bin: { x: './dist/bin.js' },
+        exports: {
+          '.': { types: './dist/index.d.ts', default: './dist/index.js' },
+          './openapi': { import: { types: './dist/openapi.d.ts', default: './dist/openapi.js' } },
+        },
+        typesVersions: { '*': { openapi: ['./dist/openapi.d.cts'] } },
+      };
+      writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg));
+      const prepack = () =>
+        spawnSync(process.execPath, [join(root, 'scripts', 'prepack.mjs')], { cwd: dir, encoding: 'utf8' });
+      const refused = prepack();
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain('./dist/openapi.d.ts, ./dist/openapi.d.cts');
+      expect(refused.stderr).toContain('npm run build');
+      expect(existsSync(join(dir, 'docs'))).toBe(false);
+
+      for (const file of ['openapi.d.ts', 'openapi.d.cts']) writeFileSync(join(dir, 'dist', file), '');
+      const packed = prepack();
+      expect(packed.stderr).toBe('');
+      expect(packed.status).toBe(0);
+      expect(existsSync(join(dir, 'docs'))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
