@@ -175,6 +175,24 @@ describe('docs/cli-reference.md', () => {
 });
 
 describe('docs/api/ (TypeDoc, from the doc comments of @loc/sdk)', () => {
+  // TypeDoc's markdown plugin numbers a heading's anchor (`#operationrequestbody-1`) where GitHub does not;
+  // `useHTMLAnchors` (packages/sdk/typedoc.json) writes the anchor it links to beside each heading.
+  it('every #anchor of its pages reaches a heading or an HTML anchor', () => {
+    const api = join(root, 'docs', 'api');
+    const pages = readdirSync(api, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md'));
+    const cache = new Map<string, Set<string>>();
+    const anchors = (file: string) => {
+      const html = [...readFileSync(file, 'utf8').matchAll(/<a id="([^"]+)"/g)].map((m) => m[1]!);
+      if (!cache.has(file)) cache.set(file, new Set([...anchorsOf(file), ...html]));
+      return cache.get(file)!;
+    };
+    for (const page of pages) {
+      for (const { link, target, anchor } of linksOf(join(api, page), api)) {
+        if (anchor) expect(anchors(target), `docs/api/${page}: ${link}`).toContain(anchor);
+      }
+    }
+  });
+
   it('is what TypeDoc writes today, and every public export has a doc comment (npm run docs:api rewrites it)', () => {
     const sdk = join(root, 'packages', 'sdk');
     const out = mkdtempSync(join(tmpdir(), 'loc-typedoc-'));
