@@ -73,7 +73,16 @@ const oneClean: Partial<Options> = { clean: false };
 
 export default [
   locBuild(
-    { index: 'src/index.ts', node: 'src/node.ts', duration: 'src/duration.ts' },
+    {
+      index: 'src/index.ts',
+      node: 'src/node.ts',
+      duration: 'src/duration.ts',
+      // Subpaths (docs/sdk.md, "Entry points"): the schemas, the locale helpers, and what only the CLI and
+      // the mock use (`internal`, not covered by semver).
+      schemas: 'src/schemas/index.ts',
+      locales: 'src/locales.ts',
+      internal: 'src/internal.ts',
+    },
     { ...dependencies, ...oneClean },
   ),
   // A build of its own: the OpenAPI builder's parts of zod (toJSONSchema and the metadata registry, which

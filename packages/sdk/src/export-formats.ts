@@ -54,7 +54,7 @@ export function formatInfo(id: string): FormatInfo | undefined {
  * platform's formats. An iOS project cannot be exported as Android XML, nor the other way round; a
  * generic (web) project exports to no platform format.
  */
-export function exportFormatsFor(resourceType: string): FormatInfo[] {
+export function exportFormatsFor(resourceType: string): (typeof EXPORT_FORMATS)[number][] {
   const own = formatInfo(resourceType);
   if (!own) return [];
   return EXPORT_FORMATS.filter(

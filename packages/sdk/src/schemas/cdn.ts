@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { lazyObject } from '../core/lazy-object';
 import { nonEmptyString, urlString } from './checks';
-import { LanguageCodeSchema, openEnum, openObject, SEMANTIC_VERSION_PATTERN } from './common';
+import { LanguageCodeSchema, openEnum, openObject, requestEnum, SEMANTIC_VERSION_PATTERN } from './common';
 
 /** The environments a distribution is published to (`distributionEnvironment`, spec.md 2.4). */
 export const DISTRIBUTION_ENVIRONMENTS = ['DEVELOPMENT', 'TEST', 'STAGING', 'PRODUCTION'] as const;
@@ -19,8 +19,9 @@ export type DistributionType = (typeof DISTRIBUTION_TYPES)[number];
  */
 export const CdnCheckRequestSchema = /* @__PURE__ */ lazyObject(() =>
   z.object({
-    distributionEnvironment: z.enum(DISTRIBUTION_ENVIRONMENTS),
-    distributionType: z.enum(DISTRIBUTION_TYPES),
+    // The service's own message for these (the mock's problem body): no message of ours.
+    distributionEnvironment: requestEnum(DISTRIBUTION_ENVIRONMENTS, false),
+    distributionType: requestEnum(DISTRIBUTION_TYPES, false),
     /** Semantic version of the client app: only releases made for it are offered. */
     clientVersion: z.optional(
       z.string().check(
