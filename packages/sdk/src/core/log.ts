@@ -6,9 +6,13 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
 
 /** Where the client's log lines go: `console` fits, and so do pino, winston and most loggers. */
 export interface Logger {
+  /** Each request, answer, and wait before the next poll of an export. */
   debug: (message: string) => void;
+  /** Each poll of an export. */
   info: (message: string) => void;
+  /** Each retry, with its reason and wait. */
   warn: (message: string) => void;
+  /** Nothing today: a failure is the error the call throws. */
   error: (message: string) => void;
 }
 

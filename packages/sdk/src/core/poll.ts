@@ -10,7 +10,7 @@ const POLL_BACKOFF_FACTOR = 1.5;
 /** How long a wait for an export lasts before {@link TimeoutError}, in milliseconds: 10 minutes. */
 export const DEFAULT_POLL_TIMEOUT_MS = 600_000;
 
-/** Options of {@link pollUntil} and of the export waits: interval, backoff, deadline, signal, progress. */
+/** Options of the export waits (`exports.waitFor`, `exports.createAndWait`): interval, backoff, deadline, signal, progress. */
 export interface PollOptions<T> {
   /** First wait between two polls. Default 500 ms. */
   intervalMs?: number;

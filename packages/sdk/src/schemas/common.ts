@@ -83,7 +83,7 @@ export const LinkSchema = /* @__PURE__ */ lazyObject(() =>
 /** The type of {@link LinkSchema}. */
 export type Link = z.output<typeof LinkSchema>;
 
-/** The five segment statuses of spec.md 2.2, in workflow order. */
+/** The five segment statuses, in workflow order. */
 export const SEGMENT_STATUSES = ['NOT_TRANSLATED', 'DRAFT', 'TRANSLATED', 'PREFILLED', 'APPROVED'] as const;
 /** One of {@link SEGMENT_STATUSES}. */
 export type SegmentStatus = (typeof SEGMENT_STATUSES)[number];
