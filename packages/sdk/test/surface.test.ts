@@ -219,6 +219,17 @@ describe('logger', () => {
     vi.stubEnv('LOC_LOG', 'info');
     const info = await logged({});
     expect(new Set(info.map((l) => l.split(' ')[0]))).toEqual(new Set(['info', 'warn']));
+
+    // Without a logger, every level goes to standard error: a program's standard output stays its own.
+    vi.stubEnv('LOC_LOG', 'debug');
+    server.use(http.get(`${BASE}/v1/projects`, () => HttpResponse.json(projectList)));
+    await client().projects.list();
+    const [debugSpy, infoSpy, warnSpy, errorSpy, logSpy] = consoleCalls;
+    for (const spy of [debugSpy, infoSpy, warnSpy, logSpy]) expect(spy).not.toHaveBeenCalled();
+    expect(errorSpy?.mock.calls.map(([line]) => String(line))).toEqual([
+      '@loc/sdk → GET /v1/projects',
+      expect.stringMatching(/^@loc\/sdk ← 200 GET \/v1\/projects in \d+ ms$/),
+    ]);
     vi.stubEnv('LOC_LOG', 'verbose');
     expect(() => client()).toThrow(ConfigurationError);
     expect(() => client()).toThrow(

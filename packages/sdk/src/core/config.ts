@@ -50,7 +50,8 @@ export interface ClientOptions {
   /** Observers of each request, response and retry; they are never shown credentials. */
   hooks?: ClientHooks;
   /**
-   * Where log lines go (each request, response, retry, wait and poll of an export). Default: `console`.
+   * Where log lines go (each request, response, retry, wait and poll of an export). Default: `console.error`
+   * (standard error, whatever the level: a program's standard output stays its own).
    * Lines never hold a credential, a header or a signed query string.
    */
   logger?: Logger;

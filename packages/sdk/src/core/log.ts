@@ -23,9 +23,9 @@ export type Log = (level: Exclude<LogLevel, 'off'>, message: string) => void;
 
 /**
  * The client's log function: `logLevel`, else `LOC_LOG`, else `info` when a `logger` was given and `off`
- * (silent) when none was. Without a `logger`, lines go to `console`. Every line is built from what an error
- * message may show (method, URL without its query, status, the error's own message): never a header, a
- * credential or a signed query string.
+ * (silent) when none was. Without a `logger`, lines go to `console.error` (standard error). Every line is
+ * built from what an error message may show (method, path, status, the error's own message): never a
+ * header, a credential, a host or a query string.
  */
 export function createLog({ logger, logLevel }: { logger?: Logger; logLevel?: LogLevel }): Log {
   const level: string = logLevel ?? readEnv('LOC_LOG') ?? (logger ? 'info' : 'off');
@@ -35,8 +35,11 @@ export function createLog({ logger, logLevel }: { logger?: Logger; logLevel?: Lo
       `logLevel (or LOC_LOG) must be one of ${LEVELS.join(', ')}, got ${JSON.stringify(level)}.`,
     );
   }
-  const out = logger ?? console;
+  // Without a logger, every line goes to standard error: never to standard output, where a program's own
+  // output goes (`loc … --json`).
   return (at, message) => {
-    if (LEVELS.indexOf(at) >= threshold) out[at](`@loc/sdk ${message}`);
+    if (LEVELS.indexOf(at) < threshold) return;
+    if (logger) logger[at](`@loc/sdk ${message}`);
+    else console.error(`@loc/sdk ${message}`);
   };
 }
