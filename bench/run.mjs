@@ -21,6 +21,12 @@ import { benchEnv, runJson, spread, startServer, stats, timeInterleaved, timeWit
 import { preparePeers } from './lib/peers.mjs';
 import { SCALE, SCALE_CREDENTIALS, scaleSeed } from './scale-seed.mjs';
 
+/**
+ * `loc export download` at scale: its time beyond the demo project, as a share of the same beyond-the-demo
+ * time of curl + Info-ZIP unzip of the same ZIPs (docs/benchmarks.md).
+ */
+const SCALE_DOWNLOAD_GOAL = 0.8;
+
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const { version: autocannonVersion } = createRequire(import.meta.url)('autocannon/package.json');
 const LOC = join(root, 'packages/cli/dist/bin.cjs');
@@ -409,7 +415,7 @@ try {
   await part('Scale', async () => {
     const s = section(
       `Scale seed: ${SCALE.keys.toLocaleString('en')} keys × ${SCALE.locales} locales (${SCALE.files * SCALE.locales} files per export)`,
-      `bench/scale-seed.mjs makes the seed; loc-mock runs with --export-delay 0ms, so POST→SUCCESS is the assembly (5 exports of each format; the first of all also starts the build thread). During the exports a probe asks GET /v1/projects every 10 ms; its baseline is the same probe while no export runs. Memory: peak RSS (VmHWM) of loc-mock over ${EXPORTS} exports in all.`,
+      `bench/scale-seed.mjs makes the seed; loc-mock runs with --export-delay 0ms, so POST→SUCCESS is the assembly (5 exports of each format; the first of all also starts the build thread). During the exports a probe asks GET /v1/projects every 10 ms; its baseline is the same probe while no export runs. Memory: peak RSS (VmHWM) of loc-mock over ${EXPORTS} exports in all. \`loc export download\` at scale is held to native tools doing the same work: its time beyond the demo project must stay ≤ ${SCALE_DOWNLOAD_GOAL}× that of curl + unzip (Info-ZIP) of the same ZIPs, since writing 120 files costs whoever writes them (the earlier goal, 1.5× the demo plus the transfer, counted that work against loc alone).`,
     );
     const seedFile = join(work, 'scale-seed.json');
     writeFileSync(seedFile, JSON.stringify(scaleSeed()));
@@ -582,25 +588,32 @@ try {
       met: status['status scale'].median <= statusLimit,
     });
     const d = { demo: stats(downloads.demo), scale: stats(downloads.scale) };
-    const exportLimit = 1.5 * d.demo.median + transfer('curl zip scale', 'curl zip demo');
     s.rows.push({
       measure: 'loc export download <id> (wait, download, unzip, place), scale project',
       value: spread(d.scale),
       baseline: `demo project: ${spread(d.demo)}; transfer +${transfer('curl zip scale', 'curl zip demo').toFixed(0)} ms (curl, ${(sample.zipBytes / 1e6).toFixed(1)} MB)`,
       ratio: d.scale.median / d.demo.median,
-      goal: `≤ 1.5× demo + transfer = ${exportLimit.toFixed(0)} ms`,
-      met: d.scale.median <= exportLimit,
+      goal: 'information',
     });
+    // The goal of this part: what loc adds for a big project, against native tools doing the same work.
+    // Creating the files is work in proportion to the data, like the transfer: curl + Info-ZIP unzip pay
+    // it too, so loc's time beyond the demo project is held to that of curl + unzip of the same ZIPs.
+    const beyondDemo = {
+      measure: '… its time beyond the demo project, against curl + unzip (Info-ZIP) of the same ZIPs',
+      value: `+${(d.scale.median - d.demo.median).toFixed(0)} ms`,
+      goal: `≤ ${SCALE_DOWNLOAD_GOAL}× curl + unzip`,
+    };
     if (hasUnzip) {
-      // Creating the files is work in proportion to the data, like the transfer: native tools pay it too.
       const unpack = transfer('curl+unzip scale', 'curl+unzip demo');
+      const ratio = (d.scale.median - d.demo.median) / Math.max(1, unpack);
       s.rows.push({
-        measure: '… its time beyond the demo project, against curl + unzip (Info-ZIP) of the same ZIPs',
-        value: `+${(d.scale.median - d.demo.median).toFixed(0)} ms`,
+        ...beyondDemo,
         baseline: `curl + unzip: scale ${spread(status['curl+unzip scale'])}, demo ${spread(status['curl+unzip demo'])}: +${unpack.toFixed(0)} ms`,
-        ratio: (d.scale.median - d.demo.median) / Math.max(1, unpack),
-        goal: 'information',
+        ratio,
+        met: ratio <= SCALE_DOWNLOAD_GOAL,
       });
+    } else {
+      s.rows.push({ ...beyondDemo, baseline: 'not measured: unzip (Info-ZIP) is not installed', met: false });
     }
     await scale.close();
   });

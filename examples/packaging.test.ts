@@ -1,7 +1,7 @@
 // What the published packages promise before anyone packs them: their metadata, the links of every
 // README and docs page (files and #anchors), and the generated CLI reference being up to date.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,26 +11,37 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PUBLISHED = ['sdk', 'cli', 'mock-server'] as const;
 const readJson = (path: string) => JSON.parse(readFileSync(join(root, path), 'utf8'));
 
-describe('package.json of the published packages', () => {
-  const repository = readJson('package.json').repository.url as string;
-  const web = repository.replace(/^git\+/, '').replace(/\.git$/, '');
+/** Every package.json of the workspace, the root's included. */
+const PACKAGE_JSONS = [
+  'package.json',
+  'examples/package.json',
+  ...readdirSync(join(root, 'packages')).map((dir) => `packages/${dir}/package.json`),
+].filter((path) => existsSync(join(root, path)));
 
-  it.each(PUBLISHED)('@loc/%s has full metadata, derived from the root repository', (name) => {
+describe('package.json of the published packages', () => {
+  it.each(PUBLISHED)('@loc/%s has full metadata', (name) => {
     const pkg = readJson(`packages/${name}/package.json`);
     expect(pkg.name).toBe(`@loc/${name}`);
     expect(pkg.license).toBe('MIT');
     expect(pkg.author).toBeTruthy();
     expect(pkg.keywords.length).toBeGreaterThan(3);
-    expect(pkg.repository).toEqual({ type: 'git', url: repository, directory: `packages/${name}` });
-    expect(pkg.homepage).toBe(`${web}/tree/main/packages/${name}#readme`);
-    expect(pkg.bugs).toEqual({ url: `${web}/issues` });
-    expect(pkg.publishConfig).toEqual({ access: 'public', provenance: true });
+    expect(pkg.publishConfig).toEqual({ access: 'public' });
     expect(pkg.files).toEqual(
       expect.arrayContaining(['dist', 'docs', 'README.md', 'CHANGELOG.md', 'LICENSE', 'THIRD_PARTY_LICENSES.md']),
     );
     expect(pkg.scripts.prepack).toBe('node ../../scripts/prepack.mjs');
     expect(pkg.scripts.postpack).toBe('node ../../scripts/prepack.mjs --remove');
     expect(pkg.engines.node).toBe(readJson('package.json').engines.node);
+  });
+
+  // The project has no public repository yet (docs/decisions.md, "Packaging and releases"): an address
+  // that is not ours would send users and npm provenance to someone else's host.
+  it.each(PACKAGE_JSONS)('%s names no repository, homepage, bug tracker or other address', (path) => {
+    const pkg = readJson(path);
+    for (const field of ['repository', 'homepage', 'bugs', 'funding']) expect(pkg[field], field).toBeUndefined();
+    expect(pkg.publishConfig?.provenance, 'provenance needs a public repository').toBeUndefined();
+    const { $schema: _, ...rest } = pkg;
+    expect(JSON.stringify(rest)).not.toMatch(/https?:\/\/|git\+|github\.com|gitlab\.com|loc-dev/);
   });
 
   it('@loc/mock-server takes msw as an optional peer covering msw 2 (Node 20) and msw 3', () => {
@@ -57,6 +68,43 @@ describe('package.json of the published packages', () => {
       if (version !== '0.0.0') continue;
       expect(bumps).toMatch(new RegExp(`"@loc/${name}": minor`));
       expect(bumps).not.toMatch(new RegExp(`"@loc/${name}": major`));
+    }
+  });
+});
+
+describe('scripts/prepack.mjs', () => {
+  // A build that lost a declaration (two builds racing in one dist/) must not become a tarball whose
+  // subpath has no types.
+  it('refuses to pack a folder that lacks a file its package.json names, and copies nothing', () => {
+    const dir = mkdtempSync(join(root, 'packages', '.prepack-test-'));
+    try {
+      mkdirSync(join(dir, 'dist'));
+      for (const file of ['index.js', 'index.d.ts', 'openapi.js', 'bin.js']) writeFileSync(join(dir, 'dist', file), '');
+      const pkg = {
+        name: '@loc/prepack-test',
+        bin: { x: './dist/bin.js' },
+        exports: {
+          '.': { types: './dist/index.d.ts', default: './dist/index.js' },
+          './openapi': { import: { types: './dist/openapi.d.ts', default: './dist/openapi.js' } },
+        },
+        typesVersions: { '*': { openapi: ['./dist/openapi.d.cts'] } },
+      };
+      writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg));
+      const prepack = () =>
+        spawnSync(process.execPath, [join(root, 'scripts', 'prepack.mjs')], { cwd: dir, encoding: 'utf8' });
+      const refused = prepack();
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain('./dist/openapi.d.ts, ./dist/openapi.d.cts');
+      expect(refused.stderr).toContain('npm run build');
+      expect(existsSync(join(dir, 'docs'))).toBe(false);
+
+      for (const file of ['openapi.d.ts', 'openapi.d.cts']) writeFileSync(join(dir, 'dist', file), '');
+      const packed = prepack();
+      expect(packed.stderr).toBe('');
+      expect(packed.status).toBe(0);
+      expect(existsSync(join(dir, 'docs'))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
@@ -127,6 +175,24 @@ describe('docs/cli-reference.md', () => {
 });
 
 describe('docs/api/ (TypeDoc, from the doc comments of @loc/sdk)', () => {
+  // TypeDoc's markdown plugin numbers a heading's anchor (`#operationrequestbody-1`) where GitHub does not;
+  // `useHTMLAnchors` (packages/sdk/typedoc.json) writes the anchor it links to beside each heading.
+  it('every #anchor of its pages reaches a heading or an HTML anchor', () => {
+    const api = join(root, 'docs', 'api');
+    const pages = readdirSync(api, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md'));
+    const cache = new Map<string, Set<string>>();
+    const anchors = (file: string) => {
+      const html = [...readFileSync(file, 'utf8').matchAll(/<a id="([^"]+)"/g)].map((m) => m[1]!);
+      if (!cache.has(file)) cache.set(file, new Set([...anchorsOf(file), ...html]));
+      return cache.get(file)!;
+    };
+    for (const page of pages) {
+      for (const { link, target, anchor } of linksOf(join(api, page), api)) {
+        if (anchor) expect(anchors(target), `docs/api/${page}: ${link}`).toContain(anchor);
+      }
+    }
+  });
+
   it('is what TypeDoc writes today, and every public export has a doc comment (npm run docs:api rewrites it)', () => {
     const sdk = join(root, 'packages', 'sdk');
     const out = mkdtempSync(join(tmpdir(), 'loc-typedoc-'));

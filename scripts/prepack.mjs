@@ -8,7 +8,7 @@
 //
 //   node ../../scripts/prepack.mjs            copy
 //   node ../../scripts/prepack.mjs --remove   remove the copies
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { thirdPartyLicenses } from './third-party-licenses.mjs';
@@ -20,6 +20,40 @@ if (!relative(root, target).startsWith('packages'))
 
 /** Pages about this repository itself, useless (and with dead links) in an installed package. */
 const REPOSITORY_ONLY = new Set(['development.md']);
+
+/**
+ * Every file the package.json names for users: `exports` (each condition), `typesVersions`, `main`,
+ * `module`, `types` and `bin`. Wildcard patterns are not used by our packages and are skipped.
+ */
+function namedFiles(pkg) {
+  const files = [];
+  const walk = (value) => {
+    if (typeof value === 'string') files.push(value);
+    else if (value && typeof value === 'object') for (const inner of Object.values(value)) walk(inner);
+  };
+  walk(pkg.exports);
+  walk(pkg.typesVersions);
+  walk([pkg.main, pkg.module, pkg.types]);
+  walk(pkg.bin);
+  return [...new Set(files)].filter((file) => !file.includes('*'));
+}
+
+/** The files of `namedFiles` missing from the package folder `dir`. */
+function missingFiles(dir, pkg) {
+  return namedFiles(pkg).filter((file) => !existsSync(join(dir, file)));
+}
+
+if (!process.argv.includes('--remove')) {
+  const pkg = JSON.parse(readFileSync(join(target, 'package.json'), 'utf8'));
+  const missing = missingFiles(target, pkg);
+  if (missing.length > 0) {
+    console.error(
+      `prepack: ${pkg.name} names files its folder lacks: ${missing.join(', ')}.\n` +
+        'Not packed: the tarball would install without them. Build again (`npm run build` at the repository root) and pack again.',
+    );
+    process.exit(1);
+  }
+}
 
 rmSync(join(target, 'docs'), { recursive: true, force: true });
 rmSync(join(target, 'LICENSE'), { force: true });

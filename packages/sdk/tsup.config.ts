@@ -66,14 +66,28 @@ const dependencies: Partial<Options> = {
   },
 };
 
+// Two builds, which tsup runs at the same time into one dist/: neither cleans (one's clean would race the
+// other's writes, and a busy machine lost dist/openapi.d.ts that way). The package's `build` script empties
+// dist/ once before tsup starts, and scripts/prepack.mjs refuses a dist/ that lacks a file package.json names.
+const oneClean: Partial<Options> = { clean: false };
+
 export default [
   locBuild(
-    { index: 'src/index.ts', node: 'src/node.ts', duration: 'src/duration.ts' },
-    { ...dependencies, clean: ['**/*', '!openapi.*'] },
+    {
+      index: 'src/index.ts',
+      node: 'src/node.ts',
+      duration: 'src/duration.ts',
+      // Subpaths (docs/sdk.md, "Entry points"): the schemas, the locale helpers, and what only the CLI and
+      // the mock use (`internal`, not covered by semver).
+      schemas: 'src/schemas/index.ts',
+      locales: 'src/locales.ts',
+      internal: 'src/internal.ts',
+    },
+    { ...dependencies, ...oneClean },
   ),
   // A build of its own: the OpenAPI builder's parts of zod (toJSONSchema and the metadata registry, which
   // registers itself on `globalThis` as it loads) would otherwise share a chunk with the client, and
   // every app's bundle would keep them (docs/sdk.md, "Size and start-up"). It has its own copy of the
   // schemas; its document is the same.
-  locBuild({ openapi: 'src/openapi.ts' }, { ...dependencies, clean: ['openapi.*'] }),
+  locBuild({ openapi: 'src/openapi.ts' }, { ...dependencies, ...oneClean }),
 ];

@@ -15,10 +15,10 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
-  RETRYABLE_STATUSES,
   TimeoutError,
   UnprocessableEntityError,
 } from '@loc/sdk';
+import { RETRYABLE_STATUSES } from '@loc/sdk/internal';
 import type { Output } from './output';
 
 /**

@@ -1,17 +1,16 @@
 // Every endpoint × no token, a bad token and each demo role → the status spec.md states, and its body
 // (checked with the SDK's schemas).
+import { projectRefOf } from '@loc/sdk';
+import { OPERATIONS, type OperationId } from '@loc/sdk/internal';
 import {
   CdnErrorDetailSchema,
   CdnReleaseSchema,
-  OPERATIONS,
-  type OperationId,
   ExportSchema,
   ProjectDetailsSchema,
   ProjectListSchema,
-  projectRefOf,
   ResourceStatusSchema,
   WorkspaceStatusSchema,
-} from '@loc/sdk';
+} from '@loc/sdk/schemas';
 import { describe, expect, it } from 'vitest';
 import { DEMO, demoSeed, startMockServer } from '../src';
 import { useServer } from './helpers';

@@ -1,7 +1,7 @@
 // Bad input over a real socket: never a crash, never an unplanned 5xx, always a clear status and body.
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { CdnErrorDetailSchema } from '@loc/sdk';
+import { CdnErrorDetailSchema } from '@loc/sdk/schemas';
 import { DEMO } from '../src';
 import { useServer } from './helpers';
 

@@ -1,5 +1,6 @@
 // /cdn/check: version filtering, 204, 404, 422, key expiry with the clock, the usage budget, the request log.
-import { CdnErrorDetailSchema, CdnReleaseSchema, createClient, RateLimitError } from '@loc/sdk';
+import { createClient, RateLimitError } from '@loc/sdk';
+import { CdnErrorDetailSchema, CdnReleaseSchema } from '@loc/sdk/schemas';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createClock, DEMO, demoSeed, FILES_URL_VALIDITY_MS } from '../src';
 import { CDN_LOG_LIMIT } from '../src/store/store';

@@ -1,6 +1,6 @@
 // Per-file downloads (spec.md §2.8: each resourceExports entry has a downloadUrl): pre-signed like the ZIP's,
 // with the same validity, serving exactly the file the ZIP holds under that path.
-import { ExportSchema } from '@loc/sdk';
+import { ExportSchema } from '@loc/sdk/schemas';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { createClock, DEMO, EXPORT_URL_VALIDITY_MS } from '../src';

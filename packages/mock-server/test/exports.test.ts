@@ -1,6 +1,6 @@
 // The export lifecycle with a frozen clock: PROCESSING at once, SUCCESS (or ERROR) when the time has come,
 // a real ZIP behind a pre-signed URL (storage.test.ts covers the URLs themselves).
-import { ExportSchema } from '@loc/sdk';
+import { ExportSchema } from '@loc/sdk/schemas';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_FORMATS, exportFormatsFor } from '@loc/sdk';

@@ -1,6 +1,7 @@
 // Fault injection and reset, as users' tests drive them: through the SDK over a real socket, through
 // msw interception, and (for latency) straight through msw's getResponse under fake timers.
-import { APIConnectionError, CdnErrorDetailSchema, createClient, InternalServerError, RateLimitError } from '@loc/sdk';
+import { APIConnectionError, createClient, InternalServerError, RateLimitError } from '@loc/sdk';
+import { CdnErrorDetailSchema } from '@loc/sdk/schemas';
 import { getResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,11 +1,6 @@
 // Projects: creation (200 per spec.md §4.1, slugs, 422s) and the two status endpoints with their counts.
-import {
-  ProjectDetailsSchema,
-  ProjectListSchema,
-  projectRefOf,
-  ResourceStatusSchema,
-  WorkspaceStatusSchema,
-} from '@loc/sdk';
+import { projectRefOf } from '@loc/sdk';
+import { ProjectDetailsSchema, ProjectListSchema, ResourceStatusSchema, WorkspaceStatusSchema } from '@loc/sdk/schemas';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createClock, DEMO, slugify } from '../src';
 import { useServer } from './helpers';

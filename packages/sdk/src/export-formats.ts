@@ -1,6 +1,6 @@
 /**
- * The vocabulary of file formats: export format ids (spec.md's examples plus the ones users commonly
- * need) and the resource types a project can have. The service defines the full list; these are the
+ * The vocabulary of file formats: export format ids (the service's own examples plus the ones users
+ * commonly need) and the resource types a project can have. The service defines the full list; these are the
  * ones this SDK, the CLI and the mock server know. Unknown ids are still passed through to the service.
  */
 
@@ -15,7 +15,7 @@ export interface FormatInfo {
 }
 
 /**
- * The export formats (`exportFormat` of an export, spec.md 2.7) this SDK knows, with their file extension.
+ * The export formats (`exportFormat` of an export) this SDK knows, with their file extension.
  *
  * @example
  * EXPORT_FORMATS.map((f) => f.id); // ['json.standard', 'json.nested', …, 'xml.android.resources']
@@ -54,7 +54,7 @@ export function formatInfo(id: string): FormatInfo | undefined {
  * platform's formats. An iOS project cannot be exported as Android XML, nor the other way round; a
  * generic (web) project exports to no platform format.
  */
-export function exportFormatsFor(resourceType: string): FormatInfo[] {
+export function exportFormatsFor(resourceType: string): (typeof EXPORT_FORMATS)[number][] {
   const own = formatInfo(resourceType);
   if (!own) return [];
   return EXPORT_FORMATS.filter(

@@ -1,71 +1,104 @@
 /**
- * The client of the localization service for Node, browsers and edge runtimes: {@link createClient}, the
- * errors it throws, the zod schemas of every body and small helpers.
+ * The client of the localization service for Node, browsers and edge runtimes: {@link createClient} and
+ * {@link createCdnClient}, the errors they throw, the values a program branches on, and the types of every
+ * request and answer. The zod schemas are in `@loc/sdk/schemas`, the locale helpers in `@loc/sdk/locales`,
+ * the Node-only downloads in `@loc/sdk/node` (docs/sdk.md, "Entry points").
  *
  * @example
  * import { createClient } from '@loc/sdk';
  * const loc = createClient({ token: process.env.LOC_API_TOKEN });
- * const { members } = await loc.projects.list();
+ * for (const p of (await loc.projects.list()).members) console.log(p.workspace, p.project, p.title);
  *
  * @module @loc/sdk
  */
+
+// The clients and what they are made with.
 export { createCdnClient, createClient, type LocClient } from './client';
-export {
-  DEFAULT_BASE_URL,
-  DEFAULT_CDN_CHECK_PATH,
-  DEFAULT_TIMEOUT_MS,
-  SDK_VERSION,
-  type ClientOptions,
-} from './core/config';
+export { DEFAULT_BASE_URL, SDK_VERSION, type ClientOptions } from './core/config';
+export type { APIPromise, APIResponse, WithResponse } from './core/api-promise';
+export type { Logger, LogLevel } from './core/log';
 export type { ClientHooks, RequestEvent, RequestOptions, ResponseEvent, RetryEvent } from './core/request';
+export type { PollOptions } from './core/poll';
+export type { Cdn } from './resources/cdn';
+export type { Exports, WaitForExportOptions } from './resources/exports';
+export type { Projects } from './resources/projects';
+export { redactUrl } from './core/url';
+
+// The errors.
 export {
-  CDN_MAX_RETRIES,
-  CDN_MAX_RETRY_AFTER_MS,
-  CDN_RETRY_DELAY_RANGE_MS,
-  CDN_RETRYABLE_STATUSES,
-  DEFAULT_MAX_RETRIES,
-  INITIAL_RETRY_DELAY_MS,
-  MAX_RETRIES_LIMIT,
-  MAX_RETRY_AFTER_MS,
-  MAX_RETRY_DELAY_MS,
-  NEVER_RETRIED_CODES,
-  RETRYABLE_STATUSES,
-  UNSENT_CONNECTION_CODES,
-} from './core/retry';
-export { MAX_TIMER_MS } from './duration';
+  AbortError,
+  APIConnectionError,
+  APIError,
+  AuthenticationError,
+  BadRequestError,
+  ConfigurationError,
+  ContractError,
+  DownloadError,
+  ExportFailedError,
+  InternalServerError,
+  InvalidRequestError,
+  LocError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  TimeoutError,
+  UnprocessableEntityError,
+  USAGE_LIMIT_EXCEEDED,
+  type ContractIssue,
+  type FieldError,
+  type RequestInfo,
+} from './errors';
+
+// The values of the API's closed lists, and the way out for one this version does not list.
+export { customId, type CustomId } from './custom-id';
 export {
-  DEFAULT_MAX_POLL_INTERVAL_MS,
-  DEFAULT_POLL_INTERVAL_MS,
-  DEFAULT_POLL_TIMEOUT_MS,
-  pollUntil,
-  type PollOptions,
-} from './core/poll';
-export { encodePath, redactUrl } from './core/url';
-export { jsonPath } from './core/validate';
-export * from './errors';
-export * from './export-formats';
-export * from './locales';
-export * from './schemas/common';
-export * from './schemas/projects';
-export * from './schemas/cdn';
-export * from './schemas/exports';
+  EXPORT_FORMATS,
+  RESOURCE_TYPES,
+  exportFormatsFor,
+  formatInfo,
+  type ExportFormatId,
+  type FormatInfo,
+  type ResourceTypeId,
+} from './export-formats';
 export {
-  OPERATIONS,
-  PATH_PARAMETERS,
-  listOperations,
-  pathOf,
-  pathParameterNames,
-  type NamedSchema,
-  type OperationCall,
-  type Operation,
-  type OperationBody,
-  type OperationId,
-  type OperationParams,
-  type OperationRequestBody,
-  type OperationResponse,
-  type OperationResult,
-  type PathParams,
-} from './operations';
-export * from './resources/projects';
-export * from './resources/cdn';
-export * from './resources/exports';
+  DISTRIBUTION_ENVIRONMENTS,
+  DISTRIBUTION_TYPES,
+  type CdnCheckRequest,
+  type CdnErrorDetail,
+  type CdnRelease,
+  type DistributionEnvironment,
+  type DistributionType,
+} from './schemas/cdn';
+export {
+  SEGMENT_STATUSES,
+  shareOf,
+  totalSegments,
+  type Link,
+  type SegmentCounts,
+  type SegmentStatus,
+  type V1Error,
+} from './schemas/common';
+
+// The types of the answers (their schemas: `@loc/sdk/schemas`).
+export type {
+  CompletedExport,
+  Export,
+  ExportRequest,
+  ExportStatus,
+  ResourceExportFile,
+} from './schemas/exports';
+export {
+  projectRefOf,
+  type CreateProjectRequest,
+  type ExportFormatInfo,
+  type LocaleStatus,
+  type ProjectDetails,
+  type ProjectList,
+  type ProjectListEntry,
+  type ProjectRef,
+  type RepositoryConnection,
+  type ResourceContainer,
+  type ResourceFileLocale,
+  type ResourceStatus,
+  type WorkspaceProjectStatus,
+} from './schemas/projects';

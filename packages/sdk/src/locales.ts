@@ -6,6 +6,12 @@
  * mapping both take their defaults from here, so the two cannot disagree.
  *
  * Pure functions, no dependencies: safe to import anywhere and tree-shaken when unused.
+ *
+ * @example
+ * import { androidQualifier } from '@loc/sdk/locales';
+ * androidQualifier('pt-BR'); // 'pt-rBR'
+ *
+ * @module @loc/sdk/locales
  */
 
 /** The subtags of a BCP 47 language tag that platforms care about. */

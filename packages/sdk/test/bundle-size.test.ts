@@ -5,8 +5,8 @@ import { BUNDLE_APPS, bundleApp } from './bundle-apps.mjs';
 
 /**
  * Ceilings in gzipped bytes. Issue 11's goals are the ceilings of two apps: 12 KB for an app that calls
- * only the CDN check (it stands at ~11.67 KB) and 30 KB for the whole SDK (~20.5 KB; docs/sdk.md, "Size
- * and start-up"). A change that takes an app past its ceiling fails here.
+ * only the CDN check (it stands at ~11.99 KB with `.withResponse()` and the logger) and 30 KB for the whole
+ * root export (~17.5 KB; docs/sdk.md, "Size and start-up"). A change that takes an app past its ceiling fails here.
  */
 export const SIZE_LIMITS_GZ = { cdnCheckApp: 12 * 1024, clientApp: 17 * 1024, wholeSdk: 30 * 1024 } as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AbortError, ContractError, ExportFailedError, TimeoutError } from '../src/index';
+import { AbortError, ContractError, ExportFailedError, TimeoutError, type ExportRequest } from '../src/index';
 import { BASE, HttpResponse, client, exportJob, http, sequence, useMsw } from './fixtures';
 
 const server = useMsw();
@@ -21,7 +21,7 @@ describe('exports', () => {
         return HttpResponse.json(exportJob('PROCESSING'));
       }),
     );
-    const filters = {
+    const filters: ExportRequest = {
       filePaths: ['Resources/%{locale}.lproj/Localizable.strings'],
       iso2Slugs: ['de'],
       exportFormat: 'strings.ios',

@@ -1,7 +1,8 @@
 // Bad numeric options fail at once with a ConfigurationError naming the option and its range, before any
 // request is sent: a bare RangeError (AbortSignal.timeout) or a back-to-back poll loop is what they gave.
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, createClient, pollUntil, TimeoutError } from '../src/index';
+import { ConfigurationError, createClient, TimeoutError } from '../src/index';
+import { pollUntil } from '../src/internal';
 import { downloadToFile } from '../src/node';
 import { useLoopback } from './loopback';
 

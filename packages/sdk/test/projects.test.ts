@@ -7,6 +7,7 @@ import {
   UnprocessableEntityError,
   projectRefOf,
   shareOf,
+  type CreateProjectRequest,
   type LocClient,
 } from '../src/index';
 import {
@@ -192,7 +193,7 @@ describe('projects', () => {
       () => HttpResponse.json(project),
     );
     server.use(http.post(`${BASE}/v1/acme/projects`, resolver));
-    const body = { title: 'X', resourceType: 'json.standard', sourceLanguageCode: 'en' };
+    const body: CreateProjectRequest = { title: 'X', resourceType: 'json.standard', sourceLanguageCode: 'en' };
     await expect(client().projects.create('acme', body)).rejects.toMatchObject({ status: 503 });
     expect(resolver.calls).toBe(1);
 
@@ -215,7 +216,12 @@ describe('projects', () => {
         return HttpResponse.json(project);
       }),
     );
-    const body = { title: 'X', resourceType: 'json.standard', sourceLanguageCode: 'en', targetLanguageCodes: ['de'] };
+    const body: CreateProjectRequest = {
+      title: 'X',
+      resourceType: 'json.standard',
+      sourceLanguageCode: 'en',
+      targetLanguageCodes: ['de'],
+    };
     await client().projects.create('acme', body);
     expect(received).toEqual(body);
   });

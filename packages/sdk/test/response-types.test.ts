@@ -1,14 +1,8 @@
 // Response types name only the known fields, so a misspelt field is a compile error (checked by
 // `pnpm typecheck`, which covers this file), while fields the service adds still pass at run time.
 import { describe, expect, it } from 'vitest';
-import {
-  CdnReleaseSchema,
-  ExportSchema,
-  ProjectDetailsSchema,
-  type CdnRelease,
-  type Export,
-  type ProjectDetails,
-} from '../src/index';
+import type { CdnRelease, Export, ProjectDetails } from '../src/index';
+import { CdnReleaseSchema, ExportSchema, ProjectDetailsSchema } from '../src/schemas/index';
 
 /** Never called: its body is only type-checked. */
 export function misspelt(release: CdnRelease, project: ProjectDetails, job: Export): unknown[] {

@@ -156,7 +156,7 @@ describe('exports against a spec.md server', () => {
       [200, job('ERROR', { errorDetails: 'Unsupported export format' })],
     ];
     const error = await loc()
-      .exports.createAndWait('acme', 'app', { exportFormat: 'nope' }, poll)
+      .exports.createAndWait('acme', 'app', { exportFormat: sdk.customId('nope') }, poll)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(sdk.ExportFailedError);
     expect(error).toMatchObject({ exportId: 'e-42', errorDetails: 'Unsupported export format' });

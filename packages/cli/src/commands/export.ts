@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { Command, Option, type OptionValues } from '@commander-js/extra-typings';
-import type { CompletedExport, Export, ExportRequest, LocClient, ResourceExportFile } from '@loc/sdk';
+import type { CompletedExport, CustomId, Export, ExportRequest, LocClient, ResourceExportFile } from '@loc/sdk';
 import type { Context } from '../context';
 import type { Delivery, DeliverySource } from '../files/deliver';
 import type { Layout, Selection } from '../files/layout';
@@ -332,7 +332,7 @@ function requestOf(ctx: Context, options: Partial<ExportOptions>): ExportRequest
   return {
     ...(filePaths?.length ? { filePaths } : {}),
     ...(iso2Slugs?.length ? { iso2Slugs } : {}),
-    ...(exportFormat ? { exportFormat } : {}),
+    ...(exportFormat ? { exportFormat: exportFormat as CustomId } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import { Command, Option } from '@commander-js/extra-typings';
-import type { CreateProjectRequest } from '@loc/sdk';
+import type { CreateProjectRequest, CustomId } from '@loc/sdk';
 import type { Context } from '../context';
 import { examples } from '../help-examples';
 import { collectList } from '../option-values';
@@ -218,7 +218,7 @@ async function create(ctx: Context, options: CreateOptions): Promise<void> {
   for (;;) {
     const body: CreateProjectRequest = {
       title,
-      resourceType,
+      resourceType: resourceType as CustomId,
       sourceLanguageCode: sourceLocale,
       ...(options.description ? { description: options.description } : {}),
       ...(targets.length ? { targetLanguageCodes: targets } : {}),

@@ -1,4 +1,5 @@
-import { localizePath, type ExportRequest, type ResourceExportFile, type ResourceStatus } from '@loc/sdk';
+import type { ExportRequest, ResourceExportFile, ResourceStatus } from '@loc/sdk';
+import { localizePath } from '@loc/sdk/locales';
 import { UsageError } from '../errors';
 import { localeMatches } from '../locale-match';
 import { localize, type LocaleMap, type LocalizedFile } from './locale-map';

@@ -8,7 +8,7 @@ import {
   localeOfAndroidQualifier,
   parseLocale,
   sameLocale,
-} from '@loc/sdk';
+} from '@loc/sdk/locales';
 import { UsageError } from '../errors';
 import { isLocaleCode } from '../locale-match';
 

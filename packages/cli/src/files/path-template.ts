@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import { UsageError } from '../errors';
-import { androidQualifier, parseLocale } from '@loc/sdk';
+import { androidQualifier, parseLocale } from '@loc/sdk/locales';
 import { BASE, type LocalizedFile } from './locale-map';
 import { hasUnsafeCharacter, printable } from './names';
 

@@ -1,4 +1,4 @@
-import { parseLocale } from '@loc/sdk';
+import { parseLocale } from '@loc/sdk/locales';
 
 /**
  * gettext `Plural-Forms` by language. Where GNU gettext's `msginit` knows a language, the formula is

@@ -1,4 +1,4 @@
-import { gettextLocale, parseLocale } from '@loc/sdk';
+import { gettextLocale, parseLocale } from '@loc/sdk/locales';
 import { escapeC } from './c-string';
 import { pluralForms } from './plural-forms';
 import type { Writer } from './types';

@@ -4,7 +4,7 @@
 // and the server only read the answer back to write the same bytes to the socket. So an answer here is a
 // `KeptResponse`: its status, headers and body are plain fields that the real server writes as they are,
 // and `delivered` gives msw's interception a real Response with the body in it, as a client expects.
-import { HTTP_STATUS_TEXT } from '@loc/sdk';
+import { HTTP_STATUS_TEXT } from '@loc/sdk/internal';
 import { exchangeOf } from '../exchange';
 import { isSocketRequest } from '../socket-request';
 

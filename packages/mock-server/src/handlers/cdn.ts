@@ -1,4 +1,5 @@
-import { CdnCheckRequestSchema, type CdnCheckRequest } from '@loc/sdk';
+import type { CdnCheckRequest } from '@loc/sdk';
+import { CdnCheckRequestSchema } from '@loc/sdk/schemas';
 import { BudgetError, type CdnLogEntry, type Store } from '../store';
 import type { HandlerContext } from './context';
 import { bodyProblem, problem } from './errors';

@@ -1,5 +1,6 @@
 // The error bodies of the two APIs, and the one place that turns a failure into its answer.
-import { HTTP_STATUS_TEXT, type CdnErrorDetail, type V1Error } from '@loc/sdk';
+import type { CdnErrorDetail, V1Error } from '@loc/sdk';
+import { HTTP_STATUS_TEXT } from '@loc/sdk/internal';
 import { StoreError } from '../store';
 import { jsonResponse } from './answers';
 import { BodyError, type BadField } from './request';

@@ -1,4 +1,4 @@
-import { listOperations } from '@loc/sdk';
+import { listOperations } from '@loc/sdk/internal';
 import { http, matchRequestUrl } from 'msw';
 import { urlOf } from '../socket-request';
 import type { HandlerContext } from './context';

@@ -1,5 +1,5 @@
 // What the handlers read from a request: its credential and its JSON body.
-import type { OperationRequestBody } from '@loc/sdk';
+import type { OperationRequestBody } from '@loc/sdk/internal';
 import type * as z from 'zod/mini';
 import { UTF8 } from '../socket-request';
 

@@ -1,6 +1,6 @@
 // The mock's routes: one per operation of the SDK's table (@loc/sdk src/operations.ts), so the mock cannot
 // serve a path, a method or a body the SDK and the OpenAPI document do not know.
-import { OPERATIONS, type OperationId, type OperationParams, type OperationRequestBody } from '@loc/sdk';
+import { OPERATIONS, type OperationId, type OperationParams, type OperationRequestBody } from '@loc/sdk/internal';
 import { http } from 'msw';
 import type { z } from 'zod';
 import type { HandlerContext } from './context';

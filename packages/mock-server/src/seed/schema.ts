@@ -1,4 +1,5 @@
-import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES, jsonPath, RESOURCE_TYPES, SEGMENT_STATUSES } from '@loc/sdk';
+import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES, RESOURCE_TYPES, SEGMENT_STATUSES } from '@loc/sdk';
+import { jsonPath } from '@loc/sdk/internal';
 import { z } from 'zod';
 
 const slug = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a URL slug: lowercase letters, digits and dashes');

@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { formatInfo, localizePath, SEGMENT_STATUSES, type SegmentCounts } from '@loc/sdk';
+import { formatInfo, SEGMENT_STATUSES, type SegmentCounts } from '@loc/sdk';
+import { localizePath } from '@loc/sdk/locales';
 import type { FileTexts } from './export-build';
 import { buildExport, type FileToBuild } from './export-builder';
 import type { Project, SeedFile } from './types';

@@ -1,12 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  exportFormatsFor,
-  formatInfo,
-  LANGUAGE_CODE_PATTERN,
-  RESOURCE_TYPES,
-  type CdnCheckRequest,
-  type CreateProjectRequestSchema,
-} from '@loc/sdk';
+import { exportFormatsFor, formatInfo, RESOURCE_TYPES, type CdnCheckRequest } from '@loc/sdk';
+import { LANGUAGE_CODE_PATTERN, type CreateProjectRequestSchema } from '@loc/sdk/schemas';
 import type { z } from 'zod';
 import semver from 'semver';
 import type { MockClock } from '../clock';

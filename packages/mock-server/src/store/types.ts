@@ -1,4 +1,5 @@
-import type { CdnCheckRequest, ExportRequestSchema, ResourceExportFile } from '@loc/sdk';
+import type { CdnCheckRequest, ResourceExportFile } from '@loc/sdk';
+import type { ExportRequestSchema } from '@loc/sdk/schemas';
 import type { z } from 'zod';
 import type { ParsedSeed, Role } from '../seed/schema';
 

@@ -2,13 +2,14 @@ import { ConfigurationError } from '../errors';
 import { readEnv } from './env';
 import { DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT } from './retry';
 import { checkCount, checkDuration } from './options';
+import { createLog, type Log, type Logger, type LogLevel } from './log';
 import type { ClientHooks } from './request';
 import { version } from '../../package.json';
 import { checkDistribution } from '../operations';
 
 /** Where the hosted service lives; every test and the CLI's demo point elsewhere. */
 export const DEFAULT_BASE_URL = 'https://api.loc.dev';
-/** spec.md's route of the distribution check, relative to the CDN base URL. */
+/** The service's route of the distribution check, relative to the CDN base URL. */
 export const DEFAULT_CDN_CHECK_PATH: string = checkDistribution.path;
 /** Timeout of one attempt of a request, in milliseconds (`timeoutMs`). */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -34,8 +35,8 @@ export interface ClientOptions {
    */
   cdnBaseUrl?: string;
   /**
-   * Path of the CDN check below `cdnBaseUrl`. Env: `LOC_CDN_CHECK_PATH`. Default: `/cdn/check` (spec.md's
-   * route); the real CDN host's route is `/v1/distributions/check`.
+   * Path of the CDN check below `cdnBaseUrl`. Env: `LOC_CDN_CHECK_PATH`. Default: `/cdn/check` (the API
+   * host's route); the real CDN host's route is `/v1/distributions/check`.
    */
   cdnCheckPath?: string;
   /** Timeout of each attempt, in milliseconds (1 to 2^31 − 1). Default: 30 000. */
@@ -48,6 +49,18 @@ export interface ClientOptions {
   headers?: Record<string, string>;
   /** Observers of each request, response and retry; they are never shown credentials. */
   hooks?: ClientHooks;
+  /**
+   * Where log lines go (each request, response, retry, wait and poll of an export). Default: `console.error`
+   * (standard error, whatever the level: a program's standard output stays its own).
+   * Lines never hold a credential, a header or a signed query string.
+   */
+  logger?: Logger;
+  /**
+   * What is logged: `debug` (each request, answer and wait), `info` (each poll of an export), `warn` (each
+   * retry), `error` or `off` (nothing: a failure is the error the call throws). Env: `LOC_LOG`. Default:
+   * `off` (silent), or `info` when a `logger` is given.
+   */
+  logLevel?: LogLevel;
 }
 
 export interface ResolvedConfig {
@@ -61,6 +74,7 @@ export interface ResolvedConfig {
   fetch: typeof globalThis.fetch | undefined;
   headers: Record<string, string>;
   hooks: ClientHooks;
+  log: Log;
 }
 
 /** Options, then environment, then defaults: the one place where the client's settings are decided. */
@@ -87,6 +101,7 @@ export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
       ...withoutAuthorization(options.headers),
     },
     hooks: options.hooks ?? {},
+    log: createLog(options),
   };
 }
 

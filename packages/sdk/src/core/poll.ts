@@ -10,7 +10,7 @@ const POLL_BACKOFF_FACTOR = 1.5;
 /** How long a wait for an export lasts before {@link TimeoutError}, in milliseconds: 10 minutes. */
 export const DEFAULT_POLL_TIMEOUT_MS = 600_000;
 
-/** Options of {@link pollUntil} and of the export waits: interval, backoff, deadline, signal, progress. */
+/** Options of the export waits (`exports.waitFor`, `exports.createAndWait`): interval, backoff, deadline, signal, progress. */
 export interface PollOptions<T> {
   /** First wait between two polls. Default 500 ms. */
   intervalMs?: number;
@@ -51,7 +51,13 @@ export function resolvePollOptions<T>(options: PollOptions<T>): {
 export async function pollUntil<T>(
   poll: (signal: AbortSignal | undefined) => Promise<T>,
   isDone: (value: T) => boolean,
-  options: PollOptions<T> & { onTimeout: (timeoutMs: number) => TimeoutError },
+  options: PollOptions<T> & {
+    onTimeout: (timeoutMs: number) => TimeoutError;
+    /** Told each value polled, for the client's log (`onProgress` is the caller's). */
+    onPoll?: (value: T, progress: { poll: number; elapsedMs: number }) => void;
+    /** Told each wait before the next poll, for the client's log. */
+    onWait?: (delayMs: number) => void;
+  },
 ): Promise<T> {
   const resolved = resolvePollOptions(options);
   const { timeoutMs, maxIntervalMs } = resolved;
@@ -67,12 +73,16 @@ export async function pollUntil<T>(
     } catch (error) {
       throw rethrow(error);
     }
-    options.onProgress?.(value, { poll: count, elapsedMs: Date.now() - started });
+    const progress = { poll: count, elapsedMs: Date.now() - started };
+    options.onPoll?.(value, progress);
+    options.onProgress?.(value, progress);
     if (isDone(value)) return value;
     const remaining = timeoutMs - (Date.now() - started);
     if (remaining <= 0) throw options.onTimeout(timeoutMs);
+    const delayMs = Math.min(intervalMs, remaining);
+    options.onWait?.(delayMs);
     try {
-      await sleep(Math.min(intervalMs, remaining), signal);
+      await sleep(delayMs, signal);
     } catch (error) {
       throw rethrow(error);
     }

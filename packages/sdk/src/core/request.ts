@@ -14,6 +14,7 @@ import { networkFailureOf, safeCause } from './network-failure';
 import { abortErrorOf, anySignal, sleep } from './signals';
 import { validateResponse } from './validate';
 import { joinUrl } from './url';
+import { apiPromise, type WithResponse } from './api-promise';
 import type { ResolvedConfig } from './config';
 import type { Api } from './apis';
 import type { OperationCall, ParamsOf, ResultOf } from '../operations';
@@ -90,11 +91,13 @@ export function createTransport(config: ResolvedConfig, apis: Partial<Record<Ope
       ),
     ));
 
+  const { log } = config;
+
   async function send<O extends OperationCall>(
     call: O,
     input: CallInput<O>,
     options: RequestOptions,
-  ): Promise<ResultOf<O>> {
+  ): Promise<WithResponse<ResultOf<O>>> {
     // Checked before anything is sent: a bad per-call option is the caller's mistake, not the network's.
     const timeoutMs = checkDuration('timeoutMs', options.timeoutMs) ?? config.timeoutMs;
     const maxRetries =
@@ -107,11 +110,15 @@ export function createTransport(config: ResolvedConfig, apis: Partial<Record<Ope
     const url = joinUrl(api.baseUrl(config), input.path ?? api.path(call, input.params));
     const info: RequestInfo = { method: call.method, path: new URL(url).pathname };
     const headers = { ...config.headers, authorization: `Bearer ${api.credential(config)}` };
+    // What a log line shows of the request is what an error message shows: method and path (no host, no
+    // query, no header).
+    const shown = `${info.method} ${info.path}`;
 
     for (let attempt = 0; ; attempt++) {
       if (options.signal?.aborted) throw abortErrorOf(options.signal);
       const event = { method: call.method, url, attempt };
       config.hooks.onRequest?.(event);
+      log('debug', `→ ${shown}`);
       const started = Date.now();
       const timeout = AbortSignal.timeout(timeoutMs);
       let failure: Error;
@@ -149,16 +156,23 @@ export function createTransport(config: ResolvedConfig, apis: Partial<Record<Ope
         }
       } else {
         const { response } = outcome;
-        config.hooks.onResponse?.({ ...event, status: response.status, durationMs: Date.now() - started });
+        const durationMs = Date.now() - started;
+        config.hooks.onResponse?.({ ...event, status: response.status, durationMs });
+        const requestId = response.headers.get('x-request-id') ?? undefined;
+        log(
+          'debug',
+          `← ${response.status} ${shown} in ${durationMs} ms${requestId ? ` (request id ${requestId})` : ''}`,
+        );
         const text = response._data ?? '';
         if (response.ok) {
-          return parseSuccess(
+          const data = parseSuccess(
             call.responses[200].body.schema,
             info,
             response.status,
             text,
             204 in call.responses,
           ) as ResultOf<O>;
+          return { data, response: { status: response.status, headers: response.headers, requestId } };
         }
         if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
           throw new APIConnectionError(
@@ -178,6 +192,7 @@ export function createTransport(config: ResolvedConfig, apis: Partial<Record<Ope
       const delayMs = retryDelayFor(policy, kind, attempt, maxRetries);
       if (delayMs === undefined) throw failure;
       config.hooks.onRetry?.({ ...event, delayMs, reason: failure.message });
+      log('warn', `↻ ${shown}: ${failure.message}; retry ${attempt + 1} in ${delayMs} ms`);
       await sleep(delayMs, options.signal);
     }
   }
@@ -186,10 +201,12 @@ export function createTransport(config: ResolvedConfig, apis: Partial<Record<Ope
     /**
      * Calls an operation of the table (src/operations.ts), given as its declaration so that an app's
      * bundle holds only the operations it calls. An empty 2xx resolves to null where the operation may
-     * answer 204, and is a contract error elsewhere.
+     * answer 204, and is a contract error elsewhere. `.withResponse()` of the promise gives the answer too.
      */
     request: <O extends OperationCall>(operation: O, input: CallInput<O>, options: RequestOptions = {}) =>
-      send(operation, input, options),
+      apiPromise(send(operation, input, options)),
+    /** The client's log (see `logger` and `logLevel` of ClientOptions). */
+    log,
   };
 }
 

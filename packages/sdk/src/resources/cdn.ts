@@ -1,3 +1,4 @@
+import type { APIPromise } from '../core/api-promise';
 import type { RequestOptions, Transport } from '../core/request';
 import type { CdnCheckRequest, CdnRelease } from '../schemas/cdn';
 import { checkDistribution } from '../operations';
@@ -21,7 +22,7 @@ export class Cdn {
    * });
    * if (release) console.log(release.name, release.filesUrl);
    */
-  async check(body: CdnCheckRequest, options?: RequestOptions): Promise<CdnRelease | null> {
+  check(body: CdnCheckRequest, options?: RequestOptions): APIPromise<CdnRelease | null> {
     return this.transport.request(checkDistribution, { params: {}, body, path: this.checkPath }, options);
   }
 }

@@ -1,3 +1,4 @@
+import { apiPromise, type APIPromise, type WithResponse } from '../core/api-promise';
 import type { RequestOptions, Transport } from '../core/request';
 import { pollUntil, resolvePollOptions, type PollOptions } from '../core/poll';
 import { ContractError, ExportFailedError, TimeoutError } from '../errors';
@@ -19,12 +20,12 @@ export class Exports {
    * @example
    * const job = await loc.exports.create('acme', 'mobile-app', { iso2Slugs: ['de'], exportFormat: 'strings.ios' });
    */
-  async create(
+  create(
     workspaceUrl: string,
     projectUrl: string,
     body: ExportRequest = {},
     options?: RequestOptions,
-  ): Promise<Export> {
+  ): APIPromise<Export> {
     return this.transport.request(createExport, { params: { workspaceUrl, projectUrl }, body }, options);
   }
 
@@ -34,7 +35,7 @@ export class Exports {
    * @example
    * const job = await loc.exports.get('acme', 'mobile-app', 'reg_18USq6822XIv-19847171');
    */
-  async get(workspaceUrl: string, projectUrl: string, id: string, options?: RequestOptions): Promise<Export> {
+  get(workspaceUrl: string, projectUrl: string, id: string, options?: RequestOptions): APIPromise<Export> {
     return this.transport.request(getExport, { params: { workspaceUrl, projectUrl, id } }, options);
   }
 
@@ -49,22 +50,41 @@ export class Exports {
    *   onProgress: (e, { elapsedMs }) => console.log(e.status, elapsedMs),
    * });
    */
-  async waitFor(
+  waitFor(
     workspaceUrl: string,
     projectUrl: string,
     id: string,
     options: WaitForExportOptions = {},
-  ): Promise<CompletedExport> {
-    const final = await pollUntil((signal) => this.get(workspaceUrl, projectUrl, id, { signal }), isFinal, {
-      ...options,
-      onTimeout: (timeoutMs) =>
-        new TimeoutError(
-          `Export ${id} was still running after ${Math.round(timeoutMs / 1000)} s; resume waiting with its id.`,
-          timeoutMs,
-          id,
-        ),
-    });
-    return completed(final, getExport, { workspaceUrl, projectUrl, id });
+  ): APIPromise<CompletedExport> {
+    return apiPromise(this.#waitFor(workspaceUrl, projectUrl, id, options));
+  }
+
+  /** The wait of {@link Exports.waitFor}, with the answer of its last poll. */
+  async #waitFor(
+    workspaceUrl: string,
+    projectUrl: string,
+    id: string,
+    options: WaitForExportOptions,
+  ): Promise<WithResponse<CompletedExport>> {
+    const { log } = this.transport;
+    const final = await pollUntil(
+      (signal) => this.get(workspaceUrl, projectUrl, id, { signal }).withResponse(),
+      ({ data }) => isFinal(data),
+      {
+        ...options,
+        onProgress: options.onProgress && (({ data }, progress) => options.onProgress?.(data, progress)),
+        onPoll: ({ data }, { poll, elapsedMs }) =>
+          log('info', `export ${id}: ${data.status} (poll ${poll}, ${(elapsedMs / 1000).toFixed(1)} s)`),
+        onWait: (delayMs) => log('debug', `export ${id}: polling again in ${delayMs} ms`),
+        onTimeout: (timeoutMs) =>
+          new TimeoutError(
+            `Export ${id} was still running after ${Math.round(timeoutMs / 1000)} s; resume waiting with its id.`,
+            timeoutMs,
+            id,
+          ),
+      },
+    );
+    return { ...final, data: completed(final.data, getExport, { workspaceUrl, projectUrl, id }) };
   }
 
   /**
@@ -74,17 +94,26 @@ export class Exports {
    * const done = await loc.exports.createAndWait('acme', 'mobile-app', { exportFormat: 'json.standard' });
    * console.log(done.downloadUrl);
    */
-  async createAndWait(
+  createAndWait(
     workspaceUrl: string,
     projectUrl: string,
     body: ExportRequest = {},
     options: WaitForExportOptions = {},
-  ): Promise<CompletedExport> {
+  ): APIPromise<CompletedExport> {
+    return apiPromise(this.#createAndWait(workspaceUrl, projectUrl, body, options));
+  }
+
+  async #createAndWait(
+    workspaceUrl: string,
+    projectUrl: string,
+    body: ExportRequest,
+    options: WaitForExportOptions,
+  ): Promise<WithResponse<CompletedExport>> {
     // A bad poll option is found before the POST: an export started and then abandoned is a wasted build.
     resolvePollOptions(options);
-    const job = await this.create(workspaceUrl, projectUrl, body, { signal: options.signal });
-    if (isFinal(job)) return completed(job, createExport, { workspaceUrl, projectUrl });
-    return this.waitFor(workspaceUrl, projectUrl, job.id, options);
+    const job = await this.create(workspaceUrl, projectUrl, body, { signal: options.signal }).withResponse();
+    if (isFinal(job.data)) return { ...job, data: completed(job.data, createExport, { workspaceUrl, projectUrl }) };
+    return this.#waitFor(workspaceUrl, projectUrl, job.data.id, options);
   }
 }
 

@@ -1,8 +1,8 @@
 // Projects: list, inspect, create, and translation status. Each method hands its operation
 // (src/operations.ts) and parameters to the one request function.
+import type { APIPromise } from '../core/api-promise';
 import type { RequestOptions, Transport } from '../core/request';
 import { createProject, getProject, listProjects, projectStatus, workspaceStatus } from '../operations';
-import type { Link } from '../schemas/common';
 import type {
   CreateProjectRequest,
   ProjectDetails,
@@ -11,46 +11,20 @@ import type {
   WorkspaceProjectStatus,
 } from '../schemas/projects';
 
-/** Workspace and project slugs of a project, as the API's paths take them. */
-export interface ProjectRef {
-  workspaceUrl: string;
-  projectUrl: string;
-}
-
-/**
- * Reads the workspace and project slugs from a project's self link
- * (`<base>/v1/<workspaceUrl>/projects/<projectUrl>`); undefined when there is no such link.
- *
- * @example
- * const { members } = await loc.projects.list();
- * const ref = projectRefOf(members[0]); // { workspaceUrl: 'acme', projectUrl: 'frontend' }
- */
-export function projectRefOf(project: { links: Link[] }): ProjectRef | undefined {
-  const self = project.links.find((l) => l.rel === 'self') ?? project.links[0];
-  if (!self) return undefined;
-  let pathname: string;
-  try {
-    pathname = new URL(self.href, 'http://base.invalid').pathname;
-  } catch {
-    return undefined;
-  }
-  const match = /\/v1\/([^/]+)\/projects\/([^/]+)\/?$/.exec(pathname);
-  if (!match) return undefined;
-  return { workspaceUrl: decodeURIComponent(match[1]!), projectUrl: decodeURIComponent(match[2]!) };
-}
-
 /** Projects: list, inspect, create, and translation status. */
 export class Projects {
   constructor(private readonly transport: Transport) {}
 
   /**
-   * Every project the token's user owns or collaborates on, across workspaces.
+   * Every project the token's user owns or collaborates on, across workspaces. Each entry carries its
+   * `workspace` and `project` slugs (read from its self link) beside the service's own fields; an entry
+   * without such a link breaks the service's contract and is a ContractError.
    *
    * @example
    * const { members } = await loc.projects.list();
-   * for (const p of members) console.log(p.title, projectRefOf(p));
+   * for (const p of members) console.log(p.title, await loc.projects.status(p.workspace, p.project));
    */
-  async list(options?: RequestOptions): Promise<ProjectList> {
+  list(options?: RequestOptions): APIPromise<ProjectList> {
     return this.transport.request(listProjects, { params: {} }, options);
   }
 
@@ -60,7 +34,7 @@ export class Projects {
    * @example
    * const projects = await loc.projects.workspaceStatus('acme');
    */
-  async workspaceStatus(workspaceUrl: string, options?: RequestOptions): Promise<WorkspaceProjectStatus[]> {
+  workspaceStatus(workspaceUrl: string, options?: RequestOptions): APIPromise<WorkspaceProjectStatus[]> {
     return this.transport.request(workspaceStatus, { params: { workspaceUrl } }, options);
   }
 
@@ -71,7 +45,7 @@ export class Projects {
    * const project = await loc.projects.get('acme', 'mobile-app');
    * console.log(project.project_locales);
    */
-  async get(workspaceUrl: string, projectUrl: string, options?: RequestOptions): Promise<ProjectDetails> {
+  get(workspaceUrl: string, projectUrl: string, options?: RequestOptions): APIPromise<ProjectDetails> {
     return this.transport.request(getProject, { params: { workspaceUrl, projectUrl } }, options);
   }
 
@@ -82,7 +56,7 @@ export class Projects {
    * @example
    * const { resourceFiles, supportedExportFormats } = await loc.projects.status('acme', 'mobile-app');
    */
-  async status(workspaceUrl: string, projectUrl: string, options?: RequestOptions): Promise<ResourceStatus> {
+  status(workspaceUrl: string, projectUrl: string, options?: RequestOptions): APIPromise<ResourceStatus> {
     return this.transport.request(projectStatus, { params: { workspaceUrl, projectUrl } }, options);
   }
 
@@ -95,11 +69,11 @@ export class Projects {
    *   title: 'Checkout', resourceType: 'json.standard', sourceLanguageCode: 'en', targetLanguageCodes: ['de'],
    * });
    */
-  async create(
+  create(
     workspaceUrl: string,
     body: CreateProjectRequest,
     options?: RequestOptions & { retry?: boolean },
-  ): Promise<ProjectDetails> {
+  ): APIPromise<ProjectDetails> {
     return this.transport.request(createProject, { params: { workspaceUrl }, body, retry: options?.retry }, options);
   }
 }

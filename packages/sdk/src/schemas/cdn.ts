@@ -2,25 +2,26 @@
 import * as z from 'zod/mini';
 import { lazyObject } from '../core/lazy-object';
 import { nonEmptyString, urlString } from './checks';
-import { LanguageCodeSchema, openEnum, openObject, SEMANTIC_VERSION_PATTERN } from './common';
+import { LanguageCodeSchema, openEnum, openObject, requestEnum, SEMANTIC_VERSION_PATTERN } from './common';
 
-/** The environments a distribution is published to (`distributionEnvironment`, spec.md 2.4). */
+/** The environments a distribution is published to (`distributionEnvironment`). */
 export const DISTRIBUTION_ENVIRONMENTS = ['DEVELOPMENT', 'TEST', 'STAGING', 'PRODUCTION'] as const;
 /** One of {@link DISTRIBUTION_ENVIRONMENTS}. */
 export type DistributionEnvironment = (typeof DISTRIBUTION_ENVIRONMENTS)[number];
-/** The kinds of distribution (`distributionType`, spec.md 2.4): the project's own format, or a mobile SDK bundle. */
+/** The kinds of distribution (`distributionType`): the project's own format, or a mobile SDK bundle. */
 export const DISTRIBUTION_TYPES = ['NATIVE_FORMAT', 'MOBILE_SDK_ANDROID', 'MOBILE_SDK_IOS'] as const;
 /** One of {@link DISTRIBUTION_TYPES}. */
 export type DistributionType = (typeof DISTRIBUTION_TYPES)[number];
 
 /**
- * CdnCheckRequest (spec.md 2.4). The enums are strict and the version and language code are checked: the
- * service answers 422 to anything else (spec.md 7.2).
+ * CdnCheckRequest. The enums are strict and the version and language code are checked: the service
+ * answers 422 to anything else.
  */
 export const CdnCheckRequestSchema = /* @__PURE__ */ lazyObject(() =>
   z.object({
-    distributionEnvironment: z.enum(DISTRIBUTION_ENVIRONMENTS),
-    distributionType: z.enum(DISTRIBUTION_TYPES),
+    // The service's own message for these (the mock's problem body): no message of ours.
+    distributionEnvironment: requestEnum(DISTRIBUTION_ENVIRONMENTS, false),
+    distributionType: requestEnum(DISTRIBUTION_TYPES, false),
     /** Semantic version of the client app: only releases made for it are offered. */
     clientVersion: z.optional(
       z.string().check(
@@ -42,7 +43,7 @@ export const CdnCheckRequestSchema = /* @__PURE__ */ lazyObject(() =>
 /** The type of {@link CdnCheckRequestSchema} (as you pass it: optional fields may be left out). */
 export type CdnCheckRequest = z.input<typeof CdnCheckRequestSchema>;
 
-/** CdnCheckResponse (spec.md 2.5): the release to download. */
+/** CdnCheckResponse: the release to download. */
 export const CdnReleaseSchema = /* @__PURE__ */ lazyObject(() =>
   openObject({
     distributionReleaseId: nonEmptyString(),
@@ -57,7 +58,7 @@ export const CdnReleaseSchema = /* @__PURE__ */ lazyObject(() =>
 /** The type of {@link CdnReleaseSchema}. */
 export type CdnRelease = z.output<typeof CdnReleaseSchema>;
 
-/** CdnErrorDetailResponse (spec.md 2.6): an RFC 7807 problem with machine-readable `errors`. */
+/** CdnErrorDetailResponse: an RFC 7807 problem with machine-readable `errors`. */
 export const CdnErrorDetailSchema = /* @__PURE__ */ lazyObject(() =>
   openObject({
     type: z.string(),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { lazyObject } from '../core/lazy-object';
+import type { CustomId } from '../custom-id';
 import { maxCodePoints } from './checks';
 
 /**
@@ -57,13 +58,16 @@ export function openEnum<const T extends readonly [string, ...string[]]>(_values
 
 /**
  * A request field whose known values the service checks: at run time (the mock, the OpenAPI document)
- * exactly these values; in the type, these for autocompletion plus any string, so a caller can pass a
- * value that a newer service knows.
+ * exactly these values; in the type, these values (a typo does not compile) or a {@link CustomId}, so a
+ * caller can pass a value that a newer service knows. The SDK itself sends the value unchecked.
  */
-export function requestEnum<const T extends readonly [string, ...string[]]>(values: T) {
+export function requestEnum<const T extends readonly [string, ...string[]]>(values: T, message = true) {
   const error = (issue: { input?: unknown }) =>
     `${JSON.stringify(issue.input)} is unknown; use one of ${values.join(', ')}`;
-  return z.enum(values, { error }) as unknown as z.ZodMiniType<T[number] | (string & {}), T[number] | (string & {})>;
+  return z.enum(values, message ? { error } : undefined) as unknown as z.ZodMiniType<
+    T[number] | CustomId,
+    T[number] | CustomId
+  >;
 }
 
 /** A hypermedia link (`rel`, `href`, optionally `media`, `title`, `type`). */
@@ -79,7 +83,7 @@ export const LinkSchema = /* @__PURE__ */ lazyObject(() =>
 /** The type of {@link LinkSchema}. */
 export type Link = z.output<typeof LinkSchema>;
 
-/** The five segment statuses of spec.md 2.2, in workflow order. */
+/** The five segment statuses, in workflow order. */
 export const SEGMENT_STATUSES = ['NOT_TRANSLATED', 'DRAFT', 'TRANSLATED', 'PREFILLED', 'APPROVED'] as const;
 /** One of {@link SEGMENT_STATUSES}. */
 export type SegmentStatus = (typeof SEGMENT_STATUSES)[number];

@@ -6,8 +6,8 @@ import { nonEmptyString } from './checks';
 import { LanguageCodeSchema, openEnum, openObject, requestEnum } from './common';
 
 /**
- * Export states. spec.md names PROCESSING, SUCCESS and ERROR; the real service also reports NEW,
- * SCHEDULED and SKIPPED, and may add more: unknown states parse and are polled through.
+ * Export states: PROCESSING, SUCCESS and ERROR; the service also reports NEW, SCHEDULED and SKIPPED, and
+ * may add more: unknown states parse and are polled through.
  */
 export const ExportStatusSchema = /* @__PURE__ */ lazyObject(() =>
   openEnum(['NEW', 'SCHEDULED', 'PROCESSING', 'SUCCESS', 'ERROR', 'SKIPPED']),
@@ -18,7 +18,7 @@ export type ExportStatus = z.output<typeof ExportStatusSchema>;
 /** States after which polling stops. */
 export const FINAL_EXPORT_STATUSES: ReadonlySet<string> = new Set(['SUCCESS', 'ERROR', 'SKIPPED']);
 
-/** ResourceExportRequest (spec.md 2.7): optional filters; without them every file and locale is exported. */
+/** ResourceExportRequest: optional filters; without them every file and locale is exported. */
 export const ExportRequestSchema = /* @__PURE__ */ lazyObject(() =>
   z.object({
     /** Only these files, as listed in the project status (`%{locale}` placeholder form). */
@@ -52,7 +52,7 @@ function nullIfMissing<T>(schema: z.ZodMiniType<T, T>) {
   );
 }
 
-/** ResourceExportResponse (spec.md 2.8). */
+/** ResourceExportResponse: an export's state and, once complete, where to download it. */
 export const ExportSchema = /* @__PURE__ */ lazyObject(() =>
   openObject({
     id: nonEmptyString(),

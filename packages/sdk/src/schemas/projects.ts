@@ -3,14 +3,75 @@
 import * as z from 'zod/mini';
 import { lazyObject } from '../core/lazy-object';
 import { RESOURCE_TYPES, type ResourceTypeId } from '../export-formats';
-import { LanguageCodeSchema, LinkSchema, maxCharacters, openObject, requestEnum, SegmentCountsSchema } from './common';
+import {
+  LanguageCodeSchema,
+  LinkSchema,
+  maxCharacters,
+  openObject,
+  requestEnum,
+  SegmentCountsSchema,
+  type Link,
+} from './common';
 
-/** An entry of `GET /v1/projects`: a title and self links (the slugs are in the self link's href). */
+/** Workspace and project slugs of a project, as the API's paths take them. */
+export interface ProjectRef {
+  workspaceUrl: string;
+  projectUrl: string;
+}
+
+/**
+ * Reads the workspace and project slugs from a project's self link
+ * (`<base>/v1/<workspaceUrl>/projects/<projectUrl>`); undefined when there is no such link.
+ *
+ * @example
+ * const project = await loc.projects.get('acme', 'mobile-app');
+ * const ref = projectRefOf(project); // { workspaceUrl: 'acme', projectUrl: 'mobile-app' }
+ */
+export function projectRefOf(project: { links: readonly Link[] }): ProjectRef | undefined {
+  const self = project.links.find((l) => l.rel === 'self') ?? project.links[0];
+  if (!self) return undefined;
+  let pathname: string;
+  try {
+    pathname = new URL(self.href, 'http://base.invalid').pathname;
+  } catch {
+    return undefined;
+  }
+  const match = /\/v1\/([^/]+)\/projects\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return undefined;
+  try {
+    return { workspaceUrl: decodeURIComponent(match[1]!), projectUrl: decodeURIComponent(match[2]!) };
+  } catch {
+    // A malformed percent-encoding (`%E0%A4%A`) is not a slug.
+    return undefined;
+  }
+}
+
+/**
+ * An entry of `GET /v1/projects`: a title and self links, and the `workspace` and `project` slugs the
+ * SDK reads from the self link's href (the ids every other call of the project takes). The service
+ * promises each entry a self link; an entry without a usable one fails the parse (a ContractError that
+ * names it) rather than come back without ids.
+ */
 export const ProjectListEntrySchema = /* @__PURE__ */ lazyObject(() =>
-  openObject({
-    title: z.string(),
-    links: z.array(LinkSchema),
-  }),
+  z.pipe(
+    openObject({
+      title: z.string(),
+      links: z.array(LinkSchema),
+    }),
+    z.transform((entry, context) => {
+      const ref = projectRefOf(entry);
+      if (!ref) {
+        context.issues.push({
+          code: 'custom',
+          path: ['links'],
+          message: 'no self link of the form <base>/v1/<workspace>/projects/<project>, so the project has no ids',
+          input: entry.links,
+        });
+        return z.NEVER;
+      }
+      return { ...entry, workspace: ref.workspaceUrl, project: ref.projectUrl };
+    }),
+  ),
 );
 /** The type of {@link ProjectListEntrySchema}. */
 export type ProjectListEntry = z.output<typeof ProjectListEntrySchema>;

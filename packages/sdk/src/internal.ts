@@ -1,0 +1,51 @@
+/**
+ * Building blocks that only `@loc/cli` and `@loc/mock-server` use: the operation table, the retry and poll
+ * constants, path and message helpers. Internal: not covered by semantic versioning, and any release may
+ * change or remove them. An app imports `@loc/sdk`, `@loc/sdk/schemas`, `@loc/sdk/locales` or `@loc/sdk/node`.
+ *
+ * @internal
+ * @module @loc/sdk/internal
+ */
+export { DEFAULT_CDN_CHECK_PATH, DEFAULT_TIMEOUT_MS } from './core/config';
+export {
+  DEFAULT_MAX_POLL_INTERVAL_MS,
+  DEFAULT_POLL_INTERVAL_MS,
+  DEFAULT_POLL_TIMEOUT_MS,
+  pollUntil,
+} from './core/poll';
+export {
+  CDN_MAX_RETRIES,
+  CDN_MAX_RETRY_AFTER_MS,
+  CDN_RETRY_DELAY_RANGE_MS,
+  CDN_RETRYABLE_STATUSES,
+  DEFAULT_MAX_RETRIES,
+  INITIAL_RETRY_DELAY_MS,
+  MAX_RETRIES_LIMIT,
+  MAX_RETRY_AFTER_MS,
+  MAX_RETRY_DELAY_MS,
+  NEVER_RETRIED_CODES,
+  RETRYABLE_STATUSES,
+  UNSENT_CONNECTION_CODES,
+} from './core/retry';
+export { encodePath } from './core/url';
+export { jsonPath } from './core/validate';
+export { ERROR_CLASS, HTTP_STATUS_TEXT, parseRetryAfter } from './errors';
+export {
+  OPERATIONS,
+  PATH_PARAMETERS,
+  listOperations,
+  pathOf,
+  pathParameterNames,
+  type NamedSchema,
+  type Operation,
+  type OperationBody,
+  type OperationCall,
+  type OperationId,
+  type OperationParams,
+  type OperationRequestBody,
+  type OperationResponse,
+  type OperationResult,
+  type PathParams,
+} from './operations';
+export { maxCharacters, openEnum, openObject, requestEnum } from './schemas/common';
+export { FINAL_EXPORT_STATUSES } from './schemas/exports';
