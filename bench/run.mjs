@@ -173,6 +173,7 @@ try {
     const rows = [
       ['app that calls only the CDN check (createCdnClient)', 'cdnCheckApp', 12],
       ['app that calls one method of createClient', 'clientApp'],
+      ['web app with over-the-air strings (@loc/sdk/ota, JSON bundles)', 'otaApp', 8],
       ['the whole SDK (export * from @loc/sdk)', 'wholeSdk', 30],
     ];
     for (const [measure, app, goalKb] of rows) {

@@ -69,11 +69,17 @@ const dependencies: Partial<Options> = {
 export default [
   locBuild(
     { index: 'src/index.ts', node: 'src/node.ts', duration: 'src/duration.ts' },
-    { ...dependencies, clean: ['**/*', '!openapi.*'] },
+    { ...dependencies, clean: ['**/*', '!openapi.*', '!ota.*', '!ota-node.*'] },
   ),
   // A build of its own: the OpenAPI builder's parts of zod (toJSONSchema and the metadata registry, which
   // registers itself on `globalThis` as it loads) would otherwise share a chunk with the client, and
   // every app's bundle would keep them (docs/sdk.md, "Size and start-up"). It has its own copy of the
   // schemas; its document is the same.
   locBuild({ openapi: 'src/openapi.ts' }, { ...dependencies, clean: ['openapi.*'] }),
+  // Over-the-air strings (docs/ota.md): builds of their own, each one file, so that an app's bundle has
+  // neither zod nor ofetch (its 8 KB budget) and the browser entry never shares a chunk with node:fs.
+  locBuild(
+    { ota: 'src/ota/index.ts', 'ota-node': 'src/ota/node.ts' },
+    { splitting: false, clean: ['ota.*', 'ota-node.*'] },
+  ),
 ];
