@@ -22,6 +22,8 @@ export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).
 /** What the CDN and the download host saw. */
 export interface Journal {
   checks: Record<string, unknown>[];
+  /** When each check came (Date.now(), faked or not). */
+  times: number[];
   authorizations: (string | null)[];
   downloads: string[];
 }
@@ -35,10 +37,11 @@ export function useCdn(
   server: Pick<SetupServer, 'use'>,
   answers: (Response | { id: string; zip: Uint8Array; sha?: string | false } | (() => Response))[],
 ) {
-  const journal: Journal = { checks: [], authorizations: [], downloads: [] };
+  const journal: Journal = { checks: [], times: [], authorizations: [], downloads: [] };
   const files = new Map<string, Uint8Array>();
   server.use(
     http.post(CHECK_URL, async ({ request }) => {
+      journal.times.push(Date.now());
       journal.checks.push((await request.json()) as Record<string, unknown>);
       journal.authorizations.push(request.headers.get('authorization'));
       const answer = answers[Math.min(journal.checks.length - 1, answers.length - 1)]!;

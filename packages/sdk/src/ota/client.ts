@@ -274,8 +274,8 @@ export function createOtaClient(options: OtaOptions): OtaClient {
     await ready;
     const s = await loadState();
     await loadCurrent();
-    if (s.reason !== 'interval' && remainingPause(s.since, s.pauseMs, now()) > 0)
-      return { status: 'paused', until: now() + remainingPause(s.since, s.pauseMs, now()) };
+    const left = pauseLeft(s);
+    if (s.reason !== 'interval' && left > 0) return { status: 'paused', until: now() + left };
     // The request as the official SDKs send it; clientRelease is read again for the fresh check.
     const ask = () =>
       checkCdn(http, checkUrl, checkPath, options.cdnKey, {
@@ -339,12 +339,22 @@ export function createOtaClient(options: OtaOptions): OtaClient {
     return result;
   }
 
+  /**
+   * What is left of the stored pause. A pause that began in the future (the clock was set back since) is
+   * taken to begin now, once: it lasts its length from here, neither 0 nor the clock's jump longer.
+   */
+  function pauseLeft(s: State): number {
+    const t = now();
+    if (s.since > t) s.since = t;
+    return remainingPause(s.since, s.pauseMs, t);
+  }
+
   function schedule(delayMs: number) {
     clearTimeout(timer);
     timer = setTimeout(async () => {
       timer = undefined;
       await checkNow();
-      if (running) schedule(state ? remainingPause(state.since, state.pauseMs, now()) : 0);
+      if (running) schedule(state ? pauseLeft(state) : 0);
     }, delayMs);
   }
 
@@ -389,7 +399,7 @@ export function createOtaClient(options: OtaOptions): OtaClient {
       running = true;
       void ready.then(async () => {
         const s = await loadState();
-        if (running) schedule(remainingPause(s.since, s.pauseMs, now()));
+        if (running) schedule(pauseLeft(s));
       });
     },
     stop() {
