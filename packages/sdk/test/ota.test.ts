@@ -14,7 +14,10 @@ const v2 = { de: { greeting: 'Guten Tag' }, en: { greeting: 'Good day' } };
 describe('@loc/sdk/ota: check, download, verify, apply', () => {
   it('sends the official SDKs’ check body, verifies the bundle and serves its strings', async () => {
     const journal = useCdn(server, [{ id: 'r1', zip: bundle(v1) }, new Response(null, { status: 204 })]);
-    const ota = otaClient({ fallback: { de: { greeting: 'Hallo (app)', onlyBundled: 'Nur im App-Paket' } } });
+    const ota = otaClient({
+      fallback: { de: { greeting: 'Hallo (app)', onlyBundled: 'Nur im App-Paket', nested: { title: 'Kasse (app)' } } },
+    });
+    expect(ota.t('nested.title')).toBe('Kasse (app)');
     expect(ota.t('greeting')).toBe('Hallo (app)');
     expect(await ota.checkNow()).toMatchObject({ status: 'updated', release: { id: 'r1', locales: ['de', 'en'] } });
     expect(ota.t('greeting')).toBe('Hallo');

@@ -8,7 +8,7 @@ import type { CdnRelease, DistributionEnvironment, DistributionType } from '../s
 import { CDN_CHECK_PATH } from '../core/cdn-route';
 import { version } from '../../package.json';
 import { type CheckAnswer, checkCdn, downloadBundle, type HttpConfig, sha256Hex } from './http';
-import { localeOfPath, parseBundle, type Strings } from './parse';
+import { flatten, localeOfPath, parseBundle, type Strings } from './parse';
 import { type CheckOutcome, pauseAfter, remainingPause, retryDelayAfterServerError } from './policy';
 import { memoryStorage, type OtaStorage } from './storage';
 import { DEFAULT_ZIP_LIMITS, unzip, type ZipLimits } from './zip';
@@ -33,8 +33,11 @@ export interface OtaOptions {
   baseUrl?: string;
   /** Path of the check below `baseUrl`. Default `/cdn/check`; the real CDN host's is `/v1/distributions/check`. */
   checkPath?: string;
-  /** Strings shipped with the app, by locale: served until a release arrives, and for keys it lacks. */
-  fallback?: Record<string, Strings>;
+  /**
+   * Strings shipped with the app, by locale (flat, or nested as i18next's JSON files are): served until a
+   * release arrives, and for keys it lacks.
+   */
+  fallback?: Record<string, Record<string, unknown>>;
   /** Prefix of every storage key; two clients of different distributions sharing a store need two. */
   storageKey?: string;
   /** The locale of a bundle file from its path. Default: a path segment named like a locale. */
@@ -146,7 +149,9 @@ export function createOtaClient(options: OtaOptions): OtaClient {
   const checkPath = options.checkPath ?? CDN_CHECK_PATH;
   const checkUrl = `${(options.baseUrl ?? 'https://api.loc.dev').replace(/\/+$/, '')}${checkPath}`;
   const http: HttpConfig = { fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)), now };
-  const fallback = options.fallback ?? {};
+  // Flat, as the release's strings are: a nested fallback must not shadow a release's `a.b` key.
+  const fallback: Record<string, Strings> = {};
+  for (const [locale, texts] of Object.entries(options.fallback ?? {})) fallback[locale] = flatten(texts, '', {});
   const updateListeners = new Set<(release: OtaRelease) => void>();
   const errorListeners = new Set<(failure: OtaFailure) => void>();
   let current: StoredRelease | undefined;

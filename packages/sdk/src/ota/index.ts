@@ -22,6 +22,7 @@ export {
   type OtaRelease,
   type OtaStage,
 } from './client';
+export { i18nextBackend } from './i18next';
 export { localeOfPath, parseBundle, type Strings } from './parse';
 export {
   OTA_CHECK_INTERVAL_MS,

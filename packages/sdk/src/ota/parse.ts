@@ -30,12 +30,13 @@ export function localeOfPath(path: string): string | undefined {
  * Flattens a parsed JSON file into `strings`: nested keys joined with `.`; texts only (numbers and
  * booleans become text; null and arrays are left out). A key already set by an earlier file keeps its text.
  */
-function flatten(value: unknown, prefix: string, strings: Strings): void {
+export function flatten(value: unknown, prefix: string, strings: Strings): Strings {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
     if (prefix && !Object.hasOwn(strings, prefix)) strings[prefix] = String(value);
   } else if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     for (const [key, inner] of Object.entries(value)) flatten(inner, prefix ? `${prefix}.${key}` : key, strings);
   }
+  return strings;
 }
 
 /**
