@@ -186,6 +186,52 @@ try {
     }
   });
 
+  // 1c. What a fleet of @loc/sdk/ota installs costs the CDN (bench/ota-fleet.mjs: a model on a simulated clock).
+  await part('OTA fleet', async () => {
+    const s = section(
+      'Over-the-air fleet: requests per hour to POST /cdn/check (bench/ota-fleet.mjs)',
+      "A model, not a load test: 20,000 sampled installs run @loc/sdk/ota's own policy code (dist/ota.js) on a simulated clock, scaled to 1,000,000; a seeded random, so the figures are deterministic. Web installs: 3 sessions a day (Poisson) of 10 minutes with 10 page loads each; servers and open tabs: always running. Baseline: a naive loop that checks on every start (page load). Budget assumption: spec.md §8 does not show the CDN budget's size; we assume it is sized for the official mobile SDKs on the same fleet, i.e. their steady rate × 730 h a month. Goal: a month holding a release, a 1-hour 429 storm and a 1-hour outage stays within that budget + 1 %.",
+    );
+    const { simulateFleet } = await import(pathToFileURL(join(root, 'bench/ota-fleet.mjs')).href);
+    const n = (x) => Math.round(x).toLocaleString('en-US');
+    const moments = {
+      steady: 'steady state',
+      afterRelease: 'the hour after a release',
+      storm: 'during a 1-hour 429 storm',
+      afterStorm: 'the hour after the storm',
+      outage: 'during a 1-hour outage (503)',
+      afterOutage: 'the hour after the outage',
+    };
+    for (const [population, alwaysOn] of [
+      ['web', false],
+      ['servers', true],
+    ]) {
+      const result = await simulateFleet({ alwaysOn });
+      const steady = result.steady.checksPerHour;
+      for (const [key, label] of Object.entries(moments)) {
+        const r = result[key];
+        s.rows.push({
+          measure: `${population}: ${label}`,
+          value: `${n(r.checksPerHour)}/h`,
+          ...(alwaysOn ? {} : { baseline: `naive: ${n(r.naivePerHour)}/h`, ratio: r.checksPerHour / r.naivePerHour }),
+        });
+      }
+      // A month of 730 hours at the steady rate, plus what each incident's hours sent above it.
+      let month = steady * 730;
+      for (const key of ['afterRelease', 'storm', 'afterStorm', 'outage', 'afterOutage'])
+        month += result[key].checksPerHour - steady;
+      const share = month / (steady * 730);
+      s.rows.push({
+        measure: `${population}: a month with a release, a storm and an outage, over the budget (steady × 730 h)`,
+        value: `${n(month)} checks`,
+        baseline: `budget: ${n(steady * 730)}`,
+        ratio: share,
+        goal: '≤ 1.01×',
+        met: share <= 1.01,
+      });
+    }
+  });
+
   // 2. The mock's real server under load, against a bare node:http server answering the same bytes.
   await part('Mock throughput', async () => {
     const s = section(
