@@ -17,7 +17,7 @@ export function bundle(strings: Record<string, unknown>, extra: Zippable = {}): 
   return zipSync(files);
 }
 
-export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** What the CDN and the download host saw. */
 export interface Journal {
