@@ -232,6 +232,24 @@ try {
     }
   });
 
+  // 1d. Check + download + verify + apply of a 1 MiB bundle, against a hand-written script (bench/ota-apply.mjs).
+  await part('OTA apply', async () => {
+    const s = section(
+      'Over-the-air apply of a 1 MiB release bundle (bench/ota-apply.mjs)',
+      "@loc/sdk/ota's checkNow() (memoryStorage) against a hand-written script doing the same: fetch the check, fetch the ZIP, SHA-256 (WebCrypto), fflate's unzipSync, JSON.parse of each file, and JSON.stringify of the result to keep it for the next start (the client stores each release). A loopback server; 31 interleaved runs each after a warm-up.",
+    );
+    const { benchApply } = await import(pathToFileURL(join(root, 'bench/ota-apply.mjs')).href);
+    const { ota, handWritten, zipBytes } = await benchApply({ runs: 31 });
+    ratioRow(
+      s,
+      `@loc/sdk/ota checkNow(), ${(zipBytes / 2 ** 20).toFixed(2)} MiB ZIP`,
+      stats(ota),
+      'hand-written',
+      stats(handWritten),
+      atMost(1.2),
+    );
+  });
+
   // 2. The mock's real server under load, against a bare node:http server answering the same bytes.
   await part('Mock throughput', async () => {
     const s = section(

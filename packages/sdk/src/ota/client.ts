@@ -151,7 +151,8 @@ export function createOtaClient(options: OtaOptions): OtaClient {
   const http: HttpConfig = { fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)), now };
   // Flat, as the release's strings are: a nested fallback must not shadow a release's `a.b` key.
   const fallback: Record<string, Strings> = {};
-  for (const [locale, texts] of Object.entries(options.fallback ?? {})) fallback[locale] = flatten(texts, '', {});
+  for (const [locale, texts] of Object.entries(options.fallback ?? {}))
+    fallback[locale] = flatten(texts, '', Object.create(null));
   const updateListeners = new Set<(release: OtaRelease) => void>();
   const errorListeners = new Set<(failure: OtaFailure) => void>();
   let current: StoredRelease | undefined;

@@ -27,16 +27,32 @@ export function localeOfPath(path: string): string | undefined {
 }
 
 /**
- * Flattens a parsed JSON file into `strings`: nested keys joined with `.`; texts only (numbers and
+ * Flattens a parsed JSON object into `strings`: nested keys joined with `.`; texts only (numbers and
  * booleans become text; null and arrays are left out). A key already set by an earlier file keeps its text.
+ * One loop per object, no call per text: a 1 MiB bundle holds tens of thousands of them.
  */
 export function flatten(value: unknown, prefix: string, strings: Strings): Strings {
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-    if (prefix && !Object.hasOwn(strings, prefix)) strings[prefix] = String(value);
-  } else if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-    for (const [key, inner] of Object.entries(value)) flatten(inner, prefix ? `${prefix}.${key}` : key, strings);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return strings;
+  const object = value as Record<string, unknown>;
+  // JSON.parse makes plain objects: for…in sees their own keys only.
+  for (const key in object) {
+    const inner = object[key];
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof inner === 'string') {
+      // `strings` has no prototype: undefined means "not set yet".
+      if (strings[path] === undefined) strings[path] = inner;
+    } else if (typeof inner === 'number' || typeof inner === 'boolean') {
+      if (strings[path] === undefined) strings[path] = String(inner);
+    } else flatten(inner, path, strings);
   }
   return strings;
+}
+
+/** Whether `value` is an object whose every value is a string. */
+function isFlat(value: unknown): value is Strings {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  for (const key in value) if (typeof (value as Record<string, unknown>)[key] !== 'string') return false;
+  return true;
 }
 
 /**
@@ -59,6 +75,11 @@ export function parseBundle(
       json = JSON.parse(decoder.decode(bytes));
     } catch (error) {
       throw new Error(`${path} is not valid JSON: ${(error as Error).message}`);
+    }
+    if (!locales[locale] && isFlat(json)) {
+      // A locale's first file, flat already (the common case): it is the strings, with no copy.
+      locales[locale] = Object.setPrototypeOf(json, null) as Strings;
+      continue;
     }
     locales[locale] ??= Object.create(null) as Strings;
     flatten(json, '', locales[locale]);
