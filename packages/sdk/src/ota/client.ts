@@ -362,6 +362,8 @@ export function createOtaClient(options: OtaOptions): OtaClient {
       await checkNow();
       if (running) schedule(state ? pauseLeft(state) : 0);
     }, delayMs);
+    // The schedule alone does not keep a Node process alive (a script that is done can exit).
+    (timer as { unref?: () => void }).unref?.();
   }
 
   function checkNow(): Promise<OtaCheckResult> {
