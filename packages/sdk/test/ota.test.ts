@@ -171,6 +171,17 @@ describe('@loc/sdk/ota: faults keep the last good release and are reported', () 
     expect(ota.t('greeting')).toBe('Hallo (app)');
   });
 
+  it('a release stored without strings is ignored; t() works detached from the client', async () => {
+    const storage = faultyStorage();
+    storage.map.set('loc-ota:NATIVE_FORMAT:PRODUCTION:current', '"r9"');
+    storage.map.set('loc-ota:NATIVE_FORMAT:PRODUCTION:release:r9', '{"id":"r9","strings":null}');
+    const ota = otaClient({ storage });
+    await ota.ready;
+    const { t } = ota;
+    expect(t('greeting')).toBe('greeting');
+    expect(ota.currentRelease).toBeUndefined();
+  });
+
   it('damaged stored data (bad JSON, a pointer to a missing release) is ignored, never thrown', async () => {
     const storage = faultyStorage();
     storage.map.set('loc-ota:NATIVE_FORMAT:PRODUCTION:state', '{not json');

@@ -199,7 +199,7 @@ export function createOtaClient(options: OtaOptions): OtaClient {
       if (id === undefined || id === current?.id) return;
       const release = await read<StoredRelease>(`release:${id}`);
       // A pointer whose release is missing or damaged is ignored: the release in memory stays.
-      if (release?.id === id && typeof release.strings === 'object') serve(release);
+      if (release?.id === id && typeof release.strings === 'object' && release.strings !== null) serve(release);
     } catch (error) {
       report(failure('load', error));
     }
@@ -376,21 +376,24 @@ export function createOtaClient(options: OtaOptions): OtaClient {
     return inFlight;
   }
 
+  function strings(locale = options.languageCode ?? ''): Strings {
+    let texts = merged.get(locale);
+    if (!texts) {
+      texts = { ...fallback[locale], ...current?.strings[locale] };
+      merged.set(locale, texts);
+    }
+    return texts;
+  }
+
   return {
     ready,
     get currentRelease() {
       return current && publicRelease(current);
     },
-    strings(locale = options.languageCode ?? '') {
-      let strings = merged.get(locale);
-      if (!strings) {
-        strings = { ...fallback[locale], ...current?.strings[locale] };
-        merged.set(locale, strings);
-      }
-      return strings;
-    },
-    t(key, locale) {
-      const text = this.strings(locale)[key];
+    strings,
+    // No `this`: `const { t } = ota` works too.
+    t: (key, locale) => {
+      const text = strings(locale)[key];
       return typeof text === 'string' ? text : key;
     },
     onUpdate(listener) {
