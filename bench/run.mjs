@@ -184,6 +184,7 @@ try {
     const rows = [
       ['app that calls only the CDN check (createCdnClient)', 'cdnCheckApp', 12],
       ['app that calls one method of createClient', 'clientApp'],
+      ['web app with over-the-air strings (@loc/sdk/ota, JSON bundles)', 'otaApp', 8],
       ['the whole SDK (export * from @loc/sdk)', 'wholeSdk', 30],
     ];
     for (const [measure, app, goalKb] of rows) {
@@ -194,6 +195,70 @@ try {
         ...(goalKb ? { goal: `≤ ${goalKb} KB`, met: gzipped <= goalKb * 1024 } : {}),
       });
     }
+  });
+
+  // 1c. What a fleet of @loc/sdk/ota installs costs the CDN (bench/ota-fleet.mjs: a model on a simulated clock).
+  await part('OTA fleet', async () => {
+    const s = section(
+      'Over-the-air fleet: requests per hour to POST /cdn/check (bench/ota-fleet.mjs)',
+      "A model, not a load test: 20,000 sampled installs run @loc/sdk/ota's own policy code (dist/ota.js) on a simulated clock, scaled to 1,000,000; a seeded random, so the figures are deterministic. Web installs: 3 sessions a day (Poisson) of 10 minutes with 10 page loads each; servers and open tabs: always running. Baseline: a naive loop that checks on every start (page load). Budget assumption: spec.md §8 does not show the CDN budget's size; we assume it is sized for the official mobile SDKs on the same fleet, i.e. their steady rate × 730 h a month. Goal: a month holding a release, a 1-hour 429 storm and a 1-hour outage stays within that budget + 1 %.",
+    );
+    const { simulateFleet } = await import(pathToFileURL(join(root, 'bench/ota-fleet.mjs')).href);
+    const n = (x) => Math.round(x).toLocaleString('en-US');
+    const moments = {
+      steady: 'steady state',
+      afterRelease: 'the hour after a release',
+      storm: 'during a 1-hour 429 storm',
+      afterStorm: 'the hour after the storm',
+      outage: 'during a 1-hour outage (503)',
+      afterOutage: 'the hour after the outage',
+    };
+    for (const [population, alwaysOn] of [
+      ['web', false],
+      ['servers', true],
+    ]) {
+      const result = await simulateFleet({ alwaysOn });
+      const steady = result.steady.checksPerHour;
+      for (const [key, label] of Object.entries(moments)) {
+        const r = result[key];
+        s.rows.push({
+          measure: `${population}: ${label}`,
+          value: `${n(r.checksPerHour)}/h`,
+          ...(alwaysOn ? {} : { baseline: `naive: ${n(r.naivePerHour)}/h`, ratio: r.checksPerHour / r.naivePerHour }),
+        });
+      }
+      // A month of 730 hours at the steady rate, plus what each incident's hours sent above it.
+      let month = steady * 730;
+      for (const key of ['afterRelease', 'storm', 'afterStorm', 'outage', 'afterOutage'])
+        month += result[key].checksPerHour - steady;
+      const share = month / (steady * 730);
+      s.rows.push({
+        measure: `${population}: a month with a release, a storm and an outage, over the budget (steady × 730 h)`,
+        value: `${n(month)} checks`,
+        baseline: `budget: ${n(steady * 730)}`,
+        ratio: share,
+        goal: '≤ 1.01×',
+        met: share <= 1.01,
+      });
+    }
+  });
+
+  // 1d. Check + download + verify + apply of a 1 MiB bundle, against a hand-written script (bench/ota-apply.mjs).
+  await part('OTA apply', async () => {
+    const s = section(
+      'Over-the-air apply of a 1 MiB release bundle (bench/ota-apply.mjs)',
+      "@loc/sdk/ota's checkNow() (memoryStorage) against a hand-written script doing the same: fetch the check, fetch the ZIP, SHA-256 (WebCrypto), fflate's unzipSync, JSON.parse of each file, and JSON.stringify of the result to keep it for the next start (the client stores each release). A loopback server; 31 interleaved runs each after a warm-up.",
+    );
+    const { benchApply } = await import(pathToFileURL(join(root, 'bench/ota-apply.mjs')).href);
+    const { ota, handWritten, zipBytes } = await benchApply({ runs: 31 });
+    ratioRow(
+      s,
+      `@loc/sdk/ota checkNow(), ${(zipBytes / 2 ** 20).toFixed(2)} MiB ZIP`,
+      stats(ota),
+      'hand-written',
+      stats(handWritten),
+      atMost(1.2),
+    );
   });
 
   // 2. The mock's real server under load, against a bare node:http server answering the same bytes.

@@ -3,13 +3,14 @@
 # aapt2 and the Android framework (Android resources), GNUstep (.strings), libplist (stringsdict),
 # GNU gettext (PO), Ruby's Psych and PyYAML (YAML), Ruby's I18n gem (Rails YAML), libxml2 and the Translate
 # Toolkit's xliff2po (XLIFF: Debian packages no XLIFF 1.2 schema, so an independent XLIFF reader stands in);
-# and zsh and fish, which the `loc completion` tests source their scripts in (bash is already there).
+# zsh and fish, which the `loc completion` tests source their scripts in (bash is already there); and
+# chromium, the real browser the over-the-air web example runs in (examples/ota-web, through playwright-core).
 # Idempotent: installs with apt-get only the packages that are missing, only when apt-get exists and we are
 # root; says what it did.
 # Without them the format tests are skipped, loudly, never passed.
 set -euo pipefail
 
-PACKAGES=(aapt android-framework-res gnustep-base-runtime libplist-utils gettext ruby ruby-i18n python3-yaml libxml2-utils translate-toolkit zsh fish)
+PACKAGES=(aapt android-framework-res gnustep-base-runtime libplist-utils gettext ruby ruby-i18n python3-yaml libxml2-utils translate-toolkit zsh fish chromium)
 
 missing=()
 for package in "${PACKAGES[@]}"; do

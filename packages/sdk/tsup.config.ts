@@ -90,4 +90,7 @@ export default [
   // every app's bundle would keep them (docs/sdk.md, "Size and start-up"). It has its own copy of the
   // schemas; its document is the same.
   locBuild({ openapi: 'src/openapi.ts' }, { ...dependencies, ...oneClean }),
+  // Over-the-air strings (docs/ota.md): builds of their own, each one file, so that an app's bundle has
+  // neither zod nor ofetch (its 8 KB budget) and the browser entry never shares a chunk with node:fs.
+  locBuild({ ota: 'src/ota/index.ts', 'ota-node': 'src/ota/node.ts' }, { splitting: false, ...oneClean }),
 ];

@@ -7,6 +7,7 @@
  * an endpoint") says what a new entry needs besides.
  */
 import type * as z from 'zod/mini';
+import { CDN_CHECK_PATH } from './core/cdn-route';
 import { lazyObject } from './core/lazy-object';
 import { encodePath } from './core/url';
 import { CdnCheckRequestSchema, CdnErrorDetailSchema, CdnReleaseSchema } from './schemas/cdn';
@@ -270,7 +271,7 @@ const getExportContract = {
 
 export const checkDistribution = {
   method: 'POST',
-  path: '/cdn/check',
+  path: CDN_CHECK_PATH,
   api: 'cdn',
   // A check changes nothing but a usage counter: repeating it is safe.
   idempotent: true,

@@ -1,5 +1,5 @@
 /** The apps, by name: each imports `@loc/sdk` as a user's code does. */
-export declare const BUNDLE_APPS: Record<'cdnCheckApp' | 'clientApp' | 'wholeSdk', string>;
+export declare const BUNDLE_APPS: Record<'cdnCheckApp' | 'clientApp' | 'otaApp' | 'wholeSdk', string>;
 /** Bundles one app's source with esbuild and gives its gzipped size in bytes and the files it took in. */
 export declare function bundleApp(
   source: string,

@@ -17,6 +17,13 @@ export const BUNDLE_APPS = {
   /** The full client, one method called: every area comes along (createClient builds them all). */
   clientApp: `import { createClient } from '@loc/sdk';
     createClient({ token: 't' }).projects.list().then(console.log);`,
+  /** A web app that takes its strings over the air (@loc/sdk/ota): check, download, verify, unzip, JSON. */
+  otaApp: `import { browserStorage, createOtaClient } from '@loc/sdk/ota';
+    const ota = createOtaClient({ cdnKey: 'lh-cdn_k', environment: 'PRODUCTION', type: 'NATIVE_FORMAT',
+      languageCode: 'de', storage: browserStorage(), fallback: { de: { hello: 'Hallo' } } });
+    ota.onUpdate(() => console.log(ota.t('hello')));
+    ota.onError((failure) => console.warn(failure.error.message));
+    ota.start();`,
   /** Everything the main entry exports. */
   wholeSdk: `export * from '@loc/sdk';`,
 };

@@ -8,7 +8,13 @@ import { BUNDLE_APPS, bundleApp } from './bundle-apps.mjs';
  * only the CDN check (it stands at ~11.99 KB with `.withResponse()` and the logger) and 30 KB for the whole
  * root export (~17.5 KB; docs/sdk.md, "Size and start-up"). A change that takes an app past its ceiling fails here.
  */
-export const SIZE_LIMITS_GZ = { cdnCheckApp: 12 * 1024, clientApp: 17 * 1024, wholeSdk: 30 * 1024 } as const;
+export const SIZE_LIMITS_GZ = {
+  cdnCheckApp: 12 * 1024,
+  clientApp: 17 * 1024,
+  // Issue 24: over-the-air strings with the JSON bundle parser and fflate's inflate (~7.2 KB; docs/ota.md).
+  otaApp: 8 * 1024,
+  wholeSdk: 30 * 1024,
+} as const;
 
 describe('browser bundle size', () => {
   it.each(Object.entries(BUNDLE_APPS))(

@@ -1,0 +1,243 @@
+#!/usr/bin/env node
+// What a fleet of installs of @loc/sdk/ota costs the CDN: requests per hour to POST /cdn/check in steady
+// state, right after a release, during a 429 storm and around a 1-hour outage, against a naive loop that
+// checks on every start. A model, not a load test: a sample of installs (default 20 000) runs the client's
+// own policy code (packages/sdk/dist/ota.js: pauseAfter, retryDelayAfterServerError) on a simulated clock,
+// and the counts are scaled to the fleet (default 1 000 000). docs/benchmarks.md has the results and the
+// budget assumption; packages/sdk/test/ota-fleet.test.ts compares the model with a closed-form calculation.
+//
+//   node bench/ota-fleet.mjs [--installs 1000000] [--sample 20000] [--always-on] [--json]
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const HOUR = 3_600_000;
+const MIN = 60_000;
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The scenario's timeline, in hours from the start: warm-up first, so that installs drift apart. */
+export const TIMELINE = {
+  steady: [24, 25],
+  release: 26,
+  afterRelease: [26, 27],
+  storm: [28, 29],
+  afterStorm: [29, 30],
+  outage: [32, 33],
+  afterOutage: [33, 34],
+  end: 34,
+};
+
+/** A seeded random generator (mulberry32): the same numbers on every run. */
+function random32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A binary min-heap of events by time. */
+function heap() {
+  const items = [];
+  return {
+    get size() {
+      return items.length;
+    },
+    push(event) {
+      items.push(event);
+      for (let i = items.length - 1; i > 0; ) {
+        const parent = (i - 1) >> 1;
+        if (items[parent].t <= items[i].t) break;
+        [items[parent], items[i]] = [items[i], items[parent]];
+        i = parent;
+      }
+    },
+    pop() {
+      const top = items[0];
+      const last = items.pop();
+      if (items.length > 0) {
+        items[0] = last;
+        for (let i = 0; ; ) {
+          const l = 2 * i + 1;
+          const r = l + 1;
+          let m = i;
+          if (l < items.length && items[l].t < items[m].t) m = l;
+          if (r < items.length && items[r].t < items[m].t) m = r;
+          if (m === i) break;
+          [items[m], items[i]] = [items[i], items[m]];
+          i = m;
+        }
+      }
+      return top;
+    },
+  };
+}
+
+/**
+ * Simulates `sample` installs and scales to `installs`. Each install's app runs in sessions that start
+ * as a Poisson process (`sessionsPerDay`) and last `sessionMinutes` (`alwaysOn`: one session that never
+ * ends, as a Node server); a session has `startsPerSession` starts (page loads), spread evenly. The
+ * policy checks at a session's start when its stored pause is over, and while the app runs when the
+ * pause ends; the naive loop checks on every start. The CDN answers by the timeline: 204, then 200 once
+ * per install after the release, 429 (no Retry-After) in the storm, 503 in the outage.
+ */
+export async function simulateFleet({
+  installs = 1_000_000,
+  sample = 20_000,
+  sessionsPerDay = 3,
+  sessionMinutes = 10,
+  startsPerSession = 10,
+  alwaysOn = false,
+  timeline = TIMELINE,
+  seed = 24,
+  policy,
+} = {}) {
+  const { pauseAfter, retryDelayAfterServerError } =
+    policy ?? (await import(pathToFileURL(join(root, 'packages/sdk/dist/ota.js')).href));
+  const random = random32(seed);
+  const meanInterval = pauseAfter({ kind: 'ok' }, 0, () => 0.5).pauseMs;
+  const exponential = (mean) => -Math.log(1 - random()) * mean;
+  const end = timeline.end * HOUR;
+  const events = heap();
+  // Requests per whole hour of the timeline, for the policy and for the naive loop; downloads too.
+  const hours = Math.ceil(timeline.end);
+  const checks = new Float64Array(hours);
+  const naive = new Float64Array(hours);
+  const downloads = new Float64Array(hours);
+  const within = (t, [from, to]) => t >= from * HOUR && t < to * HOUR;
+  const answer = (t, install) => {
+    if (timeline.storm && within(t, timeline.storm)) return { status: 429 };
+    if (timeline.outage && within(t, timeline.outage)) return { status: 503 };
+    if (timeline.release !== undefined && t >= timeline.release * HOUR && !install.updated) return { status: 200 };
+    return { status: 204 };
+  };
+  const state = [];
+  for (let i = 0; i < sample; i++) {
+    state.push({ since: 0, pauseMs: 0, serverErrors: 0, sessionEnd: -1, timer: 0, updated: false });
+    // Servers start spread over one mean interval (as if they had run for long): no wave at the start.
+    if (alwaysOn) events.push({ t: random() * meanInterval, i, kind: 'session' });
+    else events.push({ t: exponential((24 * HOUR) / sessionsPerDay), i, kind: 'session' });
+  }
+  const running = (install, t) => alwaysOn || t < install.sessionEnd;
+  const count = (array, t) => {
+    if (t < end) array[Math.floor(t / HOUR)] += 1;
+  };
+
+  /** One request of a check; returns its outcome for the policy, or schedules the 5xx retry. */
+  function request(install, i, t, isRetry) {
+    count(checks, t);
+    const { status } = answer(t, install);
+    if (status === 200) {
+      install.updated = true;
+      count(downloads, t);
+    }
+    if (status >= 500 && !isRetry) {
+      const delay = retryDelayAfterServerError(undefined, random);
+      if (delay !== undefined) {
+        events.push({ t: t + delay, i, kind: 'retry' });
+        return undefined;
+      }
+    }
+    if (status === 429) return { kind: 'rate-limited' };
+    if (status >= 500) return { kind: 'server-error' };
+    return { kind: 'ok' };
+  }
+
+  function settle(install, i, t, outcome) {
+    const pause = pauseAfter(outcome, install.serverErrors, random);
+    install.since = t;
+    install.pauseMs = pause.pauseMs;
+    install.serverErrors = pause.serverErrors;
+    const next = t + pause.pauseMs;
+    if (running(install, next)) events.push({ t: next, i, kind: 'timer', token: ++install.timer });
+  }
+
+  while (events.size > 0) {
+    const event = events.pop();
+    const { t, i } = event;
+    if (t >= end) break;
+    const install = state[i];
+    switch (event.kind) {
+      case 'session': {
+        if (!alwaysOn) {
+          install.sessionEnd = t + sessionMinutes * MIN;
+          for (let s = 0; s < startsPerSession; s++) count(naive, t + (s * sessionMinutes * MIN) / startsPerSession);
+          events.push({ t: t + exponential((24 * HOUR) / sessionsPerDay), i, kind: 'session' });
+        } else count(naive, t);
+        const due = install.since + install.pauseMs;
+        if (t >= due) {
+          const outcome = request(install, i, t, false);
+          if (outcome) settle(install, i, t, outcome);
+        } else if (running(install, due)) events.push({ t: due, i, kind: 'timer', token: ++install.timer });
+        break;
+      }
+      case 'timer': {
+        if (event.token !== install.timer || !running(install, t)) break;
+        const outcome = request(install, i, t, false);
+        if (outcome) settle(install, i, t, outcome);
+        break;
+      }
+      case 'retry':
+        settle(install, i, t, request(install, i, t, true));
+        break;
+    }
+  }
+
+  const scale = installs / sample;
+  const perHour = (array, [from, to]) => {
+    let sum = 0;
+    for (let h = from; h < to; h++) sum += array[h];
+    return Math.round((sum * scale) / (to - from));
+  };
+  const windows = {
+    steady: timeline.steady,
+    afterRelease: timeline.afterRelease,
+    storm: timeline.storm,
+    afterStorm: timeline.afterStorm,
+    outage: timeline.outage,
+    afterOutage: timeline.afterOutage,
+  };
+  const result = {};
+  for (const [name, window] of Object.entries(windows)) {
+    if (!window) continue;
+    result[name] = {
+      checksPerHour: perHour(checks, window),
+      naivePerHour: perHour(naive, window),
+      downloadsPerHour: perHour(downloads, window),
+    };
+  }
+  return result;
+}
+
+const LABELS = {
+  steady: 'steady state (hour 24–25, all 204)',
+  afterRelease: 'the hour after a release',
+  storm: 'during a 1-hour 429 storm',
+  afterStorm: 'the hour after the storm',
+  outage: 'during a 1-hour outage (503)',
+  afterOutage: 'the hour after the outage',
+};
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const arg = (name, fallback) => {
+    const at = process.argv.indexOf(`--${name}`);
+    return at > 0 ? Number(process.argv[at + 1]) : fallback;
+  };
+  const alwaysOn = process.argv.includes('--always-on');
+  const options = { installs: arg('installs', 1_000_000), sample: arg('sample', 20_000), alwaysOn };
+  const result = await simulateFleet(options);
+  if (process.argv.includes('--json')) console.log(JSON.stringify(result, null, 2));
+  else {
+    const n = (x) => x.toLocaleString('en-US');
+    console.log(
+      `${n(options.installs)} installs (sample ${n(options.sample)}), ${alwaysOn ? 'always running (servers, open tabs), started once' : '3 sessions a day of 10 minutes, 10 starts (page loads) each'}\n`,
+    );
+    console.log('| moment | @loc/sdk/ota checks/hour | naive (check on every start)/hour | downloads/hour |');
+    console.log('|---|---:|---:|---:|');
+    for (const [name, r] of Object.entries(result))
+      console.log(
+        `| ${LABELS[name]} | ${n(r.checksPerHour)} | ${alwaysOn ? '—' : n(r.naivePerHour)} | ${n(r.downloadsPerHour)} |`,
+      );
+  }
+}

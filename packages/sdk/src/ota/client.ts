@@ -1,0 +1,427 @@
+/**
+ * The over-the-air client: checks the CDN on the official SDKs' schedule (./policy.ts), downloads,
+ * verifies, unpacks and parses a new release, stores it whole before it becomes current, and serves the
+ * current one synchronously. Nothing it does throws into the app: failures are events.
+ */
+import { DownloadError, LocError } from '../errors';
+import type { CdnRelease, DistributionEnvironment, DistributionType } from '../schemas/cdn';
+import { CDN_CHECK_PATH } from '../core/cdn-route';
+import { version } from '../../package.json';
+import { type CheckAnswer, checkCdn, downloadBundle, type HttpConfig, sha256Hex } from './http';
+import { flatten, localeOfPath, parseBundle, type Strings } from './parse';
+import { type CheckOutcome, pauseAfter, remainingPause, retryDelayAfterServerError } from './policy';
+import { memoryStorage, type OtaStorage } from './storage';
+import { DEFAULT_ZIP_LIMITS, unzip, type ZipLimits } from './zip';
+
+/** What the client sends as `clientAgent`, as the official SDKs send `<sdk-name>/<version>`. */
+export const OTA_CLIENT_AGENT = `@loc/sdk-ota/${version}`;
+/** The largest bundle downloaded, in bytes, unless `maxBundleBytes` says otherwise. */
+export const DEFAULT_MAX_BUNDLE_BYTES = 16 * 1024 * 1024;
+
+export interface OtaOptions {
+  /** The distribution's CDN key (`lh-cdn_…`). Sent to `baseUrl` only; never in an error or event. */
+  cdnKey: string;
+  environment: DistributionEnvironment;
+  type: DistributionType;
+  /** The app's semantic version: only releases made for it are offered. */
+  clientVersion?: string;
+  /** The user's language (`clientLanguageCode`) and the default locale of `t()` and `strings()`. */
+  languageCode?: string;
+  /** Where the install id, the pause state and the releases are kept. Default: in memory only. */
+  storage?: OtaStorage;
+  /** Base URL of the CDN check. Default `https://api.loc.dev`. */
+  baseUrl?: string;
+  /** Path of the check below `baseUrl`. Default `/cdn/check`; the real CDN host's is `/v1/distributions/check`. */
+  checkPath?: string;
+  /**
+   * Strings shipped with the app, by locale (flat, or nested as i18next's JSON files are): served until a
+   * release arrives, and for keys it lacks.
+   */
+  fallback?: Record<string, Record<string, unknown>>;
+  /** Prefix of every storage key; two clients of different distributions sharing a store need two. */
+  storageKey?: string;
+  /** The locale of a bundle file from its path. Default: a path segment named like a locale. */
+  localeOf?: (path: string) => string | undefined;
+  maxBundleBytes?: number;
+  zipLimits?: ZipLimits;
+  fetch?: typeof globalThis.fetch;
+  /** The clock (ms since the epoch). Tests and simulations pass their own. */
+  now?: () => number;
+  /** Random numbers in [0, 1): the interval's jitter, the 5xx retry's wait, the install id's fallback. */
+  random?: () => number;
+}
+
+/** The release being served. */
+export interface OtaRelease {
+  id: string;
+  name: string;
+  createdAt: string;
+  /** The locales it has strings for. */
+  locales: string[];
+}
+
+/** Where a failure happened; the app keeps serving its last good release in every case. */
+export type OtaStage = 'check' | 'download' | 'verify' | 'unpack' | 'store' | 'load';
+
+export interface OtaFailure {
+  stage: OtaStage;
+  /** An SDK error (`LocError`): its message names the problem, never the CDN key. */
+  error: LocError;
+  /** The HTTP status of a failed check (a 200 without a release counts as failed). */
+  status?: number;
+}
+
+/** What `checkNow()` came to. */
+export type OtaCheckResult =
+  | { status: 'updated'; release: OtaRelease }
+  /** 204: nothing newer. */
+  | { status: 'current' }
+  /** 404 DISTRIBUTION_NOT_FOUND: nothing published yet. */
+  | { status: 'none' }
+  /** A 429 or 5xx pause is on until `until` (ms since the epoch): no request was sent. */
+  | { status: 'paused'; until: number }
+  | { status: 'failed'; failure: OtaFailure }
+  /** `stop()` was called. */
+  | { status: 'stopped' };
+
+export interface OtaClient {
+  /** Resolves once the stored release (if any) is loaded; never rejects. */
+  readonly ready: Promise<void>;
+  readonly currentRelease: OtaRelease | undefined;
+  /** Strings of `locale` (default: `languageCode`), the release's over the fallback's; `{}` when none. */
+  strings(locale?: string): Readonly<Strings>;
+  /** The text of `key`: the release's, else the fallback's, else the key itself. Never throws. */
+  t(key: string, locale?: string): string;
+  /** Called with each new release once it is current. Returns a function that removes the listener. */
+  onUpdate(listener: (release: OtaRelease) => void): () => void;
+  /** Called with each failure. Returns a function that removes the listener. */
+  onError(listener: (failure: OtaFailure) => void): () => void;
+  /** Checks now (unless a 429 or 5xx pause is on), and applies a new release. Never rejects. */
+  checkNow(): Promise<OtaCheckResult>;
+  /** Checks when the stored pause ends (at once on a first start), then on the policy's schedule. */
+  start(): void;
+  /** Stops the schedule; a check under way ends without applying. */
+  stop(): void;
+}
+
+/** The pause state, stored so that a restart does not reset it. */
+interface State {
+  user: string;
+  /** When the current pause began, its length and why. */
+  since: number;
+  pauseMs: number;
+  reason: 'interval' | 'server-error' | 'rate-limited';
+  serverErrors: number;
+}
+
+interface StoredRelease extends OtaRelease {
+  strings: Record<string, Strings>;
+}
+
+function uuid(random: () => number): string {
+  if (typeof crypto !== 'undefined' && crypto.randomUUID) return crypto.randomUUID();
+  return 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) =>
+    ((c === 'x' ? random() * 16 : 8 + random() * 4) | 0).toString(16),
+  );
+}
+
+/** A failure of `stage`: SDK errors as they are; others (a bad ZIP, a full storage) as a LocError that names the stage. */
+function failure(stage: OtaStage, error: unknown): OtaFailure {
+  return { stage, error: error instanceof LocError ? error : new LocError(`${stage}: ${(error as Error)?.message}`) };
+}
+
+/**
+ * An over-the-air strings client for web, React Native, Electron and Node apps.
+ *
+ * @example
+ * import { createOtaClient, browserStorage } from '@loc/sdk/ota';
+ * const ota = createOtaClient({ cdnKey: 'lh-cdn_…', environment: 'PRODUCTION', type: 'NATIVE_FORMAT',
+ *   clientVersion: '2.4.0', languageCode: 'de', storage: browserStorage(), fallback: { de: bundledGerman } });
+ * ota.onUpdate(() => rerender());
+ * ota.start();
+ * ota.t('checkout.title');
+ */
+export function createOtaClient(options: OtaOptions): OtaClient {
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const storage = options.storage ?? memoryStorage();
+  const prefix = `${options.storageKey ?? 'loc-ota'}:${options.type}:${options.environment}:`;
+  const checkPath = options.checkPath ?? CDN_CHECK_PATH;
+  const checkUrl = `${(options.baseUrl ?? 'https://api.loc.dev').replace(/\/+$/, '')}${checkPath}`;
+  const http: HttpConfig = { fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)), now };
+  // Flat, as the release's strings are: a nested fallback must not shadow a release's `a.b` key.
+  const fallback: Record<string, Strings> = {};
+  for (const [locale, texts] of Object.entries(options.fallback ?? {}))
+    fallback[locale] = flatten(texts, '', Object.create(null));
+  const updateListeners = new Set<(release: OtaRelease) => void>();
+  const errorListeners = new Set<(failure: OtaFailure) => void>();
+  let current: StoredRelease | undefined;
+  const merged = new Map<string, Strings>();
+  let state: State | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running = false;
+  let stopped = false;
+  let inFlight: Promise<OtaCheckResult> | undefined;
+
+  const emit = <T>(listeners: Set<(value: T) => void>, value: T) => {
+    for (const listener of listeners) {
+      try {
+        listener(value);
+      } catch {
+        // A listener's bug is the app's to find; it must not stop the others or the client.
+      }
+    }
+  };
+  const report = (f: OtaFailure) => {
+    emit(errorListeners, f);
+    return f;
+  };
+
+  async function read<T>(key: string): Promise<T | undefined> {
+    const text = await storage.getItem(prefix + key);
+    return text ? (JSON.parse(text) as T) : undefined;
+  }
+  const write = async (key: string, value: unknown) => storage.setItem(prefix + key, JSON.stringify(value));
+
+  /** Makes `release` current in memory when it differs from the current one. */
+  function serve(release: StoredRelease | undefined): boolean {
+    if (!release || release.id === current?.id) return false;
+    current = release;
+    merged.clear();
+    emit(updateListeners, publicRelease(release));
+    return true;
+  }
+
+  /** The stored current release, as another tab or process may have just written it. */
+  async function loadCurrent(): Promise<void> {
+    try {
+      const id = await read<string>('current');
+      if (id === undefined || id === current?.id) return;
+      const release = await read<StoredRelease>(`release:${id}`);
+      // A pointer whose release is missing or damaged is ignored: the release in memory stays.
+      if (release?.id === id && typeof release.strings === 'object' && release.strings !== null) serve(release);
+    } catch (error) {
+      report(failure('load', error));
+    }
+  }
+
+  async function loadState(): Promise<State> {
+    if (state) return state;
+    let stored: Partial<State> | undefined;
+    try {
+      stored = await read<State>('state');
+    } catch (error) {
+      report(failure('load', error));
+    }
+    state = {
+      user: typeof stored?.user === 'string' && stored.user ? stored.user : uuid(random),
+      since: Number(stored?.since) || 0,
+      pauseMs: Number(stored?.pauseMs) || 0,
+      reason: stored?.reason ?? 'interval',
+      serverErrors: Number(stored?.serverErrors) || 0,
+    };
+    if (!stored?.user) await saveState();
+    return state;
+  }
+
+  async function saveState(): Promise<void> {
+    try {
+      await write('state', state);
+    } catch (error) {
+      report(failure('store', error));
+    }
+  }
+
+  const ready = (async () => {
+    await loadCurrent();
+    await loadState();
+  })();
+
+  /** Stores `release` whole, then points `current` at it; the previous one is removed only after. */
+  async function store(release: StoredRelease): Promise<void> {
+    const previous = await read<string>('current').catch(() => undefined);
+    await write(`release:${release.id}`, release);
+    await write('current', release.id);
+    // Another tab or process may have pointed `current` elsewhere meanwhile: remove only what nothing points at.
+    if (previous && previous !== release.id && (await read<string>('current')) === release.id)
+      await storage.removeItem(`${prefix}release:${previous}`);
+  }
+
+  /** Downloads, verifies, unpacks, parses and stores a release; a failure carries the stage it failed in. */
+  async function apply(release: CdnRelease): Promise<StoredRelease> {
+    let stage: OtaStage = 'download';
+    try {
+      const bytes = await downloadBundle(http, release.filesUrl, options.maxBundleBytes ?? DEFAULT_MAX_BUNDLE_BYTES);
+      stage = 'verify';
+      if (release.filesSha256 && (await sha256Hex(bytes)) !== release.filesSha256.toLowerCase())
+        throw new DownloadError('The bundle does not have the SHA-256 the CDN announced');
+      stage = 'unpack';
+      const strings = parseBundle(
+        unzip(bytes, options.zipLimits ?? DEFAULT_ZIP_LIMITS),
+        options.localeOf ?? localeOfPath,
+      );
+      const stored: StoredRelease = {
+        id: release.distributionReleaseId,
+        name: release.name,
+        createdAt: release.createdAt,
+        locales: Object.keys(strings),
+        strings,
+      };
+      stage = 'store';
+      await store(stored);
+      return stored;
+    } catch (error) {
+      throw { stage, error };
+    }
+  }
+
+  /** One check, with the 5xx retry, then the download of what it offered (and one fresh check if its URL expired). */
+  async function check(): Promise<OtaCheckResult> {
+    await ready;
+    const s = await loadState();
+    await loadCurrent();
+    const left = pauseLeft(s);
+    if (s.reason !== 'interval' && left > 0) return { status: 'paused', until: now() + left };
+    // The request as the official SDKs send it; clientRelease is read again for the fresh check.
+    const ask = () =>
+      checkCdn(http, checkUrl, checkPath, options.cdnKey, {
+        distributionEnvironment: options.environment,
+        distributionType: options.type,
+        clientVersion: options.clientVersion,
+        clientUser: s.user,
+        clientAgent: OTA_CLIENT_AGENT,
+        clientRelease: current?.id,
+        clientLanguageCode: options.languageCode,
+      });
+    let outcome: CheckOutcome = { kind: 'ok' };
+    let result: OtaCheckResult;
+    for (let fresh = 0; ; fresh++) {
+      let answer: CheckAnswer | undefined;
+      try {
+        answer = await ask();
+        if (answer.kind === 'error' && answer.status >= 500) {
+          const delay = retryDelayAfterServerError(answer.retryAfterMs, random);
+          if (delay !== undefined && !stopped) {
+            await new Promise((resolve) => setTimeout(resolve, delay));
+            answer = await ask();
+          }
+        }
+      } catch (error) {
+        // No answer (offline, refused redirect): pauses as a 5xx does, the stored release stays.
+        outcome = { kind: 'server-error' };
+        result = { status: 'failed', failure: report(failure('check', error)) };
+        break;
+      }
+      if (answer.kind === 'current') result = { status: 'current' };
+      else if (answer.kind === 'none') result = { status: 'none' };
+      else if (answer.kind === 'error') {
+        const { status } = answer;
+        outcome =
+          status === 429
+            ? { kind: 'rate-limited', retryAfterMs: answer.retryAfterMs }
+            : status >= 500
+              ? { kind: 'server-error' }
+              : { kind: 'client-error' };
+        result = { status: 'failed', failure: report({ ...failure('check', answer.error), status }) };
+      } else {
+        try {
+          const stored = await apply(answer.release);
+          if (stopped) return { status: 'stopped' };
+          serve(stored);
+          result = { status: 'updated', release: publicRelease(stored) };
+        } catch (thrown) {
+          const { stage, error } = thrown as { stage: OtaStage; error: unknown };
+          const status = (error as { status?: number }).status;
+          // A pre-signed URL that expired answers 4xx: the check is asked once more for a fresh one.
+          if (stage === 'download' && status! >= 400 && status! < 500 && fresh === 0) continue;
+          result = { status: 'failed', failure: report(failure(stage, error)) };
+        }
+      }
+      break;
+    }
+    const pause = pauseAfter(outcome, s.serverErrors, random);
+    state = { ...s, since: now(), ...pause };
+    await saveState();
+    return result;
+  }
+
+  /**
+   * What is left of the stored pause. A pause that began in the future (the clock was set back since) is
+   * taken to begin now, once: it lasts its length from here, neither 0 nor the clock's jump longer.
+   */
+  function pauseLeft(s: State): number {
+    const t = now();
+    if (s.since > t) s.since = t;
+    return remainingPause(s.since, s.pauseMs, t);
+  }
+
+  function schedule(delayMs: number) {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      timer = undefined;
+      await checkNow();
+      if (running) schedule(state ? pauseLeft(state) : 0);
+    }, delayMs);
+    // The schedule alone does not keep a Node process alive (a script that is done can exit).
+    (timer as { unref?: () => void }).unref?.();
+  }
+
+  function checkNow(): Promise<OtaCheckResult> {
+    if (stopped) return Promise.resolve({ status: 'stopped' });
+    inFlight ??= check()
+      .catch((error: unknown) => ({ status: 'failed' as const, failure: report(failure('check', error)) }))
+      .finally(() => {
+        inFlight = undefined;
+      });
+    return inFlight;
+  }
+
+  function strings(locale = options.languageCode ?? ''): Strings {
+    let texts = merged.get(locale);
+    if (!texts) {
+      texts = { ...fallback[locale], ...current?.strings[locale] };
+      merged.set(locale, texts);
+    }
+    return texts;
+  }
+
+  return {
+    ready,
+    get currentRelease() {
+      return current && publicRelease(current);
+    },
+    strings,
+    // No `this`: `const { t } = ota` works too.
+    t: (key, locale) => {
+      const text = strings(locale)[key];
+      return typeof text === 'string' ? text : key;
+    },
+    onUpdate(listener) {
+      updateListeners.add(listener);
+      return () => updateListeners.delete(listener);
+    },
+    onError(listener) {
+      errorListeners.add(listener);
+      return () => errorListeners.delete(listener);
+    },
+    checkNow,
+    start() {
+      if (running || stopped) return;
+      running = true;
+      void ready.then(async () => {
+        const s = await loadState();
+        if (running) schedule(pauseLeft(s));
+      });
+    },
+    stop() {
+      running = false;
+      stopped = true;
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
+
+function publicRelease({ id, name, createdAt, locales }: StoredRelease): OtaRelease {
+  return { id, name, createdAt, locales };
+}

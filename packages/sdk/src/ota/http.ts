@@ -1,0 +1,150 @@
+/**
+ * The two requests of an over-the-air client, on plain fetch: the CDN check (the request shape of
+ * `CdnCheckRequest`, the answers of `CdnRelease`, spec.md 2.4–2.6) and the bundle download. Not the SDK's
+ * validated transport: zod and ofetch would be most of an 8 KB bundle (docs/ota.md, "Weight"). Errors are
+ * the SDK's own classes and hold no credential: they name the method and path, never a header or query.
+ * An HTTP error of the check is a `LocError` with `status` and `codes` beside it, not `APIError.from`'s
+ * subclass: those classes and their messages would be a sixth of the bundle.
+ */
+import { APIConnectionError, DownloadError, LocError, parseRetryAfter } from '../errors';
+import { networkFailureOf, safeCause } from '../core/network-failure';
+import type { CdnCheckRequest, CdnRelease } from '../schemas/cdn';
+
+/** How many redirects a request follows; each is checked (HTTPS never hands over to HTTP). */
+const MAX_REDIRECTS = 5;
+
+/** The answer of one check. */
+export type CheckAnswer =
+  | { kind: 'release'; release: CdnRelease }
+  /** 204: `clientRelease` is the newest, or no release matches. */
+  | { kind: 'current' }
+  /** 404 DISTRIBUTION_NOT_FOUND: nothing is published (the official SDKs' reading: not a failure). */
+  | { kind: 'none' }
+  | { kind: 'error'; error: LocError; status: number; codes: string[]; retryAfterMs: number | undefined };
+
+export interface HttpConfig {
+  fetch: typeof globalThis.fetch;
+  now: () => number;
+}
+
+/**
+ * Fetches `url`, following redirects itself so that none goes from HTTPS to HTTP. A browser's fetch
+ * does not show a redirect (`opaqueredirect`): there it follows them and checks where it ended.
+ */
+async function fetchFollowing(config: HttpConfig, url: string, init: RequestInit, path: string): Promise<Response> {
+  const info = { method: init.method ?? 'GET', path };
+  for (let hop = 0; ; hop++) {
+    let response: Response;
+    try {
+      response = await config.fetch(url, { ...init, redirect: 'manual' });
+      if (response.type === 'opaqueredirect') response = await config.fetch(url, init);
+    } catch (error) {
+      throw new APIConnectionError(info, networkFailureOf(error).message, {
+        cause: safeCause(networkFailureOf(error)),
+      });
+    }
+    const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+    const next = location === null ? response.url || url : new URL(location, url).href;
+    if (url.startsWith('https:') && next.startsWith('http:'))
+      throw new DownloadError(`${info.method} ${path}: refused a redirect from HTTPS to HTTP`);
+    if (location === null) return response;
+    if (hop >= MAX_REDIRECTS) throw new DownloadError(`${info.method} ${path}: more than ${MAX_REDIRECTS} redirects`);
+    // The credential belongs to the first host only.
+    if (new URL(next).origin !== new URL(url).origin) init = { ...init, headers: withoutAuthorization(init.headers) };
+    url = next;
+  }
+}
+
+function withoutAuthorization(headers: RequestInit['headers']): Record<string, string> {
+  const kept: Record<string, string> = {};
+  new Headers(headers).forEach((value, name) => {
+    if (name !== 'authorization') kept[name] = value;
+  });
+  return kept;
+}
+
+/** The codes (`errors[].infos`) and message of a problem body, or of the older `{error_message}` one. */
+async function problemOf(response: Response): Promise<{ codes: string[]; detail: string }> {
+  let body: { errors?: { infos?: unknown }[]; detail?: unknown; error_message?: unknown } | undefined;
+  try {
+    body = JSON.parse(await response.text());
+  } catch {}
+  const codes = (Array.isArray(body?.errors) ? body.errors.flatMap((e) => e?.infos) : []).filter(
+    (code): code is string => typeof code === 'string',
+  );
+  const detail = [body?.detail ?? body?.error_message, ...codes].filter((s) => typeof s === 'string').join(', ');
+  return { codes, detail };
+}
+
+/**
+ * One CDN check. Resolves to the answer (an HTTP error, and a 200 without a release, too); rejects with
+ * `APIConnectionError` when no answer came.
+ */
+export async function checkCdn(
+  config: HttpConfig,
+  url: string,
+  path: string,
+  cdnKey: string,
+  body: CdnCheckRequest,
+): Promise<CheckAnswer> {
+  const response = await fetchFollowing(
+    config,
+    url,
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${cdnKey}`, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'omit',
+    },
+    path,
+  );
+  const { status } = response;
+  if (status === 204) return { kind: 'current' };
+  if (response.ok) {
+    const release = (await response.json().catch(() => undefined)) as Partial<CdnRelease> | undefined;
+    if (typeof release?.distributionReleaseId === 'string' && typeof release.filesUrl === 'string')
+      return { kind: 'release', release: release as CdnRelease };
+  }
+  const { codes, detail } = await problemOf(response);
+  if (status === 404 && codes.includes('DISTRIBUTION_NOT_FOUND')) return { kind: 'none' };
+  const error = new LocError(
+    `${status} from POST ${path}${response.ok ? ' without a release' : ''}${detail && `: ${detail}`}`,
+  );
+  return { kind: 'error', error, status, codes, retryAfterMs: parseRetryAfter(response.headers, config.now()) };
+}
+
+/** Path of a download URL for messages: never its query (a pre-signed URL's signature is in it). */
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '(not a URL)';
+  }
+}
+
+/**
+ * The bytes of a release bundle: no credential is sent. Rejects with `DownloadError`: an HTTP error
+ * (`status`: 4xx is a pre-signed URL that expired), a bundle bigger than `maxBytes`, or a refused redirect.
+ */
+export async function downloadBundle(config: HttpConfig, url: string, maxBytes: number): Promise<Uint8Array> {
+  const path = pathOf(url);
+  const response = await fetchFollowing(config, url, { credentials: 'omit' }, path);
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => {});
+    throw new DownloadError(`GET ${path}: ${response.status}`, { status: response.status });
+  }
+  const length = Number(response.headers.get('content-length'));
+  if (length > maxBytes) {
+    await response.body?.cancel().catch(() => {});
+    throw new DownloadError(`GET ${path}: ${length} bytes, more than the limit of ${maxBytes}`);
+  }
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes.length > maxBytes) throw new DownloadError(`GET ${path}: more than the limit of ${maxBytes} bytes`);
+  return bytes;
+}
+
+/** Hex SHA-256 of `bytes` (WebCrypto: browsers, Node, React Native with a polyfill). */
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,91 @@
+/**
+ * A release ZIP read in memory, with the CLI's path safety (packages/cli/src/files/unzip.ts) and stricter
+ * where a browser has no file system to protect but the app has a store to keep small: every entry is
+ * checked in the central directory before any is inflated, and one unsafe entry refuses the archive.
+ */
+import { inflateSync } from 'fflate';
+
+/** Bounds against ZIP bombs; a release bundle is a few hundred kilobytes of strings. */
+export interface ZipLimits {
+  /** Most entries (files and folders). Default 2 000. */
+  maxEntries: number;
+  /** Most bytes of all files together, uncompressed. Default 32 MiB. */
+  maxTotalBytes: number;
+}
+
+export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxEntries: 2_000, maxTotalBytes: 32 * 1024 * 1024 };
+
+const S_IFMT = 0o170000;
+const S_IFREG = 0o100000;
+const S_IFDIR = 0o040000;
+
+/**
+ * Why an entry's name is unsafe, or undefined when it is a safe relative path: refused are empty names,
+ * control characters, backslashes (a path separator on Windows), absolute paths (`/x`, `C:`) and `..`.
+ */
+export function unsafeName(name: string): string | undefined {
+  if (/[\u0000-\u001f\u007f]/.test(name)) return 'a control character in its name';
+  if (name.includes('\\')) return 'a backslash in its name';
+  if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) return 'an absolute path';
+  const parts = name.split('/');
+  if (parts.includes('..')) return 'a path that climbs out of the folder (..)';
+  if (!parts.some((p) => p !== '' && p !== '.')) return 'an empty name';
+  return undefined;
+}
+
+/**
+ * The files of a ZIP, by safe relative path. Throws an Error naming the first problem: not a ZIP, ZIP64,
+ * encrypted, unknown compression, an unsafe name, a symbolic link or device, a name listed twice, beyond
+ * `limits`, or data that does not inflate to the size its header states.
+ */
+export function unzip(zip: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Map<string, Uint8Array> {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  const u16 = (at: number) => view.getUint16(at, true);
+  const u32 = (at: number) => view.getUint32(at, true);
+  // The end-of-central-directory record: 22 bytes plus a comment of up to 65 535.
+  let end = zip.length - 22;
+  while (end >= 0 && u32(end) !== 0x06054b50) if (zip.length - --end > 22 + 0xffff) end = -1;
+  if (end < 0) throw new Error('not a ZIP archive (no end of central directory)');
+  const count = u16(end + 10);
+  if (count === 0xffff || u32(end + 16) === 0xffffffff) throw new Error('a ZIP64 archive, which bundles never are');
+  if (count > limits.maxEntries) throw new Error(`${count} entries, more than the limit of ${limits.maxEntries}`);
+  const files = new Map<string, Uint8Array>();
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let total = 0;
+  const refuse = (name: string, why: string) => new Error(`entry ${JSON.stringify(name)} ${why}`);
+  for (let i = 0, at = u32(end + 16); i < count; i++) {
+    if (at + 46 > zip.length || u32(at) !== 0x02014b50) throw new Error('a damaged central directory');
+    const flags = u16(at + 8);
+    const method = u16(at + 10);
+    const compressed = u32(at + 20);
+    const size = u32(at + 24);
+    const nameLength = u16(at + 28);
+    const mode = (u16(at + 4) >> 8 === 3 ? u32(at + 38) >>> 16 : 0) & S_IFMT;
+    const local = u32(at + 42);
+    const name = decoder.decode(zip.subarray(at + 46, at + 46 + nameLength));
+    at += 46 + nameLength + u16(at + 30) + u16(at + 32);
+    const unsafe = unsafeName(name);
+    if (unsafe) throw refuse(name, `has ${unsafe}`);
+    const folder = name.endsWith('/') || mode === S_IFDIR;
+    if (mode !== 0 && mode !== S_IFREG && !folder) throw refuse(name, 'is a symbolic link or device, not a file');
+    if (folder) continue;
+    if (flags & 1) throw refuse(name, 'is encrypted');
+    if (method !== 0 && method !== 8) throw refuse(name, `uses compression method ${method}`);
+    const path = name
+      .split('/')
+      .filter((p) => p !== '' && p !== '.')
+      .join('/');
+    if (files.has(path)) throw refuse(name, 'is listed twice');
+    total += size;
+    if (total > limits.maxTotalBytes) throw new Error(`more than ${limits.maxTotalBytes} bytes uncompressed`);
+    if (local + 30 > zip.length || u32(local) !== 0x04034b50) throw refuse(name, 'is missing');
+    const start = local + 30 + u16(local + 26) + u16(local + 28);
+    const data = zip.subarray(start, start + compressed);
+    if (data.length !== compressed) throw refuse(name, 'is cut short');
+    // Inflating into a buffer of the stated size bounds memory even when the stated size lies.
+    const bytes = method === 0 ? data : inflateSync(data, { out: new Uint8Array(size) });
+    if (bytes.length !== size) throw refuse(name, 'does not have the size its header states');
+    files.set(path, bytes);
+  }
+  return files;
+}

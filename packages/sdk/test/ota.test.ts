@@ -1,0 +1,283 @@
+// The over-the-air client end to end over msw: what it sends, what it serves, and every fault it must
+// survive while the app keeps its last good release (issue 24, "Bad input and faults").
+import { strToU8, zipSync } from 'fflate';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { OTA_CLIENT_AGENT } from '../src/ota/index';
+import { useMsw } from './fixtures';
+import { CHECK_URL, OTA_BASE, OTA_KEY, bundle, faultyStorage, otaClient, useCdn } from './ota-fixtures';
+
+const server = useMsw();
+const v1 = { de: { greeting: 'Hallo', nested: { title: 'Kasse' } }, en: { greeting: 'Hello' } };
+const v2 = { de: { greeting: 'Guten Tag' }, en: { greeting: 'Good day' } };
+
+describe('@loc/sdk/ota: check, download, verify, apply', () => {
+  it('sends the official SDKs’ check body, verifies the bundle and serves its strings', async () => {
+    const journal = useCdn(server, [{ id: 'r1', zip: bundle(v1) }, new Response(null, { status: 204 })]);
+    const ota = otaClient({
+      fallback: { de: { greeting: 'Hallo (app)', onlyBundled: 'Nur im App-Paket', nested: { title: 'Kasse (app)' } } },
+    });
+    expect(ota.t('nested.title')).toBe('Kasse (app)');
+    expect(ota.t('greeting')).toBe('Hallo (app)');
+    expect(await ota.checkNow()).toMatchObject({ status: 'updated', release: { id: 'r1', locales: ['de', 'en'] } });
+    expect(ota.t('greeting')).toBe('Hallo');
+    expect(ota.t('nested.title')).toBe('Kasse');
+    expect(ota.t('onlyBundled')).toBe('Nur im App-Paket');
+    expect(ota.t('greeting', 'en')).toBe('Hello');
+    expect(ota.t('missing.key')).toBe('missing.key');
+    expect(ota.strings('fr')).toEqual({});
+    expect(ota.updates).toEqual(['r1']);
+    expect(await ota.checkNow()).toEqual({ status: 'current' });
+    const [first, second] = journal.checks;
+    expect(first).toEqual({
+      distributionEnvironment: 'PRODUCTION',
+      distributionType: 'NATIVE_FORMAT',
+      clientVersion: '1.2.0',
+      clientUser: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      clientAgent: OTA_CLIENT_AGENT,
+      clientLanguageCode: 'de',
+    });
+    expect(OTA_CLIENT_AGENT).toMatch(/^@loc\/sdk-ota\/\d+\.\d+\.\d+/);
+    expect(second).toEqual({ ...first, clientRelease: 'r1' });
+    expect(journal.authorizations).toEqual([`Bearer ${OTA_KEY}`, `Bearer ${OTA_KEY}`]);
+    expect(ota.failures).toEqual([]);
+  });
+
+  it('keeps one clientUser per install: a restart on the same storage reuses it, another install differs', async () => {
+    const journal = useCdn(server, [new Response(null, { status: 204 })]);
+    const storage = faultyStorage();
+    await otaClient({ storage }).checkNow();
+    await otaClient({ storage }).checkNow();
+    await otaClient().checkNow();
+    const users = journal.checks.map((c) => c.clientUser);
+    expect(users[0]).toBe(users[1]);
+    expect(users[2]).not.toBe(users[0]);
+  });
+
+  it('a restart serves the stored release at once, offline, and sends it as clientRelease', async () => {
+    useCdn(server, [{ id: 'r1', zip: bundle(v1) }]);
+    const storage = faultyStorage();
+    await otaClient({ storage }).checkNow();
+    server.use(http.post(CHECK_URL, () => HttpResponse.error()));
+    const restarted = otaClient({ storage });
+    await restarted.ready;
+    expect(restarted.currentRelease?.id).toBe('r1');
+    expect(restarted.t('greeting')).toBe('Hallo');
+    expect(await restarted.checkNow()).toMatchObject({ status: 'failed', failure: { stage: 'check' } });
+    expect(restarted.t('greeting')).toBe('Hallo');
+  });
+
+  it('a new release replaces the old one in the store; only the current one is kept', async () => {
+    useCdn(server, [
+      { id: 'r1', zip: bundle(v1) },
+      { id: 'r2', zip: bundle(v2) },
+    ]);
+    const storage = faultyStorage();
+    const ota = otaClient({ storage });
+    await ota.checkNow();
+    await ota.checkNow();
+    expect(ota.t('greeting')).toBe('Guten Tag');
+    expect(ota.updates).toEqual(['r1', 'r2']);
+    expect([...storage.map.keys()].filter((k) => k.includes('release:'))).toEqual([
+      'loc-ota:NATIVE_FORMAT:PRODUCTION:release:r2',
+    ]);
+  });
+});
+
+describe('@loc/sdk/ota: faults keep the last good release and are reported', () => {
+  /** A client that already serves r1, then meets `next` as the second check's answer. */
+  async function afterGoodRelease(next: Parameters<typeof useCdn>[1][number], storage = faultyStorage()) {
+    const journal = useCdn(server, [{ id: 'r1', zip: bundle(v1) }, next]);
+    const ota = otaClient({ storage });
+    expect((await ota.checkNow()).status).toBe('updated');
+    const result = await ota.checkNow();
+    expect(ota.currentRelease?.id).toBe('r1');
+    expect(ota.t('greeting')).toBe('Hallo');
+    expect(ota.failures).toHaveLength(1);
+    // No CDN key and no pre-signed signature in any message.
+    const text = JSON.stringify(ota.failures) + ota.failures.map((f) => `${f.error.message} ${f.error.stack}`).join();
+    expect(text).not.toContain(OTA_KEY);
+    expect(text).not.toContain('s3cr3t');
+    return { ota, result, failure: ota.failures[0]!, journal, storage };
+  }
+
+  it('a bundle whose SHA-256 is not the announced one', async () => {
+    const { failure } = await afterGoodRelease({ id: 'r2', zip: bundle(v2), sha: 'ab'.repeat(32) });
+    expect(failure.stage).toBe('verify');
+    expect(failure.error.message).toMatch(/SHA-256/);
+  });
+
+  it.each([
+    ['not a ZIP', strToU8('<html>Service Unavailable</html>'), /not a ZIP archive/],
+    ['a truncated ZIP', bundle(v2).subarray(0, 60), /not a ZIP archive|damaged|cut short|missing/],
+    ['an entry that climbs out (..)', zipSync({ '../de.json': strToU8('{}') }), /climbs out/],
+    ['an absolute entry', zipSync({ '/etc/de.json': strToU8('{}') }), /absolute path/],
+    ['a backslash entry', zipSync({ 'locales\\de.json': strToU8('{}') }), /backslash/],
+    ['a control character', zipSync({ 'de\u0001.json': strToU8('{}') }), /control character/],
+    [
+      'a symbolic link entry',
+      zipSync({ 'de.json': [strToU8('/etc/passwd'), { os: 3, attrs: 0o120777 << 16 }] }),
+      /symbolic link/,
+    ],
+    ['invalid JSON', zipSync({ 'locales/de.json': strToU8('{"greeting": ') }), /de\.json is not valid JSON/],
+    ['no locale file', zipSync({ 'README.txt': strToU8('hi') }), /no JSON file named by a locale/],
+  ] as const)('%s is refused (sha unknown)', async (_name, zip, message) => {
+    const { failure } = await afterGoodRelease({ id: 'r2', zip, sha: false });
+    expect(failure.stage).toBe('unpack');
+    expect(failure.error.message).toMatch(message);
+  });
+
+  it('bounds the entry count and the total size', async () => {
+    const many = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`x/${i}.txt`, strToU8('x')]));
+    useCdn(server, [{ id: 'r2', zip: zipSync({ ...many, 'de.json': strToU8('{"a":"b"}') }) }]);
+    const ota = otaClient({ zipLimits: { maxEntries: 10, maxTotalBytes: 1000 } });
+    expect(await ota.checkNow()).toMatchObject({ status: 'failed', failure: { stage: 'unpack' } });
+    expect(ota.failures[0]!.error.message).toMatch(/31 entries, more than the limit of 10/);
+    useCdn(server, [{ id: 'r3', zip: bundle({ de: { big: 'x'.repeat(5000) } }) }]);
+    await ota.checkNow();
+    expect(ota.failures[1]!.error.message).toMatch(/more than 1000 bytes uncompressed/);
+    expect(ota.currentRelease).toBeUndefined();
+  });
+
+  it('a bundle bigger than maxBundleBytes is not kept', async () => {
+    useCdn(server, [{ id: 'r2', zip: bundle({ de: { big: 'x'.repeat(5000) } }), sha: false }]);
+    const ota = otaClient({ maxBundleBytes: 100 });
+    expect(await ota.checkNow()).toMatchObject({ status: 'failed', failure: { stage: 'download' } });
+    expect(ota.failures[0]!.error.message).toMatch(/more than the limit of 100/);
+  });
+
+  it('a full storage: the new release is not applied, the old one still serves (and after a restart)', async () => {
+    const storage = faultyStorage();
+    storage.faults.set = (key) => key.endsWith('release:r2');
+    const { failure } = await afterGoodRelease({ id: 'r2', zip: bundle(v2) }, storage);
+    expect(failure.stage).toBe('store');
+    expect(failure.error.message).toMatch(/QuotaExceeded/);
+    const restarted = otaClient({ storage });
+    await restarted.ready;
+    expect(restarted.t('greeting')).toBe('Hallo');
+  });
+
+  it('a storage that throws on every call: strings still come from the network and the fallback', async () => {
+    useCdn(server, [{ id: 'r1', zip: bundle(v1) }]);
+    const storage = faultyStorage();
+    storage.faults.get = true;
+    storage.faults.set = () => true;
+    const ota = otaClient({ storage, fallback: { de: { greeting: 'Hallo (app)' } } });
+    await ota.ready;
+    expect(ota.t('greeting')).toBe('Hallo (app)');
+    expect(ota.failures.map((f) => f.stage)).toContain('load');
+    const result = await ota.checkNow();
+    expect(result).toMatchObject({ status: 'failed' });
+    expect(ota.t('greeting')).toBe('Hallo (app)');
+  });
+
+  it('a release stored without strings is ignored; t() works detached from the client', async () => {
+    const storage = faultyStorage();
+    storage.map.set('loc-ota:NATIVE_FORMAT:PRODUCTION:current', '"r9"');
+    storage.map.set('loc-ota:NATIVE_FORMAT:PRODUCTION:release:r9', '{"id":"r9","strings":null}');
+    const ota = otaClient({ storage });
+    await ota.ready;
+    const { t } = ota;
+    expect(t('greeting')).toBe('greeting');
+    expect(ota.currentRelease).toBeUndefined();
+  });
+
+  it('damaged stored data (bad JSON, a pointer to a missing release) is ignored, never thrown', async () => {
+    const storage = faultyStorage();
+    storage.map.set('loc-ota:NATIVE_FORMAT:PRODUCTION:state', '{not json');
+    storage.map.set('loc-ota:NATIVE_FORMAT:PRODUCTION:current', '"gone"');
+    useCdn(server, [new Response(null, { status: 204 })]);
+    const ota = otaClient({ storage });
+    await ota.ready;
+    expect(ota.t('greeting')).toBe('greeting');
+    expect(await ota.checkNow()).toEqual({ status: 'current' });
+  });
+
+  it('two clients updating one store at once: one wins, the store stays whole', async () => {
+    const storage = faultyStorage();
+    useCdn(server, [{ id: 'r1', zip: bundle(v1) }]);
+    await otaClient({ storage }).checkNow();
+    useCdn(server, [{ id: 'r2', zip: bundle(v2) }]);
+    const [a, b] = [otaClient({ storage }), otaClient({ storage })];
+    const results = await Promise.all([a.checkNow(), b.checkNow()]);
+    expect(results.map((r) => r.status)).toEqual(['updated', 'updated']);
+    const fresh = otaClient({ storage });
+    await fresh.ready;
+    expect(fresh.currentRelease?.id).toBe('r2');
+    expect(fresh.t('greeting')).toBe('Guten Tag');
+    const pointer = JSON.parse(storage.map.get('loc-ota:NATIVE_FORMAT:PRODUCTION:current')!);
+    expect(JSON.parse(storage.map.get(`loc-ota:NATIVE_FORMAT:PRODUCTION:release:${pointer}`)!).id).toBe(pointer);
+    expect([a.failures, b.failures]).toEqual([[], []]);
+  });
+
+  it('a listener that throws neither breaks the client nor the other listeners', async () => {
+    useCdn(server, [{ id: 'r1', zip: bundle(v1) }]);
+    const ota = otaClient();
+    ota.onUpdate(() => {
+      throw new Error('app bug');
+    });
+    const seen: string[] = [];
+    ota.onUpdate((r) => seen.push(r.id));
+    expect((await ota.checkNow()).status).toBe('updated');
+    expect(seen).toEqual(['r1']);
+  });
+});
+
+describe('@loc/sdk/ota: redirects', () => {
+  it('refuses a check redirected from HTTPS to HTTP, and never sends the key there', async () => {
+    const seenOnHttp: (string | null)[] = [];
+    server.use(
+      http.post(
+        'https://cdn.test/cdn/check',
+        () => new HttpResponse(null, { status: 307, headers: { location: `${OTA_BASE}/cdn/check` } }),
+      ),
+      http.post(CHECK_URL, ({ request }) => {
+        seenOnHttp.push(request.headers.get('authorization'));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const ota = otaClient({ baseUrl: 'https://cdn.test' });
+    expect(await ota.checkNow()).toMatchObject({ status: 'failed', failure: { stage: 'check' } });
+    expect(ota.failures[0]!.error.message).toMatch(/refused a redirect from HTTPS to HTTP/);
+    expect(seenOnHttp).toEqual([]);
+  });
+
+  it('refuses a download redirected from HTTPS to HTTP', async () => {
+    const zip = bundle(v1);
+    server.use(
+      http.post(CHECK_URL, () =>
+        HttpResponse.json({
+          distributionReleaseId: 'r1',
+          name: 'R1',
+          createdAt: '2026-11-01T10:00:00Z',
+          filesUrl: 'https://files.test/r1.zip?signature=s3cr3t',
+        }),
+      ),
+      http.get(
+        'https://files.test/r1.zip',
+        () => new HttpResponse(null, { status: 302, headers: { location: `${OTA_BASE}/files/r1.zip` } }),
+      ),
+      http.get(`${OTA_BASE}/files/r1.zip`, () => new HttpResponse(zip)),
+    );
+    const ota = otaClient();
+    expect(await ota.checkNow()).toMatchObject({ status: 'failed', failure: { stage: 'download' } });
+    expect(ota.failures[0]!.error.message).toMatch(/refused a redirect from HTTPS to HTTP/);
+    expect(ota.failures[0]!.error.message).not.toContain('s3cr3t');
+  });
+
+  it('follows an HTTPS redirect to another host without the CDN key', async () => {
+    let authorization: string | null = 'unset';
+    server.use(
+      http.post(
+        CHECK_URL,
+        () => new HttpResponse(null, { status: 308, headers: { location: 'https://other.test/cdn/check' } }),
+      ),
+      http.post('https://other.test/cdn/check', ({ request }) => {
+        authorization = request.headers.get('authorization');
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    expect(await otaClient().checkNow()).toEqual({ status: 'current' });
+    expect(authorization).toBeNull();
+  });
+});
