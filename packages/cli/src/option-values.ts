@@ -144,8 +144,9 @@ export async function checkOptionValues(command: ParsedCommand): Promise<void> {
   }
   // The error table and the SDK's vocabularies load only when there is something to judge (start-up).
   if (!given.some((g) => g.value.trim() === '' || CHECKED_VALUES[g.key])) return;
-  const [{ EXPORT_FORMATS, SEMANTIC_VERSION_PATTERN }, { UsageError }] = await Promise.all([
+  const [{ EXPORT_FORMATS }, { SEMANTIC_VERSION_PATTERN }, { UsageError }] = await Promise.all([
     import('@loc/sdk'),
+    import('@loc/sdk/schemas'),
     import('./errors'),
   ]);
   for (const { name, from, envVar, value, key } of given) {

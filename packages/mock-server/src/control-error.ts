@@ -1,4 +1,4 @@
-import { jsonPath } from '@loc/sdk';
+import { jsonPath } from '@loc/sdk/internal';
 import type { z } from 'zod';
 
 /** One bad field of a control's input: its JSON path (`$.faults[0].kind`, or a flag's name) and what is wrong. */

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { resolve, sep } from 'node:path';
-import type { LocClient } from '@loc/sdk';
+import type { CustomId, LocClient } from '@loc/sdk';
 import type { LoadedConfig } from '../config/project-config';
 import type { Context } from '../context';
 import { CliError, EXIT, OutOfDateError, UsageError } from '../errors';
@@ -95,7 +95,7 @@ async function checkTargetsApart(ctx: Context, client: LocClient, targets: reado
     const request = {
       ...(target.files?.length ? { filePaths: target.files } : {}),
       ...(target.locales?.length ? { iso2Slugs: target.locales } : {}),
-      ...(target.format ? { exportFormat: target.format } : {}),
+      ...(target.format ? { exportFormat: target.format as CustomId } : {}),
     };
     const files = expectedFiles(status, request);
     checkPlacement(target.layout, files);

@@ -1,7 +1,7 @@
 // The HTTP control API under /__admin/: one route per control of the table (admin/controls.ts), JSON in
 // and out, and a problem+json body (RFC 9457) naming each bad field for bad input.
 import { timingSafeEqual } from 'node:crypto';
-import { HTTP_STATUS_TEXT } from '@loc/sdk';
+import { HTTP_STATUS_TEXT } from '@loc/sdk/internal';
 import { ControlError, type BadInput } from '../control-error';
 import { CONTROLS, runControl, type ControlName, type ControlTarget } from './controls';
 
