@@ -6,16 +6,9 @@ import { CliError, CredentialsError, EXIT, isForeignAnswer } from './errors';
 import { createHttpFetch } from './net/http-fetch';
 import { proxyFetch } from './net/proxy';
 import { Output } from './output';
-import type { GlobalOptions, OptionSource } from './program';
-import {
-  checkProxyVariables,
-  describeSource,
-  readEnvironment,
-  resolveSettings,
-  type Environment,
-  type Settings,
-  type Source,
-} from './settings';
+import type { GlobalOptions, OptionSource } from './shared-options';
+import { readEnvironment, type Environment } from './environment';
+import { checkProxyVariables, describeSource, resolveSettings, type Settings, type Source } from './settings';
 import { formatElapsed } from './ui/progress';
 import { VERSION } from './version';
 

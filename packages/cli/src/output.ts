@@ -1,5 +1,5 @@
 import pc from 'picocolors';
-import type { Environment } from './settings';
+import type { Environment } from './environment';
 import { jsonText, marked, terminalText } from './ui/terminal-text';
 
 type Colors = ReturnType<typeof pc.createColors>;
@@ -9,7 +9,7 @@ interface OutputOptions {
   quiet: boolean;
   verbose: boolean;
   color: boolean;
-  /** NO_COLOR, FORCE_COLOR and TERM, as settings.ts read them. */
+  /** NO_COLOR, FORCE_COLOR and TERM, as environment.ts read them. */
   environment: Pick<Environment, 'noColor' | 'forceColor' | 'dumbTerminal'>;
   stdout?: NodeJS.WriteStream;
   stderr?: NodeJS.WriteStream;

@@ -6,11 +6,11 @@ import { exportCommand } from './commands/export';
 import { initCommand } from './commands/init';
 import { projectsCommand } from './commands/projects';
 import { statusCommand } from './commands/status';
-import type { Context } from './context';
 import { docsPage } from './docs-page';
 import { examples } from './help-examples';
 import type { Output } from './output';
-import { globalOptions } from './shared-options';
+import type { Handler, Run } from './run-types';
+import { addGlobalOptions, type GlobalOptions } from './shared-options';
 import { VERSION } from './version';
 
 /**
@@ -22,34 +22,11 @@ import { VERSION } from './version';
 
 /** The root command and the flags every command takes. */
 function rootCommand() {
-  return new Command('loc')
+  const root = new Command('loc')
     .description('The localization service from your terminal, your CI pipeline and your mobile build steps.')
-    .version(VERSION, '-V, --version', 'print the version of loc')
-    .addOption(globalOptions.json())
-    .addOption(globalOptions.quiet())
-    .addOption(globalOptions.verbose())
-    .addOption(globalOptions.color())
-    .addOption(globalOptions.baseUrl())
-    .addOption(globalOptions.token())
-    .addOption(globalOptions.cdnKey())
-    .addOption(globalOptions.cdnBaseUrl())
-    .addOption(globalOptions.cdnCheckPath())
-    .addOption(globalOptions.profile())
-    .addOption(globalOptions.config());
+    .version(VERSION, '-V, --version', 'print the version of loc');
+  return addGlobalOptions(root);
 }
-
-/** The global flags, as commander parses them (flag or environment variable). */
-export type GlobalOptions = ReturnType<ReturnType<typeof rootCommand>['opts']>;
-
-/** Where a global option's value came from. */
-export type OptionSource = 'flag' | 'environment' | undefined;
-
-/** A command's handler: the context, then the command's arguments and options as commander gives them. */
-// biome-ignore lint/suspicious/noConfusingVoidType: a handler that returns nothing exits 0; `undefined` would demand `return`.
-type Handler<A extends unknown[]> = (ctx: Context, ...args: A) => Promise<number | void>;
-
-/** Turns a handler into a commander action. Given to each command module's declaration. */
-export type Run = <A extends unknown[]>(handler: Handler<A>) => (...received: [...A, unknown]) => Promise<void>;
 
 /** The program with every command; `run` wires the handlers (a test passes one that runs nothing). */
 export function buildProgram(run: Run): CommandUnknownOpts {
@@ -192,7 +169,7 @@ export async function main(argv: string[], hooks: MainHooks = {}): Promise<numbe
     const [{ Output }, { reportError }, { readEnvironment }] = await Promise.all([
       import('./output'),
       import('./errors'),
-      import('./settings'),
+      import('./environment'),
     ]);
     // Before a command ran (a usage error), the flags are read from argv as they stand.
     const out =

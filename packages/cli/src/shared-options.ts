@@ -1,4 +1,4 @@
-import { Option } from '@commander-js/extra-typings';
+import { Option, type Command } from '@commander-js/extra-typings';
 import { collectList, collectLocaleMap, parsePathTemplate, parseTimeout } from './option-values';
 
 /**
@@ -77,7 +77,7 @@ function formatDuration(ms: number): string {
 }
 
 /** The flags every command takes, declared on the root command (docs/cli.md#global-flags). */
-export const globalOptions = {
+const globalOptions = {
   json: () => new Option('--json', 'print one JSON document on stdout (errors too), nothing else there'),
   quiet: () => new Option('-q, --quiet', 'print only results and errors'),
   verbose: () =>
@@ -101,3 +101,29 @@ export const globalOptions = {
   profile: () => new Option('--profile <name>', 'stored profile to use').env('LOC_PROFILE'),
   config: () => new Option('--config <file>', 'loc.config.json to use instead of the nearest one'),
 };
+
+/** The root command with the global flags added. */
+export function addGlobalOptions(root: Command) {
+  return root
+    .addOption(globalOptions.json())
+    .addOption(globalOptions.quiet())
+    .addOption(globalOptions.verbose())
+    .addOption(globalOptions.color())
+    .addOption(globalOptions.baseUrl())
+    .addOption(globalOptions.token())
+    .addOption(globalOptions.cdnKey())
+    .addOption(globalOptions.cdnBaseUrl())
+    .addOption(globalOptions.cdnCheckPath())
+    .addOption(globalOptions.profile())
+    .addOption(globalOptions.config());
+}
+
+/**
+ * The global flags, as commander parses them (flag or environment variable). Here beside the flags, not
+ * in program.ts: the context and the settings read it, and program.ts imports every command (no import
+ * cycle: docs/development.md#import-cycles).
+ */
+export type GlobalOptions = ReturnType<ReturnType<typeof addGlobalOptions>['opts']>;
+
+/** Where a global option's value came from. */
+export type OptionSource = 'flag' | 'environment' | undefined;

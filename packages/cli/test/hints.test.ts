@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CommanderError, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { describe, expect, it } from 'vitest';
-import { allCommands, buildProgram, type Run } from '../src/program';
+import { allCommands, buildProgram } from '../src/program';
+import type { Run } from '../src/run-types';
 
 const SRC = fileURLToPath(new URL('../src', import.meta.url));
 const nothing: Run = () => async () => {};

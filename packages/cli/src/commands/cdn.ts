@@ -6,7 +6,7 @@ import type { LocaleMap } from '../files/locale-map';
 import type { WrittenFile } from '../files/record';
 import type { Manifest } from '../release-manifest';
 import { examples } from '../help-examples';
-import type { Run } from '../program';
+import type { Run } from '../run-types';
 import { forceOption, localeMapOption, timeoutOption } from '../shared-options';
 import { formatElapsed, startProgress } from '../ui/progress';
 

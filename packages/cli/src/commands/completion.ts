@@ -2,7 +2,7 @@ import { Argument, Command } from '@commander-js/extra-typings';
 import { completionScript, SHELLS, type Shell } from '../completion-scripts';
 import type { Context } from '../context';
 import { examples } from '../help-examples';
-import type { Run } from '../program';
+import type { Run } from '../run-types';
 
 const declaration = () =>
   new Command('completion')

@@ -9,7 +9,7 @@ import type { Settings } from '../settings';
 import type { KeySummary } from '../export/summary/diff';
 import { examples } from '../help-examples';
 import { collectList, parseCount } from '../option-values';
-import type { Run } from '../program';
+import type { Run } from '../run-types';
 import {
   DEFAULT_COMMAND_TIMEOUT_MS,
   dryRunOption,

@@ -1,7 +1,7 @@
 import { Command, Option } from '@commander-js/extra-typings';
 import type { Context } from '../context';
 import { examples } from '../help-examples';
-import type { Run } from '../program';
+import type { Run } from '../run-types';
 import {
   DEFAULT_COMMAND_TIMEOUT_MS,
   formatOption,

@@ -3,7 +3,7 @@ import type { CreateProjectRequest, CustomId } from '@loc/sdk';
 import type { Context } from '../context';
 import { examples } from '../help-examples';
 import { collectList } from '../option-values';
-import type { Run } from '../program';
+import type { Run } from '../run-types';
 import { DEFAULT_COMMAND_TIMEOUT_MS, timeoutOption, workspaceOption } from '../shared-options';
 
 const CREATE_EXAMPLE =

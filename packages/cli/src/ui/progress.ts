@@ -1,4 +1,4 @@
-import type { Context } from '../context';
+import type { Output } from '../output';
 
 /** A task under way: a spinner at a terminal, plain lines elsewhere (CI logs), nothing with --quiet/--json. */
 export interface Progress {
@@ -9,6 +9,16 @@ export interface Progress {
   stop(): void;
 }
 
+/**
+ * What progress needs of the command's context (a `Context` is one). Not the Context type itself: the
+ * context imports `formatElapsed` from here (no import cycle: docs/development.md#import-cycles).
+ */
+interface ProgressContext {
+  out: Output;
+  /** A person at a terminal: a spinner is allowed. */
+  interactive: boolean;
+}
+
 const SILENT: Progress = { update() {}, succeed() {}, fail() {}, stop() {} };
 
 /**
@@ -16,7 +26,7 @@ const SILENT: Progress = { update() {}, succeed() {}, fail() {}, stop() {} };
  * heartbeat lines on stderr (a fast run prints nothing there, a long wait is never silent); nothing with
  * --quiet.
  */
-export async function startProgress(ctx: Context, text: string): Promise<Progress> {
+export async function startProgress(ctx: ProgressContext, text: string): Promise<Progress> {
   const { out } = ctx;
   if (out.quiet) return SILENT;
   if (ctx.interactive && out.stderr.isTTY) {

@@ -3,7 +3,7 @@ import { readEnv } from './env';
 import { DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT } from './retry';
 import { checkCount, checkDuration } from './options';
 import { createLog, type Log, type Logger, type LogLevel } from './log';
-import type { ClientHooks } from './request';
+import type { ClientHooks } from './hooks';
 import { version } from '../../package.json';
 import { checkDistribution } from '../operations';
 

@@ -29,32 +29,6 @@ export interface RequestOptions {
   maxRetries?: number;
 }
 
-/** What the observer hooks are told: never headers, never a credential. */
-export interface RequestEvent {
-  method: string;
-  url: string;
-  /** 0 for the first try, 1 for the first retry, ... */
-  attempt: number;
-}
-export interface ResponseEvent extends RequestEvent {
-  status: number;
-  durationMs: number;
-}
-export interface RetryEvent extends RequestEvent {
-  delayMs: number;
-  reason: string;
-}
-
-/** Observers of the client's traffic, for logging (the CLI's `--verbose` uses them). */
-export interface ClientHooks {
-  /** Before each attempt of a request. */
-  onRequest?: (event: RequestEvent) => void;
-  /** When an attempt got an HTTP answer, with its status and duration. */
-  onResponse?: (event: ResponseEvent) => void;
-  /** When a failed attempt is retried, with the delay and the reason. */
-  onRetry?: (event: RetryEvent) => void;
-}
-
 /** The inputs of one call of an operation: its path parameters and body, and where its path is configurable, another path. */
 export interface CallInput<O extends OperationCall> {
   params: ParamsOf<O>;
