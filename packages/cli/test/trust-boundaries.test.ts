@@ -329,6 +329,31 @@ describe('a result that cannot be written', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
     if (code === 10) expect(result.stderr).toMatch(/Could not write the result to stdout \(ENOSPC/);
   });
+
+  // `loc … 2>&1 | head -1`: stderr's reader is gone after the first line (EPIPE). The run goes on to the
+  // end and exits with its own code: a gate still fails, an export still writes its files.
+  const stderrGone = (args: string[], cwd?: string) =>
+    runLoc(args, {
+      ...(cwd ? { cwd } : {}),
+      env: { CI: '1', LOC_BASE_URL: service.url, LOC_API_TOKEN: TOKENS.developer, LOC_CONFIG_DIR: service.home },
+      onSpawn: (child) => child.stderr?.destroy(),
+    });
+
+  it('with stderr closed, a failing gate still exits 11', async () => {
+    const result = await stderrGone(['status', '-w', 'acme', '-p', 'backend', '--min-approved', '100']);
+    expect(result.code).toBe(11);
+  });
+
+  it('with stderr closed, an export still writes its files and exits 0', async () => {
+    const dir = tempDir('loc-trust-stderr-');
+    try {
+      const result = await stderrGone(['export', '-w', 'acme', '-p', 'mobile-ios', '--out', 'Strings'], dir.path);
+      expect(result.code).toBe(0);
+      expect(readdirSync(join(dir.path, 'Strings')).sort()).toEqual(['.loc-export.json', 'Resources']);
+    } finally {
+      dir.remove();
+    }
+  });
 });
 
 describe('stored credentials and loc.config.json are written whole, under a lock, never through a link', () => {
