@@ -487,7 +487,9 @@ describe('messages that blame the right party', () => {
   ])('%s from the base URL blames the server there, not the network', async (_what, path, said) => {
     const result = await runLoc(['projects', 'list', '--base-url', `${url}${path}`], { env: env() });
     expect(result.code, result.stderr).toBe(9);
-    expect(result.stderr).toContain(`${url}${path} does not look like the loc service: GET ${path}/v1/projects ${said}`);
+    expect(result.stderr).toContain(
+      `${url}${path} does not look like the loc service: GET ${path}/v1/projects ${said}`,
+    );
     expect(result.stderr).toContain('given with --base-url');
     expect(result.stderr).not.toMatch(/network|secret|signature/);
   });
