@@ -80,6 +80,28 @@ describe('signals mid-download', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  it.each(['SIGINT', 'SIGHUP'] as const)(
+    '%s with the stored credentials open (conf, whose exit hook raises the signal again) still cleans up',
+    async (signal) => {
+      const config = tempDir('loc-interrupted-config-');
+      try {
+        const stored = { LOC_CONFIG_DIR: config.path, CI: '1' };
+        const login = await runLoc(['login', '--cdn-key', CDN_KEYS.acme, '--base-url', stallingUrl], { env: stored });
+        expect(login.code, login.stderr).toBe(0);
+        const out = join(dir.path, 'Strings');
+        let child: ChildProcess | undefined;
+        onDownloadStarted = () => void child!.kill(signal);
+        // No base URL or key in the environment: both come from the store, which conf reads.
+        const result = await runLoc([...CHECK, '--download', out], { env: stored, onSpawn: (c) => (child = c) });
+        expect(result.signal).toBeNull();
+        expect(result.code, result.stderr).toBe(130);
+        expect(existsSync(out)).toBe(false);
+      } finally {
+        config.remove();
+      }
+    },
+  );
+
   it('SIGHUP in a folder that exists leaves it as it was', async () => {
     const out = join(dir.path, 'Strings');
     mkdirSync(out);
