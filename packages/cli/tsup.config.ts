@@ -40,7 +40,7 @@ const DEPENDENCY_EDITS: Record<string, DependencyEdit> = {
 //   One file, so a command compiles one script instead of a tree of ESM modules (zod alone was ~95), and
 //   CommonJS, so bin.cjs can compile it with a V8 code cache (vm.Script cachedData: Node 20 has no
 //   module.enableCompileCache). Modules the source imports dynamically stay lazy: esbuild wraps each in
-//   an init function that runs on first use, so `--help` runs none of the SDK, zod or ora.
+//   an init function that runs on first use, so `--help` runs none of the SDK, zod, ora or conf.
 // - dist/vendor-*.cjs, the packages only some commands use (VENDORED), each a script of its own that
 //   program.cjs requires when it needs it (through the same code cache): half the code, which every other
 //   command would read and deserialize for nothing.
@@ -48,6 +48,7 @@ const DEPENDENCY_EDITS: Record<string, DependencyEdit> = {
 
 /** Package → the script of its own it is bundled into (src/vendor/<name>.ts re-exports it). */
 const VENDORED: Record<string, string> = {
+  conf: 'conf',
   ora: 'ora',
   '@clack/prompts': 'clack',
   yauzl: 'yauzl',

@@ -1,8 +1,8 @@
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
-import { createClient, type ClientHooks, type LocClient } from '@loc/sdk';
+import { APIConnectionError, createClient, type ClientHooks, type LocClient } from '@loc/sdk';
 import { findConfigFile, loadConfigFile, type LoadedConfig } from './config/project-config';
 import { openCredentials, type CredentialStore } from './config/credentials';
-import { CliError, CredentialsError, EXIT, isForeignAnswer } from './errors';
+import { CliError, CredentialsError, EXIT, isForeignAnswer, refusedAnswerOf } from './errors';
 import { createHttpFetch } from './net/http-fetch';
 import { proxyFetch } from './net/proxy';
 import { Output } from './output';
@@ -136,7 +136,12 @@ export class Context {
     const source = cdn ? connection.cdnBaseUrlSource : connection.baseUrlSource;
     const status = 'status' in (error as object) ? ` ${(error as { status: number }).status}` : '';
     const body = (error as { body?: unknown }).body;
-    const kind = typeof body === 'string' && /^\s*</.test(body) ? 'an HTML page' : 'something that is not JSON';
+    const kind =
+      error instanceof APIConnectionError
+        ? refusedAnswerOf(error)
+        : typeof body === 'string' && /^\s*</.test(body)
+          ? 'an HTML page'
+          : 'something that is not JSON';
     return new CliError(
       `${url} does not look like the loc ${cdn ? 'CDN check' : 'service'}: ${method} ${path} answered${status} with ${kind}.`,
       {

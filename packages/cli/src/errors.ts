@@ -19,6 +19,7 @@ import {
   UnprocessableEntityError,
 } from '@loc/sdk';
 import { RETRYABLE_STATUSES } from '@loc/sdk/internal';
+import { REFUSED } from './net/redirects';
 import type { Output } from './output';
 
 /**
@@ -184,12 +185,40 @@ const codesOr = (error: APIError) => error.codes.join(', ') || String(error.stat
  */
 const detailOf = (error: APIError): string | undefined => (typeof error.body === 'string' ? undefined : error.detail);
 
+/** The code of an answer loc's client refused (net/redirects.ts), looked for along the `cause` chain. */
+function refusalOf(error: unknown): (typeof REFUSED)[keyof typeof REFUSED] | undefined {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === REFUSED.redirect || code === REFUSED.tooLarge) return code;
+  }
+  return undefined;
+}
+
+/** The SDK's API calls follow no redirect: a redirect answer says so (core/request.ts). */
+const isRedirectAnswer = (error: unknown): error is APIConnectionError =>
+  error instanceof APIConnectionError && /answered with a redirect/.test(error.message);
+
+/** An API call whose answer the server made wrong: a redirect, or more than loc gathers. Not the network's fault. */
+const isRefusedAnswer = (error: unknown): error is APIConnectionError =>
+  error instanceof APIConnectionError && (isRedirectAnswer(error) || refusalOf(error) === REFUSED.tooLarge);
+
+/**
+ * What a refused answer was, for a message: "a redirect to https://other.example/x" (without user name,
+ * password or query), "more than 64 MiB".
+ */
+export function refusedAnswerOf(error: APIConnectionError): string {
+  if (!isRedirectAnswer(error)) return 'more than 64 MiB';
+  const location = /redirect to (\S+?);/.exec(error.message)?.[1];
+  return location ? `a redirect to ${location.replace(/\/\/[^/@]*@/, '//')}` : 'a redirect';
+}
+
 /**
  * An answer that is not the service's: a body that is not JSON on an error status below 500, or a
- * success that is not JSON. The base URL reaches some other web server (a proxy, a web site's 404 page).
+ * success that is not JSON, a redirect or an endless answer. The base URL reaches some other web server (a proxy, a web site's 404 page).
  * Context.run turns it into a message naming the base URL and where it came from.
  */
-export const isForeignAnswer = (error: unknown): error is APIError | ContractError =>
+export const isForeignAnswer = (error: unknown): error is APIError | ContractError | APIConnectionError =>
+  isRefusedAnswer(error) ||
   (error instanceof APIError && error.status < 500 && typeof error.body === 'string' && error.body.trim() !== '') ||
   (error instanceof ContractError && error.issues.some((issue) => /expected JSON/.test(issue.message)));
 
@@ -315,6 +344,16 @@ export const ERROR_TABLE = [
         : 'Try again later. --verbose shows each request.',
   ),
   row(
+    isRefusedAnswer,
+    EXIT.SERVER,
+    (e) =>
+      `${e.method} ${e.path} was answered with ${refusedAnswerOf(e)}: the server at the base URL is not the service.`,
+    (e) =>
+      /\/check$/.test(e.path)
+        ? 'Set --cdn-base-url / LOC_CDN_BASE_URL (else --base-url) to the service’s address, for example https://api.loc.dev.'
+        : 'Set --base-url / LOC_BASE_URL to the service’s address, for example https://api.loc.dev.',
+  ),
+  row(
     APIConnectionError,
     EXIT.SERVER,
     (e) => sentence('Could not reach the service:', e.message),
@@ -347,6 +386,16 @@ export const ERROR_TABLE = [
     EXIT.OPERATION_FAILED,
     (e) => sentence(`Export ${e.exportId} ended ${e.status}:`, e.errorDetails ?? 'no details given'),
     'Check --format, --locale and --file, then request a new export. Nothing was written.',
+  ),
+  row(
+    (e): e is DownloadError => e instanceof DownloadError && refusalOf(e) !== undefined,
+    EXIT.SERVER,
+    (e) =>
+      sentence(
+        'The download host answered wrongly:',
+        e.message.replace(/^The download from (\S+) failed: (fetch failed: )?/, '$1: '),
+      ),
+    'Nothing was written. Running the command again will not help: the download host (or a proxy in between) must be fixed; tell the service’s operators.',
   ),
   row(
     DownloadError,

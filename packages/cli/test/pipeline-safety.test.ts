@@ -4,6 +4,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server } f
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import {
   existsSync,
   lstatSync,
@@ -12,6 +13,7 @@ import {
   readFileSync,
   rmSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
@@ -366,6 +368,31 @@ describe('no write or delete through a symbolic link', () => {
     expect(forced.code, forced.stderr).toBe(0);
     expect(lstatSync(zip).isFile()).toBe(true);
     expect(existsSync(target)).toBe(false);
+    outsideUnchanged();
+  });
+
+  it('loc export --zip removes the part files of that ZIP a killed run left, and nothing else', async () => {
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    const old = new Date(Date.now() - 3_600_000);
+    const part = (pid: number | string, name = 'export.zip') => `.${name}.${pid}.0123456789ab.part`;
+    const files = {
+      stale: part(gone),
+      staleWithoutPid: '.export.zip.0123456789ab.part',
+      live: part(process.pid),
+      otherZip: part(gone, 'other.zip'),
+      notOurs: `.export.zip.${gone}.notours.part`,
+    };
+    for (const name of Object.values(files)) {
+      writeFileSync(join(dir.path, name), 'half');
+      utimesSync(join(dir.path, name), old, old);
+    }
+    const linked = part(gone + 1);
+    symlinkSync(join(outside, 'victim.txt'), join(dir.path, linked));
+    const result = await service.loc([...EXPORT, '--zip', join(dir.path, 'export.zip'), '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(readdirSync(dir.path).sort()).toEqual(
+      ['export.zip', 'outside', files.live, files.otherZip, files.notOurs, linked].sort(),
+    );
     outsideUnchanged();
   });
 });

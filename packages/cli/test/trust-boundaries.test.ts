@@ -329,6 +329,31 @@ describe('a result that cannot be written', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
     if (code === 10) expect(result.stderr).toMatch(/Could not write the result to stdout \(ENOSPC/);
   });
+
+  // `loc … 2>&1 | head -1`: stderr's reader is gone after the first line (EPIPE). The run goes on to the
+  // end and exits with its own code: a gate still fails, an export still writes its files.
+  const stderrGone = (args: string[], cwd?: string) =>
+    runLoc(args, {
+      ...(cwd ? { cwd } : {}),
+      env: { CI: '1', LOC_BASE_URL: service.url, LOC_API_TOKEN: TOKENS.developer, LOC_CONFIG_DIR: service.home },
+      onSpawn: (child) => child.stderr?.destroy(),
+    });
+
+  it('with stderr closed, a failing gate still exits 11', async () => {
+    const result = await stderrGone(['status', '-w', 'acme', '-p', 'backend', '--min-approved', '100']);
+    expect(result.code).toBe(11);
+  });
+
+  it('with stderr closed, an export still writes its files and exits 0', async () => {
+    const dir = tempDir('loc-trust-stderr-');
+    try {
+      const result = await stderrGone(['export', '-w', 'acme', '-p', 'mobile-ios', '--out', 'Strings'], dir.path);
+      expect(result.code).toBe(0);
+      expect(readdirSync(join(dir.path, 'Strings')).sort()).toEqual(['.loc-export.json', 'Resources']);
+    } finally {
+      dir.remove();
+    }
+  });
 });
 
 describe('stored credentials and loc.config.json are written whole, under a lock, never through a link', () => {
@@ -403,7 +428,19 @@ describe('messages that blame the right party', () => {
       if (req.url?.startsWith('/ok')) res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Welcome</html>');
       else if (req.url?.startsWith('/slow'))
         return; // never answers
-      else if (req.url?.startsWith('/gateway'))
+      else if (req.url?.startsWith('/redirect'))
+        res.writeHead(302, { location: 'http://user:secret@127.0.0.1:1/elsewhere?signature=x' }).end();
+      else if (req.url?.startsWith('/endless')) {
+        // 65 MiB of JSON-looking bytes, one MiB a write: more than loc gathers of an answer.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const mib = Buffer.alloc(2 ** 20, 0x20);
+        let left = 65;
+        const more = () => {
+          while (left-- > 0) if (!res.write(mib)) return void res.once('drain', more);
+          res.end();
+        };
+        more();
+      } else if (req.url?.startsWith('/gateway'))
         res.writeHead(502, { 'content-type': 'text/html' }).end('<html><h1>502 Bad Gateway</h1></html>');
       else res.writeHead(404, { 'content-type': 'text/html' }).end(PAGE);
     });
@@ -443,6 +480,19 @@ describe('messages that blame the right party', () => {
       expect(result.stderr).not.toMatch(/`loc projects list`/);
     },
   );
+
+  it.each([
+    ['a redirect', '/redirect', 'answered with a redirect to http://127.0.0.1:1/elsewhere.'],
+    ['an endless answer', '/endless', 'answered with more than 64 MiB.'],
+  ])('%s from the base URL blames the server there, not the network', async (_what, path, said) => {
+    const result = await runLoc(['projects', 'list', '--base-url', `${url}${path}`], { env: env() });
+    expect(result.code, result.stderr).toBe(9);
+    expect(result.stderr).toContain(
+      `${url}${path} does not look like the loc service: GET ${path}/v1/projects ${said}`,
+    );
+    expect(result.stderr).toContain('given with --base-url');
+    expect(result.stderr).not.toMatch(/network|secret|signature/);
+  });
 
   it('a 502 page from a gateway is not printed as the service’s message', async () => {
     const result = await runLoc(['projects', 'list', '--base-url', `${url}/gateway`], { env: env() });

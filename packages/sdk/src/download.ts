@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { writeSync } from 'node:fs';
-import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { abortErrorOf, anySignal } from './core/signals';
 import { redactUrl } from './core/url';
@@ -71,7 +71,8 @@ export async function downloadToFile(
   checkCount('maxBytes', options.maxBytes, 0);
   const target = resolve(destination);
   await mkdir(dirname(target), { recursive: true });
-  const temporary = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.part`);
+  await removeStaleParts(target);
+  const temporary = join(dirname(target), partName(target));
   const idle = idleWatch(idleTimeoutMs);
   const signal = anySignal([options.signal, idle.signal]);
   let file: FileHandle | undefined;
@@ -129,6 +130,51 @@ export async function downloadToFile(
     });
   } finally {
     idle.stop();
+  }
+}
+
+/**
+ * The temporary file a download to `target` writes until it is complete, beside it:
+ * `.<name>.<pid>.<12 hex digits>.part`. The pid tells a later download whether its writer still runs.
+ */
+function partName(target: string): string {
+  return `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.part`;
+}
+
+/** The pid in a part file name of `target` (`''` in the names of versions without one), or undefined. */
+function partPid(target: string, name: string): string | undefined {
+  const prefix = `.${basename(target)}.`;
+  if (!name.startsWith(prefix)) return undefined;
+  const match = /^(?:(\d+)\.)?[0-9a-f]{12}\.part$/.exec(name.slice(prefix.length));
+  return match ? (match[1] ?? '') : undefined;
+}
+
+/**
+ * Removes the part files of `target` that downloads killed outright (SIGKILL, a power cut) left behind; an
+ * interrupted one removes its own. Only files named by {@link partName}, older than this process, whose
+ * writer is gone; never a link or a folder. A file that cannot be removed is left: the download goes on.
+ */
+async function removeStaleParts(target: string): Promise<void> {
+  const dir = dirname(target);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    const pid = partPid(target, name);
+    if (pid === undefined || (pid !== '' && isRunning(Number(pid)))) continue;
+    const path = join(dir, name);
+    const stats = await lstat(path).catch(() => undefined);
+    if (!stats?.isFile() || stats.mtimeMs >= performance.timeOrigin) continue;
+    await rm(path, { force: true }).catch(() => {});
+  }
+}
+
+/** Whether process `pid` runs (EPERM: it does, as another user). */
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -1,10 +1,10 @@
 import {
   chmodSync,
+  closeSync,
   existsSync,
   lstatSync,
   mkdirSync,
   openSync,
-  closeSync,
   readFileSync,
   rmSync,
   statSync,
@@ -13,7 +13,8 @@ import {
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { LocalFileError } from '../errors';
-import { refuseSymlink, writeFileAtomically } from './atomic-write';
+import { diskFullError } from '../files/disk-full';
+import { refuseSymlink } from './atomic-write';
 
 /** One account: the API it belongs to and its credentials. */
 export interface Profile {
@@ -40,8 +41,9 @@ const SHARED_BITS = 0o077;
 const OTHERS_WRITE = 0o002;
 
 /**
- * The user's config folder for loc, as env-paths (which conf used) names it: `$XDG_CONFIG_HOME/loc` or
- * `~/.config/loc`, `~/Library/Preferences/loc` on macOS, `%APPDATA%\loc\Config` on Windows.
+ * The user's config folder for loc, where env-paths (conf's default) puts it: `$XDG_CONFIG_HOME/loc` or
+ * `~/.config/loc`, `~/Library/Preferences/loc` on macOS, `%APPDATA%\\loc\\Config` on Windows. Named here,
+ * so a message can name the file before conf has read it.
  *
  * @example defaultConfigDir({ XDG_CONFIG_HOME: '/tmp/c' }, 'linux') // '/tmp/c/loc'
  */
@@ -52,37 +54,65 @@ function defaultConfigDir(env: NodeJS.ProcessEnv = process.env, platform = proce
 }
 
 /**
- * Credentials stored by `loc login`: one JSON file only its owner can read and write (0600), in a folder
- * only its owner can enter (0700), in the user's config folder (`configDir`, from LOC_CONFIG_DIR,
- * overrides it). A file found readable by others is made private again, with a warning: its tokens may
- * have been read. Every change is a read-modify-write under a lock file, written to a new file and
- * renamed over the old one: parallel logins all keep their profiles, and a symbolic link in the file's
- * place is refused, never written through.
+ * Runs `work` under umask 077, so whatever conf creates (the config folder, the file, its temporary
+ * twin) is private from the start, whatever the user's umask (a umask of 000 would make the folder 777).
+ */
+function privately<T>(work: () => T): T {
+  const previous = process.umask(SHARED_BITS);
+  try {
+    return work();
+  } finally {
+    process.umask(previous);
+  }
+}
+
+/** conf's reader, stricter: a UTF-8 BOM (Windows editors write one) is read, anything but a JSON object refused. */
+function deserialize(text: string): StoredCredentials {
+  const data = JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error('not a JSON object');
+  return data as StoredCredentials;
+}
+
+/**
+ * Credentials stored by `loc login`, with conf: one JSON file only its owner can read and write (0600),
+ * in a folder only its owner can enter (0700), in the user's config folder (`configDir`, from
+ * LOC_CONFIG_DIR, overrides it). A file found readable by others is made private again, with a warning:
+ * its tokens may have been read. conf is loaded only when a command needs stored credentials.
+ *
+ * conf reads the file afresh on every read and writes it whole (atomically: a new file renamed over it),
+ * but takes no lock, and its writer follows a symbolic link to replace the link's target. So every change
+ * is a read-modify-write under a lock file (parallel logins all keep their profiles), and a link in the
+ * file's place is refused under that lock, just before conf writes, never written through.
  */
 export async function openCredentials(configDir: string | undefined, warn: (text: string) => void) {
+  const { default: Conf } = await import('conf');
   const dir = configDir ?? defaultConfigDir();
   const path = join(dir, FILE_NAME);
-  const read = (): StoredCredentials => {
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
-      throw unreadable(error);
-    }
-    try {
-      const data = JSON.parse(text.replace(/^\uFEFF/, '')) as Partial<StoredCredentials> | null;
-      if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error('not a JSON object');
-      return { ...data, profiles: data.profiles && typeof data.profiles === 'object' ? data.profiles : {} };
-    } catch (error) {
-      throw unreadable(error);
-    }
-  };
   const unreadable = (error: unknown) =>
     new LocalFileError(`Cannot read the stored credentials in ${path}: ${(error as Error).message}`, {
-      hint: 'Remove the file and run `loc login` again.',
+      hint: `Remove the file (\`rm ${path}\`) and run \`loc login\` again.`,
       cause: error,
     });
+  let instance: InstanceType<typeof Conf<StoredCredentials>> | undefined;
+  /** conf, opened on first use: it reads the file as it opens. */
+  const conf = () => {
+    try {
+      instance ??= privately(
+        () =>
+          new Conf<StoredCredentials>({
+            cwd: dir,
+            configName: FILE_NAME.replace(/\.json$/, ''),
+            configFileMode: FILE_MODE,
+            // No defaults: with them conf would write the file as it opens it, outside the lock.
+            deserialize,
+            clearInvalidConfig: false,
+          }),
+      );
+    } catch (error) {
+      throw unreadable(error);
+    }
+    return instance;
+  };
 
   if (existsSync(path) && !lstatSync(path).isSymbolicLink() && (statSync(path).mode & SHARED_BITS) !== 0) {
     const mode = (statSync(path).mode & 0o777).toString(8);
@@ -93,14 +123,38 @@ export async function openCredentials(configDir: string | undefined, warn: (text
     );
   }
 
-  /** Changes the stored credentials under the lock: read fresh, change, write whole. */
+  const read = (): StoredCredentials => {
+    // No file, no credentials: conf would create the folder to say so, and fail in a read-only HOME.
+    if (!existsSync(path)) return { profiles: {} };
+    const store = conf();
+    let data: Partial<StoredCredentials>;
+    try {
+      data = store.store;
+    } catch (error) {
+      throw unreadable(error);
+    }
+    return { ...data, profiles: data.profiles && typeof data.profiles === 'object' ? data.profiles : {} };
+  };
+
+  /** Changes the stored credentials under the lock: read fresh, change, written whole by conf. */
   const update = (change: (data: StoredCredentials) => void): void => {
     privateFolder(dir);
-    refuseSymlink(path, 'credentials');
-    withLock(join(dir, `${FILE_NAME}.lock`), () => {
+    withLock(`${path}.lock`, () => {
       const data = read();
       change(data);
-      writeFileAtomically(path, `${JSON.stringify(data, null, '\t')}\n`, { mode: FILE_MODE, what: 'credentials' });
+      // Here, under the lock and just before conf writes: conf's writer would replace a link's target.
+      refuseSymlink(path, 'credentials');
+      const store = conf();
+      try {
+        privately(() => {
+          store.store = data;
+        });
+      } catch (error) {
+        throw (
+          diskFullError(error, dir) ??
+          new LocalFileError(`Cannot write ${path}: ${(error as Error).message}`, { cause: error })
+        );
+      }
     });
   };
 

@@ -2,7 +2,7 @@ import type { Agent, IncomingMessage, RequestOptions } from 'node:http';
 import { finished, type Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { HttpHeaders } from './http-headers';
-import { type FetchInit, type Hop, sendFollowing } from './redirects';
+import { type FetchInit, type Hop, REFUSED, sendFollowing } from './redirects';
 
 /**
  * `fetch` over node:http and node:https, for the SDK's calls and downloads from `loc`. Node's own fetch
@@ -180,7 +180,11 @@ class HttpFetchResponse {
       stream.on('data', (chunk: Buffer) => {
         size += chunk.length;
         if (size > MAX_ANSWER_BYTES) {
-          stream.destroy(new TypeError(`fetch failed: an answer larger than ${MAX_ANSWER_BYTES / 2 ** 20} MiB`));
+          stream.destroy(
+            Object.assign(new TypeError(`fetch failed: an answer larger than ${MAX_ANSWER_BYTES / 2 ** 20} MiB`), {
+              code: REFUSED.tooLarge,
+            }),
+          );
         } else chunks.push(chunk);
       });
       finished(stream, (error) => (error ? reject(error) : resolve(Buffer.concat(chunks))));

@@ -12,6 +12,21 @@ export interface Hop {
   readonly body: Buffer | undefined;
 }
 
+/**
+ * The codes of the answers loc's clients refuse (on the error, kept by the SDK as its cause's code): the
+ * server at the other end is to blame, not the network. errors.ts gives them their messages.
+ */
+export const REFUSED = {
+  /** A redirect fetch would not follow or loc refuses: to http from https, too many, to a URL with credentials. */
+  redirect: 'ERR_LOC_REDIRECT_REFUSED',
+  /** An answer larger than loc gathers. */
+  tooLarge: 'ERR_LOC_ANSWER_TOO_LARGE',
+} as const;
+
+/** A refused redirect, as fetch reports it (a TypeError), with its code. */
+const refusedRedirect = (message: string) =>
+  Object.assign(new TypeError(`fetch failed: ${message}`), { code: REFUSED.redirect });
+
 /** As fetch: at most 20 redirects are followed. */
 const MAX_REDIRECTS = 20;
 
@@ -100,7 +115,7 @@ function checkRequestUrl(url: URL): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new TypeError(`fetch failed: ${url.protocol} URLs are not supported`);
   if (url.username || url.password)
-    throw new TypeError('fetch failed: a URL that includes credentials (user:password@) is not sent');
+    throw refusedRedirect('a URL that includes credentials (user:password@) is not sent');
   return url;
 }
 
@@ -114,16 +129,16 @@ function checkRequestUrl(url: URL): URL {
  * @example redirectedRequest(hop, 302, 'https://cdn.example/file').headers.has('authorization') // false when the hop was to another origin
  */
 function redirectedRequest(hop: Hop, status: number, location: string, count: number): Hop {
-  if (count >= MAX_REDIRECTS) throw new TypeError('fetch failed: too many redirects');
+  if (count >= MAX_REDIRECTS) throw refusedRedirect('too many redirects');
   let next: URL;
   try {
     next = new URL(location, hop.url);
   } catch {
-    throw new TypeError('fetch failed: a redirect to an invalid URL');
+    throw refusedRedirect('a redirect to an invalid URL');
   }
   checkRequestUrl(next);
   if (hop.url.protocol === 'https:' && next.protocol !== 'https:')
-    throw new TypeError('fetch failed: refused a redirect from https to http');
+    throw refusedRedirect('refused a redirect from https to http');
   const headers = new HttpHeaders(hop.headers);
   if (next.origin !== hop.url.origin) for (const name of ORIGIN_BOUND_HEADERS) headers.delete(name);
   const toGet =

@@ -29,7 +29,9 @@ const SILENT: Progress = { update() {}, succeed() {}, fail() {}, stop() {} };
 export async function startProgress(ctx: ProgressContext, text: string): Promise<Progress> {
   const { out } = ctx;
   if (out.quiet) return SILENT;
-  if (ctx.interactive && out.stderr.isTTY) {
+  // A terminal of no width (a pty nobody sized: `script` in CI, `docker run -t` before a resize) gets lines:
+  // ora would count a frame as endless lines to clear, and loop until memory runs out.
+  if (ctx.interactive && out.stderr.isTTY && out.stderr.columns > 0) {
     if (out.json) return SILENT;
     const { default: ora } = await import('ora');
     const spinner = ora({ text: out.terminal(text), stream: out.stderr, discardStdin: false, color: 'cyan' }).start();
