@@ -173,6 +173,7 @@ var init_compile_cache = __esm({
 });
 
 // src/bin.ts
+var import_node_fs2 = require("node:fs");
 var import_node_path2 = require("node:path");
 
 // package.json
@@ -182,20 +183,33 @@ var version = "0.0.0";
 var VERSION = version;
 
 // src/bin.ts
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on("error", (error) => {
-    if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
-    throw error;
-  });
-}
+var OUTPUT_FAILED = 10;
+var stdoutFailed = false;
+var stdoutClosed = false;
+var finalCode = (code) => stdoutFailed && code === 0 ? OUTPUT_FAILED : code;
+var readerGone = (error, stream) => error.code === "EPIPE" || stream.isTTY === true && (error.code === "EIO" || error.code === "ENXIO");
+process.stderr.on("error", () => {
+});
+process.stdout.on("error", (error) => {
+  if (stdoutFailed || stdoutClosed) return;
+  if (readerGone(error, process.stdout)) {
+    stdoutClosed = true;
+    return;
+  }
+  stdoutFailed = true;
+  process.exitCode = finalCode(Number(process.exitCode ?? 0));
+  process.stderr.write(`\u2716 Could not write the result to stdout (${error.message.split(",")[0]}).
+`);
+});
 var args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
   process.stdout.write(`${VERSION}
 `);
 } else {
+  void import("node:tty").then(({ isatty }) => detachHungUpTerminals(isatty));
   loadProgram().then((program) => program.exports.main(process.argv, { onCommand: program.ran })).then(
     (code) => {
-      process.exitCode = code;
+      process.exitCode = finalCode(code);
     },
     (error) => {
       process.stderr.write(`\u2716 Unexpected error: ${error instanceof Error ? error.message : String(error)}
@@ -203,6 +217,22 @@ if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
       process.exitCode = 1;
     }
   );
+}
+function detachHungUpTerminals(isatty) {
+  if (process.platform === "win32") return;
+  const terminals = [0, 1, 2].filter((fd) => isatty(fd));
+  if (terminals.length === 0) return;
+  process.once("exit", () => {
+    for (const fd of terminals) {
+      if (isatty(fd)) continue;
+      try {
+        (0, import_node_fs2.closeSync)(fd);
+        const reopened = (0, import_node_fs2.openSync)("/dev/null", fd === 0 ? "r" : "w");
+        if (reopened !== fd) (0, import_node_fs2.closeSync)(reopened);
+      } catch {
+      }
+    }
+  });
 }
 async function loadProgram() {
   const file = (0, import_node_path2.join)(__dirname, "program.cjs");
