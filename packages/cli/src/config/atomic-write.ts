@@ -1,17 +1,23 @@
+import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, lstatSync, openSync, readlinkSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { LocalFileError } from '../errors';
+import { STAGING_PREFIX } from '../files/names';
+import { sweepStaging } from '../files/staging';
 
 /**
  * Writes `text` to `path` whole or not at all: into a new file beside it (created exclusively, with
  * `mode`), then renamed over it. A symbolic link at `path` is refused, never written through: a cloned
- * repository (or another user) may have put one there to make loc write somewhere else.
+ * repository (or another user) may have put one there to make loc write somewhere else. The temporary file
+ * has loc's staging name (`.loc-staging-<pid>-…`), so what a run killed outright left beside the file is
+ * swept by the next write, as in an output folder.
  *
  * @example writeFileAtomically('/work/app/loc.config.json', '{}\n', { what: 'loc.config.json' })
  */
 export function writeFileAtomically(path: string, text: string, options: { mode?: number; what: string }): void {
   refuseSymlink(path, options.what);
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.tmp`);
+  sweepStaging(dirname(path));
+  const temporary = join(dirname(path), `${STAGING_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   let fd: number | undefined;
   try {
     fd = openSync(temporary, 'wx', options.mode ?? 0o644);

@@ -1,5 +1,6 @@
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { writeFileAtomically } from '../../config/atomic-write';
 import { UsageError } from '../../errors';
 import type { PlannedFile } from '../../files/place';
 import { checkOutputFile } from '../../files/targets';
@@ -46,15 +47,7 @@ export async function summarizeDelivery(
   return summarize(files, keysShown);
 }
 
-/** Writes the Markdown to `file` whole (a temporary file renamed over it: a link there is replaced, not followed). */
+/** Writes the Markdown to `file` whole or not at all (a link there is refused, never written through). */
 export async function writeSummary(file: string, markdown: string): Promise<void> {
-  const path = resolve(file);
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  try {
-    await writeFile(temporary, markdown, { flag: 'wx' });
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  writeFileAtomically(resolve(file), markdown, { what: 'the summary' });
 }
