@@ -141,6 +141,8 @@ export function bodyFramer(head: ResponseHead): BodyFramer {
   if (head.status === 204 || head.status === 304 || (head.status >= 100 && head.status < 200)) return lengthFramer(0);
   const coding = head.headers.get('transfer-encoding');
   if (coding !== undefined) {
+    // An empty field names no framing at all: newer llhttp (Node 26) refuses it, and so do we.
+    if (coding.trim() === '') throw new HttpProtocolError('an empty Transfer-Encoding');
     const codings = coding
       .toLowerCase()
       .split(',')
@@ -236,9 +238,13 @@ function chunkedFramer(): BodyFramer {
           state = 'size';
         } else if (found.text === '') state = 'done';
         else {
-          // A trailer that would change the framing is refused, as llhttp does (RFC 9110 §6.5.1).
-          if (fieldOf(found.text)[0] === 'content-length') {
-            throw new HttpProtocolError('a Content-Length trailer after a chunked body');
+          // A framing field is not allowed in trailers (RFC 9110 §6.5.1): llhttp refuses a Content-Length
+          // trailer, and Node 26's an empty Transfer-Encoding one; we refuse both fields whatever their value.
+          const name = fieldOf(found.text)[0];
+          if (name === 'content-length' || name === 'transfer-encoding') {
+            throw new HttpProtocolError(
+              `a ${name === 'content-length' ? 'Content-Length' : 'Transfer-Encoding'} trailer after a chunked body`,
+            );
           }
           trailerBytes += found.text.length + 2;
           if (++trailerFields > MAX_TRAILER_FIELDS || trailerBytes > MAX_TRAILER_BYTES) {
