@@ -191,9 +191,12 @@ describe('credentials', () => {
       '//admin:hunter2@127.0.0.3/v1/projects?signature=s3cr3t',
     ]) {
       server.use(http.get(`${BASE}/v1/projects`, () => new HttpResponse(null, { status: 302, headers: { location } })));
-      const error = await client()
+      const error: Error = await client()
         .projects.list()
-        .catch((e: unknown) => e as Error);
+        .then(
+          () => new Error('no error'),
+          (e: unknown) => e as Error,
+        );
       const shown = [String(error), error.message, error.stack, JSON.stringify(error)].join('\n');
       expect(error.message).toMatch(/redirect to http:\/\/127\.0\.0\.3\/v1\/projects\?…/);
       for (const secret of ['admin', 'hunter2', 's3cr3t']) expect(shown).not.toContain(secret);
