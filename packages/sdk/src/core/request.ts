@@ -13,7 +13,7 @@ import { checkCount, checkDuration } from './options';
 import { networkFailureOf, safeCause } from './network-failure';
 import { abortErrorOf, anySignal, sleep } from './signals';
 import { validateResponse } from './validate';
-import { joinUrl, redactUrl } from './url';
+import { joinUrl } from './url';
 import { apiPromise, type WithResponse } from './api-promise';
 import type { ResolvedConfig } from './config';
 import type { Api } from './apis';
@@ -217,16 +217,7 @@ function parseBody(text: string): unknown {
 
 function locationOf(headers: Headers): string {
   const location = headers.get('location');
-  // Resolved against a placeholder origin so that a relative or scheme-relative Location parses too; shown
-  // as redactUrl shows any URL: no user name or password, no query (a signed URL's signature), no fragment.
-  if (!location) return '';
-  try {
-    const target = new URL(location, 'http://relative.invalid');
-    const shown = redactUrl(target.href);
-    return ` to ${target.origin === 'http://relative.invalid' ? shown.slice(target.origin.length) : shown}`;
-  } catch {
-    return ' to an address that is not a URL';
-  }
+  return location ? ` to ${location.split('?')[0]}` : '';
 }
 
 /** Why a timed-out CDN check is not sent again, and what to do instead. */
