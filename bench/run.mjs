@@ -84,6 +84,19 @@ async function server(command, args, options) {
   servers.push(s);
   return s;
 }
+/** The scale seed's file, written once for every part that needs it (bench/scale-seed.mjs is deterministic). */
+let scaleSeedPath;
+function scaleSeedFile() {
+  if (!scaleSeedPath) {
+    scaleSeedPath = join(work, 'scale-seed.json');
+    writeFileSync(scaleSeedPath, JSON.stringify(scaleSeed()));
+  }
+  return scaleSeedPath;
+}
+/** loc-mock on the scale seed, exports assembled at once (--export-delay 0ms). */
+function scaleMock() {
+  return server(node, [MOCK, 'serve', '--port', '0', '--export-delay', '0ms', '--quiet', '--seed', scaleSeedFile()]);
+}
 const failures = [];
 async function part(name, body) {
   if (ONLY && !ONLY.some((word) => name.toLowerCase().includes(word))) return;
@@ -436,19 +449,7 @@ try {
       met: resetRatio <= 2,
     });
 
-    const seedFile = join(work, 'journal-scale-seed.json');
-    writeFileSync(seedFile, JSON.stringify(scaleSeed()));
-    const scale = await server(node, [
-      MOCK,
-      'serve',
-      '--port',
-      '0',
-      '--export-delay',
-      '0ms',
-      '--quiet',
-      '--seed',
-      seedFile,
-    ]);
+    const scale = await scaleMock();
     const { token, workspace } = SCALE_CREDENTIALS;
     const exportsOf = (n) =>
       runJson(join(LIB, 'exports.mjs'), [
@@ -482,20 +483,9 @@ try {
       `Scale seed: ${SCALE.keys.toLocaleString('en')} keys × ${SCALE.locales} locales (${SCALE.files * SCALE.locales} files per export)`,
       `bench/scale-seed.mjs makes the seed; loc-mock runs with --export-delay 0ms, so POST→SUCCESS is the assembly (5 exports of each format; the first of all also starts the build thread). During the exports a probe asks GET /v1/projects every 10 ms; its baseline is the same probe while no export runs. Memory: peak RSS (VmHWM) of loc-mock over ${EXPORTS} exports in all. \`loc export download\` at scale is held to native tools doing the same work: its time beyond the demo project must stay ≤ ${SCALE_DOWNLOAD_GOAL}× that of curl + unzip (Info-ZIP) of the same ZIPs, since writing 120 files costs whoever writes them (the earlier goal, 1.5× the demo plus the transfer, counted that work against loc alone).`,
     );
-    const seedFile = join(work, 'scale-seed.json');
-    writeFileSync(seedFile, JSON.stringify(scaleSeed()));
+    scaleSeedFile();
     const t0 = performance.now();
-    const scale = await server(node, [
-      MOCK,
-      'serve',
-      '--port',
-      '0',
-      '--export-delay',
-      '0ms',
-      '--quiet',
-      '--seed',
-      seedFile,
-    ]);
+    const scale = await scaleMock();
     s.rows.push({
       measure: 'loc-mock start with the seed',
       value: `${Math.round(performance.now() - t0)} ms, RSS ${Math.round(scale.rssMiB())} MiB`,
@@ -702,19 +692,7 @@ try {
       workspace = 'acme';
       projects = ['mobile-ios', 'mobile-android'];
     } else {
-      const seedFile = join(work, 'ci-scale-seed.json');
-      writeFileSync(seedFile, JSON.stringify(scaleSeed()));
-      const scale = await server(node, [
-        MOCK,
-        'serve',
-        '--port',
-        '0',
-        '--export-delay',
-        '0ms',
-        '--quiet',
-        '--seed',
-        seedFile,
-      ]);
+      const scale = await scaleMock();
       url = scale.url;
       env = cliEnv(scale.url, { LOC_API_TOKEN: SCALE_CREDENTIALS.token });
       workspace = SCALE_CREDENTIALS.workspace;
