@@ -214,7 +214,7 @@ try {
   await part('OTA fleet', async () => {
     const s = section(
       'Over-the-air fleet: requests per hour to POST /cdn/check (bench/ota-fleet.mjs)',
-      "A model, not a load test: 20,000 sampled installs run @loc/sdk/ota's own policy code (dist/ota.js) on a simulated clock, scaled to 1,000,000; a seeded random, so the figures are deterministic. Web installs: 3 sessions a day (Poisson) of 10 minutes with 10 page loads each; servers and open tabs: always running. Baseline: a naive loop that checks on every start (page load). Budget assumption: spec.md §8 does not show the CDN budget's size; we assume it is sized for the official mobile SDKs on the same fleet, i.e. their steady rate × 730 h a month. Goal: a month holding a release, a 1-hour 429 storm and a 1-hour outage stays within that budget + 1 %.",
+      "A model, not a load test: 20,000 sampled installs run @loc/sdk/ota's own policy code (dist/ota.js) on a simulated clock, scaled to 1,000,000; a seeded random, so the figures are deterministic. Web installs: 3 sessions a day (Poisson) of 10 minutes with 10 page loads each; servers and open tabs: always running. Baseline: a naive loop that checks on every start (page load). Budget assumption: the service's usage-limit documentation does not state the CDN budget's size; we assume it is sized for the official mobile SDKs on the same fleet, i.e. their steady rate × 730 h a month. Goal: a month holding a release, a 1-hour 429 storm and a 1-hour outage stays within that budget + 1 %.",
     );
     const { simulateFleet } = await import(pathToFileURL(join(root, 'bench/ota-fleet.mjs')).href);
     const n = (x) => Math.round(x).toLocaleString('en-US');
