@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CachedModule } from './compile-cache';
+import type { CachedModule } from './startup/compile-cache';
 import type { main as Main } from './program';
-import { VERSION } from './version';
+import { VERSION } from './startup/version';
 
 /** Exit 10 (EXIT.OPERATION_FAILED of errors.ts, not loaded yet): the result could not be written. */
 const OUTPUT_FAILED = 10;
@@ -91,7 +91,7 @@ async function loadProgram(): Promise<CachedModule> {
     process.setSourceMapsEnabled(true);
     return { exports: require(file) as CachedModule['exports'], accepted: false, ran: () => {}, save: () => {} };
   }
-  const { defaultCacheDir, requireWithCodeCache } = await import('./compile-cache');
+  const { defaultCacheDir, requireWithCodeCache } = await import('./startup/compile-cache');
   const program = requireWithCodeCache(file, { dir: defaultCacheDir(), tag: VERSION });
   // At exit: after the output is written, and with the code of everything the command ran.
   process.once('exit', program.save);

@@ -6,12 +6,12 @@ import { exportCommand } from './commands/export';
 import { initCommand } from './commands/init';
 import { projectsCommand } from './commands/projects';
 import { statusCommand } from './commands/status';
-import { docsPage } from './docs-page';
-import { examples } from './help-examples';
-import type { Output } from './output';
-import type { Handler, Run } from './run-types';
-import { addGlobalOptions, type GlobalOptions } from './shared-options';
-import { VERSION } from './version';
+import { docsPage } from './help/docs-page';
+import { examples } from './help/help-examples';
+import type { Output } from './run/output';
+import type { Handler, Run } from './run/run-types';
+import { addGlobalOptions, type GlobalOptions } from './options/shared-options';
+import { VERSION } from './startup/version';
 
 /**
  * The `loc` command line. Each command module declares its own command and options and exports its
@@ -88,7 +88,10 @@ function runner(state: RunState): Run {
       state.hooks.onCommand?.(commandPath(command));
       // commander passes the arguments, the options, then the command: the handler takes all but the command.
       const args = received.slice(0, -1) as never[];
-      const [{ Context }, { checkOptionValues }] = await Promise.all([import('./context'), import('./option-values')]);
+      const [{ Context }, { checkOptionValues }] = await Promise.all([
+        import('./run/context'),
+        import('./options/option-values'),
+      ]);
       await checkOptionValues(command);
       const local = optionsOf(command);
       const ctx = new Context({
@@ -150,7 +153,8 @@ export async function main(argv: string[], hooks: MainHooks = {}): Promise<numbe
     // A second Ctrl-C exits at once. conf's file writer (when-exit) re-raises the first signal within
     // milliseconds after its own clean-up: that echo must not cut our clean-up short.
     if (controller.signal.aborted) {
-      if (Date.now() - interruptedAt > 300) void import('./errors').then(({ EXIT }) => process.exit(EXIT.INTERRUPTED));
+      if (Date.now() - interruptedAt > 300)
+        void import('./run/errors').then(({ EXIT }) => process.exit(EXIT.INTERRUPTED));
       return;
     }
     interruptedAt = Date.now();
@@ -167,9 +171,9 @@ export async function main(argv: string[], hooks: MainHooks = {}): Promise<numbe
     // --help and --version: printed already, nothing to report (and nothing more to load).
     if (error instanceof CommanderError && error.exitCode === 0) return 0;
     const [{ Output }, { reportError }, { readEnvironment }] = await Promise.all([
-      import('./output'),
-      import('./errors'),
-      import('./environment'),
+      import('./run/output'),
+      import('./run/errors'),
+      import('./options/environment'),
     ]);
     // Before a command ran (a usage error), the flags are read from argv as they stand.
     const out =

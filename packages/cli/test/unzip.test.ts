@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import yazl from 'yazl';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOC_BIN, runLoc, tempDir } from '@loc/test-utils';
-import { UnsafeArchiveError } from '../src/errors';
+import { UnsafeArchiveError } from '../src/run/errors';
 import { extractArchive, safeEntryPath } from '../src/files/unzip';
 import { planPlacements } from '../src/files/place';
 

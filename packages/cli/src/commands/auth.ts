@@ -1,8 +1,8 @@
 import { Command, Option } from '@commander-js/extra-typings';
-import type { Context } from '../context';
-import { examples } from '../help-examples';
-import type { Run } from '../run-types';
-import { DEFAULT_COMMAND_TIMEOUT_MS, timeoutOption } from '../shared-options';
+import type { Context } from '../run/context';
+import { examples } from '../help/help-examples';
+import type { Run } from '../run/run-types';
+import { DEFAULT_COMMAND_TIMEOUT_MS, timeoutOption } from '../options/shared-options';
 
 /** `loc login`, `loc logout` and `loc whoami`: the stored credentials and who they belong to. */
 
@@ -60,8 +60,8 @@ async function login(ctx: Context, options: LoginOptions): Promise<void> {
     import('node:stream/consumers'),
     import('@loc/sdk'),
     import('../config/credentials'),
-    import('../settings'),
-    import('../errors'),
+    import('../options/settings'),
+    import('../run/errors'),
     import('../ui/prompts'),
   ]);
   const globals = ctx.options;
@@ -200,7 +200,7 @@ async function logout(ctx: Context, options: LogoutOptions): Promise<void> {
 async function whoami(ctx: Context, _options: WhoamiOptions): Promise<void> {
   const [{ AuthenticationError }, { reachableProjects }] = await Promise.all([
     import('@loc/sdk'),
-    import('../resolve-project'),
+    import('../project/resolve-project'),
   ]);
   const settings = await ctx.settings('token');
   const identity = {
@@ -247,14 +247,14 @@ async function whoami(ctx: Context, _options: WhoamiOptions): Promise<void> {
     },
   );
   if (!settings.token) {
-    const { CredentialsError } = await import('../errors');
+    const { CredentialsError } = await import('../run/errors');
     throw new CredentialsError(
       `Not logged in to ${settings.baseUrl}: no API token.`,
       'Run `loc login`, or set LOC_API_TOKEN.',
     );
   }
   if (reach && !reach.accepted) {
-    const { CredentialsError } = await import('../errors');
+    const { CredentialsError } = await import('../run/errors');
     throw new CredentialsError(
       `${settings.baseUrl} refused the token (401).`,
       'Log in again with `loc login`, or check LOC_API_TOKEN.',

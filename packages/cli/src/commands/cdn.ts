@@ -1,13 +1,13 @@
 import { resolve } from 'node:path';
 import { Command, Option } from '@commander-js/extra-typings';
 import type { CdnCheckRequest, CdnRelease, DistributionEnvironment, DistributionType, LocClient } from '@loc/sdk';
-import type { Context } from '../context';
+import type { Context } from '../run/context';
 import type { LocaleMap } from '../files/locale-map';
 import type { WrittenFile } from '../files/record';
-import type { Manifest } from '../release-manifest';
-import { examples } from '../help-examples';
-import type { Run } from '../run-types';
-import { forceOption, localeMapOption, timeoutOption } from '../shared-options';
+import type { Manifest } from '../files/release-manifest';
+import { examples } from '../help/help-examples';
+import type { Run } from '../run/run-types';
+import { forceOption, localeMapOption, timeoutOption } from '../options/shared-options';
 import { formatElapsed, startProgress } from '../ui/progress';
 
 /** The value lists of --environment and --type; a test checks them against the SDK's. */
@@ -77,11 +77,11 @@ export function cdnCommand(run: Run) {
 
 // The heavy modules are bound when the handler runs, not at start-up (see commands/export.ts).
 let redactUrl: typeof import('@loc/sdk').redactUrl;
-let MANIFEST_NAME: typeof import('../release-manifest').MANIFEST_NAME;
-let ManifestSchema: typeof import('../release-manifest').ManifestSchema;
-let CliError: typeof import('../errors').CliError;
-let UsageError: typeof import('../errors').UsageError;
-let EXIT: typeof import('../errors').EXIT;
+let MANIFEST_NAME: typeof import('../files/release-manifest').MANIFEST_NAME;
+let ManifestSchema: typeof import('../files/release-manifest').ManifestSchema;
+let CliError: typeof import('../run/errors').CliError;
+let UsageError: typeof import('../run/errors').UsageError;
+let EXIT: typeof import('../run/errors').EXIT;
 let countStatuses: typeof import('../files/deliver').countStatuses;
 let deliver: typeof import('../files/deliver').deliver;
 let localize: typeof import('../files/locale-map').localize;
@@ -104,7 +104,7 @@ let requireFlags: typeof import('../ui/prompts').requireFlags;
 async function loadDependencies(): Promise<void> {
   const [sdk, errors, localeMap, prompts] = await Promise.all([
     import('@loc/sdk'),
-    import('../errors'),
+    import('../run/errors'),
     import('../files/locale-map'),
     import('../ui/prompts'),
   ]);
@@ -124,7 +124,7 @@ async function loadDependencies(): Promise<void> {
  */
 async function loadDownloader(): Promise<void> {
   const [manifestModule, deliverModule, template, place, record, targets, safeFs, folderLock] = await Promise.all([
-    import('../release-manifest'),
+    import('../files/release-manifest'),
     import('../files/deliver'),
     import('../files/path-template'),
     import('../files/place'),

@@ -1,8 +1,8 @@
 import { Argument, Command } from '@commander-js/extra-typings';
-import { completionScript, SHELLS, type Shell } from '../completion-scripts';
-import type { Context } from '../context';
-import { examples } from '../help-examples';
-import type { Run } from '../run-types';
+import { completionScript, SHELLS, type Shell } from '../help/completion-scripts';
+import type { Context } from '../run/context';
+import { examples } from '../help/help-examples';
+import type { Run } from '../run/run-types';
 
 const declaration = () =>
   new Command('completion')

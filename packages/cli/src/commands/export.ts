@@ -1,15 +1,15 @@
 import { resolve } from 'node:path';
 import { Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import type { CompletedExport, CustomId, Export, ExportRequest, LocClient, ResourceExportFile } from '@loc/sdk';
-import type { Context } from '../context';
+import type { Context } from '../run/context';
 import type { Delivery, DeliverySource } from '../files/deliver';
 import type { Layout, Selection } from '../files/layout';
 import type { PlannedFile } from '../files/place';
-import type { Settings } from '../settings';
+import type { Settings } from '../options/settings';
 import type { KeySummary } from '../export/summary/diff';
-import { examples } from '../help-examples';
-import { collectList, parseCount } from '../option-values';
-import type { Run } from '../run-types';
+import { examples } from '../help/help-examples';
+import { collectList, parseCount } from '../options/option-values';
+import type { Run } from '../run/run-types';
 import {
   DEFAULT_COMMAND_TIMEOUT_MS,
   dryRunOption,
@@ -23,9 +23,9 @@ import {
   timeoutOption,
   workspaceOption,
   zipOption,
-} from '../shared-options';
+} from '../options/shared-options';
 import { formatElapsed, startProgress } from '../ui/progress';
-import { docsPage } from '../docs-page';
+import { docsPage } from '../help/docs-page';
 
 const DEFAULT_EXPORT_TIMEOUT_MS = 10 * 60_000;
 /** Keys of each kind a summary names per locale: enough to see what changed, short for a pull request body. */
@@ -170,9 +170,9 @@ let AbortError: typeof import('@loc/sdk').AbortError;
 let EXPORT_FORMATS: typeof import('@loc/sdk').EXPORT_FORMATS;
 let TimeoutError: typeof import('@loc/sdk').TimeoutError;
 let downloadToFile: typeof import('@loc/sdk/node').downloadToFile;
-let CliError: typeof import('../errors').CliError;
-let EXIT: typeof import('../errors').EXIT;
-let UsageError: typeof import('../errors').UsageError;
+let CliError: typeof import('../run/errors').CliError;
+let EXIT: typeof import('../run/errors').EXIT;
+let UsageError: typeof import('../run/errors').UsageError;
 let countStatuses: typeof import('../files/deliver').countStatuses;
 let deliver: typeof import('../files/deliver').deliver;
 let MAX_ZIP_BYTES: typeof import('../files/deliver').MAX_ZIP_BYTES;
@@ -195,8 +195,8 @@ let checkOutputFolder: typeof import('../files/targets').checkOutputFolder;
 let configuredFolder: typeof import('../files/targets').configuredFolder;
 let lockFolder: typeof import('../files/folder-lock').lockFolder;
 let isFileUnder: typeof import('../files/safe-fs').isFileUnder;
-let projectOf: typeof import('../resolve-project').projectOf;
-let resolveProject: typeof import('../resolve-project').resolveProject;
+let projectOf: typeof import('../project/resolve-project').projectOf;
+let resolveProject: typeof import('../project/resolve-project').resolveProject;
 let commandLine: typeof import('../ui/command-line').commandLine;
 let formatBytes: typeof import('../ui/quantities').formatBytes;
 /** Loaded only for a person's output: string-width's tables take ~17 ms, which `--json` need not pay. */
@@ -223,7 +223,7 @@ async function loadDependencies(ctx: Context): Promise<void> {
   ] = await Promise.all([
     import('@loc/sdk'),
     import('@loc/sdk/node'),
-    import('../errors'),
+    import('../run/errors'),
     import('../files/deliver'),
     import('../files/layout'),
     import('../files/locale-map'),
@@ -231,7 +231,7 @@ async function loadDependencies(ctx: Context): Promise<void> {
     import('../files/place'),
     import('../files/record'),
     import('../files/targets'),
-    import('../resolve-project'),
+    import('../project/resolve-project'),
     import('../ui/command-line'),
     import('../ui/quantities'),
     ctx.out.json ? undefined : import('../ui/table'),
@@ -394,7 +394,7 @@ async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
   if (placementChecked || request.iso2Slugs?.length) {
     const status = await client.projects.status(workspace, project, { signal: ctx.signal });
     // A --locale that names no locale of the project would create an export that ends ERROR: refused first.
-    const { localeRefusal, selectLocales } = await import('../locale-match');
+    const { localeRefusal, selectLocales } = await import('../project/locale-match');
     const available = [
       ...new Set(status.resourceFiles.flatMap((c) => c.files.map((f) => f.iso2Slug ?? f.languageCode))),
     ].filter((l): l is string => Boolean(l));

@@ -1,7 +1,7 @@
 import { Command, Option } from '@commander-js/extra-typings';
-import type { Context } from '../context';
-import { examples } from '../help-examples';
-import type { Run } from '../run-types';
+import type { Context } from '../run/context';
+import { examples } from '../help/help-examples';
+import type { Run } from '../run/run-types';
 import {
   DEFAULT_COMMAND_TIMEOUT_MS,
   formatOption,
@@ -11,7 +11,7 @@ import {
   projectOption,
   timeoutOption,
   workspaceOption,
-} from '../shared-options';
+} from '../options/shared-options';
 
 const EXAMPLE =
   'loc init --workspace acme --project mobile-ios --out Resources --path-template "{locale}.lproj/{filename}"';
@@ -58,9 +58,9 @@ async function init(ctx: Context, options: InitOptions): Promise<void> {
     import('node:path'),
     import('../config/atomic-write'),
     import('../config/project-config'),
-    import('../errors'),
+    import('../run/errors'),
     import('../files/path-template'),
-    import('../resolve-project'),
+    import('../project/resolve-project'),
     import('../ui/prompts'),
   ]);
   const path = join(ctx.cwd, CONFIG_FILE_NAME);

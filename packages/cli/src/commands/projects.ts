@@ -1,10 +1,10 @@
 import { Command, Option } from '@commander-js/extra-typings';
 import type { CreateProjectRequest, CustomId } from '@loc/sdk';
-import type { Context } from '../context';
-import { examples } from '../help-examples';
-import { collectList } from '../option-values';
-import type { Run } from '../run-types';
-import { DEFAULT_COMMAND_TIMEOUT_MS, timeoutOption, workspaceOption } from '../shared-options';
+import type { Context } from '../run/context';
+import { examples } from '../help/help-examples';
+import { collectList } from '../options/option-values';
+import type { Run } from '../run/run-types';
+import { DEFAULT_COMMAND_TIMEOUT_MS, timeoutOption, workspaceOption } from '../options/shared-options';
 
 const CREATE_EXAMPLE =
   'loc projects create --workspace acme --title "Mobile iOS" --resource-type strings.ios --source-locale en --target-locale de,fr';
@@ -58,7 +58,7 @@ export function projectsCommand(run: Run) {
 
 /** `loc projects list`: every project the token owns or collaborates on, across workspaces. */
 async function list(ctx: Context, options: ListOptions): Promise<void> {
-  const { reachableProjects } = await import('../resolve-project');
+  const { reachableProjects } = await import('../project/resolve-project');
   // The table (and string-width's Unicode tables, ~25 ms to load) only for a person; --json needs none.
   const renderTable = ctx.out.json ? undefined : (await import('../ui/table')).renderTable;
   const { client } = await ctx.client();
@@ -88,8 +88,8 @@ async function list(ctx: Context, options: ListOptions): Promise<void> {
 async function show(ctx: Context, projectArg: string | undefined, options: ShowOptions): Promise<void> {
   const [{ shareOf }, { projectOf }, { UsageError }, { percent }, table] = await Promise.all([
     import('@loc/sdk'),
-    import('../resolve-project'),
-    import('../errors'),
+    import('../project/resolve-project'),
+    import('../run/errors'),
     import('../ui/quantities'),
     ctx.out.json ? undefined : import('../ui/table'),
   ]);
@@ -147,9 +147,9 @@ async function create(ctx: Context, options: CreateOptions): Promise<void> {
     { askSelect, askText, requireFlags },
   ] = await Promise.all([
     import('@loc/sdk'),
-    import('../locale-match'),
-    import('../resolve-project'),
-    import('../errors'),
+    import('../project/locale-match'),
+    import('../project/resolve-project'),
+    import('../run/errors'),
     import('../ui/prompts'),
   ]);
   const missing = [

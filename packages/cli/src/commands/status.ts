@@ -1,15 +1,15 @@
 import { Command, Option } from '@commander-js/extra-typings';
-import type { Context } from '../context';
-import { examples } from '../help-examples';
-import { parsePercent } from '../option-values';
-import type { Run } from '../run-types';
+import type { Context } from '../run/context';
+import { examples } from '../help/help-examples';
+import { parsePercent } from '../options/option-values';
+import type { Run } from '../run/run-types';
 import {
   DEFAULT_COMMAND_TIMEOUT_MS,
   localeOption,
   projectOption,
   timeoutOption,
   workspaceOption,
-} from '../shared-options';
+} from '../options/shared-options';
 
 const EXAMPLE = 'loc status --workspace acme --project mobile-ios --min-approved 95';
 
@@ -66,10 +66,10 @@ async function status(ctx: Context, options: StatusOptions): Promise<void> {
     { bar, percent },
     table,
   ] = await Promise.all([
-    import('../progress-rows'),
-    import('../locale-match'),
-    import('../resolve-project'),
-    import('../errors'),
+    import('../project/progress-rows'),
+    import('../project/locale-match'),
+    import('../project/resolve-project'),
+    import('../run/errors'),
     import('../ui/quantities'),
     // The table (and string-width's Unicode tables, ~17 ms to load) only for a person; --json needs none.
     ctx.out.json ? undefined : import('../ui/table'),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, lstatSync, openSync, readlinkSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { LocalFileError } from '../errors';
+import { LocalFileError } from '../run/errors';
 import { STAGING_PREFIX } from '../files/names';
 import { sweepStaging } from '../files/staging';
 

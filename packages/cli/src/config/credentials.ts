@@ -12,7 +12,7 @@ import {
 } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { LocalFileError } from '../errors';
+import { LocalFileError } from '../run/errors';
 import { diskFullError } from '../files/disk-full';
 import { refuseSymlink } from './atomic-write';
 

@@ -5,10 +5,10 @@ import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES } from '@loc/sdk';
 import { jsonPath } from '@loc/sdk/internal';
 import * as z from 'zod/mini';
 import englishMessages from 'zod/v4/locales/en.js';
-import { docsPage } from '../docs-page';
-import { ENDS_IN_SEPARATOR } from '../option-values';
-import { LocalFileError } from '../errors';
-import { VERSION } from '../version';
+import { docsPage } from '../help/docs-page';
+import { ENDS_IN_SEPARATOR } from '../options/option-values';
+import { LocalFileError } from '../run/errors';
+import { VERSION } from '../startup/version';
 
 export const CONFIG_FILE_NAME = 'loc.config.json';
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { loadConfigFile, projectConfigSchema } from '../config/project-config';
-import type { Context } from '../context';
-import { UsageError } from '../errors';
+import type { Context } from '../run/context';
+import { UsageError } from '../run/errors';
 import { writeRecord } from '../files/record';
 import { validateTemplate } from '../files/path-template';
 import { basename, dirname } from 'node:path';

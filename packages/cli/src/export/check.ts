@@ -1,7 +1,7 @@
 import { lstatSync, realpathSync } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
-import type { Context } from '../context';
-import { OutOfDateError, UsageError } from '../errors';
+import type { Context } from '../run/context';
+import { OutOfDateError, UsageError } from '../run/errors';
 import type { PlannedFile } from '../files/place';
 import { displayPath } from '../files/place';
 import type { WrittenIndex } from '../files/record';

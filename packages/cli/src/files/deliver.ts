@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { downloadToFile } from '@loc/sdk/node';
 import { bar, formatBytes } from '../ui/quantities';
 import type { Progress } from '../ui/progress';
-import { UnsafeArchiveError } from '../errors';
+import { UnsafeArchiveError } from '../run/errors';
 import {
   commitPlacements,
   planPlacements,

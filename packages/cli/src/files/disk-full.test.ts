@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { LocalFileError } from '../errors';
+import { LocalFileError } from '../run/errors';
 import { diskFullError } from './disk-full';
 
 const fsError = (code: string) => Object.assign(new Error(`${code}: no space left on device, write`), { code });

@@ -1,5 +1,5 @@
 import { statfsSync } from 'node:fs';
-import { CliError, LocalFileError } from '../errors';
+import { CliError, LocalFileError } from '../run/errors';
 import { formatBytes } from '../ui/quantities';
 
 /** The code of a file system error, looked for along the `cause` chain (the SDK wraps what it catches). */

@@ -10,7 +10,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { LocalFileError, UnsafePathError } from '../errors';
+import { LocalFileError, UnsafePathError } from '../run/errors';
 import { diskFullError } from './disk-full';
 import { LOCK_NAME, STAGING_PREFIX } from './names';
 import { displayPath } from './place';

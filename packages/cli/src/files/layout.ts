@@ -1,7 +1,7 @@
 import type { ExportRequest, ResourceExportFile, ResourceStatus } from '@loc/sdk';
 import { localizePath } from '@loc/sdk/locales';
-import { UsageError } from '../errors';
-import { localeMatches } from '../locale-match';
+import { UsageError } from '../run/errors';
+import { localeMatches } from '../project/locale-match';
 import { localize, type LocaleMap, type LocalizedFile } from './locale-map';
 import { applyTemplate, placeAll, templateSeparates } from './path-template';
 

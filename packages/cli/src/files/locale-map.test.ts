@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectLocaleMap } from '../option-values';
+import { collectLocaleMap } from '../options/option-values';
 import { BASE, localize, platformOf, resolveLocaleMap } from './locale-map';
 import { applyTemplate, placeAll, templateSeparates } from './path-template';
 

@@ -9,8 +9,8 @@ import {
   parseLocale,
   sameLocale,
 } from '@loc/sdk/locales';
-import { UsageError } from '../errors';
-import { isLocaleCode } from '../locale-match';
+import { UsageError } from '../run/errors';
+import { isLocaleCode } from '../project/locale-match';
 
 /**
  * Locale mapping (docs/cli.md#locale-mapping): the service names a locale one way (`zh-Hant`), an app

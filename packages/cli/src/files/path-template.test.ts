@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../errors';
+import { UsageError } from '../run/errors';
 import { applyTemplate, placeAll, templateSeparates, validateTemplate } from './path-template';
 
 const de = { path: 'Resources/de.lproj/Localizable.strings', locale: 'de' };

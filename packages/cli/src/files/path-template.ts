@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { UsageError } from '../errors';
+import { UsageError } from '../run/errors';
 import { androidQualifier, parseLocale } from '@loc/sdk/locales';
 import { BASE, type LocalizedFile } from './locale-map';
 import { hasUnsafeCharacter, printable } from './names';

@@ -1,7 +1,7 @@
 import { mkdirSync, type Stats } from 'node:fs';
 import { rmdir } from 'node:fs/promises';
 import { join, posix, relative, resolve, sep } from 'node:path';
-import { LocalFileError, UnsafeArchiveError, UnsafePathError } from '../errors';
+import { LocalFileError, UnsafeArchiveError, UnsafePathError } from '../run/errors';
 import { diskFullError } from './disk-full';
 import { isReservedName } from './names';
 import { checkUnder, makeFolderUnder, moveInto, moveOut, removeFileUnder } from './safe-fs';

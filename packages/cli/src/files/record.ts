@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import * as z from 'zod/mini';
-import { UnsafePathError } from '../errors';
+import { UnsafePathError } from '../run/errors';
 import { diskFullError } from './disk-full';
 import { EXPORT_RECORD_NAME } from './names';
 import { checkUnder, writeFileUnder } from './safe-fs';

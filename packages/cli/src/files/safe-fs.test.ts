@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '@loc/test-utils';
-import { UnsafePathError } from '../errors';
+import { UnsafePathError } from '../run/errors';
 import { checkUnder, isFileUnder, makeFolderUnder, moveInto, removeFileUnder, writeFileUnder } from './safe-fs';
 
 let dir: ReturnType<typeof tempDir>;

@@ -11,7 +11,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { UnsafePathError } from '../errors';
+import { UnsafePathError } from '../run/errors';
 import { hasUnsafeCharacter, printable, STAGING_PREFIX } from './names';
 
 /**

@@ -1,7 +1,7 @@
 import { accessSync, constants, existsSync, lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import type { Context } from '../context';
-import { LocalFileError, UsageError } from '../errors';
+import type { Context } from '../run/context';
+import { LocalFileError, UsageError } from '../run/errors';
 import { commandLine } from '../ui/command-line';
 import { askConfirm } from '../ui/prompts';
 import { printable } from './names';

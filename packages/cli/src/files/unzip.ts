@@ -5,7 +5,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { inflateRawSync } from 'node:zlib';
 import yauzl from 'yauzl';
-import { UnsafeArchiveError } from '../errors';
+import { UnsafeArchiveError } from '../run/errors';
 import { diskFullError } from './disk-full';
 import { hasUnsafeCharacter, printable, RECORD_NAMES } from './names';
 

@@ -1,6 +1,6 @@
 import { AbortError } from '@loc/sdk';
-import type { Context } from '../context';
-import { UsageError } from '../errors';
+import type { Context } from '../run/context';
+import { UsageError } from '../run/errors';
 
 /**
  * Prompts, only ever for a person at a terminal (`ctx.interactive`). In CI a missing value is an error

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { writeFileAtomically } from '../../config/atomic-write';
-import { UsageError } from '../../errors';
+import { UsageError } from '../../run/errors';
 import type { PlannedFile } from '../../files/place';
 import { checkOutputFile } from '../../files/targets';
 import { type ChangedFile, type KeySummary, summarize, textIfAny } from './diff';

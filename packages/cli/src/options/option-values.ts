@@ -147,7 +147,7 @@ export async function checkOptionValues(command: ParsedCommand): Promise<void> {
   const [{ EXPORT_FORMATS }, { SEMANTIC_VERSION_PATTERN }, { UsageError }] = await Promise.all([
     import('@loc/sdk'),
     import('@loc/sdk/schemas'),
-    import('./errors'),
+    import('../run/errors'),
   ]);
   for (const { name, from, envVar, value, key } of given) {
     if (value.trim() === '') {

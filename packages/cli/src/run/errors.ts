@@ -19,7 +19,7 @@ import {
   UnprocessableEntityError,
 } from '@loc/sdk';
 import { RETRYABLE_STATUSES } from '@loc/sdk/internal';
-import { REFUSED } from './net/redirects';
+import { REFUSED } from '../net/redirects';
 import type { Output } from './output';
 
 /**

@@ -61,7 +61,7 @@ interface LoadedScript {
 }
 
 /**
- * One script through its own cache file. `require('./x.cjs')` in it (dist/vendor-*.cjs beside
+ * One script through its own cache file. `require('../x.cjs')` in it (dist/vendor-*.cjs beside
  * program.cjs) loads that sibling script the same way, once, when the code that needs it runs.
  */
 function loadScript(file: string, options: CodeCacheOptions, run: RunState): LoadedScript {

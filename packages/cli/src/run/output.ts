@@ -1,6 +1,6 @@
 import pc from 'picocolors';
-import type { Environment } from './environment';
-import { jsonText, marked, terminalText } from './ui/terminal-text';
+import type { Environment } from '../options/environment';
+import { jsonText, marked, terminalText } from '../ui/terminal-text';
 
 type Colors = ReturnType<typeof pc.createColors>;
 

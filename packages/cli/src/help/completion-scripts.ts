@@ -1,5 +1,5 @@
 import type { CommandUnknownOpts, Option } from '@commander-js/extra-typings';
-import { shellQuote as quote } from './ui/command-line';
+import { shellQuote as quote } from '../ui/command-line';
 
 /**
  * Shell completion scripts for `loc`, generated from the program itself (its commands, options and

@@ -1,16 +1,16 @@
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { APIConnectionError, createClient, type ClientHooks, type LocClient } from '@loc/sdk';
-import { findConfigFile, loadConfigFile, type LoadedConfig } from './config/project-config';
-import { openCredentials, type CredentialStore } from './config/credentials';
+import { findConfigFile, loadConfigFile, type LoadedConfig } from '../config/project-config';
+import { openCredentials, type CredentialStore } from '../config/credentials';
 import { CliError, CredentialsError, EXIT, isForeignAnswer, refusedAnswerOf } from './errors';
-import { createHttpFetch } from './net/http-fetch';
-import { proxyFetch } from './net/proxy';
+import { createHttpFetch } from '../net/http-fetch';
+import { proxyFetch } from '../net/proxy';
 import { Output } from './output';
-import type { GlobalOptions, OptionSource } from './shared-options';
-import { readEnvironment, type Environment } from './environment';
-import { checkProxyVariables, describeSource, resolveSettings, type Settings, type Source } from './settings';
-import { formatElapsed } from './ui/progress';
-import { VERSION } from './version';
+import type { GlobalOptions, OptionSource } from '../options/shared-options';
+import { readEnvironment, type Environment } from '../options/environment';
+import { checkProxyVariables, describeSource, resolveSettings, type Settings, type Source } from '../options/settings';
+import { formatElapsed } from '../ui/progress';
+import { VERSION } from '../startup/version';
 
 interface ContextInit {
   options: GlobalOptions;

@@ -1,7 +1,7 @@
 import { projectRefOf, type LocClient } from '@loc/sdk';
-import type { Context } from './context';
-import { UsageError } from './errors';
-import { askSelect, requireFlags } from './ui/prompts';
+import type { Context } from '../run/context';
+import { UsageError } from '../run/errors';
+import { askSelect, requireFlags } from '../ui/prompts';
 
 /**
  * The workspace and project a command works on: flags first, then loc.config.json. In CI a missing one

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { WrittenFilesSchema, type WrittenFile } from './files/record';
+import { WrittenFilesSchema, type WrittenFile } from './record';
 
 /**
  * What `loc cdn check --download` leaves beside the files: which release they are, so the next build can
@@ -7,7 +7,7 @@ import { WrittenFilesSchema, type WrittenFile } from './files/record';
  * silently. Its own module, imported only with --download: zod's functions are imported by name here, so
  * the bundle keeps only those (a dynamically imported zod would keep all of it, locales included).
  */
-export { RELEASE_RECORD_NAME as MANIFEST_NAME } from './files/names';
+export { RELEASE_RECORD_NAME as MANIFEST_NAME } from './names';
 
 export const ManifestSchema = z.looseObject({
   distributionReleaseId: z.string(),

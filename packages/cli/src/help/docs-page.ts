@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
  * docsPage('cli.md'); // '/home/me/app/node_modules/@loc/cli/docs/cli.md'
  */
 export function docsPage(page: string): string {
-  // Relative to dist/ (or src/ under the tests): the package's docs/, then the repository's.
-  for (const base of ['../docs/', '../../../docs/']) {
+  // The package's docs/, then the repository's: from dist/program.cjs, then from src/help/ (under the tests).
+  for (const base of ['../docs/', '../../../docs/', '../../docs/', '../../../../docs/']) {
     const path = fileURLToPath(new URL(base + page, import.meta.url));
     if (existsSync(path)) return path;
   }

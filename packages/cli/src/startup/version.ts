@@ -1,4 +1,4 @@
-import { version } from '../package.json';
+import { version } from '../../package.json';
 
 /** The CLI's version, from its package.json (inlined by the build). */
 export const VERSION: string = version;

@@ -1,5 +1,5 @@
 import { SEGMENT_STATUSES, totalSegments } from '@loc/sdk';
-import { percent } from './ui/quantities';
+import { percent } from '../ui/quantities';
 
 /**
  * Translation progress as `loc status` shows and gates it: rows of segment counts per locale (or per
