@@ -26,6 +26,12 @@ describe('browser bundle size', () => {
     },
   );
 
+  it("sends the CDN check over the runtime's fetch: a CDN-only app carries no ofetch (src/core/http.ts)", async () => {
+    const { carried } = await bundleApp(BUNDLE_APPS.cdnCheckApp);
+    expect(carried.filter((file) => /ofetch/.test(file))).toEqual([]);
+    expect((await bundleApp(BUNDLE_APPS.clientApp)).carried.filter((file) => /ofetch/.test(file))).not.toEqual([]);
+  });
+
   it('brings no fetch polyfill into a Node bundle either (ofetch is compiled in as its web build)', async () => {
     const { inputs } = await bundleApp(BUNDLE_APPS.cdnCheckApp, 'node');
     expect(inputs.filter((i) => /node-fetch-native/.test(i))).toEqual([]);
