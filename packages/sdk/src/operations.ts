@@ -8,8 +8,8 @@
  */
 import type * as z from 'zod/mini';
 import type { Permission } from './errors';
-import { CDN_CHECK_PATH } from './core/cdn-route';
-import { lazyObject } from './core/lazy-object';
+import { CDN_CHECK_PATH } from './internal/cdn-route';
+import { lazyObject } from './internal/lazy-object';
 import { encodePath } from './core/url';
 import { CdnCheckRequestSchema, CdnErrorDetailSchema, CdnReleaseSchema } from './schemas/cdn';
 import { V1ErrorSchema } from './schemas/common';

@@ -26,7 +26,7 @@ describe('browser bundle size', () => {
     },
   );
 
-  it("sends the CDN check over the runtime's fetch: a CDN-only app carries no ofetch (src/core/http.ts)", async () => {
+  it("sends the CDN check over the runtime's fetch: a CDN-only app carries no ofetch (src/internal/http.ts)", async () => {
     const { carried } = await bundleApp(BUNDLE_APPS.cdnCheckApp);
     expect(carried.filter((file) => /ofetch/.test(file))).toEqual([]);
     expect((await bundleApp(BUNDLE_APPS.clientApp)).carried.filter((file) => /ofetch/.test(file))).not.toEqual([]);

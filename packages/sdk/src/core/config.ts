@@ -1,7 +1,7 @@
 import { ConfigurationError } from '../errors';
-import { readEnv } from './env';
-import { DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT } from './retry';
-import { checkCount, checkDuration } from './options';
+import { readEnv } from '../internal/env';
+import { DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT } from '../internal/retry';
+import { checkCount, checkDuration } from '../internal/options';
 import { createLog, type Log, type Logger, type LogLevel } from './log';
 import type { ClientHooks } from './hooks';
 import { version } from '../../package.json';

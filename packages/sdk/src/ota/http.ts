@@ -7,7 +7,7 @@
  * subclass: those classes and their messages would be a sixth of the bundle.
  */
 import { APIConnectionError, DownloadError, LocError, parseRetryAfter } from '../errors';
-import { networkFailureOf, safeCause } from '../core/network-failure';
+import { networkFailureOf, safeCause } from '../internal/network-failure';
 import type { CdnCheckRequest, CdnRelease } from '../schemas/cdn';
 
 /** How many redirects a request follows; each is checked (HTTPS never hands over to HTTP). */

@@ -1,5 +1,6 @@
 import type { APIPromise } from '../core/api-promise';
-import type { RequestOptions, Transport } from '../core/request';
+import type { RequestOptions } from '../core/request-options';
+import type { Transport } from '../internal/request';
 import type { CdnCheckRequest, CdnRelease } from '../schemas/cdn';
 import { checkDistribution } from '../operations';
 

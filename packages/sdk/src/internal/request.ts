@@ -12,22 +12,13 @@ import { checkCount, checkDuration } from './options';
 import { networkFailureOf, safeCause } from './network-failure';
 import { abortErrorOf, anySignal, sleep } from './signals';
 import { validateResponse } from './validate';
-import { joinUrl } from './url';
-import { apiPromise, type WithResponse } from './api-promise';
-import type { ResolvedConfig } from './config';
+import { joinUrl } from '../core/url';
+import { apiPromise, type WithResponse } from '../core/api-promise';
+import type { ResolvedConfig } from '../core/config';
 import type { Api } from './apis';
 import type { HttpLayer } from './http';
+import type { RequestOptions } from '../core/request-options';
 import type { OperationCall, ParamsOf, ResultOf } from '../operations';
-
-/** Options every SDK method accepts as its last argument. */
-export interface RequestOptions {
-  /** Aborts the request (and any retry wait) when it fires. */
-  signal?: AbortSignal;
-  /** Timeout of each attempt, in milliseconds. Defaults to the client's `timeoutMs`. */
-  timeoutMs?: number;
-  /** Retries after the first attempt. Defaults to the client's `maxRetries`. */
-  maxRetries?: number;
-}
 
 /** The inputs of one call of an operation: its path parameters and body, and where its path is configurable, another path. */
 export interface CallInput<O extends OperationCall> {
@@ -43,8 +34,8 @@ export interface CallInput<O extends OperationCall> {
 /**
  * The one door to the network: every SDK call goes through the function this returns. It adds the
  * credential that belongs to the call's host, the timeout and abort signal, retries, and validation.
- * `apis` are the APIs the client calls (core/apis.ts), by the name operations give (`api`); `http` sends
- * each attempt (core/http.ts: ofetch, or the runtime's fetch).
+ * `apis` are the APIs the client calls (internal/apis.ts), by the name operations give (`api`); `http` sends
+ * each attempt (internal/http.ts: ofetch, or the runtime's fetch).
  */
 export function createTransport(
   config: ResolvedConfig,
