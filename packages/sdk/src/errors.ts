@@ -15,7 +15,9 @@ export interface RequestInfo {
 
 /** A permission the service checks, and on what: the workspace, or the project the path names. */
 export interface Permission {
+  /** The permission, as the service names it. */
   name: 'generalView' | 'resourcesView' | 'settingsManage';
+  /** Where it is needed: on the workspace, or on the project the path names. */
   on: 'workspace' | 'project';
 }
 

@@ -47,6 +47,8 @@ export {
   USAGE_LIMIT_EXCEEDED,
   type ContractIssue,
   type FieldError,
+  type OperationInfo,
+  type Permission,
   type RequestInfo,
 } from './errors';
 

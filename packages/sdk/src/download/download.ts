@@ -226,8 +226,8 @@ export function downloadExport(job: CompletedExport, destination: string, option
 }
 
 /**
- * Downloads one file of a completed export by its own pre-signed URL (spec.md §2.8: each
- * `resourceExports` entry has a `downloadUrl`), without the ZIP of the whole export. Throws
+ * Downloads one file of a completed export by its own pre-signed URL (the service gives each
+ * `resourceExports` entry of a finished export a `downloadUrl`), without the ZIP of the whole export. Throws
  * DownloadError, before any request, when the export lists no such file or no URL for it: download the
  * ZIP then ({@link downloadExport}).
  *

@@ -1,4 +1,4 @@
-// The schemas of the distribution check (spec.md 2.4–2.6).
+// The schemas of the distribution check: its request, the release it answers with, its problem body.
 import * as z from 'zod/mini';
 import { lazyObject } from '../internal/lazy-object';
 import { nonEmptyString, urlString } from './checks';

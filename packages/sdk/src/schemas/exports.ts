@@ -1,4 +1,4 @@
-// The schemas of exports (spec.md 2.7, 2.8).
+// The schemas of exports: the request that starts one, and the job the service answers with.
 import * as z from 'zod/mini';
 import { lazyObject } from '../internal/lazy-object';
 import { EXPORT_FORMATS, type ExportFormatId } from '../core/export-formats';
