@@ -5,8 +5,13 @@ import { UTF8 } from '../socket-request';
 
 /** The Bearer token of a request, if it carries a well-formed one. */
 export function bearerToken(request: Request): string | undefined {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '');
-  return match?.[1];
+  return bearerOf(request.headers.get('authorization') ?? undefined);
+}
+
+/** The token of an Authorization header's value (`Bearer <token>`). */
+export function bearerOf(authorization: string | string[] | undefined): string | undefined {
+  if (typeof authorization !== 'string') return undefined;
+  return /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
 }
 
 /** A field of the body that is wrong, and how (the zod issue code: `invalid_type`, `invalid_format` …). */
