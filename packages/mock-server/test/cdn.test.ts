@@ -293,6 +293,20 @@ describe('/cdn/check', () => {
     expect(api.server.service.cdnRequestLog.map((e) => e.clientUser)).toEqual(['answered']);
   });
 
+  it('answers a repeated check from the state of the moment: a renamed release is named anew', async () => {
+    expect((await check({ clientVersion: '2.1.0' })).json.name).toBe('iOS 2.x November');
+    const renamed = structuredClone(seed);
+    for (const d of renamed.distributions ?? [])
+      for (const r of d.releases) if (r.id === 'rel_ios_2_1') r.name = 'iOS 2.x renamed';
+    api.server.service.admin.loadSeed(renamed);
+    try {
+      // the same body, key and second as before: only the release differs
+      expect((await check({ clientVersion: '2.1.0' })).json.name).toBe('iOS 2.x renamed');
+    } finally {
+      api.server.service.admin.loadSeed(seed);
+    }
+  });
+
   it('keeps the workspace of a key that has expired since the check', async () => {
     clock.set(start);
     expect((await check({ clientUser: 'early' }, 'lh-cdn_expires_soon')).status).toBe(200);
