@@ -351,8 +351,9 @@ try {
         value: spread(m, 'req/s'),
         baseline: `bare node:http: ${spread(b, 'req/s')}`,
         ratio: m.median / b.median,
-        goal: '≥ 0.25×',
-        met: m.median / b.median >= 0.25,
+        // Issue 11 asked for 0.25×; issue 22 (the journal, the control API) for ≥ 0.6× still.
+        goal: '≥ 0.6×',
+        met: m.median / b.median >= 0.6,
       });
       const cpu = (rs) => stats(rs.map((r) => r.cpuUs));
       // Not for load.mjs: its rounds last a few hundred ms, too few of /proc's 10 ms ticks.
