@@ -1,5 +1,6 @@
 // Several targets in one loc.config.json, end to end: the real built loc (which runs each target as its own
-// `loc export`) against the real loc-mock, in a temporary repository.
+// `loc export`, in its one process) against the real loc-mock, in a temporary repository.
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -114,6 +115,67 @@ describe('loc export with targets', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/Targets 'a' and 'b' would both write shared\/\w+\/\w+\.json/);
     expect((await mock.requests()).filter((r) => r.startsWith('POST'))).toEqual([]);
+  });
+
+  it('runs targets that share a folder one after the other: each is placed, the folder’s record lists both', async () => {
+    writeConfig({
+      workspace: 'acme',
+      targets: [
+        { name: 'web', project: 'web-frontend', out: 'shared', pathTemplate: 'web/{locale}/{filename}' },
+        { name: 'api', project: 'backend', out: 'shared', pathTemplate: 'api/{locale}/{filename}' },
+      ],
+    });
+    const result = await loc(['export', '--json', '--concurrency', '2']);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.json().targets.map((t: { exitCode: number }) => t.exitCode)).toEqual([0, 0]);
+    expect(files('shared/web')).toBeGreaterThan(1);
+    expect(files('shared/api')).toBeGreaterThan(1);
+    const record = JSON.parse(readFileSync(join(repo.path, 'shared/.loc-export.json'), 'utf8'));
+    const paths = record.files.map((f: { path: string }) => f.path.split('/')[0]);
+    expect(new Set(paths)).toEqual(new Set(['web', 'api']));
+    expect(
+      readdirSync(join(repo.path, 'shared')).filter((n) => n.startsWith('.loc-') && n !== '.loc-export.json'),
+    ).toEqual([]);
+  });
+
+  it('Ctrl-C mid-run: every target stops and cleans up, exit 130, each with the command that resumes it', async () => {
+    const slow = await startMock(['--export-delay', '10m'], { log: true });
+    try {
+      writeConfig({
+        workspace: 'acme',
+        targets: [
+          { name: 'web', project: 'web-frontend', out: 'web' },
+          { name: 'api', project: 'backend', out: 'api' },
+        ],
+      });
+      let child: ChildProcess | undefined;
+      const run = runLoc(['export'], {
+        cwd: repo.path,
+        env: { LOC_BASE_URL: slow.url, LOC_API_TOKEN: TOKENS.developer, LOC_CONFIG_DIR: home.path, CI: '1' },
+        onSpawn: (c) => (child = c),
+      });
+      // Both exports are created (and being waited for): bounded by a count of looks at the mock's log.
+      let created = 0;
+      for (let look = 0; look < 500 && created < 2; look++)
+        created += (await slow.requests()).filter((r) => /^POST .*\/exports$/.test(r)).length;
+      expect(created).toBe(2);
+      child!.kill('SIGINT');
+      const result = await run;
+      expect(result.code, result.stderr).toBe(130);
+      expect(result.stderr).toMatch(
+        /web: Resume with: loc export download reg_\S+ --workspace acme --project web-frontend --out \S+web --base-url \S+$/m,
+      );
+      expect(result.stderr).toMatch(
+        /api: Resume with: loc export download reg_\S+ --workspace acme --project backend --out \S+api --base-url \S+$/m,
+      );
+      const left = readdirSync(repo.path, { recursive: true })
+        .map(String)
+        .filter((n) => n.includes('.loc-'));
+      expect(left).toEqual([]);
+      expect(existsSync(join(repo.path, 'web'))).toBe(false);
+    } finally {
+      await slow.stop();
+    }
   });
 
   it('keeps the single-project form: project flags export that project, not the targets', async () => {

@@ -379,7 +379,9 @@ async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
     (ctx.projectConfig()?.config.targets?.length && !options.workspace && !options.project)
   ) {
     const targets = await import('../export/targets');
-    await targets.exportTargets(ctx, options, await summaryOf(ctx, options));
+    await targets.exportTargets(ctx, options, await summaryOf(ctx, options), (inner, target) =>
+      runExport(inner, { ...target, timeout: target.timeout ?? DEFAULT_EXPORT_TIMEOUT_MS, concurrency: 1, wait: true }),
+    );
     return;
   }
   const settings = await deliverySettings(ctx, options);

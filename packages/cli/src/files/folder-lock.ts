@@ -23,9 +23,14 @@ import { isAlive } from './staging';
  * process is gone (SIGKILL, a crash) is taken over. It is released when the process exits, whatever the
  * exit: the lock covers reading the record, placing the files and writing the record again.
  *
+ * A folder this process holds already is its own: the targets of one `loc export` run in one process,
+ * and those that share a folder run one after the other there (export/targets.ts), so the second finds
+ * the first's lock.
+ *
  * Returns the lock's path. Throws a LocalFileError naming the pid that holds it.
  */
 export function lockFolder(dir: string, onExit: (release: () => void) => void = exitHook): string {
+  if (held.has(join(dir, LOCK_NAME))) return join(dir, LOCK_NAME);
   let created: string | undefined;
   try {
     created = mkdirSync(dir, { recursive: true });
@@ -51,13 +56,18 @@ export function lockFolder(dir: string, onExit: (release: () => void) => void = 
   } finally {
     unlinkSync(staged);
   }
+  held.add(lock);
   onExit(() => {
+    held.delete(lock);
     if (holderOf(lock) === process.pid) unlinkSync(lock);
     // A folder made only for the lock is not left behind.
     if (created !== undefined && readdirSync(created).length === 0) rmdirSync(created);
   });
   return lock;
 }
+
+/** The locks this process took (and holds until it exits). */
+const held = new Set<string>();
 
 function tryLink(from: string, to: string): boolean {
   try {
@@ -92,12 +102,18 @@ function busy(dir: string, pid: number | undefined): LocalFileError {
   );
 }
 
+/** Releases at exit, all from one listener: a run of many targets takes many locks. */
+const releases: (() => void)[] = [];
 function exitHook(release: () => void): void {
-  process.once('exit', () => {
-    try {
-      release();
-    } catch {
-      // Exiting anyway: a lock left behind names a pid that is gone, and the next run takes it over.
-    }
-  });
+  if (releases.length === 0)
+    process.once('exit', () => {
+      for (const each of releases) {
+        try {
+          each();
+        } catch {
+          // Exiting anyway: a lock left behind names a pid that is gone, and the next run takes it over.
+        }
+      }
+    });
+  releases.push(release);
 }
