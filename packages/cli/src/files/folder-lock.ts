@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { LocalFileError, UnsafePathError } from '../errors';
+import { atRunEnd } from '../run-end';
 import { diskFullError } from './disk-full';
 import { LOCK_NAME, STAGING_PREFIX } from './names';
 import { displayPath } from './place';
@@ -20,8 +21,9 @@ import { isAlive } from './staging';
  * One loc run at a time writes into a folder: two exports into one folder would each take the other's
  * files for files the user changed. The lock is `.loc-lock` in the folder, holding the owner's pid,
  * created whole (a staged file hard-linked to the name, which fails when the name exists). A lock whose
- * process is gone (SIGKILL, a crash) is taken over. It is released when the process exits, whatever the
- * exit: the lock covers reading the record, placing the files and writing the record again.
+ * process is gone (SIGKILL, a crash) is taken over. It is released when the run ends (`main` returns, or
+ * the process exits, whatever the exit): the lock covers reading the record, placing the files and
+ * writing the record again.
  *
  * A folder this process holds already is its own: the targets of one `loc export` run in one process,
  * and those that share a folder run one after the other there (export/targets.ts), so the second finds
@@ -29,7 +31,7 @@ import { isAlive } from './staging';
  *
  * Returns the lock's path. Throws a LocalFileError naming the pid that holds it.
  */
-export function lockFolder(dir: string, onExit: (release: () => void) => void = exitHook): string {
+export function lockFolder(dir: string, onEnd: (release: () => void) => void = atRunEnd): string {
   if (held.has(join(dir, LOCK_NAME))) return join(dir, LOCK_NAME);
   let created: string | undefined;
   try {
@@ -57,7 +59,7 @@ export function lockFolder(dir: string, onExit: (release: () => void) => void = 
     unlinkSync(staged);
   }
   held.add(lock);
-  onExit(() => {
+  onEnd(() => {
     held.delete(lock);
     if (holderOf(lock) === process.pid) unlinkSync(lock);
     // A folder made only for the lock is not left behind.
@@ -66,7 +68,7 @@ export function lockFolder(dir: string, onExit: (release: () => void) => void = 
   return lock;
 }
 
-/** The locks this process took (and holds until it exits). */
+/** The locks this run holds (until it ends). */
 const held = new Set<string>();
 
 function tryLink(from: string, to: string): boolean {
@@ -100,20 +102,4 @@ function busy(dir: string, pid: number | undefined): LocalFileError {
       hint: `Wait for it to finish and run the command again. If no loc is running, remove ${displayPath(join(dir, LOCK_NAME))}.`,
     },
   );
-}
-
-/** Releases at exit, all from one listener: a run of many targets takes many locks. */
-const releases: (() => void)[] = [];
-function exitHook(release: () => void): void {
-  if (releases.length === 0)
-    process.once('exit', () => {
-      for (const each of releases) {
-        try {
-          each();
-        } catch {
-          // Exiting anyway: a lock left behind names a pid that is gone, and the next run takes it over.
-        }
-      }
-    });
-  releases.push(release);
 }
