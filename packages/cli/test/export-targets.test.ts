@@ -178,6 +178,64 @@ describe('loc export with targets', () => {
     }
   });
 
+  it('leaves out each locale below a target’s threshold (inherited from export), names it, and exports the rest', async () => {
+    writeConfig({
+      workspace: 'acme',
+      export: { pathTemplate: '{locale}/{filename}', minTranslated: 60 },
+      targets: [
+        { name: 'web', project: 'web-frontend', out: 'web' },
+        { name: 'web-all', project: 'web-frontend', out: 'web-all', minTranslated: 0 },
+        { name: 'none', project: 'web-frontend', out: 'none', locales: ['fr', 'ja'], minTranslated: 100 },
+      ],
+    });
+    const status = await loc(['status', '--project', 'web-frontend', '--json']);
+    const below = status
+      .json()
+      .locales.filter((l: { translated: number }) => l.translated < 0.6)
+      .map((l: { locale: string }) => l.locale);
+    expect(below.length).toBeGreaterThan(0);
+    const result = await loc(['export', '--json']);
+    expect(result.code, result.stdout).toBe(11);
+    const [web, all, none] = result.json().targets;
+    expect(web.exitCode).toBe(0);
+    expect(web.result.localesLeftOut.map((l: { locale: string }) => l.locale)).toEqual(below);
+    expect(web.result.localesLeftOut[0].below).toEqual(['translated']);
+    expect(
+      readdirSync(join(repo.path, 'web'))
+        .filter((f) => !f.startsWith('.'))
+        .sort(),
+    ).toEqual(
+      readdirSync(join(repo.path, 'web-all'))
+        .filter((f) => !f.startsWith('.') && !below.includes(f))
+        .sort(),
+    );
+    expect(all.exitCode).toBe(0);
+    expect(all.result.localesLeftOut).toBeUndefined();
+    // Neither of its locales meets 100 % translated: the gate's exit code, no export created for it.
+    expect(none.exitCode).toBe(11);
+    expect(none.error.message).toMatch(
+      /No locale of project web-frontend meets 100 % translated: fr \(\d.*, ja \(.*nothing was exported/,
+    );
+    expect(existsSync(join(repo.path, 'none'))).toBe(false);
+
+    // The files of a locale left out are left alone: --check right after is up to date, nothing counts as removed.
+    writeConfig({
+      workspace: 'acme',
+      export: { pathTemplate: '{locale}/{filename}', minTranslated: 60 },
+      targets: [{ name: 'web', project: 'web-frontend', out: 'web-all' }],
+    });
+    const check = await loc(['export', '--check']);
+    expect(check.code, check.stdout + check.stderr).toBe(0);
+    expect(check.stdout).toMatch(new RegExp(`web\\s+0\\s+up to date \\(\\d+ files\\); left out: ${below[0]} \\(`));
+
+    // The single-project form reads export.minTranslated too, and says what it left out.
+    const one = await loc(['export', '--workspace', 'acme', '--project', 'web-frontend', '--out', 'one']);
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.stderr).toMatch(
+      new RegExp(`Left out, below the threshold of loc.config.json: ${below[0]} \\(\\d+(\\.\\d)? % translated\\)`),
+    );
+  });
+
   it('keeps the single-project form: project flags export that project, not the targets', async () => {
     writeConfig(SIX);
     const result = await loc(['export', '--workspace', 'acme', '--project', 'backend', '--out', 'one', '--json']);

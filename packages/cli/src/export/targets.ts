@@ -9,6 +9,7 @@ import { DEFAULT_PATH_TEMPLATE, validateTemplate } from '../files/path-template'
 import { displayPath } from '../files/place';
 import { checkOutputFolder } from '../files/targets';
 import { capturedStream } from '../ui/captured-stream';
+import { describeLeftOut, type LeftOutLocale, type Thresholds } from './locale-threshold';
 import { startProgress } from '../ui/progress';
 import type { KeySummary } from './summary/diff';
 
@@ -30,6 +31,8 @@ export interface Target {
   locales: string[] | undefined;
   files: string[] | undefined;
   layout: Layout;
+  /** Locales below these percentages are left out (export/locale-threshold.ts). */
+  thresholds: Thresholds;
 }
 
 /** The targets a run pulls: all of the config's, or those named (exit 2 for a name it does not have). */
@@ -74,6 +77,10 @@ function resolveTargets(loaded: LoadedConfig, names: readonly string[] | undefin
       locales: t.locales ?? defaults.locales,
       files: t.files ?? defaults.files,
       layout: { outDir, template, localeMap: resolveLocaleMap(config.localeMap, t.localeMap) },
+      thresholds: {
+        minTranslated: t.minTranslated ?? defaults.minTranslated,
+        minApproved: t.minApproved ?? defaults.minApproved,
+      },
     };
   });
 }
@@ -134,7 +141,7 @@ export interface TargetResult {
 }
 
 /** The options of `loc export` for one target, as its flags would give them (paths absolute). */
-export interface TargetExportOptions {
+export interface TargetExportOptions extends Thresholds {
   workspace: string;
   project: string;
   out: string;
@@ -169,6 +176,7 @@ function optionsOf(target: Target, flags: TargetRunFlags): TargetExportOptions {
     force: flags.force || undefined,
     summaryKeys: flags.summaryKeys,
     timeout: flags.timeoutMs,
+    ...target.thresholds,
   };
 }
 
@@ -248,14 +256,16 @@ async function runTargets(
 
 /** Counts of a target's files, from its result document. */
 function describeResult(result: TargetResult, check: boolean): string {
-  if (result.error) return result.error.message;
   const doc = result.result ?? {};
+  const left = doc.localesLeftOut as LeftOutLocale[] | undefined;
+  const leftOut = left?.length ? `; left out: ${describeLeftOut(left)}` : '';
+  if (result.error) return `${result.error.message}${leftOut}`;
   if (check) {
     const c = (doc.check ?? {}) as Record<string, number>;
-    return `up to date (${c.compared ?? 0} files)`;
+    return `up to date (${c.compared ?? 0} files)${leftOut}`;
   }
   const s = (doc.summary ?? {}) as Record<string, number>;
-  return `${s.created ?? 0} created, ${s.updated ?? 0} updated, ${s.unchanged ?? 0} unchanged`;
+  return `${s.created ?? 0} created, ${s.updated ?? 0} updated, ${s.unchanged ?? 0} unchanged${leftOut}`;
 }
 
 /**
