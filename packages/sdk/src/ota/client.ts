@@ -127,7 +127,11 @@ function uuid(random: () => number): string {
 
 /** A failure of `stage`: SDK errors as they are; others (a bad ZIP, a full storage) as a LocError that names the stage. */
 function failure(stage: OtaStage, error: unknown): OtaFailure {
-  return { stage, error: error instanceof LocError ? error : new LocError(`${stage}: ${(error as Error)?.message}`) };
+  if (error instanceof LocError) return { stage, error };
+  // A DOMException's name is its meaning (IndexedDB's QuotaExceededError comes with an empty message).
+  const { name, message } = (error ?? {}) as Partial<Error>;
+  const what = [name !== 'Error' && name, message].filter(Boolean).join(': ');
+  return { stage, error: new LocError(`${stage}: ${what || 'failed'}`) };
 }
 
 /**
@@ -240,11 +244,18 @@ export function createOtaClient(options: OtaOptions): OtaClient {
   /** Stores `release` whole, then points `current` at it; the previous one is removed only after. */
   async function store(release: StoredRelease): Promise<void> {
     const previous = await read<string>('current').catch(() => undefined);
-    await write(`release:${release.id}`, release);
-    await write('current', release.id);
-    // Another tab or process may have pointed `current` elsewhere meanwhile: remove only what nothing points at.
-    if (previous && previous !== release.id && (await read<string>('current')) === release.id)
-      await storage.removeItem(`${prefix}release:${previous}`);
+    const items: [string, string][] = [
+      [`${prefix}release:${release.id}`, JSON.stringify(release)],
+      [`${prefix}current`, JSON.stringify(release.id)],
+    ];
+    // One atomic write where the store has one; else the release first, so the pointer never leads nowhere.
+    if (storage.multiSet) await storage.multiSet(items);
+    else for (const [key, value] of items) await storage.setItem(key, value);
+    // Another tab or process may have pointed `current` elsewhere meanwhile: remove only what nothing points
+    // at, the one replaced, or this one when the other write came last (it lost: nothing will load it).
+    const now = await read<string>('current');
+    const unused = now === release.id ? previous : now === undefined ? undefined : release.id;
+    if (unused && unused !== now) await storage.removeItem(`${prefix}release:${unused}`);
   }
 
   /** Downloads, verifies, unpacks, parses and stores a release; a failure carries the stage it failed in. */
