@@ -17,6 +17,8 @@ import { DEFAULT_ZIP_LIMITS, unzip, type ZipLimits } from './zip';
 export const OTA_CLIENT_AGENT = `@loc/sdk-ota/${version}`;
 /** The largest bundle downloaded, in bytes, unless `maxBundleBytes` says otherwise. */
 export const DEFAULT_MAX_BUNDLE_BYTES = 16 * 1024 * 1024;
+/** The longest a check or a download may take unless `timeoutMs` says otherwise. */
+const DEFAULT_TIMEOUT_MS = 60_000;
 
 export interface OtaOptions {
   /** The distribution's CDN key (`lh-cdn_…`). Sent to `baseUrl` only; never in an error or event. */
@@ -43,6 +45,8 @@ export interface OtaOptions {
   /** The locale of a bundle file from its path. Default: a path segment named like a locale. */
   localeOf?: (path: string) => string | undefined;
   maxBundleBytes?: number;
+  /** Longest a check or a download may take, in ms, body included; then it fails and is reported. Default 60 000. */
+  timeoutMs?: number;
   zipLimits?: ZipLimits;
   fetch?: typeof globalThis.fetch;
   /** The clock (ms since the epoch). Tests and simulations pass their own. */
@@ -152,7 +156,11 @@ export function createOtaClient(options: OtaOptions): OtaClient {
   const prefix = `${options.storageKey ?? 'loc-ota'}:${options.type}:${options.environment}:`;
   const checkPath = options.checkPath ?? CDN_CHECK_PATH;
   const checkUrl = `${(options.baseUrl ?? 'https://api.loc.dev').replace(/\/+$/, '')}${checkPath}`;
-  const http: HttpConfig = { fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)), now };
+  const http: HttpConfig = {
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    now,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  };
   // Flat, as the release's strings are: a nested fallback must not shadow a release's `a.b` key.
   const fallback: Record<string, Strings> = {};
   for (const [locale, texts] of Object.entries(options.fallback ?? {}))

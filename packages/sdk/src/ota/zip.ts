@@ -19,6 +19,24 @@ const S_IFMT = 0o170000;
 const S_IFREG = 0o100000;
 const S_IFDIR = 0o040000;
 
+/** CRC-32's table (the ZIP polynomial), made on the first read of a ZIP. */
+let crcTable: Int32Array | undefined;
+
+/** CRC-32 of `bytes`, as a ZIP entry's header states it (fflate does not export its own). */
+function crc32(bytes: Uint8Array): number {
+  if (!crcTable) {
+    crcTable = new Int32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      crcTable[n] = c;
+    }
+  }
+  let crc = -1;
+  for (let i = 0; i < bytes.length; i++) crc = crcTable[(crc ^ bytes[i]!) & 0xff]! ^ (crc >>> 8);
+  return ~crc >>> 0;
+}
+
 /**
  * Why an entry's name is unsafe, or undefined when it is a safe relative path: refused are empty names,
  * control characters, backslashes (a path separator on Windows), absolute paths (`/x`, `C:`) and `..`.
@@ -36,7 +54,7 @@ export function unsafeName(name: string): string | undefined {
 /**
  * The files of a ZIP, by safe relative path. Throws an Error naming the first problem: not a ZIP, ZIP64,
  * encrypted, unknown compression, an unsafe name, a symbolic link or device, a name listed twice, beyond
- * `limits`, or data that does not inflate to the size its header states.
+ * `limits`, or data that does not inflate to the size and CRC-32 its header states.
  */
 export function unzip(zip: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Map<string, Uint8Array> {
   const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
@@ -59,6 +77,7 @@ export function unzip(zip: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS): 
     const method = u16(at + 10);
     const compressed = u32(at + 20);
     const size = u32(at + 24);
+    const crc = u32(at + 16);
     const nameLength = u16(at + 28);
     const mode = (u16(at + 4) >> 8 === 3 ? u32(at + 38) >>> 16 : 0) & S_IFMT;
     const local = u32(at + 42);
@@ -85,6 +104,8 @@ export function unzip(zip: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS): 
     // Inflating into a buffer of the stated size bounds memory even when the stated size lies.
     const bytes = method === 0 ? data : inflateSync(data, { out: new Uint8Array(size) });
     if (bytes.length !== size) throw refuse(name, 'does not have the size its header states');
+    // A bundle that the CDN published damaged passes its SHA-256: the CRC is what catches it.
+    if (crc32(bytes) !== crc) throw refuse(name, 'does not have the CRC-32 its header states (a damaged ZIP)');
     files.set(path, bytes);
   }
   return files;
