@@ -24,6 +24,7 @@ window.client = (storage, releaseId, nameLength = 0) => ota.createOtaClient({
   storage,
   // The mock publishes one release: another id in its answer stands for a newer release of the same bundle.
   fetch: async (url, init) => {
+    if (window.offline) throw new TypeError('offline');
     // The mock knows rel_web_dev only: a client serving another id, or asking for one, asks as a new install.
     const body = releaseId && typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     if (body) delete body.clientRelease;
@@ -218,20 +219,18 @@ describe.skipIf(!existsSync(CHROMIUM))(
         page.evaluate((releaseId) => {
           const storage = window.ota.indexedDbStorage('race');
           const gate = new Promise<void>((resolve) => (window.letGo = resolve));
-          window.result = window
-            .client(
-              {
-                ...storage,
-                multiSet: async (items: [string, string][]) => {
-                  window.atGate = true;
-                  await gate;
-                  return storage.multiSet(items);
-                },
+          window.raceClient = window.client(
+            {
+              ...storage,
+              multiSet: async (items: [string, string][]) => {
+                window.atGate = true;
+                await gate;
+                return storage.multiSet(items);
               },
-              releaseId,
-            )
-            .checkNow()
-            .then((r) => r.status);
+            },
+            releaseId,
+          );
+          window.result = window.raceClient.checkNow().then((r) => r.status);
         }, id);
       await Promise.all([start(a, 'rel_a'), start(b, 'rel_b')]);
       for (const page of [a, b]) await page.waitForFunction(() => window.atGate === true);
@@ -240,13 +239,19 @@ describe.skipIf(!existsSync(CHROMIUM))(
         'updated',
         'updated',
       ]);
+      // Each tab's next check (offline here) first adopts what the store points at; the loser, whether it
+      // saw its defeat at its commit or only now, removes its own release: nothing points at it.
+      for (const page of [a, b])
+        await page.evaluate(async () => {
+          window.offline = true;
+          await window.raceClient.checkNow();
+        });
       const stored = (await a.evaluate(() => window.dump('race'))) as Record<string, string>;
       const winner = JSON.parse(stored['loc-ota:NATIVE_FORMAT:DEVELOPMENT:current']!) as string;
       expect(['rel_a', 'rel_b']).toContain(winner);
       const release = JSON.parse(stored[`loc-ota:NATIVE_FORMAT:DEVELOPMENT:release:${winner}`]!);
       expect(release).toMatchObject({ id: winner, locales: expect.arrayContaining(['de']) });
       expect(release.strings.de['app.title']).toBe('Acme Notizen');
-      // The loser removed its own release: nothing points at it.
       expect(Object.keys(stored).filter((key) => key.includes(':release:'))).toEqual([
         `loc-ota:NATIVE_FORMAT:DEVELOPMENT:release:${winner}`,
       ]);
@@ -276,6 +281,8 @@ declare global {
     dump(name: string): Promise<Record<string, unknown>>;
     letGo(): void;
     atGate: boolean;
+    offline: boolean;
+    raceClient: import('@loc/sdk/ota').OtaClient;
     result: Promise<string>;
   }
 }

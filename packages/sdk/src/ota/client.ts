@@ -132,10 +132,9 @@ function uuid(random: () => number): string {
 /** A failure of `stage`: SDK errors as they are; others (a bad ZIP, a full storage) as a LocError that names the stage. */
 function failure(stage: OtaStage, error: unknown): OtaFailure {
   if (error instanceof LocError) return { stage, error };
-  // A DOMException's name is its meaning (IndexedDB's QuotaExceededError comes with an empty message).
+  // A DOMException without a message is named for its meaning (IndexedDB's QuotaExceededError).
   const { name, message } = (error ?? {}) as Partial<Error>;
-  const what = [name !== 'Error' && name, message].filter(Boolean).join(': ');
-  return { stage, error: new LocError(`${stage}: ${what || 'failed'}`) };
+  return { stage, error: new LocError(`${stage}: ${message || name}`) };
 }
 
 /**
@@ -211,7 +210,11 @@ export function createOtaClient(options: OtaOptions): OtaClient {
       if (id === undefined || id === current?.id) return;
       const release = await read<StoredRelease>(`release:${id}`);
       // A pointer whose release is missing or damaged is ignored: the release in memory stays.
-      if (release?.id === id && typeof release.strings === 'object' && release.strings !== null) serve(release);
+      if (release?.id !== id || typeof release.strings !== 'object' || release.strings === null) return;
+      const replaced = current?.id;
+      serve(release);
+      // Another tab or process replaced this one's release (or won a race with it): nothing points at it now.
+      if (replaced) await storage.removeItem(`${prefix}release:${replaced}`);
     } catch (error) {
       report(failure('load', error));
     }
@@ -272,13 +275,20 @@ export function createOtaClient(options: OtaOptions): OtaClient {
     try {
       const bytes = await downloadBundle(http, release.filesUrl, options.maxBundleBytes ?? DEFAULT_MAX_BUNDLE_BYTES);
       stage = 'verify';
-      if (release.filesSha256 && (await sha256Hex(bytes)) !== release.filesSha256.toLowerCase())
+      // WebCrypto hashes off the main thread (Node's thread pool, a browser's own): the bundle is unpacked
+      // meanwhile, within the ZIP limits, and nothing of it is kept unless the digest matches.
+      const digest = release.filesSha256 ? sha256Hex(bytes) : undefined;
+      let strings: Record<string, Strings> | undefined;
+      let unpackError: unknown;
+      try {
+        strings = parseBundle(unzip(bytes, options.zipLimits ?? DEFAULT_ZIP_LIMITS), options.localeOf ?? localeOfPath);
+      } catch (error) {
+        unpackError = error;
+      }
+      if (digest && (await digest) !== release.filesSha256!.toLowerCase())
         throw new DownloadError('The bundle does not have the SHA-256 the CDN announced');
       stage = 'unpack';
-      const strings = parseBundle(
-        unzip(bytes, options.zipLimits ?? DEFAULT_ZIP_LIMITS),
-        options.localeOf ?? localeOfPath,
-      );
+      if (!strings) throw unpackError;
       const stored: StoredRelease = {
         id: release.distributionReleaseId,
         name: release.name,

@@ -52,8 +52,8 @@ export function indexedDbStorage(name = 'loc-ota'): OtaStorage & Required<Pick<O
       const request = work(transaction.objectStore(STORE));
       // Resolved on commit, not on the request's success: a write that the quota aborts is not a write.
       transaction.oncomplete = () => resolve(request?.result);
-      transaction.onabort = transaction.onerror = () =>
-        reject(transaction.error ?? request?.error ?? new Error('the IndexedDB transaction was aborted'));
+      // A failed request (QuotaExceededError included) aborts the transaction with its error.
+      transaction.onabort = () => reject(transaction.error);
     });
   }
 
