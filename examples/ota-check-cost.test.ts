@@ -82,7 +82,10 @@ function spiedStorage() {
   const writes: number[] = [];
   const storage: OtaStorage = {
     ...inner,
-    setItem: (key, value) => (writes.push(value.length), inner.setItem(key, value)),
+    setItem(key, value) {
+      writes.push(value.length);
+      return inner.setItem(key, value);
+    },
   };
   return { storage, writes };
 }
