@@ -117,30 +117,45 @@ describe.skipIf(!existsSync(CHROMIUM))(`ota-web in a real Chromium (${CHROMIUM}:
   });
   afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
-  it('shows the bundled strings, then the release; a reload with the CDN blocked shows the stored release', async () => {
-    const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-    try {
-      const page = await browser.newPage();
-      const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
-      await page.goto(url);
-      await page.waitForFunction(() => document.querySelector('#release')?.textContent === 'rel_web_dev');
-      expect(await page.textContent('#title')).toBe('Acme Notizen');
-      expect(await page.textContent('#pay')).toBe('Jetzt bezahlen');
-      expect(await page.textContent('#error')).toBe('');
-      // Offline: every CDN request fails. The stored release (localStorage) is served on the first paint.
-      const blocked: string[] = [];
-      await page.route('**/cdn/check', (route) => {
-        blocked.push(route.request().url());
-        return route.abort();
-      });
-      await page.reload();
-      await page.waitForFunction(() => document.querySelector('#release')?.textContent === 'rel_web_dev');
-      expect(await page.textContent('#title')).toBe('Acme Notizen');
-      // The 15-minute pause is stored too: the reload does not check again.
-      expect(blocked).toEqual([]);
-    } finally {
-      await browser.close();
-    }
-  });
+  it.each(['localStorage', 'indexeddb'])(
+    'shows the bundled strings, then the release; a reload with the CDN blocked shows the stored release (%s)',
+    async (storage) => {
+      const { chromium } = await import('playwright-core');
+      const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+      try {
+        const page = await browser.newPage();
+        const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/?storage=${storage}`;
+        await page.goto(url);
+        await page.waitForFunction(() => document.querySelector('#release')?.textContent === 'rel_web_dev');
+        expect(await page.textContent('#title')).toBe('Acme Notizen');
+        expect(await page.textContent('#pay')).toBe('Jetzt bezahlen');
+        expect(await page.textContent('#error')).toBe('');
+        // Offline: every CDN request fails. The stored release (localStorage) is served on the first paint.
+        const blocked: string[] = [];
+        await page.route('**/cdn/check', (route) => {
+          blocked.push(route.request().url());
+          return route.abort();
+        });
+        await page.reload();
+        await page.waitForFunction(() => document.querySelector('#release')?.textContent === 'rel_web_dev');
+        expect(await page.textContent('#title')).toBe('Acme Notizen');
+        // The 15-minute pause is stored too: the reload does not check again.
+        expect(blocked).toEqual([]);
+        // The store asked for holds the release, and only it does.
+        const kept = await page.evaluate(async () => {
+          const releaseKeys = Object.keys(localStorage).filter((k) => k.includes(':release:'));
+          const databases = (await indexedDB.databases()).map((d) => d.name);
+          return { releaseKeys, databases };
+        });
+        if (storage === 'indexeddb') expect(kept).toEqual({ releaseKeys: [], databases: ['loc-ota'] });
+        else
+          expect(kept).toEqual({
+            releaseKeys: ['loc-ota:NATIVE_FORMAT:DEVELOPMENT:release:rel_web_dev'],
+            databases: [],
+          });
+      } finally {
+        await browser.close();
+      }
+    },
+  );
 });

@@ -2,7 +2,7 @@
 // the bundle as the fallback: the page has text on its first paint, offline too, and shows a new release
 // as soon as it is applied. Built by build.mjs (esbuild); served by server.mjs.
 import i18next from 'i18next';
-import { browserStorage, createOtaClient, i18nextBackend } from '@loc/sdk/ota';
+import { browserStorage, createOtaClient, i18nextBackend, indexedDbStorage } from '@loc/sdk/ota';
 import bundledGerman from './locales/de.json';
 
 const config = window.OTA_CONFIG;
@@ -13,7 +13,8 @@ const ota = createOtaClient({
   type: 'NATIVE_FORMAT',
   clientVersion: '1.0.0',
   languageCode: 'de',
-  storage: browserStorage(),
+  // IndexedDB holds big releases and writes each one in one transaction; localStorage is synchronous and small.
+  storage: config.storage === 'indexeddb' ? indexedDbStorage() : browserStorage(),
   fallback: { de: bundledGerman },
 });
 

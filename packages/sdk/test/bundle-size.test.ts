@@ -34,6 +34,17 @@ describe('browser bundle size', () => {
     expect((await bundleApp(BUNDLE_APPS.clientApp)).carried.filter((file) => /ofetch/.test(file))).not.toEqual([]);
   });
 
+  it('@loc/sdk/ota with indexedDbStorage stays under the OTA ceiling; an app without it does not carry it', async () => {
+    // Both browser adapters, IndexedDB where there is one.
+    const withIndexedDb = BUNDLE_APPS.otaApp
+      .replace('browserStorage,', 'browserStorage, indexedDbStorage,')
+      .replace('storage: browserStorage()', 'storage: globalThis.indexedDB ? indexedDbStorage() : browserStorage()');
+    const [plain, idb] = await Promise.all([bundleApp(BUNDLE_APPS.otaApp), bundleApp(withIndexedDb)]);
+    expect(idb.gzipped).toBeLessThanOrEqual(SIZE_LIMITS_GZ.otaApp);
+    // Tree-shaking drops the adapter (~0.4 KB) from an app that does not import it.
+    expect(idb.gzipped - plain.gzipped).toBeGreaterThan(200);
+  });
+
   it('brings no fetch polyfill into a Node bundle either (ofetch is compiled in as its web build)', async () => {
     const { inputs } = await bundleApp(BUNDLE_APPS.cdnCheckApp, 'node');
     expect(inputs.filter((i) => /node-fetch-native/.test(i))).toEqual([]);

@@ -3,7 +3,7 @@
 import { strToU8, zipSync } from 'fflate';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { OTA_CLIENT_AGENT } from '../src/ota/index';
+import { OTA_CLIENT_AGENT, unzip } from '../src/ota/index';
 import { useMsw } from './fixtures';
 import { CHECK_URL, OTA_BASE, OTA_KEY, bundle, faultyStorage, otaClient, useCdn } from './ota-fixtures';
 
@@ -279,5 +279,28 @@ describe('@loc/sdk/ota: redirects', () => {
     );
     expect(await otaClient().checkNow()).toEqual({ status: 'current' });
     expect(authorization).toBeNull();
+  });
+});
+
+describe('@loc/sdk/ota: the ZIP reader checks each entry’s CRC-32', () => {
+  /** Bytes that are the same on every run: a fixed pseudo-random sequence. */
+  const bytesOf = (length: number, seed: number) =>
+    Uint8Array.from({ length }, (_, i) => (Math.imul(i + 1, 2654435761 ^ seed) >>> 13) & 0xff);
+
+  it('accepts fflate’s ZIPs of every length around the four-byte steps, stored and deflated', () => {
+    for (let length = 0; length < 40; length++)
+      for (const level of [0, 6] as const) {
+        const files = { 'a.bin': bytesOf(length, 1), 'de.json': strToU8(JSON.stringify({ k: 'x'.repeat(length) })) };
+        const read = unzip(zipSync(files, { level }));
+        expect(read.get('a.bin')).toEqual(files['a.bin']);
+      }
+    expect(unzip(zipSync({ big: bytesOf(1_000_003, 2) })).get('big')?.length).toBe(1_000_003);
+  });
+
+  it('refuses an entry whose data does not match its CRC-32 (one bit flipped in the data)', () => {
+    const zip = zipSync({ 'de.json': strToU8('{"k":"Hallo"}') }, { level: 0 });
+    // Stored: the data follows the 30-byte local header and the name.
+    zip[30 + 'de.json'.length + 6]! ^= 1;
+    expect(() => unzip(zip)).toThrow('entry "de.json" does not have the CRC-32 its header states');
   });
 });

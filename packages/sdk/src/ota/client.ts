@@ -17,6 +17,8 @@ import { DEFAULT_ZIP_LIMITS, unzip, type ZipLimits } from './zip';
 export const OTA_CLIENT_AGENT = `@loc/sdk-ota/${version}`;
 /** The largest bundle downloaded, in bytes, unless `maxBundleBytes` says otherwise. */
 export const DEFAULT_MAX_BUNDLE_BYTES = 16 * 1024 * 1024;
+/** The longest a check or a download may take unless `timeoutMs` says otherwise. */
+const DEFAULT_TIMEOUT_MS = 60_000;
 
 export interface OtaOptions {
   /** The distribution's CDN key (`lh-cdn_…`). Sent to `baseUrl` only; never in an error or event. */
@@ -43,6 +45,8 @@ export interface OtaOptions {
   /** The locale of a bundle file from its path. Default: a path segment named like a locale. */
   localeOf?: (path: string) => string | undefined;
   maxBundleBytes?: number;
+  /** Longest a check or a download may take, in ms, body included; then it fails and is reported. Default 60 000. */
+  timeoutMs?: number;
   zipLimits?: ZipLimits;
   fetch?: typeof globalThis.fetch;
   /** The clock (ms since the epoch). Tests and simulations pass their own. */
@@ -127,7 +131,10 @@ function uuid(random: () => number): string {
 
 /** A failure of `stage`: SDK errors as they are; others (a bad ZIP, a full storage) as a LocError that names the stage. */
 function failure(stage: OtaStage, error: unknown): OtaFailure {
-  return { stage, error: error instanceof LocError ? error : new LocError(`${stage}: ${(error as Error)?.message}`) };
+  if (error instanceof LocError) return { stage, error };
+  // A DOMException without a message is named for its meaning (IndexedDB's QuotaExceededError).
+  const { name, message } = (error ?? {}) as Partial<Error>;
+  return { stage, error: new LocError(`${stage}: ${message || name}`) };
 }
 
 /**
@@ -148,7 +155,11 @@ export function createOtaClient(options: OtaOptions): OtaClient {
   const prefix = `${options.storageKey ?? 'loc-ota'}:${options.type}:${options.environment}:`;
   const checkPath = options.checkPath ?? CDN_CHECK_PATH;
   const checkUrl = `${(options.baseUrl ?? 'https://api.loc.dev').replace(/\/+$/, '')}${checkPath}`;
-  const http: HttpConfig = { fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)), now };
+  const http: HttpConfig = {
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    now,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  };
   // Flat, as the release's strings are: a nested fallback must not shadow a release's `a.b` key.
   const fallback: Record<string, Strings> = {};
   for (const [locale, texts] of Object.entries(options.fallback ?? {}))
@@ -199,7 +210,11 @@ export function createOtaClient(options: OtaOptions): OtaClient {
       if (id === undefined || id === current?.id) return;
       const release = await read<StoredRelease>(`release:${id}`);
       // A pointer whose release is missing or damaged is ignored: the release in memory stays.
-      if (release?.id === id && typeof release.strings === 'object' && release.strings !== null) serve(release);
+      if (release?.id !== id || typeof release.strings !== 'object' || release.strings === null) return;
+      const replaced = current?.id;
+      serve(release);
+      // Another tab or process replaced this one's release (or won a race with it): nothing points at it now.
+      if (replaced) await storage.removeItem(`${prefix}release:${replaced}`);
     } catch (error) {
       report(failure('load', error));
     }
@@ -240,11 +255,18 @@ export function createOtaClient(options: OtaOptions): OtaClient {
   /** Stores `release` whole, then points `current` at it; the previous one is removed only after. */
   async function store(release: StoredRelease): Promise<void> {
     const previous = await read<string>('current').catch(() => undefined);
-    await write(`release:${release.id}`, release);
-    await write('current', release.id);
-    // Another tab or process may have pointed `current` elsewhere meanwhile: remove only what nothing points at.
-    if (previous && previous !== release.id && (await read<string>('current')) === release.id)
-      await storage.removeItem(`${prefix}release:${previous}`);
+    const items: [string, string][] = [
+      [`${prefix}release:${release.id}`, JSON.stringify(release)],
+      [`${prefix}current`, JSON.stringify(release.id)],
+    ];
+    // One atomic write where the store has one; else the release first, so the pointer never leads nowhere.
+    if (storage.multiSet) await storage.multiSet(items);
+    else for (const [key, value] of items) await storage.setItem(key, value);
+    // Another tab or process may have pointed `current` elsewhere meanwhile: remove only what nothing points
+    // at, the one replaced, or this one when the other write came last (it lost: nothing will load it).
+    const now = await read<string>('current');
+    const unused = now === release.id ? previous : now === undefined ? undefined : release.id;
+    if (unused && unused !== now) await storage.removeItem(`${prefix}release:${unused}`);
   }
 
   /** Downloads, verifies, unpacks, parses and stores a release; a failure carries the stage it failed in. */
@@ -253,13 +275,20 @@ export function createOtaClient(options: OtaOptions): OtaClient {
     try {
       const bytes = await downloadBundle(http, release.filesUrl, options.maxBundleBytes ?? DEFAULT_MAX_BUNDLE_BYTES);
       stage = 'verify';
-      if (release.filesSha256 && (await sha256Hex(bytes)) !== release.filesSha256.toLowerCase())
+      // WebCrypto hashes off the main thread (Node's thread pool, a browser's own): the bundle is unpacked
+      // meanwhile, within the ZIP limits, and nothing of it is kept unless the digest matches.
+      const digest = release.filesSha256 ? sha256Hex(bytes) : undefined;
+      let strings: Record<string, Strings> | undefined;
+      let unpackError: unknown;
+      try {
+        strings = parseBundle(unzip(bytes, options.zipLimits ?? DEFAULT_ZIP_LIMITS), options.localeOf ?? localeOfPath);
+      } catch (error) {
+        unpackError = error;
+      }
+      if (digest && (await digest) !== release.filesSha256!.toLowerCase())
         throw new DownloadError('The bundle does not have the SHA-256 the CDN announced');
       stage = 'unpack';
-      const strings = parseBundle(
-        unzip(bytes, options.zipLimits ?? DEFAULT_ZIP_LIMITS),
-        options.localeOf ?? localeOfPath,
-      );
+      if (!strings) throw unpackError;
       const stored: StoredRelease = {
         id: release.distributionReleaseId,
         name: release.name,

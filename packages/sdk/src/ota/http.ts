@@ -25,6 +25,8 @@ export type CheckAnswer =
 export interface HttpConfig {
   fetch: typeof globalThis.fetch;
   now: () => number;
+  /** Longest a request may take, its body included (a stalled download would hold every later check). */
+  timeoutMs: number;
 }
 
 /**
@@ -33,6 +35,9 @@ export interface HttpConfig {
  */
 async function fetchFollowing(config: HttpConfig, url: string, init: RequestInit, path: string): Promise<Response> {
   const info = { method: init.method ?? 'GET', path };
+  // One deadline for the redirects and the body; where AbortSignal.timeout is missing (old React Native), none.
+  const signal = AbortSignal.timeout?.(config.timeoutMs);
+  if (signal) init = { ...init, signal };
   for (let hop = 0; ; hop++) {
     let response: Response;
     try {

@@ -23,6 +23,7 @@ export {
   type OtaStage,
 } from './client';
 export { i18nextBackend } from './i18next';
+export { indexedDbStorage } from './indexeddb-storage';
 export { localeOfPath, parseBundle, type Strings } from './parse';
 export {
   OTA_CHECK_INTERVAL_MS,

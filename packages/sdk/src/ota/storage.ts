@@ -2,7 +2,8 @@
  * Where an over-the-air client keeps its install id, its pause state and its releases: any key-value
  * store with `getItem`/`setItem`/`removeItem`, sync or async. `localStorage`, `sessionStorage` and React
  * Native's AsyncStorage fit as they are; `memoryStorage()` is for tests and servers that need no
- * persistence; `fileStorage(dir)` of `@loc/sdk/ota/node` is for Node and Electron.
+ * persistence; `indexedDbStorage()` is for browsers that keep big releases; `fileStorage(dir)` of
+ * `@loc/sdk/ota/node` is for Node and Electron.
  */
 
 /**
@@ -17,6 +18,12 @@ export interface OtaStorage {
   getItem(key: string): string | null | undefined | Promise<string | null | undefined>;
   setItem(key: string, value: string): void | Promise<void>;
   removeItem(key: string): void | Promise<void>;
+  /**
+   * Optional: sets every pair at once, all or none. The client writes a release and the pointer to it
+   * with it, so that no reader (another tab, the next start) sees the pointer without its release.
+   * React Native's AsyncStorage has it; `indexedDbStorage()` writes the pairs in one transaction.
+   */
+  multiSet?(items: [key: string, value: string][]): void | Promise<void>;
 }
 
 /**
