@@ -76,7 +76,7 @@ describe('loc export with targets', () => {
     writeFileSync(join(repo.path, 'web/de/common.json'), '{}\n');
     const stale = await loc(['export', '--check', '--summary', '-']);
     expect(stale.code, stale.stderr).toBe(12);
-    expect(stale.stderr).toMatch(/1 of 5 targets are out of date: web\./);
+    expect(stale.stderr).toMatch(/1 of 5 targets is out of date: web\./);
     expect(stale.stdout).toMatch(/### web: 0 added, 0 changed, 0 removed keys|### web: \d+ added/);
   });
 
@@ -263,14 +263,20 @@ describe('loc export with targets', () => {
       workspace: 'acme',
       project: 'web-frontend',
       export: { out: 'locales' },
-      targets: [{ name: 'android', project: 'mobile-android', out: 'app', pathTemplate: '{path}' }],
+      // The project pulled so far stays pulled: the first target added keeps it as a target.
+      targets: [
+        { name: 'web-frontend' },
+        { name: 'android', project: 'mobile-android', out: 'app', pathTemplate: '{path}' },
+      ],
     });
+    expect(added.stderr).toMatch(/\(acme\/web-frontend\) is now target 'web-frontend'/);
     const again = await loc(['init', '--target', 'android', '--project', 'mobile-ios']);
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/has a target 'android' already/);
     const pulled = await loc(['export', '--json']);
     expect(pulled.code, pulled.stderr).toBe(0);
-    expect(pulled.json().targets).toHaveLength(1);
+    expect(pulled.json().targets.map((t: { name: string }) => t.name)).toEqual(['web-frontend', 'android']);
     expect(files('app')).toBeGreaterThan(1);
+    expect(files('locales')).toBeGreaterThan(1);
   });
 });

@@ -46,15 +46,26 @@ export async function addTarget(ctx: Context, path: string, flags: TargetFlags):
     ...(flags.out ? { out: flags.out } : {}),
     ...(flags.pathTemplate ? { pathTemplate: flags.pathTemplate } : {}),
   };
-  const parsed = projectConfigSchema().safeParse({ ...raw, targets: [...targets, target] });
+  // The single-project form stops being pulled once `targets` exists (loc export then pulls the targets):
+  // the first target added keeps it, as a target of its own that inherits everything from the top level.
+  const kept =
+    targets.length === 0 && loaded.config.project
+      ? { name: loaded.config.project === flags.target ? 'default' : loaded.config.project }
+      : undefined;
+  const next = [...targets, ...(kept ? [kept] : []), target];
+  const parsed = projectConfigSchema().safeParse({ ...raw, targets: next });
   if (!parsed.success)
     throw new UsageError(
       `Target '${flags.target}' is not valid: ${parsed.error.issues.map((i) => i.message).join('; ')}.`,
       'Target names are letters, digits, `.`, `_` and `-`.',
     );
-  await writeRecord(dirname(path), basename(path), { ...raw, targets: [...targets, target] });
-  ctx.out.result({ path, target }, () => {
+  await writeRecord(dirname(path), basename(path), { ...raw, targets: next });
+  ctx.out.result({ path, target, ...(kept ? { kept } : {}) }, () => {
     ctx.out.success(`Added target '${flags.target}' to ${path}.`);
+    if (kept)
+      ctx.out.info(
+        `The project it pulled so far (${loaded.config.workspace ?? ''}/${loaded.config.project}) is now target '${kept.name}', so \`loc export\` keeps pulling it.`,
+      );
     ctx.out.info(`Pull it with: loc export --target ${flags.target}`);
   });
 }

@@ -11,6 +11,7 @@ import { checkOutputFolder } from '../files/targets';
 import { capturedStream } from '../ui/captured-stream';
 import { describeLeftOut, type LeftOutLocale, type Thresholds } from './locale-threshold';
 import { startProgress } from '../ui/progress';
+import { counted } from '../ui/quantities';
 import type { KeySummary } from './summary/diff';
 
 /**
@@ -228,10 +229,10 @@ async function runTargets(
   const results = new Map<Target, TargetResult>();
   const running = new Set<string>();
   const verb = flags.check ? 'Checking' : 'Exporting';
-  const progress = await startProgress(ctx, `${verb} ${targets.length} targets…`);
+  const progress = await startProgress(ctx, `${verb} ${counted(targets.length, 'target')}…`);
   const show = () =>
     progress.update(
-      `${verb} ${targets.length} targets: ${results.size} done${running.size ? `, running ${[...running].join(', ')}` : ''}`,
+      `${verb} ${counted(targets.length, 'target')}: ${results.size} done${running.size ? `, running ${[...running].join(', ')}` : ''}`,
       true,
     );
   const worker = async () => {
@@ -305,24 +306,25 @@ async function reportTargets(
           { dim: c.dim, columns: ctx.out.columns },
         ),
       );
-    for (const r of results) if (r.error?.hint) ctx.out.info(`${r.target.name}: ${r.error.hint}`);
+    // An out-of-date target's hint is the run's own (below): said once, not once per target.
+    for (const r of results)
+      if (r.error?.hint && r.exitCode !== EXIT.OUT_OF_DATE) ctx.out.info(`${r.target.name}: ${r.error.hint}`);
   });
   const failed = results.filter((r) => r.exitCode !== 0 && r.exitCode !== EXIT.OUT_OF_DATE);
   const stale = results.filter((r) => r.exitCode === EXIT.OUT_OF_DATE);
   if (failed.length) {
     const names = failed.map((r) => `${r.target.name} (exit ${r.exitCode})`).join(', ');
-    throw new CliError(`${failed.length} of ${results.length} targets failed: ${names}.`, {
+    throw new CliError(`${failed.length} of ${counted(results.length, 'target')} failed: ${names}.`, {
       exitCode: failed[0]!.exitCode,
       hint: 'The other targets are in place; the lines above say how to go on with each failed one.',
     });
   }
   if (stale.length)
     throw new OutOfDateError(
-      `${stale.length} of ${results.length} targets are out of date: ${stale.map((r) => r.target.name).join(', ')}.`,
+      `${stale.length} of ${counted(results.length, 'target')} ${stale.length === 1 ? 'is' : 'are'} out of date: ${stale.map((r) => r.target.name).join(', ')}.`,
       'Run the same `loc export` without --check to update them.',
     );
-  if (!ctx.out.json)
-    ctx.out.success(`${results.length} target${results.length === 1 ? '' : 's'} ${check ? 'up to date' : 'done'}.`);
+  if (!ctx.out.json) ctx.out.success(`${counted(results.length, 'target')} ${check ? 'up to date' : 'done'}.`);
 }
 
 /** The key summaries of the targets' results, by target name, for one Markdown document. */

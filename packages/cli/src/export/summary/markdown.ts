@@ -1,4 +1,5 @@
 import type { KeyChangeKind, KeySummary } from './diff';
+import { counted } from '../../ui/quantities';
 
 /**
  * The change summary as Markdown for a pull request body or a CI step summary. Every name that comes
@@ -27,7 +28,6 @@ export function codeSpan(text: string): string {
 /** A code span in a table cell: GitHub splits cells at `|` even inside code spans unless escaped. */
 const cell = (text: string) => codeSpan(text).replace(/\|/g, '\\|');
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const KINDS: readonly KeyChangeKind[] = ['added', 'changed', 'removed'];
 
 /** The Markdown of a summary; `title` names what was compared (a target, a project). */
@@ -39,9 +39,9 @@ export function renderMarkdown(summary: KeySummary, title = 'Translations'): str
     keyCount === 0 && unread.length === 0
       ? 'no change'
       : `${totals.added} added, ${totals.changed} changed, ${totals.removed} removed ${keyCount === 1 ? 'key' : 'keys'}` +
-        (locales.length ? ` in ${plural(locales.length, 'locale')}` : '') +
+        (locales.length ? ` in ${counted(locales.length, 'locale')}` : '') +
         (unread.length
-          ? `, ${plural(unread.length, 'file')} compared as ${unread.length === 1 ? 'a file' : 'files'}`
+          ? `, ${counted(unread.length, 'file')} compared as ${unread.length === 1 ? 'a file' : 'files'}`
           : '');
   lines.push(`### ${title.replace(/[^\w .:/-]/g, '')}: ${heading}`, '');
   if (locales.length) {
