@@ -76,6 +76,29 @@ async function entriesOf(file: ChangedFile, text: string | undefined): Promise<E
  * await summarize([{ path: 'de/app.json', locale: 'de', before: '{"a":"x"}', after: '{"a":"y","b":"z"}' }], 10)
  * // totals { added: 1, changed: 1, removed: 0 }
  */
+/**
+ * The first `n` distinct values in sort order, without sorting them all: a summary names 10 keys of a
+ * locale's 10,000, and sorting every locale's keys was a quarter of the summary's time at that scale.
+ */
+export function firstSorted(values: readonly string[], n: number): string[] {
+  const first: string[] = [];
+  if (n <= 0) return first;
+  for (const value of values) {
+    if (first.length === n && value >= first[n - 1]!) continue;
+    let low = 0;
+    let high = first.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (first[middle]! < value) low = middle + 1;
+      else high = middle;
+    }
+    if (first[low] === value) continue;
+    first.splice(low, 0, value);
+    if (first.length > n) first.pop();
+  }
+  return first;
+}
+
 export async function summarize(files: readonly ChangedFile[], keysShown: number): Promise<KeySummary> {
   const byLocale = new Map<
     string | null,
@@ -112,7 +135,7 @@ export async function summarize(files: readonly ChangedFile[], keysShown: number
     .map(([locale, { counts, keys }]) => ({
       locale,
       ...counts,
-      keys: Object.fromEntries(KINDS.map((k) => [k, [...new Set(keys[k])].sort().slice(0, keysShown)])) as Record<
+      keys: Object.fromEntries(KINDS.map((k) => [k, firstSorted(keys[k], keysShown)])) as Record<
         KeyChangeKind,
         string[]
       >,

@@ -160,8 +160,10 @@ const readStringsdict: Reader = async (text) => {
  */
 const readStrings: Reader = async (text) => {
   const entries: Entries = new Map();
+  // A quoted text is `[^"\\]*(?:\\[\s\S][^"\\]*)*` (runs of plain characters between escapes), not
+  // `(?:[^"\\]|\\[\s\S])*`, which steps through an alternation at every character.
   const token =
-    /\s+|\/\*[\s\S]*?\*\/|\/\/[^\n]*|"((?:[^"\\]|\\[\s\S])*)"\s*=\s*"((?:[^"\\]|\\[\s\S])*)"\s*;|([A-Za-z0-9_.$/:-]+)\s*=\s*"((?:[^"\\]|\\[\s\S])*)"\s*;/y;
+    /\s+|\/\*[\s\S]*?\*\/|\/\/[^\n]*|"([^"\\]*(?:\\[\s\S][^"\\]*)*)"\s*=\s*"([^"\\]*(?:\\[\s\S][^"\\]*)*)"\s*;|([A-Za-z0-9_.$/:-]+)\s*=\s*"([^"\\]*(?:\\[\s\S][^"\\]*)*)"\s*;/y;
   let index = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   while (index < text.length) {
     token.lastIndex = index;
@@ -176,6 +178,8 @@ const readStrings: Reader = async (text) => {
 
 const C_ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', '"': '"', '\\': '\\', "'": "'", '0': '\0' };
 function unescapeC(text: string): string {
+  // Most texts have no escape: no regular expression for them.
+  if (!text.includes('\\')) return text;
   return text.replace(/\\(U[0-9a-fA-F]{4}|u[0-9a-fA-F]{4}|[\s\S])/g, (_m, code: string) =>
     code.length === 5 ? String.fromCharCode(Number.parseInt(code.slice(1), 16)) : (C_ESCAPES[code] ?? code),
   );
