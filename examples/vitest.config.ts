@@ -1,4 +1,5 @@
 import { defineProject } from 'vitest/config';
+import { builtPackagesExternal } from '../vitest.shared';
 
 export default defineProject({
   // *.pack.test.ts install from the npm registry: vitest.pack.config.ts runs them, as a step of their own.
@@ -8,5 +9,6 @@ export default defineProject({
     exclude: ['*.pack.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 60_000,
+    server: builtPackagesExternal,
   },
 });

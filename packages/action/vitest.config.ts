@@ -1,4 +1,5 @@
 import { defineProject } from 'vitest/config';
+import { builtPackagesExternal } from '../../vitest.shared';
 
 export default defineProject({
   test: {
@@ -7,5 +8,6 @@ export default defineProject({
     // Each test runs the Action, which runs loc against loc-mock: margins for a loaded 2-core machine.
     testTimeout: 120_000,
     hookTimeout: 60_000,
+    server: builtPackagesExternal,
   },
 });

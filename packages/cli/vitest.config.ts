@@ -1,4 +1,5 @@
 import { defineProject } from 'vitest/config';
+import { builtPackagesExternal } from '../../vitest.shared';
 
 export default defineProject({
   test: {
@@ -7,5 +8,6 @@ export default defineProject({
     // Wide margins for a loaded 2-core CI machine: several tests spawn loc and loc-mock a few times each.
     testTimeout: 120_000,
     hookTimeout: 60_000,
+    server: builtPackagesExternal,
   },
 });
