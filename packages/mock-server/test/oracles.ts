@@ -171,21 +171,41 @@ function parseAaptDump(text: string): AndroidTable {
 }
 
 /**
- * GNUstep's reading of a `.strings` file (UTF-8 with a BOM, as GNUstep wants to be told the encoding):
- * `plparse` must accept it as a dictionary, and `plget` answers each key's text.
+ * GNUstep's reading of `.strings` files (UTF-8 with a BOM, as GNUstep wants to be told the encoding), per file
+ * each asked key's text: `plparse` must accept the file as a dictionary; `plmerge` reads it with GNUstep's
+ * strings-file parser (the one `plget` and NSBundle use) and writes the dictionary out as a property list,
+ * which `plser` serialises to a binary plist that Python's plistlib reads exactly. Three processes a file,
+ * where `plget` took one a key (GNUstep's start-up is most of a read). A key the file lacks reads as
+ * undefined. The GNUstep tools exit 0 on a parse failure, so their stderr must be empty.
  */
-export async function gnustepRead(file: string, keys: string[]): Promise<Record<string, string>> {
-  const bom = `${file}.bom`;
-  writeFileSync(bom, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), readFileSync(file)]));
-  const parsed = await run('plparse', [bom]);
-  if (parsed.code !== 0 || !/a dictionary/.test(parsed.stdout + parsed.stderr))
-    throw new Error(`plparse refused ${file}: ${parsed.stdout}${parsed.stderr}`);
-  const input = readFileSync(bom);
-  const values = await eachLimited(
-    keys,
-    async (key) => must(await run('plget', [key], { input }), `plget ${key}`).stdout,
+export async function gnustepRead(
+  files: { file: string; keys: string[] }[],
+): Promise<Record<string, Record<string, string | undefined>>> {
+  const binaries = await eachLimited(files, async ({ file }) => {
+    const bom = `${file}.bom`;
+    writeFileSync(bom, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), readFileSync(file)]));
+    const parsed = await run('plparse', [bom]);
+    if (parsed.code !== 0 || !/a dictionary/.test(parsed.stdout + parsed.stderr))
+      throw new Error(`plparse refused ${file}: ${parsed.stdout}${parsed.stderr}`);
+    const plist = `${file}.plmerge`;
+    const merged = must(await run('plmerge', [plist, bom]), `plmerge ${file}`);
+    if (merged.stderr !== '') throw new Error(`plmerge ${file}: ${merged.stderr}`);
+    const binary = `${file}.bplist`;
+    const serialised = must(
+      await run('sh', ['-c', 'exec plser -Format NSPropertyListBinaryFormat_v1_0 "$1" > "$2"', 'plser', plist, binary]),
+      `plser ${plist}`,
+    );
+    if (serialised.stderr !== '') throw new Error(`plser ${plist}: ${serialised.stderr}`);
+    return binary;
+  });
+  const read = await pythonRead(binaries.map((path) => ({ kind: 'bplist' as const, path })));
+  return Object.fromEntries(
+    files.map(({ file, keys }, i) => {
+      const dict = read.bplist[binaries[i]!] as Record<string, string> | string;
+      if (typeof dict === 'string') throw new Error(`${file} through plmerge and plser: ${dict}`);
+      return [file, Object.fromEntries(keys.map((key) => [key, dict[key]]))];
+    }),
   );
-  return Object.fromEntries(keys.map((key, i) => [key, values[i]!]));
 }
 
 /**
