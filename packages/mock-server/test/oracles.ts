@@ -32,7 +32,7 @@ export const TOOLS = {
     install: 'apt packages aapt, android-framework-res',
   },
   gnustep: {
-    available: works('sh', ['-c', 'command -v plparse && command -v plget']),
+    available: works('sh', ['-c', 'command -v plparse && command -v plmerge && command -v plser']),
     install: 'apt package gnustep-base-runtime',
   },
   plistutil: { available: works('plistutil', ['-h']), install: 'apt package libplist-utils' },
