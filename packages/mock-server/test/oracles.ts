@@ -23,8 +23,16 @@ function works(command: string, args: string[]): boolean {
   return result.status === 0;
 }
 
-/** The first Python that has PyYAML: the one on PATH, else Debian's (python3-yaml installs there). */
-const PYTHON = ['python3', '/usr/bin/python3'].find((p) => works(p, ['-c', 'import yaml'])) ?? 'python3';
+/**
+ * The first Python that has PyYAML: the one on PATH, else Debian's (python3-yaml installs there), run by the
+ * path of its executable: a version manager's `python3` (pyenv's shim) is a script that costs a start-up of
+ * its own on every call.
+ */
+const PYTHON =
+  ['python3', '/usr/bin/python3']
+    .map((p) => spawnSync(p, ['-c', 'import yaml, sys; print(sys.executable)'], { encoding: 'utf8', timeout: 30_000 }))
+    .find((result) => result.status === 0 && result.stdout.trim() !== '')
+    ?.stdout.trim() ?? 'python3';
 
 export const TOOLS = {
   aapt2: {
