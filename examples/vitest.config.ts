@@ -8,5 +8,8 @@ export default defineProject({
     exclude: ['*.pack.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 60_000,
+    // The workspace's built packages (packages/*/dist, reached through @loc/* imports) are loaded by Node as
+    // they are, not transformed again by Vite in each test file (it was most of a file's import time).
+    server: { deps: { external: [/\/packages\/[^/]+\/dist\//] } },
   },
 });

@@ -325,7 +325,9 @@ describe('one file of an export', () => {
 
 describe('the resume command', () => {
   it('after a timeout reproduces the invocation: run as printed, it delivers to the same place', async () => {
-    const slow = await startMock(['--export-delay', '5s']);
+    // An export that cannot finish within the 1 s deadline, whatever the load: its hour passes on the mock's
+    // clock (the control API) once the first run has timed out, so the resumed run finds it done.
+    const slow = await startMock(['--export-delay', '1h']);
     try {
       const out = join(dir.path, 'out dir');
       const config = join(dir.path, 'loc.config.json');
@@ -354,6 +356,12 @@ describe('the resume command', () => {
       for (const flag of ['--out', '--path-template', '--locale-map', '--base-url', '--config'])
         expect(resume).toContain(flag);
       expect(resume).not.toContain(TOKENS.developer);
+      const advanced = await fetch(`${slow.url}/__admin/clock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advanceMs: 3_600_000 }),
+      });
+      expect(advanced.status, await advanced.text()).toBe(200);
 
       // run exactly what was printed, through a shell, from another folder and without LOC_BASE_URL
       const other = tempDir('loc-elsewhere-');

@@ -1,8 +1,8 @@
 // `loc export` end to end: the real loc-mock, the real built binary, real files in a temporary folder.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startMock, tempDir, TOKENS } from '@loc/test-utils';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startMock, tempDir, TOKENS, type RunningMock } from '@loc/test-utils';
 import { useMock } from './helpers';
 
 const service = useMock();
@@ -249,40 +249,37 @@ describe('loc.config.json', () => {
 });
 
 describe('deadlines, interrupts and a dying server', () => {
+  // One service whose exports never finish within a test, for both tests that wait on one (each its own).
+  let slow: RunningMock;
+  beforeAll(async () => {
+    slow = await startMock(['--export-delay', '60s']);
+  });
+  afterAll(() => slow?.stop());
+
   it('gives up after --timeout with exit 8 and says how to resume', async () => {
-    const slow = await startMock(['--export-delay', '60s']);
-    try {
-      const result = await service.loc([...IOS, '--out', dir.path, '--timeout', '1s'], {
-        env: { LOC_BASE_URL: slow.url },
-      });
-      expect(result.code, result.stderr).toBe(8);
-      expect(result.stderr).toMatch(/(not ready|did not finish) within 1\.0 s/);
-      expect(result.stderr).toMatch(/loc export download \S+ --workspace acme --project mobile-ios/);
-    } finally {
-      await slow.stop();
-    }
+    const result = await service.loc([...IOS, '--out', dir.path, '--timeout', '1s'], {
+      env: { LOC_BASE_URL: slow.url },
+    });
+    expect(result.code, result.stderr).toBe(8);
+    expect(result.stderr).toMatch(/(not ready|did not finish) within 1\.0 s/);
+    expect(result.stderr).toMatch(/loc export download \S+ --workspace acme --project mobile-ios/);
   });
 
   it('cleans up and exits 130 on Ctrl-C', async () => {
-    const slow = await startMock(['--export-delay', '60s']);
-    try {
-      const result = await service.loc([...IOS, '--out', join(dir.path, 'out')], {
-        env: { LOC_BASE_URL: slow.url },
-        // Interrupt once loc reports the export as running (an event, not a delay): it is then waiting.
-        onSpawn: (child) =>
-          child.stderr!.on('data', function interruptWhenWaiting(chunk: Buffer) {
-            if (!/: PROCESSING/.test(chunk.toString())) return;
-            child.stderr!.off('data', interruptWhenWaiting);
-            child.kill('SIGINT');
-          }),
-      });
-      expect(result.code, result.stderr).toBe(130);
-      expect(result.stderr).toMatch(/Interrupted/);
-      expect(result.stderr).toMatch(/loc export download/);
-      expect(existsSync(join(dir.path, 'out'))).toBe(false);
-    } finally {
-      await slow.stop();
-    }
+    const result = await service.loc([...IOS, '--out', join(dir.path, 'out')], {
+      env: { LOC_BASE_URL: slow.url },
+      // Interrupt once loc reports the export as running (an event, not a delay): it is then waiting.
+      onSpawn: (child) =>
+        child.stderr!.on('data', function interruptWhenWaiting(chunk: Buffer) {
+          if (!/: PROCESSING/.test(chunk.toString())) return;
+          child.stderr!.off('data', interruptWhenWaiting);
+          child.kill('SIGINT');
+        }),
+    });
+    expect(result.code, result.stderr).toBe(130);
+    expect(result.stderr).toMatch(/Interrupted/);
+    expect(result.stderr).toMatch(/loc export download/);
+    expect(existsSync(join(dir.path, 'out'))).toBe(false);
   });
 
   it('exits 9 with a clear line when the service cannot be reached', async () => {

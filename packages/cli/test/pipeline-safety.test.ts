@@ -72,7 +72,8 @@ describe('every network command has a deadline', () => {
     await new Promise((resolve) => silent.close(resolve));
   });
 
-  it.each([
+  // Each case waits out its own 1 s deadline on its own connection: they wait side by side, not in turn.
+  it.concurrent.each([
     [['status', '-w', 'acme']],
     [['projects', 'list']],
     [['projects', 'show', 'backend', '-w', 'acme']],
@@ -95,6 +96,8 @@ describe('every network command has a deadline', () => {
           LOC_CONFIG_DIR: home.path,
           CI: '1',
         },
+        // A folder of its own: export and download lock their working folder, and the cases run side by side.
+        cwd: home.path,
         timeoutMs: 25_000,
       });
       expect(result.code, result.stderr).toBe(8);

@@ -5,7 +5,7 @@
 // string with the seed's. A missing tool is reported loudly and its tests are skipped, never passed.
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import * as gettext from 'gettext-parser';
 import i18next from 'i18next';
 
@@ -23,8 +23,16 @@ function works(command: string, args: string[]): boolean {
   return result.status === 0;
 }
 
-/** The first Python that has PyYAML: the one on PATH, else Debian's (python3-yaml installs there). */
-const PYTHON = ['python3', '/usr/bin/python3'].find((p) => works(p, ['-c', 'import yaml'])) ?? 'python3';
+/**
+ * The first Python that has PyYAML: the one on PATH, else Debian's (python3-yaml installs there), run by the
+ * path of its executable: a version manager's `python3` (pyenv's shim) is a script that costs a start-up of
+ * its own on every call.
+ */
+const PYTHON =
+  ['python3', '/usr/bin/python3']
+    .map((p) => spawnSync(p, ['-c', 'import yaml, sys; print(sys.executable)'], { encoding: 'utf8', timeout: 30_000 }))
+    .find((result) => result.status === 0 && result.stdout.trim() !== '')
+    ?.stdout.trim() ?? 'python3';
 
 export const TOOLS = {
   aapt2: {
@@ -32,7 +40,7 @@ export const TOOLS = {
     install: 'apt packages aapt, android-framework-res',
   },
   gnustep: {
-    available: works('sh', ['-c', 'command -v plparse && command -v plget']),
+    available: works('sh', ['-c', 'command -v plparse && command -v plmerge && command -v plser']),
     install: 'apt package gnustep-base-runtime',
   },
   plistutil: { available: works('plistutil', ['-h']), install: 'apt package libplist-utils' },
@@ -171,36 +179,62 @@ function parseAaptDump(text: string): AndroidTable {
 }
 
 /**
- * GNUstep's reading of a `.strings` file (UTF-8 with a BOM, as GNUstep wants to be told the encoding):
- * `plparse` must accept it as a dictionary, and `plget` answers each key's text.
+ * GNUstep's reading of `.strings` files (UTF-8 with a BOM, as GNUstep wants to be told the encoding), per file
+ * each asked key's text: `plparse` must accept the file as a dictionary; `plmerge` reads it with GNUstep's
+ * strings-file parser (the one `plget` and NSBundle use) and writes the dictionary out as a property list,
+ * which `plser` serialises to a binary plist that Python's plistlib reads exactly. Three processes a file,
+ * where `plget` took one a key (GNUstep's start-up is most of a read). A key the file lacks reads as
+ * undefined. The GNUstep tools exit 0 on a parse failure, so their stderr must be empty.
  */
-export async function gnustepRead(file: string, keys: string[]): Promise<Record<string, string>> {
-  const bom = `${file}.bom`;
-  writeFileSync(bom, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), readFileSync(file)]));
-  const parsed = await run('plparse', [bom]);
-  if (parsed.code !== 0 || !/a dictionary/.test(parsed.stdout + parsed.stderr))
-    throw new Error(`plparse refused ${file}: ${parsed.stdout}${parsed.stderr}`);
-  const input = readFileSync(bom);
-  const values = await eachLimited(
-    keys,
-    async (key) => must(await run('plget', [key], { input }), `plget ${key}`).stdout,
+export async function gnustepRead(
+  files: { file: string; keys: string[] }[],
+): Promise<Record<string, Record<string, string | undefined>>> {
+  const binaries = await eachLimited(files, async ({ file }) => {
+    const bom = `${file}.bom`;
+    writeFileSync(bom, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), readFileSync(file)]));
+    const parsed = await run('plparse', [bom]);
+    if (parsed.code !== 0 || !/a dictionary/.test(parsed.stdout + parsed.stderr))
+      throw new Error(`plparse refused ${file}: ${parsed.stdout}${parsed.stderr}`);
+    const plist = `${file}.plmerge`;
+    const merged = must(await run('plmerge', [plist, bom]), `plmerge ${file}`);
+    if (merged.stderr !== '') throw new Error(`plmerge ${file}: ${merged.stderr}`);
+    const binary = `${file}.bplist`;
+    const serialised = must(
+      await run('sh', ['-c', 'exec plser -Format NSPropertyListBinaryFormat_v1_0 "$1" > "$2"', 'plser', plist, binary]),
+      `plser ${plist}`,
+    );
+    if (serialised.stderr !== '') throw new Error(`plser ${plist}: ${serialised.stderr}`);
+    return binary;
+  });
+  const read = await pythonRead(binaries.map((path) => ({ kind: 'bplist' as const, path })));
+  return Object.fromEntries(
+    files.map(({ file, keys }, i) => {
+      const dict = read.bplist[binaries[i]!] as Record<string, string> | string;
+      if (typeof dict === 'string') throw new Error(`${file} through plmerge and plser: ${dict}`);
+      return [file, Object.fromEntries(keys.map((key) => [key, dict[key]]))];
+    }),
   );
-  return Object.fromEntries(keys.map((key, i) => [key, values[i]!]));
 }
 
 /**
- * libplist's reading of a stringsdict: `plistutil` converts the XML to a binary plist (its parser is the
- * oracle), which Python's plistlib reads exactly (an XML round trip would fold carriage returns); then each
- * rule's `other` form.
+ * libplist's reading of stringsdict files: `plistutil` converts each XML file to a binary plist (its parser is
+ * the oracle), which Python's plistlib reads exactly (an XML round trip would fold carriage returns); then
+ * each rule's `other` form, per file. One Python reads them all (its start-up is most of a read).
  */
-export async function plistutilRead(file: string): Promise<Record<string, string>> {
-  must(await run('plistutil', ['-i', file, '-o', `${file}.bin`, '-f', 'bin']), `plistutil ${file} to binary`);
-  const read = await pythonRead([{ kind: 'bplist', path: `${file}.bin` }]);
-  const dict = read[`${file}.bin`] as
-    | Record<string, { NSStringLocalizedFormatKey: string; value: { other: string } }>
-    | string;
-  if (typeof dict === 'string') throw new Error(`${file}: ${dict}`);
-  return Object.fromEntries(Object.entries(dict).map(([key, rule]) => [key, rule.value.other]));
+export async function plistutilRead(files: string[]): Promise<Record<string, Record<string, string>>> {
+  await eachLimited(files, async (file) =>
+    must(await run('plistutil', ['-i', file, '-o', `${file}.bin`, '-f', 'bin']), `plistutil ${file} to binary`),
+  );
+  const read = await pythonRead(files.map((file) => ({ kind: 'bplist' as const, path: `${file}.bin` })));
+  return Object.fromEntries(
+    files.map((file) => {
+      const dict = read.bplist[`${file}.bin`] as
+        | Record<string, { NSStringLocalizedFormatKey: string; value: { other: string } }>
+        | string;
+      if (typeof dict === 'string') throw new Error(`${file}: ${dict}`);
+      return [file, Object.fromEntries(Object.entries(dict).map(([key, rule]) => [key, rule.value.other]))];
+    }),
+  );
 }
 
 /**
@@ -335,21 +369,24 @@ def bplist(path):
         f.seek(0)
         return plistlib.load(f, fmt=plistlib.FMT_BINARY)
 readers = {'yaml': lambda p: yaml.safe_load(open(p, encoding='utf-8')), 'json': lambda p: json.load(open(p, encoding='utf-8')), 'xliff': xliff, 'xliffStates': xliff_states, 'bplist': bplist}
-out = {}
+out = {kind: {} for kind in readers}
 for arg in sys.argv[1:]:
     kind, path = arg.split(':', 1)
-    try: out[path] = readers[kind](path)
-    except Exception as e: out[path] = 'Error: %s: %s' % (type(e).__name__, e)
+    try: out[kind][path] = readers[kind](path)
+    except Exception as e: out[kind][path] = 'Error: %s: %s' % (type(e).__name__, e)
 print(json.dumps(out, default=lambda v: 'NotAString: %r' % (v,)))
 `;
 
+type PythonReading = 'yaml' | 'json' | 'xliff' | 'xliffStates' | 'bplist';
+
 /**
  * Python's readings: PyYAML's `safe_load` (YAML 1.1), `json`, XLIFF targets through expat (and each unit's
- * `approved` and its target's `state`: `xliffStates`), binary plists.
+ * `approved` and its target's `state`: `xliffStates`), binary plists. Answers kind → path → reading: one
+ * Python reads a file more than one way.
  */
 export async function pythonRead(
-  files: { kind: 'yaml' | 'json' | 'xliff' | 'xliffStates' | 'bplist'; path: string }[],
-): Promise<Record<string, unknown>> {
+  files: { kind: PythonReading; path: string }[],
+): Promise<Record<PythonReading, Record<string, unknown>>> {
   return JSON.parse(
     must(await run(PYTHON, ['-c', PYTHON_READER, ...files.map((f) => `${f.kind}:${f.path}`)]), 'python3').stdout,
   );
@@ -361,18 +398,33 @@ export async function xmllintCheck(files: string[]): Promise<string> {
   return result.code === 0 ? result.stderr.trim() : `exit ${result.code}: ${result.stderr}`;
 }
 
+export interface Xliff2po {
+  sources: Record<string, string>;
+  targets: Record<string, string>;
+  fuzzy: Record<string, boolean>;
+}
+
 /**
- * The Translate Toolkit's reading of an XLIFF file (an XLIFF reader no one here wrote): `xliff2po` converts it
+ * The Translate Toolkit's reading of XLIFF files (an XLIFF reader no one here wrote): `xliff2po` converts each
  * to PO, which GNU gettext's `msgcat` must parse, and gettext-parser reads the PO back. xliff2po records each
  * trans-unit's id as the entry's `#:` reference (none when the id is the source text itself), and marks a
- * translation fuzzy unless its unit says `approved="yes"`. Answers id → source, target and fuzziness as
- * xliff2po wrote them.
+ * translation fuzzy unless its unit says `approved="yes"`. Answers per file id → source, target and
+ * fuzziness as xliff2po wrote them.
+ *
+ * One xliff2po converts the whole folder `dir` (its recursive mode converts each file as it converts one
+ * alone, to the same relative path below `out`): the toolkit's start-up is most of a run's time.
  */
-export async function xliff2poRead(
-  file: string,
-): Promise<{ sources: Record<string, string>; targets: Record<string, string>; fuzzy: Record<string, boolean> }> {
-  const po = `${file}.po`;
-  must(await run('xliff2po', ['--progress=none', '--errorlevel=traceback', '-i', file, '-o', po]), `xliff2po ${file}`);
+export async function xliff2poRead(dir: string, files: string[], out: string): Promise<Record<string, Xliff2po>> {
+  mkdirSync(out, { recursive: true });
+  must(await run('xliff2po', ['--progress=none', '--errorlevel=traceback', '-i', dir, '-o', out]), `xliff2po ${dir}`);
+  const read: Record<string, Xliff2po> = {};
+  for (const file of files) {
+    read[file] = await poOfXliff(join(out, relative(dir, file)).replace(/\.[^./]+$/, '.po'));
+  }
+  return read;
+}
+
+async function poOfXliff(po: string): Promise<Xliff2po> {
   const sources: Record<string, string> = {};
   const targets: Record<string, string> = {};
   const fuzzy: Record<string, boolean> = {};
