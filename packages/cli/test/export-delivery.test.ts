@@ -346,10 +346,13 @@ describe('the resume command', () => {
         slow.url,
         '--config',
         config,
-        '--timeout',
-        '1s',
       ];
-      const first = await loc(args, { env: { LOC_BASE_URL: undefined } });
+      // The deadline must pass after the export is created (then there is something to resume): on a
+      // loaded machine even creating it can take over 1 s, so a run that timed out before it had an id is
+      // repeated with twice the deadline (at most 4 runs: 1, 2, 4, 8 s).
+      let first = await loc([...args, '--timeout', '1s'], { env: { LOC_BASE_URL: undefined } });
+      for (let seconds = 2; seconds <= 8 && !/Resume with/.test(first.stderr); seconds *= 2)
+        first = await loc([...args, '--timeout', `${seconds}s`], { env: { LOC_BASE_URL: undefined } });
       expect(first.code, first.stderr).toBe(8);
       const resume = /Resume with: (.+?)(?: \(or wait longer|, or allow more time|$)/m.exec(first.stderr)?.[1];
       expect(resume, first.stderr).toBeDefined();
