@@ -8,6 +8,7 @@ import { projectsCommand } from './commands/projects';
 import { statusCommand } from './commands/status';
 import { docsPage } from './help/docs-page';
 import { examples } from './help/help-examples';
+import { exitCodesHelp } from './run/exit-codes';
 import type { Output } from './run/output';
 import type { Handler, Run } from './run/run-types';
 import { addGlobalOptions, type GlobalOptions } from './options/shared-options';
@@ -36,9 +37,9 @@ export function buildProgram(run: Run): CommandUnknownOpts {
       'after',
       // A function: the docs' path is looked up only when help is shown.
       () => `${examples('loc login', 'loc init', 'loc status --min-approved 95', 'loc export --dry-run', 'loc cdn check --environment PRODUCTION --type MOBILE_SDK_IOS --client-version 2.4.0')}
-Exit codes: 0 ok, 1 unexpected, 2 usage, 3 authentication, 4 permission, 5 not found, 6 validation,
-7 rate or usage limit, 8 timeout, 9 server or network, 10 operation failed, 11 status gate failed,
-20 no newer CDN release, 130 interrupted. Docs: ${docsPage('cli.md')}`,
+${exitCodesHelp()}
+
+Docs: ${docsPage('cli.md')}`,
     );
   for (const command of [
     ...authCommands(run),

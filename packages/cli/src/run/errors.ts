@@ -20,6 +20,7 @@ import {
 } from '@loc/sdk';
 import { RETRYABLE_STATUSES } from '@loc/sdk/internal';
 import { REFUSED } from '../net/redirects';
+import { EXIT } from './exit-codes';
 import type { Output } from './output';
 
 /**
@@ -29,24 +30,7 @@ import type { Output } from './output';
  * when a command runs or fails (it imports the SDK).
  */
 
-/** The exit codes (docs/cli.md#exit-codes). Build scripts branch on these: never renumber. */
-export const EXIT = {
-  OK: 0,
-  FAILURE: 1,
-  USAGE: 2,
-  AUTH: 3,
-  PERMISSION: 4,
-  NOT_FOUND: 5,
-  VALIDATION: 6,
-  RATE_LIMITED: 7,
-  TIMEOUT: 8,
-  SERVER: 9,
-  OPERATION_FAILED: 10,
-  GATE_FAILED: 11,
-  OUT_OF_DATE: 12,
-  NO_RELEASE: 20,
-  INTERRUPTED: 130,
-} as const;
+export { EXIT };
 
 /**
  * Errors the CLI raises itself. They extend the SDK's `LocError`, so the CLI has one error hierarchy:
