@@ -8,7 +8,7 @@ import type { Manifest } from '../files/release-manifest';
 import { examples } from '../help/help-examples';
 import type { Run } from '../run/run-types';
 import { forceOption, localeMapOption, timeoutOption } from '../options/shared-options';
-import { formatElapsed, startProgress } from '../ui/progress';
+import { startProgress } from '../ui/progress';
 
 /** The value lists of --environment and --type; a test checks them against the SDK's. */
 export const ENVIRONMENTS = ['DEVELOPMENT', 'TEST', 'STAGING', 'PRODUCTION'] as const;
@@ -79,7 +79,6 @@ export function cdnCommand(run: Run) {
 let redactUrl: typeof import('@loc/sdk').redactUrl;
 let MANIFEST_NAME: typeof import('../files/release-manifest').MANIFEST_NAME;
 let ManifestSchema: typeof import('../files/release-manifest').ManifestSchema;
-let CliError: typeof import('../run/errors').CliError;
 let UsageError: typeof import('../run/errors').UsageError;
 let EXIT: typeof import('../run/errors').EXIT;
 let countStatuses: typeof import('../files/deliver').countStatuses;
@@ -110,7 +109,6 @@ async function loadDependencies(): Promise<void> {
   ]);
   // Member reads, not destructuring assignments: knip (`pnpm lint`) follows these to the exports used.
   redactUrl = sdk.redactUrl;
-  CliError = errors.CliError;
   UsageError = errors.UsageError;
   EXIT = errors.EXIT;
   localize = localeMap.localize;
@@ -206,33 +204,19 @@ async function check(ctx: Context, options: CdnCheckOptions): Promise<number> {
     clientAgent: options.clientAgent ?? 'loc-cli',
     ...(options.clientLanguage ? { clientLanguageCode: options.clientLanguage } : {}),
   };
-  const timeoutMs = options.timeout ?? DEFAULT_CDN_TIMEOUT_MS;
-  const deadline = AbortSignal.timeout(timeoutMs);
-  const signal = AbortSignal.any([ctx.signal, deadline]);
-  try {
-    return await checkAndDownload(ctx, {
-      client,
-      body,
-      dir,
-      manifest,
-      recorded,
-      clientRelease,
-      environment: environment!,
-      type: type!,
-      signal,
-      options,
-      localeMap,
-    });
-  } catch (error) {
-    if (deadline.aborted && !ctx.signal.aborted) {
-      throw new CliError(`The CDN check did not finish within ${formatElapsed(timeoutMs)}.`, {
-        exitCode: EXIT.TIMEOUT,
-        hint: 'Nothing was written. Try again, or allow more time with --timeout.',
-        cause: error,
-      });
-    }
-    throw error;
-  }
+  // The deadline (--timeout) is the context's: ctx.signal aborts when it passes, and the context reports it.
+  return await checkAndDownload(ctx, {
+    client,
+    body,
+    dir,
+    manifest,
+    recorded,
+    clientRelease,
+    environment: environment!,
+    type: type!,
+    options,
+    localeMap,
+  });
 }
 
 interface CheckRun {
@@ -244,13 +228,13 @@ interface CheckRun {
   clientRelease: string | undefined;
   environment: DistributionEnvironment;
   type: DistributionType;
-  signal: AbortSignal;
   options: CdnCheckOptions;
   localeMap: LocaleMap;
 }
 
 async function checkAndDownload(ctx: Context, run: CheckRun): Promise<number> {
-  const { client, body, dir, manifest, recorded, clientRelease, environment, type, signal, options, localeMap } = run;
+  const { client, body, dir, manifest, recorded, clientRelease, environment, type, options, localeMap } = run;
+  const { signal } = ctx;
   // One attempt (a check is never sent twice), given the whole --timeout: its message can then name --timeout.
   const release = await client.cdn.check(body, { signal, timeoutMs: options.timeout ?? DEFAULT_CDN_TIMEOUT_MS });
 
