@@ -6,7 +6,7 @@ import { exportCommand } from './commands/export';
 import { initCommand } from './commands/init';
 import { projectsCommand } from './commands/projects';
 import { statusCommand } from './commands/status';
-import { docsPage } from './help/docs-page';
+import { docsPage } from '@loc/sdk/internal';
 import { examples } from './help/help-examples';
 import { exitCodesHelp } from './run/exit-codes';
 import type { Output } from './run/output';
@@ -39,7 +39,7 @@ export function buildProgram(run: Run): CommandUnknownOpts {
       () => `${examples('loc login', 'loc init', 'loc status --min-approved 95', 'loc export --dry-run', 'loc cdn check --environment PRODUCTION --type MOBILE_SDK_IOS --client-version 2.4.0')}
 ${exitCodesHelp()}
 
-Docs: ${docsPage('cli.md')}`,
+Docs: ${docsPage('cli.md', import.meta.url, '@loc/cli')}`,
     );
   for (const command of [
     ...authCommands(run),

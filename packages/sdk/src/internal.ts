@@ -28,6 +28,7 @@ export {
   UNSENT_CONNECTION_CODES,
 } from './core/retry';
 export { encodePath } from './core/url';
+export { docsPage } from './docs-page';
 export { jsonPath } from './core/validate';
 export { ERROR_CLASS, HTTP_STATUS_TEXT, parseRetryAfter } from './errors';
 export {

@@ -25,7 +25,7 @@ import {
   zipOption,
 } from '../options/shared-options';
 import { formatElapsed, startProgress } from '../ui/progress';
-import { docsPage } from '../help/docs-page';
+import { docsPage } from '@loc/sdk/internal';
 
 const DEFAULT_EXPORT_TIMEOUT_MS = 10 * 60_000;
 /** Keys of each kind a summary names per locale: enough to see what changed, short for a pull request body. */
@@ -111,7 +111,7 @@ Path template placeholders, for the file Resources/pt-BR.lproj/Localizable.strin
   {android_locale} pt-rBR   {android_values} values-pt-rBR (values for the source)   {lproj} pt-BR.lproj
 --locale-map renames locales (the map's names fill {locale} and the rest): zh-Hant=zh-TW, en=Base
 (Base: Android values/, Apple Base.lproj). Files changed since loc wrote them are never overwritten
-without --force. Locale mapping: ${docsPage('cli.md')}`,
+without --force. Locale mapping: ${docsPage('cli.md', import.meta.url, '@loc/cli')}`,
     );
 type ExportOptions = ReturnType<ReturnType<typeof exportDeclaration>['opts']>;
 
