@@ -501,6 +501,40 @@ describe('messages that blame the right party', () => {
     expect(result.stderr).toMatch(/a proxy or gateway in front of it/);
   });
 
+  it.each([
+    ['a GET (the SDK retries a 502)', ['projects', 'list', '--base-url', '<url>/gateway'], /loc retried it already/],
+    [
+      'the CDN check (the SDK retries its 5xx once, although it is a POST)',
+      ['cdn', 'check', '-e', 'PRODUCTION', '-t', 'MOBILE_SDK_IOS', '--cdn-base-url', '<url>/gateway'],
+      /loc retried it already/,
+    ],
+    [
+      'a create (never repeated)',
+      [
+        'projects',
+        'create',
+        '-w',
+        'acme',
+        '--title',
+        'X',
+        '--resource-type',
+        'strings.ios',
+        '--source-locale',
+        'en',
+        '--base-url',
+        '<url>/gateway',
+      ],
+      /^(?![\s\S]*retried)[\s\S]*Try again later/,
+    ],
+  ])('a 502 on %s says it was retried exactly when the SDK retried it', async (_what, args, hint) => {
+    const result = await runLoc(
+      args.map((a) => a.replace('<url>', url)),
+      { env: env({ LOC_CDN_KEY: CDN_KEYS.acme }) },
+    );
+    expect(result.code, result.stderr).toBe(9);
+    expect(result.stderr).toMatch(hint);
+  });
+
   it('the CDN check’s timeout names --timeout, not an SDK option', async () => {
     const result = await runLoc(
       ['cdn', 'check', '-e', 'PRODUCTION', '-t', 'MOBILE_SDK_IOS', '--cdn-base-url', `${url}/slow`, '--timeout', '1s'],

@@ -18,7 +18,6 @@ import {
   TimeoutError,
   UnprocessableEntityError,
 } from '@loc/sdk';
-import { RETRYABLE_STATUSES } from '@loc/sdk/internal';
 import { REFUSED } from '../net/redirects';
 import { EXIT } from './exit-codes';
 import type { Output } from './output';
@@ -31,6 +30,12 @@ import type { Output } from './output';
  */
 
 export { EXIT };
+
+/**
+ * The SDK's errors of requests it sent more than once (its retry policy decided: `onRequest`'s `attempt`),
+ * marked by Context.run, so that a hint says "retried" exactly when the SDK retried.
+ */
+export const RETRIED = new WeakSet<APIError>();
 
 /**
  * Errors the CLI raises itself. They extend the SDK's `LocError`, so the CLI has one error hierarchy:
@@ -322,8 +327,8 @@ export const ERROR_TABLE = [
           `${e.method} ${e.path} failed (${e.status}) with a page that is not the service's answer: the service, or a proxy or gateway in front of it, failed.`
         : sentence(`The service failed (${e.status}):`, detailOf(e) ?? `${e.method} ${e.path}`),
     (e) =>
-      // Only what the SDK repeats was retried: GETs on the statuses that say "try again".
-      RETRYABLE_STATUSES.has(e.status) && e.method === 'GET'
+      // What the SDK did, not a rule of ours about what it repeats (Context counts its attempts).
+      RETRIED.has(e)
         ? 'loc retried it already; try again later. --verbose shows each request.'
         : 'Try again later. --verbose shows each request.',
   ),
