@@ -440,7 +440,11 @@ describe('messages that blame the right party', () => {
           res.end();
         };
         more();
-      } else if (req.url?.startsWith('/gateway'))
+      } else if (req.url?.startsWith('/edge/'))
+        res
+          .writeHead(401, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ status: 401, errors: [{ field: 'key', infos: ['CDN_KEY_NOT_FOUND'] }] }));
+      else if (req.url?.startsWith('/gateway'))
         res.writeHead(502, { 'content-type': 'text/html' }).end('<html><h1>502 Bad Gateway</h1></html>');
       else res.writeHead(404, { 'content-type': 'text/html' }).end(PAGE);
     });
@@ -533,6 +537,27 @@ describe('messages that blame the right party', () => {
     );
     expect(result.code, result.stderr).toBe(9);
     expect(result.stderr).toMatch(hint);
+  });
+
+  it('a CDN check at a path of its own (--cdn-check-path) that is refused blames the CDN key', async () => {
+    const result = await runLoc(
+      [
+        'cdn',
+        'check',
+        '-e',
+        'PRODUCTION',
+        '-t',
+        'MOBILE_SDK_IOS',
+        '--cdn-base-url',
+        url,
+        '--cdn-check-path',
+        '/edge/probe',
+      ],
+      { env: env({ LOC_CDN_KEY: CDN_KEYS.acme }) },
+    );
+    expect(result.code, result.stderr).toBe(3);
+    expect(result.stderr).toMatch(/The CDN key was refused \(CDN_KEY_NOT_FOUND\)/);
+    expect(result.stderr).toMatch(/--cdn-key/);
   });
 
   it('the CDN check’s timeout names --timeout, not an SDK option', async () => {

@@ -80,6 +80,7 @@ let redactUrl: typeof import('@loc/sdk').redactUrl;
 let MANIFEST_NAME: typeof import('../files/release-manifest').MANIFEST_NAME;
 let ManifestSchema: typeof import('../files/release-manifest').ManifestSchema;
 let UsageError: typeof import('../run/errors').UsageError;
+let madeFor: typeof import('../run/errors').madeFor;
 let EXIT: typeof import('../run/errors').EXIT;
 let countStatuses: typeof import('../files/deliver').countStatuses;
 let deliver: typeof import('../files/deliver').deliver;
@@ -110,6 +111,7 @@ async function loadDependencies(): Promise<void> {
   // Member reads, not destructuring assignments: knip (`pnpm lint`) follows these to the exports used.
   redactUrl = sdk.redactUrl;
   UsageError = errors.UsageError;
+  madeFor = errors.madeFor;
   EXIT = errors.EXIT;
   localize = localeMap.localize;
   resolveLocaleMap = localeMap.resolveLocaleMap;
@@ -236,7 +238,10 @@ async function checkAndDownload(ctx: Context, run: CheckRun): Promise<number> {
   const { client, body, dir, manifest, recorded, clientRelease, environment, type, options, localeMap } = run;
   const { signal } = ctx;
   // One attempt (a check is never sent twice), given the whole --timeout: its message can then name --timeout.
-  const release = await client.cdn.check(body, { signal, timeoutMs: options.timeout ?? DEFAULT_CDN_TIMEOUT_MS });
+  const release = await madeFor(
+    'checkDistribution',
+    client.cdn.check(body, { signal, timeoutMs: options.timeout ?? DEFAULT_CDN_TIMEOUT_MS }),
+  );
 
   if (!release || manifest?.distributionReleaseId === release.distributionReleaseId) {
     const current = release ?? undefined;

@@ -2,7 +2,7 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { APIConnectionError, APIError, createClient, type ClientHooks, type LocClient } from '@loc/sdk';
 import { findConfigFile, loadConfigFile, type LoadedConfig } from '../config/project-config';
 import { openCredentials, type CredentialStore } from '../config/credentials';
-import { CliError, CredentialsError, EXIT, isForeignAnswer, RETRIED, refusedAnswerOf } from './errors';
+import { CliError, CredentialsError, EXIT, isForeignAnswer, onCdn, RETRIED, refusedAnswerOf } from './errors';
 import { createHttpFetch } from '../net/http-fetch';
 import { proxyFetch } from '../net/proxy';
 import { Output } from './output';
@@ -135,7 +135,7 @@ export class Context {
    */
   private foreignAnswer(error: Parameters<typeof isForeignAnswer>[0], connection: NonNullable<Context['connection']>) {
     const { method, path } = error as { method: string; path: string };
-    const cdn = /\/check$/.test(path);
+    const cdn = onCdn(error);
     const url = cdn ? connection.cdnBaseUrl : connection.baseUrl;
     const source = cdn ? connection.cdnBaseUrlSource : connection.baseUrlSource;
     const status = 'status' in (error as object) ? ` ${(error as { status: number }).status}` : '';

@@ -16,7 +16,9 @@ import {
   EXIT,
   exitCodeOf,
   GateFailedError,
+  madeFor,
   OutOfDateError,
+  RETRIED,
   sentence,
   UsageError,
 } from './errors';
@@ -25,6 +27,17 @@ const api = (status: number, method: string, path: string, body: unknown = { err
   APIError.from(status, { method, path }, body);
 
 describe('the error table', () => {
+  it('takes a request for the CDN check by the operation it was made for, whatever its path', async () => {
+    const refused = () =>
+      api(401, 'POST', '/edge/probe', { status: 401, errors: [{ field: 'key', infos: ['CDN_KEY_NOT_FOUND'] }] });
+    const cdn = await madeFor('checkDistribution', Promise.reject(refused())).catch((e: unknown) => e);
+    expect(describeError(cdn).hint).toMatch(/--cdn-key/);
+    // A path that ends in /check is no sign: only the operation is.
+    const v1 = await madeFor('listProjects', Promise.reject(api(401, 'GET', '/v1/check'))).catch((e: unknown) => e);
+    expect(describeError(v1).hint).toMatch(/loc login/);
+    expect(describeError(refused()).hint).toMatch(/loc login/);
+  });
+
   it.each([
     [api(401, 'GET', '/v1/projects'), EXIT.AUTH],
     [
@@ -63,10 +76,11 @@ describe('the error table', () => {
     expect(exitCodeOf(undefined)).toBe(EXIT.FAILURE);
   });
 
-  it('says a 5xx was retried only when the SDK retried it', () => {
-    expect(describeError(api(503, 'GET', '/v1/projects')).hint).toMatch(/retried/);
-    expect(describeError(api(500, 'GET', '/v1/projects')).hint).not.toMatch(/retried/);
-    expect(describeError(api(503, 'POST', '/v1/acme/projects/x/exports')).hint).not.toMatch(/retried/);
+  it('says a 5xx was retried only when the SDK retried it (as the context marks it)', () => {
+    const retried = api(503, 'GET', '/v1/projects');
+    RETRIED.add(retried);
+    expect(describeError(retried).hint).toMatch(/retried/);
+    expect(describeError(api(503, 'GET', '/v1/projects')).hint).not.toMatch(/retried/);
   });
 
   it('points a missing export at its id, not at the project list', () => {

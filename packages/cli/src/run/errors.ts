@@ -18,6 +18,7 @@ import {
   TimeoutError,
   UnprocessableEntityError,
 } from '@loc/sdk';
+import { OPERATIONS, type OperationId } from '@loc/sdk/internal';
 import { REFUSED } from '../net/redirects';
 import { EXIT } from './exit-codes';
 import type { Output } from './output';
@@ -156,7 +157,31 @@ const isClass = (match: unknown): match is Class<unknown> =>
 
 const isAbort = (error: unknown): error is Error =>
   error instanceof AbortError || (error instanceof Error && error.name === 'AbortError');
-const onCdn = (error: APIError) => /\/check$/.test(error.path);
+
+/** The operation each failed call was made for, by its id in the SDK's table: set by {@link madeFor}. */
+const OPERATION_OF = new WeakMap<object, OperationId>();
+
+/**
+ * `call`, with the error it may fail with marked as one of operation `id`, so that the table reads the
+ * operation's API (and so which base URL, credential and advice) from the SDK's declaration of it. Never
+ * from the URL: the CDN check's path is configurable (--cdn-check-path).
+ *
+ * @example await madeFor('checkDistribution', client.cdn.check(body))
+ */
+export async function madeFor<T>(id: OperationId, call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (typeof error === 'object' && error !== null) OPERATION_OF.set(error, id);
+    throw error;
+  }
+}
+
+/** Whether the failed request went to the CDN API (the distribution check, with the CDN key). */
+export function onCdn(error: unknown): boolean {
+  const id = typeof error === 'object' && error !== null ? OPERATION_OF.get(error) : undefined;
+  return id !== undefined && OPERATIONS[id].api === 'cdn';
+}
 const cdnError =
   <E extends APIError>(Class: Class<E>) =>
   (error: unknown): error is E =>
@@ -338,7 +363,7 @@ export const ERROR_TABLE = [
     (e) =>
       `${e.method} ${e.path} was answered with ${refusedAnswerOf(e)}: the server at the base URL is not the service.`,
     (e) =>
-      /\/check$/.test(e.path)
+      onCdn(e)
         ? 'Set --cdn-base-url / LOC_CDN_BASE_URL (else --base-url) to the service’s address, for example https://api.loc.dev.'
         : 'Set --base-url / LOC_BASE_URL to the service’s address, for example https://api.loc.dev.',
   ),
@@ -347,7 +372,7 @@ export const ERROR_TABLE = [
     EXIT.SERVER,
     (e) => sentence('Could not reach the service:', e.message),
     (e) =>
-      /\/check$/.test(e.path)
+      onCdn(e)
         ? 'Check your network, --cdn-base-url / LOC_CDN_BASE_URL (else --base-url), and HTTPS_PROXY / NO_PROXY.'
         : 'Check your network, --base-url / LOC_BASE_URL, and HTTPS_PROXY / NO_PROXY.',
   ),
@@ -358,7 +383,7 @@ export const ERROR_TABLE = [
     'Update loc; if it persists, report it with the output of --verbose.',
   ),
   row(
-    (e): e is TimeoutError => e instanceof TimeoutError && !e.exportId && /\/check\b/.test(e.message),
+    (e): e is TimeoutError => e instanceof TimeoutError && !e.exportId && onCdn(e),
     EXIT.TIMEOUT,
     (e) =>
       `The CDN check got no answer within ${Math.round(e.timeoutMs / 1000)} s. It was not sent again: the service may have counted it against the CDN budget.`,
