@@ -440,10 +440,9 @@ async function exportStatus(ctx: Context, id: string, options: ExportStatusOptio
       ctx.out.info(`Fetch it with: loc export download ${job.id} --workspace ${workspace} --project ${project}`);
   });
   if (job.status === 'ERROR' || job.status === 'SKIPPED') {
-    throw new CliError(`Export ${job.id} ended ${job.status}${job.errorDetails ? `: ${job.errorDetails}` : '.'}`, {
-      exitCode: EXIT.OPERATION_FAILED,
-      hint: 'Request a new export with `loc export`.',
-    });
+    // The SDK's error for an export that ended without a file: the error table gives its exit code and advice.
+    const { ExportFailedError } = await import('@loc/sdk');
+    throw new ExportFailedError(job.id, job.status, job.errorDetails ?? null);
   }
 }
 
