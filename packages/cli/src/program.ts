@@ -42,13 +42,21 @@ ${exitCodesHelp()}
 Docs: ${docsPage('cli.md', import.meta.url, '@loc/cli')}`,
     );
   for (const command of [
-    ...authCommands(run),
-    initCommand(run),
-    projectsCommand(run),
-    statusCommand(run),
+    ...authCommands({
+      login: run(async () => (await import('./commands/auth/auth')).login),
+      logout: run(async () => (await import('./commands/auth/auth')).logout),
+      whoami: run(async () => (await import('./commands/auth/auth')).whoami),
+    }),
+    initCommand(run(async () => (await import('./commands/init/init')).init)),
+    projectsCommand({
+      list: run(async () => (await import('./commands/projects/projects')).list),
+      show: run(async () => (await import('./commands/projects/projects')).show),
+      create: run(async () => (await import('./commands/projects/projects')).create),
+    }),
+    statusCommand(run(async () => (await import('./commands/status/status')).status)),
     exportCommand(run),
-    cdnCommand(run),
-    completionCommand(run),
+    cdnCommand({ check: run(async () => (await import('./commands/cdn/check')).check) }),
+    completionCommand(run(async () => (await import('./commands/completion/completion')).completion)),
   ]) {
     program.addCommand(command);
   }
@@ -83,15 +91,16 @@ interface RunState {
 }
 
 function runner(state: RunState): Run {
-  return (handler) =>
+  return (load) =>
     async (...received) => {
       const command = received.at(-1) as CommandUnknownOpts;
       state.hooks.onCommand?.(commandPath(command));
       // commander passes the arguments, the options, then the command: the handler takes all but the command.
       const args = received.slice(0, -1) as never[];
-      const [{ Context }, { checkOptionValues }] = await Promise.all([
+      const [{ Context }, { checkOptionValues }, handler] = await Promise.all([
         import('./run/context'),
         import('./options/option-values'),
+        load(),
       ]);
       await checkOptionValues(command);
       const local = optionsOf(command);

@@ -155,10 +155,10 @@ const formatsDeclaration = () =>
 /** `loc export` and its subcommands. */
 export function exportCommand(run: Run) {
   return exportDeclaration()
-    .action(run(runExport))
-    .addCommand(statusDeclaration().action(run(exportStatus)))
-    .addCommand(downloadDeclaration().action(run(exportDownload)))
-    .addCommand(formatsDeclaration().action(run(exportFormats)));
+    .action(run(async () => runExport))
+    .addCommand(statusDeclaration().action(run(async () => exportStatus)))
+    .addCommand(downloadDeclaration().action(run(async () => exportDownload)))
+    .addCommand(formatsDeclaration().action(run(async () => exportFormats)));
 }
 
 /** What a delivery reads: the download's options, and the export's filters when there are some. */
