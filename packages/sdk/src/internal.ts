@@ -28,7 +28,6 @@ export {
   UNSENT_CONNECTION_CODES,
 } from './core/retry';
 export { encodePath } from './core/url';
-export { docsPage } from './docs-page';
 export { jsonPath } from './core/validate';
 export { ERROR_CLASS, HTTP_STATUS_TEXT, parseRetryAfter } from './errors';
 export {
@@ -50,3 +49,4 @@ export {
 } from './operations';
 export { maxCharacters, openEnum, openObject, requestEnum } from './schemas/common';
 export { FINAL_EXPORT_STATUSES } from './schemas/exports';
+export { docsPage } from './internal/docs-page';

@@ -177,9 +177,16 @@ export async function madeFor<T>(id: OperationId, call: Promise<T>): Promise<T> 
   }
 }
 
-/** Whether the failed request went to the CDN API (the distribution check, with the CDN key). */
+/**
+ * Whether the failed request went to the CDN API (the distribution check, with the CDN key): by the
+ * operation the SDK's error names (`error.operation`, where the SDK states it), else by the one its call
+ * was made for.
+ */
 export function onCdn(error: unknown): boolean {
-  const id = typeof error === 'object' && error !== null ? OPERATION_OF.get(error) : undefined;
+  if (typeof error !== 'object' || error === null) return false;
+  const stated = (error as { operation?: { api?: unknown } }).operation?.api;
+  if (stated !== undefined) return stated === 'cdn';
+  const id = OPERATION_OF.get(error);
   return id !== undefined && OPERATIONS[id].api === 'cdn';
 }
 const cdnError =
