@@ -170,9 +170,8 @@ let AbortError: typeof import('@loc/sdk').AbortError;
 let EXPORT_FORMATS: typeof import('@loc/sdk').EXPORT_FORMATS;
 let TimeoutError: typeof import('@loc/sdk').TimeoutError;
 let downloadToFile: typeof import('@loc/sdk/node').downloadToFile;
-let CliError: typeof import('../run/errors').CliError;
-let EXIT: typeof import('../run/errors').EXIT;
 let UsageError: typeof import('../run/errors').UsageError;
+let resumeWith: typeof import('../run/errors').resumeWith;
 let countStatuses: typeof import('../files/deliver').countStatuses;
 let deliver: typeof import('../files/deliver').deliver;
 let MAX_ZIP_BYTES: typeof import('../files/deliver').MAX_ZIP_BYTES;
@@ -243,9 +242,8 @@ async function loadDependencies(ctx: Context): Promise<void> {
   EXPORT_FORMATS = sdk.EXPORT_FORMATS;
   TimeoutError = sdk.TimeoutError;
   downloadToFile = node.downloadToFile;
-  CliError = errors.CliError;
-  EXIT = errors.EXIT;
   UsageError = errors.UsageError;
+  resumeWith = errors.resumeWith;
   countStatuses = deliverModule.countStatuses;
   deliver = deliverModule.deliver;
   MAX_ZIP_BYTES = deliverModule.MAX_ZIP_BYTES;
@@ -603,7 +601,7 @@ async function waitAndDeliver(
     report(ctx, { done, target, delivered, keys, markdown: toStdout });
   } catch (error) {
     progress.stop();
-    throw withResumeHint(error, resumeCommand(ctx, target, id, selection), id);
+    throw withResumeHint(error, resumeCommand(ctx, target, id, selection));
   }
 }
 
@@ -666,22 +664,11 @@ function guessLocale(path: string, known: string[]): string | undefined {
   return known.find((locale) => segments.some((s) => s.toLowerCase() === locale.toLowerCase()));
 }
 
-function withResumeHint(error: unknown, resume: string, id: string): unknown {
-  if (error instanceof TimeoutError) {
-    return new CliError(`Export ${id} was not ready within ${formatElapsed(error.timeoutMs)}.`, {
-      exitCode: EXIT.TIMEOUT,
-      hint: `It keeps running on the service. Resume with: ${resume} (or wait longer with --timeout).`,
-      cause: error,
-    });
-  }
-  if (error instanceof AbortError || (error instanceof Error && error.name === 'AbortError')) {
-    return new CliError('Interrupted; nothing was written.', {
-      exitCode: EXIT.INTERRUPTED,
-      hint: `Resume with: ${resume}`,
-      cause: error,
-    });
-  }
-  return error;
+function withResumeHint(error: unknown, resume: string): unknown {
+  // The SDK's errors stay what they are (the error table gives their exit code and message); an export cut
+  // short keeps running on the service, so the hint names the command that picks it up again.
+  const abort = error instanceof AbortError || (error instanceof Error && error.name === 'AbortError');
+  return error instanceof TimeoutError || abort ? resumeWith(error, resume) : error;
 }
 
 interface Report {

@@ -1,8 +1,8 @@
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
-import { APIConnectionError, APIError, createClient, type ClientHooks, type LocClient } from '@loc/sdk';
+import { APIConnectionError, APIError, createClient, TimeoutError, type ClientHooks, type LocClient } from '@loc/sdk';
 import { findConfigFile, loadConfigFile, type LoadedConfig } from '../config/project-config';
 import { openCredentials, type CredentialStore } from '../config/credentials';
-import { CliError, CredentialsError, EXIT, isForeignAnswer, onCdn, RETRIED, refusedAnswerOf } from './errors';
+import { CliError, CredentialsError, EXIT, isForeignAnswer, onCdn, RETRIED, refusedAnswerOf, resumeOf } from './errors';
 import { createHttpFetch } from '../net/http-fetch';
 import { proxyFetch } from '../net/proxy';
 import { Output } from './output';
@@ -105,9 +105,13 @@ export class Context {
         RETRIED.add(error);
       if (isForeignAnswer(error) && this.connection) throw this.foreignAnswer(error, this.connection);
       if (this.deadline?.aborted && !this.interrupt.aborted && this.deadlineMs !== undefined) {
-        const own = error instanceof CliError && error.exitCode !== EXIT.INTERRUPTED ? error : undefined;
-        if (own?.exitCode === EXIT.TIMEOUT) throw own;
-        const resume = error instanceof CliError && error.hint?.startsWith('Resume with') ? `${error.hint}, or ` : '';
+        // A timeout of its own (an export not ready in time) already says what to do.
+        if (
+          (error instanceof CliError && error.exitCode === EXIT.TIMEOUT) ||
+          (error instanceof TimeoutError && error.exportId)
+        )
+          throw error;
+        const resume = resumeOf(error) ? `Resume with: ${resumeOf(error)}, or ` : '';
         throw new CliError(`${this.command} did not finish within ${formatElapsed(this.deadlineMs)}.`, {
           exitCode: EXIT.TIMEOUT,
           hint: `${resume ? resume : 'Try again, or '}allow more time with --timeout.`,

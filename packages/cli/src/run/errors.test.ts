@@ -19,6 +19,7 @@ import {
   madeFor,
   OutOfDateError,
   RETRIED,
+  resumeWith,
   sentence,
   UsageError,
 } from './errors';
@@ -74,6 +75,21 @@ describe('the error table', () => {
     const last = ERROR_TABLE.at(-1)!;
     expect(typeof last[0] === 'function' && (last[0] as (e: unknown) => boolean)(Symbol('x'))).toBe(true);
     expect(exitCodeOf(undefined)).toBe(EXIT.FAILURE);
+  });
+
+  it('keeps the SDK’s timeout and abort errors, with the command that resumes the export in the hint', () => {
+    const timeout = resumeWith(
+      new TimeoutError('Export reg_1 was not ready within 10 s', 10_000, 'reg_1'),
+      'loc export download reg_1',
+    );
+    expect(exitCodeOf(timeout)).toBe(EXIT.TIMEOUT);
+    expect(describeError(timeout).hint).toMatch(/Resume with: loc export download reg_1 \(or wait longer/);
+    const abort = resumeWith(new AbortError(), 'loc export download reg_1');
+    expect(exitCodeOf(abort)).toBe(EXIT.INTERRUPTED);
+    expect(describeError(abort)).toEqual({
+      message: 'Interrupted; nothing was written.',
+      hint: 'Resume with: loc export download reg_1',
+    });
   });
 
   it('says a 5xx was retried only when the SDK retried it (as the context marks it)', () => {

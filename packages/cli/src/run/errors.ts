@@ -177,6 +177,23 @@ export async function madeFor<T>(id: OperationId, call: Promise<T>): Promise<T> 
   }
 }
 
+/** The command that resumes a run cut short: set by {@link resumeWith}, read by the table and the context. */
+const RESUME = new WeakMap<object, string>();
+
+/**
+ * `error`, with the command that picks its run up again (an export that keeps running on the service
+ * after a timeout or Ctrl-C), for its hint: `Resume with: loc export download …`. The error stays the
+ * SDK's, so its exit code comes from the table.
+ */
+export function resumeWith<E>(error: E, command: string): E {
+  if (typeof error === 'object' && error !== null) RESUME.set(error, command);
+  return error;
+}
+
+/** The command that resumes the run an error cut short, if it has one. */
+export const resumeOf = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null ? RESUME.get(error) : undefined;
+
 /**
  * Whether the failed request went to the CDN API (the distribution check, with the CDN key): by the
  * operation the SDK's error names (`error.operation`, where the SDK states it), else by the one its call
@@ -281,7 +298,12 @@ export const ERROR_TABLE = [
         : `See \`${usageOf(e).command} --help\`.`;
     },
   ),
-  row(isAbort, EXIT.INTERRUPTED, 'Interrupted.', undefined),
+  row(
+    isAbort,
+    EXIT.INTERRUPTED,
+    (e) => (resumeOf(e) ? 'Interrupted; nothing was written.' : 'Interrupted.'),
+    (e) => (resumeOf(e) ? `Resume with: ${resumeOf(e)}` : undefined),
+  ),
   row(
     cdnError(AuthenticationError),
     EXIT.AUTH,
@@ -400,7 +422,12 @@ export const ERROR_TABLE = [
     TimeoutError,
     EXIT.TIMEOUT,
     (e) => sentence(e.message),
-    (e) => (e.exportId ? 'Allow more time with --timeout.' : 'The service was too slow to answer; try again later.'),
+    (e) =>
+      e.exportId
+        ? resumeOf(e)
+          ? `It keeps running on the service. Resume with: ${resumeOf(e)} (or wait longer with --timeout).`
+          : 'Allow more time with --timeout.'
+        : 'The service was too slow to answer; try again later.',
   ),
   row(
     ExportFailedError,
