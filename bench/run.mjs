@@ -17,7 +17,16 @@ import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { benchEnv, runJson, spread, startServer, stats, timeInterleaved, timeWithRss } from './lib/measure.mjs';
+import {
+  benchEnv,
+  runJson,
+  spread,
+  startServer,
+  stats,
+  timeInterleaved,
+  timeInterleavedWithCpu,
+  timeWithRss,
+} from './lib/measure.mjs';
 import { preparePeers } from './lib/peers.mjs';
 import { SCALE, SCALE_CREDENTIALS, scaleSeed } from './scale-seed.mjs';
 
@@ -195,8 +204,9 @@ try {
     );
     const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
     const rows = [
-      ['app that calls only the CDN check (createCdnClient)', 'cdnCheckApp', 12],
-      ['app that calls one method of createClient', 'clientApp'],
+      // Issue 23's goals: 10 KB and 14 KB (from 11.7 KB and 16.0 KB).
+      ['app that calls only the CDN check (createCdnClient)', 'cdnCheckApp', 10],
+      ['app that calls one method of createClient', 'clientApp', 14],
       ['web app with over-the-air strings (@loc/sdk/ota, JSON bundles)', 'otaApp', 8],
       ['the whole SDK (export * from @loc/sdk)', 'wholeSdk', 30],
     ];
@@ -214,7 +224,7 @@ try {
   await part('OTA fleet', async () => {
     const s = section(
       'Over-the-air fleet: requests per hour to POST /cdn/check (bench/ota-fleet.mjs)',
-      "A model, not a load test: 20,000 sampled installs run @loc/sdk/ota's own policy code (dist/ota.js) on a simulated clock, scaled to 1,000,000; a seeded random, so the figures are deterministic. Web installs: 3 sessions a day (Poisson) of 10 minutes with 10 page loads each; servers and open tabs: always running. Baseline: a naive loop that checks on every start (page load). Budget assumption: spec.md §8 does not show the CDN budget's size; we assume it is sized for the official mobile SDKs on the same fleet, i.e. their steady rate × 730 h a month. Goal: a month holding a release, a 1-hour 429 storm and a 1-hour outage stays within that budget + 1 %.",
+      "A model, not a load test: 20,000 sampled installs run @loc/sdk/ota's own policy code (dist/ota.js) on a simulated clock, scaled to 1,000,000; a seeded random, so the figures are deterministic. Web installs: 3 sessions a day (Poisson) of 10 minutes with 10 page loads each; servers and open tabs: always running. Baseline: a naive loop that checks on every start (page load). Budget assumption: the service's usage-limit documentation does not state the CDN budget's size; we assume it is sized for the official mobile SDKs on the same fleet, i.e. their steady rate × 730 h a month. Goal: a month holding a release, a 1-hour 429 storm and a 1-hour outage stays within that budget + 1 %.",
     );
     const { simulateFleet } = await import(pathToFileURL(join(root, 'bench/ota-fleet.mjs')).href);
     const n = (x) => Math.round(x).toLocaleString('en-US');
@@ -350,8 +360,9 @@ try {
         value: spread(m, 'req/s'),
         baseline: `bare node:http: ${spread(b, 'req/s')}`,
         ratio: m.median / b.median,
-        goal: '≥ 0.25×',
-        met: m.median / b.median >= 0.25,
+        // Issue 11 asked for 0.25×; issue 22 (the journal, the control API) for ≥ 0.6× still.
+        goal: '≥ 0.6×',
+        met: m.median / b.median >= 0.6,
       });
       const cpu = (rs) => stats(rs.map((r) => r.cpuUs));
       // Not for load.mjs: its rounds last a few hundred ms, too few of /proc's 10 ms ticks.
@@ -674,31 +685,41 @@ try {
   });
 
   // 3b. CI pipelines (issue 21): --check, the change summary, several targets and the GitHub Action, each
-  // against the plain `loc export` it builds on, interleaved. BENCH_CI_SEED=demo runs them on the demo
-  // seed (a quick check of the code); the goals are judged on the scale seed.
+  // against the plain `loc export` it builds on, interleaved, with the CPU time of every run (loc's and
+  // loc-mock's). On the scale seed (the goals are judged there), then the six targets and the Action again on
+  // the demo seed, where the export itself is small and the orchestration is what is measured. The mock runs
+  // on the same machine with --export-delay 0ms, so its export work competes with loc's for the 2 cores:
+  // a run cannot take less wall time than its CPU time (loc + mock) over the cores, and that bound is
+  // reported beside each ratio. BENCH_CI_SEED=demo runs the demo seed only.
   await part('CI pipelines', async () => {
-    const onDemo = process.env.BENCH_CI_SEED === 'demo';
-    const s = section(
-      `CI pipelines: loc export --check, the change summary, six targets, the GitHub Action (${onDemo ? 'demo seed' : 'scale seed'})`,
-      `loc-mock with --export-delay 0ms; ${RUNS} interleaved runs each (every run requests a new export). --check and the export run against a folder that already holds the files; the summary is measured with --check on an empty folder, where every file is new and read whole (the most a summary reads). Six targets: one loc.config.json with six targets (two projects, three formats each, --concurrency default 3), against the slowest of them run alone. The Action: node packages/action/bundle/index.cjs as the runner starts it (INPUT_* variables, check: true, no change), against loc export --check run directly.`,
-    );
-    let url;
-    let env;
-    let workspace;
-    let projects;
-    if (onDemo) {
-      url = demo.url;
-      env = cliEnv(demo.url);
-      workspace = 'acme';
-      projects = ['mobile-ios', 'mobile-android'];
-    } else {
+    const cores = cpus().length;
+    const seeds = [];
+    if (process.env.BENCH_CI_SEED !== 'demo') {
       const scale = await scaleMock();
-      url = scale.url;
-      env = cliEnv(scale.url, { LOC_API_TOKEN: SCALE_CREDENTIALS.token });
-      workspace = SCALE_CREDENTIALS.workspace;
-      projects = ['app-ios', 'app-android'];
+      seeds.push({
+        name: 'scale seed',
+        server: scale,
+        env: cliEnv(scale.url, { LOC_API_TOKEN: SCALE_CREDENTIALS.token }),
+        workspace: SCALE_CREDENTIALS.workspace,
+        projects: ['app-ios', 'app-android'],
+        all: true,
+      });
     }
-    const repo = join(work, 'ci-repo');
+    seeds.push({
+      name: 'demo seed',
+      server: demo,
+      env: cliEnv(demo.url),
+      workspace: 'acme',
+      projects: ['mobile-ios', 'mobile-android'],
+      all: false,
+    });
+    for (const seed of seeds) await ciRows(seed, cores);
+  });
+
+  /** The CI rows of one seed: its own section, its own runs. */
+  async function ciRows({ name: seedName, server, env, workspace, projects, all }, cores) {
+    const loadStart = loadavg();
+    const repo = join(work, `ci-repo-${seedName.split(' ')[0]}`);
     mkdirSync(repo);
     const formats = [
       [projects[0], undefined],
@@ -715,8 +736,9 @@ try {
       out: `t${i + 1}`,
       pathTemplate: '{locale}/{path}',
     }));
+    const configFile = join(repo, 'loc.config.json');
     writeFileSync(
-      join(repo, 'loc.config.json'),
+      configFile,
       JSON.stringify({
         workspace,
         project: projects[0],
@@ -724,65 +746,47 @@ try {
         targets,
       }),
     );
-    // timeInterleaved runs in this folder: the config is named, the Action finds the repository in GITHUB_WORKSPACE.
-    const config = ['--config', join(repo, 'loc.config.json')];
-    const inRepo = (name, args, extra = {}) => ({ name, command: node, args, env: { ...env, ...extra } });
-    const one = [
-      'export',
-      '--workspace',
-      workspace,
-      '--project',
-      projects[0],
-      '--out',
-      join(repo, 'one'),
-      '--path-template',
-      '{locale}/{path}',
-      '--json',
-    ];
+    const config = ['--config', configFile];
+    const run = (name, args, extra = {}) => ({ name, command: node, args, env: { ...env, ...extra } });
+    const one = ['export', '--workspace', workspace, '--project', projects[0], '--out', join(repo, 'one')];
+    one.push('--path-template', '{locale}/{path}', '--json');
     // The folders hold the files first: --check and the export then compare the same files.
     spawnSync(node, [LOC, ...one], { env, stdio: 'ignore' });
-    spawnSync(node, [LOC, 'export', '--config', join(repo, 'loc.config.json'), '--json'], { env, stdio: 'ignore' });
-    const empty = [
-      'export',
-      '--workspace',
-      workspace,
-      '--project',
-      projects[0],
-      '--out',
-      join(repo, 'empty'),
-      '--path-template',
-      '{locale}/{path}',
-      '--check',
-      '--json',
-    ];
+    spawnSync(node, [LOC, 'export', ...config, '--json'], { env, stdio: 'ignore' });
+    const empty = ['export', '--workspace', workspace, '--project', projects[0], '--out', join(repo, 'empty')];
+    empty.push('--path-template', '{locale}/{path}', '--check', '--json');
     const isOk = (code) => code === 0 || code === 12;
     const actionEnv = {
       INPUT_CHECK: 'true',
       'INPUT_API-TOKEN': env.LOC_API_TOKEN,
-      'INPUT_BASE-URL': url,
+      'INPUT_BASE-URL': env.LOC_BASE_URL,
       'INPUT_SUMMARY-KEYS': '10',
       INPUT_WORKSPACE: workspace,
       INPUT_PROJECT: projects[0],
       INPUT_OUT: join(repo, 'one'),
       GITHUB_WORKSPACE: repo,
-      GITHUB_OUTPUT: join(work, 'ci-output'),
-      GITHUB_STEP_SUMMARY: join(work, 'ci-step-summary'),
+      GITHUB_OUTPUT: join(work, `ci-output-${seedName.split(' ')[0]}`),
+      GITHUB_STEP_SUMMARY: join(work, `ci-step-summary-${seedName.split(' ')[0]}`),
       RUNNER_TEMP: work,
     };
     writeFileSync(actionEnv.GITHUB_OUTPUT, '');
     writeFileSync(actionEnv.GITHUB_STEP_SUMMARY, '');
-    const t = timeInterleaved(
+    const t = timeInterleavedWithCpu(
       [
-        inRepo('export', [LOC, ...one]),
-        inRepo('export --check', [LOC, ...one, '--check']),
-        { ...inRepo('check, empty folder', [LOC, ...empty]), ok: isOk },
-        { ...inRepo('check + summary, empty folder', [LOC, ...empty, '--summary-keys', '10']), ok: isOk },
-        inRepo('six targets', [LOC, 'export', ...config, '--json']),
+        ...(all
+          ? [
+              run('export', [LOC, ...one]),
+              run('export --check', [LOC, ...one, '--check']),
+              { ...run('check, empty folder', [LOC, ...empty]), ok: isOk },
+              { ...run('check + summary, empty folder', [LOC, ...empty, '--summary-keys', '10']), ok: isOk },
+            ]
+          : []),
+        run('six targets', [LOC, 'export', ...config, '--json']),
         ...targets.map((target) =>
-          inRepo(`target ${target.name}`, [LOC, 'export', ...config, '--target', target.name, '--json']),
+          run(`target ${target.name}`, [LOC, 'export', ...config, '--target', target.name, '--json']),
         ),
-        inRepo('action, check, no change', [join(root, 'packages/action/bundle/index.cjs')], actionEnv),
-        inRepo('export --check (for the action)', [
+        run('action, check, no change', [join(root, 'packages/action/bundle/index.cjs')], actionEnv),
+        run('export --check (for the action)', [
           LOC,
           ...one,
           '--check',
@@ -793,41 +797,77 @@ try {
         ]),
       ],
       RUNS,
+      server,
     );
-    ratioRow(
-      s,
-      'loc export --check, files up to date',
-      t['export --check'],
-      'loc export of the same files',
-      t.export,
-      atMost(1.1),
+    const loadEnd = loadavg();
+    const wall = (name) => t[name].wall;
+    const cpu = (name) =>
+      `CPU: loc ${t[name].cpu.median.toFixed(0)} ms + loc-mock ${t[name].serverCpu.median.toFixed(0)} ms = ${t[name].totalCpu.median.toFixed(0)} ms`;
+    const s = section(
+      `CI pipelines: ${all ? 'loc export --check, the change summary, ' : ''}six targets, the GitHub Action (${seedName})`,
+      `loc-mock on the ${seedName}, --export-delay 0ms, on this machine; ${RUNS} interleaved runs each (every run requests a new export); load average (1, 5 min) ${loadStart[0].toFixed(1)}, ${loadStart[1].toFixed(1)} before and ${loadEnd[0].toFixed(1)}, ${loadEnd[1].toFixed(1)} after, on ${cores} cores. ${all ? '--check and the export run against a folder that already holds the files; the summary is measured with --check on an empty folder, where every file is new and read whole (the most a summary reads). ' : ''}Six targets: one loc.config.json with six targets (two projects, three formats each, --concurrency default 3), run in one loc process, against the slowest of them run alone. The Action: node packages/action/bundle/index.cjs as the runner starts it (INPUT_* variables, check: true, no change; loc runs inside its process), against loc export --check --summary run directly. CPU: user + system time of the command's processes (getrusage) and of loc-mock's (/proc, 10 ms ticks), medians. The two bounds say what this machine allows whatever loc does: idle, the six-target run takes at least its CPU time (loc + mock) over the ${cores} cores; busy (load average ≥ cores, as here while others work), wall time follows CPU time, so the run is at least its CPU over the slowest target's CPU as a ratio. A measured ratio near the bound that applies is the machine; well above it, our code.`,
     );
-    ratioRow(
-      s,
-      'loc export --check --summary-keys 10, every file new',
-      t['check + summary, empty folder'],
-      'the same without the summary',
-      t['check, empty folder'],
-      atMost(1.3),
-    );
-    const slowest = targets.map((target) => t[`target ${target.name}`]).sort((a, b) => b.median - a.median)[0];
+    if (all) {
+      ratioRow(
+        s,
+        'loc export --check, files up to date',
+        wall('export --check'),
+        'loc export of the same files',
+        wall('export'),
+        atMost(1.1),
+      );
+      ratioRow(
+        s,
+        'loc export --check --summary-keys 10, every file new',
+        wall('check + summary, empty folder'),
+        'the same without the summary',
+        wall('check, empty folder'),
+        atMost(1.3),
+      );
+    }
+    const slowestName = targets
+      .map((target) => `target ${target.name}`)
+      .sort((a, b) => wall(b).median - wall(a).median)[0];
+    const slowest = wall(slowestName);
     ratioRow(
       s,
       'loc export, six targets in one run',
-      t['six targets'],
-      'the slowest target alone',
+      wall('six targets'),
+      `the slowest target alone (${slowestName.slice(7)})`,
       slowest,
       atMost(1.5),
     );
+    const six = t['six targets'].totalCpu;
+    const alone = targets.reduce((sum, target) => sum + t[`target ${target.name}`].totalCpu.median, 0);
+    s.rows.push({
+      measure: `bound, idle machine: six targets' CPU over ${cores} cores`,
+      value: `${(six.median / cores).toFixed(0)} ms (${cpu('six targets')}; the six run alone: ${alone.toFixed(0)} ms)`,
+      baseline: `the slowest target alone: ${spread(slowest)}`,
+      ratio: six.median / cores / slowest.median,
+    });
+    // When others keep the cores busy (load ≥ cores), each process gets a share of a core and its wall time
+    // follows its CPU time: the six-target run can then be no faster, relative to one target, than its CPU is.
+    s.rows.push({
+      measure: 'bound, busy machine (load ≥ cores): six targets’ CPU over the slowest target’s',
+      value: cpu('six targets'),
+      baseline: cpu(slowestName),
+      ratio: six.median / t[slowestName].totalCpu.median,
+    });
     ratioRow(
       s,
       'the Action (node bundle/index.cjs), check, no change',
-      t['action, check, no change'],
+      wall('action, check, no change'),
       'loc export --check --summary run directly',
-      t['export --check (for the action)'],
+      wall('export --check (for the action)'),
       atMost(1.3),
     );
-  });
+    s.rows.push({
+      measure: 'the Action: its CPU over the direct run’s',
+      value: cpu('action, check, no change'),
+      baseline: cpu('export --check (for the action)'),
+      ratio: t['action, check, no change'].totalCpu.median / t['export --check (for the action)'].totalCpu.median,
+    });
+  }
 
   // 4. A 200 MiB download: the SDK against curl and plain Node.
   await part('Download', async () => {

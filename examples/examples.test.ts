@@ -120,7 +120,7 @@ describe('examples', () => {
   });
 });
 
-// The control API from outside JavaScript: a Python unittest that starts loc-mock itself, and a shell
+// The control API from outside JavaScript: Python unittests that start loc-mock themselves, and a shell
 // script (curl and python3) against a mock of its own (it resets the mock and sets faults).
 describe('examples in other languages', () => {
   let own: RunningMock;
@@ -140,6 +140,23 @@ describe('examples in other languages', () => {
     });
     expect(result.status, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/Ran 5 tests/);
+    expect(result.stderr).toMatch(/\nOK\n/);
+  });
+
+  it('mock_control_test.py (Python unittest, no JavaScript) passes: every fault kind, the clock, seed and reset, a redacted journal', () => {
+    const result = spawnSync('python3', [join(here, 'mock_control_test.py'), '-v'], {
+      encoding: 'utf8',
+      cwd: out,
+      // No __pycache__ beside the examples: it imports download_faults_test.py.
+      env: {
+        PATH: process.env.PATH ?? '',
+        LOC_MOCK: `"${process.execPath}" "${MOCK_BIN}"`,
+        PYTHONDONTWRITEBYTECODE: '1',
+      },
+      timeout: 100_000,
+    });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/Ran 6 tests/);
     expect(result.stderr).toMatch(/\nOK\n/);
   });
 

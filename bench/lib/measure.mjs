@@ -50,6 +50,53 @@ export function timeInterleaved(commands, runs) {
   return Object.fromEntries(Object.entries(times).map(([name, t]) => [name, stats(t)]));
 }
 
+/** Runs `command` under Python's getrusage: its exit status, wall time and CPU time (user + system, all threads), ms. */
+const RUSAGE_PROBE = [
+  'import resource, subprocess, sys, time',
+  't = time.perf_counter()',
+  'r = subprocess.run(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.PIPE)',
+  'ms = (time.perf_counter() - t) * 1000',
+  'sys.stderr.buffer.write(r.stderr[:2000])',
+  'u = resource.getrusage(resource.RUSAGE_CHILDREN)',
+  'print(r.returncode, ms, (u.ru_utime + u.ru_stime) * 1000)',
+].join('\n');
+
+/**
+ * Like {@link timeInterleaved}, with the CPU time of each run: the command's own (user + system, all its
+ * processes and threads, from getrusage) and the server's it talks to (`server.cpuMs()` before and after,
+ * /proc, 10 ms ticks). Wall time is taken around the command alone, Python's start-up left out.
+ * @returns {Record<string, { wall: ReturnType<typeof stats>, cpu: ReturnType<typeof stats>, serverCpu: ReturnType<typeof stats>, totalCpu: ReturnType<typeof stats> }>}
+ */
+export function timeInterleavedWithCpu(commands, runs, server) {
+  const seen = Object.fromEntries(commands.map((c) => [c.name, { wall: [], cpu: [], serverCpu: [], totalCpu: [] }]));
+  for (let i = 0; i < runs; i++) {
+    for (const c of commands) {
+      const before = server.cpuMs();
+      const result = spawnSync('python3', ['-c', RUSAGE_PROBE, c.command, ...c.args], {
+        env: c.env ?? benchEnv(),
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const serverCpu = server.cpuMs() - before;
+      if (result.error) throw new Error(`${c.name}: ${result.error.message}`);
+      const [status, ms, cpuMs] = result.stdout.trim().split(/\s+/).map(Number);
+      if (!(c.ok ?? ((s) => s === 0))(status))
+        throw new Error(`${c.name} exited ${status}: ${result.stderr.slice(0, 500)}`);
+      const t = seen[c.name];
+      t.wall.push(ms);
+      t.cpu.push(cpuMs);
+      t.serverCpu.push(serverCpu);
+      t.totalCpu.push(cpuMs + serverCpu);
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(seen).map(([name, t]) => [
+      name,
+      { wall: stats(t.wall), cpu: stats(t.cpu), serverCpu: stats(t.serverCpu), totalCpu: stats(t.totalCpu) },
+    ]),
+  );
+}
+
 /**
  * Runs a command once and returns its wall time (ms), peak RSS (MiB) and CPU time (user + system, ms, all
  * its threads), both from getrusage.

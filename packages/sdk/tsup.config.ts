@@ -8,7 +8,7 @@ type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
 /**
  * What ofetch imports for options the SDK never passes, compiled in as one function that throws. ofetch
  * calls ufo's `withBase` and `withQuery` only for its `baseURL` and `query` options (the SDK builds each
- * URL itself: core/request.ts) and destr only to parse a `json` response (the SDK asks for `text` and
+ * URL itself: internal/request.ts) and destr only to parse a `json` response (the SDK asks for `text` and
  * parses it itself). The two packages were ~1.7 KB of a browser bundle's ~14 KB gzipped (docs/sdk.md,
  * "Size and start-up"). Should ofetch ever call one, the request fails with this message rather than
  * behave differently.

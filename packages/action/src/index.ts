@@ -1,16 +1,13 @@
 // The GitHub Action of loc (action.yml): the gate, then `loc export` (or `loc export --check`) with the
 // key-by-key summary, the outputs and the step summary, and with `create-pull-request` one pull request per
-// branch, created once and updated after. It runs the `loc` bundled beside it (bundle/loc/bin.cjs), so
-// `uses: owner/repo@v1` needs no install step.
-import { execFile } from 'node:child_process';
+// branch, created once and updated after. It runs the `loc` bundled beside it (bundle/loc/program.cjs)
+// inside its own process, so `uses: owner/repo@v1` needs no install step and pays no second Node start-up.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as core from '@actions/core';
 import { openPullRequest } from './pull-request';
-
-/** The `loc` beside this script in the bundle. */
-const LOC = join(__dirname, 'loc', 'bin.cjs');
 
 interface Run {
   code: number;
@@ -18,14 +15,18 @@ interface Run {
   stderr: string;
 }
 
-/** Runs `loc` with the token in its environment (never in argv), in the workspace. */
+/** The programmatic entry of the bundled `loc` (packages/cli/src/program.ts, `runInProcess`). */
+interface LocProgram {
+  runInProcess(args: string[], options: { env: NodeJS.ProcessEnv; cwd: string }): Promise<Run>;
+}
+
+/** `loc` beside this script in the bundle, loaded once, when first run (not for a missing token). */
+let program: LocProgram | undefined;
+
+/** Runs `loc` with the token in its environment (never in argv), in the workspace, inside this process. */
 function loc(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [LOC, ...args], { env, cwd, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
+  program ??= createRequire(__filename)(join(__dirname, 'loc', 'program.cjs')) as LocProgram;
+  return program.runInProcess(args, { env, cwd });
 }
 
 /** The error a `loc --json` run printed, as one line for the log: message, then hint. */

@@ -226,6 +226,10 @@ describe('the GitHub Action', () => {
     expect(github.state.pulls[0]).toMatchObject({ head: 'loc/translations', base: 'main', labels: ['i18n', 'bot'] });
     expect(github.state.pulls[0]!.body).toBe(first.outputs.summary);
     expect(git(repo.origin, 'log', '--format=%s', 'loc/translations', '-1').trim()).toBe('Update translations');
+    // loc runs inside the Action: its folder lock is gone before git commits the folder.
+    const committed = git(repo.origin, 'ls-tree', '-r', '--name-only', 'loc/translations').split('\n');
+    expect(committed).toContain('locales/.loc-export.json');
+    expect(committed.filter((f) => /\.loc-(lock|staging)/.test(f))).toEqual([]);
     expectNoSecret(first);
 
     // The strings changed on the service: the same branch, the same pull request, a new body.

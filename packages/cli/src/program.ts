@@ -10,6 +10,7 @@ import { docsPage } from '@loc/sdk/internal';
 import { examples } from './help/help-examples';
 import { exitCodesHelp } from './run/exit-codes';
 import type { Output } from './run/output';
+import { endRun } from './run/run-end';
 import type { Handler, Run } from './run/run-types';
 import { addGlobalOptions, type GlobalOptions } from './options/shared-options';
 import { VERSION } from './startup/version';
@@ -86,6 +87,7 @@ function commandPath(command: CommandUnknownOpts): string {
 interface RunState {
   signal: AbortSignal;
   hooks: MainHooks;
+  streams: Streams;
   output: Output | undefined;
   exitCode: number;
 }
@@ -113,6 +115,7 @@ function runner(state: RunState): Run {
         signal: state.signal,
         command: commandPath(command),
         program: rootOf(command),
+        ...state.streams,
         ...(typeof local.timeout === 'number' ? { deadlineMs: local.timeout } : {}),
       });
       state.output = ctx.out;
@@ -146,6 +149,12 @@ function rootOf(command: CommandUnknownOpts): CommandUnknownOpts {
   return root;
 }
 
+/** Where `loc` writes (default: the process's stdout and stderr). */
+interface Streams {
+  stdout?: NodeJS.WriteStream;
+  stderr?: NodeJS.WriteStream;
+}
+
 /** What the entry (bin.ts) is told about a run. */
 export interface MainHooks {
   /** The command that runs (`cdn check`), before its handler starts; not called for --help or a usage error. */
@@ -156,7 +165,7 @@ export interface MainHooks {
 const INTERRUPTING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /** Runs `loc` with `argv` and resolves with the exit code: the one exit point. Ctrl-C aborts the work under way (130). */
-export async function main(argv: string[], hooks: MainHooks = {}): Promise<number> {
+export async function main(argv: string[], hooks: MainHooks = {}, streams: Streams = {}): Promise<number> {
   const controller = new AbortController();
   let interruptedAt = 0;
   const interrupt = () => {
@@ -172,7 +181,7 @@ export async function main(argv: string[], hooks: MainHooks = {}): Promise<numbe
   };
   // SIGHUP too: a closed terminal or ssh session must clean up like Ctrl-C, not die leaving staged files.
   for (const signal of INTERRUPTING_SIGNALS) process.on(signal, interrupt);
-  const state: RunState = { signal: controller.signal, hooks, output: undefined, exitCode: 0 };
+  const state: RunState = { signal: controller.signal, hooks, streams, output: undefined, exitCode: 0 };
   try {
     await buildProgram(runner(state)).parseAsync(argv);
     if (controller.signal.aborted) throw controller.signal.reason;
@@ -194,9 +203,45 @@ export async function main(argv: string[], hooks: MainHooks = {}): Promise<numbe
         verbose: argv.includes('--verbose'),
         color: !argv.includes('--no-color'),
         environment: readEnvironment(),
+        ...streams,
       });
     return reportError(out, error);
   } finally {
     for (const signal of INTERRUPTING_SIGNALS) process.off(signal, interrupt);
+    endRun();
+  }
+}
+
+/** What a run of `loc` inside another program printed, and its exit code. */
+export interface InProcessRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `loc` inside this process, for a program that would otherwise start a second Node for it (the
+ * GitHub Action, packages/action): `args` without `node loc`, `env` its whole environment (a credential
+ * goes there, never in `args`), `cwd` its folder. Resolves with the exit code and what it printed, and
+ * never exits the process. The environment and the folder are the process's for the length of the run
+ * (commander reads options' variables from process.env), then restored: one run at a time.
+ */
+export async function runInProcess(
+  args: string[],
+  options: { env: NodeJS.ProcessEnv; cwd: string },
+): Promise<InProcessRun> {
+  const { capturedStream } = await import('./ui/captured-stream');
+  const stdout = capturedStream();
+  const stderr = capturedStream();
+  const env = process.env;
+  const folder = process.cwd();
+  process.env = options.env;
+  process.chdir(options.cwd);
+  try {
+    const code = await main(['node', 'loc', ...args], {}, { stdout: stdout.stream, stderr: stderr.stream });
+    return { code, stdout: stdout.text(), stderr: stderr.text() };
+  } finally {
+    process.env = env;
+    process.chdir(folder);
   }
 }

@@ -1,5 +1,6 @@
 // Several targets in one loc.config.json, end to end: the real built loc (which runs each target as its own
-// `loc export`) against the real loc-mock, in a temporary repository.
+// `loc export`, in its one process) against the real loc-mock, in a temporary repository.
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -114,6 +115,125 @@ describe('loc export with targets', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/Targets 'a' and 'b' would both write shared\/\w+\/\w+\.json/);
     expect((await mock.requests()).filter((r) => r.startsWith('POST'))).toEqual([]);
+  });
+
+  it('runs targets that share a folder one after the other: each is placed, the folder’s record lists both', async () => {
+    writeConfig({
+      workspace: 'acme',
+      targets: [
+        { name: 'web', project: 'web-frontend', out: 'shared', pathTemplate: 'web/{locale}/{filename}' },
+        { name: 'api', project: 'backend', out: 'shared', pathTemplate: 'api/{locale}/{filename}' },
+      ],
+    });
+    const result = await loc(['export', '--json', '--concurrency', '2']);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.json().targets.map((t: { exitCode: number }) => t.exitCode)).toEqual([0, 0]);
+    expect(files('shared/web')).toBeGreaterThan(1);
+    expect(files('shared/api')).toBeGreaterThan(1);
+    const record = JSON.parse(readFileSync(join(repo.path, 'shared/.loc-export.json'), 'utf8'));
+    const paths = record.files.map((f: { path: string }) => f.path.split('/')[0]);
+    expect(new Set(paths)).toEqual(new Set(['web', 'api']));
+    expect(
+      readdirSync(join(repo.path, 'shared')).filter((n) => n.startsWith('.loc-') && n !== '.loc-export.json'),
+    ).toEqual([]);
+  });
+
+  it('Ctrl-C mid-run: every target stops and cleans up, exit 130, each with the command that resumes it', async () => {
+    const slow = await startMock(['--export-delay', '10m'], { log: true });
+    try {
+      writeConfig({
+        workspace: 'acme',
+        targets: [
+          { name: 'web', project: 'web-frontend', out: 'web' },
+          { name: 'api', project: 'backend', out: 'api' },
+        ],
+      });
+      let child: ChildProcess | undefined;
+      const run = runLoc(['export'], {
+        cwd: repo.path,
+        env: { LOC_BASE_URL: slow.url, LOC_API_TOKEN: TOKENS.developer, LOC_CONFIG_DIR: home.path, CI: '1' },
+        onSpawn: (c) => (child = c),
+      });
+      // Both exports are created (and being waited for): bounded by a count of looks at the mock's log.
+      let created = 0;
+      for (let look = 0; look < 500 && created < 2; look++)
+        created += (await slow.requests()).filter((r) => /^POST .*\/exports$/.test(r)).length;
+      expect(created).toBe(2);
+      child!.kill('SIGINT');
+      const result = await run;
+      expect(result.code, result.stderr).toBe(130);
+      expect(result.stderr).toMatch(
+        /web: Resume with: loc export download reg_\S+ --workspace acme --project web-frontend --out \S+web --base-url \S+$/m,
+      );
+      expect(result.stderr).toMatch(
+        /api: Resume with: loc export download reg_\S+ --workspace acme --project backend --out \S+api --base-url \S+$/m,
+      );
+      const left = readdirSync(repo.path, { recursive: true })
+        .map(String)
+        .filter((n) => n.includes('.loc-'));
+      expect(left).toEqual([]);
+      expect(existsSync(join(repo.path, 'web'))).toBe(false);
+    } finally {
+      await slow.stop();
+    }
+  });
+
+  it('leaves out each locale below a target’s threshold (inherited from export), names it, and exports the rest', async () => {
+    writeConfig({
+      workspace: 'acme',
+      export: { pathTemplate: '{locale}/{filename}', minTranslated: 60 },
+      targets: [
+        { name: 'web', project: 'web-frontend', out: 'web' },
+        { name: 'web-all', project: 'web-frontend', out: 'web-all', minTranslated: 0 },
+        { name: 'none', project: 'web-frontend', out: 'none', locales: ['fr', 'ja'], minTranslated: 100 },
+      ],
+    });
+    const status = await loc(['status', '--project', 'web-frontend', '--json']);
+    const below = status
+      .json()
+      .locales.filter((l: { translated: number }) => l.translated < 0.6)
+      .map((l: { locale: string }) => l.locale);
+    expect(below.length).toBeGreaterThan(0);
+    const result = await loc(['export', '--json']);
+    expect(result.code, result.stdout).toBe(11);
+    const [web, all, none] = result.json().targets;
+    expect(web.exitCode).toBe(0);
+    expect(web.result.localesLeftOut.map((l: { locale: string }) => l.locale)).toEqual(below);
+    expect(web.result.localesLeftOut[0].below).toEqual(['translated']);
+    expect(
+      readdirSync(join(repo.path, 'web'))
+        .filter((f) => !f.startsWith('.'))
+        .sort(),
+    ).toEqual(
+      readdirSync(join(repo.path, 'web-all'))
+        .filter((f) => !f.startsWith('.') && !below.includes(f))
+        .sort(),
+    );
+    expect(all.exitCode).toBe(0);
+    expect(all.result.localesLeftOut).toBeUndefined();
+    // Neither of its locales meets 100 % translated: the gate's exit code, no export created for it.
+    expect(none.exitCode).toBe(11);
+    expect(none.error.message).toMatch(
+      /No locale of project web-frontend meets 100 % translated: fr \(\d.*, ja \(.*nothing was exported/,
+    );
+    expect(existsSync(join(repo.path, 'none'))).toBe(false);
+
+    // The files of a locale left out are left alone: --check right after is up to date, nothing counts as removed.
+    writeConfig({
+      workspace: 'acme',
+      export: { pathTemplate: '{locale}/{filename}', minTranslated: 60 },
+      targets: [{ name: 'web', project: 'web-frontend', out: 'web-all' }],
+    });
+    const check = await loc(['export', '--check']);
+    expect(check.code, check.stdout + check.stderr).toBe(0);
+    expect(check.stdout).toMatch(new RegExp(`web\\s+0\\s+up to date \\(\\d+ files\\); left out: ${below[0]} \\(`));
+
+    // The single-project form reads export.minTranslated too, and says what it left out.
+    const one = await loc(['export', '--workspace', 'acme', '--project', 'web-frontend', '--out', 'one']);
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.stderr).toMatch(
+      new RegExp(`Left out, below the threshold of loc.config.json: ${below[0]} \\(\\d+(\\.\\d)? % translated\\)`),
+    );
   });
 
   it('keeps the single-project form: project flags export that project, not the targets', async () => {

@@ -3,6 +3,7 @@ export { startMockServer, type MockServer, type MockServerOptions } from './http
 export { createClock, type MockClock } from './clock';
 export { createFaults, FAULT_KINDS, type Faults, type FaultKind, type FaultSpec } from './faults';
 export { ControlError, type BadInput } from './control-error';
+export type { CdnLogEntry } from './cdn-request-log';
 export { fingerprint, DEFAULT_JOURNAL_SIZE, type JournalEntry } from './journal';
 export type { AdminApi, ControlName } from './admin/controls';
 export { DEMO, demoSeed } from './seed/demo';
@@ -14,7 +15,6 @@ export {
   slugify,
   isLanguageCode,
   type Store,
-  type CdnLogEntry,
   type ExportJob,
   type Project,
   type User,

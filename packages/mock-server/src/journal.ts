@@ -4,6 +4,7 @@
 // summarised when an entry is read, not when it is recorded.
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { UTF8 } from './socket-request';
 
 /** How many requests the journal keeps by default (the newest); `journalSize: 0` turns it off. */
 export const DEFAULT_JOURNAL_SIZE = 1000;
@@ -87,6 +88,17 @@ function summarise(bytes: Uint8Array): BodySummary {
     }
   }
   return { bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+/** A recorded body as JSON, as a handler reads it; undefined when it was empty or is not JSON. */
+export function parsedBody(r: Recorded): unknown {
+  if (r.body === null) return undefined;
+  if (!(r.body instanceof Uint8Array)) return 'json' in r.body ? r.body.json : undefined;
+  try {
+    return JSON.parse(UTF8.decode(r.body));
+  } catch {
+    return undefined;
+  }
 }
 
 /** A recorded request as the journal shows it. */

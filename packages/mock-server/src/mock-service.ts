@@ -14,7 +14,8 @@ import { storageHandlers } from './handlers/storage';
 import { demoSeed } from './seed/demo';
 import type { Seed } from './seed/schema';
 import { createSigner } from './signing';
-import { createStore, type CdnLogEntry, type Store } from './store';
+import { createStore, type Store } from './store';
+import { cdnRequestLogOf, type CdnLogEntry } from './cdn-request-log';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -42,10 +43,13 @@ export interface MockService {
   clock: MockClock;
   faults: Faults;
   /**
-   * The logging-only fields of each `/cdn/check`, oldest first.
+   * The `/cdn/check` requests made with a known CDN key, oldest first: when, the key's workspace, the status
+   * answered and the check's fields (`clientUser`, `clientAgent`, …). A view of the request journal, made
+   * when read: it holds the checks among the journal's newest `journalSize` requests of every route, is
+   * emptied with the journal, and is empty while the journal is off (`journalSize: 0`).
    *
    * @deprecated Read the request journal instead (`admin.listRequests()`, `admin.verify()`, or
-   * `GET /__admin/requests`); this log is removed in the next major release.
+   * `GET /__admin/requests`); this alias is removed in the next major release.
    */
   readonly cdnRequestLog: readonly CdnLogEntry[];
   /** The controls (the same as the HTTP control API under /__admin/): seed, state, faults, clock, journal, verify. */
@@ -123,7 +127,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       failNextExport: (message) => store.failNextExport(message),
     },
     get cdnRequestLog() {
-      return store.cdnLog;
+      return cdnRequestLogOf(journal.recorded(), store, context.prefix);
     },
     admin: adminApi(target),
     journal,

@@ -2,7 +2,7 @@
 // undici Request and Response they stand for.
 import { describe, expect, it } from 'vitest';
 import { bytesResponse, delivered, emptyResponse, jsonResponse, keptAnswerOf } from './handlers/answers';
-import { isSocketRequest, socketRequest, urlOf } from './socket-request';
+import { bodyToRead, isSocketRequest, socketRequest, urlOf } from './socket-request';
 
 const url = new URL('http://127.0.0.1:4010/cdn/check?x=1');
 const json = Buffer.from('{"distributionType":"MOBILE_SDK_IOS","name":"Grüße"}');
@@ -30,6 +30,17 @@ describe('socketRequest', () => {
       name: 'Grüße',
     });
     expect(await socketRequest(url, 'POST', {}, Buffer.from('\uFEFFhi')).text()).toBe('hi');
+  });
+
+  it('gives its body to a reader once, without a copy, and as fetch gives a Request’s', async () => {
+    const request = socketRequest(url, 'POST', {}, json);
+    expect(await bodyToRead(request)).toBe(json);
+    expect(request.bodyUsed).toBe(true);
+    await expect(Promise.resolve().then(() => bodyToRead(request))).rejects.toThrow(TypeError);
+    await expect(request.arrayBuffer()).rejects.toThrow(TypeError);
+    const real = new Request(url, { method: 'POST', body: json });
+    expect(Buffer.from(await bodyToRead(real)).equals(json)).toBe(true);
+    expect(real.bodyUsed).toBe(true);
   });
 
   it('reads headers as undici Headers would, and iterates and changes them like one', () => {

@@ -48,6 +48,13 @@ class SocketRequest implements Request {
     return Promise.resolve(convert(ownBytes(this.#body)));
   }
 
+  /** The body as node:http read it (a view, perhaps of a shared buffer: read it, do not keep it). */
+  readOnce(): Uint8Array | Promise<Uint8Array> {
+    if (this.bodyUsed) return Promise.reject(new TypeError('Body is unusable: Body has already been read'));
+    this.#used = true;
+    return this.#body ?? new Uint8Array(0);
+  }
+
   get bodyUsed() {
     return this.#used || (this.#real?.bodyUsed ?? false);
   }
@@ -199,6 +206,17 @@ export function socketRequest(url: URL, method: string, incoming: IncomingHttpHe
 /** Whether `request` came over the mock's socket (made by `socketRequest`), not through msw's interception. */
 export function isSocketRequest(request: Request): boolean {
   return request instanceof SocketRequest;
+}
+
+/**
+ * The body's bytes, to read and not to keep (the body counts as used): over the socket the bytes node:http
+ * read, without the copy `arrayBuffer()` makes for a reader that keeps them; otherwise `arrayBuffer()`'s.
+ *
+ * @example
+ * const text = UTF8.decode(await bodyToRead(request));
+ */
+export function bodyToRead(request: Request): Uint8Array | Promise<Uint8Array> {
+  return request instanceof SocketRequest ? request.readOnce() : request.arrayBuffer().then((b) => new Uint8Array(b));
 }
 
 /**

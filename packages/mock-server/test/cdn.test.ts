@@ -3,7 +3,6 @@ import { createClient, RateLimitError } from '@loc/sdk';
 import { CdnErrorDetailSchema, CdnReleaseSchema } from '@loc/sdk/schemas';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createClock, DEMO, demoSeed, FILES_URL_VALIDITY_MS } from '../src';
-import { CDN_LOG_LIMIT } from '../src/store/store';
 import { useServer } from './helpers';
 
 const start = Date.parse('2026-11-22T10:00:00Z');
@@ -262,12 +261,59 @@ describe('/cdn/check', () => {
     });
   });
 
-  it('keeps the newest entries of the request log, not every check ever made', () => {
-    const store = api.server.service.store;
-    for (let i = 0; i <= CDN_LOG_LIMIT; i++) store.logCdnCheck({ at: String(i), workspace: 'acme', status: 200 });
-    const log = api.server.service.cdnRequestLog;
-    expect(log.length).toBeLessThanOrEqual(CDN_LOG_LIMIT);
-    expect(log.length).toBeGreaterThanOrEqual(CDN_LOG_LIMIT / 2);
-    expect(log.at(-1)?.at).toBe(String(CDN_LOG_LIMIT));
+  it('keeps the newest entries of the request log, not every check ever made: those the journal keeps', async () => {
+    const { journal } = api.server.service;
+    const size = journal.size;
+    journal.resize(3);
+    try {
+      for (let i = 1; i <= 5; i++) expect((await check({ clientUser: `user-${i}` })).status).toBe(200);
+      expect(api.server.service.cdnRequestLog.map((e) => e.clientUser)).toEqual(['user-3', 'user-4', 'user-5']);
+    } finally {
+      journal.resize(size);
+    }
+  });
+
+  it('is a view of the request journal: one record, cleared with it, with the journal’s times', async () => {
+    clock.advance(5_000);
+    await check({ clientUser: 'user-1' });
+    await api.call('GET', '/v1/projects', { token: DEMO.tokens.admin });
+    const [entry] = api.server.service.cdnRequestLog;
+    const [journalled] = api.server.service.admin.listRequests({}).requests;
+    expect(api.server.service.cdnRequestLog).toHaveLength(1);
+    expect(entry).toMatchObject({ at: journalled!.time, workspace: 'acme', status: journalled!.status });
+    api.server.service.admin.clearRequests({});
+    expect(api.server.service.cdnRequestLog).toEqual([]);
+  });
+
+  it('leaves out of the request log the checks a fault answered before the check ran, and refused keys', async () => {
+    api.server.service.faults.failNext({ status: 503, path: '/cdn/check' });
+    expect((await check({ clientUser: 'faulted' })).status).toBe(503);
+    expect((await check({ clientUser: 'refused' }, 'lh-cdn_unknown')).status).toBe(401);
+    expect((await check({ clientUser: 'answered' })).status).toBe(200);
+    expect(api.server.service.cdnRequestLog.map((e) => e.clientUser)).toEqual(['answered']);
+  });
+
+  it('answers a repeated check from the state of the moment: a renamed release is named anew', async () => {
+    expect((await check({ clientVersion: '2.1.0' })).json.name).toBe('iOS 2.x November');
+    const renamed = structuredClone(seed);
+    for (const d of renamed.distributions ?? [])
+      for (const r of d.releases) if (r.id === 'rel_ios_2_1') r.name = 'iOS 2.x renamed';
+    api.server.service.admin.loadSeed(renamed);
+    try {
+      // the same body, key and second as before: only the release differs
+      expect((await check({ clientVersion: '2.1.0' })).json.name).toBe('iOS 2.x renamed');
+    } finally {
+      api.server.service.admin.loadSeed(seed);
+    }
+  });
+
+  it('keeps the workspace of a key that has expired since the check', async () => {
+    clock.set(start);
+    expect((await check({ clientUser: 'early' }, 'lh-cdn_expires_soon')).status).toBe(200);
+    clock.advance(120_000);
+    expect((await check({}, 'lh-cdn_expires_soon')).status).toBe(401);
+    expect(api.server.service.cdnRequestLog).toEqual([
+      expect.objectContaining({ workspace: 'acme', clientUser: 'early' }),
+    ]);
   });
 });

@@ -9,6 +9,33 @@ export interface RequestInfo {
   method: string;
   /** Path of the request, without query string (it may carry a pre-signed signature). */
   path: string;
+  /** The operation the request was for; undefined for a request that is not one (a download). */
+  operation?: OperationInfo;
+}
+
+/** A permission the service checks, and on what: the workspace, or the project the path names. */
+export interface Permission {
+  /** The permission, as the service names it. */
+  name: 'generalView' | 'resourcesView' | 'settingsManage';
+  /** Where it is needed: on the workspace, or on the project the path names. */
+  on: 'workspace' | 'project';
+}
+
+/**
+ * The operation a failed request was for, as its one declaration states it (the SDK's operation table):
+ * branch on it rather than on the URL's path, which options change (`cdnCheckPath`).
+ *
+ * @example
+ * if (error instanceof PermissionDeniedError && error.operation?.permission)
+ *   console.log(`needs ${error.operation.permission.name} on the ${error.operation.permission.on}`);
+ */
+export interface OperationInfo {
+  /** The operation's id: `listProjects`, `getProject`, `createExport`, …, `checkDistribution` (the CDN check). */
+  id: string;
+  /** `v1` (the API token, `baseUrl`) or `cdn` (the CDN check: the CDN key, `cdnBaseUrl`). */
+  api: 'v1' | 'cdn';
+  /** What the service checks beyond a valid credential; undefined where it checks nothing more. */
+  permission: Permission | undefined;
 }
 
 /** One entry of a CDN problem body (`errors[]` of CdnErrorDetailResponse). */
@@ -48,16 +75,21 @@ export class LocError extends Error {
     // `this` is the class on the right of `instanceof` (a subclass too), not LocError.
     // biome-ignore lint/complexity/noThisInStatic: see above
     if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
-    if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return false;
     // biome-ignore lint/complexity/noThisInStatic: see above
-    const cls = this as unknown as Record<string, unknown>;
-    const brand = Object.hasOwn(cls, ERROR_CLASS) ? cls[ERROR_CLASS] : undefined;
-    if (typeof brand !== 'string') return false;
-    for (let proto = Object.getPrototypeOf(value); proto !== null; proto = Object.getPrototypeOf(proto)) {
+    const brand = Object.getOwnPropertyDescriptor(this, ERROR_CLASS)?.value;
+    // A primitive has no brand along its prototypes (`Object(value)` walks String's, Number's…).
+    for (
+      let proto = value == null ? null : Object.getPrototypeOf(Object(value));
+      proto;
+      proto = Object.getPrototypeOf(proto)
+    ) {
       const ctor: unknown = Object.getOwnPropertyDescriptor(proto, 'constructor')?.value;
-      if (typeof ctor === 'function' && Object.getOwnPropertyDescriptor(ctor, ERROR_CLASS)?.value === brand) {
+      if (
+        typeof brand === 'string' &&
+        typeof ctor === 'function' &&
+        Object.getOwnPropertyDescriptor(ctor, ERROR_CLASS)?.value === brand
+      )
         return true;
-      }
     }
     return false;
   }
@@ -76,17 +108,19 @@ export class InvalidRequestError extends LocError {
 /** The server answered with a status that is not a success. Subclasses are chosen by status. */
 export class APIError extends LocError {
   static override readonly ['@loc/sdk.errorClass']: string = 'APIError';
-  readonly status: number;
-  readonly method: string;
-  readonly path: string;
+  declare readonly status: number;
+  declare readonly method: string;
+  declare readonly path: string;
   /** The parsed response body (JSON when it was JSON, else the text), for inspection. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** `errors[]` of a CDN problem body; empty for `/v1` errors. */
-  readonly fieldErrors: FieldError[];
+  declare readonly fieldErrors: FieldError[];
   /** Every `errors[].infos` code, flattened (for example `CDN_KEY_NOT_FOUND`). */
-  readonly codes: string[];
+  declare readonly codes: string[];
   /** The server's own short message, when the body carried one. */
-  readonly detail: string | undefined;
+  declare readonly detail: string | undefined;
+  /** The operation that was called: its id, API and the permission it needs. */
+  declare readonly operation: OperationInfo | undefined;
 
   constructor(status: number, request: RequestInfo, body: unknown, message?: string) {
     const detail = detailOf(body);
@@ -94,6 +128,7 @@ export class APIError extends LocError {
     this.status = status;
     this.method = request.method;
     this.path = request.path;
+    this.operation = request.operation;
     this.body = body;
     this.detail = detail;
     this.fieldErrors = fieldErrorsOf(body);
@@ -151,11 +186,11 @@ export const USAGE_LIMIT_EXCEEDED = 'USAGE_LIMIT_EXCEEDED';
 export class RateLimitError extends APIError {
   static override readonly ['@loc/sdk.errorClass']: string = 'RateLimitError';
   /** How long the server asked to wait, in milliseconds, when it said so (`Retry-After`). */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
   /** When the limit resets: the time of the answer plus `Retry-After`; undefined when the server did not say. */
-  readonly resetAt: Date | undefined;
+  declare readonly resetAt: Date | undefined;
   /** True for the CDN's `USAGE_LIMIT_EXCEEDED`: the workspace's budget is spent until `resetAt`. */
-  readonly budgetExceeded: boolean;
+  declare readonly budgetExceeded: boolean;
 
   constructor(request: RequestInfo, body: unknown, retryAfterMs?: number, now = Date.now()) {
     super(429, request, body);
@@ -194,12 +229,15 @@ const STATUS_CLASSES: Record<number, new (status: number, request: RequestInfo, 
 /** The request never got an HTTP answer: DNS, refused connection, reset, TLS, a redirect we refuse. */
 export class APIConnectionError extends LocError {
   static override readonly ['@loc/sdk.errorClass']: string = 'APIConnectionError';
-  readonly method: string;
-  readonly path: string;
+  declare readonly method: string;
+  declare readonly path: string;
+  /** The operation that was called (see {@link APIError.operation}). */
+  declare readonly operation: OperationInfo | undefined;
   constructor(request: RequestInfo, message: string, options?: { cause?: unknown }) {
     super(`${request.method} ${request.path}: ${message}`, options);
     this.method = request.method;
     this.path = request.path;
+    this.operation = request.operation;
   }
 }
 
@@ -207,12 +245,15 @@ export class APIConnectionError extends LocError {
 export class TimeoutError extends LocError {
   static override readonly ['@loc/sdk.errorClass']: string = 'TimeoutError';
   /** For export waits: the export that was still running, so the caller can resume polling it. */
-  readonly exportId: string | undefined;
-  readonly timeoutMs: number;
-  constructor(message: string, timeoutMs: number, exportId?: string) {
+  declare readonly exportId: string | undefined;
+  declare readonly timeoutMs: number;
+  /** For a request that got no answer in time: the operation that was called (see {@link APIError.operation}). */
+  declare readonly operation: OperationInfo | undefined;
+  constructor(message: string, timeoutMs: number, exportId?: string, operation?: OperationInfo) {
     super(message);
     this.timeoutMs = timeoutMs;
     this.exportId = exportId;
+    this.operation = operation;
   }
 }
 
@@ -234,9 +275,11 @@ export interface ContractIssue {
 /** The server answered 2xx, but the body does not match the documented shape. */
 export class ContractError extends LocError {
   static override readonly ['@loc/sdk.errorClass']: string = 'ContractError';
-  readonly method: string;
-  readonly path: string;
-  readonly issues: ContractIssue[];
+  declare readonly method: string;
+  declare readonly path: string;
+  declare readonly issues: ContractIssue[];
+  /** The operation that was called (see {@link APIError.operation}). */
+  declare readonly operation: OperationInfo | undefined;
   constructor(request: RequestInfo, issues: ContractIssue[]) {
     const listed = issues
       .slice(0, 5)
@@ -246,6 +289,7 @@ export class ContractError extends LocError {
     super(`Unexpected response from ${request.method} ${request.path}: ${listed}${more}`);
     this.method = request.method;
     this.path = request.path;
+    this.operation = request.operation;
     this.issues = issues;
   }
 }
@@ -253,9 +297,9 @@ export class ContractError extends LocError {
 /** An export ended in ERROR (or was SKIPPED); `errorDetails` is the service's own explanation. */
 export class ExportFailedError extends LocError {
   static override readonly ['@loc/sdk.errorClass']: string = 'ExportFailedError';
-  readonly exportId: string;
-  readonly status: string;
-  readonly errorDetails: string | null;
+  declare readonly exportId: string;
+  declare readonly status: string;
+  declare readonly errorDetails: string | null;
   constructor(exportId: string, status: string, errorDetails: string | null) {
     super(
       status === 'ERROR'
@@ -272,7 +316,7 @@ export class ExportFailedError extends LocError {
 export class DownloadError extends LocError {
   static override readonly ['@loc/sdk.errorClass']: string = 'DownloadError';
   /** The HTTP status, when the download host answered with an error. */
-  readonly status: number | undefined;
+  declare readonly status: number | undefined;
   constructor(message: string, options?: { cause?: unknown; status?: number }) {
     super(message, options);
     this.status = options?.status;

@@ -18,7 +18,7 @@ export { DEFAULT_BASE_URL, SDK_VERSION, type ClientOptions } from './core/config
 export type { APIPromise, APIResponse, WithResponse } from './core/api-promise';
 export type { Logger, LogLevel } from './core/log';
 export type { ClientHooks, RequestEvent, ResponseEvent, RetryEvent } from './core/hooks';
-export type { RequestOptions } from './core/request';
+export type { RequestOptions } from './core/request-options';
 export type { PollOptions } from './core/poll';
 export type { Cdn } from './resources/cdn';
 export type { Exports, WaitForExportOptions } from './resources/exports';
@@ -47,11 +47,13 @@ export {
   USAGE_LIMIT_EXCEEDED,
   type ContractIssue,
   type FieldError,
+  type OperationInfo,
+  type Permission,
   type RequestInfo,
 } from './errors';
 
 // The values of the API's closed lists, and the way out for one this version does not list.
-export { customId, type CustomId } from './custom-id';
+export { customId, type CustomId } from './core/custom-id';
 export {
   EXPORT_FORMATS,
   RESOURCE_TYPES,
@@ -60,7 +62,7 @@ export {
   type ExportFormatId,
   type FormatInfo,
   type ResourceTypeId,
-} from './export-formats';
+} from './core/export-formats';
 export {
   DISTRIBUTION_ENVIRONMENTS,
   DISTRIBUTION_TYPES,

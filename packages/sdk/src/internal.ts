@@ -26,9 +26,9 @@ export {
   NEVER_RETRIED_CODES,
   RETRYABLE_STATUSES,
   UNSENT_CONNECTION_CODES,
-} from './core/retry';
+} from './internal/retry';
 export { encodePath } from './core/url';
-export { jsonPath } from './core/validate';
+export { jsonPath } from './internal/validate';
 export { ERROR_CLASS, HTTP_STATUS_TEXT, parseRetryAfter } from './errors';
 export {
   OPERATIONS,

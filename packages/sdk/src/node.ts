@@ -20,4 +20,4 @@ export {
   type DownloadOptions,
   type DownloadProgress,
   type DownloadResult,
-} from './download';
+} from './download/download';

@@ -7,8 +7,9 @@
  * an endpoint") says what a new entry needs besides.
  */
 import type * as z from 'zod/mini';
-import { CDN_CHECK_PATH } from './core/cdn-route';
-import { lazyObject } from './core/lazy-object';
+import type { Permission } from './errors';
+import { CDN_CHECK_PATH } from './internal/cdn-route';
+import { lazyObject } from './internal/lazy-object';
 import { encodePath } from './core/url';
 import { CdnCheckRequestSchema, CdnErrorDetailSchema, CdnReleaseSchema } from './schemas/cdn';
 import { V1ErrorSchema } from './schemas/common';
@@ -48,6 +49,8 @@ export interface OperationRequestBody<S extends z.ZodMiniType = z.ZodMiniType> e
  * `description`) is the contract's to say: only the OpenAPI document reads it.
  */
 export interface OperationCall {
+  /** Its key in {@link OPERATIONS}; errors name the operation by it (`error.operation.id`). */
+  id: string;
   method: 'GET' | 'POST';
   /** OpenAPI path template: `{name}` for each path parameter (see {@link PATH_PARAMETERS}). */
   path: string;
@@ -57,6 +60,11 @@ export interface OperationCall {
   responses: { 200: Partial<OperationResponse> & { body: NamedSchema } } & Record<number, Partial<OperationResponse>>;
   /** Safe to repeat (so retried on 429/502/503/504): reads, and checks that change nothing. */
   idempotent: boolean;
+  /**
+   * What the service checks beyond a valid credential (403 otherwise); absent where it checks nothing more.
+   * Errors carry it (`error.operation.permission`), and the OpenAPI summary states it.
+   */
+  permission?: Permission;
 }
 
 /**
@@ -101,6 +109,7 @@ const FORBIDDEN = { description: 'Insufficient permission for the operation', bo
 const TOO_LARGE = 'The body is larger than the service takes (1 MiB in loc-mock)';
 
 export const listProjects = {
+  id: 'listProjects',
   method: 'GET',
   path: '/v1/projects',
   api: 'v1',
@@ -119,16 +128,18 @@ const listProjectsContract = {
 } as const satisfies OperationContract;
 
 export const workspaceStatus = {
+  id: 'workspaceStatus',
   method: 'GET',
   path: '/v1/{workspaceUrl}/projects/status',
   api: 'v1',
   idempotent: true,
+  permission: { name: 'generalView', on: 'workspace' },
   responses: {
     200: { body: { name: 'WorkspaceStatus', schema: WorkspaceStatusSchema } },
   },
 } as const satisfies OperationCall;
 const workspaceStatusContract = {
-  summary: 'Every project of the workspace with per-locale counts by segment status (generalView)',
+  summary: 'Every project of the workspace with per-locale counts by segment status',
   responses: {
     200: { description: 'One entry per project' },
     401: UNAUTHORIZED,
@@ -140,17 +151,19 @@ const workspaceStatusContract = {
 } as const satisfies OperationContract;
 
 export const createProject = {
+  id: 'createProject',
   method: 'POST',
   path: '/v1/{workspaceUrl}/projects',
   api: 'v1',
   // A repeat could create a second project; `projects.create(…, { retry: true })` opts in.
   idempotent: false,
+  permission: { name: 'settingsManage', on: 'workspace' },
   responses: {
     200: { body: { name: 'ProjectDetails', schema: ProjectDetailsSchema } },
   },
 } as const satisfies OperationCall;
 const createProjectContract = {
-  summary: 'Create a project (settingsManage on the workspace)',
+  summary: 'Create a project',
   requestBody: {
     name: 'CreateProjectRequest',
     schema: CreateProjectRequestSchema,
@@ -174,16 +187,18 @@ const createProjectContract = {
 } as const satisfies OperationContract;
 
 export const getProject = {
+  id: 'getProject',
   method: 'GET',
   path: '/v1/{workspaceUrl}/projects/{projectUrl}',
   api: 'v1',
   idempotent: true,
+  permission: { name: 'generalView', on: 'project' },
   responses: {
     200: { body: { name: 'ProjectDetails', schema: ProjectDetailsSchema } },
   },
 } as const satisfies OperationCall;
 const getProjectContract = {
-  summary: 'Project details (generalView on the project)',
+  summary: 'Project details',
   responses: {
     200: { description: 'V1DetailedProjectInfo' },
     401: UNAUTHORIZED,
@@ -195,16 +210,18 @@ const getProjectContract = {
 } as const satisfies OperationContract;
 
 export const projectStatus = {
+  id: 'projectStatus',
   method: 'GET',
   path: '/v1/{workspaceUrl}/projects/{projectUrl}/status',
   api: 'v1',
   idempotent: true,
+  permission: { name: 'resourcesView', on: 'project' },
   responses: {
     200: { body: { name: 'ResourceStatus', schema: ResourceStatusSchema } },
   },
 } as const satisfies OperationCall;
 const projectStatusContract = {
-  summary: 'Resource files, export formats and repository connections (resourcesView)',
+  summary: 'Resource files, export formats and repository connections',
   responses: {
     200: { description: 'V1ResourceFileResponse' },
     401: UNAUTHORIZED,
@@ -216,17 +233,19 @@ const projectStatusContract = {
 } as const satisfies OperationContract;
 
 export const createExport = {
+  id: 'createExport',
   method: 'POST',
   path: '/v1/{workspaceUrl}/projects/{projectUrl}/exports',
   api: 'v1',
   // A repeat would start a second export.
   idempotent: false,
+  permission: { name: 'resourcesView', on: 'project' },
   responses: {
     200: { body: { name: 'ResourceExportResponse', schema: ExportSchema } },
   },
 } as const satisfies OperationCall;
 const createExportContract = {
-  summary: 'Request an asynchronous export (resourcesView)',
+  summary: 'Request an asynchronous export',
   requestBody: {
     name: 'ResourceExportRequest',
     schema: ExportRequestSchema,
@@ -249,16 +268,18 @@ const createExportContract = {
 } as const satisfies OperationContract;
 
 export const getExport = {
+  id: 'getExport',
   method: 'GET',
   path: '/v1/{workspaceUrl}/projects/{projectUrl}/exports/{id}',
   api: 'v1',
   idempotent: true,
+  permission: { name: 'resourcesView', on: 'project' },
   responses: {
     200: { body: { name: 'ResourceExportResponse', schema: ExportSchema } },
   },
 } as const satisfies OperationCall;
 const getExportContract = {
-  summary: 'Current status of an export and, on SUCCESS, its download URL (resourcesView)',
+  summary: 'Current status of an export and, on SUCCESS, its download URL',
   responses: {
     200: { description: 'The export' },
     401: UNAUTHORIZED,
@@ -270,6 +291,7 @@ const getExportContract = {
 } as const satisfies OperationContract;
 
 export const checkDistribution = {
+  id: 'checkDistribution',
   method: 'POST',
   path: CDN_CHECK_PATH,
   api: 'cdn',
@@ -320,7 +342,11 @@ function operation<
   for (const [status, response] of Object.entries(call.responses)) {
     responses[Number(status)] = { ...responses[Number(status)]!, ...response };
   }
-  return { ...call, ...contract, responses } as Omit<C & K, 'responses'> & {
+  // The permission is declared once, on the call (errors carry it); the summary states it.
+  const { permission } = call;
+  const summary = permission ? `${contract.summary} (${permission.name} on the ${permission.on})` : contract.summary;
+  return { ...call, ...contract, summary, responses } as Omit<C & K, 'responses' | 'summary'> & {
+    summary: string;
     responses: C['responses'] & K['responses'];
   };
 }
@@ -392,7 +418,7 @@ export function pathOf(operation: Pick<Operation, 'path'>, params: Record<string
   return encodePath(strings, ...pathParameterNames(operation.path).map((name) => params[name]!));
 }
 
-/** Every operation with its id, in route order. */
+/** Every operation, in route order. */
 export function listOperations(): (Operation & { id: OperationId })[] {
-  return (Object.keys(OPERATIONS) as OperationId[]).map((id) => ({ id, ...OPERATIONS[id] }));
+  return (Object.keys(OPERATIONS) as OperationId[]).map((id) => OPERATIONS[id]);
 }

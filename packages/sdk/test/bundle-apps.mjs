@@ -29,8 +29,8 @@ export const BUNDLE_APPS = {
 };
 
 /**
- * Bundles one app's source with esbuild (minified ESM, for `platform`) and gives its gzipped size in bytes
- * and the files it took in.
+ * Bundles one app's source with esbuild (minified ESM, for `platform`) and gives its gzipped size in bytes,
+ * the files it took in, and those of them that left code in the bundle (`carried`).
  *
  * @example const { gzipped } = await bundleApp(BUNDLE_APPS.cdnCheckApp);
  */
@@ -46,5 +46,9 @@ export async function bundleApp(source, platform = 'browser') {
     logLevel: 'silent',
   });
   const code = result.outputFiles[0].contents;
-  return { gzipped: gzipSync(code, { level: 9 }).length, inputs: Object.keys(result.metafile.inputs) };
+  const [output] = Object.values(result.metafile.outputs);
+  const carried = Object.entries(output.inputs)
+    .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
+    .map(([file]) => file);
+  return { gzipped: gzipSync(code, { level: 9 }).length, inputs: Object.keys(result.metafile.inputs), carried };
 }

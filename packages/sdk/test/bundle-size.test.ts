@@ -4,12 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { BUNDLE_APPS, bundleApp } from './bundle-apps.mjs';
 
 /**
- * Ceilings in gzipped bytes. Issue 11's goals are the ceilings of two apps: 12 KB for an app that calls
- * only the CDN check (it stands at ~11.99 KB with `.withResponse()` and the logger) and 30 KB for the whole
- * root export (~17.5 KB; docs/sdk.md, "Size and start-up"). A change that takes an app past its ceiling fails here.
+ * Ceilings in gzipped bytes. Issue 23's goals are 10 KB for an app that calls only the CDN check (it stands
+ * at ~10.08 KB: no ofetch, since createCdnClient sends over the runtime's fetch) and 14 KB for an app that
+ * calls one method of createClient (~16.8 KB); neither is met, so the ceilings sit just above today's sizes
+ * (docs/sdk.md, "Size and start-up"). 30 KB is issue 11's goal for the whole root export (~17.6 KB). A
+ * change that takes an app past its ceiling fails here.
  */
 export const SIZE_LIMITS_GZ = {
-  cdnCheckApp: 12 * 1024,
+  cdnCheckApp: 10.5 * 1024,
   clientApp: 17 * 1024,
   // Issue 24: over-the-air strings with the JSON bundle parser and fflate's inflate (~7.2 KB; docs/ota.md).
   otaApp: 8 * 1024,
@@ -25,6 +27,12 @@ describe('browser bundle size', () => {
       expect(inputs.filter((i) => /node-fetch-native|node:/.test(i))).toEqual([]);
     },
   );
+
+  it("sends the CDN check over the runtime's fetch: a CDN-only app carries no ofetch (src/internal/http.ts)", async () => {
+    const { carried } = await bundleApp(BUNDLE_APPS.cdnCheckApp);
+    expect(carried.filter((file) => /ofetch/.test(file))).toEqual([]);
+    expect((await bundleApp(BUNDLE_APPS.clientApp)).carried.filter((file) => /ofetch/.test(file))).not.toEqual([]);
+  });
 
   it('brings no fetch polyfill into a Node bundle either (ofetch is compiled in as its web build)', async () => {
     const { inputs } = await bundleApp(BUNDLE_APPS.cdnCheckApp, 'node');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ClientOptions } from '../src/index';
 import {
   AuthenticationError,
   NotFoundError,
@@ -6,8 +7,19 @@ import {
   UnprocessableEntityError,
   InternalServerError,
   ContractError,
+  createCdnClient,
 } from '../src/index';
-import { BASE, CDN_KEY, HttpResponse, TOKEN, cdnProblem, client, http, release, useMsw } from './fixtures';
+import {
+  BASE,
+  CDN_KEY,
+  HttpResponse,
+  TOKEN,
+  cdnProblem,
+  client as fullClient,
+  http,
+  release,
+  useMsw,
+} from './fixtures';
 
 const server = useMsw();
 const body = {
@@ -16,17 +28,27 @@ const body = {
   clientVersion: '1.4.0',
 } as const;
 
-describe('cdn.check', () => {
+// The check of `createClient` goes through ofetch, `createCdnClient`'s over the runtime's fetch
+// (src/internal/http.ts): both must send the same request and give the same answers.
+const clients = {
+  createClient: (options: ClientOptions = {}) => fullClient(options),
+  createCdnClient: (options: ClientOptions = {}) => ({
+    cdn: createCdnClient({ baseUrl: BASE, token: TOKEN, cdnKey: CDN_KEY, ...options }),
+  }),
+};
+
+describe.each(Object.entries(clients))('cdn.check of %s', (_, client) => {
   it('returns the release and sends the CDN key (not the API token) as a Bearer token', async () => {
-    let seen: { authorization: string | null; body: unknown } | undefined;
+    let seen: { authorization: string | null; type: string | null; body: unknown } | undefined;
     server.use(
       http.post(`${BASE}/cdn/check`, async ({ request }) => {
-        seen = { authorization: request.headers.get('authorization'), body: await request.json() };
+        const [authorization, type] = [request.headers.get('authorization'), request.headers.get('content-type')];
+        seen = { authorization, type, body: await request.json() };
         return HttpResponse.json(release);
       }),
     );
     await expect(client().cdn.check(body)).resolves.toEqual(release);
-    expect(seen).toEqual({ authorization: `Bearer ${CDN_KEY}`, body });
+    expect(seen).toEqual({ authorization: `Bearer ${CDN_KEY}`, type: 'application/json', body });
     expect(seen!.authorization).not.toContain(TOKEN);
   });
 
@@ -58,6 +80,7 @@ describe('cdn.check', () => {
       path: '/cdn/check',
       fieldErrors: [{ field, infos: [info] }],
       codes: [info],
+      operation: { id: 'checkDistribution', api: 'cdn', permission: undefined },
     });
     expect((error as Error).message).toContain(info);
   });
@@ -116,6 +139,31 @@ describe('cdn.check', () => {
     );
     await client({ cdnBaseUrl: cdnBase, cdnCheckPath: '/v1/distributions/check' }).cdn.check(body);
     expect(authorization).toBe(`Bearer ${CDN_KEY}`);
+  });
+
+  it('names the operation on its errors whatever the route (cdnCheckPath), not by the path', async () => {
+    server.use(
+      http.post(`${BASE}/releases/newest`, () =>
+        HttpResponse.json(cdnProblem(401, 'x', 'AUTHORIZATION', 'CDN_KEY_NOT_FOUND'), { status: 401 }),
+      ),
+    );
+    const error = await client({ cdnCheckPath: '/releases/newest' })
+      .cdn.check(body)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error).toMatchObject({ path: '/releases/newest', operation: { id: 'checkDistribution', api: 'cdn' } });
+  });
+
+  it("sends the caller's content type instead of the default one, not beside it", async () => {
+    let type: string | null = null;
+    server.use(
+      http.post(`${BASE}/cdn/check`, ({ request }) => {
+        type = request.headers.get('content-type');
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await client({ headers: { 'Content-Type': 'application/json; charset=utf-8' } }).cdn.check(body);
+    expect(type).toBe('application/json; charset=utf-8');
   });
 
   it('asks for a CDN key before sending anything', async () => {

@@ -24,8 +24,8 @@ import {
   MIN_READ_BYTES,
   WRITE_BATCH_BYTES,
   type WriteSync,
-} from '../src/hashing-writer';
-import { requestOverSocket } from '../src/socket-download';
+} from '../src/download/hashing-writer';
+import { requestOverSocket } from '../src/download/socket-download';
 import { CDN_KEY, TOKEN } from './fixtures';
 
 const payload = Buffer.alloc(256 * 1024, 'a');

@@ -1,5 +1,5 @@
-// Differential fuzz of the download client's HTTP/1.1 reader (src/http1-response.ts, through
-// src/socket-download.ts) against Node's own parser, llhttp (through node:http's client). Both read the
+// Differential fuzz of the download client's HTTP/1.1 reader (src/download/http1-response.ts, through
+// src/download/socket-download.ts) against Node's own parser, llhttp (through node:http's client). Both read the
 // same bytes, written raw by a loopback server, and must reach the same verdict: accept with the same
 // status and body, or refuse. Where they may differ is listed below (KNOWN_DIFFERENCES) and in
 // docs/decisions.md ("Redirects and the download client's HTTP/1.1 reader").
@@ -14,8 +14,8 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHashingWriter } from '../src/hashing-writer';
-import { requestOverSocket } from '../src/socket-download';
+import { createHashingWriter } from '../src/download/hashing-writer';
+import { requestOverSocket } from '../src/download/socket-download';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_125);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../src/openapi';
-import { listOperations } from '../src/operations';
+import { listOperations, OPERATIONS } from '../src/operations';
 
 const committed = resolve(dirname(fileURLToPath(import.meta.url)), '../../../docs/openapi.json');
 
@@ -18,6 +18,10 @@ describe('OpenAPI document', () => {
       expect(entry?.operationId).toBe(op.id);
       expect(Object.keys(entry!.responses)).toEqual(Object.keys(op.responses));
     }
+  });
+
+  it('gives each operation its key in the table as its id (errors name it: error.operation.id)', () => {
+    expect(Object.values(OPERATIONS).map((op) => op.id)).toEqual(Object.keys(OPERATIONS));
   });
 
   it('references only schemas it defines', () => {

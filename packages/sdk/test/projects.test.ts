@@ -37,6 +37,8 @@ interface Endpoint {
   extra: (body: any) => void;
   read: (result: any) => unknown;
   errors: number[];
+  /** What its errors say of the operation: its id and the permission the service checks. */
+  operation: { id: string; api: 'v1'; permission: { name: string; on: string } | undefined };
 }
 
 const endpoints: Endpoint[] = [
@@ -50,6 +52,7 @@ const endpoints: Endpoint[] = [
     extra: (b) => (b.members[0].newField = 'x'),
     read: (r) => r.members[0].newField,
     errors: [401],
+    operation: { id: 'listProjects', api: 'v1', permission: undefined },
   },
   {
     name: 'workspace status',
@@ -61,6 +64,7 @@ const endpoints: Endpoint[] = [
     extra: (b) => (b[0].newField = 'x'),
     read: (r) => r[0].newField,
     errors: [401, 403, 404],
+    operation: { id: 'workspaceStatus', api: 'v1', permission: { name: 'generalView', on: 'workspace' } },
   },
   {
     name: 'project details',
@@ -72,6 +76,7 @@ const endpoints: Endpoint[] = [
     extra: (b) => (b.newField = 'x'),
     read: (r) => r.newField,
     errors: [401, 403, 404],
+    operation: { id: 'getProject', api: 'v1', permission: { name: 'generalView', on: 'project' } },
   },
   {
     name: 'project resource status',
@@ -83,6 +88,7 @@ const endpoints: Endpoint[] = [
     extra: (b) => (b.repositoryConnections[0].canPush = true),
     read: (r) => r.repositoryConnections[0].canPush,
     errors: [401, 403, 404],
+    operation: { id: 'projectStatus', api: 'v1', permission: { name: 'resourcesView', on: 'project' } },
   },
   {
     name: 'create project',
@@ -95,6 +101,7 @@ const endpoints: Endpoint[] = [
     extra: (b) => (b.newField = 'x'),
     read: (r) => r.newField,
     errors: [401, 403, 404, 422],
+    operation: { id: 'createProject', api: 'v1', permission: { name: 'settingsManage', on: 'workspace' } },
   },
 ];
 
@@ -130,6 +137,7 @@ describe.each(endpoints)('$name', (endpoint) => {
       detail: `failure ${status}`,
       method: endpoint.method.toUpperCase(),
       path: endpoint.path,
+      operation: endpoint.operation,
     });
     expect(String(error)).toContain(`failure ${status}`);
   });
@@ -140,6 +148,7 @@ describe.each(endpoints)('$name', (endpoint) => {
     server.use(route(body));
     const error = await endpoint.call(client()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContractError);
+    expect(error).toMatchObject({ operation: endpoint.operation });
     expect((error as ContractError).issues.map((i) => i.path)).toContain(endpoint.required[1]);
     expect((error as Error).message).toContain(endpoint.required[1]);
   });

@@ -30,7 +30,7 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// src/compile-cache.ts
+// src/startup/compile-cache.ts
 var compile_cache_exports = {};
 __export(compile_cache_exports, {
   defaultCacheDir: () => defaultCacheDir,
@@ -158,7 +158,7 @@ function hash(text) {
 }
 var import_node_fs, import_node_module, import_node_os, import_node_path, import_node_vm, import_node_zlib, MAX_COMMANDS, STALE_MS, CACHE_NAME_TAIL;
 var init_compile_cache = __esm({
-  "src/compile-cache.ts"() {
+  "src/startup/compile-cache.ts"() {
     "use strict";
     import_node_fs = require("node:fs");
     import_node_module = __toESM(require("node:module"), 1);
@@ -179,7 +179,7 @@ var import_node_path2 = require("node:path");
 // package.json
 var version = "0.0.0";
 
-// src/version.ts
+// src/startup/version.ts
 var VERSION = version;
 
 // src/bin.ts

@@ -6,6 +6,7 @@ import type { Delivery, DeliverySource } from '../files/deliver';
 import type { Layout, Selection } from '../files/layout';
 import type { PlannedFile } from '../files/place';
 import type { Settings } from '../options/settings';
+import type { LeftOutLocale, Thresholds } from '../export/locale-threshold';
 import type { KeySummary } from '../export/summary/diff';
 import { examples } from '../help/help-examples';
 import { collectList, parseCount } from '../options/option-values';
@@ -369,7 +370,7 @@ function resumeCommand(ctx: Context, target: Target, id: string, selection?: Sel
  * the id (--no-wait), or shows what would change (--dry-run). Everything that can be checked locally is
  * checked before the export is requested.
  */
-async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
+async function runExport(ctx: Context, options: ExportOptions & Thresholds): Promise<void> {
   await loadDependencies(ctx);
   if (options.check) (await import('../export/check')).assertCheckFlags({ ...options, noWait: options.wait === false });
   if (
@@ -377,19 +378,27 @@ async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
     (ctx.projectConfig()?.config.targets?.length && !options.workspace && !options.project)
   ) {
     const targets = await import('../export/targets');
-    await targets.exportTargets(ctx, options, await summaryOf(ctx, options));
+    await targets.exportTargets(ctx, options, await summaryOf(ctx, options), (inner, target) =>
+      runExport(inner, { ...target, timeout: target.timeout ?? DEFAULT_EXPORT_TIMEOUT_MS, concurrency: 1, wait: true }),
+    );
     return;
   }
   const settings = await deliverySettings(ctx, options);
   await summaryOf(ctx, options);
-  const request = requestOf(ctx, options);
+  let request = requestOf(ctx, options);
+  const defaults = ctx.projectConfig()?.config.export ?? {};
+  const thresholds: Thresholds = {
+    minTranslated: options.minTranslated ?? defaults.minTranslated,
+    minApproved: options.minApproved ?? defaults.minApproved,
+  };
+  const threshold = thresholds.minTranslated !== undefined || thresholds.minApproved !== undefined;
   projectOf(ctx, options, EXAMPLE); // in CI, a missing flag is reported before a missing token
   const { client, settings: connection } = await ctx.client();
   const { workspace, project } = await resolveProject(ctx, client, options, EXAMPLE);
-  const target: Target = { workspace, project, options, settings, connection };
+  const target: Target = { workspace, project, options, settings, connection, leftOut: [] };
 
   const placementChecked = !settings.zip && needsFileList(settings.layout, request);
-  if (placementChecked || request.iso2Slugs?.length) {
+  if (placementChecked || request.iso2Slugs?.length || threshold) {
     const status = await client.projects.status(workspace, project, { signal: ctx.signal });
     // A --locale that names no locale of the project would create an export that ends ERROR: refused first.
     const { localeRefusal, selectLocales } = await import('../project/locale-match');
@@ -400,6 +409,14 @@ async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
     if (unmatched.length) {
       const what = options.locale ? '--locale' : 'export.locales of loc.config.json';
       throw new UsageError(...localeRefusal(unmatched, available, `project ${project}`, what));
+    }
+    if (threshold) {
+      const { applyThresholds, describeLeftOut } = await import('../export/locale-threshold');
+      const picked = applyThresholds(status, project, request.iso2Slugs, thresholds);
+      target.leftOut = picked.leftOut;
+      if (picked.locales) request = { ...request, iso2Slugs: picked.locales };
+      if (picked.leftOut.length)
+        ctx.out.warn(`Left out, below the threshold of loc.config.json: ${describeLeftOut(picked.leftOut)}.`);
     }
     // The template cannot tell some files apart: the project's files say whether this export would hold such files.
     if (placementChecked) checkPlacement(settings.layout, expectedFiles(status, request));
@@ -496,6 +513,8 @@ interface Target {
   settings: DeliverySettings;
   /** The connection in use (for the resume command's --base-url). */
   connection: Settings | undefined;
+  /** Locales left out of the export request for being below a threshold (minTranslated, minApproved). */
+  leftOut?: LeftOutLocale[];
 }
 
 async function waitAndDeliver(
@@ -551,7 +570,8 @@ async function waitAndDeliver(
     const written = readExportRecord(outDir);
     const request = requestOf(ctx, options);
     // A filtered export says nothing about the files it leaves out: none of them counts as removed.
-    const filtered = selection !== undefined || !!request.filePaths?.length || !!request.iso2Slugs?.length;
+    const filtered =
+      selection !== undefined || !!request.filePaths?.length || !!request.iso2Slugs?.length || !!target.leftOut?.length;
     const summary = await summaryOf(ctx, options);
     let keys: KeySummary | undefined;
     const delivered = await deliver({
@@ -594,6 +614,7 @@ async function waitAndDeliver(
         outDir,
         changes,
         compared: delivered.files.length,
+        leftOut: target.leftOut ?? [],
       });
       return;
     }
@@ -705,6 +726,7 @@ function report(ctx: Context, { done, target, delivered, keys, markdown }: Repor
       dryRun,
       files,
       summary: counts,
+      ...(target.leftOut?.length ? { localesLeftOut: target.leftOut } : {}),
       ...(keys && { keys }),
     },
     () => {

@@ -19,6 +19,8 @@ export const SCHEMA_FILE_NAME = 'loc.config.schema.json';
 const described = <T extends z.ZodMiniType>(schema: T, description: string): T => schema.check(z.describe(description));
 /** A non-empty string. */
 const text = () => z.string().check(z.minLength(1));
+/** A percentage, 0 to 100 (as `--min-translated` takes it). */
+const percentage = () => z.number().check(z.gte(0), z.lte(100));
 
 /**
  * `loc.config.json`: the project's defaults, committed with the code. No credential belongs here (they
@@ -57,6 +59,14 @@ function buildProjectConfigSchema() {
               z.optional(text().check(z.refine((t) => !ENDS_IN_SEPARATOR.test(t), 'ends in a file name, not in /'))),
               'Where each file lands below `out` (docs/cli.md#path-templates). Default: {path}.',
             ),
+            minTranslated: described(
+              z.optional(percentage()),
+              'Leave out of the export each locale below this percentage of translated (or approved) segments, and name it (docs/cli.md#locales-below-a-threshold). Default: none.',
+            ),
+            minApproved: described(
+              z.optional(percentage()),
+              'Leave out of the export each locale below this percentage of approved segments, and name it. Default: none.',
+            ),
           }),
         ),
         'Defaults of `loc export`.',
@@ -88,6 +98,14 @@ function buildProjectConfigSchema() {
               localeMap: described(
                 z.optional(z.record(z.string(), z.string())),
                 'Service locale → the app’s name, over the top-level localeMap.',
+              ),
+              minTranslated: described(
+                z.optional(percentage()),
+                'Leave out each locale below this percentage translated. Default: export.minTranslated.',
+              ),
+              minApproved: described(
+                z.optional(percentage()),
+                'Leave out each locale below this percentage approved. Default: export.minApproved.',
               ),
             }),
           ),

@@ -134,6 +134,8 @@ export interface CheckReport {
   keys: unknown;
   /** The summary's Markdown for stdout (`--summary -`), printed instead of the table. */
   markdown: string | undefined;
+  /** Locales left out of the export for being below a threshold of loc.config.json. */
+  leftOut: readonly unknown[];
 }
 
 /** Prints the check's result (a table of the files that differ, or --json), then throws exit 12 if any do. */
@@ -154,6 +156,7 @@ export async function reportCheck(ctx: Context, report: CheckReport): Promise<vo
       source: c.source ?? null,
       locale: c.locale ?? null,
     })),
+    ...(report.leftOut.length ? { localesLeftOut: report.leftOut } : {}),
     ...(report.keys === undefined ? {} : { keys: report.keys }),
   };
   const table = ctx.out.json ? undefined : await import('../ui/table');

@@ -1,14 +1,15 @@
-import { spawn } from 'node:child_process';
 import { resolve, sep } from 'node:path';
 import type { CustomId, LocClient } from '@loc/sdk';
 import type { LoadedConfig } from '../config/project-config';
 import type { Context } from '../run/context';
-import { CliError, EXIT, OutOfDateError, UsageError } from '../run/errors';
+import { CliError, EXIT, errorDocument, OutOfDateError, UsageError } from '../run/errors';
 import { checkPlacement, expectedFiles, type Layout, place } from '../files/layout';
-import { formatLocaleMap, resolveLocaleMap } from '../files/locale-map';
+import { resolveLocaleMap } from '../files/locale-map';
 import { DEFAULT_PATH_TEMPLATE, validateTemplate } from '../files/path-template';
 import { displayPath } from '../files/place';
 import { checkOutputFolder } from '../files/targets';
+import { capturedStream } from '../ui/captured-stream';
+import { describeLeftOut, type LeftOutLocale, type Thresholds } from './locale-threshold';
 import { startProgress } from '../ui/progress';
 import type { KeySummary } from './summary/diff';
 
@@ -17,8 +18,8 @@ import type { KeySummary } from './summary/diff';
  * each, or those `--target` names. Each target inherits the top-level workspace, project, export
  * defaults and locale map. Everything is checked before any export is created — names, templates, maps,
  * folders, and that no two targets would write one file — then the targets run, at most `concurrency`
- * at once, each as its own `loc export` (so each is placed all or nothing on its own, and has its own
- * exit code and resume hint). Targets that share an output folder run one after the other: they share
+ * at once, each as its own `loc export` in this process (so each is placed all or nothing on its own,
+ * and has its own exit code and resume hint). Targets that share an output folder run one after the other: they share
  * its record of what loc wrote.
  */
 
@@ -30,6 +31,8 @@ export interface Target {
   locales: string[] | undefined;
   files: string[] | undefined;
   layout: Layout;
+  /** Locales below these percentages are left out (export/locale-threshold.ts). */
+  thresholds: Thresholds;
 }
 
 /** The targets a run pulls: all of the config's, or those named (exit 2 for a name it does not have). */
@@ -74,6 +77,10 @@ function resolveTargets(loaded: LoadedConfig, names: readonly string[] | undefin
       locales: t.locales ?? defaults.locales,
       files: t.files ?? defaults.files,
       layout: { outDir, template, localeMap: resolveLocaleMap(config.localeMap, t.localeMap) },
+      thresholds: {
+        minTranslated: t.minTranslated ?? defaults.minTranslated,
+        minApproved: t.minApproved ?? defaults.minApproved,
+      },
     };
   });
 }
@@ -124,75 +131,94 @@ export interface TargetRunFlags {
   concurrency: number;
 }
 
-/** One target's outcome: the `loc export --json` document it printed, and its exit code. */
+/** One target's outcome: its result document (what `loc export --json` prints), and its exit code. */
 export interface TargetResult {
   target: Target;
   exitCode: number;
-  /** The result document (an export's, or a check's), when it printed one. */
+  /** The result document (an export's, or a check's), when it made one. */
   result: Record<string, unknown> | undefined;
-  error: { message: string; hint?: string; exitCode: number } | undefined;
+  error: ReturnType<typeof errorDocument> | undefined;
 }
 
-/** The `loc export` of one target, every setting a flag (paths absolute). */
-function argumentsOf(ctx: Context, target: Target, flags: TargetRunFlags): string[] {
+/** The options of `loc export` for one target, as its flags would give them (paths absolute). */
+export interface TargetExportOptions extends Thresholds {
+  workspace: string;
+  project: string;
+  out: string;
+  pathTemplate: string;
+  localeMap: Record<string, string>;
+  format: string | undefined;
+  locale: string[] | undefined;
+  file: string[] | undefined;
+  check: true | undefined;
+  dryRun: true | undefined;
+  force: true | undefined;
+  summaryKeys: number | undefined;
+  timeout: number | undefined;
+}
+
+/** `loc export` of one project (commands/export.ts), handed in: that module loads this one. */
+export type ExportOne = (ctx: Context, options: TargetExportOptions) => Promise<void>;
+
+function optionsOf(target: Target, flags: TargetRunFlags): TargetExportOptions {
   const { layout } = target;
-  const words = ['export', '--workspace', target.workspace, '--project', target.project, '--out', layout.outDir];
-  if (layout.template !== DEFAULT_PATH_TEMPLATE) words.push('--path-template', layout.template);
-  if (Object.keys(layout.localeMap).length) words.push('--locale-map', formatLocaleMap(layout.localeMap));
-  if (target.format) words.push('--format', target.format);
-  if (target.locales?.length) words.push('--locale', target.locales.join(','));
-  for (const file of target.files ?? []) words.push('--file', file);
-  if (flags.check) words.push('--check');
-  if (flags.dryRun) words.push('--dry-run');
-  if (flags.force) words.push('--force');
-  if (flags.summaryKeys !== undefined) words.push('--summary-keys', String(flags.summaryKeys));
-  if (flags.timeoutMs !== undefined) words.push('--timeout', `${flags.timeoutMs}ms`);
-  if (ctx.options.profile) words.push('--profile', ctx.options.profile);
-  if (ctx.options.config) words.push('--config', resolve(ctx.cwd, ctx.options.config));
-  words.push('--json');
-  return words;
+  return {
+    workspace: target.workspace,
+    project: target.project,
+    out: layout.outDir,
+    pathTemplate: layout.template,
+    localeMap: layout.localeMap,
+    format: target.format,
+    locale: target.locales?.length ? target.locales : undefined,
+    file: target.files?.length ? target.files : undefined,
+    check: flags.check || undefined,
+    dryRun: flags.dryRun || undefined,
+    force: flags.force || undefined,
+    summaryKeys: flags.summaryKeys,
+    timeout: flags.timeoutMs,
+    ...target.thresholds,
+  };
 }
 
-/** Runs one target as `loc export … --json`; the credential goes through the environment, never argv. */
-function runOne(ctx: Context, target: Target, flags: TargetRunFlags): Promise<TargetResult> {
-  const env = { ...process.env };
-  if (ctx.options.token) env.LOC_API_TOKEN = ctx.options.token;
-  if (ctx.options.baseUrl) env.LOC_BASE_URL = ctx.options.baseUrl;
-  const child = spawn(process.execPath, [process.argv[1]!, ...argumentsOf(ctx, target, flags)], {
-    cwd: ctx.cwd,
-    env,
-    stdio: ['ignore', 'pipe', 'ignore'],
-    signal: ctx.signal,
+/**
+ * Runs one target's `loc export --json` in this process (a second Node process per target cost its
+ * start-up and module loading, ~60–80 ms of CPU each): its own context, whose output is kept, not shown,
+ * and whose error becomes the target's exit code and error document.
+ */
+async function runOne(
+  ctx: Context,
+  target: Target,
+  flags: TargetRunFlags,
+  exportOne: ExportOne,
+): Promise<TargetResult> {
+  const stdout = capturedStream();
+  const inner = ctx.inner({
+    stdout: stdout.stream,
+    stderr: capturedStream().stream,
+    ...(flags.timeoutMs === undefined ? {} : { deadlineMs: flags.timeoutMs }),
   });
-  let stdout = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  return new Promise((done) => {
-    const finish = (code: number) => {
-      let document: Record<string, unknown> | undefined;
-      try {
-        document = JSON.parse(stdout) as Record<string, unknown>;
-      } catch {
-        document = undefined;
-      }
-      const error = document?.error as TargetResult['error'];
-      done({
-        target,
-        exitCode: code,
-        result: error ? undefined : document,
-        error:
-          error ??
-          (code === 0
-            ? undefined
-            : { message: `The export of this target ended with exit code ${code}.`, exitCode: code }),
-      });
-    };
-    child.once('error', () => finish(ctx.signal.aborted ? EXIT.INTERRUPTED : EXIT.FAILURE));
-    child.once('close', (code) => finish(code ?? EXIT.INTERRUPTED));
-  });
+  let error: TargetResult['error'];
+  try {
+    await inner.run(() => exportOne(inner, optionsOf(target, flags)));
+  } catch (thrown) {
+    error = errorDocument(thrown);
+  }
+  const text = stdout.text();
+  return {
+    target,
+    exitCode: error?.exitCode ?? EXIT.OK,
+    result: text ? (JSON.parse(text) as Record<string, unknown>) : undefined,
+    error,
+  };
 }
 
 /** Runs the targets, at most `concurrency` at once (those sharing a folder one after the other), in one progress display. */
-async function runTargets(ctx: Context, targets: readonly Target[], flags: TargetRunFlags): Promise<TargetResult[]> {
+async function runTargets(
+  ctx: Context,
+  targets: readonly Target[],
+  flags: TargetRunFlags,
+  exportOne: ExportOne,
+): Promise<TargetResult[]> {
   const lanes = new Map<string, Target[]>();
   for (const target of targets) {
     const key = target.layout.outDir;
@@ -213,7 +239,7 @@ async function runTargets(ctx: Context, targets: readonly Target[], flags: Targe
       for (const target of lane) {
         running.add(target.name);
         show();
-        const result = await runOne(ctx, target, flags);
+        const result = await runOne(ctx, target, flags, exportOne);
         running.delete(target.name);
         results.set(target, result);
         show();
@@ -230,14 +256,16 @@ async function runTargets(ctx: Context, targets: readonly Target[], flags: Targe
 
 /** Counts of a target's files, from its result document. */
 function describeResult(result: TargetResult, check: boolean): string {
-  if (result.error) return result.error.message;
   const doc = result.result ?? {};
+  const left = doc.localesLeftOut as LeftOutLocale[] | undefined;
+  const leftOut = left?.length ? `; left out: ${describeLeftOut(left)}` : '';
+  if (result.error) return `${result.error.message}${leftOut}`;
   if (check) {
     const c = (doc.check ?? {}) as Record<string, number>;
-    return `up to date (${c.compared ?? 0} files)`;
+    return `up to date (${c.compared ?? 0} files)${leftOut}`;
   }
   const s = (doc.summary ?? {}) as Record<string, number>;
-  return `${s.created ?? 0} created, ${s.updated ?? 0} updated, ${s.unchanged ?? 0} unchanged`;
+  return `${s.created ?? 0} created, ${s.updated ?? 0} updated, ${s.unchanged ?? 0} unchanged${leftOut}`;
 }
 
 /**
@@ -343,6 +371,7 @@ export async function exportTargets(
         write: (file: string, markdown: string) => Promise<void>;
       }
     | undefined,
+  exportOne: ExportOne,
 ): Promise<void> {
   const loaded = ctx.projectConfig();
   if (!loaded?.config.targets?.length)
@@ -366,14 +395,19 @@ export async function exportTargets(
   const targets = resolveTargets(loaded, options.target);
   const { client } = await ctx.client();
   await checkTargetsApart(ctx, client, targets);
-  const results = await runTargets(ctx, targets, {
-    check: options.check === true,
-    dryRun: options.dryRun === true,
-    force: options.force === true,
-    summaryKeys: summary?.keysShown,
-    timeoutMs: options.timeout,
-    concurrency: options.concurrency ?? 1,
-  });
+  const results = await runTargets(
+    ctx,
+    targets,
+    {
+      check: options.check === true,
+      dryRun: options.dryRun === true,
+      force: options.force === true,
+      summaryKeys: summary?.keysShown,
+      timeoutMs: options.timeout,
+      concurrency: options.concurrency ?? 1,
+    },
+    exportOne,
+  );
   let markdown: string | undefined;
   if (summary) {
     markdown = summariesOf(results)

@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { LocalFileError, UnsafePathError } from '../run/errors';
+import { atRunEnd } from '../run/run-end';
 import { diskFullError } from './disk-full';
 import { LOCK_NAME, STAGING_PREFIX } from './names';
 import { displayPath } from './place';
@@ -20,12 +21,18 @@ import { isAlive } from './staging';
  * One loc run at a time writes into a folder: two exports into one folder would each take the other's
  * files for files the user changed. The lock is `.loc-lock` in the folder, holding the owner's pid,
  * created whole (a staged file hard-linked to the name, which fails when the name exists). A lock whose
- * process is gone (SIGKILL, a crash) is taken over. It is released when the process exits, whatever the
- * exit: the lock covers reading the record, placing the files and writing the record again.
+ * process is gone (SIGKILL, a crash) is taken over. It is released when the run ends (`main` returns, or
+ * the process exits, whatever the exit): the lock covers reading the record, placing the files and
+ * writing the record again.
+ *
+ * A folder this process holds already is its own: the targets of one `loc export` run in one process,
+ * and those that share a folder run one after the other there (export/targets.ts), so the second finds
+ * the first's lock.
  *
  * Returns the lock's path. Throws a LocalFileError naming the pid that holds it.
  */
-export function lockFolder(dir: string, onExit: (release: () => void) => void = exitHook): string {
+export function lockFolder(dir: string, onEnd: (release: () => void) => void = atRunEnd): string {
+  if (held.has(join(dir, LOCK_NAME))) return join(dir, LOCK_NAME);
   let created: string | undefined;
   try {
     created = mkdirSync(dir, { recursive: true });
@@ -51,13 +58,18 @@ export function lockFolder(dir: string, onExit: (release: () => void) => void = 
   } finally {
     unlinkSync(staged);
   }
-  onExit(() => {
+  held.add(lock);
+  onEnd(() => {
+    held.delete(lock);
     if (holderOf(lock) === process.pid) unlinkSync(lock);
     // A folder made only for the lock is not left behind.
     if (created !== undefined && readdirSync(created).length === 0) rmdirSync(created);
   });
   return lock;
 }
+
+/** The locks this run holds (until it ends). */
+const held = new Set<string>();
 
 function tryLink(from: string, to: string): boolean {
   try {
@@ -90,14 +102,4 @@ function busy(dir: string, pid: number | undefined): LocalFileError {
       hint: `Wait for it to finish and run the command again. If no loc is running, remove ${displayPath(join(dir, LOCK_NAME))}.`,
     },
   );
-}
-
-function exitHook(release: () => void): void {
-  process.once('exit', () => {
-    try {
-      release();
-    } catch {
-      // Exiting anyway: a lock left behind names a pid that is gone, and the next run takes it over.
-    }
-  });
 }

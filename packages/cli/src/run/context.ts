@@ -24,6 +24,13 @@ interface ContextInit {
   /** The command's overall deadline (its --timeout), when the context applies it. */
   deadlineMs?: number;
   environment?: Environment;
+  /** Where the output goes (default: the process's stdout and stderr). */
+  stdout?: NodeJS.WriteStream;
+  stderr?: NodeJS.WriteStream;
+  /** The folder the command runs in (default: the process's). */
+  cwd?: string;
+  /** The output is read back, not shown: one JSON document on stdout, nothing else (whatever the options say). */
+  readBack?: boolean;
 }
 
 /**
@@ -43,7 +50,7 @@ export class Context {
   readonly environment: Environment;
   readonly command: string;
   readonly program: CommandUnknownOpts;
-  readonly cwd = process.cwd();
+  readonly cwd: string;
   private readonly interrupt: AbortSignal;
   private readonly deadline: AbortSignal | undefined;
   private readonly deadlineMs: number | undefined;
@@ -64,12 +71,15 @@ export class Context {
     this.command = init.command;
     this.program = init.program;
     this.environment = init.environment ?? readEnvironment();
+    this.cwd = init.cwd ?? process.cwd();
     this.out = new Output({
-      json: init.options.json === true,
-      quiet: init.options.quiet === true,
+      json: init.readBack === true || init.options.json === true,
+      quiet: init.readBack === true || init.options.quiet === true,
       verbose: init.options.verbose === true,
       color: init.options.color !== false,
       environment: this.environment,
+      ...(init.stdout ? { stdout: init.stdout } : {}),
+      ...(init.stderr ? { stderr: init.stderr } : {}),
     });
     this.noPromptReason = this.environment.ci
       ? 'CI is set'
@@ -77,7 +87,7 @@ export class Context {
         ? 'no prompts with --json'
         : process.stdin.isTTY !== true
           ? 'stdin is not a terminal'
-          : process.stdout.isTTY !== true
+          : this.out.stdout.isTTY !== true
             ? 'stdout is not a terminal'
             : undefined;
     this.interactive = this.noPromptReason === undefined;
@@ -85,6 +95,29 @@ export class Context {
     this.deadlineMs = init.deadlineMs;
     this.deadline = init.deadlineMs === undefined ? undefined : AbortSignal.timeout(init.deadlineMs);
     this.signal = this.deadline ? AbortSignal.any([init.signal, this.deadline]) : init.signal;
+  }
+
+  /**
+   * The context of work this command runs inside itself (one target of `loc export`, docs/cli.md#several-targets):
+   * the same options, settings, config, credential store, proxy and Ctrl-C; its own output, read back
+   * (JSON), and its own deadline (within this command's).
+   */
+  inner(init: Pick<ContextInit, 'stdout' | 'stderr' | 'deadlineMs'>): Context {
+    const inner = new Context({
+      ...init,
+      readBack: true,
+      options: this.options,
+      sourceOf: this.sourceOf,
+      signal: this.signal,
+      command: this.command,
+      program: this.program,
+      environment: this.environment,
+      cwd: this.cwd,
+    });
+    inner.loadedConfig = this.loadedConfig;
+    inner.store = this.store;
+    inner.proxiedFetch = this.proxiedFetch;
+    return inner;
   }
 
   /** Whether an option was given on the command line (not by its environment variable). */

@@ -490,22 +490,24 @@ export function exitCodeOf(error: unknown): number {
   return typeof exitCode === 'function' ? exitCode(error) : exitCode;
 }
 
+/** The `error` of a --json document: name, message, hint, exit code (and the service's status and codes). */
+export function errorDocument(error: unknown) {
+  const { message, hint } = describeError(error);
+  return {
+    name: error instanceof CommanderError ? 'UsageError' : error instanceof Error ? error.name : 'Error',
+    message,
+    ...(hint ? { hint } : {}),
+    exitCode: exitCodeOf(error),
+    ...(error instanceof APIError ? { status: error.status, codes: error.codes } : {}),
+  };
+}
+
 /** The one error handler: a line (and hint) on stderr, JSON on stdout with --json; returns the exit code. */
 export function reportError(out: Output, error: unknown): number {
   const exitCode = exitCodeOf(error);
   const { message, hint } = describeError(error);
   if (exitCode === EXIT.OK) return exitCode;
-  if (out.json && !out.hasPrintedJson) {
-    out.printJson({
-      error: {
-        name: error instanceof CommanderError ? 'UsageError' : error instanceof Error ? error.name : 'Error',
-        message,
-        ...(hint ? { hint } : {}),
-        exitCode,
-        ...(error instanceof APIError ? { status: error.status, codes: error.codes } : {}),
-      },
-    });
-  }
+  if (out.json && !out.hasPrintedJson) out.printJson({ error: errorDocument(error) });
   out.error(message, hint);
   if (
     out.verbose &&

@@ -92,6 +92,16 @@ function answer(body: string | Uint8Array | null, status: number, headers: Recor
 }
 
 /**
+ * A new answer with the body and headers of one made before (a handler's memo of an answer it repeats).
+ *
+ * @example
+ * return keptResponse(200, keptAnswerOf(earlier)!);
+ */
+export function keptResponse(status: number, kept: KeptAnswer): Response {
+  return new KeptResponse(status, kept);
+}
+
+/**
  * A JSON answer, as msw's `HttpResponse.json` makes it: `Content-Type: application/json` unless `headers`
  * names another, and a `Content-Length`.
  *

@@ -65,9 +65,14 @@ export function operationHandlers(context: HandlerContext, resolvers: Resolvers)
     const operation: Operations[OperationId] = OPERATIONS[id];
     const resolve = resolvers[id] as Resolver<OperationId>;
     const route = http[operation.method === 'GET' ? 'get' : 'post'];
+    // The checked body of a repeatable operation is remembered by its text: its resolver only reads it
+    // (one that is not, such as createExport, keeps it).
+    const remember = 'idempotent' in operation && operation.idempotent === true;
     const readBodyOf = (request: Request) => () => {
       if (!('requestBody' in operation)) throw new Error(`${id} takes no body`);
-      return readBody(request, operation.requestBody as OperationRequestBody, context.maxBodyBytes) as Promise<never>;
+      return readBody(request, operation.requestBody as OperationRequestBody, context.maxBodyBytes, {
+        remember,
+      }) as Promise<never>;
     };
     const failed = (request: Request, error: unknown) => delivered(request, errorAnswerOf(operation.api, error));
     // Not an async function: it runs for every request, and a resolver that answers at once is written at once.

@@ -9,7 +9,7 @@ import { can } from './access';
 import { createBlobs, type Blobs } from './blobs';
 import { buildZip, localesOf } from './project-files';
 import { slugify } from './slug';
-import type { CdnLogEntry, ExportJob, Permission, Project, SeedDistribution, User } from './types';
+import type { ExportJob, Permission, Project, SeedDistribution, User } from './types';
 
 /** A failure of a store operation; the HTTP layer maps `kind` to a status. */
 export class StoreError extends Error {
@@ -44,7 +44,6 @@ interface State {
   assemblies: Map<string, Promise<NonNullable<ExportJob['result']>>>;
   /** Checks spent per workspace in its current budget period (the period's start, clock time). */
   cdnUsage: Map<string, { periodStart: number; used: number }>;
-  cdnLog: CdnLogEntry[];
   /** Release bundles made so far, by release id (for a fault that must know a bundle at once). */
   madeReleases: Map<string, Uint8Array>;
 }
@@ -66,13 +65,9 @@ function load(seed: ParsedSeed, now: () => number): State {
     blobs: createBlobs(now),
     assemblies: new Map(),
     cdnUsage: new Map(),
-    cdnLog: [],
     madeReleases: new Map(),
   };
 }
-
-/** How many `/cdn/check` entries the log keeps (the newest). */
-export const CDN_LOG_LIMIT = 10_000;
 
 /** SHA-256 of each blob, computed once: a CDN check reports its release's checksum on every call. */
 const blobSha256 = new WeakMap<Uint8Array, string>();
@@ -232,7 +227,7 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
     set exportDelayMs(ms: number) {
       exportDelayMs = ms;
     },
-    /** Back to the seed: projects, jobs, budgets and logs as they were. */
+    /** Back to the seed: projects, jobs and budgets as they were. */
     reset() {
       state = load(initial, () => clock.now());
       forcedExportErrors = [];
@@ -501,15 +496,6 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
       return state.madeReleases.get(releaseId);
     },
 
-    logCdnCheck(entry: CdnLogEntry) {
-      // Bounded, so a load test of /cdn/check cannot grow the mock without end; dropped in halves, so
-      // the cost is spread over many checks.
-      if (state.cdnLog.length >= CDN_LOG_LIMIT) state.cdnLog.splice(0, CDN_LOG_LIMIT / 2);
-      state.cdnLog.push(entry);
-    },
-    get cdnLog(): readonly CdnLogEntry[] {
-      return state.cdnLog;
-    },
     now: () => clock.now(),
   };
 }

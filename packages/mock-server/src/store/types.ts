@@ -1,4 +1,4 @@
-import type { CdnCheckRequest, ResourceExportFile } from '@loc/sdk';
+import type { ResourceExportFile } from '@loc/sdk';
 import type { ExportRequestSchema } from '@loc/sdk/schemas';
 import type { z } from 'zod';
 import type { ParsedSeed, Role } from '../seed/schema';
@@ -33,6 +33,3 @@ export interface ExportJob {
     | { status: 'SUCCESS'; files: (Pick<ResourceExportFile, 'filePath'> & { iso2Slug: string })[]; zipName: string }
     | { status: 'ERROR'; errorDetails: string };
 }
-
-/** One distribution check as the request log keeps it: when, whose, the answer, and the fields it was sent. */
-export type CdnLogEntry = { at: string; workspace: string; status: number } & Partial<CdnCheckRequest>;

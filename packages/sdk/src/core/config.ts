@@ -1,7 +1,7 @@
 import { ConfigurationError } from '../errors';
-import { readEnv } from './env';
-import { DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT } from './retry';
-import { checkCount, checkDuration } from './options';
+import { readEnv } from '../internal/env';
+import { DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT } from '../internal/retry';
+import { checkCount, checkDuration } from '../internal/options';
 import { createLog, type Log, type Logger, type LogLevel } from './log';
 import type { ClientHooks } from './hooks';
 import { version } from '../../package.json';
@@ -98,7 +98,7 @@ export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
     headers: {
       accept: 'application/json',
       'user-agent': `loc-sdk/${SDK_VERSION}`,
-      ...withoutAuthorization(options.headers),
+      ...ownHeaders(options.headers),
     },
     hooks: options.hooks ?? {},
     log: createLog(options),
@@ -134,7 +134,15 @@ function checkPath(name: string, value: string): string {
   return value;
 }
 
-/** The credential header is the transport's alone: it picks the one that belongs to each host. */
-function withoutAuthorization(headers: Record<string, string> = {}): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization'));
+/**
+ * The caller's headers, names in lower case (so that one of theirs replaces a default rather than joining
+ * it: `Accept`), without `authorization`: the credential header is the transport's alone, which picks the
+ * one that belongs to each host.
+ */
+function ownHeaders(headers: Record<string, string> = {}): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers)
+      .map(([name, value]) => [name.toLowerCase(), value])
+      .filter(([name]) => name !== 'authorization'),
+  );
 }

@@ -1,6 +1,6 @@
 import type { TimeoutError } from '../errors';
-import { checkDuration } from './options';
-import { abortErrorOf, anySignal, sleep } from './signals';
+import { checkDuration } from '../internal/options';
+import { abortErrorOf, anySignal, sleep } from '../internal/signals';
 
 /** The first wait between two polls of an export, in milliseconds. */
 export const DEFAULT_POLL_INTERVAL_MS = 500;

@@ -5,7 +5,7 @@
  */
 import { DownloadError, LocError } from '../errors';
 import type { CdnRelease, DistributionEnvironment, DistributionType } from '../schemas/cdn';
-import { CDN_CHECK_PATH } from '../core/cdn-route';
+import { CDN_CHECK_PATH } from '../internal/cdn-route';
 import { version } from '../../package.json';
 import { type CheckAnswer, checkCdn, downloadBundle, type HttpConfig, sha256Hex } from './http';
 import { flatten, localeOfPath, parseBundle, type Strings } from './parse';

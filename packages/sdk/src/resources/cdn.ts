@@ -1,14 +1,17 @@
 import type { APIPromise } from '../core/api-promise';
-import type { RequestOptions, Transport } from '../core/request';
+import type { RequestOptions } from '../core/request-options';
+import type { Transport } from '../internal/request';
 import type { CdnCheckRequest, CdnRelease } from '../schemas/cdn';
 import { checkDistribution } from '../operations';
 
 /** Distributions: ask the CDN whether a newer release bundle exists. */
 export class Cdn {
-  constructor(
-    private readonly transport: Transport,
-    private readonly checkPath: string,
-  ) {}
+  declare private readonly transport: Transport;
+  declare private readonly checkPath: string;
+  constructor(transport: Transport, checkPath: string) {
+    this.transport = transport;
+    this.checkPath = checkPath;
+  }
 
   /**
    * Asks which release bundle a client should download. Resolves to the release, or to `null` when there

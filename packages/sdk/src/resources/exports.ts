@@ -1,5 +1,6 @@
 import { apiPromise, type APIPromise, type WithResponse } from '../core/api-promise';
-import type { RequestOptions, Transport } from '../core/request';
+import type { RequestOptions } from '../core/request-options';
+import type { Transport } from '../internal/request';
 import { pollUntil, resolvePollOptions, type PollOptions } from '../core/poll';
 import { ContractError, ExportFailedError, TimeoutError } from '../errors';
 import { createExport, getExport, pathOf, type OperationCall } from '../operations';

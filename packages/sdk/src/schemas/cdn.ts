@@ -1,6 +1,6 @@
-// The schemas of the distribution check (spec.md 2.4–2.6).
+// The schemas of the distribution check: its request, the release it answers with, its problem body.
 import * as z from 'zod/mini';
-import { lazyObject } from '../core/lazy-object';
+import { lazyObject } from '../internal/lazy-object';
 import { nonEmptyString, urlString } from './checks';
 import { LanguageCodeSchema, openEnum, openObject, requestEnum, SEMANTIC_VERSION_PATTERN } from './common';
 

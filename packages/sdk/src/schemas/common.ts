@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { lazyObject } from '../core/lazy-object';
-import type { CustomId } from '../custom-id';
+import { lazyObject } from '../internal/lazy-object';
+import type { CustomId } from '../core/custom-id';
 import { maxCodePoints } from './checks';
 
 /**

@@ -1,7 +1,7 @@
-// The schemas of exports (spec.md 2.7, 2.8).
+// The schemas of exports: the request that starts one, and the job the service answers with.
 import * as z from 'zod/mini';
-import { lazyObject } from '../core/lazy-object';
-import { EXPORT_FORMATS, type ExportFormatId } from '../export-formats';
+import { lazyObject } from '../internal/lazy-object';
+import { EXPORT_FORMATS, type ExportFormatId } from '../core/export-formats';
 import { nonEmptyString } from './checks';
 import { LanguageCodeSchema, openEnum, openObject, requestEnum } from './common';
 

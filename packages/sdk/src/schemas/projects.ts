@@ -1,8 +1,8 @@
 // The schemas of the projects area. Field names the spec leaves "not shown" follow the real service
 // (docs/decisions.md). Objects are open: fields the service adds pass through (see `openObject`).
 import * as z from 'zod/mini';
-import { lazyObject } from '../core/lazy-object';
-import { RESOURCE_TYPES, type ResourceTypeId } from '../export-formats';
+import { lazyObject } from '../internal/lazy-object';
+import { RESOURCE_TYPES, type ResourceTypeId } from '../core/export-formats';
 import {
   LanguageCodeSchema,
   LinkSchema,

@@ -1,6 +1,6 @@
 import { ConfigurationError } from '../errors';
 import { pathOf, type OperationCall } from '../operations';
-import type { ResolvedConfig } from './config';
+import type { ResolvedConfig } from '../core/config';
 import { CDN_RETRY_POLICY, V1_RETRY_POLICY, type RetryPolicy } from './retry';
 
 /**

@@ -1,4 +1,3 @@
-import type { $Fetch } from 'ofetch';
 import type * as z from 'zod/mini';
 import {
   APIConnectionError,
@@ -13,21 +12,13 @@ import { checkCount, checkDuration } from './options';
 import { networkFailureOf, safeCause } from './network-failure';
 import { abortErrorOf, anySignal, sleep } from './signals';
 import { validateResponse } from './validate';
-import { joinUrl } from './url';
-import { apiPromise, type WithResponse } from './api-promise';
-import type { ResolvedConfig } from './config';
+import { joinUrl } from '../core/url';
+import { apiPromise, type WithResponse } from '../core/api-promise';
+import type { ResolvedConfig } from '../core/config';
 import type { Api } from './apis';
+import type { HttpLayer } from './http';
+import type { RequestOptions } from '../core/request-options';
 import type { OperationCall, ParamsOf, ResultOf } from '../operations';
-
-/** Options every SDK method accepts as its last argument. */
-export interface RequestOptions {
-  /** Aborts the request (and any retry wait) when it fires. */
-  signal?: AbortSignal;
-  /** Timeout of each attempt, in milliseconds. Defaults to the client's `timeoutMs`. */
-  timeoutMs?: number;
-  /** Retries after the first attempt. Defaults to the client's `maxRetries`. */
-  maxRetries?: number;
-}
 
 /** The inputs of one call of an operation: its path parameters and body, and where its path is configurable, another path. */
 export interface CallInput<O extends OperationCall> {
@@ -40,30 +31,18 @@ export interface CallInput<O extends OperationCall> {
   retry?: boolean;
 }
 
-let ofetchModule: Promise<typeof import('./ofetch')> | undefined;
-/**
- * ofetch is loaded with the first request, not with the SDK: its module reads `globalThis.fetch`, which
- * makes Node load its whole HTTP client (undici, 30–100 ms) — a cost an app that imports the SDK and
- * sends nothing (or not yet) should not pay.
- */
-function loadOfetch() {
-  return (ofetchModule ??= import('./ofetch'));
-}
-
 /**
  * The one door to the network: every SDK call goes through the function this returns. It adds the
  * credential that belongs to the call's host, the timeout and abort signal, retries, and validation.
- * `apis` are the APIs the client calls (core/apis.ts), by the name operations give (`api`).
+ * `apis` are the APIs the client calls (internal/apis.ts), by the name operations give (`api`); `http` sends
+ * each attempt (internal/http.ts: ofetch, or the runtime's fetch).
  */
-export function createTransport(config: ResolvedConfig, apis: Partial<Record<OperationCall['api'], Api>>) {
-  let $fetch: Promise<$Fetch> | undefined;
-  const fetcher = () =>
-    ($fetch ??= loadOfetch().then(({ ofetch }) =>
-      ofetch.create(
-        { retry: 0, ignoreResponseError: true, responseType: 'text', redirect: 'manual' },
-        config.fetch ? { fetch: config.fetch } : {},
-      ),
-    ));
+export function createTransport(
+  config: ResolvedConfig,
+  apis: Partial<Record<OperationCall['api'], Api>>,
+  http: HttpLayer,
+) {
+  const sendHttp = http(config.fetch);
 
   const { log } = config;
 
@@ -82,8 +61,17 @@ export function createTransport(config: ResolvedConfig, apis: Partial<Record<Ope
     if (!api) throw new Error(`@loc/sdk: this client was made without the ${call.api} API`);
     const policy = api.retry;
     const url = joinUrl(api.baseUrl(config), input.path ?? api.path(call, input.params));
-    const info: RequestInfo = { method: call.method, path: new URL(url).pathname };
-    const headers = { ...config.headers, authorization: `Bearer ${api.credential(config)}` };
+    const info: RequestInfo = {
+      method: call.method,
+      path: new URL(url).pathname,
+      operation: { id: call.id, api: call.api, permission: call.permission },
+    };
+    const headers = {
+      // The body is JSON text (serialized below); a content type of the caller's own wins.
+      ...(input.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...config.headers,
+      authorization: `Bearer ${api.credential(config)}`,
+    };
     // What a log line shows of the request is what an error message shows: method and path (no host, no
     // query, no header).
     const shown = `${info.method} ${info.path}`;
@@ -97,26 +85,23 @@ export function createTransport(config: ResolvedConfig, apis: Partial<Record<Ope
       const timeout = AbortSignal.timeout(timeoutMs);
       let failure: Error;
       let kind: AttemptFailure;
-      const outcome = await (await fetcher())
-        .raw<string, 'text'>(url, {
-          method: call.method,
-          headers,
-          // Serialized here, not by ofetch: ofetch tells a JSON body from FormData with `instanceof
-          // FormData`, and in Node reading that global loads Node's whole fetch stack (undici, ~25 ms)
-          // even when `fetch` is the caller's own. A string body is sent as is, as application/json.
-          body: input.body === undefined ? undefined : JSON.stringify(input.body),
-          signal: anySignal([options.signal, timeout]),
-        })
-        .then(
-          (response) => ({ response }),
-          (error: unknown) => ({ error }),
-        );
+      const outcome = await sendHttp(url, {
+        method: call.method,
+        headers,
+        // Serialized here, not by ofetch: ofetch tells a JSON body from FormData with `instanceof
+        // FormData`, and in Node reading that global loads Node's whole fetch stack (undici, ~25 ms)
+        // even when `fetch` is the caller's own.
+        body: input.body === undefined ? undefined : JSON.stringify(input.body),
+        signal: anySignal([options.signal, timeout]),
+      }).catch((error: unknown) => ({ error }));
       if ('error' in outcome) {
         if (options.signal?.aborted) throw abortErrorOf(options.signal);
         if (timeout.aborted) {
           failure = new TimeoutError(
             `${info.method} ${info.path} timed out after ${timeoutMs} ms${timeoutAdvice(policy)}`,
             timeoutMs,
+            undefined,
+            info.operation,
           );
           kind = { kind: 'timeout' };
         } else {
@@ -129,7 +114,7 @@ export function createTransport(config: ResolvedConfig, apis: Partial<Record<Ope
           kind = { kind: 'connection', code: network.code };
         }
       } else {
-        const { response } = outcome;
+        const { response, text } = outcome;
         const durationMs = Date.now() - started;
         config.hooks.onResponse?.({ ...event, status: response.status, durationMs });
         const requestId = response.headers.get('x-request-id') ?? undefined;
@@ -137,7 +122,6 @@ export function createTransport(config: ResolvedConfig, apis: Partial<Record<Ope
           'debug',
           `← ${response.status} ${shown} in ${durationMs} ms${requestId ? ` (request id ${requestId})` : ''}`,
         );
-        const text = response._data ?? '';
         if (response.ok) {
           const data = parseSuccess(
             call.responses[200].body.schema,

@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { writeSync } from 'node:fs';
 import { lstat, mkdir, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { abortErrorOf, anySignal } from './core/signals';
-import { redactUrl } from './core/url';
-import { checkCount, checkDuration } from './core/options';
-import { networkFailureOf, safeCause } from './core/network-failure';
+import { abortErrorOf, anySignal } from '../internal/signals';
+import { redactUrl } from '../core/url';
+import { checkCount, checkDuration } from '../internal/options';
+import { networkFailureOf, safeCause } from '../internal/network-failure';
 import { contentLength, openDownload } from './download-source';
-import { DownloadError, LocError } from './errors';
+import { DownloadError, LocError } from '../errors';
 import { createHashingWriter } from './hashing-writer';
-import type { CdnRelease } from './schemas/cdn';
-import type { CompletedExport } from './schemas/exports';
+import type { CdnRelease } from '../schemas/cdn';
+import type { CompletedExport } from '../schemas/exports';
 
 export { MAX_DOWNLOAD_REDIRECTS } from './download-source';
 /** A download fails when no byte arrives for this long, in milliseconds (`idleTimeoutMs`). */
@@ -226,8 +226,8 @@ export function downloadExport(job: CompletedExport, destination: string, option
 }
 
 /**
- * Downloads one file of a completed export by its own pre-signed URL (spec.md §2.8: each
- * `resourceExports` entry has a `downloadUrl`), without the ZIP of the whole export. Throws
+ * Downloads one file of a completed export by its own pre-signed URL (the service gives each
+ * `resourceExports` entry of a finished export a `downloadUrl`), without the ZIP of the whole export. Throws
  * DownloadError, before any request, when the export lists no such file or no URL for it: download the
  * ZIP then ({@link downloadExport}).
  *

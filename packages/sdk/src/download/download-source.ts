@@ -3,9 +3,9 @@
 import http from 'node:http';
 import https from 'node:https';
 import { envProxyRoute } from './env-proxy';
-import { DownloadError } from './errors';
-import { SDK_VERSION } from './core/config';
-import { redactUrl } from './core/url';
+import { DownloadError } from '../errors';
+import { SDK_VERSION } from '../core/config';
+import { redactUrl } from '../core/url';
 import type { HashingWriter } from './hashing-writer';
 import { requestOverSocket } from './socket-download';
 

@@ -1,0 +1,9 @@
+/** Options every SDK method accepts as its last argument. */
+export interface RequestOptions {
+  /** Aborts the request (and any retry wait) when it fires. */
+  signal?: AbortSignal;
+  /** Timeout of each attempt, in milliseconds. Defaults to the client's `timeoutMs`. */
+  timeoutMs?: number;
+  /** Retries after the first attempt. Defaults to the client's `maxRetries`. */
+  maxRetries?: number;
+}
