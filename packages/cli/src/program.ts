@@ -55,7 +55,12 @@ Docs: ${docsPage('cli.md', import.meta.url, '@loc/cli')}`,
       create: run(async () => (await import('./commands/projects/projects')).create),
     }),
     statusCommand(run(async () => (await import('./commands/status/status')).status)),
-    exportCommand(run),
+    exportCommand({
+      export: run(async () => (await import('./commands/export/export')).runExport),
+      status: run(async () => (await import('./commands/export/export')).exportStatus),
+      download: run(async () => (await import('./commands/export/export')).exportDownload),
+      formats: run(async () => (await import('./commands/export/export')).exportFormats),
+    }),
     cdnCommand({ check: run(async () => (await import('./commands/cdn/check')).check) }),
     completionCommand(run(async () => (await import('./commands/completion/completion')).completion)),
   ]) {
