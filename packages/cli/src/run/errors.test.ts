@@ -16,7 +16,6 @@ import {
   EXIT,
   exitCodeOf,
   GateFailedError,
-  madeFor,
   OutOfDateError,
   RETRIED,
   resumeWith,
@@ -28,15 +27,16 @@ const api = (status: number, method: string, path: string, body: unknown = { err
   APIError.from(status, { method, path }, body);
 
 describe('the error table', () => {
-  it('takes a request for the CDN check by the operation it was made for, whatever its path', async () => {
-    const refused = () =>
-      api(401, 'POST', '/edge/probe', { status: 401, errors: [{ field: 'key', infos: ['CDN_KEY_NOT_FOUND'] }] });
-    const cdn = await madeFor('checkDistribution', Promise.reject(refused())).catch((e: unknown) => e);
-    expect(describeError(cdn).hint).toMatch(/--cdn-key/);
+  it('takes a request for the CDN check by the operation the SDK states, whatever its path', () => {
+    const cdn = { id: 'checkDistribution', api: 'cdn', permission: undefined } as const;
+    const keyRefused = { status: 401, errors: [{ field: 'key', infos: ['CDN_KEY_NOT_FOUND'] }] };
+    const refused = APIError.from(401, { method: 'POST', path: '/edge/probe', operation: cdn }, keyRefused);
+    expect(describeError(refused).hint).toMatch(/--cdn-key/);
     // A path that ends in /check is no sign: only the operation is.
-    const v1 = await madeFor('listProjects', Promise.reject(api(401, 'GET', '/v1/check'))).catch((e: unknown) => e);
-    expect(describeError(v1).hint).toMatch(/loc login/);
-    expect(describeError(refused()).hint).toMatch(/loc login/);
+    const v1 = { id: 'listProjects', api: 'v1', permission: undefined } as const;
+    expect(describeError(APIError.from(401, { method: 'GET', path: '/v1/check', operation: v1 }, {})).hint).toMatch(
+      /loc login/,
+    );
   });
 
   it.each([

@@ -17,8 +17,8 @@ import {
   RateLimitError,
   TimeoutError,
   UnprocessableEntityError,
+  type OperationInfo,
 } from '@loc/sdk';
-import { OPERATIONS, type OperationId } from '@loc/sdk/internal';
 import { REFUSED } from '../net/redirects';
 import { EXIT } from './exit-codes';
 import type { Output } from './output';
@@ -158,25 +158,6 @@ const isClass = (match: unknown): match is Class<unknown> =>
 const isAbort = (error: unknown): error is Error =>
   error instanceof AbortError || (error instanceof Error && error.name === 'AbortError');
 
-/** The operation each failed call was made for, by its id in the SDK's table: set by {@link madeFor}. */
-const OPERATION_OF = new WeakMap<object, OperationId>();
-
-/**
- * `call`, with the error it may fail with marked as one of operation `id`, so that the table reads the
- * operation's API (and so which base URL, credential and advice) from the SDK's declaration of it. Never
- * from the URL: the CDN check's path is configurable (--cdn-check-path).
- *
- * @example await madeFor('checkDistribution', client.cdn.check(body))
- */
-export async function madeFor<T>(id: OperationId, call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    if (typeof error === 'object' && error !== null) OPERATION_OF.set(error, id);
-    throw error;
-  }
-}
-
 /** The command that resumes a run cut short: set by {@link resumeWith}, read by the table and the context. */
 const RESUME = new WeakMap<object, string>();
 
@@ -195,16 +176,12 @@ export const resumeOf = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null ? RESUME.get(error) : undefined;
 
 /**
- * Whether the failed request went to the CDN API (the distribution check, with the CDN key): by the
- * operation the SDK's error names (`error.operation`, where the SDK states it), else by the one its call
- * was made for.
+ * Whether the failed request went to the CDN API (the distribution check, with the CDN key), by the
+ * operation the SDK's error states (`error.operation`, from the SDK's one declaration of it). Never by
+ * the URL: the CDN check's path is configurable (--cdn-check-path).
  */
 export function onCdn(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const stated = (error as { operation?: { api?: unknown } }).operation?.api;
-  if (stated !== undefined) return stated === 'cdn';
-  const id = OPERATION_OF.get(error);
-  return id !== undefined && OPERATIONS[id].api === 'cdn';
+  return (error as { operation?: OperationInfo } | null)?.operation?.api === 'cdn';
 }
 const cdnError =
   <E extends APIError>(Class: Class<E>) =>

@@ -3,7 +3,7 @@ import { redactUrl, type CdnCheckRequest, type CdnRelease } from '@loc/sdk';
 import { resolveLocaleMap } from '../../files/locale-map';
 import type { Manifest } from '../../files/release-manifest';
 import type { Context } from '../../run/context';
-import { EXIT, madeFor, UsageError } from '../../run/errors';
+import { EXIT, UsageError } from '../../run/errors';
 import { requireFlags } from '../../ui/prompts';
 import { DEFAULT_CDN_TIMEOUT_MS, type CdnCheckOptions } from '../cdn';
 
@@ -59,10 +59,10 @@ export async function check(ctx: Context, options: CdnCheckOptions): Promise<num
   };
   // One attempt (a check is never sent twice), given the whole --timeout: its message can then name --timeout.
   // The deadline (--timeout) is the context's: ctx.signal aborts when it passes, and the context reports it.
-  const release = await madeFor(
-    'checkDistribution',
-    client.cdn.check(body, { signal: ctx.signal, timeoutMs: options.timeout ?? DEFAULT_CDN_TIMEOUT_MS }),
-  );
+  const release = await client.cdn.check(body, {
+    signal: ctx.signal,
+    timeoutMs: options.timeout ?? DEFAULT_CDN_TIMEOUT_MS,
+  });
 
   if (!release || manifest?.distributionReleaseId === release.distributionReleaseId) {
     const current = release ?? undefined;
