@@ -3,14 +3,13 @@ import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CachedModule } from './startup/compile-cache';
 import type { main as Main } from './program';
+import { EXIT } from './run/exit-codes';
 import { VERSION } from './startup/version';
 
-/** Exit 10 (EXIT.OPERATION_FAILED of errors.ts, not loaded yet): the result could not be written. */
-const OUTPUT_FAILED = 10;
 /** stdout failed (a full disk, a closed or broken descriptor): the result is lost, so the run did not succeed. */
 let stdoutFailed = false;
 let stdoutClosed = false;
-const finalCode = (code: number) => (stdoutFailed && code === 0 ? OUTPUT_FAILED : code);
+const finalCode = (code: number) => (stdoutFailed && code === 0 ? EXIT.OPERATION_FAILED : code);
 
 /**
  * The reader of a stream is gone: a closed pipe (`loc … | head`, EPIPE), or a closed terminal (a hung-up

@@ -6,8 +6,9 @@ import { exportCommand } from './commands/export';
 import { initCommand } from './commands/init';
 import { projectsCommand } from './commands/projects';
 import { statusCommand } from './commands/status';
-import { docsPage } from './help/docs-page';
+import { docsPage } from '@loc/sdk/internal';
 import { examples } from './help/help-examples';
+import { exitCodesHelp } from './run/exit-codes';
 import type { Output } from './run/output';
 import { endRun } from './run/run-end';
 import type { Handler, Run } from './run/run-types';
@@ -37,18 +38,31 @@ export function buildProgram(run: Run): CommandUnknownOpts {
       'after',
       // A function: the docs' path is looked up only when help is shown.
       () => `${examples('loc login', 'loc init', 'loc status --min-approved 95', 'loc export --dry-run', 'loc cdn check --environment PRODUCTION --type MOBILE_SDK_IOS --client-version 2.4.0')}
-Exit codes: 0 ok, 1 unexpected, 2 usage, 3 authentication, 4 permission, 5 not found, 6 validation,
-7 rate or usage limit, 8 timeout, 9 server or network, 10 operation failed, 11 status gate failed,
-20 no newer CDN release, 130 interrupted. Docs: ${docsPage('cli.md')}`,
+${exitCodesHelp()}
+
+Docs: ${docsPage('cli.md', import.meta.url, '@loc/cli')}`,
     );
   for (const command of [
-    ...authCommands(run),
-    initCommand(run),
-    projectsCommand(run),
-    statusCommand(run),
-    exportCommand(run),
-    cdnCommand(run),
-    completionCommand(run),
+    ...authCommands({
+      login: run(async () => (await import('./commands/auth/auth')).login),
+      logout: run(async () => (await import('./commands/auth/auth')).logout),
+      whoami: run(async () => (await import('./commands/auth/auth')).whoami),
+    }),
+    initCommand(run(async () => (await import('./commands/init/init')).init)),
+    projectsCommand({
+      list: run(async () => (await import('./commands/projects/projects')).list),
+      show: run(async () => (await import('./commands/projects/projects')).show),
+      create: run(async () => (await import('./commands/projects/projects')).create),
+    }),
+    statusCommand(run(async () => (await import('./commands/status/status')).status)),
+    exportCommand({
+      export: run(async () => (await import('./commands/export/export')).runExport),
+      status: run(async () => (await import('./commands/export/export')).exportStatus),
+      download: run(async () => (await import('./commands/export/export')).exportDownload),
+      formats: run(async () => (await import('./commands/export/export')).exportFormats),
+    }),
+    cdnCommand({ check: run(async () => (await import('./commands/cdn/check')).check) }),
+    completionCommand(run(async () => (await import('./commands/completion/completion')).completion)),
   ]) {
     program.addCommand(command);
   }
@@ -84,15 +98,16 @@ interface RunState {
 }
 
 function runner(state: RunState): Run {
-  return (handler) =>
+  return (load) =>
     async (...received) => {
       const command = received.at(-1) as CommandUnknownOpts;
       state.hooks.onCommand?.(commandPath(command));
       // commander passes the arguments, the options, then the command: the handler takes all but the command.
       const args = received.slice(0, -1) as never[];
-      const [{ Context }, { checkOptionValues }] = await Promise.all([
+      const [{ Context }, { checkOptionValues }, handler] = await Promise.all([
         import('./run/context'),
         import('./options/option-values'),
+        load(),
       ]);
       await checkOptionValues(command);
       const local = optionsOf(command);

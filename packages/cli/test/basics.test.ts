@@ -4,6 +4,7 @@ import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES } from '@loc/sdk';
 import { describe, expect, it } from 'vitest';
 import { runLoc } from '@loc/test-utils';
 import { DISTRIBUTION_TYPES as CLI_TYPES, ENVIRONMENTS as CLI_ENVIRONMENTS } from '../src/commands/cdn';
+import { EXIT } from '../src/run/exit-codes';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -38,9 +39,15 @@ describe('loc', () => {
     expect(result.stdout).toContain(`$ loc ${command.filter(Boolean).join(' ')}`);
   });
 
-  it('documents the exit codes in the main help', async () => {
+  it('lists every exit code in the main help, in order (docs/cli.md#exit-codes is generated from it)', async () => {
     const result = await runLoc(['--help']);
-    expect(result.stdout).toMatch(/20 no newer CDN release/);
+    const section = /\nExit codes:\n((?: {2}\d+ .+\n)+)/.exec(result.stdout)?.[1] ?? '';
+    const codes = section
+      .trimEnd()
+      .split('\n')
+      .map((line) => Number(/^ {2}(\d+) /.exec(line)?.[1]));
+    expect(codes).toEqual(Object.values(EXIT));
+    expect(result.stdout).toMatch(/\n {2}20 +loc cdn check: no newer release\n/);
   });
 
   it('exits 2 with a suggestion on an unknown command', async () => {

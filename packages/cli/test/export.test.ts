@@ -165,6 +165,20 @@ describe('loc export', () => {
     expect(tree(dir.path)).toEqual([]);
   });
 
+  it('export status of a failed export raises the SDK’s ExportFailedError: exit 10, its details and advice', async () => {
+    const started = await service.loc([...IOS, '--format', 'xml.android.resources', '--no-wait']);
+    expect(started.code, started.stderr).toBe(0);
+    const id = started.stdout.trim();
+    let result = await service.loc(['export', 'status', id, '-w', 'acme', '-p', 'mobile-ios', '--json']);
+    // Bounded by count: the mock ends a failing export within a few polls.
+    for (let i = 0; i < 50 && result.code === 0; i++)
+      result = await service.loc(['export', 'status', id, '-w', 'acme', '-p', 'mobile-ios', '--json']);
+    expect(result.code, result.stderr).toBe(10);
+    expect(result.stderr).toMatch(/ended ERROR: .+/);
+    // The table's advice for ExportFailedError, as when `loc export` itself waits for it.
+    expect(result.stderr).toMatch(/Check --format, --locale and --file/);
+  });
+
   it('exits 5 for a file path the project does not have', async () => {
     const result = await service.loc([...IOS, '--file', 'Resources/%{locale}.lproj/Nope.strings', '--out', dir.path]);
     expect(result.code, result.stderr).toBe(5);

@@ -440,7 +440,11 @@ describe('messages that blame the right party', () => {
           res.end();
         };
         more();
-      } else if (req.url?.startsWith('/gateway'))
+      } else if (req.url?.startsWith('/edge/'))
+        res
+          .writeHead(401, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ status: 401, errors: [{ field: 'key', infos: ['CDN_KEY_NOT_FOUND'] }] }));
+      else if (req.url?.startsWith('/gateway'))
         res.writeHead(502, { 'content-type': 'text/html' }).end('<html><h1>502 Bad Gateway</h1></html>');
       else res.writeHead(404, { 'content-type': 'text/html' }).end(PAGE);
     });
@@ -499,6 +503,61 @@ describe('messages that blame the right party', () => {
     expect(result.code, result.stderr).toBe(9);
     expect(result.stderr).not.toMatch(/<html|Bad Gateway/);
     expect(result.stderr).toMatch(/a proxy or gateway in front of it/);
+  });
+
+  it.each([
+    ['a GET (the SDK retries a 502)', ['projects', 'list', '--base-url', '<url>/gateway'], /loc retried it already/],
+    [
+      'the CDN check (the SDK retries its 5xx once, although it is a POST)',
+      ['cdn', 'check', '-e', 'PRODUCTION', '-t', 'MOBILE_SDK_IOS', '--cdn-base-url', '<url>/gateway'],
+      /loc retried it already/,
+    ],
+    [
+      'a create (never repeated)',
+      [
+        'projects',
+        'create',
+        '-w',
+        'acme',
+        '--title',
+        'X',
+        '--resource-type',
+        'strings.ios',
+        '--source-locale',
+        'en',
+        '--base-url',
+        '<url>/gateway',
+      ],
+      /^(?![\s\S]*retried)[\s\S]*Try again later/,
+    ],
+  ])('a 502 on %s says it was retried exactly when the SDK retried it', async (_what, args, hint) => {
+    const result = await runLoc(
+      args.map((a) => a.replace('<url>', url)),
+      { env: env({ LOC_CDN_KEY: CDN_KEYS.acme }) },
+    );
+    expect(result.code, result.stderr).toBe(9);
+    expect(result.stderr).toMatch(hint);
+  });
+
+  it('a CDN check at a path of its own (--cdn-check-path) that is refused blames the CDN key', async () => {
+    const result = await runLoc(
+      [
+        'cdn',
+        'check',
+        '-e',
+        'PRODUCTION',
+        '-t',
+        'MOBILE_SDK_IOS',
+        '--cdn-base-url',
+        url,
+        '--cdn-check-path',
+        '/edge/probe',
+      ],
+      { env: env({ LOC_CDN_KEY: CDN_KEYS.acme }) },
+    );
+    expect(result.code, result.stderr).toBe(3);
+    expect(result.stderr).toMatch(/The CDN key was refused \(CDN_KEY_NOT_FOUND\)/);
+    expect(result.stderr).toMatch(/--cdn-key/);
   });
 
   it('the CDN check’s timeout names --timeout, not an SDK option', async () => {

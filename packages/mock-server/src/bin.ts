@@ -3,7 +3,7 @@ import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DURATION_EXAMPLES, parseDuration } from '@loc/sdk/duration';
 import { version } from '../package.json';
-import { docsPage } from './docs-page';
+import { docsPage } from '@loc/sdk/internal';
 import { demoSeed } from './seed/demo';
 import { CONTROLS, type ControlName } from './admin/controls';
 import { buildAdminOpenApi } from './admin/openapi';
@@ -47,7 +47,7 @@ ${CONTROL_FLAGS.map((f) => `  ${pad(`--${f.name} ${f.value}`)}${f.help}`).join('
 
 The first line printed is "loc-mock listening on <url>" (with --json, a JSON object with "url").
 Stop with Ctrl-C (SIGINT) or SIGTERM.
-Docs and the demo credentials: ${docsPage('mock-server.md')}`;
+Docs and the demo credentials: ${docsPage('mock-server.md', import.meta.url, '@loc/mock-server')}`;
 
 class UsageError extends Error {}
 

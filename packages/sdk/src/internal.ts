@@ -49,3 +49,4 @@ export {
 } from './operations';
 export { maxCharacters, openEnum, openObject, requestEnum } from './schemas/common';
 export { FINAL_EXPORT_STATUSES } from './schemas/exports';
+export { docsPage } from './internal/docs-page';

@@ -176,6 +176,26 @@ var init_compile_cache = __esm({
 var import_node_fs2 = require("node:fs");
 var import_node_path2 = require("node:path");
 
+// src/run/exit-codes.ts
+var EXIT_CODES = {
+  OK: [0, "success"],
+  FAILURE: [1, "unexpected error: a bug (please report it with --verbose)"],
+  USAGE: [2, "usage: unknown command or flag, bad value, flag missing in CI, bad template"],
+  AUTH: [3, "authentication: no token or CDN key, or refused (401)"],
+  PERMISSION: [4, "permission denied (403)"],
+  NOT_FOUND: [5, "not found (404): workspace, project, export, file path, distribution"],
+  VALIDATION: [6, "validation: the service refused the values (400, 422)"],
+  RATE_LIMITED: [7, "rate or usage limit (429)"],
+  TIMEOUT: [8, "timeout: the service or an export took too long"],
+  SERVER: [9, "server failure (5xx after retries), network failure, unexpected response"],
+  OPERATION_FAILED: [10, "operation failed: export ERROR or SKIPPED, download, unsafe ZIP, local file"],
+  GATE_FAILED: [11, "loc status: a locale below its --min-approved or --min-translated share"],
+  OUT_OF_DATE: [12, "loc export --check: the files differ from what the export would write"],
+  NO_RELEASE: [20, "loc cdn check: no newer release"],
+  INTERRUPTED: [130, "interrupted (Ctrl-C, SIGTERM, SIGHUP) or a prompt cancelled"]
+};
+var EXIT = Object.fromEntries(Object.entries(EXIT_CODES).map(([name, [code]]) => [name, code]));
+
 // package.json
 var version = "0.0.0";
 
@@ -183,10 +203,9 @@ var version = "0.0.0";
 var VERSION = version;
 
 // src/bin.ts
-var OUTPUT_FAILED = 10;
 var stdoutFailed = false;
 var stdoutClosed = false;
-var finalCode = (code) => stdoutFailed && code === 0 ? OUTPUT_FAILED : code;
+var finalCode = (code) => stdoutFailed && code === 0 ? EXIT.OPERATION_FAILED : code;
 var readerGone = (error, stream) => error.code === "EPIPE" || stream.isTTY === true && (error.code === "EIO" || error.code === "ENXIO");
 process.stderr.on("error", () => {
 });

@@ -1,8 +1,7 @@
 import { Argument, Command } from '@commander-js/extra-typings';
-import { completionScript, SHELLS, type Shell } from '../help/completion-scripts';
-import type { Context } from '../run/context';
+import { SHELLS, type Shell } from '../help/completion-scripts';
 import { examples } from '../help/help-examples';
-import type { Run } from '../run/run-types';
+import type { Action } from '../run/run-types';
 
 const declaration = () =>
   new Command('completion')
@@ -13,11 +12,7 @@ const declaration = () =>
       `${examples('loc completion bash > ~/.local/share/bash-completion/completions/loc', 'loc completion zsh > "${fpath[1]}/_loc"', 'loc completion fish > ~/.config/fish/completions/loc.fish')}
 Or load it for this shell only: source <(loc completion bash)`,
     );
-type CompletionOptions = ReturnType<ReturnType<typeof declaration>['opts']>;
+export type CompletionOptions = ReturnType<ReturnType<typeof declaration>['opts']>;
 
-export const completionCommand = (run: Run) => declaration().action(run(completion));
-
-/** `loc completion <shell>`: the script on stdout, generated from the program's own commands and options. */
-async function completion(ctx: Context, shell: Shell, _options: CompletionOptions): Promise<void> {
-  ctx.out.stdout.write(completionScript(ctx.program, shell));
-}
+/** `loc completion`, run by commands/completion/completion.ts. */
+export const completionCommand = (action: Action<[Shell, CompletionOptions]>) => declaration().action(action);

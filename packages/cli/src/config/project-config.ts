@@ -5,7 +5,7 @@ import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES } from '@loc/sdk';
 import { jsonPath } from '@loc/sdk/internal';
 import * as z from 'zod/mini';
 import englishMessages from 'zod/v4/locales/en.js';
-import { docsPage } from '../help/docs-page';
+import { docsPage } from '@loc/sdk/internal';
 import { ENDS_IN_SEPARATOR } from '../options/option-values';
 import { LocalFileError } from '../run/errors';
 import { VERSION } from '../startup/version';
@@ -197,7 +197,7 @@ export function loadConfigFile(path: string): LoadedConfig {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${jsonPath(i.path)}: ${i.message}`).join('; ');
     throw new LocalFileError(`${absolute} is not a valid loc config: ${problems}`, {
-      hint: `The keys it may hold: section "loc.config.json" of ${docsPage('cli.md')}.`,
+      hint: `The keys it may hold: section "loc.config.json" of ${docsPage('cli.md', import.meta.url, '@loc/cli')}.`,
     });
   }
   return { path: absolute, dir: dirname(absolute), config: parsed.data };

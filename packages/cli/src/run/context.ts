@@ -1,8 +1,8 @@
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
-import { APIConnectionError, createClient, type ClientHooks, type LocClient } from '@loc/sdk';
+import { APIConnectionError, APIError, createClient, TimeoutError, type ClientHooks, type LocClient } from '@loc/sdk';
 import { findConfigFile, loadConfigFile, type LoadedConfig } from '../config/project-config';
 import { openCredentials, type CredentialStore } from '../config/credentials';
-import { CliError, CredentialsError, EXIT, isForeignAnswer, refusedAnswerOf } from './errors';
+import { CliError, CredentialsError, EXIT, isForeignAnswer, onCdn, RETRIED, refusedAnswerOf, resumeOf } from './errors';
 import { createHttpFetch } from '../net/http-fetch';
 import { proxyFetch } from '../net/proxy';
 import { Output } from './output';
@@ -54,6 +54,8 @@ export class Context {
   private readonly interrupt: AbortSignal;
   private readonly deadline: AbortSignal | undefined;
   private readonly deadlineMs: number | undefined;
+  /** `METHOD /path` → the last attempt the SDK made of it (0: the first), from its onRequest hook. */
+  private readonly attempts = new Map<string, number>();
   private readonly sourceOf: ContextInit['sourceOf'];
   private loadedConfig: LoadedConfig | undefined | null = null;
   private store: CredentialStore | undefined;
@@ -132,11 +134,17 @@ export class Context {
     try {
       return await work();
     } catch (error) {
+      if (error instanceof APIError && (this.attempts.get(`${error.method} ${error.path}`) ?? 0) > 0)
+        RETRIED.add(error);
       if (isForeignAnswer(error) && this.connection) throw this.foreignAnswer(error, this.connection);
       if (this.deadline?.aborted && !this.interrupt.aborted && this.deadlineMs !== undefined) {
-        const own = error instanceof CliError && error.exitCode !== EXIT.INTERRUPTED ? error : undefined;
-        if (own?.exitCode === EXIT.TIMEOUT) throw own;
-        const resume = error instanceof CliError && error.hint?.startsWith('Resume with') ? `${error.hint}, or ` : '';
+        // A timeout of its own (an export not ready in time) already says what to do.
+        if (
+          (error instanceof CliError && error.exitCode === EXIT.TIMEOUT) ||
+          (error instanceof TimeoutError && error.exportId)
+        )
+          throw error;
+        const resume = resumeOf(error) ? `Resume with: ${resumeOf(error)}, or ` : '';
         throw new CliError(`${this.command} did not finish within ${formatElapsed(this.deadlineMs)}.`, {
           exitCode: EXIT.TIMEOUT,
           hint: `${resume ? resume : 'Try again, or '}allow more time with --timeout.`,
@@ -164,7 +172,7 @@ export class Context {
    */
   private foreignAnswer(error: Parameters<typeof isForeignAnswer>[0], connection: NonNullable<Context['connection']>) {
     const { method, path } = error as { method: string; path: string };
-    const cdn = /\/check$/.test(path);
+    const cdn = onCdn(error);
     const url = cdn ? connection.cdnBaseUrl : connection.baseUrl;
     const source = cdn ? connection.cdnBaseUrlSource : connection.baseUrlSource;
     const status = 'status' in (error as object) ? ` ${(error as { status: number }).status}` : '';
@@ -239,7 +247,7 @@ export class Context {
       ...(settings.cdnKey ? { cdnKey: settings.cdnKey } : {}),
       fetch,
       headers: { 'User-Agent': `loc-cli/${VERSION} node/${process.versions.node}` },
-      hooks: this.verboseHooks(),
+      hooks: this.hooks(),
     });
     this.out.debug(
       `base URL ${settings.baseUrl} (${settings.baseUrlSource}); token: ${settings.tokenSource ?? 'none'}; CDN key: ${settings.cdnKeySource ?? 'none'}; profile ${settings.profile}` +
@@ -262,11 +270,19 @@ export class Context {
     return this.proxiedFetch;
   }
 
-  /** --verbose: each request, response and retry on stderr. The SDK never shows hooks a header or a query. */
-  private verboseHooks(): ClientHooks {
-    if (!this.out.verbose) return {};
+  /**
+   * Each request's last attempt (0 for the first) is noted for Context.run; with --verbose, each request,
+   * response and retry goes to stderr. The SDK never shows hooks a header or a query.
+   */
+  private hooks(): ClientHooks {
+    const noteAttempt = (e: { method: string; url: string; attempt: number }) =>
+      this.attempts.set(`${e.method} ${new URL(e.url).pathname}`, e.attempt);
+    if (!this.out.verbose) return { onRequest: noteAttempt };
     return {
-      onRequest: (e) => this.out.debug(`→ ${e.method} ${e.url}${e.attempt ? ` (retry ${e.attempt})` : ''}`),
+      onRequest: (e) => {
+        noteAttempt(e);
+        this.out.debug(`→ ${e.method} ${e.url}${e.attempt ? ` (retry ${e.attempt})` : ''}`);
+      },
       onResponse: (e) => this.out.debug(`← ${e.status} ${e.method} ${e.url} ${Math.round(e.durationMs)} ms`),
       onRetry: (e) => this.out.debug(`↻ ${e.method} ${e.url}: ${e.reason}; retrying in ${Math.round(e.delayMs)} ms`),
     };

@@ -17,6 +17,8 @@ import {
   exitCodeOf,
   GateFailedError,
   OutOfDateError,
+  RETRIED,
+  resumeWith,
   sentence,
   UsageError,
 } from './errors';
@@ -25,6 +27,18 @@ const api = (status: number, method: string, path: string, body: unknown = { err
   APIError.from(status, { method, path }, body);
 
 describe('the error table', () => {
+  it('takes a request for the CDN check by the operation the SDK states, whatever its path', () => {
+    const cdn = { id: 'checkDistribution', api: 'cdn', permission: undefined } as const;
+    const keyRefused = { status: 401, errors: [{ field: 'key', infos: ['CDN_KEY_NOT_FOUND'] }] };
+    const refused = APIError.from(401, { method: 'POST', path: '/edge/probe', operation: cdn }, keyRefused);
+    expect(describeError(refused).hint).toMatch(/--cdn-key/);
+    // A path that ends in /check is no sign: only the operation is.
+    const v1 = { id: 'listProjects', api: 'v1', permission: undefined } as const;
+    expect(describeError(APIError.from(401, { method: 'GET', path: '/v1/check', operation: v1 }, {})).hint).toMatch(
+      /loc login/,
+    );
+  });
+
   it.each([
     [api(401, 'GET', '/v1/projects'), EXIT.AUTH],
     [
@@ -63,10 +77,26 @@ describe('the error table', () => {
     expect(exitCodeOf(undefined)).toBe(EXIT.FAILURE);
   });
 
-  it('says a 5xx was retried only when the SDK retried it', () => {
-    expect(describeError(api(503, 'GET', '/v1/projects')).hint).toMatch(/retried/);
-    expect(describeError(api(500, 'GET', '/v1/projects')).hint).not.toMatch(/retried/);
-    expect(describeError(api(503, 'POST', '/v1/acme/projects/x/exports')).hint).not.toMatch(/retried/);
+  it('keeps the SDK’s timeout and abort errors, with the command that resumes the export in the hint', () => {
+    const timeout = resumeWith(
+      new TimeoutError('Export reg_1 was not ready within 10 s', 10_000, 'reg_1'),
+      'loc export download reg_1',
+    );
+    expect(exitCodeOf(timeout)).toBe(EXIT.TIMEOUT);
+    expect(describeError(timeout).hint).toMatch(/Resume with: loc export download reg_1 \(or wait longer/);
+    const abort = resumeWith(new AbortError(), 'loc export download reg_1');
+    expect(exitCodeOf(abort)).toBe(EXIT.INTERRUPTED);
+    expect(describeError(abort)).toEqual({
+      message: 'Interrupted; nothing was written.',
+      hint: 'Resume with: loc export download reg_1',
+    });
+  });
+
+  it('says a 5xx was retried only when the SDK retried it (as the context marks it)', () => {
+    const retried = api(503, 'GET', '/v1/projects');
+    RETRIED.add(retried);
+    expect(describeError(retried).hint).toMatch(/retried/);
+    expect(describeError(api(503, 'GET', '/v1/projects')).hint).not.toMatch(/retried/);
   });
 
   it('points a missing export at its id, not at the project list', () => {

@@ -17,9 +17,10 @@ import {
   RateLimitError,
   TimeoutError,
   UnprocessableEntityError,
+  type OperationInfo,
 } from '@loc/sdk';
-import { RETRYABLE_STATUSES } from '@loc/sdk/internal';
 import { REFUSED } from '../net/redirects';
+import { EXIT } from './exit-codes';
 import type { Output } from './output';
 
 /**
@@ -29,24 +30,13 @@ import type { Output } from './output';
  * when a command runs or fails (it imports the SDK).
  */
 
-/** The exit codes (docs/cli.md#exit-codes). Build scripts branch on these: never renumber. */
-export const EXIT = {
-  OK: 0,
-  FAILURE: 1,
-  USAGE: 2,
-  AUTH: 3,
-  PERMISSION: 4,
-  NOT_FOUND: 5,
-  VALIDATION: 6,
-  RATE_LIMITED: 7,
-  TIMEOUT: 8,
-  SERVER: 9,
-  OPERATION_FAILED: 10,
-  GATE_FAILED: 11,
-  OUT_OF_DATE: 12,
-  NO_RELEASE: 20,
-  INTERRUPTED: 130,
-} as const;
+export { EXIT };
+
+/**
+ * The SDK's errors of requests it sent more than once (its retry policy decided: `onRequest`'s `attempt`),
+ * marked by Context.run, so that a hint says "retried" exactly when the SDK retried.
+ */
+export const RETRIED = new WeakSet<APIError>();
 
 /**
  * Errors the CLI raises itself. They extend the SDK's `LocError`, so the CLI has one error hierarchy:
@@ -167,7 +157,32 @@ const isClass = (match: unknown): match is Class<unknown> =>
 
 const isAbort = (error: unknown): error is Error =>
   error instanceof AbortError || (error instanceof Error && error.name === 'AbortError');
-const onCdn = (error: APIError) => /\/check$/.test(error.path);
+
+/** The command that resumes a run cut short: set by {@link resumeWith}, read by the table and the context. */
+const RESUME = new WeakMap<object, string>();
+
+/**
+ * `error`, with the command that picks its run up again (an export that keeps running on the service
+ * after a timeout or Ctrl-C), for its hint: `Resume with: loc export download …`. The error stays the
+ * SDK's, so its exit code comes from the table.
+ */
+export function resumeWith<E>(error: E, command: string): E {
+  if (typeof error === 'object' && error !== null) RESUME.set(error, command);
+  return error;
+}
+
+/** The command that resumes the run an error cut short, if it has one. */
+export const resumeOf = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null ? RESUME.get(error) : undefined;
+
+/**
+ * Whether the failed request went to the CDN API (the distribution check, with the CDN key), by the
+ * operation the SDK's error states (`error.operation`, from the SDK's one declaration of it). Never by
+ * the URL: the CDN check's path is configurable (--cdn-check-path).
+ */
+export function onCdn(error: unknown): boolean {
+  return (error as { operation?: OperationInfo } | null)?.operation?.api === 'cdn';
+}
 const cdnError =
   <E extends APIError>(Class: Class<E>) =>
   (error: unknown): error is E =>
@@ -260,7 +275,12 @@ export const ERROR_TABLE = [
         : `See \`${usageOf(e).command} --help\`.`;
     },
   ),
-  row(isAbort, EXIT.INTERRUPTED, 'Interrupted.', undefined),
+  row(
+    isAbort,
+    EXIT.INTERRUPTED,
+    (e) => (resumeOf(e) ? 'Interrupted; nothing was written.' : 'Interrupted.'),
+    (e) => (resumeOf(e) ? `Resume with: ${resumeOf(e)}` : undefined),
+  ),
   row(
     cdnError(AuthenticationError),
     EXIT.AUTH,
@@ -338,8 +358,8 @@ export const ERROR_TABLE = [
           `${e.method} ${e.path} failed (${e.status}) with a page that is not the service's answer: the service, or a proxy or gateway in front of it, failed.`
         : sentence(`The service failed (${e.status}):`, detailOf(e) ?? `${e.method} ${e.path}`),
     (e) =>
-      // Only what the SDK repeats was retried: GETs on the statuses that say "try again".
-      RETRYABLE_STATUSES.has(e.status) && e.method === 'GET'
+      // What the SDK did, not a rule of ours about what it repeats (Context counts its attempts).
+      RETRIED.has(e)
         ? 'loc retried it already; try again later. --verbose shows each request.'
         : 'Try again later. --verbose shows each request.',
   ),
@@ -349,7 +369,7 @@ export const ERROR_TABLE = [
     (e) =>
       `${e.method} ${e.path} was answered with ${refusedAnswerOf(e)}: the server at the base URL is not the service.`,
     (e) =>
-      /\/check$/.test(e.path)
+      onCdn(e)
         ? 'Set --cdn-base-url / LOC_CDN_BASE_URL (else --base-url) to the service’s address, for example https://api.loc.dev.'
         : 'Set --base-url / LOC_BASE_URL to the service’s address, for example https://api.loc.dev.',
   ),
@@ -358,7 +378,7 @@ export const ERROR_TABLE = [
     EXIT.SERVER,
     (e) => sentence('Could not reach the service:', e.message),
     (e) =>
-      /\/check$/.test(e.path)
+      onCdn(e)
         ? 'Check your network, --cdn-base-url / LOC_CDN_BASE_URL (else --base-url), and HTTPS_PROXY / NO_PROXY.'
         : 'Check your network, --base-url / LOC_BASE_URL, and HTTPS_PROXY / NO_PROXY.',
   ),
@@ -369,7 +389,7 @@ export const ERROR_TABLE = [
     'Update loc; if it persists, report it with the output of --verbose.',
   ),
   row(
-    (e): e is TimeoutError => e instanceof TimeoutError && !e.exportId && /\/check\b/.test(e.message),
+    (e): e is TimeoutError => e instanceof TimeoutError && !e.exportId && onCdn(e),
     EXIT.TIMEOUT,
     (e) =>
       `The CDN check got no answer within ${Math.round(e.timeoutMs / 1000)} s. It was not sent again: the service may have counted it against the CDN budget.`,
@@ -379,7 +399,12 @@ export const ERROR_TABLE = [
     TimeoutError,
     EXIT.TIMEOUT,
     (e) => sentence(e.message),
-    (e) => (e.exportId ? 'Allow more time with --timeout.' : 'The service was too slow to answer; try again later.'),
+    (e) =>
+      e.exportId
+        ? resumeOf(e)
+          ? `It keeps running on the service. Resume with: ${resumeOf(e)} (or wait longer with --timeout).`
+          : 'Allow more time with --timeout.'
+        : 'The service was too slow to answer; try again later.',
   ),
   row(
     ExportFailedError,

@@ -10,5 +10,13 @@ import type { Context } from './context';
 // biome-ignore lint/suspicious/noConfusingVoidType: a handler that returns nothing exits 0; `undefined` would demand `return`.
 export type Handler<A extends unknown[]> = (ctx: Context, ...args: A) => Promise<number | void>;
 
-/** Turns a handler into a commander action. Given to each command module's declaration. */
-export type Run = <A extends unknown[]>(handler: Handler<A>) => (...received: [...A, unknown]) => Promise<void>;
+/** What commander calls: the command's arguments and options, then the command itself. */
+export type Action<A extends unknown[]> = (...received: [...A, unknown]) => Promise<void>;
+
+/**
+ * Turns the loader of a handler into a commander action: the one lazy idiom of the CLI. A command is
+ * declared at start-up (commands/<name>.ts: name, options, help); program.ts gives each declaration its
+ * action, `run(async () => (await import('./commands/<name>/<handler>')).handler)`, so the handler's
+ * module, and everything it imports, loads only when that command runs.
+ */
+export type Run = <A extends unknown[]>(load: () => Promise<Handler<A>>) => Action<A>;

@@ -1,0 +1,533 @@
+import { resolve } from 'node:path';
+import { countStatuses, deliver, MAX_ZIP_BYTES } from '../../files/deliver';
+import { lockFolder } from '../../files/folder-lock';
+import { checkPlacement, expectedFiles, needsFileList, place, select } from '../../files/layout';
+import { formatLocaleMap, resolveLocaleMap } from '../../files/locale-map';
+import { DEFAULT_PATH_TEMPLATE, validateTemplate } from '../../files/path-template';
+import { displayPath } from '../../files/place';
+import { EXPORT_RECORD_NAME, readExportRecord, sortedFiles, writeRecord } from '../../files/record';
+import { isFileUnder } from '../../files/safe-fs';
+import { checkOutputFile, checkOutputFolder, configuredFolder } from '../../files/targets';
+import { projectOf, resolveProject } from '../../project/resolve-project';
+import { resumeWith, UsageError } from '../../run/errors';
+import { commandLine } from '../../ui/command-line';
+import { formatBytes } from '../../ui/quantities';
+import { AbortError, EXPORT_FORMATS, TimeoutError } from '@loc/sdk';
+import { downloadToFile } from '@loc/sdk/node';
+import type { CompletedExport, CustomId, Export, ExportRequest, LocClient, ResourceExportFile } from '@loc/sdk';
+import type { Context } from '../../run/context';
+import type { Delivery, DeliverySource } from '../../files/deliver';
+import type { Layout, Selection } from '../../files/layout';
+import type { PlannedFile } from '../../files/place';
+import type { Settings } from '../../options/settings';
+import type { LeftOutLocale, Thresholds } from '../../export/locale-threshold';
+import type { KeySummary } from '../../export/summary/diff';
+import { formatElapsed, startProgress } from '../../ui/progress';
+import {
+  DEFAULT_EXPORT_TIMEOUT_MS,
+  DEFAULT_SUMMARY_KEYS,
+  type ExportDownloadOptions,
+  type ExportOptions,
+  type ExportStatusOptions,
+} from '../export';
+
+/** What a delivery reads: the download's options, and the export's filters when there are some. */
+type DeliveryOptions = ExportDownloadOptions & Partial<ExportOptions>;
+
+const EXAMPLE = 'loc export --workspace acme --project mobile-ios --out Resources --path-template "{lproj}/{filename}"';
+
+/**
+ * Settings of one delivery, flags over loc.config.json over defaults, checked before any request: the
+ * template, the locale map, and that the output folder (or the ZIP's path) can be written.
+ */
+async function deliverySettings(ctx: Context, options: DeliveryOptions) {
+  const loaded = ctx.projectConfig();
+  const defaults = loaded?.config.export ?? {};
+  const template = options.pathTemplate ?? defaults.pathTemplate ?? DEFAULT_PATH_TEMPLATE;
+  validateTemplate(template);
+  const localeMap = resolveLocaleMap(loaded?.config.localeMap, options.localeMap);
+  const outDir = options.out
+    ? resolve(ctx.cwd, options.out)
+    : loaded && defaults.out
+      ? await configuredFolder(ctx, loaded, 'export.out', defaults.out, (folder) => ['loc', 'export', '--out', folder])
+      : (loaded?.dir ?? ctx.cwd);
+  const zip = options.zip === undefined ? undefined : resolve(ctx.cwd, options.zip);
+  // An existing --zip file is replaced only with --force; a dry run reports what a real run would do.
+  const zipExists = zip
+    ? checkOutputFile(options.zip!, '--zip', { replace: options.force === true || options.dryRun === true }).exists
+    : false;
+  if (!zip) checkOutputFolder(outDir, options.out ? '--out' : 'the output folder');
+  // One run at a time writes into the folder, from reading its record to writing it again. --check and
+  // --dry-run write nothing there, not even the lock.
+  if (!zip && !options.dryRun && !options.check && options.wait !== false) lockFolder(outDir);
+  const layout: Layout = { outDir, template, localeMap };
+  return { layout, zip, zipExists, timeoutMs: options.timeout ?? DEFAULT_EXPORT_TIMEOUT_MS };
+}
+type DeliverySettings = Awaited<ReturnType<typeof deliverySettings>>;
+
+/**
+ * The key-by-key summary a run was asked for (`--summary`, `--summary-keys`), its target checked; its
+ * module (and the parsers it loads per format) is loaded only then.
+ */
+async function summaryOf(ctx: Context, options: DeliveryOptions) {
+  if (options.summary === undefined && options.summaryKeys === undefined) return undefined;
+  const [module, markdown] = await Promise.all([
+    import('../../export/summary'),
+    import('../../export/summary/markdown'),
+  ]);
+  module.checkSummaryTarget(options.summary, ctx.out.json);
+  return {
+    summarize: module.summarizeDelivery,
+    render: markdown.renderMarkdown,
+    write: module.writeSummary,
+    file: options.summary,
+    keysShown: options.summaryKeys ?? DEFAULT_SUMMARY_KEYS,
+  };
+}
+
+/** The export request: the spec's three filters, flags over loc.config.json. */
+function requestOf(ctx: Context, options: Partial<ExportOptions>): ExportRequest {
+  const defaults = ctx.projectConfig()?.config.export ?? {};
+  const filePaths = options.file ?? defaults.files;
+  const iso2Slugs = options.locale ?? defaults.locales;
+  const exportFormat = options.format ?? defaults.format;
+  return {
+    ...(filePaths?.length ? { filePaths } : {}),
+    ...(iso2Slugs?.length ? { iso2Slugs } : {}),
+    ...(exportFormat ? { exportFormat: exportFormat as CustomId } : {}),
+  };
+}
+
+/**
+ * The command that picks a running export up again, with every flag that decides where and how its
+ * files land and which server and settings it uses — paths absolute, so it works from any folder. Never
+ * a credential. Not the `--timeout` that may just have run out: the resumed wait gets the default.
+ */
+function resumeCommand(ctx: Context, target: Target, id: string, selection?: Selection): string {
+  const { options, settings, connection } = target;
+  const { layout, zip } = settings;
+  const words = ['loc', 'export', 'download', id, '--workspace', target.workspace, '--project', target.project];
+  if (zip) words.push('--zip', zip);
+  else {
+    words.push('--out', layout.outDir);
+    if (layout.template !== DEFAULT_PATH_TEMPLATE) words.push('--path-template', layout.template);
+    if (Object.keys(layout.localeMap).length) words.push('--locale-map', formatLocaleMap(layout.localeMap));
+    for (const file of selection?.files ?? []) words.push('--file', file);
+    if (selection?.locales?.length) words.push('--locale', selection.locales.join(','));
+  }
+  if (options.force) words.push('--force');
+  if (options.dryRun) words.push('--dry-run');
+  if (options.check) words.push('--check');
+  if (connection && (connection.baseUrlSource === 'flag' || connection.baseUrlSource === 'environment'))
+    words.push('--base-url', connection.baseUrl);
+  if (ctx.options.profile) words.push('--profile', ctx.options.profile);
+  if (ctx.options.config) words.push('--config', resolve(ctx.cwd, ctx.options.config));
+  if (ctx.options.json) words.push('--json');
+  if (ctx.options.quiet) words.push('--quiet');
+  return commandLine(words);
+}
+
+/**
+ * `loc export`: requests an export, waits for it with a spinner, downloads it and puts its files into
+ * the output folder along the path template and the locale map — or keeps the ZIP (--zip), only prints
+ * the id (--no-wait), or shows what would change (--dry-run). Everything that can be checked locally is
+ * checked before the export is requested.
+ */
+export async function runExport(ctx: Context, options: ExportOptions & Thresholds): Promise<void> {
+  if (options.check)
+    (await import('../../export/check')).assertCheckFlags({ ...options, noWait: options.wait === false });
+  if (
+    options.target?.length ||
+    (ctx.projectConfig()?.config.targets?.length && !options.workspace && !options.project)
+  ) {
+    const targets = await import('../../export/targets');
+    await targets.exportTargets(ctx, options, await summaryOf(ctx, options), (inner, target) =>
+      runExport(inner, { ...target, timeout: target.timeout ?? DEFAULT_EXPORT_TIMEOUT_MS, concurrency: 1, wait: true }),
+    );
+    return;
+  }
+  const settings = await deliverySettings(ctx, options);
+  await summaryOf(ctx, options);
+  let request = requestOf(ctx, options);
+  const defaults = ctx.projectConfig()?.config.export ?? {};
+  const thresholds: Thresholds = {
+    minTranslated: options.minTranslated ?? defaults.minTranslated,
+    minApproved: options.minApproved ?? defaults.minApproved,
+  };
+  const threshold = thresholds.minTranslated !== undefined || thresholds.minApproved !== undefined;
+  projectOf(ctx, options, EXAMPLE); // in CI, a missing flag is reported before a missing token
+  const { client, settings: connection } = await ctx.client();
+  const { workspace, project } = await resolveProject(ctx, client, options, EXAMPLE);
+  const target: Target = { workspace, project, options, settings, connection, leftOut: [] };
+
+  const placementChecked = !settings.zip && needsFileList(settings.layout, request);
+  if (placementChecked || request.iso2Slugs?.length || threshold) {
+    const status = await client.projects.status(workspace, project, { signal: ctx.signal });
+    // A --locale that names no locale of the project would create an export that ends ERROR: refused first.
+    const { localeRefusal, selectLocales } = await import('../../project/locale-match');
+    const available = [
+      ...new Set(status.resourceFiles.flatMap((c) => c.files.map((f) => f.iso2Slug ?? f.languageCode))),
+    ].filter((l): l is string => Boolean(l));
+    const { unmatched } = selectLocales(request.iso2Slugs ?? [], available);
+    if (unmatched.length) {
+      const what = options.locale ? '--locale' : 'export.locales of loc.config.json';
+      throw new UsageError(...localeRefusal(unmatched, available, `project ${project}`, what));
+    }
+    if (threshold) {
+      const { applyThresholds, describeLeftOut } = await import('../../export/locale-threshold');
+      const picked = applyThresholds(status, project, request.iso2Slugs, thresholds);
+      target.leftOut = picked.leftOut;
+      if (picked.locales) request = { ...request, iso2Slugs: picked.locales };
+      if (picked.leftOut.length)
+        ctx.out.warn(`Left out, below the threshold of loc.config.json: ${describeLeftOut(picked.leftOut)}.`);
+    }
+    // The template cannot tell some files apart: the project's files say whether this export would hold such files.
+    if (placementChecked) checkPlacement(settings.layout, expectedFiles(status, request));
+  }
+
+  const created = await client.exports.create(workspace, project, request, { signal: ctx.signal });
+  if (options.wait === false) {
+    ctx.out.result({ export: created, workspace, project }, () => {
+      ctx.out.line(created.id);
+      ctx.out.info(
+        `Export requested. Follow it with: loc export status ${created.id} --workspace ${workspace} --project ${project}`,
+      );
+      ctx.out.info(`Fetch it with:    ${resumeCommand(ctx, target, created.id)}`);
+    });
+    return;
+  }
+  await waitAndDeliver(ctx, client, target, created);
+}
+
+/** `loc export status <id>`: the state of an export; exit code 10 when it failed. */
+export async function exportStatus(ctx: Context, id: string, options: ExportStatusOptions): Promise<void> {
+  const { client } = await ctx.client();
+  const { workspace, project } = await resolveProject(
+    ctx,
+    client,
+    options,
+    `loc export status ${id} --workspace acme --project mobile-ios`,
+  );
+  const job = await client.exports.get(workspace, project, id, { signal: ctx.signal });
+  ctx.out.result({ export: job, workspace, project }, () => {
+    ctx.out.line(`${job.id}  ${colorStatus(ctx, job.status)}  created ${job.createdAt}`);
+    for (const file of job.resourceExports)
+      ctx.out.line(`  ${file.filePath}${file.iso2Slug ? ` (${file.iso2Slug})` : ''}  ${file.status}`);
+    if (job.status === 'SUCCESS')
+      ctx.out.info(`Fetch it with: loc export download ${job.id} --workspace ${workspace} --project ${project}`);
+  });
+  if (job.status === 'ERROR' || job.status === 'SKIPPED') {
+    // The SDK's error for an export that ended without a file: the error table gives its exit code and advice.
+    const { ExportFailedError } = await import('@loc/sdk');
+    throw new ExportFailedError(job.id, job.status, job.errorDetails ?? null);
+  }
+}
+
+/**
+ * `loc export download <id>`: waits for an export requested earlier, then delivers it like `loc export`.
+ * `--file` and `--locale` pick some of its files: those come by their own URLs when the service gives them.
+ */
+export async function exportDownload(ctx: Context, id: string, options: ExportDownloadOptions): Promise<void> {
+  if (options.check) (await import('../../export/check')).assertCheckFlags(options);
+  const settings = await deliverySettings(ctx, options);
+  await summaryOf(ctx, options);
+  const { client, settings: connection } = await ctx.client();
+  const { workspace, project } = await resolveProject(
+    ctx,
+    client,
+    options,
+    `loc export download ${id} --workspace acme --project mobile-ios`,
+  );
+  const job = await client.exports.get(workspace, project, id, { signal: ctx.signal });
+  const selection =
+    options.file?.length || options.locale?.length ? { files: options.file, locales: options.locale } : undefined;
+  await waitAndDeliver(ctx, client, { workspace, project, options, settings, connection }, job, selection);
+}
+
+/** `loc export formats`: the formats the service exports to. */
+export async function exportFormats(ctx: Context): Promise<void> {
+  const formats = EXPORT_FORMATS.map((f) => ({ ...f }));
+  // The table (string-width's Unicode tables, ~17 ms to load) only for a person; --json needs none.
+  const table = ctx.out.json ? undefined : await import('../../ui/table');
+  ctx.out.result({ formats }, () =>
+    ctx.out.line(
+      table!.renderTable(
+        ['FORMAT', 'EXTENSION', 'NAME'],
+        formats.map((f) => [f.id, `.${f.extension}`, f.name]),
+        { dim: ctx.out.c.dim, columns: ctx.out.columns },
+      ),
+    ),
+  );
+}
+
+function colorStatus(ctx: Context, status: string): string {
+  const { c } = ctx.out;
+  if (status === 'SUCCESS') return c.green(status);
+  if (status === 'ERROR' || status === 'SKIPPED') return c.red(status);
+  return c.yellow(status);
+}
+
+/** What one run delivers to, and how. */
+interface Target {
+  workspace: string;
+  project: string;
+  options: DeliveryOptions;
+  settings: DeliverySettings;
+  /** The connection in use (for the resume command's --base-url). */
+  connection: Settings | undefined;
+  /** Locales left out of the export request for being below a threshold (minTranslated, minApproved). */
+  leftOut?: LeftOutLocale[];
+}
+
+async function waitAndDeliver(
+  ctx: Context,
+  client: LocClient,
+  target: Target,
+  job: Export,
+  selection?: Selection,
+): Promise<void> {
+  const { workspace, project, options, settings } = target;
+  const id = job.id;
+  // --check delivers as a dry run does (staged in the system's temporary folder), then compares.
+  const check = options.check === true ? await import('../../export/check') : undefined;
+  let progress = await startProgress(ctx, `Export ${id}: ${job.status}`);
+  const started = Date.now();
+  let lastStatus = job.status;
+  try {
+    const done: CompletedExport = await client.exports.waitFor(workspace, project, id, {
+      timeoutMs: settings.timeoutMs,
+      signal: ctx.signal,
+      onProgress: (polled, { elapsedMs }) => {
+        // In CI logs one line per change of state, not one per poll (and the heartbeat while it lasts).
+        const changed = polled.status !== lastStatus && polled.status !== 'SUCCESS';
+        lastStatus = polled.status;
+        progress.update(`Export ${id}: ${polled.status} (${formatElapsed(elapsedMs)})`, changed);
+      },
+    });
+    progress.succeed(`Export ${id} ready after ${formatElapsed(Date.now() - started)}`);
+    if (settings.zip) {
+      await saveZip(ctx, target, done, settings.zip);
+      return;
+    }
+
+    // The export lists its files: a layout that would put two on one path fails before the download.
+    const listed = done.resourceExports.filter((f) => f.status === 'SUCCESS' || f.status === undefined);
+    const wanted = selection ? select(listed, selection) : listed;
+    checkPlacement(
+      settings.layout,
+      wanted.map((f) => ({ path: f.filePath, locale: f.iso2Slug ?? undefined })),
+    );
+    const source = sourceOf(done, listed, wanted);
+    const wantedPaths = new Set(wanted.map((f) => f.filePath));
+    const locales = new Map(listed.flatMap((f) => (f.iso2Slug ? [[f.filePath, f.iso2Slug] as const] : [])));
+    const known = [...new Set([...locales.values(), ...(requestOf(ctx, options).iso2Slugs ?? [])])];
+
+    progress = await startProgress(
+      ctx,
+      source.kind === 'zip'
+        ? 'Downloading…'
+        : `Downloading ${source.files.length} file${source.files.length === 1 ? '' : 's'}…`,
+    );
+    const outDir = settings.layout.outDir;
+    const written = readExportRecord(outDir);
+    const request = requestOf(ctx, options);
+    // A filtered export says nothing about the files it leaves out: none of them counts as removed.
+    const filtered =
+      selection !== undefined || !!request.filePaths?.length || !!request.iso2Slugs?.length || !!target.leftOut?.length;
+    const summary = await summaryOf(ctx, options);
+    let keys: KeySummary | undefined;
+    const delivered = await deliver({
+      source,
+      outDir,
+      place: (path) => {
+        if (selection && !wantedPaths.has(path)) return undefined;
+        const placed = place(settings.layout, path, locales.get(path) ?? guessLocale(path, known));
+        return { to: placed.to, locale: placed.locale, serviceLocale: placed.serviceLocale };
+      },
+      dryRun: options.dryRun === true || check !== undefined,
+      written,
+      force: options.force === true,
+      signal: ctx.signal,
+      ...(summary && {
+        inspect: async (planned) => {
+          const removed = check ? check.fileChanges(planned, outDir, written, { filtered }) : [];
+          const gone = removed.filter((c) => c.change === 'removed');
+          keys = await summary.summarize(planned, gone, summary.keysShown);
+        },
+      }),
+      progress,
+      fetch: await ctx.fetch(),
+    });
+    progress.succeed(
+      `Downloaded ${formatBytes(delivered.bytes)}${delivered.via === 'files' ? ' file by file' : ''}, ${delivered.files.length} file${delivered.files.length === 1 ? '' : 's'} checked`,
+    );
+    const markdown = summary && keys ? summary.render(keys, `${workspace}/${project}`) : undefined;
+    if (summary?.file !== undefined && summary.file !== '-' && markdown !== undefined)
+      await summary.write(summary.file, markdown);
+    const toStdout = summary?.file === '-' ? markdown : undefined;
+    if (check) {
+      const changes = check.fileChanges(delivered.files, outDir, written, { filtered });
+      await check.reportCheck(ctx, {
+        keys,
+        markdown: toStdout,
+        export: done,
+        workspace,
+        project,
+        outDir,
+        changes,
+        compared: delivered.files.length,
+        leftOut: target.leftOut ?? [],
+      });
+      return;
+    }
+    if (options.dryRun !== true) await recordExport(outDir, delivered.files);
+    report(ctx, {
+      done,
+      target,
+      delivered,
+      keys,
+      markdown: toStdout,
+      table: ctx.out.json ? undefined : await import('../../ui/table'),
+    });
+  } catch (error) {
+    progress.stop();
+    throw withResumeHint(error, resumeCommand(ctx, target, id, selection));
+  }
+}
+
+/**
+ * The ZIP, or the wanted files one by one: per-file URLs save work when only some files of the export
+ * are wanted (or it holds one file), and every one of them has a URL. Otherwise the ZIP.
+ */
+function sourceOf(done: CompletedExport, listed: ResourceExportFile[], wanted: ResourceExportFile[]): DeliverySource {
+  const perFile =
+    wanted.length > 0 && wanted.every((f) => f.downloadUrl) && (wanted.length < listed.length || wanted.length === 1);
+  if (!perFile) return { kind: 'zip', url: done.downloadUrl };
+  return { kind: 'files', files: wanted.map((f) => ({ path: f.filePath, url: f.downloadUrl! })) };
+}
+
+async function saveZip(ctx: Context, target: Target, done: CompletedExport, zip: string): Promise<void> {
+  const { workspace, project, options, settings } = target;
+  if (options.dryRun) {
+    const replaces = settings.zipExists;
+    ctx.out.result({ export: done, workspace, project, dryRun: true, zip: { path: zip, exists: replaces } }, () =>
+      ctx.out.info(
+        `Dry run, nothing written: the ZIP would be saved as ${displayPath(zip)}${replaces && options.force ? ', replacing the file there' : ''}.`,
+      ),
+    );
+    if (replaces && !options.force)
+      ctx.out.warn(`A real run would stop: ${displayPath(zip)} exists already. Rerun with --force to replace it.`);
+    return;
+  }
+  const progress = await startProgress(ctx, 'Downloading…');
+  const fetch = await ctx.fetch();
+  try {
+    const result = await downloadToFile(done.downloadUrl, zip, {
+      signal: ctx.signal,
+      maxBytes: MAX_ZIP_BYTES,
+      ...(fetch ? { fetch } : {}),
+      onProgress: ({ receivedBytes }) => progress.update(`Downloading ${formatBytes(receivedBytes)}`),
+    });
+    progress.succeed(`Saved ${displayPath(zip)} (${formatBytes(result.bytes)})`);
+    ctx.out.result(
+      { export: done, workspace, project, zip: { path: zip, bytes: result.bytes, sha256: result.sha256 } },
+      () => ctx.out.line(zip),
+    );
+  } finally {
+    progress.stop();
+  }
+}
+
+/** What loc wrote into the folder, for the next run: what was there before, updated with this run's files. */
+async function recordExport(outDir: string, files: readonly PlannedFile[]): Promise<void> {
+  const written = new Map(readExportRecord(outDir));
+  for (const file of files) if (file.status !== 'conflict') written.set(file.to, file.sha256);
+  const present = [...written].filter(([path]) => isFileUnder(outDir, path));
+  await writeRecord(outDir, EXPORT_RECORD_NAME, {
+    files: sortedFiles(present.map(([path, sha256]) => ({ path, sha256 }))),
+  });
+}
+
+/** The locale of a file not listed in resourceExports: a path segment (or `de.lproj`-like stem) that is one. */
+function guessLocale(path: string, known: string[]): string | undefined {
+  const segments = path.split('/').flatMap((s) => [s, s.split('.')[0] ?? s]);
+  return known.find((locale) => segments.some((s) => s.toLowerCase() === locale.toLowerCase()));
+}
+
+function withResumeHint(error: unknown, resume: string): unknown {
+  // The SDK's errors stay what they are (the error table gives their exit code and message); an export cut
+  // short keeps running on the service, so the hint names the command that picks it up again.
+  const abort = error instanceof AbortError || (error instanceof Error && error.name === 'AbortError');
+  return error instanceof TimeoutError || abort ? resumeWith(error, resume) : error;
+}
+
+interface Report {
+  done: CompletedExport;
+  target: Target;
+  delivered: Delivery;
+  /** The key-by-key summary, when asked for (in --json as `keys`). */
+  keys: KeySummary | undefined;
+  /** The summary's Markdown for stdout (`--summary -`), printed instead of the table. */
+  markdown: string | undefined;
+  /** The table's module, loaded only for a person. */
+  table: typeof import('../../ui/table') | undefined;
+}
+
+function report(ctx: Context, { done, target, delivered, keys, markdown, table }: Report): void {
+  const { layout } = target.settings;
+  const dryRun = target.options.dryRun === true;
+  const counts = countStatuses(delivered.files);
+  const files = delivered.files.map((f) => ({
+    source: f.source,
+    locale: f.locale ?? null,
+    serviceLocale: f.serviceLocale ?? null,
+    path: f.to,
+    target: f.target,
+    status: f.status,
+  }));
+  ctx.out.result(
+    {
+      export: done,
+      workspace: target.workspace,
+      project: target.project,
+      outDir: layout.outDir,
+      pathTemplate: layout.template,
+      localeMap: layout.localeMap,
+      via: delivered.via,
+      dryRun,
+      files,
+      summary: counts,
+      ...(target.leftOut?.length ? { localesLeftOut: target.leftOut } : {}),
+      ...(keys && { keys }),
+    },
+    () => {
+      const { c } = ctx.out;
+      const color = { created: c.green, updated: c.yellow, unchanged: c.dim, conflict: c.red, overwritten: c.yellow };
+      if (markdown !== undefined) ctx.out.line(markdown.trimEnd());
+      else
+        ctx.out.line(
+          table!.renderTable(
+            // The same word as `status` in --json.
+            [dryRun ? 'WOULD BE' : 'STATUS', 'FILE', 'FROM THE EXPORT'],
+            delivered.files.map((f) => [color[f.status](f.status), displayPath(f.target), c.dim(f.source)]),
+            { dim: c.dim, columns: ctx.out.columns },
+          ),
+        );
+      ctx.out.line();
+      const extra = [
+        counts.overwritten ? `${counts.overwritten} overwritten (changed since loc wrote them)` : '',
+        counts.conflict ? `${counts.conflict} changed since loc wrote them` : '',
+      ]
+        .filter(Boolean)
+        .join(', ');
+      const summary = `${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged${extra ? `, ${extra}` : ''} in ${displayPath(layout.outDir) || '.'}`;
+      if (dryRun) {
+        ctx.out.info(`Dry run, nothing written: ${summary} (path template ${layout.template}).`);
+        if (counts.conflict)
+          ctx.out.warn(
+            `A real run would stop at the ${counts.conflict} changed file${counts.conflict === 1 ? '' : 's'}: rerun with --force to overwrite them.`,
+          );
+      } else ctx.out.success(`${delivered.files.length} file${delivered.files.length === 1 ? '' : 's'}: ${summary}.`);
+    },
+  );
+}
