@@ -4,12 +4,11 @@
 // test/zip_diff.py — Python's standard library, and Ruby's Psych for YAML, none of loc's readers — diffs
 // the two ZIPs per locale. Its counts must equal those of `loc export --check --json`. A missing python3
 // (or ruby, for YAML) skips the tests it reads for, loudly: never a pass.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOCK_BIN, runLoc, startMock, tempDir, TOKENS, type RunningMock } from '@loc/test-utils';
+import { describe, expect, it } from 'vitest';
+import { summaryFixture } from './summary-fixture';
 
 const DIFF = join(dirname(fileURLToPath(import.meta.url)), 'zip_diff.py');
 const works = (command: string, args: string[]) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
@@ -37,87 +36,14 @@ const PROJECT_OF: Record<string, string> = {
   'xml.android.resources': 'mobile-android',
 };
 
-interface Segment {
-  key: string;
-  source: string;
-  translations: Record<string, { text: string; status: string }>;
-}
-interface Project {
-  slug: string;
-  sourceLocale: string;
-  targetLocales: string[];
-  files: { path: string; segments: Segment[] }[];
-}
-
-/** The demo seed with a plural key and a placeholder in each project; after: five kinds of change. */
-function seeds(): { before: { projects: Project[] }; after: { projects: Project[] } } {
-  const before = JSON.parse(execFileSync(process.execPath, [MOCK_BIN, 'seed'], { encoding: 'utf8' }));
-  const projects = () => (before.projects as Project[]).filter((p) => Object.values(PROJECT_OF).includes(p.slug));
-  for (const project of projects())
-    project.files[0]!.segments.push(
-      {
-        key: 'items.one',
-        source: '{count} item',
-        translations: { de: { text: '{count} Eintrag', status: 'APPROVED' } },
-      },
-      {
-        key: 'items.other',
-        source: '{count} items',
-        translations: { de: { text: '{count} Einträge', status: 'APPROVED' } },
-      },
-      { key: 'hello.user', source: 'Hello {name}', translations: { de: { text: 'Hallo {name}', status: 'APPROVED' } } },
-    );
-  const after = structuredClone(before) as { projects: Project[] };
-  for (const project of after.projects.filter((p) => Object.values(PROJECT_OF).includes(p.slug))) {
-    const segments = project.files[0]!.segments;
-    const find = (key: string) => segments.find((s) => s.key === key)!;
-    find('app.title').translations.de!.text = 'Acme Notizbuch';
-    find('items.one').translations.de!.text = 'ein Eintrag'; // a plural form
-    find('hello.user').translations.de!.text = 'Hallo {user}'; // a placeholder
-    segments.push({
-      key: 'zz.added',
-      source: 'Added',
-      translations: { de: { text: 'Hinzugefügt', status: 'APPROVED' }, fr: { text: 'Ajouté', status: 'TRANSLATED' } },
-    });
-    const removed = segments.findIndex((s) => s.key === 'greeting');
-    expect(removed).toBeGreaterThanOrEqual(0);
-    segments.splice(removed, 1);
-  }
-  return { before, after };
-}
-
-const dir = tempDir('loc-summary-zips-');
-const home = tempDir('loc-summary-zips-home-');
-let beforeMock: RunningMock;
-let afterMock: RunningMock;
-let projects: Project[];
-beforeAll(async () => {
-  const seeded = seeds();
-  projects = seeded.before.projects;
-  writeFileSync(join(dir.path, 'before.json'), JSON.stringify(seeded.before));
-  writeFileSync(join(dir.path, 'after.json'), JSON.stringify(seeded.after));
-  [beforeMock, afterMock] = await Promise.all([
-    startMock(['--seed', join(dir.path, 'before.json'), '--export-delay', '20ms']),
-    startMock(['--seed', join(dir.path, 'after.json'), '--export-delay', '20ms']),
-  ]);
-});
-afterAll(async () => {
-  await Promise.all([beforeMock?.stop(), afterMock?.stop()]);
-  dir.remove();
-  home.remove();
-});
-
-const loc = (mock: RunningMock, args: string[]) =>
-  runLoc(args, {
-    cwd: dir.path,
-    env: { LOC_BASE_URL: mock.url, LOC_API_TOKEN: TOKENS.developer, LOC_CONFIG_DIR: home.path, CI: '1' },
-  });
+const { dir, seeded, loc } = summaryFixture('summary-zips');
+const projects = seeded.before.projects;
 
 type Counts = Record<string, { added: number; changed: number; removed: number }>;
 
 describe('the change summary against a diff of the ZIPs by readers loc does not use', () => {
   it('covers every format the mock serves', async () => {
-    const formats = await loc(beforeMock, ['export', 'formats', '--json']);
+    const formats = await loc('before', ['export', 'formats', '--json']);
     expect(formats.code, formats.stderr).toBe(0);
     expect(
       formats
@@ -133,11 +59,8 @@ describe('the change summary against a diff of the ZIPs by readers loc does not 
       async () => {
         const base = ['export', '--workspace', 'acme', '--project', project, '--format', format];
         const zips = { before: join(dir.path, `${format}-before.zip`), after: join(dir.path, `${format}-after.zip`) };
-        for (const [side, mock] of [
-          ['before', beforeMock],
-          ['after', afterMock],
-        ] as const) {
-          const saved = await loc(mock, [...base, '--zip', zips[side]]);
+        for (const side of ['before', 'after'] as const) {
+          const saved = await loc(side, [...base, '--zip', zips[side]]);
           expect(saved.code, saved.stderr).toBe(0);
         }
         const seedProject = projects.find((p) => p.slug === project)!;
@@ -152,9 +75,9 @@ describe('the change summary against a diff of the ZIPs by readers loc does not 
         expect(expected.de).toEqual({ added: 1, changed: 3, removed: 1 });
 
         const out = join(dir.path, format);
-        const exported = await loc(beforeMock, [...base, '--out', out]);
+        const exported = await loc('before', [...base, '--out', out]);
         expect(exported.code, exported.stderr).toBe(0);
-        const checked = await loc(afterMock, [...base, '--out', out, '--check', '--summary-keys', '1000', '--json']);
+        const checked = await loc('after', [...base, '--out', out, '--check', '--summary-keys', '1000', '--json']);
         expect(checked.code, checked.stderr).toBe(12);
         const { keys } = checked.json();
         expect(keys.unread).toEqual([]);

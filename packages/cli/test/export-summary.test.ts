@@ -1,67 +1,12 @@
 // The key-by-key change summary of `loc export --check --summary`, for every export format: the real
 // built loc against two real loc-mocks (a seed, and the same seed after translators worked), its counts
 // compared with an independent diff — the two seeds' strings, locale by locale — not with loc's readers.
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOCK_BIN, runLoc, startMock, tempDir, TOKENS, type RunningMock } from '@loc/test-utils';
+import { describe, expect, it } from 'vitest';
+import { type Project, type Seed, summaryFixture } from './summary-fixture';
 
-interface Segment {
-  key: string;
-  source: string;
-  translations: Record<string, { text: string; status: string }>;
-}
-interface Project {
-  slug: string;
-  sourceLocale: string;
-  targetLocales: string[];
-  files: { path: string; segments: Segment[] }[];
-}
-interface Seed {
-  projects: Project[];
-}
-
-const PROJECTS = ['web-frontend', 'mobile-ios', 'mobile-android'];
-
-/**
- * The demo seed with a plural key (two forms) in each project, and the changed seed: one translation
- * changed, one plural form changed (the key changes, its forms are its value), a key added, a key removed.
- */
-function seeds(): { before: Seed; after: Seed } {
-  const before = JSON.parse(execFileSync(process.execPath, [MOCK_BIN, 'seed'], { encoding: 'utf8' })) as Seed;
-  for (const project of before.projects.filter((p) => PROJECTS.includes(p.slug))) {
-    project.files[0]!.segments.push(
-      {
-        key: 'items.one',
-        source: '{count} item',
-        translations: { de: { text: '{count} Eintrag', status: 'APPROVED' } },
-      },
-      {
-        key: 'items.other',
-        source: '{count} items',
-        translations: { de: { text: '{count} Einträge', status: 'APPROVED' } },
-      },
-    );
-  }
-  const after = structuredClone(before);
-  for (const project of after.projects.filter((p) => PROJECTS.includes(p.slug))) {
-    const segments = project.files[0]!.segments;
-    const find = (key: string) => segments.find((s) => s.key === key)!;
-    find('app.title').translations.de!.text = 'Acme Notizbuch <b>neu</b> @team';
-    find('items.one').translations.de!.text = 'ein Eintrag';
-    segments.push({
-      key: 'zz.added',
-      source: 'Added',
-      translations: { de: { text: 'Hinzugefügt', status: 'APPROVED' }, fr: { text: 'Ajouté', status: 'TRANSLATED' } },
-    });
-    segments.splice(
-      segments.findIndex((s) => s.key === 'greeting'),
-      1,
-    );
-  }
-  return { before, after };
-}
+const { dir, seeded, loc } = summaryFixture('summary');
 
 type Counts = Record<string, { added: number; changed: number; removed: number }>;
 
@@ -93,32 +38,6 @@ function expectedCounts(before: Project, after: Project): Counts {
   return counts;
 }
 
-const dir = tempDir('loc-summary-');
-const home = tempDir('loc-summary-home-');
-let beforeMock: RunningMock;
-let afterMock: RunningMock;
-let seeded: ReturnType<typeof seeds>;
-beforeAll(async () => {
-  seeded = seeds();
-  writeFileSync(join(dir.path, 'before.json'), JSON.stringify(seeded.before));
-  writeFileSync(join(dir.path, 'after.json'), JSON.stringify(seeded.after));
-  [beforeMock, afterMock] = await Promise.all([
-    startMock(['--seed', join(dir.path, 'before.json'), '--export-delay', '20ms']),
-    startMock(['--seed', join(dir.path, 'after.json'), '--export-delay', '20ms']),
-  ]);
-});
-afterAll(async () => {
-  await Promise.all([beforeMock?.stop(), afterMock?.stop()]);
-  dir.remove();
-  home.remove();
-});
-
-const loc = (mock: RunningMock, args: string[]) =>
-  runLoc(args, {
-    cwd: dir.path,
-    env: { LOC_BASE_URL: mock.url, LOC_API_TOKEN: TOKENS.developer, LOC_CONFIG_DIR: home.path, CI: '1' },
-  });
-
 const FORMATS: [project: string, format: string][] = [
   ['web-frontend', 'json.standard'],
   ['web-frontend', 'json.nested'],
@@ -137,9 +56,9 @@ describe('the key-by-key change summary', () => {
   it.each(FORMATS)('%s as %s: counts per locale equal an independent diff', async (project, format) => {
     const out = join(dir.path, format);
     const args = ['export', '--workspace', 'acme', '--project', project, '--format', format, '--out', out];
-    const exported = await loc(beforeMock, args);
+    const exported = await loc('before', args);
     expect(exported.code, exported.stderr).toBe(0);
-    const result = await loc(afterMock, [...args, '--check', '--summary-keys', '1000', '--json']);
+    const result = await loc('after', [...args, '--check', '--summary-keys', '1000', '--json']);
     expect(result.code, result.stderr).toBe(12);
     const { keys } = result.json();
     expect(keys.unread).toEqual([]);
@@ -160,22 +79,22 @@ describe('the key-by-key change summary', () => {
   it('writes Markdown for a pull request body: counts, the first N keys, names escaped', async () => {
     const out = join(dir.path, 'md');
     const args = ['export', '--workspace', 'acme', '--project', 'web-frontend', '--out', out];
-    expect((await loc(beforeMock, args)).code).toBe(0);
+    expect((await loc('before', args)).code).toBe(0);
     const summary = join(dir.path, 'summary.md');
-    const result = await loc(afterMock, [...args, '--summary', summary, '--summary-keys', '1']);
+    const result = await loc('after', [...args, '--summary', summary, '--summary-keys', '1']);
     expect(result.code, result.stderr).toBe(0);
     const markdown = readFileSync(summary, 'utf8');
-    expect(markdown).toMatch(/^### acme\/web-frontend: 3 added, 2 changed, 4 removed keys in 4 locales/);
-    expect(markdown).toMatch(/\| `de` \| 1 \| 2 \| 1 \|/);
-    expect(markdown).toMatch(/- changed \(2\): `app\.title` and 1 more/);
+    expect(markdown).toMatch(/^### acme\/web-frontend: 3 added, 3 changed, 4 removed keys in 4 locales/);
+    expect(markdown).toMatch(/\| `de` \| 1 \| 3 \| 1 \|/);
+    expect(markdown).toMatch(/- changed \(3\): `app\.title` and 2 more/);
     // --summary - prints the same Markdown on stdout, instead of the table.
-    const again = await loc(afterMock, [...args, '--check', '--summary', '-', '--summary-keys', '1']);
+    const again = await loc('after', [...args, '--check', '--summary', '-', '--summary-keys', '1']);
     expect(again.code).toBe(0);
     expect(again.stdout.trim()).toBe('### acme/web-frontend: no change');
   });
 
   it('refuses --summary - with --json (exit 2) before any request', async () => {
-    const result = await loc(beforeMock, [
+    const result = await loc('before', [
       'export',
       '--workspace',
       'acme',
@@ -192,11 +111,11 @@ describe('the key-by-key change summary', () => {
   it('falls back to file-level changes for a file it cannot read, and says so', async () => {
     const out = join(dir.path, 'broken');
     const args = ['export', '--workspace', 'acme', '--project', 'web-frontend', '--locale', 'de', '--out', out];
-    expect((await loc(beforeMock, args)).code).toBe(0);
+    expect((await loc('before', args)).code).toBe(0);
     const file = join(out, 'locales/de/common.json');
     expect(existsSync(file)).toBe(true);
     writeFileSync(file, '{ not json');
-    const result = await loc(afterMock, [...args, '--check', '--json', '--summary-keys', '5']);
+    const result = await loc('after', [...args, '--check', '--json', '--summary-keys', '5']);
     expect(result.code).toBe(12);
     expect(result.json().keys.unread).toEqual([
       expect.objectContaining({
