@@ -5,6 +5,7 @@ import { OutOfDateError, UsageError } from '../run/errors';
 import type { PlannedFile } from '../files/place';
 import { displayPath } from '../files/place';
 import type { WrittenIndex } from '../files/record';
+import { counted } from '../ui/quantities';
 
 /**
  * `loc export --check`: everything `loc export` does up to placing the files, then a comparison of what
@@ -174,7 +175,7 @@ export async function reportCheck(ctx: Context, report: CheckReport): Promise<vo
       );
     if (upToDate)
       ctx.out.success(
-        `Up to date: the ${report.compared} file${report.compared === 1 ? '' : 's'} of the export match ${displayPath(report.outDir) || '.'}.`,
+        `Up to date: the ${counted(report.compared, 'file')} of the export match ${displayPath(report.outDir) || '.'}.`,
       );
   });
   if (!upToDate) throw outOfDate(changes);

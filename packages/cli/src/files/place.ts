@@ -6,6 +6,7 @@ import { diskFullError } from './disk-full';
 import { isReservedName } from './names';
 import { checkUnder, makeFolderUnder, moveInto, moveOut, removeFileUnder } from './safe-fs';
 import { sha256File, type WrittenIndex } from './record';
+import { counted } from '../ui/quantities';
 
 /** One file to put in place: its staged copy, where it goes, and what it was in the export. */
 export interface Placement {
@@ -120,7 +121,7 @@ export function refuseConflicts(planned: readonly PlannedFile[], cwd = process.c
   const shown = conflicts.slice(0, 5).map((f) => displayPath(f.target, cwd));
   const more = conflicts.length > shown.length ? ` and ${conflicts.length - shown.length} more` : '';
   throw new LocalFileError(
-    `${conflicts.length} file${conflicts.length === 1 ? '' : 's'} changed since loc wrote ${conflicts.length === 1 ? 'it' : 'them'} (or not written by loc): ${shown.join(', ')}${more}. Nothing was written.`,
+    `${counted(conflicts.length, 'file')} changed since loc wrote ${conflicts.length === 1 ? 'it' : 'them'} (or not written by loc): ${shown.join(', ')}${more}. Nothing was written.`,
     { hint: 'Keep your changes elsewhere and rerun with --force to overwrite them (--dry-run lists every file).' },
   );
 }

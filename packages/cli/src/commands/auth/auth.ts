@@ -7,6 +7,7 @@ import { AuthenticationError, createClient, DEFAULT_BASE_URL } from '@loc/sdk';
 import { text } from 'node:stream/consumers';
 import type { Context } from '../../run/context';
 import type { LoginOptions, LogoutOptions, WhoamiOptions } from '../auth';
+import { counted } from '../../ui/quantities';
 
 /**
  * `loc login`: verifies a token with a real call, then stores it (with the base URL it belongs to) in
@@ -109,9 +110,7 @@ export async function login(ctx: Context, options: LoginOptions): Promise<void> 
   ctx.out.result(
     { profile, baseUrl, reachableProjects: reachable, credentialsFile: store.path, cdnKeyStored: Boolean(keptKey) },
     () => {
-      ctx.out.success(
-        `Logged in to ${baseUrl} (profile ${profile}): ${reachable} project${reachable === 1 ? '' : 's'} reachable.`,
-      );
+      ctx.out.success(`Logged in to ${baseUrl} (profile ${profile}): ${counted(reachable, 'project')} reachable.`);
       ctx.out.info(`Stored in ${store.path}, readable only by you.${keptKey ? ' The CDN key is stored too.' : ''}`);
     },
   );
@@ -125,9 +124,7 @@ export async function logout(ctx: Context, options: LogoutOptions): Promise<void
     store.clear();
     ctx.out.result({ removed: names }, () =>
       ctx.out.success(
-        names.length
-          ? `Removed ${names.length} profile${names.length === 1 ? '' : 's'}: ${names.join(', ')}.`
-          : 'No profile was stored.',
+        names.length ? `Removed ${counted(names.length, 'profile')}: ${names.join(', ')}.` : 'No profile was stored.',
       ),
     );
     return;
@@ -189,7 +186,7 @@ export async function whoami(ctx: Context, _options: WhoamiOptions): Promise<voi
       ctx.out.line(`CDN check  ${identity.cdnCheckUrl}`);
       if (reach?.accepted)
         ctx.out.line(
-          `Reaches    ${reach.projects} project${reach.projects === 1 ? '' : 's'} in ${reach.workspaces.join(', ') || 'no workspace'}`,
+          `Reaches    ${counted(reach.projects, 'project')} in ${reach.workspaces.join(', ') || 'no workspace'}`,
         );
     },
   );

@@ -10,6 +10,7 @@ import { checkUnder, isFileUnder, removeFileUnder } from '../../files/safe-fs';
 import { checkOutputFolder } from '../../files/targets';
 import type { Context } from '../../run/context';
 import { startProgress } from '../../ui/progress';
+import { counted } from '../../ui/quantities';
 
 /**
  * `loc cdn check --download`: the folder, its record of the release it holds, and the download of a newer
@@ -95,13 +96,13 @@ export async function downloadRelease(ctx: Context, run: Download): Promise<void
         ? `, ${counts.overwritten} overwritten (changed since loc wrote them)`
         : '';
       ctx.out.success(
-        `Unzipped ${files.length} file${files.length === 1 ? '' : 's'} into ${displayPath(dir)} (${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged${overwritten}).`,
+        `Unzipped ${counted(files.length, 'file')} into ${displayPath(dir)} (${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged${overwritten}).`,
       );
       if (removed.length)
-        ctx.out.info(`Removed ${plural(removed.length, 'file')} of the previous release: ${removed.join(', ')}.`);
+        ctx.out.info(`Removed ${counted(removed.length, 'file')} of the previous release: ${removed.join(', ')}.`);
       if (kept.length) {
         ctx.out.warn(
-          `Kept ${plural(kept.length, 'file')} you changed: ${kept.join(', ')} (no longer part of the release; remove ${kept.length === 1 ? 'it' : 'them'} yourself, or rerun with --force).`,
+          `Kept ${counted(kept.length, 'file')} you changed: ${kept.join(', ')} (no longer part of the release; remove ${kept.length === 1 ? 'it' : 'them'} yourself, or rerun with --force).`,
         );
       }
       for (const entry of skipped)
@@ -110,10 +111,6 @@ export async function downloadRelease(ctx: Context, run: Download): Promise<void
         );
     },
   );
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** Whether every file of the record is there, as a regular file reached without a symbolic link. */

@@ -11,7 +11,7 @@ import { checkOutputFile, checkOutputFolder, configuredFolder } from '../../file
 import { projectOf, resolveProject } from '../../project/resolve-project';
 import { resumeWith, UsageError } from '../../run/errors';
 import { commandLine } from '../../ui/command-line';
-import { formatBytes } from '../../ui/quantities';
+import { counted, formatBytes } from '../../ui/quantities';
 import { AbortError, EXPORT_FORMATS, TimeoutError } from '@loc/sdk';
 import { downloadToFile } from '@loc/sdk/node';
 import type { CompletedExport, CustomId, Export, ExportRequest, LocClient, ResourceExportFile } from '@loc/sdk';
@@ -324,9 +324,7 @@ async function waitAndDeliver(
 
     progress = await startProgress(
       ctx,
-      source.kind === 'zip'
-        ? 'Downloading…'
-        : `Downloading ${source.files.length} file${source.files.length === 1 ? '' : 's'}…`,
+      source.kind === 'zip' ? 'Downloading…' : `Downloading ${counted(source.files.length, 'file')}…`,
     );
     const outDir = settings.layout.outDir;
     const written = readExportRecord(outDir);
@@ -359,7 +357,7 @@ async function waitAndDeliver(
       fetch: await ctx.fetch(),
     });
     progress.succeed(
-      `Downloaded ${formatBytes(delivered.bytes)}${delivered.via === 'files' ? ' file by file' : ''}, ${delivered.files.length} file${delivered.files.length === 1 ? '' : 's'} checked`,
+      `Downloaded ${formatBytes(delivered.bytes)}${delivered.via === 'files' ? ' file by file' : ''}, ${counted(delivered.files.length, 'file')} checked`,
     );
     const markdown = summary && keys ? summary.render(keys, `${workspace}/${project}`) : undefined;
     if (summary?.file !== undefined && summary.file !== '-' && markdown !== undefined)
@@ -525,9 +523,9 @@ function report(ctx: Context, { done, target, delivered, keys, markdown, table }
         ctx.out.info(`Dry run, nothing written: ${summary} (path template ${layout.template}).`);
         if (counts.conflict)
           ctx.out.warn(
-            `A real run would stop at the ${counts.conflict} changed file${counts.conflict === 1 ? '' : 's'}: rerun with --force to overwrite them.`,
+            `A real run would stop at the ${counted(counts.conflict, 'changed file')}: rerun with --force to overwrite them.`,
           );
-      } else ctx.out.success(`${delivered.files.length} file${delivered.files.length === 1 ? '' : 's'}: ${summary}.`);
+      } else ctx.out.success(`${counted(delivered.files.length, 'file')}: ${summary}.`);
     },
   );
 }
