@@ -234,6 +234,27 @@ describe('loc export with targets', () => {
     expect(one.stderr).toMatch(
       new RegExp(`Left out, below the threshold of loc.config.json: ${below[0]} \\(\\d+(\\.\\d)? % translated\\)`),
     );
+
+    // The same export fetched by its id (after --no-wait, or by the resume hint): the request that made it is
+    // not the service's to tell, so the locale it lacks is no removal either.
+    const requested = await loc(['export', '--workspace', 'acme', '--project', 'web-frontend', '--no-wait']);
+    expect(requested.code, requested.stderr).toBe(0);
+    const project = ['--workspace', 'acme', '--project', 'web-frontend', '--out', 'web-all'];
+    const fetched = await loc(['export', 'download', requested.stdout.trim(), ...project, '--check', '--json']);
+    expect(fetched.code, fetched.stdout + fetched.stderr).toBe(0);
+    expect(fetched.json().changes).toEqual([]);
+    // A whole export fetched by id still sees a removal: a file loc wrote that the export no longer holds.
+    writeFileSync(join(repo.path, 'web-all', below[0], 'gone.json'), '{}');
+    const record = JSON.parse(readFileSync(join(repo.path, 'web-all', '.loc-export.json'), 'utf8'));
+    record.files.push({ path: `${below[0]}/gone.json`, sha256: null });
+    writeFileSync(join(repo.path, 'web-all', '.loc-export.json'), JSON.stringify(record));
+    writeConfig({ workspace: 'acme', export: { pathTemplate: '{locale}/{filename}' } });
+    const whole = await loc(['export', '--workspace', 'acme', '--project', 'web-frontend', '--no-wait']);
+    const removed = await loc(['export', 'download', whole.stdout.trim(), ...project, '--check', '--json']);
+    expect(removed.code, removed.stdout + removed.stderr).toBe(12);
+    expect(removed.json().changes).toEqual([
+      expect.objectContaining({ change: 'removed', path: `${below[0]}/gone.json` }),
+    ]);
   });
 
   it('keeps the single-project form: project flags export that project, not the targets', async () => {

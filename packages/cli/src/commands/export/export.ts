@@ -241,7 +241,8 @@ export async function exportDownload(ctx: Context, id: string, options: ExportDo
   const job = await client.exports.get(workspace, project, id, { signal: ctx.signal });
   const selection =
     options.file?.length || options.locale?.length ? { files: options.file, locales: options.locale } : undefined;
-  await waitAndDeliver(ctx, client, { workspace, project, options, settings, connection }, job, selection);
+  const target = { workspace, project, options, settings, connection, fetchedById: true };
+  await waitAndDeliver(ctx, client, target, job, selection);
 }
 
 /** `loc export formats`: the formats the service exports to. */
@@ -277,6 +278,11 @@ interface Target {
   connection: Settings | undefined;
   /** Locales left out of the export request for being below a threshold (minTranslated, minApproved). */
   leftOut?: LeftOutLocale[];
+  /**
+   * An export fetched by its id (`loc export download`): the request that made it is not known here (the
+   * service does not say which files or locales were asked for), so whether it is whole is read from it.
+   */
+  fetchedById?: boolean;
 }
 
 async function waitAndDeliver(
@@ -331,7 +337,11 @@ async function waitAndDeliver(
     const request = requestOf(ctx, options);
     // A filtered export says nothing about the files it leaves out: none of them counts as removed.
     const filtered =
-      selection !== undefined || !!request.filePaths?.length || !!request.iso2Slugs?.length || !!target.leftOut?.length;
+      selection !== undefined ||
+      !!request.filePaths?.length ||
+      !!request.iso2Slugs?.length ||
+      !!target.leftOut?.length ||
+      (check !== undefined && target.fetchedById === true && !(await holdsEveryFile(ctx, client, target, listed)));
     const summary = await summaryOf(ctx, options);
     let keys: KeySummary | undefined;
     const delivered = await deliver({
@@ -391,6 +401,21 @@ async function waitAndDeliver(
     progress.stop();
     throw withResumeHint(error, resumeCommand(ctx, target, id, selection));
   }
+}
+
+/**
+ * Whether an export fetched by its id holds every file of every locale of the project: one made with
+ * `--locale`, `--file` or a threshold (loc.config.json's minTranslated) holds fewer, and then says nothing
+ * of the files it lacks — `--check` must not call them removed.
+ */
+async function holdsEveryFile(
+  ctx: Context,
+  client: LocClient,
+  target: Target,
+  listed: readonly ResourceExportFile[],
+): Promise<boolean> {
+  const status = await client.projects.status(target.workspace, target.project, { signal: ctx.signal });
+  return listed.length >= status.resourceFiles.reduce((n, container) => n + container.files.length, 0);
 }
 
 /**
