@@ -148,6 +148,8 @@ describe('loc projects create', () => {
     );
     expect(result.code, result.stderr).toBe(4);
     expect(result.stderr).toMatch(/Permission denied/);
+    // The permission named from the operation's declaration, not guessed from the URL.
+    expect(result.stderr).toMatch(/lacks settingsManage on the workspace, which createProject needs/);
   });
 });
 

@@ -297,11 +297,15 @@ export const ERROR_TABLE = [
     PermissionDeniedError,
     EXIT.PERMISSION,
     (e) => sentence('Permission denied (403):', detailOf(e) ?? `${e.method} ${e.path}`),
-    // The service's own message often says whom to ask already: the advice is given once.
-    (e) =>
-      /admin/i.test(detailOf(e) ?? '')
-        ? 'Your token lacks the permission for this.'
-        : 'Your token lacks the permission for this; ask a workspace admin for access.',
+    // The permission comes from the operation's one declaration (the SDK's table); the service's own message
+    // often says whom to ask already: the advice is given once.
+    (e) => {
+      const needed = e.operation?.permission;
+      const lacks = needed
+        ? `Your token lacks ${needed.name} on the ${needed.on}, which ${e.operation?.id} needs`
+        : 'Your token lacks the permission for this';
+      return /admin/i.test(detailOf(e) ?? '') ? `${lacks}.` : `${lacks}; ask a workspace admin for access.`;
+    },
   ),
   row(
     cdnError(NotFoundError),
