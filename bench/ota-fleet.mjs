@@ -9,6 +9,7 @@
 //   node bench/ota-fleet.mjs [--installs 1000000] [--sample 20000] [--always-on] [--json]
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { seededRandom } from './lib/random.mjs';
 
 const HOUR = 3_600_000;
 const MIN = 60_000;
@@ -25,17 +26,6 @@ export const TIMELINE = {
   afterOutage: [33, 34],
   end: 34,
 };
-
-/** A seeded random generator (mulberry32): the same numbers on every run. */
-function random32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A binary min-heap of events by time. */
 function heap() {
@@ -95,7 +85,7 @@ export async function simulateFleet({
 } = {}) {
   const { pauseAfter, retryDelayAfterServerError } =
     policy ?? (await import(pathToFileURL(join(root, 'packages/sdk/dist/ota.js')).href));
-  const random = random32(seed);
+  const random = seededRandom(seed);
   const meanInterval = pauseAfter({ kind: 'ok' }, 0, () => 0.5).pauseMs;
   const exponential = (mean) => -Math.log(1 - random()) * mean;
   const end = timeline.end * HOUR;

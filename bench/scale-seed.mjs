@@ -9,6 +9,7 @@
 // Workspace `scale`; token `loc_scale_admin`; CDN key `lh-cdn_scale`; projects `app-ios`, `app-android`.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { seededRandom } from './lib/random.mjs';
 
 /** The scale the issue names: 10,000 keys × 30 locales, 120 files per export. */
 export const SCALE = { keys: 10_000, locales: 30, files: 4 };
@@ -93,24 +94,13 @@ const STATUSES = [
   'NOT_TRANSLATED',
 ];
 
-/** A small deterministic generator (mulberry32), so the seed is the same on every machine. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * The scale seed as a plain object (what `loc-mock serve --seed` reads).
  * @example const seed = scaleSeed({ keys: 1000, locales: 5 });
  */
 export function scaleSeed({ keys = SCALE.keys, locales = SCALE.locales, files = SCALE.files } = {}) {
   if (locales > LOCALES.length) throw new RangeError(`at most ${LOCALES.length} locales`);
-  const next = random(42);
+  const next = seededRandom(42);
   const pick = (list) => list[Math.floor(next() * list.length)];
   const sentence = (n) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
   const [source, ...targets] = LOCALES.slice(0, locales);
