@@ -176,6 +176,21 @@ describe('the controls, through the JS API and over HTTP', () => {
     expect(server.service.admin.state().projects).toEqual([]);
   });
 
+  it('lists its controls at /__admin/ (and /__admin), as the JS API does', async () => {
+    const listed = await overHttp('listControls');
+    expect(listed.controls).toContainEqual(
+      expect.objectContaining({ name: 'reset', method: 'POST', path: '/__admin/reset' }),
+    );
+    expect(listed.controls.map((c: { name: string }) => c.name)).toEqual(
+      createMockService({ baseUrl: 'http://mock.test' })
+        .admin.listControls()
+        .controls.map((c) => c.name),
+    );
+    const bare = await fetch(`${server.url}/__admin`);
+    expect(bare.status).toBe(200);
+    expect(await bare.json()).toEqual(listed);
+  });
+
   it('answers 404 and 405 for routes it does not have, naming its routes', async () => {
     const unknown = await fetch(`${server.url}/__admin/mappings`);
     expect(unknown.status).toBe(404);

@@ -107,6 +107,18 @@ function jsonFlag(flag: string) {
 
 /** The controls, by name: the JS API's method names and the operation ids of the control API. */
 export const CONTROLS = {
+  listControls: control({
+    method: 'GET',
+    path: '/__admin/',
+    summary:
+      'The controls: each one’s name, method, path and summary (`loc-mock admin-openapi` prints their OpenAPI document)',
+    from: 'none',
+    input: Nothing,
+    output: z.object({
+      controls: z.array(z.object({ name: z.string(), method: z.string(), path: z.string(), summary: z.string() })),
+    }),
+    run: () => ({ controls: controlList() }),
+  }),
   reset: control({
     method: 'POST',
     path: '/__admin/reset',
@@ -362,6 +374,14 @@ export const CONTROLS = {
 } as const;
 
 export type ControlName = keyof typeof CONTROLS;
+
+/** The index of the control API (GET /__admin/), from the table itself. */
+function controlList(): { name: string; method: string; path: string; summary: string }[] {
+  return (Object.keys(CONTROLS) as ControlName[]).map((name) => {
+    const { method, path, summary } = CONTROLS[name];
+    return { name, method, path, summary };
+  });
+}
 type Controls = typeof CONTROLS;
 
 /** The JS API of the controls: one method each, taking the control's input, answering its output. */

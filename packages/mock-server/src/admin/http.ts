@@ -86,7 +86,9 @@ export function adminAnswer(
         'www-authenticate': 'Bearer realm="loc-mock admin"',
       });
   }
-  const onPath = ROUTES.map((r) => ({ r, m: r.pattern.exec(url.pathname) })).filter((x) => x.m);
+  // `/__admin` is the index's address too (the banner prints `/__admin/`; people type either).
+  const pathname = url.pathname === ADMIN_PREFIX ? `${ADMIN_PREFIX}/` : url.pathname;
+  const onPath = ROUTES.map((r) => ({ r, m: r.pattern.exec(pathname) })).filter((x) => x.m);
   const found = onPath.find(({ r }) => r.method === method);
   if (!found) {
     if (onPath.length) {
@@ -95,7 +97,7 @@ export function adminAnswer(
     }
     return problemAnswer(
       404,
-      `No control ${method} ${url.pathname}. The controls: ${ROUTES.map((r) => `${r.method} ${CONTROLS[r.name].path}`).join(', ')} (docs/mock-admin-openapi.json).`,
+      `No control ${method} ${url.pathname}. The controls: ${ROUTES.map((r) => `${r.method} ${CONTROLS[r.name].path}`).join(', ')} (GET /__admin/ lists them with what each does).`,
     );
   }
   const { r, m } = found;
