@@ -192,15 +192,19 @@ export function tempDir(prefix = 'loc-test-'): { path: string; remove(): void } 
 }
 
 /**
- * A pseudo-terminal of 120 × 30, in python's standard library (present wherever node-gyp works): it runs
- * the command on the terminal's slave side and copies bytes between the pipes and the master side.
+ * A pseudo-terminal of 30 rows and argv[1] columns, in python's standard library (present wherever node-gyp
+ * works): it runs argv[3:] on the terminal's slave side and copies the terminal's bytes to stdout. With
+ * argv[2] `keys`, stdin's bytes are typed on the terminal; with `hang-up`, the first bytes on stdin close
+ * the master side instead, as closing a terminal window or an ssh session does: the kernel sends SIGHUP,
+ * and every later write to the terminal fails with EIO. Exits with the command's exit code.
  */
 const PTY_SCRIPT = `
 import os, pty, sys, fcntl, termios, struct, select
+columns, mode = int(sys.argv[1]), sys.argv[2]
 pid, fd = pty.fork()
 if pid == 0:
-    fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack('HHHH', 30, 120, 0, 0))
-    os.execvp(sys.argv[1], sys.argv[1:])
+    fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack('HHHH', 30, columns, 0, 0))
+    os.execvp(sys.argv[3], sys.argv[3:])
 inputs = [fd, 0]
 while True:
     ready, _, _ = select.select(inputs, [], [])
@@ -214,6 +218,9 @@ while True:
         os.write(1, data)
     if 0 in ready:
         data = os.read(0, 4096)
+        if data and mode == 'hang-up':
+            os.close(fd)
+            break
         if data:
             os.write(fd, data)
         else:
@@ -221,6 +228,29 @@ while True:
 _, status = os.waitpid(pid, 0)
 sys.exit(os.waitstatus_to_exitcode(status))
 `;
+
+/**
+ * Runs the built `loc` in a real pseudo-terminal of `columns` (stdin and stdout are TTYs: prompts and
+ * spinners are on). `stdin: 'keys'` types what is written to the child's stdin; `'hang-up'` closes the
+ * terminal at the first write. The child's exit code is loc's.
+ */
+export function spawnLocInTerminal(
+  args: string[],
+  options: { env: Record<string, string>; cwd?: string; columns?: number; stdin: 'keys' | 'hang-up' },
+): ChildProcess & { stdin: NonNullable<ChildProcess['stdin']>; stdout: NonNullable<ChildProcess['stdout']> } {
+  const script = ['-c', PTY_SCRIPT, String(options.columns ?? 120), options.stdin];
+  return spawn('python3', [...script, process.execPath, LOC_BIN, ...args], {
+    cwd: options.cwd,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
+      XDG_CACHE_HOME: testCacheHome(),
+      TERM: 'xterm-256color',
+      ...options.env,
+    },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  }) as ReturnType<typeof spawnLocInTerminal>;
+}
 
 /**
  * Runs the built `loc` in a real pseudo-terminal (so stdin and stdout are TTYs: prompts and spinners
@@ -233,17 +263,7 @@ export function runLocInTerminal(
   cwd?: string,
   timeoutMs = 60_000,
 ): Promise<{ code: number | null; screen: string }> {
-  const child = spawn('python3', ['-c', PTY_SCRIPT, process.execPath, LOC_BIN, ...args], {
-    cwd,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? tmpdir(),
-      XDG_CACHE_HOME: testCacheHome(),
-      TERM: 'xterm-256color',
-      ...env,
-    },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawnLocInTerminal(args, { env, ...(cwd ? { cwd } : {}), stdin: 'keys' });
   let screen = '';
   let next = 0;
   let consumed = 0;
