@@ -23,6 +23,45 @@ const text = () => z.string().check(z.minLength(1));
 const percentage = () => z.number().check(z.gte(0), z.lte(100));
 
 /**
+ * The settings of an export, declared once for `export` (the defaults of `loc export`) and for each target,
+ * which takes the same values, checked the same way, and inherits what it leaves out from `export`.
+ */
+function exportSettings(of: 'export' | 'target') {
+  const byDefault = (own: string, inherited: string) => `Default: ${of === 'export' ? own : inherited}.`;
+  return {
+    format: described(
+      z.optional(text()),
+      `Export format id (\`loc export formats\`). ${byDefault("the project's own format", "export.format, else the project's own")}`,
+    ),
+    // An empty list would mean "every locale" / "every file" as much as leaving it out: refused.
+    locales: described(
+      z.optional(z.array(text()).check(z.minLength(1))),
+      `Locales to export. ${byDefault('every locale of the project', 'export.locales, else every locale')}`,
+    ),
+    files: described(
+      z.optional(z.array(text()).check(z.minLength(1))),
+      `Resource file paths to export, as the service names them. ${byDefault('every file', 'export.files, else every file')}`,
+    ),
+    out: described(
+      z.optional(text()),
+      `Folder the files are unzipped into, relative to this file. ${byDefault('the folder of this file', 'export.out, else this folder')}`,
+    ),
+    pathTemplate: described(
+      z.optional(text().check(z.refine((t) => !ENDS_IN_SEPARATOR.test(t), 'ends in a file name, not in /'))),
+      `Where each file lands below \`out\` (docs/cli.md#path-templates). ${byDefault('{path}', 'export.pathTemplate, else {path}')}`,
+    ),
+    minTranslated: described(
+      z.optional(percentage()),
+      `Leave out of the export each locale below this percentage of translated (or approved) segments, and name it (docs/cli.md#locales-below-a-threshold). ${byDefault('none', 'export.minTranslated')}`,
+    ),
+    minApproved: described(
+      z.optional(percentage()),
+      `Leave out of the export each locale below this percentage of approved segments, and name it. ${byDefault('none', 'export.minApproved')}`,
+    ),
+  };
+}
+
+/**
  * `loc.config.json`: the project's defaults, committed with the code. No credential belongs here (they
  * are stored by `loc login` or come from the environment). Unknown keys are refused, so a typo is caught
  * instead of silently ignored. The descriptions go into the JSON Schema editors read. zod/mini, as the
@@ -35,42 +74,7 @@ function buildProjectConfigSchema() {
       $schema: described(z.optional(z.string()), 'The JSON Schema of this file, for editors.'),
       workspace: described(z.optional(text()), 'Workspace URL slug.'),
       project: described(z.optional(text()), 'Project URL slug.'),
-      export: described(
-        z.optional(
-          z.strictObject({
-            format: described(
-              z.optional(text()),
-              "Export format id (`loc export formats`). Default: the project's own format.",
-            ),
-            // An empty list would mean "every locale" / "every file" as much as leaving it out: refused.
-            locales: described(
-              z.optional(z.array(text()).check(z.minLength(1))),
-              'Locales to export. Default: every locale of the project.',
-            ),
-            files: described(
-              z.optional(z.array(text()).check(z.minLength(1))),
-              'Resource file paths to export, as the service names them. Default: every file.',
-            ),
-            out: described(
-              z.optional(text()),
-              'Folder the files are unzipped into, relative to this file. Default: the folder of this file.',
-            ),
-            pathTemplate: described(
-              z.optional(text().check(z.refine((t) => !ENDS_IN_SEPARATOR.test(t), 'ends in a file name, not in /'))),
-              'Where each file lands below `out` (docs/cli.md#path-templates). Default: {path}.',
-            ),
-            minTranslated: described(
-              z.optional(percentage()),
-              'Leave out of the export each locale below this percentage of translated (or approved) segments, and name it (docs/cli.md#locales-below-a-threshold). Default: none.',
-            ),
-            minApproved: described(
-              z.optional(percentage()),
-              'Leave out of the export each locale below this percentage of approved segments, and name it. Default: none.',
-            ),
-          }),
-        ),
-        'Defaults of `loc export`.',
-      ),
+      export: described(z.optional(z.strictObject(exportSettings('export'))), 'Defaults of `loc export`.'),
       targets: described(
         z.optional(
           z.array(
@@ -81,31 +85,10 @@ function buildProjectConfigSchema() {
               ),
               workspace: described(z.optional(text()), 'Workspace URL slug. Default: the top-level workspace.'),
               project: described(z.optional(text()), 'Project URL slug. Default: the top-level project.'),
-              format: described(
-                z.optional(text()),
-                'Export format id. Default: export.format, else the project’s own.',
-              ),
-              locales: described(z.optional(z.array(text())), 'Locales to export. Default: export.locales, else all.'),
-              files: described(z.optional(z.array(text())), 'Resource file paths to export. Default: export.files.'),
-              out: described(
-                z.optional(text()),
-                'Folder the files are unzipped into, relative to this file. Default: export.out, else this folder.',
-              ),
-              pathTemplate: described(
-                z.optional(text()),
-                'Where each file lands below `out`. Default: export.pathTemplate.',
-              ),
+              ...exportSettings('target'),
               localeMap: described(
                 z.optional(z.record(z.string(), z.string())),
                 'Service locale → the app’s name, over the top-level localeMap.',
-              ),
-              minTranslated: described(
-                z.optional(percentage()),
-                'Leave out each locale below this percentage translated. Default: export.minTranslated.',
-              ),
-              minApproved: described(
-                z.optional(percentage()),
-                'Leave out each locale below this percentage approved. Default: export.minApproved.',
               ),
             }),
           ),
