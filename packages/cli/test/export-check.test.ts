@@ -143,6 +143,30 @@ describe('loc export --check', () => {
     }
   });
 
+  it('says which changed files hold local edits, which the update stops on, and that --force overwrites them', async () => {
+    const repo = tempDir('loc-check-edited-');
+    try {
+      expect((await loc(demoMock, IOS, repo.path)).code).toBe(0);
+      const edited = readdirSync(join(repo.path, 'ios'), { recursive: true, encoding: 'utf8' }).find((f) =>
+        f.endsWith('.strings'),
+      )!;
+      writeFileSync(join(repo.path, 'ios', edited), '"mine" = "edited by hand";\n');
+      const result = await loc(demoMock, [...IOS, '--check', '--json'], repo.path);
+      expect(result.code, result.stderr).toBe(12);
+      expect(result.json().changes).toEqual([
+        expect.objectContaining({ change: 'changed', path: edited, editedLocally: true }),
+      ]);
+      expect(result.stderr).toMatch(/stops on it unless given --force, which overwrites it/);
+      // What the hint says is what happens: the update stops (exit 10), and --force overwrites.
+      expect((await loc(demoMock, IOS, repo.path)).code).toBe(10);
+      expect((await loc(demoMock, [...IOS, '--force'], repo.path)).code).toBe(0);
+      const after = await loc(demoMock, [...IOS, '--check'], repo.path);
+      expect(after.code, after.stderr).toBe(0);
+    } finally {
+      repo.remove();
+    }
+  });
+
   it.each([
     ['--force', /--check cannot be combined with --force/],
     ['--dry-run', /--check cannot be combined with --dry-run/],

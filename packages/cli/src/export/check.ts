@@ -25,6 +25,11 @@ export interface FileChange {
   /** The file of the export it comes from (none for a removed file). */
   source: string | undefined;
   locale: string | undefined;
+  /**
+   * The file holds something loc did not write (changed since, or never written by loc): `loc export`
+   * stops on it rather than overwrite it, unless given --force.
+   */
+  editedLocally: boolean;
 }
 
 /** The flags --check cannot go with, and why: each would write, or would not compare. */
@@ -74,6 +79,7 @@ export function fileChanges(
       target: file.target,
       source: file.source,
       locale: file.locale,
+      editedLocally: file.status === 'conflict',
     });
   }
   if (!options.filtered) {
@@ -85,7 +91,7 @@ export function fileChanges(
       const target = resolve(root, ...path.split('/'));
       if (!target.startsWith(root + sep) || path.split('/').includes('..')) continue;
       if (placed.has(path.normalize('NFC').toLowerCase()) || !isFileInside(target, root)) continue;
-      changes.push({ change: 'removed', path, target, source: undefined, locale: undefined });
+      changes.push({ change: 'removed', path, target, source: undefined, locale: undefined, editedLocally: false });
     }
   }
   const order = { added: 0, changed: 1, removed: 2 };
@@ -118,8 +124,21 @@ export function outOfDate(changes: readonly FileChange[]): OutOfDateError {
   const parts = (['added', 'changed', 'removed'] as const).filter((k) => counts[k]).map((k) => `${counts[k]} ${k}`);
   return new OutOfDateError(
     `${changes.length} file${changes.length === 1 ? ' is' : 's are'} out of date (${parts.join(', ')}): ${shown.join(', ')}${more}.`,
-    `Run the same \`loc export\` without --check to update them${counts.removed ? '; files the export no longer holds are not deleted by it: remove them yourself' : ''}.`,
+    `Run the same \`loc export\` without --check to update them${counts.removed ? '; files the export no longer holds are not deleted by it: remove them yourself' : ''}.${editedHint(changes)}`,
   );
+}
+
+/**
+ * What the update will stop on: files that hold something loc did not write. Said beside the
+ * out-of-date hint, since `loc export` alone would stop (exit 10) on them rather than update them.
+ */
+export function editedHint(changes: readonly Pick<FileChange, 'editedLocally' | 'target'>[]): string {
+  const edited = changes.filter((c) => c.editedLocally);
+  if (edited.length === 0) return '';
+  const shown = edited.slice(0, 3).map((c) => displayPath(c.target));
+  const more = edited.length > shown.length ? ` and ${edited.length - shown.length} more` : '';
+  const them = edited.length === 1 ? 'it' : 'them';
+  return ` ${counted(edited.length, 'file')} changed since loc wrote ${them} (or not written by loc): ${shown.join(', ')}${more}; \`loc export\` stops on ${them} unless given --force, which overwrites ${them} (keep your changes elsewhere first).`;
 }
 
 /** What `loc export --check` reports: the export, and each file that differs. */
@@ -156,6 +175,7 @@ export async function reportCheck(ctx: Context, report: CheckReport): Promise<vo
       target: c.target,
       source: c.source ?? null,
       locale: c.locale ?? null,
+      editedLocally: c.editedLocally,
     })),
     ...(report.leftOut.length ? { localesLeftOut: report.leftOut } : {}),
     ...(report.keys === undefined ? {} : { keys: report.keys }),

@@ -10,6 +10,7 @@ import { displayPath } from '../files/place';
 import { checkOutputFolder } from '../files/targets';
 import { capturedStream } from '../ui/captured-stream';
 import { describeLeftOut, type LeftOutLocale, type Thresholds } from './locale-threshold';
+import { editedHint } from './check';
 import { startProgress } from '../ui/progress';
 import { counted } from '../ui/quantities';
 import type { KeySummary } from './summary/diff';
@@ -322,7 +323,9 @@ async function reportTargets(
   if (stale.length)
     throw new OutOfDateError(
       `${stale.length} of ${counted(results.length, 'target')} ${stale.length === 1 ? 'is' : 'are'} out of date: ${stale.map((r) => r.target.name).join(', ')}.`,
-      'Run the same `loc export` without --check to update them.',
+      `Run the same \`loc export\` without --check to update them.${editedHint(
+        stale.flatMap((r) => (r.result?.changes as { editedLocally: boolean; target: string }[] | undefined) ?? []),
+      )}`,
     );
   if (!ctx.out.json) ctx.out.success(`${counted(results.length, 'target')} ${check ? 'up to date' : 'done'}.`);
 }
