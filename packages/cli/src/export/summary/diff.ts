@@ -1,4 +1,5 @@
-import { type Entries, formatOf, readEntries } from './read';
+import { firstSorted } from './first-keys';
+import { type Entries, formatOf, readEntries, readKeys } from './read';
 
 /**
  * The key-by-key change summary of `loc export` and `loc export --check`: per locale, the keys an export
@@ -82,25 +83,6 @@ function diffEntries(before: Entries, after: Entries): Record<KeyChangeKind, str
 }
 
 /**
- * The keys a file adds, changes and removes. A file that is new (or gone) is read for its keys only:
- * there is nothing to compare its values with. A parser's failure is thrown.
- */
-async function changesOf(file: ChangedFile): Promise<Record<KeyChangeKind, string[]>> {
-  const none: string[] = [];
-  if (file.before === undefined || file.after === undefined) {
-    const text = (file.after ?? file.before)!;
-    const keys = [...(await readEntries(file.path, text, file.locale, true)).keys()];
-    return file.before === undefined
-      ? { added: keys, changed: none, removed: none }
-      : { added: none, changed: none, removed: keys };
-  }
-  return diffEntries(
-    await readEntries(file.path, file.before, file.locale),
-    await readEntries(file.path, file.after, file.locale),
-  );
-}
-
-/**
  * One file compared key by key. A file that cannot be read key by key (a format loc has no reader for,
  * or a text its parser refuses) is `unread`, with the reason.
  *
@@ -112,42 +94,28 @@ export async function compareFile(file: ChangedFile, keysShown: number): Promise
   if (file.before === file.after) return { kind: 'same' };
   const change = file.before === undefined ? 'added' : file.after === undefined ? 'removed' : 'changed';
   if (!formatOf(file.path)) return { kind: 'unread', change, reason: 'loc has no reader for this format' };
-  let changes: Record<KeyChangeKind, string[]>;
+  const none = { added: 0, changed: 0, removed: 0 };
+  const noKeys = { added: [], changed: [], removed: [] };
   try {
-    changes = await changesOf(file);
+    // A file that is new (or gone) is read for its keys only: there are no values to compare.
+    if (change !== 'changed') {
+      const { count, first } = await readKeys(file.path, (file.after ?? file.before)!, file.locale, keysShown);
+      return { kind: 'read', change, counts: { ...none, [change]: count }, keys: { ...noKeys, [change]: first } };
+    }
+    const changes = diffEntries(
+      await readEntries(file.path, file.before!, file.locale),
+      await readEntries(file.path, file.after!, file.locale),
+    );
+    const counts = { added: changes.added.length, changed: changes.changed.length, removed: changes.removed.length };
+    const keys = {
+      added: firstSorted(changes.added, keysShown),
+      changed: firstSorted(changes.changed, keysShown),
+      removed: firstSorted(changes.removed, keysShown),
+    };
+    return { kind: 'read', change, counts, keys };
   } catch (error) {
     return { kind: 'unread', change, reason: `it could not be read: ${(error as Error).message}` };
   }
-  const counts = { added: changes.added.length, changed: changes.changed.length, removed: changes.removed.length };
-  const keys = {
-    added: firstSorted(changes.added, keysShown),
-    changed: firstSorted(changes.changed, keysShown),
-    removed: firstSorted(changes.removed, keysShown),
-  };
-  return { kind: 'read', change, counts, keys };
-}
-
-/**
- * The first `n` distinct values in sort order, without sorting them all: a summary names 10 keys of a
- * locale's 10,000, and sorting every locale's keys was a quarter of the summary's time at that scale.
- */
-export function firstSorted(values: Iterable<string>, n: number): string[] {
-  const first: string[] = [];
-  if (n <= 0) return first;
-  for (const value of values) {
-    if (first.length === n && value >= first[n - 1]!) continue;
-    let low = 0;
-    let high = first.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (first[middle]! < value) low = middle + 1;
-      else high = middle;
-    }
-    if (first[low] === value) continue;
-    first.splice(low, 0, value);
-    if (first.length > n) first.pop();
-  }
-  return first;
 }
 
 /**

@@ -5,15 +5,13 @@
  * the file holds it, placeholders included; a key with plural forms has all its forms as its value, so
  * changing one form changes the key.
  */
+import { firstSorted } from './first-keys';
 
 /** Keys and values of one file. */
 export type Entries = Map<string, string>;
 
-/**
- * What a file of a format is read with. `keysOnly`: only the keys are wanted (a file that is new or gone
- * has no value to compare), and a reader may then leave the values empty.
- */
-type Reader = (text: string, locale: string | undefined, keysOnly?: boolean) => Promise<Entries>;
+/** What a file of a format is read with. */
+type Reader = (text: string, locale: string | undefined) => Promise<Entries>;
 
 const PLURAL_CATEGORIES = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
 
@@ -170,35 +168,51 @@ const STRINGS_GAP = /(?:\s+|\/\*[\s\S]*?\*\/|\/\/[^\n]*)*/y;
 const STRINGS_ENTRY =
   /(?:"([^"\\]*(?:\\[\s\S][^"\\]*)*)"|([A-Za-z0-9_.$/:-]+))\s*=\s*"([^"\\]*(?:\\[\s\S][^"\\]*)*)"\s*;/y;
 
-const readStrings: Reader = async (text, _locale, keysOnly) => {
+const readStrings: Reader = async (text) => {
   const entries: Entries = new Map();
+  scanStrings(text, (key, keyStart, keyEnd, value, valueStart, valueEnd) =>
+    entries.set(key.slice(keyStart, keyEnd), value.slice(valueStart, valueEnd)),
+  );
+  return entries;
+};
+
+/**
+ * Each entry of a `.strings` text, in order: its key is `key.slice(keyStart, keyEnd)` and its value
+ * `value.slice(valueStart, valueEnd)` — ranges of the text itself for a plain entry (no string made for
+ * it), the unescaped strings whole for one with escapes. Throws at a text that is not an entry.
+ */
+function scanStrings(
+  text: string,
+  entry: (key: string, keyStart: number, keyEnd: number, value: string, valueStart: number, valueEnd: number) => void,
+): void {
   const quick = quickStrings(text);
   let index = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   for (;;) {
-    const key = quick.entry(index);
-    if (key !== undefined) {
-      entries.set(key, keysOnly ? '' : text.slice(quick.valueStart, quick.valueEnd));
+    if (quick.entry(index)) {
+      entry(text, quick.keyStart, quick.keyEnd, text, quick.valueStart, quick.valueEnd);
       index = quick.end;
       continue;
     }
     STRINGS_GAP.lastIndex = index;
     STRINGS_GAP.test(text);
     index = STRINGS_GAP.lastIndex;
-    if (index >= text.length) return entries;
+    if (index >= text.length) return;
     STRINGS_ENTRY.lastIndex = index;
     const match = STRINGS_ENTRY.exec(text);
     if (!match) throw new Error(`cannot read the text at offset ${index}`);
     index = STRINGS_ENTRY.lastIndex;
-    entries.set(unescapeC(match[1] ?? match[2]!), keysOnly ? '' : unescapeC(match[3]!));
+    const key = unescapeC(match[1] ?? match[2]!);
+    const value = unescapeC(match[3]!);
+    entry(key, 0, key.length, value, 0, value.length);
   }
-};
+}
 
 /** Spaces STRINGS_GAP's `\s` takes, of those the quick path reads: tab, line feed, VT, FF, CR, space. */
 const isAsciiSpace = (c: number) => c === 32 || (c >= 9 && c <= 13);
 
 /**
- * The quick path of readStrings: `entry(at)` reads the gap and one plain entry from `at` (its key returned,
- * where its value lies and where it ends kept), or answers undefined where the regular expressions must read (an escape, an
+ * The quick path of scanStrings: `entry(at)` reads the gap and one plain entry from `at` and keeps where
+ * its key and value lie and where it ends; false where the regular expressions must read (an escape, an
  * unquoted key, another space, the end of the text, anything unexpected).
  */
 function quickStrings(text: string) {
@@ -218,44 +232,47 @@ function quickStrings(text: string) {
     return close < 0 || escapeBefore(open + 1, close) ? -1 : close;
   };
   const state = {
-    /** Where the value of the entry last read lies, and where the entry ends. */
+    keyStart: 0,
+    keyEnd: 0,
     valueStart: 0,
     valueEnd: 0,
     end: 0,
-    entry(at: number): string | undefined {
+    entry(at: number): boolean {
       let i = at;
       for (;;) {
         const c = text.charCodeAt(i);
         if (isAsciiSpace(c)) i++;
         else if (c === 47 && text.charCodeAt(i + 1) === 42) {
           const close = text.indexOf('*/', i + 2);
-          if (close < 0) return undefined;
+          if (close < 0) return false;
           i = close + 2;
         } else if (c === 47 && text.charCodeAt(i + 1) === 47) {
           const line = text.indexOf('\n', i + 2);
           i = line < 0 ? length : line;
         } else break;
       }
-      if (text.charCodeAt(i) !== 34) return undefined;
+      if (text.charCodeAt(i) !== 34) return false;
       const keyStart = i + 1;
       const keyEnd = closing(i);
-      if (keyEnd < 0) return undefined;
+      if (keyEnd < 0) return false;
       i = keyEnd + 1;
       while (isAsciiSpace(text.charCodeAt(i))) i++;
-      if (text.charCodeAt(i) !== 61) return undefined;
+      if (text.charCodeAt(i) !== 61) return false;
       i++;
       while (isAsciiSpace(text.charCodeAt(i))) i++;
-      if (text.charCodeAt(i) !== 34) return undefined;
+      if (text.charCodeAt(i) !== 34) return false;
       const valueEnd = closing(i);
-      if (valueEnd < 0) return undefined;
+      if (valueEnd < 0) return false;
       const valueStart = i + 1;
       i = valueEnd + 1;
       while (isAsciiSpace(text.charCodeAt(i))) i++;
-      if (text.charCodeAt(i) !== 59) return undefined;
-      state.end = i + 1;
+      if (text.charCodeAt(i) !== 59) return false;
+      state.keyStart = keyStart;
+      state.keyEnd = keyEnd;
       state.valueStart = valueStart;
       state.valueEnd = valueEnd;
-      return text.slice(keyStart, keyEnd);
+      state.end = i + 1;
+      return true;
     },
   };
   return state;
@@ -290,17 +307,29 @@ export function formatOf(path: string): string | undefined {
   return extension && extension in READERS ? extension : undefined;
 }
 
+/** The keys and values of a file's text. Throws when the text is not of its format. */
+export function readEntries(path: string, text: string, locale: string | undefined): Promise<Entries> {
+  const format = formatOf(path);
+  if (!format) throw new Error(`no reader for ${path}`);
+  return READERS[format]!(text, locale);
+}
+
 /**
- * The keys and values of a file's text (with `keysOnly`, the values may be empty). Throws when the text
- * is not of its format.
+ * How many distinct keys a file's text has, and the first `n` in sort order: all a file that is new or
+ * gone needs (there are no values to compare): a `.strings` file's values are not made into strings.
+ * Throws when the text is not of its format.
  */
-export function readEntries(
+export async function readKeys(
   path: string,
   text: string,
   locale: string | undefined,
-  keysOnly = false,
-): Promise<Entries> {
-  const format = formatOf(path);
-  if (!format) throw new Error(`no reader for ${path}`);
-  return READERS[format]!(text, locale, keysOnly);
+  n: number,
+): Promise<{ count: number; first: string[] }> {
+  if (formatOf(path) === 'strings') {
+    const keys = new Set<string>();
+    scanStrings(text, (key, keyStart, keyEnd) => keys.add(key.slice(keyStart, keyEnd)));
+    return { count: keys.size, first: firstSorted(keys, n) };
+  }
+  const entries = await readEntries(path, text, locale);
+  return { count: entries.size, first: firstSorted(entries.keys(), n) };
 }
