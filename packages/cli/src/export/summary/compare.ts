@@ -45,12 +45,13 @@ const WORKER_MIN_BYTES = 4 * 1024 * 1024;
 const WORKER_SCRIPT = 'summary-worker.cjs';
 
 /**
- * Whether a core is mostly idle: the last minute's load average (loc's own thread included) leaves at
- * least half a core. A worker on a busy machine would only take CPU from the others (and from loc's own
- * thread) and finish no sooner.
+ * Whether a second core is mostly idle: the last minute's load average (loc's own thread included) leaves
+ * at least half a core. A worker on a busy machine (or with one core) would only take CPU from the others
+ * and from loc's own thread, and finish no sooner. (Windows reports no load average: 0.)
  */
 function coreIsIdle(): boolean {
-  return loadavg()[0]! <= availableParallelism() - 0.5;
+  const cores = availableParallelism();
+  return cores > 1 && loadavg()[0]! <= cores - 0.5;
 }
 
 /** For tests: the worker's script, always used; `mainThread: false` leaves every file to it. */
