@@ -62,7 +62,8 @@ const VENDORED: Record<string, string> = {
 
 export default [
   locBuild(
-    { program: 'src/program.ts' },
+    // dist/summary-worker.cjs: the change summary's worker thread (src/export/summary/compare.ts).
+    { program: 'src/program.ts', 'summary-worker': 'src/export/summary/worker.ts' },
     {
       format: ['cjs'],
       dts: false,

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { type Entries, formatOf, readEntries } from './read';
+import { firstSorted } from './first-keys';
+import { type Entries, formatOf, readEntries, readKeys } from './read';
 
 /**
  * The key-by-key change summary of `loc export` and `loc export --check`: per locale, the keys an export
@@ -22,6 +22,24 @@ export interface ChangedFile {
   after: string | undefined;
 }
 
+/**
+ * What comparing one file found: the same text on both sides; its counts of each kind with its first keys
+ * (at most `keysShown` of each, sorted); or why it could not be read key by key. Small, so that a worker
+ * thread hands it back cheaply (summary/compare.ts).
+ */
+export type FileOutcome =
+  | { kind: 'same' }
+  | {
+      kind: 'read';
+      change: FileChange;
+      counts: Record<KeyChangeKind, number>;
+      keys: Record<KeyChangeKind, string[]>;
+    }
+  | { kind: 'unread'; change: FileChange; reason: string };
+
+/** What happens to a file as a whole. */
+type FileChange = 'added' | 'changed' | 'removed';
+
 export interface LocaleSummary {
   /** The locale as delivered (the locale map applied); null for files of no locale. */
   locale: string | null;
@@ -36,7 +54,7 @@ export interface LocaleSummary {
 export interface UnreadFile {
   path: string;
   locale: string | null;
-  change: 'added' | 'changed' | 'removed';
+  change: FileChange;
   /** Why it was not read key by key. */
   reason: string;
 }
@@ -64,60 +82,65 @@ function diffEntries(before: Entries, after: Entries): Record<KeyChangeKind, str
   return changes;
 }
 
-/** Reads one side of a file; a parser's failure becomes the reason the file is counted as a file. */
-async function entriesOf(file: ChangedFile, text: string | undefined): Promise<Entries> {
-  return text === undefined ? new Map() : readEntries(file.path, text, file.locale);
-}
-
 /**
- * The summary of `files`, each read on both sides.
+ * One file compared key by key. A file that cannot be read key by key (a format loc has no reader for,
+ * or a text its parser refuses) is `unread`, with the reason.
  *
  * @example
- * await summarize([{ path: 'de/app.json', locale: 'de', before: '{"a":"x"}', after: '{"a":"y","b":"z"}' }], 10)
- * // totals { added: 1, changed: 1, removed: 0 }
+ * await compareFile({ path: 'de/app.json', locale: 'de', before: '{"a":"x"}', after: '{"a":"y","b":"z"}' }, 10)
+ * // { kind: 'read', change: 'changed', counts: { added: 1, changed: 1, removed: 0 }, keys: … }
  */
-/**
- * The first `n` distinct values in sort order, without sorting them all: a summary names 10 keys of a
- * locale's 10,000, and sorting every locale's keys was a quarter of the summary's time at that scale.
- */
-export function firstSorted(values: readonly string[], n: number): string[] {
-  const first: string[] = [];
-  if (n <= 0) return first;
-  for (const value of values) {
-    if (first.length === n && value >= first[n - 1]!) continue;
-    let low = 0;
-    let high = first.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (first[middle]! < value) low = middle + 1;
-      else high = middle;
+export async function compareFile(file: ChangedFile, keysShown: number): Promise<FileOutcome> {
+  if (file.before === file.after) return { kind: 'same' };
+  const change = file.before === undefined ? 'added' : file.after === undefined ? 'removed' : 'changed';
+  if (!formatOf(file.path)) return { kind: 'unread', change, reason: 'loc has no reader for this format' };
+  const none = { added: 0, changed: 0, removed: 0 };
+  const noKeys = { added: [], changed: [], removed: [] };
+  try {
+    // A file that is new (or gone) is read for its keys only: there are no values to compare.
+    if (change !== 'changed') {
+      const { count, first } = await readKeys(file.path, (file.after ?? file.before)!, file.locale, keysShown);
+      return { kind: 'read', change, counts: { ...none, [change]: count }, keys: { ...noKeys, [change]: first } };
     }
-    if (first[low] === value) continue;
-    first.splice(low, 0, value);
-    if (first.length > n) first.pop();
+    const changes = diffEntries(
+      await readEntries(file.path, file.before!, file.locale),
+      await readEntries(file.path, file.after!, file.locale),
+    );
+    const counts = { added: changes.added.length, changed: changes.changed.length, removed: changes.removed.length };
+    const keys = {
+      added: firstSorted(changes.added, keysShown),
+      changed: firstSorted(changes.changed, keysShown),
+      removed: firstSorted(changes.removed, keysShown),
+    };
+    return { kind: 'read', change, counts, keys };
+  } catch (error) {
+    return { kind: 'unread', change, reason: `it could not be read: ${(error as Error).message}` };
   }
-  return first;
 }
 
-export async function summarize(files: readonly ChangedFile[], keysShown: number): Promise<KeySummary> {
+/**
+ * The summary of compared files: `outcomes[i]` is what comparing `files[i]` found. A locale's first keys
+ * of a kind are the first of its files' first keys (the first n of a union are among the first n of its
+ * parts).
+ */
+export function summarizeOutcomes(
+  files: readonly { path: string; locale: string | undefined }[],
+  outcomes: readonly FileOutcome[],
+  keysShown: number,
+): KeySummary {
   const byLocale = new Map<
     string | null,
     { counts: Record<KeyChangeKind, number>; keys: Record<KeyChangeKind, string[]> }
   >();
   const unread: UnreadFile[] = [];
-  for (const file of files) {
-    if (file.before === file.after) continue;
-    const change = file.before === undefined ? 'added' : file.after === undefined ? 'removed' : 'changed';
-    const locale = file.locale ?? null;
-    if (!formatOf(file.path)) {
-      unread.push({ path: file.path, locale, change, reason: 'loc has no reader for this format' });
-      continue;
-    }
-    let changes: Record<KeyChangeKind, string[]>;
-    try {
-      changes = diffEntries(await entriesOf(file, file.before), await entriesOf(file, file.after));
-    } catch (error) {
-      unread.push({ path: file.path, locale, change, reason: `it could not be read: ${(error as Error).message}` });
+  let changedFiles = 0;
+  for (const [index, outcome] of outcomes.entries()) {
+    if (outcome.kind === 'same') continue;
+    changedFiles++;
+    const { path, locale: fileLocale } = files[index]!;
+    const locale = fileLocale ?? null;
+    if (outcome.kind === 'unread') {
+      unread.push({ path, locale, change: outcome.change, reason: outcome.reason });
       continue;
     }
     let entry = byLocale.get(locale);
@@ -126,8 +149,8 @@ export async function summarize(files: readonly ChangedFile[], keysShown: number
       byLocale.set(locale, entry);
     }
     for (const kind of KINDS) {
-      entry.counts[kind] += changes[kind].length;
-      entry.keys[kind].push(...changes[kind]);
+      entry.counts[kind] += outcome.counts[kind];
+      entry.keys[kind].push(...outcome.keys[kind]);
     }
   }
   const locales = [...byLocale]
@@ -143,14 +166,5 @@ export async function summarize(files: readonly ChangedFile[], keysShown: number
     .filter((l) => l.added + l.changed + l.removed > 0);
   const totals = { added: 0, changed: 0, removed: 0 };
   for (const l of locales) for (const kind of KINDS) totals[kind] += l[kind];
-  return { totals, locales, unread, files: files.filter((f) => f.before !== f.after).length, keysShown };
-}
-
-/** A file's text, or undefined when it is not there. */
-export async function textIfAny(path: string): Promise<string | undefined> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch {
-    return undefined;
-  }
+  return { totals, locales, unread, files: changedFiles, keysShown };
 }

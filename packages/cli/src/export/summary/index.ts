@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { writeFileAtomically } from '../../config/atomic-write';
 import { UsageError } from '../../run/errors';
 import type { PlannedFile } from '../../files/place';
 import { checkOutputFile } from '../../files/targets';
-import { type ChangedFile, type KeySummary, summarize, textIfAny } from './diff';
+import { compareFiles, type FileToCompare } from './compare';
+import { type KeySummary, summarizeOutcomes } from './diff';
 
 /**
  * Checks `--summary` before any request: `-` is stdout (not with --json, whose stdout is one JSON
@@ -32,19 +32,18 @@ export async function summarizeDelivery(
   removed: readonly { path: string; target: string }[],
   keysShown: number,
 ): Promise<KeySummary> {
-  const files: ChangedFile[] = [];
+  const files: FileToCompare[] = [];
   for (const file of planned) {
     if (file.status === 'unchanged') continue;
     files.push({
       path: file.to,
       locale: file.locale,
-      before: file.status === 'created' ? undefined : await textIfAny(file.target),
-      after: await readFile(file.from, 'utf8'),
+      before: file.status === 'created' ? undefined : file.target,
+      after: file.from,
     });
   }
-  for (const file of removed)
-    files.push({ path: file.path, locale: undefined, before: await textIfAny(file.target), after: undefined });
-  return summarize(files, keysShown);
+  for (const file of removed) files.push({ path: file.path, locale: undefined, before: file.target, after: undefined });
+  return summarizeOutcomes(files, await compareFiles(files, keysShown), keysShown);
 }
 
 /** Writes the Markdown to `file` whole or not at all (a link there is refused, never written through). */

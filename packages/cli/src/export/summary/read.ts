@@ -5,11 +5,12 @@
  * the file holds it, placeholders included; a key with plural forms has all its forms as its value, so
  * changing one form changes the key.
  */
+import { firstSorted } from './first-keys';
 
 /** Keys and values of one file. */
 export type Entries = Map<string, string>;
 
-/** What a file of a format is read with; undefined: no reader, the summary counts the file only. */
+/** What a file of a format is read with. */
 type Reader = (text: string, locale: string | undefined) => Promise<Entries>;
 
 const PLURAL_CATEGORIES = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
@@ -156,25 +157,126 @@ const readStringsdict: Reader = async (text) => {
 /**
  * Apple's `.strings` (`"key" = "value";`, comments, C escapes). The kept parser of this old-style plist
  * format (@plist/openstep.parse) copies the rest of the text at every character: 92 s for a file of
- * 10,000 keys. This reader is one pass with a regular expression.
+ * 10,000 keys. This reader reads the common entry (`"key" = "value";`, ASCII spaces, no escape) with
+ * indexOf, and any other entry with two sticky regular expressions (what lies between entries, then the
+ * entry), which are the grammar: the quick path takes only texts they would read the same way. A text that
+ * neither reads is refused.
  */
+// A quoted text is `[^"\\]*(?:\\[\s\S][^"\\]*)*` (runs of plain characters between escapes), not
+// `(?:[^"\\]|\\[\s\S])*`, which steps through an alternation at every character.
+const STRINGS_GAP = /(?:\s+|\/\*[\s\S]*?\*\/|\/\/[^\n]*)*/y;
+const STRINGS_ENTRY =
+  /(?:"([^"\\]*(?:\\[\s\S][^"\\]*)*)"|([A-Za-z0-9_.$/:-]+))\s*=\s*"([^"\\]*(?:\\[\s\S][^"\\]*)*)"\s*;/y;
+
 const readStrings: Reader = async (text) => {
   const entries: Entries = new Map();
-  // A quoted text is `[^"\\]*(?:\\[\s\S][^"\\]*)*` (runs of plain characters between escapes), not
-  // `(?:[^"\\]|\\[\s\S])*`, which steps through an alternation at every character.
-  const token =
-    /\s+|\/\*[\s\S]*?\*\/|\/\/[^\n]*|"([^"\\]*(?:\\[\s\S][^"\\]*)*)"\s*=\s*"([^"\\]*(?:\\[\s\S][^"\\]*)*)"\s*;|([A-Za-z0-9_.$/:-]+)\s*=\s*"([^"\\]*(?:\\[\s\S][^"\\]*)*)"\s*;/y;
-  let index = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  while (index < text.length) {
-    token.lastIndex = index;
-    const match = token.exec(text);
-    if (!match) throw new Error(`cannot read the text at offset ${index}`);
-    index = token.lastIndex;
-    const key = match[1] ?? match[3];
-    if (key !== undefined) entries.set(unescapeC(key), unescapeC(match[2] ?? match[4] ?? ''));
-  }
+  scanStrings(text, (key, keyStart, keyEnd, value, valueStart, valueEnd) =>
+    entries.set(key.slice(keyStart, keyEnd), value.slice(valueStart, valueEnd)),
+  );
   return entries;
 };
+
+/**
+ * Each entry of a `.strings` text, in order: its key is `key.slice(keyStart, keyEnd)` and its value
+ * `value.slice(valueStart, valueEnd)` — ranges of the text itself for a plain entry (no string made for
+ * it), the unescaped strings whole for one with escapes. Throws at a text that is not an entry.
+ */
+function scanStrings(
+  text: string,
+  entry: (key: string, keyStart: number, keyEnd: number, value: string, valueStart: number, valueEnd: number) => void,
+): void {
+  const quick = quickStrings(text);
+  let index = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (;;) {
+    if (quick.entry(index)) {
+      entry(text, quick.keyStart, quick.keyEnd, text, quick.valueStart, quick.valueEnd);
+      index = quick.end;
+      continue;
+    }
+    STRINGS_GAP.lastIndex = index;
+    STRINGS_GAP.test(text);
+    index = STRINGS_GAP.lastIndex;
+    if (index >= text.length) return;
+    STRINGS_ENTRY.lastIndex = index;
+    const match = STRINGS_ENTRY.exec(text);
+    if (!match) throw new Error(`cannot read the text at offset ${index}`);
+    index = STRINGS_ENTRY.lastIndex;
+    const key = unescapeC(match[1] ?? match[2]!);
+    const value = unescapeC(match[3]!);
+    entry(key, 0, key.length, value, 0, value.length);
+  }
+}
+
+/** Spaces STRINGS_GAP's `\s` takes, of those the quick path reads: tab, line feed, VT, FF, CR, space. */
+const isAsciiSpace = (c: number) => c === 32 || (c >= 9 && c <= 13);
+
+/**
+ * The quick path of scanStrings: `entry(at)` reads the gap and one plain entry from `at` and keeps where
+ * its key and value lie and where it ends; false where the regular expressions must read (an escape, an
+ * unquoted key, another space, the end of the text, anything unexpected).
+ */
+function quickStrings(text: string) {
+  const length = text.length;
+  // The next backslash at or after a position: a quoted text before it has no escape.
+  let backslash = -1;
+  const escapeBefore = (from: number, to: number) => {
+    if (backslash < from) {
+      backslash = text.indexOf('\\', from);
+      if (backslash < 0) backslash = length;
+    }
+    return backslash < to;
+  };
+  /** The closing quote of a plain quoted text opening at `open`; -1 for none or an escape. */
+  const closing = (open: number) => {
+    const close = text.indexOf('"', open + 1);
+    return close < 0 || escapeBefore(open + 1, close) ? -1 : close;
+  };
+  const state = {
+    keyStart: 0,
+    keyEnd: 0,
+    valueStart: 0,
+    valueEnd: 0,
+    end: 0,
+    entry(at: number): boolean {
+      let i = at;
+      for (;;) {
+        const c = text.charCodeAt(i);
+        if (isAsciiSpace(c)) i++;
+        else if (c === 47 && text.charCodeAt(i + 1) === 42) {
+          const close = text.indexOf('*/', i + 2);
+          if (close < 0) return false;
+          i = close + 2;
+        } else if (c === 47 && text.charCodeAt(i + 1) === 47) {
+          const line = text.indexOf('\n', i + 2);
+          i = line < 0 ? length : line;
+        } else break;
+      }
+      if (text.charCodeAt(i) !== 34) return false;
+      const keyStart = i + 1;
+      const keyEnd = closing(i);
+      if (keyEnd < 0) return false;
+      i = keyEnd + 1;
+      while (isAsciiSpace(text.charCodeAt(i))) i++;
+      if (text.charCodeAt(i) !== 61) return false;
+      i++;
+      while (isAsciiSpace(text.charCodeAt(i))) i++;
+      if (text.charCodeAt(i) !== 34) return false;
+      const valueEnd = closing(i);
+      if (valueEnd < 0) return false;
+      const valueStart = i + 1;
+      i = valueEnd + 1;
+      while (isAsciiSpace(text.charCodeAt(i))) i++;
+      if (text.charCodeAt(i) !== 59) return false;
+      state.keyStart = keyStart;
+      state.keyEnd = keyEnd;
+      state.valueStart = valueStart;
+      state.valueEnd = valueEnd;
+      state.end = i + 1;
+      return true;
+    },
+  };
+  return state;
+}
 
 const C_ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', '"': '"', '\\': '\\', "'": "'", '0': '\0' };
 function unescapeC(text: string): string {
@@ -210,4 +312,24 @@ export function readEntries(path: string, text: string, locale: string | undefin
   const format = formatOf(path);
   if (!format) throw new Error(`no reader for ${path}`);
   return READERS[format]!(text, locale);
+}
+
+/**
+ * How many distinct keys a file's text has, and the first `n` in sort order: all a file that is new or
+ * gone needs (there are no values to compare): a `.strings` file's values are not made into strings.
+ * Throws when the text is not of its format.
+ */
+export async function readKeys(
+  path: string,
+  text: string,
+  locale: string | undefined,
+  n: number,
+): Promise<{ count: number; first: string[] }> {
+  if (formatOf(path) === 'strings') {
+    const keys = new Set<string>();
+    scanStrings(text, (key, keyStart, keyEnd) => keys.add(key.slice(keyStart, keyEnd)));
+    return { count: keys.size, first: firstSorted(keys, n) };
+  }
+  const entries = await readEntries(path, text, locale);
+  return { count: entries.size, first: firstSorted(entries.keys(), n) };
 }

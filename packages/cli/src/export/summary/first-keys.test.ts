@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstSorted } from './diff';
+import { firstSorted } from './first-keys';
 
 describe('firstSorted', () => {
   // The plain way, which it replaces: every distinct value sorted, then the first n.

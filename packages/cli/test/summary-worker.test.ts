@@ -1,0 +1,71 @@
+// The change summary's worker thread (src/export/summary/compare.ts): the built dist/summary-worker.cjs
+// reads and compares files as the main thread does. Each file's outcome must be the same whichever thread
+// read it, for every reader, for files added, changed, removed, unreadable and equal.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LOC_BIN, tempDir } from '@loc/test-utils';
+import { compareFiles, type FileToCompare } from '../src/export/summary/compare';
+import { summarizeOutcomes } from '../src/export/summary/diff';
+
+const WORKER = join(dirname(LOC_BIN), 'summary-worker.cjs');
+const dir = tempDir('loc-summary-worker-');
+afterAll(() => dir.remove());
+
+/** Texts before and after of one file each (undefined: none), by path. */
+const SIDES: Record<string, [string | undefined, string | undefined]> = {
+  'de/app.json': ['{"a":"x","b":"y","n":{"c":"z"}}', '{"a":"x2","n":{"c":"z","d":"w"},"e":"v"}'],
+  'de/app.strings': ['"a" = "x";\n"b" = "y";', '/* c */\n"a" = "x";\n"c\\"q" = "z";'],
+  'de/app.yml': ['de:\n  a: x\n  b: y\n', 'de:\n  a: x\n  b: y2\n  c: z\n'],
+  'de/app.po': [
+    'msgid ""\nmsgstr ""\n\nmsgid "a"\nmsgstr "x"\n',
+    'msgid ""\nmsgstr ""\n\nmsgid "a"\nmsgstr "x2"\n\nmsgid "b"\nmsgstr "y"\n',
+  ],
+  'de/app.properties': ['a=x\nb=y\n', 'a=x\nc=z\n'],
+  'de/strings.xml': [
+    '<resources><string name="a">x</string></resources>',
+    '<resources><string name="a">y</string><string name="b">z</string></resources>',
+  ],
+  'fr/new.strings': [undefined, '"a" = "x";\n"b" = "y";\n"a" = "again";'],
+  'fr/gone.json': ['{"a":"x","b":"y"}', undefined],
+  'fr/same.json': ['{"a":"x"}', '{"a":"x"}'],
+  'fr/broken.json': ['{"a":"x"}', '{"a":'],
+  'fr/app.bin': ['x', 'y'],
+};
+
+function filesOnDisk(): FileToCompare[] {
+  return Object.entries(SIDES).map(([path, [before, after]]) => {
+    const side = (name: string, text: string | undefined) => {
+      if (text === undefined) return undefined;
+      const file = join(dir.path, name, path);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, text);
+      return file;
+    };
+    return { path, locale: path.split('/')[0], before: side('before', before), after: side('after', after) };
+  });
+}
+
+describe('the change summary’s worker thread', () => {
+  const files = filesOnDisk();
+
+  it('finds, file by file, what the main thread finds', async () => {
+    const main = await compareFiles(files, 2);
+    const worker = await compareFiles(files, 2, { worker: WORKER, mainThread: false });
+    expect(worker).toEqual(main);
+    expect(main.map((o) => o.kind)).toEqual([...Array(8).fill('read'), 'same', 'unread', 'unread']);
+    const summary = summarizeOutcomes(files, main, 2);
+    expect(summary.totals).toEqual({ added: 9, changed: 4, removed: 5 });
+    expect(summary.locales.find((l) => l.locale === 'fr')?.keys.added).toEqual(['a', 'b']);
+  });
+
+  it('shares the files with the main thread, and the summary is the same', async () => {
+    const shared = await compareFiles(files, 2, { worker: WORKER });
+    expect(shared).toEqual(await compareFiles(files, 2));
+  });
+
+  it('leaves nothing out when its script cannot be started: the main thread reads every file', async () => {
+    const alone = await compareFiles(files, 2, { worker: join(dir.path, 'missing.cjs'), mainThread: false });
+    expect(alone).toEqual(await compareFiles(files, 2));
+  });
+});
