@@ -2,8 +2,10 @@
 // survive while the app keeps its last good release (issue 24, "Bad input and faults").
 import { strToU8, zipSync } from 'fflate';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import zlib from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OTA_CLIENT_AGENT, unzip } from '../src/ota/index';
+import { crc32 } from '../src/ota/zip';
 import { useMsw } from './fixtures';
 import { CHECK_URL, OTA_BASE, OTA_KEY, bundle, faultyStorage, otaClient, useCdn } from './ota-fixtures';
 
@@ -282,10 +284,35 @@ describe('@loc/sdk/ota: redirects', () => {
   });
 });
 
-describe('@loc/sdk/ota: the ZIP reader checks each entry’s CRC-32', () => {
-  /** Bytes that are the same on every run: a fixed pseudo-random sequence. */
-  const bytesOf = (length: number, seed: number) =>
-    Uint8Array.from({ length }, (_, i) => (Math.imul(i + 1, 2654435761 ^ seed) >>> 13) & 0xff);
+/** Bytes that are the same on every run: a fixed pseudo-random sequence. */
+const bytesOf = (length: number, seed: number) =>
+  Uint8Array.from({ length }, (_, i) => (Math.imul(i + 1, 2654435761 ^ seed) >>> 13) & 0xff);
+
+it('the JavaScript CRC-32 (browsers’) is zlib’s at every length around its four-byte steps and any offset', () => {
+  const bytes = bytesOf(1_000_003, 3);
+  for (let length = 0; length < 40; length++)
+    for (const offset of [0, 1, 2, 3]) {
+      const slice = bytes.subarray(offset, offset + length);
+      expect(crc32(slice)).toBe(zlib.crc32(slice));
+    }
+  expect(crc32(bytes)).toBe(zlib.crc32(bytes));
+});
+
+// Node, Bun and Deno check with the runtime's zlib.crc32; browsers with the JavaScript one: both are tested.
+describe.each([
+  ['the runtime’s zlib.crc32', true],
+  ['the JavaScript CRC-32 (no process.getBuiltinModule, as in a browser)', false],
+])('@loc/sdk/ota: the ZIP reader checks each entry’s CRC-32 with %s', (_name, runtime) => {
+  let native: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    // process.getBuiltinModule('zlib') is the object that `import zlib from 'node:zlib'` is.
+    native = vi.spyOn(zlib, 'crc32');
+    if (!runtime) vi.spyOn(process, 'getBuiltinModule').mockReturnValue(undefined as never);
+  });
+  afterEach(() => {
+    expect(native.mock.calls.length > 0).toBe(runtime);
+    vi.restoreAllMocks();
+  });
 
   it('accepts fflate’s ZIPs of every length around the four-byte steps, stored and deflated', () => {
     for (let length = 0; length < 40; length++)
