@@ -4,7 +4,7 @@ import { strToU8, zipSync } from 'fflate';
 import { HttpResponse, http } from 'msw';
 import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OTA_CLIENT_AGENT, unzip } from '../src/ota/index';
+import { OTA_CLIENT_AGENT, parseBundle, unzip } from '../src/ota/index';
 import { crc32 } from '../src/ota/zip';
 import { useMsw } from './fixtures';
 import { CHECK_URL, OTA_BASE, OTA_KEY, bundle, faultyStorage, otaClient, useCdn } from './ota-fixtures';
@@ -173,10 +173,10 @@ describe('@loc/sdk/ota: faults keep the last good release and are reported', () 
     expect(ota.t('greeting')).toBe('Hallo (app)');
   });
 
-  it('a release stored without strings is ignored; t() works detached from the client', async () => {
+  it('a release stored without files is ignored; t() works detached from the client', async () => {
     const storage = faultyStorage();
     storage.map.set('loc-ota:NATIVE_FORMAT:PRODUCTION:current', '"r9"');
-    storage.map.set('loc-ota:NATIVE_FORMAT:PRODUCTION:release:r9', '{"id":"r9","strings":null}');
+    storage.map.set('loc-ota:NATIVE_FORMAT:PRODUCTION:release:r9', '{"id":"r9","files":null}');
     const ota = otaClient({ storage });
     await ota.ready;
     const { t } = ota;
@@ -210,6 +210,72 @@ describe('@loc/sdk/ota: faults keep the last good release and are reported', () 
     const pointer = JSON.parse(storage.map.get('loc-ota:NATIVE_FORMAT:PRODUCTION:current')!);
     expect(JSON.parse(storage.map.get(`loc-ota:NATIVE_FORMAT:PRODUCTION:release:${pointer}`)!).id).toBe(pointer);
     expect([a.failures, b.failures]).toEqual([[], []]);
+  });
+
+  it('merges a locale’s files (the first by path wins a key), over the fallback; a restart serves the same', async () => {
+    const files = {
+      'locales/de/a-common.json': strToU8('{ "greeting": "Hallo", "checkout": { "pay": "Zahlen" } }'),
+      // Same keys again, one of them nested: the earlier file keeps them.
+      'locales/de/b-checkout.json': strToU8('{"checkout.pay": "Bezahlen", "checkout": {"back": "Zurück"}, "n": 3}'),
+      'locales/en/common.json': strToU8('{"greeting":"Hello"}'),
+    };
+    useCdn(server, [{ id: 'r1', zip: zipSync(files) }]);
+    const storage = faultyStorage();
+    const fallback = { de: { greeting: 'Hallo (app)', checkout: { cancel: 'Abbrechen' } } };
+    const ota = otaClient({ storage, fallback });
+    expect(await ota.checkNow()).toMatchObject({ status: 'updated', release: { locales: ['de', 'en'] } });
+    const german = {
+      greeting: 'Hallo',
+      'checkout.pay': 'Zahlen',
+      'checkout.back': 'Zurück',
+      n: '3',
+      'checkout.cancel': 'Abbrechen',
+    };
+    expect({ ...ota.strings('de') }).toEqual(german);
+    // What parseBundle (the public parser) makes of the same files.
+    expect(parseBundle(unzip(zipSync(files))).de).toEqual(
+      Object.assign(Object.create(null), {
+        greeting: 'Hallo',
+        'checkout.pay': 'Zahlen',
+        'checkout.back': 'Zurück',
+        n: '3',
+      }),
+    );
+    // Stored as the files' texts came, and read back to the same strings.
+    const stored = storage.map.get('loc-ota:NATIVE_FORMAT:PRODUCTION:release:r1')!;
+    expect(stored).toContain('{ "greeting": "Hallo", "checkout": { "pay": "Zahlen" } }');
+    expect(JSON.parse(stored)).toMatchObject({ id: 'r1', locales: ['de', 'en'] });
+    server.use(http.post(CHECK_URL, () => HttpResponse.error()));
+    const restarted = otaClient({ storage, fallback });
+    await restarted.ready;
+    expect({ ...restarted.strings('de') }).toEqual(german);
+    expect(restarted.t('greeting', 'en')).toBe('Hello');
+  });
+
+  it('locales and keys named like Object’s members, and damaged stored files, never throw', async () => {
+    const zip = zipSync({
+      'locales/de.json': strToU8('{"constructor":"Konstruktor","__proto__":"Proto","toString":{"x":"y"}}'),
+    });
+    useCdn(server, [{ id: 'r1', zip }]);
+    const ota = otaClient();
+    await ota.checkNow();
+    expect([ota.t('constructor'), ota.t('__proto__'), ota.t('toString.x'), ota.t('hasOwnProperty')]).toEqual([
+      'Konstruktor',
+      'Proto',
+      'y',
+      'hasOwnProperty',
+    ]);
+    for (const locale of ['constructor', '__proto__', 'toString']) expect({ ...ota.strings(locale) }).toEqual({});
+    const storage = faultyStorage();
+    storage.map.set('loc-ota:NATIVE_FORMAT:PRODUCTION:current', '"r9"');
+    storage.map.set('loc-ota:NATIVE_FORMAT:PRODUCTION:release:r9', '{"id":"r9","files":{"de":"not a list","en":7}}');
+    const damaged = otaClient({ storage, fallback: { de: { greeting: 'Hallo (app)' } } });
+    await damaged.ready;
+    expect([damaged.t('greeting'), damaged.t('greeting', 'en'), damaged.t('x', 'constructor')]).toEqual([
+      'Hallo (app)',
+      'greeting',
+      'x',
+    ]);
   });
 
   it('a listener that throws neither breaks the client nor the other listeners', async () => {
