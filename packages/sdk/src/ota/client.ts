@@ -189,7 +189,6 @@ export function createOtaClient(options: OtaOptions): OtaClient {
     const text = await storage.getItem(prefix + key);
     return text ? (JSON.parse(text) as T) : undefined;
   }
-  const write = async (key: string, value: unknown) => storage.setItem(prefix + key, JSON.stringify(value));
 
   /** Makes `release` current in memory when it differs from the current one. */
   function serve(release: StoredRelease): void {
@@ -238,7 +237,7 @@ export function createOtaClient(options: OtaOptions): OtaClient {
 
   async function saveState(): Promise<void> {
     try {
-      await write('state', state);
+      await storage.setItem(`${prefix}state`, JSON.stringify(state));
     } catch (error) {
       report(failure('store', error));
     }
