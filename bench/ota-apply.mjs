@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Check + download + verify + apply of a 1 MiB release bundle: @loc/sdk/ota's checkNow() against a
 // hand-written script doing the same (fetch the check, fetch the ZIP, SHA-256, fflate's unzipSync,
-// JSON.parse of each file, and JSON.stringify of the result to keep it for the next start, as the client
-// stores it), interleaved in one process against a loopback server. bench/run.mjs reports
+// JSON.parse of each file, and JSON.stringify of the result to keep it for the next start: the client keeps
+// each release too, as its files' texts), interleaved in one process against a loopback server. The client
+// also checks each entry's CRC-32, which unzipSync does not. bench/run.mjs reports
 // it (part 'OTA apply'); `node bench/ota-apply.mjs [runs]` prints it.
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -68,7 +69,7 @@ export async function benchApply({ runs = 15, bytes = 1024 * 1024 } = {}) {
     const strings = {};
     for (const [path, data] of Object.entries(unzipSync(bytes)))
       strings[path] = JSON.parse(new TextDecoder().decode(data));
-    // Kept for the next start, as the client keeps it (in memory here, as the client's memoryStorage).
+    // Kept for the next start, as the client keeps its release (in memory here, as the client's memoryStorage).
     kept.set('release', JSON.stringify(strings));
     return strings;
   }

@@ -2,8 +2,10 @@
 // survive while the app keeps its last good release (issue 24, "Bad input and faults").
 import { strToU8, zipSync } from 'fflate';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { OTA_CLIENT_AGENT, unzip } from '../src/ota/index';
+import zlib from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OTA_CLIENT_AGENT, parseBundle, unzip } from '../src/ota/index';
+import { crc32 } from '../src/ota/zip';
 import { useMsw } from './fixtures';
 import { CHECK_URL, OTA_BASE, OTA_KEY, bundle, faultyStorage, otaClient, useCdn } from './ota-fixtures';
 
@@ -171,10 +173,10 @@ describe('@loc/sdk/ota: faults keep the last good release and are reported', () 
     expect(ota.t('greeting')).toBe('Hallo (app)');
   });
 
-  it('a release stored without strings is ignored; t() works detached from the client', async () => {
+  it('a release stored without files is ignored; t() works detached from the client', async () => {
     const storage = faultyStorage();
     storage.map.set('loc-ota:NATIVE_FORMAT:PRODUCTION:current', '"r9"');
-    storage.map.set('loc-ota:NATIVE_FORMAT:PRODUCTION:release:r9', '{"id":"r9","strings":null}');
+    storage.map.set('loc-ota:NATIVE_FORMAT:PRODUCTION:release:r9', '{"id":"r9","files":null}');
     const ota = otaClient({ storage });
     await ota.ready;
     const { t } = ota;
@@ -208,6 +210,72 @@ describe('@loc/sdk/ota: faults keep the last good release and are reported', () 
     const pointer = JSON.parse(storage.map.get('loc-ota:NATIVE_FORMAT:PRODUCTION:current')!);
     expect(JSON.parse(storage.map.get(`loc-ota:NATIVE_FORMAT:PRODUCTION:release:${pointer}`)!).id).toBe(pointer);
     expect([a.failures, b.failures]).toEqual([[], []]);
+  });
+
+  it('merges a locale’s files (the first by path wins a key), over the fallback; a restart serves the same', async () => {
+    const files = {
+      'locales/de/a-common.json': strToU8('{ "greeting": "Hallo", "checkout": { "pay": "Zahlen" } }'),
+      // Same keys again, one of them nested: the earlier file keeps them.
+      'locales/de/b-checkout.json': strToU8('{"checkout.pay": "Bezahlen", "checkout": {"back": "Zurück"}, "n": 3}'),
+      'locales/en/common.json': strToU8('{"greeting":"Hello"}'),
+    };
+    useCdn(server, [{ id: 'r1', zip: zipSync(files) }]);
+    const storage = faultyStorage();
+    const fallback = { de: { greeting: 'Hallo (app)', checkout: { cancel: 'Abbrechen' } } };
+    const ota = otaClient({ storage, fallback });
+    expect(await ota.checkNow()).toMatchObject({ status: 'updated', release: { locales: ['de', 'en'] } });
+    const german = {
+      greeting: 'Hallo',
+      'checkout.pay': 'Zahlen',
+      'checkout.back': 'Zurück',
+      n: '3',
+      'checkout.cancel': 'Abbrechen',
+    };
+    expect({ ...ota.strings('de') }).toEqual(german);
+    // What parseBundle (the public parser) makes of the same files.
+    expect(parseBundle(unzip(zipSync(files))).de).toEqual(
+      Object.assign(Object.create(null), {
+        greeting: 'Hallo',
+        'checkout.pay': 'Zahlen',
+        'checkout.back': 'Zurück',
+        n: '3',
+      }),
+    );
+    // Stored as the files' texts came, and read back to the same strings.
+    const stored = storage.map.get('loc-ota:NATIVE_FORMAT:PRODUCTION:release:r1')!;
+    expect(stored).toContain('{ "greeting": "Hallo", "checkout": { "pay": "Zahlen" } }');
+    expect(JSON.parse(stored)).toMatchObject({ id: 'r1', locales: ['de', 'en'] });
+    server.use(http.post(CHECK_URL, () => HttpResponse.error()));
+    const restarted = otaClient({ storage, fallback });
+    await restarted.ready;
+    expect({ ...restarted.strings('de') }).toEqual(german);
+    expect(restarted.t('greeting', 'en')).toBe('Hello');
+  });
+
+  it('locales and keys named like Object’s members, and damaged stored files, never throw', async () => {
+    const zip = zipSync({
+      'locales/de.json': strToU8('{"constructor":"Konstruktor","__proto__":"Proto","toString":{"x":"y"}}'),
+    });
+    useCdn(server, [{ id: 'r1', zip }]);
+    const ota = otaClient();
+    await ota.checkNow();
+    expect([ota.t('constructor'), ota.t('__proto__'), ota.t('toString.x'), ota.t('hasOwnProperty')]).toEqual([
+      'Konstruktor',
+      'Proto',
+      'y',
+      'hasOwnProperty',
+    ]);
+    for (const locale of ['constructor', '__proto__', 'toString']) expect({ ...ota.strings(locale) }).toEqual({});
+    const storage = faultyStorage();
+    storage.map.set('loc-ota:NATIVE_FORMAT:PRODUCTION:current', '"r9"');
+    storage.map.set('loc-ota:NATIVE_FORMAT:PRODUCTION:release:r9', '{"id":"r9","files":{"de":"not a list","en":7}}');
+    const damaged = otaClient({ storage, fallback: { de: { greeting: 'Hallo (app)' } } });
+    await damaged.ready;
+    expect([damaged.t('greeting'), damaged.t('greeting', 'en'), damaged.t('x', 'constructor')]).toEqual([
+      'Hallo (app)',
+      'greeting',
+      'x',
+    ]);
   });
 
   it('a listener that throws neither breaks the client nor the other listeners', async () => {
@@ -282,10 +350,35 @@ describe('@loc/sdk/ota: redirects', () => {
   });
 });
 
-describe('@loc/sdk/ota: the ZIP reader checks each entry’s CRC-32', () => {
-  /** Bytes that are the same on every run: a fixed pseudo-random sequence. */
-  const bytesOf = (length: number, seed: number) =>
-    Uint8Array.from({ length }, (_, i) => (Math.imul(i + 1, 2654435761 ^ seed) >>> 13) & 0xff);
+/** Bytes that are the same on every run: a fixed pseudo-random sequence. */
+const bytesOf = (length: number, seed: number) =>
+  Uint8Array.from({ length }, (_, i) => (Math.imul(i + 1, 2654435761 ^ seed) >>> 13) & 0xff);
+
+it('the JavaScript CRC-32 (browsers’) is zlib’s at every length around its four-byte steps and any offset', () => {
+  const bytes = bytesOf(1_000_003, 3);
+  for (let length = 0; length < 40; length++)
+    for (const offset of [0, 1, 2, 3]) {
+      const slice = bytes.subarray(offset, offset + length);
+      expect(crc32(slice)).toBe(zlib.crc32(slice));
+    }
+  expect(crc32(bytes)).toBe(zlib.crc32(bytes));
+});
+
+// Node, Bun and Deno check with the runtime's zlib.crc32; browsers with the JavaScript one: both are tested.
+describe.each([
+  ['the runtime’s zlib.crc32', true],
+  ['the JavaScript CRC-32 (no process.getBuiltinModule, as in a browser)', false],
+])('@loc/sdk/ota: the ZIP reader checks each entry’s CRC-32 with %s', (_name, runtime) => {
+  let native: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    // process.getBuiltinModule('zlib') is the object that `import zlib from 'node:zlib'` is.
+    native = vi.spyOn(zlib, 'crc32');
+    if (!runtime) vi.spyOn(process, 'getBuiltinModule').mockReturnValue(undefined as never);
+  });
+  afterEach(() => {
+    expect(native.mock.calls.length > 0).toBe(runtime);
+    vi.restoreAllMocks();
+  });
 
   it('accepts fflate’s ZIPs of every length around the four-byte steps, stored and deflated', () => {
     for (let length = 0; length < 40; length++)

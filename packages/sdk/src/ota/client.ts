@@ -8,7 +8,7 @@ import type { CdnRelease, DistributionEnvironment, DistributionType } from '../s
 import { CDN_CHECK_PATH } from '../internal/cdn-route';
 import { version } from '../../package.json';
 import { type CheckAnswer, checkCdn, downloadBundle, type HttpConfig, sha256Hex } from './http';
-import { flatten, localeOfPath, parseBundle, type Strings } from './parse';
+import { type BundleFiles, flatten, localeOfPath, readBundle, type Strings } from './parse';
 import { type CheckOutcome, pauseAfter, remainingPause, retryDelayAfterServerError } from './policy';
 import { memoryStorage, type OtaStorage } from './storage';
 import { DEFAULT_ZIP_LIMITS, unzip, type ZipLimits } from './zip';
@@ -119,7 +119,8 @@ interface State {
 }
 
 interface StoredRelease extends OtaRelease {
-  strings: Record<string, Strings>;
+  /** Each locale's JSON files, parsed, in path order: flattened into strings at the locale's first read. */
+  files: Record<string, unknown[]>;
 }
 
 function uuid(random: () => number): string {
@@ -160,10 +161,6 @@ export function createOtaClient(options: OtaOptions): OtaClient {
     now,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   };
-  // Flat, as the release's strings are: a nested fallback must not shadow a release's `a.b` key.
-  const fallback: Record<string, Strings> = {};
-  for (const [locale, texts] of Object.entries(options.fallback ?? {}))
-    fallback[locale] = flatten(texts, '', Object.create(null));
   const updateListeners = new Set<(release: OtaRelease) => void>();
   const errorListeners = new Set<(failure: OtaFailure) => void>();
   let current: StoredRelease | undefined;
@@ -192,15 +189,13 @@ export function createOtaClient(options: OtaOptions): OtaClient {
     const text = await storage.getItem(prefix + key);
     return text ? (JSON.parse(text) as T) : undefined;
   }
-  const write = async (key: string, value: unknown) => storage.setItem(prefix + key, JSON.stringify(value));
 
   /** Makes `release` current in memory when it differs from the current one. */
-  function serve(release: StoredRelease | undefined): boolean {
-    if (!release || release.id === current?.id) return false;
+  function serve(release: StoredRelease): void {
+    if (release.id === current?.id) return;
     current = release;
     merged.clear();
     emit(updateListeners, publicRelease(release));
-    return true;
   }
 
   /** The stored current release, as another tab or process may have just written it. */
@@ -209,8 +204,9 @@ export function createOtaClient(options: OtaOptions): OtaClient {
       const id = await read<string>('current');
       if (id === undefined || id === current?.id) return;
       const release = await read<StoredRelease>(`release:${id}`);
-      // A pointer whose release is missing or damaged is ignored: the release in memory stays.
-      if (release?.id !== id || typeof release.strings !== 'object' || release.strings === null) return;
+      // A pointer whose release is missing or damaged is ignored: the release in memory stays. (strings()
+      // takes only arrays from `files`: whatever else a damaged store holds there reads as no strings.)
+      if (release?.id !== id || !release.files) return;
       const replaced = current?.id;
       serve(release);
       // Another tab or process replaced this one's release (or won a race with it): nothing points at it now.
@@ -241,7 +237,7 @@ export function createOtaClient(options: OtaOptions): OtaClient {
 
   async function saveState(): Promise<void> {
     try {
-      await write('state', state);
+      await storage.setItem(`${prefix}state`, JSON.stringify(state));
     } catch (error) {
       report(failure('store', error));
     }
@@ -252,12 +248,15 @@ export function createOtaClient(options: OtaOptions): OtaClient {
     await loadState();
   })();
 
-  /** Stores `release` whole, then points `current` at it; the previous one is removed only after. */
-  async function store(release: StoredRelease): Promise<void> {
+  /**
+   * Stores release `id` whole (`text`, its stored form), then points `current` at it; the previous one is
+   * removed only after.
+   */
+  async function store(id: string, text: string): Promise<void> {
     const previous = await read<string>('current').catch(() => undefined);
     const items: [string, string][] = [
-      [`${prefix}release:${release.id}`, JSON.stringify(release)],
-      [`${prefix}current`, JSON.stringify(release.id)],
+      [`${prefix}release:${id}`, text],
+      [`${prefix}current`, JSON.stringify(id)],
     ];
     // One atomic write where the store has one; else the release first, so the pointer never leads nowhere.
     if (storage.multiSet) await storage.multiSet(items);
@@ -265,7 +264,7 @@ export function createOtaClient(options: OtaOptions): OtaClient {
     // Another tab or process may have pointed `current` elsewhere meanwhile: remove only what nothing points
     // at, the one replaced, or this one when the other write came last (it lost: nothing will load it).
     const now = await read<string>('current');
-    const unused = now === release.id ? previous : now === undefined ? undefined : release.id;
+    const unused = now === id ? previous : now === undefined ? undefined : id;
     if (unused && unused !== now) await storage.removeItem(`${prefix}release:${unused}`);
   }
 
@@ -278,27 +277,27 @@ export function createOtaClient(options: OtaOptions): OtaClient {
       // WebCrypto hashes off the main thread (Node's thread pool, a browser's own): the bundle is unpacked
       // meanwhile, within the ZIP limits, and nothing of it is kept unless the digest matches.
       const digest = release.filesSha256 ? sha256Hex(bytes) : undefined;
-      let strings: Record<string, Strings> | undefined;
+      let bundle: BundleFiles | undefined;
       let unpackError: unknown;
       try {
-        strings = parseBundle(unzip(bytes, options.zipLimits ?? DEFAULT_ZIP_LIMITS), options.localeOf ?? localeOfPath);
+        bundle = readBundle(unzip(bytes, options.zipLimits ?? DEFAULT_ZIP_LIMITS), options.localeOf ?? localeOfPath);
       } catch (error) {
         unpackError = error;
       }
       if (digest && (await digest) !== release.filesSha256!.toLowerCase())
         throw new DownloadError('The bundle does not have the SHA-256 the CDN announced');
       stage = 'unpack';
-      if (!strings) throw unpackError;
-      const stored: StoredRelease = {
+      if (!bundle) throw unpackError;
+      const meta: OtaRelease = {
         id: release.distributionReleaseId,
         name: release.name,
         createdAt: release.createdAt,
-        locales: Object.keys(strings),
-        strings,
+        locales: Object.keys(bundle.values),
       };
       stage = 'store';
-      await store(stored);
-      return stored;
+      // The files as their texts came (bundle.json), not JSON.stringify of what they parsed to.
+      await store(meta.id, `{"files":${bundle.json},${JSON.stringify(meta).slice(1)}`);
+      return { ...meta, files: bundle.values };
     } catch (error) {
       throw { stage, error };
     }
@@ -408,8 +407,14 @@ export function createOtaClient(options: OtaOptions): OtaClient {
   function strings(locale = options.languageCode ?? ''): Strings {
     let texts = merged.get(locale);
     if (!texts) {
-      texts = { ...fallback[locale], ...current?.strings[locale] };
-      merged.set(locale, texts);
+      // Flattened at the locale's first read: the first file (by path) wins a key two files define, and the
+      // fallback, flattened too, fills the keys the release lacks (a nested fallback does not shadow a
+      // release's `a.b`). No prototype: `constructor` is a key like any other.
+      texts = Object.create(null) as Strings;
+      // A stored release's `files` has a prototype (and may be damaged): only an array is a locale's files.
+      const values = current?.files[locale];
+      if (Array.isArray(values)) for (const value of values) flatten(value, '', texts);
+      merged.set(locale, flatten(options.fallback?.[locale], '', texts));
     }
     return texts;
   }
