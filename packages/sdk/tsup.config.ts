@@ -1,10 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Options } from 'tsup';
 import { locBuild } from '../../tsup.base';
+
+type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
+
+/**
+ * What zod's record type does for a key schema with a closed set of values (`z.record(z.enum([…]), …)`):
+ * every record of the SDK's schemas has `z.string()` keys, and users build their records with their own
+ * zod, never with the copy compiled into dist, so that branch never runs here. It becomes an error that
+ * says so: ~0.14 KB of every app that calls createClient(), gzipped (docs/sdk.md, "Size and start-up").
+ * The build fails when zod's text is no longer found (zod changed: look again).
+ */
+const ZOD_ENUM_KEYED_RECORD = /( {8})if \(values && !def\.partial\) \{\n[\s\S]*?\n {8}\}\n {8}else \{/;
+
+function zodRecordOfStringKeys(): EsbuildPlugin {
+  return {
+    name: 'zod-record-of-string-keys',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]core[\\/]schemas\.js$/ }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        if (!ZOD_ENUM_KEYED_RECORD.test(source)) throw new Error(`${args.path}: zod's record of enum keys not found`);
+        const contents = source.replace(
+          ZOD_ENUM_KEYED_RECORD,
+          '$1if (values && !def.partial) throw new Error("@loc/sdk\'s build of zod has no record of enum keys");\n$1{',
+        );
+        return { contents, loader: 'js', resolveDir: dirname(args.path) };
+      });
+    },
+  };
+}
 
 // zod/mini is compiled into dist (docs/decisions.md, "The SDK's weight"): the parts of zod the schemas use
 // load as one chunk instead of ~95 modules (the import fell from ~5× `node -e 0` to ~1.5×; zod stays a
 // dependency for the types).
-const dependencies: Partial<Options> = { noExternal: [/^zod(\/|$)/] };
+const dependencies: Partial<Options> = { noExternal: [/^zod(\/|$)/], esbuildPlugins: [zodRecordOfStringKeys()] };
 
 // Two builds, which tsup runs at the same time into one dist/: neither cleans (one's clean would race the
 // other's writes, and a busy machine lost dist/openapi.d.ts that way). The package's `build` script empties
