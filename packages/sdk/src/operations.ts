@@ -10,7 +10,7 @@ import type * as z from 'zod/mini';
 import type { Permission } from './errors';
 import { CDN_CHECK_PATH } from './internal/cdn-route';
 import { lazyObject } from './internal/lazy-object';
-import { encodePath } from './core/url';
+import { encodeSegment } from './core/url';
 import { CdnCheckRequestSchema, CdnErrorDetailSchema, cdnRelease } from './schemas/cdn';
 import { V1ErrorSchema } from './schemas/common';
 import { ExportRequestSchema, resourceExport } from './schemas/exports';
@@ -475,9 +475,8 @@ export function pathParameterNames(template: string): string[] {
  * pathOf(OPERATIONS.getProject, { workspaceUrl: 'acme', projectUrl: 'mobile app' }); // '/v1/acme/projects/mobile%20app'
  */
 export function pathOf(operation: Pick<Operation, 'path'>, params: Record<string, string>): string {
-  const literals = operation.path.split(/\{\w+\}/);
-  const strings = Object.assign([...literals], { raw: literals }) as unknown as TemplateStringsArray;
-  return encodePath(strings, ...pathParameterNames(operation.path).map((name) => params[name]!));
+  const shown = operation.path.replace(/\{\w+\}/g, '…');
+  return operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeSegment(params[name], shown));
 }
 
 /** Every operation, in route order. */
