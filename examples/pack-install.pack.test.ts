@@ -134,8 +134,8 @@ describe('the packed packages, installed with npm', () => {
       const folder = join(app, 'node_modules', '@loc', name);
       const pkg = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
       expect(readFileSync(join(folder, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
-      // The notices of what dist/ bundles (the CLI its dependencies, loc-mock msw, the SDK zod).
-      const bundled = { cli: 'commander', 'mock-server': 'msw', sdk: 'zod' }[name];
+      // The notices of what dist/ bundles (the CLI its dependencies, loc-mock msw, the SDK ofetch).
+      const bundled = { cli: 'commander', 'mock-server': 'msw', sdk: 'ofetch' }[name];
       expect(readFileSync(join(folder, 'THIRD_PARTY_LICENSES.md'), 'utf8')).toMatch(
         new RegExp(`^## ${bundled} \\d`, 'm'),
       );

@@ -1,5 +1,5 @@
 // The notices of the third-party code a package's dist/ carries. The CLI bundles its dependencies,
-// loc-mock bundles msw, the SDK bundles zod/mini: their licenses (MIT, ISC, BSD,
+// loc-mock bundles msw, the SDK bundles ofetch and zod/mini: their licenses (MIT, ISC, BSD,
 // Apache-2.0…) ask that the copyright and license text travel with every copy. esbuild names each bundled file, in a `// path`
 // comment (unminified output) or in the source map's `sources`; the packages are found from those paths.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

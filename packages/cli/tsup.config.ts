@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Options } from 'tsup';
 import { locBuild } from '../../tsup.base';
 
@@ -15,6 +16,16 @@ interface DependencyEdit {
 }
 
 const DEPENDENCY_EDITS: Record<string, DependencyEdit> = {
+  // ofetch's entry reads `globalThis.Headers` when it loads, and in Node that one read loads Node's whole
+  // internal undici (~20–30 ms on every command), although `loc` sends its requests over node:http
+  // (src/net/http-fetch.ts). It gets loc's Headers class instead; ofetch's own code (createFetch,
+  // FetchError) is unchanged. The SDK's dist carries ofetch's entry inlined (`var`), ofetch itself `const`.
+  'ofetch reads loc’s Headers, not the global one': {
+    files: /[\\/](ofetch[\\/]dist[\\/]index\.mjs|sdk[\\/]dist[\\/][\w-]+\.js)$/,
+    find: /\b(const|var|let) Headers = _globalThis\.Headers;/,
+    replace: '$1 Headers = LocHeaders;',
+    prefix: `import { HttpHeaders as LocHeaders } from ${JSON.stringify(fileURLToPath(new URL('src/net/http-headers.ts', import.meta.url)))};`,
+  },
   // commander loads node:child_process (and with it net, dgram…, ~3 ms) for executable subcommands, which
   // `loc` does not declare: it is loaded only if commander ever spawns one.
   'commander loads node:child_process only to spawn': {

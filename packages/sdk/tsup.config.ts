@@ -31,10 +31,66 @@ function zodRecordOfStringKeys(): EsbuildPlugin {
   };
 }
 
-// zod/mini is compiled into dist (docs/decisions.md, "The SDK's weight"): the parts of zod the schemas use
-// load as one chunk instead of ~95 modules (the import fell from ~5× `node -e 0` to ~1.5×; zod stays a
-// dependency for the types).
-const dependencies: Partial<Options> = { noExternal: [/^zod(\/|$)/], esbuildPlugins: [zodRecordOfStringKeys()] };
+/**
+ * What ofetch imports for options the SDK never passes, compiled in as one function that throws. ofetch
+ * calls ufo's `withBase` and `withQuery` only for its `baseURL` and `query` options (the SDK builds each
+ * URL itself: internal/request.ts) and destr only to parse a `json` response (the SDK asks for `text` and
+ * parses it itself). The two packages were ~1.7 KB of a browser bundle's ~14 KB gzipped (docs/sdk.md,
+ * "Size and start-up"). Should ofetch ever call one, the request fails with this message rather than
+ * behave differently.
+ */
+const OFETCH_UNUSED_IMPORTS = ['ufo', 'destr'];
+const OFETCH_UNUSED = `const unused = () => { throw new Error("@loc/sdk's build of ofetch has no baseURL, query or json response"); };
+export { unused as default, unused as withBase, unused as withQuery };`;
+
+function ofetchUnusedImports(): EsbuildPlugin {
+  return {
+    name: 'ofetch-unused-imports',
+    setup(build) {
+      build.onResolve({ filter: new RegExp(`^(${OFETCH_UNUSED_IMPORTS.join('|')})$`) }, (args) =>
+        /[\\/]ofetch[\\/]/.test(args.importer) ? { path: 'unused', namespace: 'ofetch-unused' } : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: 'ofetch-unused' }, () => ({ loader: 'js', contents: OFETCH_UNUSED }));
+    },
+  };
+}
+
+/**
+ * ofetch's entry looks for the global object with fallbacks (`self`, `window`, `global`) for runtimes
+ * older than `globalThis` (ES2020). The SDK does not run on those (zod reads `globalThis` as it loads,
+ * and the SDK's own code reads it too), so the entry reads `globalThis` itself: ~60 bytes of every browser bundle,
+ * gzipped. The build fails when ofetch's text is no longer found (ofetch changed: look again).
+ * `_globalThis` keeps its name: the CLI's build edits the line that reads `_globalThis.Headers`
+ * (packages/cli/tsup.config.ts).
+ */
+const OFETCH_GLOBAL_LOOKUP = /const _globalThis = \(function\(\) \{[\s\S]*?\}\)\(\);/;
+
+function ofetchGlobalThis(): EsbuildPlugin {
+  return {
+    name: 'ofetch-global-this',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]ofetch[\\/]dist[\\/]index\.mjs$/ }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        if (!OFETCH_GLOBAL_LOOKUP.test(source))
+          throw new Error(`${args.path}: ofetch's global-object lookup not found`);
+        const contents = source.replace(OFETCH_GLOBAL_LOOKUP, 'const _globalThis = globalThis;');
+        return { contents, loader: 'js', resolveDir: dirname(args.path) };
+      });
+    },
+  };
+}
+
+// zod/mini and ofetch are compiled into dist (docs/decisions.md, "The SDK's weight"): the parts of zod the
+// schemas use load as one chunk instead of ~95 modules (the import fell from ~5× `node -e 0` to ~1.5×;
+// zod stays a dependency for the types), and ofetch's web build (the `worker` condition) uses the
+// runtime's own fetch: its Node entry loads the node-fetch-native polyfill, which the SDK never uses.
+const dependencies: Partial<Options> = {
+  noExternal: ['ofetch', /^zod(\/|$)/],
+  esbuildPlugins: [ofetchUnusedImports(), ofetchGlobalThis(), zodRecordOfStringKeys()],
+  esbuildOptions(options) {
+    options.conditions = ['worker'];
+  },
+};
 
 // Two builds, which tsup runs at the same time into one dist/: neither cleans (one's clean would race the
 // other's writes, and a busy machine lost dist/openapi.d.ts that way). The package's `build` script empties
@@ -61,6 +117,6 @@ export default [
   // schemas; its document is the same.
   locBuild({ openapi: 'src/openapi.ts' }, { ...dependencies, ...oneClean }),
   // Over-the-air strings (docs/ota.md): builds of their own, each one file, so that an app's bundle has
-  // no zod (its 8 KB budget) and the browser entry never shares a chunk with node:fs.
+  // neither zod nor ofetch (its 8 KB budget) and the browser entry never shares a chunk with node:fs.
   locBuild({ ota: 'src/ota/index.ts', 'ota-node': 'src/ota/node.ts' }, { splitting: false, ...oneClean }),
 ];

@@ -1,5 +1,6 @@
 import { CDN_API, V1_API } from './internal/apis';
 import { resolveConfig, type ClientOptions } from './core/config';
+import { fetchHttp, ofetchHttp } from './internal/http';
 import { createTransport } from './internal/request';
 import { Cdn } from './resources/cdn';
 import { Exports } from './resources/exports';
@@ -26,7 +27,7 @@ export interface LocClient {
  */
 export function createClient(options: ClientOptions = {}): LocClient {
   const config = resolveConfig(options);
-  const transport = createTransport(config, { v1: V1_API, cdn: CDN_API });
+  const transport = createTransport(config, { v1: V1_API, cdn: CDN_API }, ofetchHttp);
   return {
     projects: new Projects(transport),
     cdn: new Cdn(transport, config.cdnCheckPath),
@@ -40,7 +41,8 @@ export function createClient(options: ClientOptions = {}): LocClient {
  * Creates a client of the CDN check alone: what a web page, an edge function or an app needs to find its
  * newest release bundle. Settings as for {@link createClient} (only `cdnKey`, `cdnBaseUrl`,
  * `cdnCheckPath` and the transport options matter). An app that uses it instead of `createClient` carries
- * only the check's code and schema in its bundle (docs/sdk.md, "Size and start-up").
+ * only the check's code and schema in its bundle, and no ofetch: it sends over the runtime's `fetch`, or the
+ * `fetch` option's (docs/sdk.md, "Size and start-up").
  *
  * @example
  * import { createCdnClient } from '@loc/sdk';
@@ -49,5 +51,6 @@ export function createClient(options: ClientOptions = {}): LocClient {
  */
 export function createCdnClient(options: ClientOptions = {}): Cdn {
   const config = resolveConfig(options);
-  return new Cdn(createTransport(config, { cdn: CDN_API }), config.cdnCheckPath);
+  // The check uses none of ofetch's options: it goes over the runtime's fetch (internal/http.ts).
+  return new Cdn(createTransport(config, { cdn: CDN_API }, fetchHttp), config.cdnCheckPath);
 }

@@ -77,7 +77,7 @@ describe('built @loc/sdk', () => {
     expect(new cjs.LocError('x')).not.toBeInstanceOf(MyError);
   });
 
-  it('costs no HTTP client at import: fetch (Node loads undici for it) waits for the first request', () => {
+  it('costs no HTTP client at import: fetch (Node loads undici for it) and ofetch wait for the first request', () => {
     const script = `import(${JSON.stringify(pathToFileURL(join(dist, 'index.js')).href)}).then(() =>
       console.log(JSON.stringify(process.moduleLoadList.filter((m) => /undici|fetch/.test(m)))))`;
     const child = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });

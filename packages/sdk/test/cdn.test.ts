@@ -28,8 +28,8 @@ const body = {
   clientVersion: '1.4.0',
 } as const;
 
-// The check of `createClient` and of `createCdnClient`: both must send the same request and give the
-// same answers.
+// The check of `createClient` goes through ofetch, `createCdnClient`'s over the runtime's fetch
+// (src/internal/http.ts): both must send the same request and give the same answers.
 const clients = {
   createClient: (options: ClientOptions = {}) => fullClient(options),
   createCdnClient: (options: ClientOptions = {}) => ({

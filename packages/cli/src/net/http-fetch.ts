@@ -86,7 +86,7 @@ export function createHttpFetch(): typeof fetch {
  */
 const MAX_ANSWER_BYTES = 64 * 2 ** 20;
 
-/** The answer: what a fetch Response offers that the SDK reads. */
+/** The answer: what a fetch Response offers that the SDK and ofetch read. */
 class HttpFetchResponse {
   readonly status: number;
   readonly statusText: string;
@@ -119,7 +119,7 @@ class HttpFetchResponse {
 
   /**
    * A web stream of the body, as fetch gives it (null for an answer without one). It pulls from the
-   * socket only when read (a caller may look at `body` before it calls text(), which then reads the socket
+   * socket only when read (ofetch looks at `body` before it calls text(), which then reads the socket
    * directly), and is made without node:stream's web adapters (~1 ms to load on every command).
    */
   get body(): ReadableStream<Uint8Array> | null {

@@ -1,6 +1,6 @@
 /**
- * What a failed fetch tells about the network, and nothing else. The error of a `fetch` option may hold the
- * request it failed on (a wrapper's such as ofetch's FetchError keeps `options.headers`, so the Authorization header):
+ * What a failed fetch tells about the network, and nothing else. Errors of fetch and ofetch hold the
+ * request they failed on (ofetch's FetchError keeps `options.headers`, so the Authorization header):
  * none of them may be kept on an SDK error, not even as a `cause`.
  */
 

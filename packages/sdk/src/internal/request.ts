@@ -16,7 +16,7 @@ import { joinUrl } from '../core/url';
 import { apiPromise, type WithResponse } from '../core/api-promise';
 import type { ResolvedConfig } from '../core/config';
 import type { Api } from './apis';
-import { fetchHttp } from './http';
+import type { HttpLayer } from './http';
 import type { RequestOptions } from '../core/request-options';
 import type { OperationCall, ParamsOf, ResultOf } from '../operations';
 
@@ -34,11 +34,15 @@ export interface CallInput<O extends OperationCall> {
 /**
  * The one door to the network: every SDK call goes through the function this returns. It adds the
  * credential that belongs to the call's host, the timeout and abort signal, retries, and validation.
- * `apis` are the APIs the client calls (internal/apis.ts), by the name operations give (`api`); each attempt
- * goes over `fetch` (internal/http.ts).
+ * `apis` are the APIs the client calls (internal/apis.ts), by the name operations give (`api`); `http` sends
+ * each attempt (internal/http.ts: ofetch, or the runtime's fetch).
  */
-export function createTransport(config: ResolvedConfig, apis: Partial<Record<OperationCall['api'], Api>>) {
-  const sendHttp = fetchHttp(config.fetch);
+export function createTransport(
+  config: ResolvedConfig,
+  apis: Partial<Record<OperationCall['api'], Api>>,
+  http: HttpLayer,
+) {
+  const sendHttp = http(config.fetch);
 
   const { log } = config;
 
@@ -84,6 +88,9 @@ export function createTransport(config: ResolvedConfig, apis: Partial<Record<Ope
       const outcome = await sendHttp(url, {
         method: call.method,
         headers,
+        // Serialized here, not by ofetch: ofetch tells a JSON body from FormData with `instanceof
+        // FormData`, and in Node reading that global loads Node's whole fetch stack (undici, ~25 ms)
+        // even when `fetch` is the caller's own.
         body: input.body === undefined ? undefined : JSON.stringify(input.body),
         signal: anySignal([options.signal, timeout]),
       }).catch((error: unknown) => ({ error }));
@@ -98,7 +105,7 @@ export function createTransport(config: ResolvedConfig, apis: Partial<Record<Ope
           );
           kind = { kind: 'timeout' };
         } else {
-          // The error of a `fetch` option may hold the request's headers (the credential): keep only code and message.
+          // ofetch's error holds the request's headers (the credential): keep only code and message.
           const network = networkFailureOf(outcome.error);
           const code = network.code ? `${network.code}: ` : '';
           failure = new APIConnectionError(info, `could not reach the server (${code}${network.message})`, {

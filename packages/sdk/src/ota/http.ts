@@ -1,7 +1,7 @@
 /**
  * The two requests of an over-the-air client, on plain fetch: the CDN check (the request shape of
  * `CdnCheckRequest`, the answers of `CdnRelease`: 200, 204 and the problem bodies) and the bundle download. Not the SDK's
- * validated transport: zod and the transport would be most of an 8 KB bundle (docs/ota.md, "Weight"). Errors are
+ * validated transport: zod and ofetch would be most of an 8 KB bundle (docs/ota.md, "Weight"). Errors are
  * the SDK's own classes and hold no credential: they name the method and path, never a header or query.
  * An HTTP error of the check is a `LocError` with `status` and `codes` beside it, not `APIError.from`'s
  * subclass: those classes and their messages would be a sixth of the bundle.
