@@ -6,6 +6,32 @@ import { locBuild } from '../../tsup.base';
 type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
 
 /**
+ * What zod's record type does for a key schema with a closed set of values (`z.record(z.enum([…]), …)`):
+ * every record of the SDK's schemas has `z.string()` keys, and users build their records with their own
+ * zod, never with the copy compiled into dist, so that branch never runs here. It becomes an error that
+ * says so: ~0.14 KB of every app that calls createClient(), gzipped (docs/sdk.md, "Size and start-up").
+ * The build fails when zod's text is no longer found (zod changed: look again).
+ */
+const ZOD_ENUM_KEYED_RECORD = /( {8})if \(values && !def\.partial\) \{\n[\s\S]*?\n {8}\}\n {8}else \{/;
+
+function zodRecordOfStringKeys(): EsbuildPlugin {
+  return {
+    name: 'zod-record-of-string-keys',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]core[\\/]schemas\.js$/ }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        if (!ZOD_ENUM_KEYED_RECORD.test(source)) throw new Error(`${args.path}: zod's record of enum keys not found`);
+        const contents = source.replace(
+          ZOD_ENUM_KEYED_RECORD,
+          '$1if (values && !def.partial) throw new Error("@loc/sdk\'s build of zod has no record of enum keys");\n$1{',
+        );
+        return { contents, loader: 'js', resolveDir: dirname(args.path) };
+      });
+    },
+  };
+}
+
+/**
  * What ofetch imports for options the SDK never passes, compiled in as one function that throws. ofetch
  * calls ufo's `withBase` and `withQuery` only for its `baseURL` and `query` options (the SDK builds each
  * URL itself: internal/request.ts) and destr only to parse a `json` response (the SDK asks for `text` and
@@ -60,7 +86,7 @@ function ofetchGlobalThis(): EsbuildPlugin {
 // runtime's own fetch: its Node entry loads the node-fetch-native polyfill, which the SDK never uses.
 const dependencies: Partial<Options> = {
   noExternal: ['ofetch', /^zod(\/|$)/],
-  esbuildPlugins: [ofetchUnusedImports(), ofetchGlobalThis()],
+  esbuildPlugins: [ofetchUnusedImports(), ofetchGlobalThis(), zodRecordOfStringKeys()],
   esbuildOptions(options) {
     options.conditions = ['worker'];
   },

@@ -10,16 +10,16 @@ import type * as z from 'zod/mini';
 import type { Permission } from './errors';
 import { CDN_CHECK_PATH } from './internal/cdn-route';
 import { lazyObject } from './internal/lazy-object';
-import { encodePath } from './core/url';
-import { CdnCheckRequestSchema, CdnErrorDetailSchema, CdnReleaseSchema } from './schemas/cdn';
+import { encodeSegment } from './core/url';
+import { CdnCheckRequestSchema, CdnErrorDetailSchema, cdnRelease } from './schemas/cdn';
 import { V1ErrorSchema } from './schemas/common';
-import { ExportRequestSchema, ExportSchema } from './schemas/exports';
+import { ExportRequestSchema, resourceExport } from './schemas/exports';
 import {
   CreateProjectRequestSchema,
-  ProjectDetailsSchema,
-  ProjectListSchema,
-  ResourceStatusSchema,
-  WorkspaceStatusSchema,
+  projectDetails,
+  projectList,
+  resourceStatus,
+  workspaceStatusList,
 } from './schemas/projects';
 
 /** A JSON body and the name the OpenAPI document gives its schema. */
@@ -56,8 +56,8 @@ export interface OperationCall {
   path: string;
   /** `v1` (API token, `baseUrl`) or `cdn` (CDN key, `cdnBaseUrl`). */
   api: 'v1' | 'cdn';
-  /** The successful answers. */
-  responses: { 200: Partial<OperationResponse> & { body: NamedSchema } } & Record<number, Partial<OperationResponse>>;
+  /** The successful answers, each with its body's schema (the contract names it). */
+  responses: { 200: { body: { schema: z.ZodMiniType } } } & Record<number, { body?: { schema: z.ZodMiniType } }>;
   /** Safe to repeat (so retried on 429/502/503/504): reads, and checks that change nothing. */
   idempotent: boolean;
   /**
@@ -74,8 +74,11 @@ export interface OperationCall {
 interface OperationContract {
   summary: string;
   requestBody?: OperationRequestBody;
-  /** The error statuses, each with its body, and the descriptions of the call's successful answers. */
-  responses: Record<number, OperationResponse>;
+  /**
+   * The error statuses, each with its body, and the descriptions of the call's successful answers with the
+   * names of their bodies (the schemas are the call's).
+   */
+  responses: Record<number, { description: string; body?: Pick<NamedSchema, 'name'> & Partial<NamedSchema> }>;
 }
 
 /** One endpoint of the service, declared once: method, path, schemas, statuses and whether a retry is safe. */
@@ -97,7 +100,9 @@ export const PATH_PARAMETERS = {
 // can drop what an app never refers to): what a call needs (exported; the resource methods hand it to the
 // request function) and the rest of its contract (request body, errors, summary, what each answer
 // means), which only `OPERATIONS` reads. An app that calls the CDN check carries its response schema, not
-// its request and error schemas, the descriptions of its answers, nor any other operation.
+// its request and error schemas, the descriptions of its answers, nor any other operation. A call reads
+// its response schema through a getter, from the schema module's builder (`once`) rather than its
+// exported stand-in (`…Schema`, a proxy): the same schema, without the proxy's code in an app's bundle.
 const V1_ERROR = { name: 'V1Error', schema: V1ErrorSchema } as const;
 const CDN_ERROR = { name: 'CdnErrorDetailResponse', schema: CdnErrorDetailSchema } as const;
 
@@ -115,13 +120,19 @@ export const listProjects = {
   api: 'v1',
   idempotent: true,
   responses: {
-    200: { body: { name: 'ProjectList', schema: ProjectListSchema } },
+    200: {
+      body: {
+        get schema() {
+          return projectList();
+        },
+      },
+    },
   },
 } as const satisfies OperationCall;
 const listProjectsContract = {
   summary: 'Projects the user owns or collaborates on, across all workspaces',
   responses: {
-    200: { description: 'The projects, each with self links' },
+    200: { description: 'The projects, each with self links', body: { name: 'ProjectList' } },
     401: UNAUTHORIZED,
     500: FAILED,
   },
@@ -135,13 +146,19 @@ export const workspaceStatus = {
   idempotent: true,
   permission: { name: 'generalView', on: 'workspace' },
   responses: {
-    200: { body: { name: 'WorkspaceStatus', schema: WorkspaceStatusSchema } },
+    200: {
+      body: {
+        get schema() {
+          return workspaceStatusList();
+        },
+      },
+    },
   },
 } as const satisfies OperationCall;
 const workspaceStatusContract = {
   summary: 'Every project of the workspace with per-locale counts by segment status',
   responses: {
-    200: { description: 'One entry per project' },
+    200: { description: 'One entry per project', body: { name: 'WorkspaceStatus' } },
     401: UNAUTHORIZED,
     500: FAILED,
     400: MALFORMED_PATH,
@@ -159,7 +176,13 @@ export const createProject = {
   idempotent: false,
   permission: { name: 'settingsManage', on: 'workspace' },
   responses: {
-    200: { body: { name: 'ProjectDetails', schema: ProjectDetailsSchema } },
+    200: {
+      body: {
+        get schema() {
+          return projectDetails();
+        },
+      },
+    },
   },
 } as const satisfies OperationCall;
 const createProjectContract = {
@@ -172,7 +195,7 @@ const createProjectContract = {
     invalidStatus: 422,
   },
   responses: {
-    200: { description: 'The new project' },
+    200: { description: 'The new project', body: { name: 'ProjectDetails' } },
     401: UNAUTHORIZED,
     500: FAILED,
     403: FORBIDDEN,
@@ -194,13 +217,19 @@ export const getProject = {
   idempotent: true,
   permission: { name: 'generalView', on: 'project' },
   responses: {
-    200: { body: { name: 'ProjectDetails', schema: ProjectDetailsSchema } },
+    200: {
+      body: {
+        get schema() {
+          return projectDetails();
+        },
+      },
+    },
   },
 } as const satisfies OperationCall;
 const getProjectContract = {
   summary: 'Project details',
   responses: {
-    200: { description: 'V1DetailedProjectInfo' },
+    200: { description: 'V1DetailedProjectInfo', body: { name: 'ProjectDetails' } },
     401: UNAUTHORIZED,
     500: FAILED,
     400: MALFORMED_PATH,
@@ -217,13 +246,19 @@ export const projectStatus = {
   idempotent: true,
   permission: { name: 'resourcesView', on: 'project' },
   responses: {
-    200: { body: { name: 'ResourceStatus', schema: ResourceStatusSchema } },
+    200: {
+      body: {
+        get schema() {
+          return resourceStatus();
+        },
+      },
+    },
   },
 } as const satisfies OperationCall;
 const projectStatusContract = {
   summary: 'Resource files, export formats and repository connections',
   responses: {
-    200: { description: 'V1ResourceFileResponse' },
+    200: { description: 'V1ResourceFileResponse', body: { name: 'ResourceStatus' } },
     401: UNAUTHORIZED,
     500: FAILED,
     400: MALFORMED_PATH,
@@ -241,7 +276,13 @@ export const createExport = {
   idempotent: false,
   permission: { name: 'resourcesView', on: 'project' },
   responses: {
-    200: { body: { name: 'ResourceExportResponse', schema: ExportSchema } },
+    200: {
+      body: {
+        get schema() {
+          return resourceExport();
+        },
+      },
+    },
   },
 } as const satisfies OperationCall;
 const createExportContract = {
@@ -254,7 +295,7 @@ const createExportContract = {
     invalidStatus: 400,
   },
   responses: {
-    200: { description: 'Status PROCESSING and the export id' },
+    200: { description: 'Status PROCESSING and the export id', body: { name: 'ResourceExportResponse' } },
     401: UNAUTHORIZED,
     500: FAILED,
     403: FORBIDDEN,
@@ -275,13 +316,19 @@ export const getExport = {
   idempotent: true,
   permission: { name: 'resourcesView', on: 'project' },
   responses: {
-    200: { body: { name: 'ResourceExportResponse', schema: ExportSchema } },
+    200: {
+      body: {
+        get schema() {
+          return resourceExport();
+        },
+      },
+    },
   },
 } as const satisfies OperationCall;
 const getExportContract = {
   summary: 'Current status of an export and, on SUCCESS, its download URL',
   responses: {
-    200: { description: 'The export' },
+    200: { description: 'The export', body: { name: 'ResourceExportResponse' } },
     401: UNAUTHORIZED,
     500: FAILED,
     400: MALFORMED_PATH,
@@ -298,7 +345,13 @@ export const checkDistribution = {
   // A check changes nothing but a usage counter: repeating it is safe.
   idempotent: true,
   responses: {
-    200: { body: { name: 'CdnCheckResponse', schema: CdnReleaseSchema } },
+    200: {
+      body: {
+        get schema() {
+          return cdnRelease();
+        },
+      },
+    },
     204: {},
   },
 } as const satisfies OperationCall;
@@ -312,7 +365,10 @@ const checkDistributionContract = {
     invalidStatus: 422,
   },
   responses: {
-    200: { description: 'The newest matching release; filesUrl is valid for 24 hours' },
+    200: {
+      description: 'The newest matching release; filesUrl is valid for 24 hours',
+      body: { name: 'CdnCheckResponse' },
+    },
     204: { description: 'No matching release, or clientRelease already is the newest' },
     401: {
       description: 'CDN key missing, malformed, invalid or expired (AUTHORIZATION / CDN_KEY_NOT_FOUND)',
@@ -331,16 +387,22 @@ const checkDistributionContract = {
 
 /**
  * An operation's call and the rest of its contract as one declaration; each status's entry joins the
- * call's (the body) and the contract's (the description). The contract must describe every status the
+ * call's (the body's schema) and the contract's (the description and the body's name). The contract must describe every status the
  * call names.
  */
 function operation<
   C extends OperationCall,
-  K extends OperationContract & { responses: Record<keyof C['responses'], OperationResponse> },
+  K extends OperationContract & { responses: Record<keyof C['responses'], { description: string }> },
 >(call: C, contract: K) {
-  const responses: Record<number, OperationResponse> = { ...contract.responses };
-  for (const [status, response] of Object.entries(call.responses)) {
-    responses[Number(status)] = { ...responses[Number(status)]!, ...response };
+  const responses: Record<number, OperationResponse> = { ...(contract.responses as Record<number, OperationResponse>) };
+  for (const [status, { body }] of Object.entries(call.responses as Record<number, { body?: object }>)) {
+    const own = responses[Number(status)]!;
+    // The body's name from the contract, its schema from the call (a getter: built when first read).
+    if (body)
+      responses[Number(status)] = {
+        ...own,
+        body: Object.defineProperties({ ...own.body }, Object.getOwnPropertyDescriptors(body)) as NamedSchema,
+      };
   }
   // The permission is declared once, on the call (errors carry it); the summary states it.
   const { permission } = call;
@@ -413,9 +475,8 @@ export function pathParameterNames(template: string): string[] {
  * pathOf(OPERATIONS.getProject, { workspaceUrl: 'acme', projectUrl: 'mobile app' }); // '/v1/acme/projects/mobile%20app'
  */
 export function pathOf(operation: Pick<Operation, 'path'>, params: Record<string, string>): string {
-  const literals = operation.path.split(/\{\w+\}/);
-  const strings = Object.assign([...literals], { raw: literals }) as unknown as TemplateStringsArray;
-  return encodePath(strings, ...pathParameterNames(operation.path).map((name) => params[name]!));
+  const shown = operation.path.replace(/\{\w+\}/g, '…');
+  return operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeSegment(params[name], shown));
 }
 
 /** Every operation, in route order. */

@@ -1,9 +1,9 @@
-// src/schemas/checks.ts stands in for two zod functions to keep browser bundles small: zod itself is the
+// src/schemas/checks.ts stands in for zod functions to keep browser bundles small: zod itself is the
 // oracle here. maxCodePoints() gives its own issue, not z.maxLength()'s; its JSON Schema is the same. Each stand-in must give what the zod function gives, input by input: success, the parsed
 // value, every issue (code, path, origin, format, bounds, input), and the same JSON Schema.
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { maxCodePoints, nonEmptyString, urlString } from '../src/schemas/checks';
+import { maxCodePoints, nonEmptyString, nonNegativeInt, refineCheck, urlString } from '../src/schemas/checks';
 
 const INPUTS: unknown[] = [
   '',
@@ -66,6 +66,79 @@ describe.each([
         z.toJSONSchema(z.object({ field: zods() }), { io }),
       );
     }
+  });
+});
+
+describe('nonNegativeInt()', () => {
+  const zods = () => z.int().check(z.nonnegative());
+  const inputs: unknown[] = [
+    0,
+    -0,
+    1,
+    7,
+    2 ** 31,
+    Number.MAX_SAFE_INTEGER,
+    Number.MAX_SAFE_INTEGER + 1,
+    2 ** 60,
+    -1,
+    -(2 ** 60),
+    Number.MIN_SAFE_INTEGER,
+    1.5,
+    -1.5,
+    1e-7,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+    '1',
+    null,
+    undefined,
+    true,
+    [],
+    {},
+  ];
+
+  it.each(inputs.map((input) => [String(input), input]))('answers %s as zod does', (_, input) => {
+    expect(outcome(nonNegativeInt(), input)).toEqual(outcome(zods(), input));
+    // As the SDK's schemas hold it: optional, and a record's values.
+    expect(outcome(z.optional(nonNegativeInt()), input)).toEqual(outcome(z.optional(zods()), input));
+    expect(outcome(z.record(z.string(), nonNegativeInt()), { a: input, b: 1 })).toEqual(
+      outcome(z.record(z.string(), zods()), { a: input, b: 1 }),
+    );
+  });
+
+  it("has the same JSON Schema, alone, optional and as a record's values", () => {
+    for (const io of ['input', 'output'] as const) {
+      for (const wrap of [(s: z.ZodMiniType) => s, z.optional, (s: z.ZodMiniType) => z.record(z.string(), s)]) {
+        expect(z.toJSONSchema(wrap(nonNegativeInt()), { io })).toEqual(z.toJSONSchema(wrap(zods()), { io }));
+        expect(z.toJSONSchema(z.object({ field: wrap(nonNegativeInt()) }), { io })).toEqual(
+          z.toJSONSchema(z.object({ field: wrap(zods()) }), { io }),
+        );
+      }
+    }
+  });
+});
+
+describe('refineCheck()', () => {
+  const either = (o: { a?: unknown; b?: unknown }) => o.a !== undefined || o.b !== undefined;
+  const fields = () => z.looseObject({ a: z.optional(z.string()), b: z.optional(z.string()) });
+  const ours = () => fields().check(refineCheck(either, 'expected a (or b)', ['a']));
+  const zods = () => fields().check(z.refine(either, { message: 'expected a (or b)', path: ['a'] }));
+
+  it.each([{ a: 'x' }, { b: 'y' }, {}, { a: 1 }, { c: 1 }, null, 'x'].map((input) => [JSON.stringify(input), input]))(
+    'answers %s as z.refine() does, alone and nested twice',
+    (_, input) => {
+      expect(outcome(ours(), input)).toEqual(outcome(zods(), input));
+      // The path is copied for each issue: an enclosing object prefixes its key in place.
+      const twice = (s: () => z.ZodMiniType) => z.object({ one: s(), two: z.array(s()) });
+      expect(outcome(twice(ours), { one: input, two: [input, input] })).toEqual(
+        outcome(twice(zods), { one: input, two: [input, input] }),
+      );
+    },
+  );
+
+  it('has the same JSON Schema', () => {
+    for (const io of ['input', 'output'] as const)
+      expect(z.toJSONSchema(ours(), { io })).toEqual(z.toJSONSchema(zods(), { io }));
   });
 });
 

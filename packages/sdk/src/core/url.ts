@@ -12,16 +12,18 @@ export function joinUrl(base: string, path: string): string {
  * @example encodePath`/v1/${workspace}/projects/${project}`
  */
 export function encodePath(strings: TemplateStringsArray, ...segments: string[]): string {
-  return strings.reduce((out, part, i) => {
-    if (i === 0) return part;
-    const segment = segments[i - 1];
-    if (typeof segment !== 'string' || segment === '' || segment === '.' || segment === '..') {
-      throw new InvalidRequestError(
-        `Invalid path segment ${JSON.stringify(segment)} in ${strings.join('…')}: expected a non-empty slug or id.`,
-      );
-    }
-    return out + encodeURIComponent(segment) + part;
-  }, '');
+  const shown = strings.join('…');
+  return strings.reduce((out, part, i) => out + encodeSegment(segments[i - 1], shown) + part);
+}
+
+/** One segment of a path, URL-encoded; `shown` is the path as an error names it (`/v1/…/projects/…`). */
+export function encodeSegment(segment: string | undefined, shown: string): string {
+  if (typeof segment !== 'string' || segment === '' || segment === '.' || segment === '..') {
+    throw new InvalidRequestError(
+      `Invalid path segment ${JSON.stringify(segment)} in ${shown}: expected a non-empty slug or id.`,
+    );
+  }
+  return encodeURIComponent(segment);
 }
 
 /** A URL as it may be shown: origin and path, without the query (pre-signed URLs carry their signature there). */

@@ -36,3 +36,19 @@ export function lazyObject<T extends object>(build: () => T): T {
 }
 
 type Inspect = (value: unknown, options: object) => string;
+
+/**
+ * A value built on first use and then kept: what a schema module builds a schema with. Its
+ * {@link lazyObject} stand-in (the exported `…Schema`) and the client's calls share the one schema it
+ * builds; the calls read it directly, so that an app's bundle does not carry the stand-in's proxy (~0.15 KB
+ * gzipped: docs/sdk.md, "Size and start-up").
+ *
+ * @example
+ * export const link = once(() => z.looseObject({ rel: z.string(), href: z.string() }));
+ * export const LinkSchema = lazyObject(link);
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function once<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => (built ??= build());
+}

@@ -1,6 +1,6 @@
 // The schemas of the distribution check: its request, the release it answers with, its problem body.
 import * as z from 'zod/mini';
-import { lazyObject } from '../internal/lazy-object';
+import { lazyObject, once } from '../internal/lazy-object';
 import { nonEmptyString, urlString } from './checks';
 import { LanguageCodeSchema, openEnum, openObject, requestEnum, SEMANTIC_VERSION_PATTERN } from './common';
 
@@ -43,8 +43,8 @@ export const CdnCheckRequestSchema = /* @__PURE__ */ lazyObject(() =>
 /** The type of {@link CdnCheckRequestSchema} (as you pass it: optional fields may be left out). */
 export type CdnCheckRequest = z.input<typeof CdnCheckRequestSchema>;
 
-/** CdnCheckResponse: the release to download. */
-export const CdnReleaseSchema = /* @__PURE__ */ lazyObject(() =>
+/** {@link CdnReleaseSchema}, built on first use: what the client's calls and the other schemas build with. */
+export const cdnRelease = /* @__PURE__ */ once(() =>
   openObject({
     distributionReleaseId: nonEmptyString(),
     name: z.string(),
@@ -55,6 +55,8 @@ export const CdnReleaseSchema = /* @__PURE__ */ lazyObject(() =>
     filesSha256: z.optional(z.string()),
   }),
 );
+/** CdnCheckResponse: the release to download. */
+export const CdnReleaseSchema = /* @__PURE__ */ lazyObject(cdnRelease);
 /** The type of {@link CdnReleaseSchema}. */
 export type CdnRelease = z.output<typeof CdnReleaseSchema>;
 

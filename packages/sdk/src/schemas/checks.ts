@@ -1,9 +1,10 @@
-// Two of zod's string checks written as plain checks (`z.check`): each gives the answers, issues and
-// JSON Schema of the zod function it stands for, for less code in every app that validates a CDN
-// release: z.url()'s class carries the code of all its options, and z.minLength() its code-point
-// counting, ~0.8 KB of a ~12 KB browser bundle together (docs/sdk.md, "Size and start-up").
-// test/zod-checks.test.ts holds each to the zod function, input by input. Also the code-point length
-// check of `maxCharacters`, which states its JSON Schema the same way rather than with `z.meta`.
+// zod functions written as plain checks (`z.check`): each gives the answers, issues and JSON Schema of the
+// zod function it stands for, for less code in every app's bundle (docs/sdk.md, "Size and start-up"):
+// z.url()'s class carries the code of all its options, z.minLength() its code-point counting (~0.8 KB of
+// the CDN check app together, gzipped), z.int() the code of every number format and z.refine() a schema
+// class of its own (~0.5 KB of the one-call app). test/zod-checks.test.ts holds each to the zod function,
+// input by input. Also the code-point length check of `maxCharacters`, which states its JSON Schema the
+// same way rather than with `z.meta`.
 import * as z from 'zod/mini';
 
 /**
@@ -65,10 +66,83 @@ export function urlString() {
   );
 }
 
-/** `URL.canParse`; where the runtime lacks it (browsers before 2023), parsing, as zod does. */
+/**
+ * A whole number from 0: `z.int().check(z.nonnegative())`, issue for issue (a fraction is `invalid_type`
+ * `int` and stops there; beyond the safe integers `too_big` or `too_small` with zod's note; below 0
+ * `too_small`), and with its JSON Schema (`type: integer`, `minimum: 0`, `maximum: 2^53 − 1`).
+ *
+ * @example export const CountSchema = nonNegativeInt();
+ */
+export function nonNegativeInt() {
+  return z.number().check(
+    withJsonSchema(
+      z.check<number>((payload) => {
+        const input = payload.value;
+        if (!Number.isInteger(input)) {
+          payload.issues.push({ expected: 'int', format: 'safeint', code: 'invalid_type', continue: false, input });
+          return;
+        }
+        if (!Number.isSafeInteger(input)) {
+          const note = 'Integers must be within the safe integer range.';
+          payload.issues.push(
+            input > 0
+              ? {
+                  input,
+                  code: 'too_big',
+                  maximum: Number.MAX_SAFE_INTEGER,
+                  note,
+                  origin: 'int',
+                  inclusive: true,
+                  continue: true,
+                }
+              : {
+                  input,
+                  code: 'too_small',
+                  minimum: Number.MIN_SAFE_INTEGER,
+                  note,
+                  origin: 'int',
+                  inclusive: true,
+                  continue: true,
+                },
+          );
+        }
+        if (input < 0)
+          payload.issues.push({
+            origin: 'number',
+            code: 'too_small',
+            minimum: 0,
+            input,
+            inclusive: true,
+            continue: true,
+          });
+      }),
+      { format: 'safeint', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+    ),
+  );
+}
+
+/**
+ * `z.refine(test, { message, path })`, issue for issue: a `custom` issue at `path` with `message` when
+ * `test` is false.
+ *
+ * @example openObject({ a: z.optional(z.string()), b: z.optional(z.string()) }).check(refineCheck((o) => o.a !== undefined || o.b !== undefined, 'expected a or b', ['a']))
+ */
+export function refineCheck<T>(test: (value: T) => boolean, message: string, path: PropertyKey[] = []) {
+  return z.check<T>((payload) => {
+    // A copy for each issue: an enclosing object prefixes its key to the issue's path in place.
+    if (!test(payload.value))
+      payload.issues.push({ code: 'custom', input: payload.value, path: [...path], message, continue: true });
+  });
+}
+
+/**
+ * `URL.canParse(text)`, written as the parse it stands for (the URL standard defines one by the other), so that
+ * it needs no fallback for runtimes that lack `URL.canParse` (browsers before 2023).
+ */
 function canParseUrl(text: string): boolean {
   try {
-    return typeof URL.canParse === 'function' ? URL.canParse(text) : Boolean(new URL(text));
+    new URL(text);
+    return true;
   } catch {
     return false;
   }
@@ -84,7 +158,7 @@ function canParseUrl(text: string): boolean {
  */
 export function maxCodePoints(max: number) {
   return withJsonSchema<string>(
-    z.refine((text: string) => [...text].length <= max, `must be at most ${max} characters`),
+    refineCheck((text: string) => [...text].length <= max, `must be at most ${max} characters`),
     { maximum: max },
   );
 }

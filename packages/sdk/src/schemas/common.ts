@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { lazyObject } from '../internal/lazy-object';
+import { lazyObject, once } from '../internal/lazy-object';
 import type { CustomId } from '../core/custom-id';
-import { maxCodePoints } from './checks';
+import { maxCodePoints, nonNegativeInt } from './checks';
 
 /**
  * An object the service may extend. At run time fields it adds pass through (they reach the caller and
@@ -70,8 +70,8 @@ export function requestEnum<const T extends readonly [string, ...string[]]>(valu
   >;
 }
 
-/** A hypermedia link (`rel`, `href`, optionally `media`, `title`, `type`). */
-export const LinkSchema = /* @__PURE__ */ lazyObject(() =>
+/** {@link LinkSchema}, built on first use: what the client's calls and the other schemas build with. */
+export const link = /* @__PURE__ */ once(() =>
   openObject({
     rel: z.string(),
     href: z.string(),
@@ -80,6 +80,8 @@ export const LinkSchema = /* @__PURE__ */ lazyObject(() =>
     type: z.optional(z.string()),
   }),
 );
+/** A hypermedia link (`rel`, `href`, optionally `media`, `title`, `type`). */
+export const LinkSchema = /* @__PURE__ */ lazyObject(link);
 /** The type of {@link LinkSchema}. */
 export type Link = z.output<typeof LinkSchema>;
 
@@ -88,13 +90,10 @@ export const SEGMENT_STATUSES = ['NOT_TRANSLATED', 'DRAFT', 'TRANSLATED', 'PREFI
 /** One of {@link SEGMENT_STATUSES}. */
 export type SegmentStatus = (typeof SEGMENT_STATUSES)[number];
 
-/**
- * Segment counts keyed by status. The service may omit a status (count it as 0) or add one: after
- * parsing, every known status is present and unknown ones are kept.
- */
-export const SegmentCountsSchema = /* @__PURE__ */ lazyObject(() =>
+/** {@link SegmentCountsSchema}, built on first use: what the client's calls and the other schemas build with. */
+export const segmentCounts = /* @__PURE__ */ once(() =>
   z.pipe(
-    z.record(z.string(), z.int().check(z.nonnegative())),
+    z.record(z.string(), nonNegativeInt()),
     z.transform(
       (counts: Record<string, number>) =>
         ({ ...Object.fromEntries(SEGMENT_STATUSES.map((s) => [s, 0])), ...counts }) as Record<SegmentStatus, number> &
@@ -102,6 +101,11 @@ export const SegmentCountsSchema = /* @__PURE__ */ lazyObject(() =>
     ),
   ),
 );
+/**
+ * Segment counts keyed by status. The service may omit a status (count it as 0) or add one: after
+ * parsing, every known status is present and unknown ones are kept.
+ */
+export const SegmentCountsSchema = /* @__PURE__ */ lazyObject(segmentCounts);
 /** The type of {@link SegmentCountsSchema} (as parsed: defaults and renamed fields applied). */
 export type SegmentCounts = z.output<typeof SegmentCountsSchema>;
 

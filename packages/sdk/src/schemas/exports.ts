@@ -1,17 +1,19 @@
 // The schemas of exports: the request that starts one, and the job the service answers with.
 import * as z from 'zod/mini';
-import { lazyObject } from '../internal/lazy-object';
+import { lazyObject, once } from '../internal/lazy-object';
 import { EXPORT_FORMATS, type ExportFormatId } from '../core/export-formats';
 import { nonEmptyString } from './checks';
 import { LanguageCodeSchema, openEnum, openObject, requestEnum } from './common';
 
+/** {@link ExportStatusSchema}, built on first use: what the client's calls and the other schemas build with. */
+const exportStatus = /* @__PURE__ */ once(() =>
+  openEnum(['NEW', 'SCHEDULED', 'PROCESSING', 'SUCCESS', 'ERROR', 'SKIPPED']),
+);
 /**
  * Export states: PROCESSING, SUCCESS and ERROR; the service also reports NEW, SCHEDULED and SKIPPED, and
  * may add more: unknown states parse and are polled through.
  */
-export const ExportStatusSchema = /* @__PURE__ */ lazyObject(() =>
-  openEnum(['NEW', 'SCHEDULED', 'PROCESSING', 'SUCCESS', 'ERROR', 'SKIPPED']),
-);
+export const ExportStatusSchema = /* @__PURE__ */ lazyObject(exportStatus);
 /** The type of {@link ExportStatusSchema}. */
 export type ExportStatus = z.output<typeof ExportStatusSchema>;
 
@@ -32,15 +34,17 @@ export const ExportRequestSchema = /* @__PURE__ */ lazyObject(() =>
 /** The type of {@link ExportRequestSchema} (as you pass it: optional fields may be left out). */
 export type ExportRequest = z.input<typeof ExportRequestSchema>;
 
-/** One file of an export. */
-export const ResourceExportFileSchema = /* @__PURE__ */ lazyObject(() =>
+/** {@link ResourceExportFileSchema}, built on first use: what the client's calls and the other schemas build with. */
+const resourceExportFile = /* @__PURE__ */ once(() =>
   openObject({
     filePath: z.string(),
     iso2Slug: z.nullish(z.string()),
-    status: ExportStatusSchema,
+    status: exportStatus(),
     downloadUrl: z.nullish(z.string()),
   }),
 );
+/** One file of an export. */
+export const ResourceExportFileSchema = /* @__PURE__ */ lazyObject(resourceExportFile);
 /** The type of {@link ResourceExportFileSchema}. */
 export type ResourceExportFile = z.output<typeof ResourceExportFileSchema>;
 
@@ -52,13 +56,13 @@ function nullIfMissing<T>(schema: z.ZodMiniType<T, T>) {
   );
 }
 
-/** ResourceExportResponse: an export's state and, once complete, where to download it. */
-export const ExportSchema = /* @__PURE__ */ lazyObject(() =>
+/** {@link ExportSchema}, built on first use: what the client's calls and the other schemas build with. */
+export const resourceExport = /* @__PURE__ */ once(() =>
   openObject({
     id: nonEmptyString(),
-    status: ExportStatusSchema,
+    status: exportStatus(),
     resourceExports: z.pipe(
-      z.nullish(z.array(ResourceExportFileSchema)),
+      z.nullish(z.array(resourceExportFile())),
       z.transform((files: ResourceExportFile[] | null | undefined) => files ?? []),
     ),
     errorDetails: nullIfMissing(z.string()),
@@ -70,6 +74,8 @@ export const ExportSchema = /* @__PURE__ */ lazyObject(() =>
     createdAt: z.string(),
   }),
 );
+/** ResourceExportResponse: an export's state and, once complete, where to download it. */
+export const ExportSchema = /* @__PURE__ */ lazyObject(resourceExport);
 /** The type of {@link ExportSchema} (as parsed: defaults and renamed fields applied). */
 export type Export = z.output<typeof ExportSchema>;
 /** An export that reached SUCCESS: its `downloadUrl` is set. */

@@ -1,17 +1,10 @@
 // The schemas of the projects area. Field names the spec leaves "not shown" follow the real service
 // (docs/decisions.md). Objects are open: fields the service adds pass through (see `openObject`).
 import * as z from 'zod/mini';
-import { lazyObject } from '../internal/lazy-object';
+import { lazyObject, once } from '../internal/lazy-object';
+import { nonNegativeInt, refineCheck } from './checks';
 import { RESOURCE_TYPES, type ResourceTypeId } from '../core/export-formats';
-import {
-  LanguageCodeSchema,
-  LinkSchema,
-  maxCharacters,
-  openObject,
-  requestEnum,
-  SegmentCountsSchema,
-  type Link,
-} from './common';
+import { LanguageCodeSchema, link, maxCharacters, openObject, requestEnum, segmentCounts, type Link } from './common';
 
 /** Workspace and project slugs of a project, as the API's paths take them. */
 export interface ProjectRef {
@@ -46,17 +39,12 @@ export function projectRefOf(project: { links: readonly Link[] }): ProjectRef | 
   }
 }
 
-/**
- * An entry of `GET /v1/projects`: a title and self links, and the `workspace` and `project` slugs the
- * SDK reads from the self link's href (the ids every other call of the project takes). The service
- * promises each entry a self link; an entry without a usable one fails the parse (a ContractError that
- * names it) rather than come back without ids.
- */
-export const ProjectListEntrySchema = /* @__PURE__ */ lazyObject(() =>
+/** {@link ProjectListEntrySchema}, built on first use: what the client's calls and the other schemas build with. */
+const projectListEntry = /* @__PURE__ */ once(() =>
   z.pipe(
     openObject({
       title: z.string(),
-      links: z.array(LinkSchema),
+      links: z.array(link()),
     }),
     z.transform((entry, context) => {
       const ref = projectRefOf(entry);
@@ -73,119 +61,143 @@ export const ProjectListEntrySchema = /* @__PURE__ */ lazyObject(() =>
     }),
   ),
 );
+/**
+ * An entry of `GET /v1/projects`: a title and self links, and the `workspace` and `project` slugs the
+ * SDK reads from the self link's href (the ids every other call of the project takes). The service
+ * promises each entry a self link; an entry without a usable one fails the parse (a ContractError that
+ * names it) rather than come back without ids.
+ */
+export const ProjectListEntrySchema = /* @__PURE__ */ lazyObject(projectListEntry);
 /** The type of {@link ProjectListEntrySchema}. */
 export type ProjectListEntry = z.output<typeof ProjectListEntrySchema>;
 
-/** The answer of `GET /v1/projects`: `{ members: [...] }`, the projects the caller owns or collaborates on. */
-export const ProjectListSchema = /* @__PURE__ */ lazyObject(() =>
+/** {@link ProjectListSchema}, built on first use: what the client's calls and the other schemas build with. */
+export const projectList = /* @__PURE__ */ once(() =>
   openObject({
-    members: z.array(ProjectListEntrySchema),
+    members: z.array(projectListEntry()),
   }),
 );
+/** The answer of `GET /v1/projects`: `{ members: [...] }`, the projects the caller owns or collaborates on. */
+export const ProjectListSchema = /* @__PURE__ */ lazyObject(projectList);
 /** The type of {@link ProjectListSchema}. */
 export type ProjectList = z.output<typeof ProjectListSchema>;
 
-/** V1DetailedProjectInfo: project details and the answer of project creation. */
-export const ProjectDetailsSchema = /* @__PURE__ */ lazyObject(() =>
+/** {@link ProjectDetailsSchema}, built on first use: what the client's calls and the other schemas build with. */
+export const projectDetails = /* @__PURE__ */ once(() =>
   openObject({
     title: z.string(),
     description: z.nullish(z.string()),
     project_locales: z.array(z.string()),
     owner_email: z.string(),
-    links: z.array(LinkSchema),
+    links: z.array(link()),
     created_at: z.string(),
     updated_at: z.string(),
   }),
 );
+/** V1DetailedProjectInfo: project details and the answer of project creation. */
+export const ProjectDetailsSchema = /* @__PURE__ */ lazyObject(projectDetails);
 /** The type of {@link ProjectDetailsSchema}. */
 export type ProjectDetails = z.output<typeof ProjectDetailsSchema>;
 
-/** One locale's counts in the workspace status. */
-export const LocaleStatusSchema = /* @__PURE__ */ lazyObject(() =>
+/** {@link LocaleStatusSchema}, built on first use: what the client's calls and the other schemas build with. */
+const localeStatus = /* @__PURE__ */ once(() =>
   openObject({
     languageCode: z.string(),
-    statuses: SegmentCountsSchema,
+    statuses: segmentCounts(),
   }),
 );
+/** One locale's counts in the workspace status. */
+export const LocaleStatusSchema = /* @__PURE__ */ lazyObject(localeStatus);
 /** The type of {@link LocaleStatusSchema}. */
 export type LocaleStatus = z.output<typeof LocaleStatusSchema>;
 
-/** An entry of `GET /v1/{workspaceUrl}/projects/status`: one project and its per-locale counts. */
-export const WorkspaceProjectStatusSchema = /* @__PURE__ */ lazyObject(() =>
+/** {@link WorkspaceProjectStatusSchema}, built on first use: what the client's calls and the other schemas build with. */
+const workspaceProjectStatus = /* @__PURE__ */ once(() =>
   openObject({
     title: z.string(),
     projectUrl: z.optional(z.string()),
     appUrl: z.optional(z.string()),
-    segmentsCount: z.optional(z.int().check(z.nonnegative())),
-    links: z.optional(z.array(LinkSchema)),
-    locales: z.array(LocaleStatusSchema),
+    segmentsCount: z.optional(nonNegativeInt()),
+    links: z.optional(z.array(link())),
+    locales: z.array(localeStatus()),
   }),
 );
+/** An entry of `GET /v1/{workspaceUrl}/projects/status`: one project and its per-locale counts. */
+export const WorkspaceProjectStatusSchema = /* @__PURE__ */ lazyObject(workspaceProjectStatus);
 /** The type of {@link WorkspaceProjectStatusSchema}. */
 export type WorkspaceProjectStatus = z.output<typeof WorkspaceProjectStatusSchema>;
+/** {@link WorkspaceStatusSchema}, built on first use: what the client's calls and the other schemas build with. */
+export const workspaceStatusList = /* @__PURE__ */ once(() => z.array(workspaceProjectStatus()));
 /** The answer of `GET /v1/{workspaceUrl}/projects/status`: every project of the workspace. */
-export const WorkspaceStatusSchema = /* @__PURE__ */ lazyObject(() => z.array(WorkspaceProjectStatusSchema));
+export const WorkspaceStatusSchema = /* @__PURE__ */ lazyObject(workspaceStatusList);
 
-/** One file of a resource container: one locale of it. Older responses say `iso2Slug` for `languageCode`. */
-export const ResourceFileLocaleSchema = /* @__PURE__ */ lazyObject(() => {
+/** {@link ResourceFileLocaleSchema}, built on first use: what the client's calls and the other schemas build with. */
+const resourceFileLocale = /* @__PURE__ */ once(() => {
   const fields = openObject({
     name: z.string(),
     languageCode: z.optional(z.string()),
     iso2Slug: z.optional(z.string()),
     mimeType: z.optional(z.string()),
-    statuses: SegmentCountsSchema,
-    failingLingochecksCount: z.optional(z.int().check(z.nonnegative())),
+    statuses: segmentCounts(),
+    failingLingochecksCount: z.optional(nonNegativeInt()),
     segmentsUpdatedAt: z.nullish(z.string()),
   });
   return z.pipe(
     fields.check(
-      z.refine((f) => f.languageCode !== undefined || f.iso2Slug !== undefined, {
-        message: 'expected languageCode (or iso2Slug)',
-        path: ['languageCode'],
-      }),
+      refineCheck(
+        (f) => f.languageCode !== undefined || f.iso2Slug !== undefined,
+        'expected languageCode (or iso2Slug)',
+        ['languageCode'],
+      ),
     ),
     z.transform((f: z.output<typeof fields>) => ({ ...f, languageCode: (f.languageCode ?? f.iso2Slug) as string })),
   );
 });
+/** One file of a resource container: one locale of it. Older responses say `iso2Slug` for `languageCode`. */
+export const ResourceFileLocaleSchema = /* @__PURE__ */ lazyObject(resourceFileLocale);
 /** The type of {@link ResourceFileLocaleSchema} (as parsed: defaults and renamed fields applied). */
 export type ResourceFileLocale = z.output<typeof ResourceFileLocaleSchema>;
 
-/** A resource container: one source file and its translations. */
-export const ResourceContainerSchema = /* @__PURE__ */ lazyObject(() =>
+/** {@link ResourceContainerSchema}, built on first use: what the client's calls and the other schemas build with. */
+const resourceContainer = /* @__PURE__ */ once(() =>
   openObject({
     uuid: z.string(),
     basename: z.string(),
     /** The path with the `%{locale}` placeholder, as `filePaths` of an export takes it. */
     filePathWithLocalePlaceholder: z.string(),
-    files: z.array(ResourceFileLocaleSchema),
+    files: z.array(resourceFileLocale()),
   }),
 );
+/** A resource container: one source file and its translations. */
+export const ResourceContainerSchema = /* @__PURE__ */ lazyObject(resourceContainer);
 /** The type of {@link ResourceContainerSchema} (as parsed: defaults and renamed fields applied). */
 export type ResourceContainer = z.output<typeof ResourceContainerSchema>;
 
+/** {@link ExportFormatInfoSchema}, built on first use: what the client's calls and the other schemas build with. */
+const exportFormatInfo = /* @__PURE__ */ once(() => openObject({ id: z.string(), name: z.string() }));
 /** An export format a project supports: `{ id, name }`, for example `{ id: 'json.standard', name: 'Standard JSON' }`. */
-export const ExportFormatInfoSchema = /* @__PURE__ */ lazyObject(() =>
-  openObject({ id: z.string(), name: z.string() }),
-);
+export const ExportFormatInfoSchema = /* @__PURE__ */ lazyObject(exportFormatInfo);
 /** The type of {@link ExportFormatInfoSchema}. */
 export type ExportFormatInfo = z.output<typeof ExportFormatInfoSchema>;
 
-/** Connection state of one hosted repository provider (github, bitbucket, gitlab, azure). */
-export const RepositoryConnectionSchema = /* @__PURE__ */ lazyObject(() =>
+/** {@link RepositoryConnectionSchema}, built on first use: what the client's calls and the other schemas build with. */
+const repositoryConnection = /* @__PURE__ */ once(() =>
   openObject({
     provider: z.string(),
     connected: z.boolean(),
   }),
 );
+/** Connection state of one hosted repository provider (github, bitbucket, gitlab, azure). */
+export const RepositoryConnectionSchema = /* @__PURE__ */ lazyObject(repositoryConnection);
 /** The type of {@link RepositoryConnectionSchema}. */
 export type RepositoryConnection = z.output<typeof RepositoryConnectionSchema>;
 
-/** V1ResourceFileResponse: files, formats and connections of one project. */
-export const ResourceStatusSchema = /* @__PURE__ */ lazyObject(() =>
+/** {@link ResourceStatusSchema}, built on first use: what the client's calls and the other schemas build with. */
+export const resourceStatus = /* @__PURE__ */ once(() =>
   openObject({
-    resourceFiles: z.array(ResourceContainerSchema),
-    supportedExportFormats: z.array(ExportFormatInfoSchema),
-    repositoryConnections: z.array(RepositoryConnectionSchema),
+    resourceFiles: z.array(resourceContainer()),
+    supportedExportFormats: z.array(exportFormatInfo()),
+    repositoryConnections: z.array(repositoryConnection()),
     repositoryConnected: z.optional(z.boolean()),
     pushToRepositoryPossible: z.optional(z.boolean()),
     pushType: z.nullish(z.string()),
@@ -201,6 +213,8 @@ export const ResourceStatusSchema = /* @__PURE__ */ lazyObject(() =>
     ),
   }),
 );
+/** V1ResourceFileResponse: files, formats and connections of one project. */
+export const ResourceStatusSchema = /* @__PURE__ */ lazyObject(resourceStatus);
 /** The type of {@link ResourceStatusSchema} (as parsed: defaults and renamed fields applied). */
 export type ResourceStatus = z.output<typeof ResourceStatusSchema>;
 
