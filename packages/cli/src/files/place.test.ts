@@ -64,6 +64,39 @@ describe('files the user changed', () => {
     expect(readFileSync(join(out, 'edited.txt'), 'utf8')).toBe('new');
   });
 
+  it('judges bytes kept in memory (no staged copy yet) as it judges a staged copy', async () => {
+    writeFileSync(join(out, 'ours.txt'), 'old');
+    writeFileSync(join(out, 'edited.txt'), 'old, edited by hand');
+    writeFileSync(join(out, 'same.txt'), 'new');
+    // Same length as 'new': the bytes decide, not the size.
+    writeFileSync(join(out, 'twin.txt'), 'neW');
+    const written = new Map([
+      ['ours.txt', sha('old')],
+      ['edited.txt', sha('old')],
+      ['twin.txt', sha('neW')],
+    ]);
+    const kept = (to: string) => ({
+      from: join(staged, 'never-written'),
+      to,
+      source: `zip/${to}`,
+      locale: 'de',
+      sha256: sha('new'),
+      data: Buffer.from('new'),
+    });
+    const planned = await planPlacements(
+      out,
+      ['ours.txt', 'edited.txt', 'same.txt', 'twin.txt', 'fresh.txt'].map(kept),
+      { written },
+    );
+    expect(Object.fromEntries(planned.map((f) => [f.to, f.status]))).toEqual({
+      'ours.txt': 'updated',
+      'edited.txt': 'conflict',
+      'same.txt': 'unchanged',
+      'twin.txt': 'updated',
+      'fresh.txt': 'created',
+    });
+  });
+
   it('treats a file listed without a hash (an older record) as changed', async () => {
     writeFileSync(join(out, 'legacy.txt'), 'old');
     const planned = await planPlacements(out, [stage('legacy.txt', 'new')], {
