@@ -8,6 +8,7 @@ import type { Progress } from '../ui/progress';
 import { UnsafeArchiveError } from '../run/errors';
 import {
   commitPlacements,
+  holdsBytes,
   planPlacements,
   refuseConflicts,
   type Placement,
@@ -15,7 +16,7 @@ import {
   type PlannedFile,
 } from './place';
 import type { WrittenIndex } from './record';
-import { extractArchive, KEEP_IN_MEMORY_BYTES, releaseKept, safeEntryPath, writeKept, type UnzipLimits } from './unzip';
+import { extractArchive, safeEntryPath, type UnzipLimits } from './unzip';
 import { diskFullError } from './disk-full';
 import { STAGING_PREFIX } from './names';
 import { sweepStaging } from './staging';
@@ -79,8 +80,8 @@ export async function deliver(options: DeliverOptions): Promise<Delivery> {
   // The owner's pid in the name: the sweep of a later run leaves the folder of a live run alone.
   const staging = mkdtempSync(join(options.dryRun ? tmpdir() : outDir, `${STAGING_PREFIX}${process.pid}-`));
   let succeeded = false;
-  let fetched: Fetched | undefined;
   try {
+    let fetched: Fetched;
     try {
       fetched =
         options.source.kind === 'zip'
@@ -91,21 +92,14 @@ export async function deliver(options: DeliverOptions): Promise<Delivery> {
     }
     const placements = fetched.files.flatMap((file) => {
       const placed = options.place(file.path);
-      return placed ? [{ ...placed, from: file.file, source: file.path, sha256: file.sha256, data: file.data }] : [];
+      if (!placed) return [];
+      return [{ ...placed, from: file.file, source: file.path, sha256: file.sha256, unchanged: file.skipped }];
     });
-    const compared = await planPlacements(outDir, placements, {
+    const planned = await planPlacements(outDir, placements, {
       ...(options.written ? { written: options.written } : {}),
       force: options.force === true,
     });
-    if (!options.dryRun) refuseConflicts(compared);
-    // Files kept in memory get their staged copy now, and only those that will be moved or read: an
-    // unchanged file is neither.
-    if (!options.dryRun || options.inspect)
-      await writeKept(
-        compared.flatMap((f) => (f.status !== 'unchanged' && f.data ? [{ file: f.from, data: f.data }] : [])),
-        options.dryRun ? tmpdir() : outDir,
-      );
-    const planned = compared.map(({ data: _, ...file }) => file);
+    if (!options.dryRun) refuseConflicts(planned);
     await options.inspect?.(planned);
     if (!options.dryRun) {
       options.signal.throwIfAborted();
@@ -114,7 +108,6 @@ export async function deliver(options: DeliverOptions): Promise<Delivery> {
     succeeded = true;
     return { files: planned, bytes: fetched.bytes, sha256: fetched.sha256, via: options.source.kind };
   } finally {
-    if (fetched) releaseKept(fetched.files);
     // Synchronous: what is left (the ZIP, empty folders) goes in a few calls, each a pool round trip apart otherwise.
     rmSync(staging, { recursive: true, force: true });
     // A folder this run created and left empty (a failure) is removed too: nothing is left behind.
@@ -125,8 +118,8 @@ export async function deliver(options: DeliverOptions): Promise<Delivery> {
 }
 
 interface Fetched {
-  /** Each file staged (or its bytes kept in memory), with the SHA-256 of its bytes (so placing it reads it no more). */
-  files: { path: string; file: string; sha256: string; data?: Buffer | undefined }[];
+  /** Each file staged, with the SHA-256 of its bytes (so placing it reads it no more). */
+  files: { path: string; file: string; sha256: string; skipped?: true }[];
   bytes: number;
   sha256: string | undefined;
 }
@@ -150,11 +143,16 @@ async function fetchZip(
       ),
   });
   options.progress.update(`Unzipping ${formatBytes(download.bytes)}…`, true);
+  const outDir = resolve(options.outDir);
   const extracted = await extractArchive(zipPath, join(staging, 'files'), {
     signal: options.signal,
-    keepBytes: KEEP_IN_MEMORY_BYTES,
+    // A file left out, or one the output folder holds already, is not staged.
+    needsCopy: (path, data) => {
+      const placed = options.place(path);
+      return placed !== undefined && !holdsBytes(outDir, placed.to, data);
+    },
     // A full disk is reported as the output folder's, not as the staging folder inside it.
-    shownAs: options.dryRun ? tmpdir() : resolve(options.outDir),
+    shownAs: options.dryRun ? tmpdir() : outDir,
     ...(options.limits ? { limits: options.limits } : {}),
   });
   return { files: extracted, bytes: download.bytes, sha256: download.sha256 };

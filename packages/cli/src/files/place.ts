@@ -22,8 +22,11 @@ export interface Placement {
   serviceLocale?: string | undefined;
   /** SHA-256 of the staged copy when it was computed as the file was written; read from the file otherwise. */
   sha256?: string | undefined;
-  /** The bytes, when they are in memory and `from` is not written yet (files/unzip.ts, writeKept). */
-  data?: Buffer | undefined;
+  /**
+   * The output folder's file was found to hold these very bytes (holdsBytes) while the export was
+   * extracted: `from` was never written. Still unchanged when planned if it is still a regular file.
+   */
+  unchanged?: boolean | undefined;
 }
 
 /**
@@ -87,20 +90,17 @@ export async function planPlacements(
     // No symbolic link below the output folder, whether it points in or out: commitPlacements checks again.
     const { stats } = checkUnder(root, placement.to);
     const sha256 = placement.sha256 ?? (await sha256File(placement.from));
-    const status = await compare(
-      { sha256, data: placement.data },
-      target,
-      stats,
-      options.written?.get(placement.to),
-      options.force === true,
-    );
+    const status =
+      placement.unchanged && stats?.isFile()
+        ? 'unchanged'
+        : await compare(sha256, target, stats, options.written?.get(placement.to), options.force === true);
     planned.push({ ...placement, target, sha256, status });
   }
   return planned;
 }
 
 async function compare(
-  staged: { sha256: string; data: Buffer | undefined },
+  stagedSha256: string,
   target: string,
   existing: Stats | undefined,
   recorded: string | null | undefined,
@@ -112,27 +112,37 @@ async function compare(
       hint: 'Move it away, or choose another --out or --path-template.',
     });
   }
-  if (staged.data) {
-    // The new bytes are in memory: comparing them is a fraction of hashing the file, and most files of a
-    // run in CI are unchanged. The file's hash is needed only to know whether loc wrote it.
-    if (existing.size === staged.data.length && holdsBytes(target, staged.data)) return 'unchanged';
-    if (recorded && (await sha256File(target, existing.size)) === recorded) return 'updated';
-    return force ? 'overwritten' : 'conflict';
-  }
   // One read of the file: its hash says both whether it is unchanged and whether it still holds what loc wrote.
   const current = await sha256File(target, existing.size);
-  if (current === staged.sha256) return 'unchanged';
+  if (current === stagedSha256) return 'unchanged';
   if (recorded && current === recorded) return 'updated';
   return force ? 'overwritten' : 'conflict';
 }
 
-/** Reused by holdsBytes: a run compares 120 files of 200 KB each, and fresh buffers for them kept the GC busy. */
+/** Reused by holdsBytes: a run compares 120 files of 200 KB each, and a fresh buffer for each kept the GC busy. */
 let scratch = Buffer.alloc(0);
 
-/** Whether the file at `path` holds exactly `data` (its size, from a stat just made, is `data.length`). */
-function holdsBytes(path: string, data: Buffer): boolean {
+/**
+ * Whether `rel` below `root` is a regular file, reached without a symbolic link, that holds exactly
+ * `data`: comparing bytes in memory costs a fraction of hashing the file. False whenever in doubt.
+ */
+export function holdsBytes(root: string, rel: string, data: Buffer): boolean {
+  let path: string;
+  try {
+    const { path: checked, stats } = checkUnder(root, rel);
+    if (!stats?.isFile() || stats.size !== data.length) return false;
+    path = checked;
+  } catch {
+    return false;
+  }
+  if (data.length === 0) return true;
   if (scratch.length < data.length) scratch = Buffer.allocUnsafe(Math.max(data.length, 2 * scratch.length));
-  const fd = openSync(path, 'r');
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return false;
+  }
   try {
     let read = 0;
     while (read < data.length) {

@@ -52,17 +52,21 @@ export function safeEntryPath(name: string): string | { refused: string } {
 export interface ExtractedFile {
   /** Safe relative path inside the archive, `/` separators. */
   path: string;
-  /**
-   * Absolute path of the extracted copy (named by its place in the archive, not by its path). With
-   * `data`, where the copy goes when one is needed: it is not written yet (see writeKept).
-   */
+  /** Absolute path of the extracted copy (named by its place in the archive, not by its path). */
   file: string;
   bytes: number;
   /** Hex SHA-256 of the extracted bytes, computed while they were written (no second read). */
   sha256: string;
-  /** The bytes, kept in memory instead of written (an archive that expands to at most `keepBytes`). */
-  data?: Buffer | undefined;
+  /** Not written: `needsCopy` said no copy was needed (`file` names where it would have been). */
+  skipped?: true;
 }
+
+/**
+ * Asked of each entry inflated in memory, before its copy is written: whether it needs one. A file the
+ * output folder already holds byte for byte (most files of a run in CI) does not: staging it only to
+ * delete it again was most of what extracting cost. Must not throw.
+ */
+export type NeedsCopy = (path: string, data: Buffer) => boolean;
 
 /**
  * A ZIP up to this size is read into memory whole, and each of its entries up to this size is inflated
@@ -89,30 +93,9 @@ interface CheckedEntry {
 }
 
 /**
- * An archive in memory that expands to at most this many bytes is not written out at once: its entries
- * stay in memory, so that the files a run finds unchanged in the output folder (all of them, on most runs
- * in CI) are compared in memory and never staged, and only the others are written (writeKept). A 10,000-key
- * × 30-locale export expands to ~25 MB; staging its 120 files and removing them again cost more than
- * comparing them.
- */
-export const KEEP_IN_MEMORY_BYTES = 64 * 1024 * 1024;
-
-/**
- * Bytes kept in memory now by extractions of this process, against their `keepBytes`: the targets of one
- * `loc export` extract side by side, and together they keep no more than one would.
- */
-let keptBytes = 0;
-
-/** Gives back what extractArchive kept for `files` (deliver does, when it is done with them). */
-export function releaseKept(files: readonly Pick<ExtractedFile, 'data'>[]): void {
-  for (const file of files) if (file.data) keptBytes -= file.data.length;
-}
-
-/**
  * Extracts every regular file of `zipPath` into `dir` (a fresh staging folder), one file per entry named
- * by its index; each result gives the entry's safe path and its copy. With `keepBytes`, an archive read
- * into memory whose entries expand to at most that many bytes in all is only inflated and hashed: each
- * result holds its `data`, and `dir` is left to writeKept. Every entry is
+ * by its index; each result gives the entry's safe path and its copy (none for an entry of an archive in
+ * memory that `needsCopy` says needs none). Every entry is
  * checked before any is extracted; an unsafe one — outside the folder, a symbolic link or device,
  * encrypted, listed twice, beyond the limits — refuses the whole archive; the real bytes are counted
  * again while extracting (sizes in the headers may lie). On failure the caller discards the staging
@@ -126,7 +109,7 @@ export async function extractArchive(
     signal?: AbortSignal;
     inMemoryBytes?: number;
     shownAs?: string;
-    keepBytes?: number;
+    needsCopy?: NeedsCopy;
   } = {},
 ): Promise<ExtractedFile[]> {
   const limits = options.limits ?? DEFAULT_UNZIP_LIMITS;
@@ -148,28 +131,21 @@ export async function extractArchive(
   const budget = { total: 0, limit: limits.maxTotalBytes };
   const writes = createWriteBehind(WRITE_BEHIND_BYTES);
   let needed: number | undefined;
-  /** What this extraction holds of keptBytes: all it may keep, then what it kept (releaseKept's part). */
-  let reserved = 0;
   try {
     const entries = await checkEntries(zip, root, limits, options.signal);
     needed = entries.reduce((sum, { entry }) => sum + entry.uncompressedSize, 0);
-    // The headers' sizes decide; an entry larger than its header says fails its inflate.
-    const keep = inMemory !== undefined && keptBytes + needed <= (options.keepBytes ?? -1);
-    if (keep) keptBytes += reserved = needed;
     // The copies are staged flat, one name per entry: placing moves them, so their folders would only be
     // made and removed again.
     mkdirSync(root, { recursive: true });
     const files: ExtractedFile[] = [];
-    let kept = 0;
     for (const [index, { entry, safe }] of entries.entries()) {
       options.signal?.throwIfAborted();
       const target = join(root, String(index));
       if (inMemory && entry.compressedSize <= inMemoryBytes && entry.uncompressedSize <= inMemoryBytes) {
         const data = await inflateInMemory(zip, inMemory, entry, budget);
         const sha256 = createHash('sha256').update(data).digest('hex');
-        if (keep) {
-          files.push({ path: safe, file: target, bytes: data.length, sha256, data });
-          kept += data.length;
+        if (options.needsCopy && !options.needsCopy(safe, data)) {
+          files.push({ path: safe, file: target, bytes: data.length, sha256, skipped: true });
           continue;
         }
         await writes.write(target, data);
@@ -183,10 +159,8 @@ export async function extractArchive(
       }
     }
     await writes.finish();
-    keptBytes -= reserved - kept;
     return files;
   } catch (error) {
-    keptBytes -= reserved;
     // No write may still be under way when the caller removes the staging folder.
     await writes.settle();
     if (error instanceof UnsafeArchiveError || (error instanceof Error && error.name === 'AbortError')) throw error;
@@ -196,22 +170,6 @@ export async function extractArchive(
     throw new UnsafeArchiveError(`The ZIP archive is damaged: ${(error as Error).message}.`);
   } finally {
     zip.close();
-  }
-}
-
-/**
- * Writes the staged copies of entries that extractArchive kept in memory (`file` and `data` of its
- * results), on the thread pool, a few at a time. The caller removes the staging folder on failure.
- */
-export async function writeKept(copies: readonly { file: string; data: Buffer }[], shownAs: string): Promise<void> {
-  const writes = createWriteBehind(WRITE_BEHIND_BYTES);
-  try {
-    for (const copy of copies) await writes.write(copy.file, copy.data);
-    await writes.finish();
-  } catch (error) {
-    await writes.settle();
-    const needed = copies.reduce((sum, copy) => sum + copy.data.length, 0);
-    throw diskFullError(error, shownAs, needed) ?? error;
   }
 }
 
