@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { createClient, exportFormatsFor } from '@loc/sdk';
+import { createClient, type ExportFormatId, exportFormatsFor } from '@loc/sdk';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createClock, createStore, DEMO, demoSeed, hostileSeed, type Seed } from '../src';
@@ -91,11 +91,14 @@ describe('export builds', () => {
       const seed = demoSeed();
       const ios = seed.projects.find((p) => p.slug === 'mobile-ios')!;
       ios.updatedAt = '2026-11-20T10:00:00.000Z';
-      const segment = ios.files[0]!.segments[0]!;
-      segment.translations.de = { text: 'Geändert nach dem Export', status: 'TRANSLATED' };
+      const segment = ios.files![0]!.segments[0]!;
+      segment.translations = {
+        ...segment.translations,
+        de: { text: 'Geändert nach dem Export', status: 'TRANSLATED' },
+      };
       return seed;
     }
-    async function exported(store: ReturnType<typeof createStore>, exportFormat?: string) {
+    async function exported(store: ReturnType<typeof createStore>, exportFormat?: ExportFormatId) {
       const job = store.createExport('acme', 'mobile-ios', exportFormat ? { exportFormat } : {});
       const done = await store.getExport('acme', 'mobile-ios', job.id);
       if (done.result?.status !== 'SUCCESS') throw new Error(JSON.stringify(done.result));
