@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, type Stats } from 'node:fs';
 import { rmdir } from 'node:fs/promises';
 import { join, posix, relative, resolve, sep } from 'node:path';
 import { LocalFileError, UnsafeArchiveError, UnsafePathError } from '../run/errors';
@@ -64,6 +64,8 @@ export async function planPlacements(
   const root = resolve(outDir);
   const byTarget = new Map<string, Placement>();
   const planned: PlannedFile[] = [];
+  const folders = new Set<string>(); // checked in this plan; commitPlacements checks again
+
   for (const placement of placements) {
     const target = resolve(root, ...placement.to.split('/'));
     if (!target.startsWith(root + sep)) {
@@ -88,7 +90,7 @@ export async function planPlacements(
     }
     byTarget.set(key, placement);
     // No symbolic link below the output folder, whether it points in or out: commitPlacements checks again.
-    const { stats } = checkUnder(root, placement.to);
+    const { stats } = checkUnder(root, placement.to, folders);
     const sha256 = placement.sha256 ?? (await sha256File(placement.from));
     const status =
       placement.unchanged && stats?.isFile()
@@ -123,27 +125,24 @@ async function compare(
 let scratch = Buffer.alloc(0);
 
 /**
- * Whether `rel` below `root` is a regular file, reached without a symbolic link, that holds exactly
- * `data`: comparing bytes in memory costs a fraction of hashing the file. False whenever in doubt.
+ * Whether the file `rel` below `root` holds exactly `data`: comparing bytes in memory costs a fraction of
+ * hashing the file. False whenever in doubt. The file itself is opened without following a link
+ * (O_NOFOLLOW); its folders are not looked at here, since planPlacements checks the whole path after.
  */
 export function holdsBytes(root: string, rel: string, data: Buffer): boolean {
-  let path: string;
-  try {
-    const { path: checked, stats } = checkUnder(root, rel);
-    if (!stats?.isFile() || stats.size !== data.length) return false;
-    path = checked;
-  } catch {
-    return false;
-  }
-  if (data.length === 0) return true;
-  if (scratch.length < data.length) scratch = Buffer.allocUnsafe(Math.max(data.length, 2 * scratch.length));
+  const parts = rel.split('/');
+  if (parts.includes('..')) return false;
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    // O_NOFOLLOW is 0 where the platform has none (Windows): the plan's check still refuses a link.
+    fd = openSync(resolve(root, ...parts), constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch {
     return false;
   }
   try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.size !== data.length) return false;
+    if (scratch.length < data.length) scratch = Buffer.allocUnsafe(Math.max(data.length, 2 * scratch.length));
     let read = 0;
     while (read < data.length) {
       const n = readSync(fd, scratch, read, data.length - read, null);
@@ -151,6 +150,8 @@ export function holdsBytes(root: string, rel: string, data: Buffer): boolean {
       read += n;
     }
     return scratch.subarray(0, read).equals(data);
+  } catch {
+    return false;
   } finally {
     closeSync(fd);
   }
