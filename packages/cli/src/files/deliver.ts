@@ -148,7 +148,12 @@ async function fetchZip(
     signal: options.signal,
     // A file left out, or one the output folder holds already, is not staged.
     needsCopy: (path, data) => {
-      const placed = options.place(path);
+      let placed: ReturnType<DeliverOptions['place']>;
+      try {
+        placed = options.place(path);
+      } catch {
+        return true; // placing it fails after the extraction, with its own error
+      }
       return placed !== undefined && !holdsBytes(outDir, placed.to, data);
     },
     // A full disk is reported as the output folder's, not as the staging folder inside it.
