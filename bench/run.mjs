@@ -53,6 +53,8 @@ const RSS_EXPORTS = num('BENCH_RSS_EXPORTS', 1000);
 const RESET_REQUESTS = num('BENCH_RESET_REQUESTS', 200);
 /** Measured rounds of the download clients, after one warm-up round. */
 const DOWNLOAD_ROUNDS = 7;
+/** loc-mock's default export delay: the CI part's model of a service that assembles exports elsewhere. */
+const ASSEMBLY_WAIT = '300ms';
 const ONLY = process.env.BENCH_ONLY?.toLowerCase().split(',').filter(Boolean);
 const OUT = process.env.BENCH_OUT ?? (ONLY ? join(tmpdir(), 'loc-benchmarks.md') : join(root, 'docs/benchmarks.md'));
 const node = process.execPath;
@@ -492,7 +494,7 @@ try {
   await part('Scale', async () => {
     const s = section(
       `Scale seed: ${SCALE.keys.toLocaleString('en')} keys × ${SCALE.locales} locales (${SCALE.files * SCALE.locales} files per export)`,
-      `bench/scale-seed.mjs makes the seed; loc-mock runs with --export-delay 0ms, so POST→SUCCESS is the assembly (5 exports of each format; the first of all also starts the build thread). During the exports a probe asks GET /v1/projects every 10 ms; its baseline is the same probe while no export runs. Memory: peak RSS (VmHWM) of loc-mock over ${EXPORTS} exports in all. \`loc export download\` at scale is held to native tools doing the same work: its time beyond the demo project must stay ≤ ${SCALE_DOWNLOAD_GOAL}× that of curl + unzip (Info-ZIP) of the same ZIPs, since writing 120 files costs whoever writes them (the earlier goal, 1.5× the demo plus the transfer, counted that work against loc alone).`,
+      `bench/scale-seed.mjs makes the seed; loc-mock runs with --export-delay 0ms, so POST→SUCCESS is the assembly (5 exports of each format; the first of all also starts the build thread; the first of each format renders its files, the later ones reuse them, as the mock keeps them while the project is unchanged). During the exports a probe asks GET /v1/projects every 10 ms; its baseline is the same probe while no export runs. Memory: peak RSS (VmHWM) of loc-mock over ${EXPORTS} exports in all. \`loc export download\` at scale is held to native tools doing the same work: its time beyond the demo project must stay ≤ ${SCALE_DOWNLOAD_GOAL}× that of curl + unzip (Info-ZIP) of the same ZIPs, since writing 120 files costs whoever writes them (the earlier goal, 1.5× the demo plus the transfer, counted that work against loc alone).`,
     );
     scaleSeedFile();
     const t0 = performance.now();
@@ -520,13 +522,15 @@ try {
     const timed = runJson(join(LIB, 'exports.mjs'), [
       JSON.stringify({ url: scale.url, token, workspace, jobs, download: true }),
     ]);
+    // The first export of each format renders and deflates its files; the mock keeps them for the later
+    // ones of the unchanged project, which only assemble the ZIP. The goal is the assembly's: the first.
     for (const f of formats) {
-      const ms = stats(timed.results.filter((r) => r.format === f.format).map((r) => r.ms));
+      const [first, ...again] = timed.results.filter((r) => r.format === f.format).map((r) => r.ms);
       s.rows.push({
         measure: `export ${f.format} (${f.project}), POST→SUCCESS`,
-        value: spread(ms),
-        goal: '≤ 2000 ms',
-        met: ms.median <= 2000,
+        value: `${Math.round(first)} ms the first time; again, its files kept: ${spread(stats(again))}`,
+        goal: '≤ 2000 ms (the first)',
+        met: first <= 2000,
       });
     }
     const probeText = (p) =>
@@ -699,6 +703,7 @@ try {
       seeds.push({
         name: 'scale seed',
         server: scale,
+        seedArgs: ['--seed', scaleSeedFile()],
         env: cliEnv(scale.url, { LOC_API_TOKEN: SCALE_CREDENTIALS.token }),
         workspace: SCALE_CREDENTIALS.workspace,
         projects: ['app-ios', 'app-android'],
@@ -708,6 +713,7 @@ try {
     seeds.push({
       name: 'demo seed',
       server: demo,
+      seedArgs: [],
       env: cliEnv(demo.url),
       workspace: 'acme',
       projects: ['mobile-ios', 'mobile-android'],
@@ -717,7 +723,7 @@ try {
   });
 
   /** The CI rows of one seed: its own section, its own runs. */
-  async function ciRows({ name: seedName, server, env, workspace, projects, all }, cores) {
+  async function ciRows({ name: seedName, server: mock, seedArgs, env, workspace, projects, all }, cores) {
     const loadStart = loadavg();
     const repo = join(work, `ci-repo-${seedName.split(' ')[0]}`);
     mkdirSync(repo);
@@ -797,7 +803,7 @@ try {
         ]),
       ],
       RUNS,
-      server,
+      mock,
     );
     const loadEnd = loadavg();
     const wall = (name) => t[name].wall;
@@ -805,7 +811,7 @@ try {
       `CPU: loc ${t[name].cpu.median.toFixed(0)} ms + loc-mock ${t[name].serverCpu.median.toFixed(0)} ms = ${t[name].totalCpu.median.toFixed(0)} ms`;
     const s = section(
       `CI pipelines: ${all ? 'loc export --check, the change summary, ' : ''}six targets, the GitHub Action (${seedName})`,
-      `loc-mock on the ${seedName}, --export-delay 0ms, on this machine; ${RUNS} interleaved runs each (every run requests a new export); load average (1, 5 min) ${loadStart[0].toFixed(1)}, ${loadStart[1].toFixed(1)} before and ${loadEnd[0].toFixed(1)}, ${loadEnd[1].toFixed(1)} after, on ${cores} cores. ${all ? '--check and the export run against a folder that already holds the files; the summary is measured with --check on an empty folder, where every file is new and read whole (the most a summary reads). ' : ''}Six targets: one loc.config.json with six targets (two projects, three formats each, --concurrency default 3), run in one loc process, against the slowest of them run alone. The Action: node packages/action/bundle/index.cjs as the runner starts it (INPUT_* variables, check: true, no change; loc runs inside its process), against loc export --check --summary run directly. CPU: user + system time of the command's processes (getrusage) and of loc-mock's (/proc, 10 ms ticks), medians. The two bounds say what this machine allows whatever loc does: idle, the six-target run takes at least its CPU time (loc + mock) over the ${cores} cores; busy (load average ≥ cores, as here while others work), wall time follows CPU time, so the run is at least its CPU over the slowest target's CPU as a ratio. A measured ratio near the bound that applies is the machine; well above it, our code.`,
+      `loc-mock on the ${seedName}, --export-delay 0ms, on this machine; ${RUNS} interleaved runs each (every run requests a new export); load average (1, 5 min) ${loadStart[0].toFixed(1)}, ${loadStart[1].toFixed(1)} before and ${loadEnd[0].toFixed(1)}, ${loadEnd[1].toFixed(1)} after, on ${cores} cores. ${all ? '--check and the export run against a folder that already holds the files; the summary is measured with --check on an empty folder, where every file is new and read whole (the most a summary reads). ' : ''}Six targets: one loc.config.json with six targets (two projects, three formats each, --concurrency default 6), run in one loc process, against the slowest of them run alone. The Action: node packages/action/bundle/index.cjs as the runner starts it (INPUT_* variables, check: true, no change; loc runs inside its process), against loc export --check --summary run directly. CPU: user + system time of the command's processes (getrusage) and of loc-mock's (/proc, 10 ms ticks), medians. The two bounds say what this machine allows whatever loc does: idle, the six-target run takes at least its CPU time (loc + mock) over the ${cores} cores; busy (load average ≥ cores, as here while others work), wall time follows CPU time, so the run is at least its CPU over the slowest target's CPU as a ratio. A measured ratio near the bound that applies is the machine; well above it, our code.`,
     );
     if (all) {
       ratioRow(
@@ -844,6 +850,43 @@ try {
       slowest,
       atMost(1.5),
     );
+    // A model, beside the goal's row: a service that assembles its exports elsewhere, where the assembly is
+    // a wait for the client and takes none of this machine's cores. loc-mock with its default delay (300 ms)
+    // has every export wait that long; after the first exports its rendered files are kept, so the little
+    // assembling it still does here overlaps the wait. The same config, folders and slowest target.
+    const elsewhere = await server(node, [
+      MOCK,
+      'serve',
+      '--port',
+      '0',
+      '--quiet',
+      '--export-delay',
+      ASSEMBLY_WAIT,
+      ...seedArgs,
+    ]);
+    const elsewhereEnv = { ...env, LOC_BASE_URL: elsewhere.url };
+    const modelled = timeInterleavedWithCpu(
+      [
+        { ...run('six targets', [LOC, 'export', ...config, '--json']), env: elsewhereEnv },
+        {
+          ...run(slowestName, [LOC, 'export', ...config, '--target', slowestName.slice(7), '--json']),
+          env: elsewhereEnv,
+        },
+      ],
+      RUNS,
+      elsewhere,
+    );
+    await elsewhere.close();
+    ratioRow(
+      s,
+      `model, not the goal's row: the same, against a service that assembles elsewhere (loc-mock --export-delay ${ASSEMBLY_WAIT}: each export a wait)`,
+      modelled['six targets'].wall,
+      `the slowest target alone (${slowestName.slice(7)}), same service`,
+      modelled[slowestName].wall,
+      { text: 'information', test: () => undefined },
+    );
+    s.rows.at(-1).baseline +=
+      `; CPU: six ${modelled['six targets'].cpu.median.toFixed(0)} ms of loc, one ${modelled[slowestName].cpu.median.toFixed(0)} ms`;
     const six = t['six targets'].totalCpu;
     const alone = targets.reduce((sum, target) => sum + t[`target ${target.name}`].totalCpu.median, 0);
     s.rows.push({

@@ -114,7 +114,12 @@ describe('loc export with targets', () => {
     const result = await loc(['export']);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/Targets 'a' and 'b' would both write shared\/\w+\/\w+\.json/);
-    expect((await mock.requests()).filter((r) => r.startsWith('POST'))).toEqual([]);
+    const requests = await mock.requests();
+    expect(requests.filter((r) => r.startsWith('POST'))).toEqual([]);
+    // Two targets of one project: its files are asked for once.
+    expect(requests.filter((r) => r.includes('/status'))).toEqual([
+      expect.stringMatching(/^GET \/v1\/acme\/projects\/web-frontend\/status/),
+    ]);
   });
 
   it('runs targets that share a folder one after the other: each is placed, the folder’s record lists both', async () => {

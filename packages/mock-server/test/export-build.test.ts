@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { createClient, exportFormatsFor } from '@loc/sdk';
+import { createClient, type ExportFormatId, exportFormatsFor } from '@loc/sdk';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createClock, createStore, DEMO, demoSeed, hostileSeed, type Seed } from '../src';
 import { zipExport, type BuildMessage, type BuildReply, type FileTexts } from '../src/store/export-build';
@@ -80,6 +81,68 @@ describe('export builds', () => {
       expect(await fromBinary(seed, workspace, token)).toEqual(here);
     },
   );
+
+  // Rendered, deflated files are kept across exports (export-build.ts, createEntryCache): nothing that
+  // decides an export's bytes may be served from before it changed.
+  describe('files kept from earlier exports', () => {
+    const de = 'Resources/de.lproj/Localizable.strings';
+    /** The demo seed with one German text and the project's revision changed. */
+    function changedSeed(): Seed {
+      const seed = demoSeed();
+      const ios = seed.projects.find((p) => p.slug === 'mobile-ios')!;
+      ios.updatedAt = '2026-11-20T10:00:00.000Z';
+      const segment = ios.files![0]!.segments[0]!;
+      segment.translations = {
+        ...segment.translations,
+        de: { text: 'Geändert nach dem Export', status: 'TRANSLATED' },
+      };
+      return seed;
+    }
+    async function exported(store: ReturnType<typeof createStore>, exportFormat?: ExportFormatId) {
+      const job = store.createExport('acme', 'mobile-ios', exportFormat ? { exportFormat } : {});
+      const done = await store.getExport('acme', 'mobile-ios', job.id);
+      if (done.result?.status !== 'SUCCESS') throw new Error(JSON.stringify(done.result));
+      return (await store.blob('exports', done.result.zipName))!;
+    }
+    const text = (zip: Uint8Array, path: string) => strFromU8(unzipSync(zip)[path]!);
+
+    it('give the same bytes as the first export, for each format', async () => {
+      const store = createStore(demoSeed(), createClock(), { exportDelayMs: 0 });
+      for (const { id } of exportFormatsFor('strings.ios')) {
+        const first = await exported(store, id);
+        expect(sha256(await exported(store, id))).toBe(sha256(first));
+      }
+    });
+
+    it('are not used once the seed changes, and are again after a reset to it', async () => {
+      const clock = createClock();
+      const store = createStore(demoSeed(), clock, { exportDelayMs: 0 });
+      const before = await exported(store);
+      const beforePo = text(await exported(store, 'po.gettext'), 'Resources/de.lproj/Localizable.po');
+      store.loadSeed(changedSeed(), { remember: false });
+      const after = await exported(store);
+      expect(text(after, de)).toContain('Geändert nach dem Export');
+      expect(text(before, de)).not.toContain('Geändert nach dem Export');
+      // The revision is an input too: PO's header records it.
+      const afterPo = text(await exported(store, 'po.gettext'), 'Resources/de.lproj/Localizable.po');
+      expect(afterPo).toContain('PO-Revision-Date: 2026-11-20 10:00+0000');
+      expect(beforePo).not.toContain('2026-11-20');
+      store.reset();
+      expect(sha256(await exported(store))).toBe(sha256(before));
+      // Moving the clock changes no byte of an export: nothing rendered reads it.
+      clock.advance(400 * 24 * 60 * 60_000);
+      expect(sha256(await exported(store))).toBe(sha256(before));
+    });
+
+    it('are made again when the seed is loaded again, even with the same content', async () => {
+      const store = createStore(demoSeed(), createClock(), { exportDelayMs: 0 });
+      const before = await exported(store);
+      store.loadSeed(changedSeed());
+      expect(text(await exported(store), de)).toContain('Geändert nach dem Export');
+      store.loadSeed(demoSeed());
+      expect(sha256(await exported(store))).toBe(sha256(before));
+    });
+  });
 
   describe('the build thread', () => {
     const texts: FileTexts = {

@@ -2,7 +2,7 @@
 import { projectRefOf } from '@loc/sdk';
 import { ProjectDetailsSchema, ProjectListSchema, ResourceStatusSchema, WorkspaceStatusSchema } from '@loc/sdk/schemas';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createClock, DEMO, slugify } from '../src';
+import { createClock, DEMO, demoSeed, slugify } from '../src';
 import { useServer } from './helpers';
 
 const clock = createClock({ frozen: true, start: Date.parse('2026-11-22T10:00:00Z') });
@@ -219,6 +219,23 @@ describe('GET /v1/{ws}/projects/status', () => {
 });
 
 describe('GET /v1/{ws}/projects/{p}/status', () => {
+  it('counts the strings of the seed loaded now: a change shows, and reset() shows the seed again', async () => {
+    const zhHantOf = async () => {
+      const result = await api.call('GET', '/v1/acme/projects/mobile-ios/status', { token });
+      const [localizable] = ResourceStatusSchema.parse(result.json).resourceFiles;
+      return localizable!.files.find((f) => f.languageCode === 'zh-Hant')!.statuses;
+    };
+    const before = await zhHantOf();
+    const seed = demoSeed();
+    const segment = seed.projects.find((p) => p.slug === 'mobile-ios')!.files![0]!.segments[0]!;
+    segment.translations = { ...segment.translations, 'zh-Hant': { text: '已更改', status: 'DRAFT' } };
+    api.server.service.store.loadSeed(seed, { remember: false });
+    expect(await zhHantOf()).not.toEqual(before);
+    expect((await zhHantOf()).DRAFT).toBe(before.DRAFT + 1);
+    api.server.service.reset();
+    expect(await zhHantOf()).toEqual(before);
+  });
+
   it('gives files, per-locale counts, formats and the four repository providers', async () => {
     const result = await api.call('GET', '/v1/acme/projects/mobile-ios/status', { token: DEMO.tokens.developer });
     expect(result.status).toBe(200);

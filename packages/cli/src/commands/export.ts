@@ -23,8 +23,13 @@ import { docsPage } from '@loc/sdk/internal';
 export const DEFAULT_EXPORT_TIMEOUT_MS = 10 * 60_000;
 /** Keys of each kind a summary names per locale: enough to see what changed, short for a pull request body. */
 export const DEFAULT_SUMMARY_KEYS = 10;
-/** Targets of loc.config.json exported at once: a few, so a config of many targets does not flood the service. */
-const DEFAULT_TARGET_CONCURRENCY = 3;
+/**
+ * Targets of loc.config.json exported at once. A target's time is mostly the service assembling its
+ * export, so targets in one wave take about as long as one: six (two or three projects, two or three
+ * formats each) in one wave, and a config of many targets still does not flood the service
+ * (docs/decisions.md, "How the targets of one loc export run").
+ */
+const DEFAULT_TARGET_CONCURRENCY = 6;
 
 /** The options of a delivery, shared by `loc export` and `loc export download` (in this order in --help). */
 const withDeliveryOptions = <Args extends unknown[], Opts extends OptionValues, Globals extends OptionValues>(

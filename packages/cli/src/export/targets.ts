@@ -94,9 +94,17 @@ function resolveTargets(loaded: LoadedConfig, names: readonly string[] | undefin
 async function checkTargetsApart(ctx: Context, client: LocClient, targets: readonly Target[]): Promise<void> {
   const owners = new Map<string, string>();
   // A target whose files cannot be read here (a project not found, no permission) fails on its own run,
-  // with its own exit code: the others are not held back by it.
+  // with its own exit code: the others are not held back by it. One request per project, however many
+  // targets (formats) it has: the service counts every segment of every locale to answer it.
+  const byProject = new Map<string, ReturnType<typeof statusOf>>();
+  const statusOf = (t: Target) =>
+    client.projects.status(t.workspace, t.project, { signal: ctx.signal }).catch(() => undefined);
   const statuses = await Promise.all(
-    targets.map((t) => client.projects.status(t.workspace, t.project, { signal: ctx.signal }).catch(() => undefined)),
+    targets.map((t) => {
+      const key = JSON.stringify([t.workspace, t.project]);
+      if (!byProject.has(key)) byProject.set(key, statusOf(t));
+      return byProject.get(key)!;
+    }),
   );
   for (const [index, target] of targets.entries()) {
     const status = statuses[index];

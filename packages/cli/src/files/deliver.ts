@@ -8,6 +8,7 @@ import type { Progress } from '../ui/progress';
 import { UnsafeArchiveError } from '../run/errors';
 import {
   commitPlacements,
+  holdsBytes,
   planPlacements,
   refuseConflicts,
   type Placement,
@@ -91,7 +92,8 @@ export async function deliver(options: DeliverOptions): Promise<Delivery> {
     }
     const placements = fetched.files.flatMap((file) => {
       const placed = options.place(file.path);
-      return placed ? [{ ...placed, from: file.file, source: file.path, sha256: file.sha256 }] : [];
+      if (!placed) return [];
+      return [{ ...placed, from: file.file, source: file.path, sha256: file.sha256, unchanged: file.skipped }];
     });
     const planned = await planPlacements(outDir, placements, {
       ...(options.written ? { written: options.written } : {}),
@@ -117,7 +119,7 @@ export async function deliver(options: DeliverOptions): Promise<Delivery> {
 
 interface Fetched {
   /** Each file staged, with the SHA-256 of its bytes (so placing it reads it no more). */
-  files: { path: string; file: string; sha256: string }[];
+  files: { path: string; file: string; sha256: string; skipped?: true }[];
   bytes: number;
   sha256: string | undefined;
 }
@@ -141,10 +143,21 @@ async function fetchZip(
       ),
   });
   options.progress.update(`Unzipping ${formatBytes(download.bytes)}…`, true);
+  const outDir = resolve(options.outDir);
   const extracted = await extractArchive(zipPath, join(staging, 'files'), {
     signal: options.signal,
+    // A file left out, or one the output folder holds already, is not staged.
+    needsCopy: (path, data) => {
+      let placed: ReturnType<DeliverOptions['place']>;
+      try {
+        placed = options.place(path);
+      } catch {
+        return true; // placing it fails after the extraction, with its own error
+      }
+      return placed !== undefined && !holdsBytes(outDir, placed.to, data);
+    },
     // A full disk is reported as the output folder's, not as the staging folder inside it.
-    shownAs: options.dryRun ? tmpdir() : resolve(options.outDir),
+    shownAs: options.dryRun ? tmpdir() : outDir,
     ...(options.limits ? { limits: options.limits } : {}),
   });
   return { files: extracted, bytes: download.bytes, sha256: download.sha256 };

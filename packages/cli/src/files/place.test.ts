@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commitPlacements, planPlacements, refuseConflicts } from './place';
+import { commitPlacements, holdsBytes, planPlacements, refuseConflicts } from './place';
 
 let root: string;
 let out: string;
@@ -62,6 +62,35 @@ describe('files the user changed', () => {
     refuseConflicts(forced);
     await commitPlacements(forced, out, join(root, 'backup'));
     expect(readFileSync(join(out, 'edited.txt'), 'utf8')).toBe('new');
+  });
+
+  it('tells whether the folder holds the very bytes, without a link and whatever their size', () => {
+    writeFileSync(join(out, 'same.txt'), 'new');
+    // Same length as 'new': the bytes decide, not the size.
+    writeFileSync(join(out, 'twin.txt'), 'neW');
+    mkdirSync(join(out, 'dir.txt'));
+    symlinkSync(join(out, 'same.txt'), join(out, 'link.txt'));
+    const data = Buffer.from('new');
+    expect(holdsBytes(out, 'same.txt', data)).toBe(true);
+    for (const rel of ['twin.txt', 'dir.txt', 'link.txt', 'absent.txt', '../out/same.txt'])
+      expect(holdsBytes(out, rel, data), rel).toBe(false);
+  });
+
+  it('takes a file found unchanged while extracting (no staged copy) as unchanged, if it is still a file', async () => {
+    writeFileSync(join(out, 'same.txt'), 'new');
+    const found = (to: string) => ({
+      from: join(staged, 'never-written'),
+      to,
+      source: `zip/${to}`,
+      locale: 'de',
+      sha256: sha('new'),
+      unchanged: true,
+    });
+    const planned = await planPlacements(out, [found('same.txt'), found('gone.txt')]);
+    expect(Object.fromEntries(planned.map((f) => [f.to, f.status]))).toEqual({
+      'same.txt': 'unchanged',
+      'gone.txt': 'created',
+    });
   });
 
   it('treats a file listed without a hash (an older record) as changed', async () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, type Stats } from 'node:fs';
 import { rmdir } from 'node:fs/promises';
 import { join, posix, relative, resolve, sep } from 'node:path';
 import { LocalFileError, UnsafeArchiveError, UnsafePathError } from '../run/errors';
@@ -22,6 +22,11 @@ export interface Placement {
   serviceLocale?: string | undefined;
   /** SHA-256 of the staged copy when it was computed as the file was written; read from the file otherwise. */
   sha256?: string | undefined;
+  /**
+   * The output folder's file was found to hold these very bytes (holdsBytes) while the export was
+   * extracted: `from` was never written. Still unchanged when planned if it is still a regular file.
+   */
+  unchanged?: boolean | undefined;
 }
 
 /**
@@ -59,6 +64,8 @@ export async function planPlacements(
   const root = resolve(outDir);
   const byTarget = new Map<string, Placement>();
   const planned: PlannedFile[] = [];
+  const folders = new Set<string>(); // checked in this plan; commitPlacements checks again
+
   for (const placement of placements) {
     const target = resolve(root, ...placement.to.split('/'));
     if (!target.startsWith(root + sep)) {
@@ -83,9 +90,12 @@ export async function planPlacements(
     }
     byTarget.set(key, placement);
     // No symbolic link below the output folder, whether it points in or out: commitPlacements checks again.
-    const { stats } = checkUnder(root, placement.to);
+    const { stats } = checkUnder(root, placement.to, folders);
     const sha256 = placement.sha256 ?? (await sha256File(placement.from));
-    const status = await compare(sha256, target, stats, options.written?.get(placement.to), options.force === true);
+    const status =
+      placement.unchanged && stats?.isFile()
+        ? 'unchanged'
+        : await compare(sha256, target, stats, options.written?.get(placement.to), options.force === true);
     planned.push({ ...placement, target, sha256, status });
   }
   return planned;
@@ -109,6 +119,42 @@ async function compare(
   if (current === stagedSha256) return 'unchanged';
   if (recorded && current === recorded) return 'updated';
   return force ? 'overwritten' : 'conflict';
+}
+
+/** Reused by holdsBytes: a run compares 120 files of 200 KB each, and a fresh buffer for each kept the GC busy. */
+let scratch = Buffer.alloc(0);
+
+/**
+ * Whether the file `rel` below `root` holds exactly `data`: comparing bytes in memory costs a fraction of
+ * hashing the file. False whenever in doubt. The file itself is opened without following a link
+ * (O_NOFOLLOW); its folders are not looked at here, since planPlacements checks the whole path after.
+ */
+export function holdsBytes(root: string, rel: string, data: Buffer): boolean {
+  const parts = rel.split('/');
+  if (parts.includes('..')) return false;
+  let fd: number;
+  try {
+    // O_NOFOLLOW is 0 where the platform has none (Windows): the plan's check still refuses a link.
+    fd = openSync(resolve(root, ...parts), constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch {
+    return false;
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.size !== data.length) return false;
+    if (scratch.length < data.length) scratch = Buffer.allocUnsafe(Math.max(data.length, 2 * scratch.length));
+    let read = 0;
+    while (read < data.length) {
+      const n = readSync(fd, scratch, read, data.length - read, null);
+      if (n === 0) return false;
+      read += n;
+    }
+    return scratch.subarray(0, read).equals(data);
+  } catch {
+    return false;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

@@ -34,6 +34,8 @@ describe('safe-fs: nothing through a symbolic link below the root, nothing outsi
     expect(() => writeFileUnder(root, rel, 'new')).toThrow(/symbolic link/);
     if (link !== rel) expect(() => makeFolderUnder(root, `${link}/new`)).toThrow(/symbolic link/);
     expect(isFileUnder(root, rel)).toBe(false);
+    // A pass that remembers the folders it found still looks at every folder it has not seen.
+    expect(() => checkUnder(root, rel, new Set([join(root, 'a')]))).toThrow(UnsafePathError);
     expect(readFileSync(join(outside, 'victim.txt'), 'utf8')).toBe('secret');
     expect(readdirSync(outside)).toEqual(['victim.txt']);
   });
@@ -44,6 +46,16 @@ describe('safe-fs: nothing through a symbolic link below the root, nothing outsi
       expect(() => removeFileUnder(root, rel)).toThrow(/not a path inside/);
     },
   );
+
+  it('remembers the folders one pass found, for that pass: each is looked at once', () => {
+    const folders = new Set<string>();
+    writeFileSync(join(root, 'a', 'b', 'x.txt'), 'x');
+    expect(checkUnder(root, 'a/b/x.txt', folders).stats?.isFile()).toBe(true);
+    expect([...folders]).toEqual([join(root, 'a'), join(root, 'a', 'b')]);
+    expect(checkUnder(root, 'a/b/y.txt', folders).stats).toBeUndefined();
+    // A folder not yet seen is looked at: a file where a folder should be is refused.
+    expect(() => checkUnder(root, 'a/b/x.txt/z', folders)).toThrow(/not a folder/);
+  });
 
   it('refuses to delete or replace a folder', () => {
     expect(() => removeFileUnder(root, 'a/b')).toThrow(/a folder/);

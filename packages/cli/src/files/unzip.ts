@@ -57,7 +57,16 @@ export interface ExtractedFile {
   bytes: number;
   /** Hex SHA-256 of the extracted bytes, computed while they were written (no second read). */
   sha256: string;
+  /** Not written: `needsCopy` said no copy was needed (`file` names where it would have been). */
+  skipped?: true;
 }
+
+/**
+ * Asked of each entry inflated in memory, before its copy is written: whether it needs one. A file the
+ * output folder already holds byte for byte (most files of a run in CI) does not: staging it only to
+ * delete it again was most of what extracting cost. Must not throw.
+ */
+export type NeedsCopy = (path: string, data: Buffer) => boolean;
 
 /**
  * A ZIP up to this size is read into memory whole, and each of its entries up to this size is inflated
@@ -85,7 +94,8 @@ interface CheckedEntry {
 
 /**
  * Extracts every regular file of `zipPath` into `dir` (a fresh staging folder), one file per entry named
- * by its index; each result gives the entry's safe path and its copy. Every entry is
+ * by its index; each result gives the entry's safe path and its copy (none for an entry of an archive in
+ * memory that `needsCopy` says needs none). Every entry is
  * checked before any is extracted; an unsafe one — outside the folder, a symbolic link or device,
  * encrypted, listed twice, beyond the limits — refuses the whole archive; the real bytes are counted
  * again while extracting (sizes in the headers may lie). On failure the caller discards the staging
@@ -94,7 +104,13 @@ interface CheckedEntry {
 export async function extractArchive(
   zipPath: string,
   dir: string,
-  options: { limits?: UnzipLimits; signal?: AbortSignal; inMemoryBytes?: number; shownAs?: string } = {},
+  options: {
+    limits?: UnzipLimits;
+    signal?: AbortSignal;
+    inMemoryBytes?: number;
+    shownAs?: string;
+    needsCopy?: NeedsCopy;
+  } = {},
 ): Promise<ExtractedFile[]> {
   const limits = options.limits ?? DEFAULT_UNZIP_LIMITS;
   const inMemoryBytes = options.inMemoryBytes ?? IN_MEMORY_BYTES;
@@ -128,6 +144,10 @@ export async function extractArchive(
       if (inMemory && entry.compressedSize <= inMemoryBytes && entry.uncompressedSize <= inMemoryBytes) {
         const data = await inflateInMemory(zip, inMemory, entry, budget);
         const sha256 = createHash('sha256').update(data).digest('hex');
+        if (options.needsCopy && !options.needsCopy(safe, data)) {
+          files.push({ path: safe, file: target, bytes: data.length, sha256, skipped: true });
+          continue;
+        }
         await writes.write(target, data);
         files.push({ path: safe, file: target, bytes: data.length, sha256 });
       } else {

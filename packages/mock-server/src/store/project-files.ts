@@ -48,14 +48,25 @@ function textsOf(project: Project, file: SeedFile): FileTexts {
   return texts;
 }
 
-/** Segment counts of one file in one locale, every status present. */
+const countsCache = new WeakMap<SeedFile, Map<string, SegmentCounts>>();
+
+/**
+ * Segment counts of one file in one locale, every status present (a new object: callers add to it).
+ * Counted once per file and locale, for the same reason as textsOf: `GET …/status` of 10,000 keys × 30
+ * locales counted 300,000 segments each time (~35 ms), and `loc export` asks it before every run of targets.
+ */
 export function countsOf(project: Project, file: SeedFile, locale: string): SegmentCounts {
-  const counts = Object.fromEntries(SEGMENT_STATUSES.map((status) => [status, 0])) as SegmentCounts;
-  for (const s of file.segments) {
-    const status = locale === project.sourceLocale ? 'APPROVED' : (s.translations[locale]?.status ?? 'NOT_TRANSLATED');
-    counts[status] += 1;
+  const key = locale === project.sourceLocale ? '' : locale; // '': the source locale, all APPROVED
+  let byLocale = countsCache.get(file);
+  if (!byLocale) countsCache.set(file, (byLocale = new Map()));
+  let counts = byLocale.get(key);
+  if (!counts) {
+    counts = Object.fromEntries(SEGMENT_STATUSES.map((status) => [status, 0])) as SegmentCounts;
+    for (const s of file.segments)
+      counts[key === '' ? 'APPROVED' : (s.translations[locale]?.status ?? 'NOT_TRANSLATED')] += 1;
+    byLocale.set(key, counts);
   }
-  return counts;
+  return { ...counts };
 }
 
 /**

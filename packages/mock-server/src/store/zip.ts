@@ -20,7 +20,8 @@ const MAX_SIZE = 0xffffffff;
  */
 const IN_FLIGHT = 4;
 
-interface Compressed {
+/** One file of a ZIP, deflated: its name, CRC-32 and size, and the deflated bytes. */
+export interface ZipEntry {
   name: Buffer;
   crc: number;
   size: number;
@@ -44,10 +45,24 @@ function deflate(bytes: Uint8Array, level: number): Promise<Buffer> {
 }
 
 /**
+ * One file of a ZIP, deflated on the thread pool. An entry holds everything the ZIP says of its file, so
+ * the same entry may go into any number of ZIPs (export-build.ts keeps them across exports).
+ *
+ * @example
+ * const entry = await deflateEntry('de/strings.json', new TextEncoder().encode('{}'));
+ */
+export function deflateEntry(name: string, bytes: Uint8Array, level = ZIP_LEVEL): Promise<ZipEntry> {
+  if (bytes.byteLength > MAX_SIZE) throw new RangeError(`${name} is larger than a ZIP without ZIP64 can hold`);
+  const crc = crc32(bytes);
+  return deflate(bytes, level).then((data) => ({ name: Buffer.from(name, 'utf8'), crc, size: bytes.byteLength, data }));
+}
+
+/**
  * Builds a ZIP in memory without holding up the event loop: each entry is deflated on libuv's thread
  * pool (node:zlib's asynchronous API) while the caller prepares the next one. Add entries in order,
  * awaiting each `add` (it waits while the thread pool is busy, so that memory stays bounded), then
- * `finish()`. A name added twice keeps its first place and its last content.
+ * `finish()`. `addEntry` adds one deflated before (or being deflated). A name added twice keeps its first
+ * place and its last content.
  *
  * @example
  * const zip = createZipWriter();
@@ -55,25 +70,22 @@ function deflate(bytes: Uint8Array, level: number): Promise<Buffer> {
  * const bytes = await zip.finish();
  */
 export function createZipWriter(level = ZIP_LEVEL) {
-  const entries = new Map<string, Promise<Compressed>>();
+  const entries = new Map<string, Promise<ZipEntry>>();
   const inFlight = new Set<Promise<void>>();
+  function addEntry(name: string, pending: Promise<ZipEntry>): Promise<void> {
+    // Awaited in finish(); never an unhandled rejection meanwhile.
+    const done = () => void inFlight.delete(settled);
+    const settled: Promise<void> = pending.then(done, done);
+    inFlight.add(settled);
+    entries.set(name, pending);
+    return inFlight.size < IN_FLIGHT ? Promise.resolve() : Promise.race(inFlight);
+  }
   return {
     add(name: string, bytes: Uint8Array): Promise<void> {
-      if (bytes.byteLength > MAX_SIZE) throw new RangeError(`${name} is larger than a ZIP without ZIP64 can hold`);
-      const crc = crc32(bytes);
-      const pending = deflate(bytes, level).then((data) => ({
-        name: Buffer.from(name, 'utf8'),
-        crc,
-        size: bytes.byteLength,
-        data,
-      }));
-      // Awaited in finish(); never an unhandled rejection meanwhile.
-      const done = () => void inFlight.delete(settled);
-      const settled: Promise<void> = pending.then(done, done);
-      inFlight.add(settled);
-      entries.set(name, pending);
-      return inFlight.size < IN_FLIGHT ? Promise.resolve() : Promise.race(inFlight);
+      return addEntry(name, deflateEntry(name, bytes, level));
     },
+    /** Adds an entry of `deflateEntry` (made under this `name`), deflated before or being deflated. */
+    addEntry,
     async finish(): Promise<Uint8Array> {
       if (entries.size > MAX_ENTRIES)
         throw new RangeError(`${entries.size} files are more than a ZIP without ZIP64 can hold`);

@@ -465,7 +465,8 @@ async function saveZip(ctx: Context, target: Target, done: CompletedExport, zip:
 async function recordExport(outDir: string, files: readonly PlannedFile[]): Promise<void> {
   const written = new Map(readExportRecord(outDir));
   for (const file of files) if (file.status !== 'conflict') written.set(file.to, file.sha256);
-  const present = [...written].filter(([path]) => isFileUnder(outDir, path));
+  const folders = new Set<string>();
+  const present = [...written].filter(([path]) => isFileUnder(outDir, path, folders));
   await writeRecord(outDir, EXPORT_RECORD_NAME, {
     files: sortedFiles(present.map(([path, sha256]) => ({ path, sha256 }))),
   });
