@@ -1,7 +1,7 @@
 import { mkdtempSync, existsSync, rmSync } from 'node:fs';
 import { mkdir, readdir, rmdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { downloadToFile } from '@loc/sdk/node';
 import { bar, formatBytes } from '../ui/quantities';
 import type { Progress } from '../ui/progress';
@@ -144,6 +144,15 @@ async function fetchZip(
   });
   options.progress.update(`Unzipping ${formatBytes(download.bytes)}…`, true);
   const outDir = resolve(options.outDir);
+  // Whether each folder below the output folder is missing, asked once per folder: a first export into an
+  // empty folder would otherwise try (and fail) to open each of its files, one thrown error each.
+  const missing = new Map<string, boolean>();
+  const folderMissing = (rel: string) => {
+    const folder = dirname(rel);
+    let absent = missing.get(folder);
+    if (absent === undefined) missing.set(folder, (absent = !existsSync(resolve(outDir, folder))));
+    return absent;
+  };
   const extracted = await extractArchive(zipPath, join(staging, 'files'), {
     signal: options.signal,
     // A file left out, or one the output folder holds already, is not staged.
@@ -154,7 +163,7 @@ async function fetchZip(
       } catch {
         return true; // placing it fails after the extraction, with its own error
       }
-      return placed !== undefined && !holdsBytes(outDir, placed.to, data);
+      return placed !== undefined && (folderMissing(placed.to) || !holdsBytes(outDir, placed.to, data));
     },
     // A full disk is reported as the output folder's, not as the staging folder inside it.
     shownAs: options.dryRun ? tmpdir() : outDir,
