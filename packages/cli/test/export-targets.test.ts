@@ -96,6 +96,18 @@ describe('loc export with targets', () => {
     expect(result.stderr).toMatch(/ios, android, web, web-yaml, backend, gone/);
   });
 
+  it('says how to add a target when --target meets a config without targets, and the command it names works', async () => {
+    writeConfig({ workspace: 'acme', project: 'web-frontend', export: { out: 'web' } });
+    const refused = await loc(['export', '--target', 'android']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/Add one with `loc init --target <name> --project <slug>`/);
+    const added = await loc(['init', '--target', 'android', '--project', 'mobile-android', '--out', 'app']);
+    expect(added.code, added.stderr).toBe(0);
+    const pulled = await loc(['export', '--target', 'android']);
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(files('app')).toBeGreaterThan(0);
+  });
+
   it('refuses two targets that would write one file (exit 2) before any export is created', async () => {
     writeConfig({
       workspace: 'acme',

@@ -390,9 +390,7 @@ export async function exportTargets(
   if (!loaded?.config.targets?.length)
     throw new UsageError(
       '--target names a target of loc.config.json, and there is no `targets` list.',
-      loaded
-        ? `Add one to ${loaded.path} (docs/cli.md#several-targets).`
-        : 'Write one with `loc init`, then add `targets`.',
+      `${loaded ? 'Add one' : 'Write loc.config.json with `loc init`, then add a target'} with \`loc init --target <name> --project <slug>\` (docs/cli.md#several-targets).`,
     );
   const given = PER_TARGET_FLAGS.filter(([key]) => options[key] !== undefined && options[key] !== false);
   if (given.length)
