@@ -3,9 +3,9 @@ import { dirname, resolve, sep } from 'node:path';
 import type { Context } from '../run/context';
 import { OutOfDateError, UsageError } from '../run/errors';
 import type { PlannedFile } from '../files/place';
-import { displayPath } from '../files/place';
+import { changedSinceWritten, displayPath } from '../files/place';
 import type { WrittenIndex } from '../files/record';
-import { counted } from '../ui/quantities';
+import { counted, firstOf } from '../ui/quantities';
 
 /**
  * `loc export --check`: everything `loc export` does up to placing the files, then a comparison of what
@@ -119,11 +119,13 @@ export function countChanges(changes: readonly FileChange[]): Record<FileChangeK
 /** The exit 12 of an out-of-date check, naming the first files. */
 export function outOfDate(changes: readonly FileChange[]): OutOfDateError {
   const counts = countChanges(changes);
-  const shown = changes.slice(0, 5).map((c) => `${displayPath(c.target)} (${c.change})`);
-  const more = changes.length > shown.length ? ` and ${changes.length - shown.length} more` : '';
+  const shown = firstOf(
+    changes.map((c) => `${displayPath(c.target)} (${c.change})`),
+    5,
+  );
   const parts = (['added', 'changed', 'removed'] as const).filter((k) => counts[k]).map((k) => `${counts[k]} ${k}`);
   return new OutOfDateError(
-    `${changes.length} file${changes.length === 1 ? ' is' : 's are'} out of date (${parts.join(', ')}): ${shown.join(', ')}${more}.`,
+    `${changes.length} file${changes.length === 1 ? ' is' : 's are'} out of date (${parts.join(', ')}): ${shown}.`,
     `Run the same \`loc export\` without --check to update them${counts.removed ? '; files the export no longer holds are not deleted by it: remove them yourself' : ''}.${editedHint(changes)}`,
   );
 }
@@ -133,12 +135,10 @@ export function outOfDate(changes: readonly FileChange[]): OutOfDateError {
  * out-of-date hint, since `loc export` alone would stop (exit 10) on them rather than update them.
  */
 export function editedHint(changes: readonly Pick<FileChange, 'editedLocally' | 'target'>[]): string {
-  const edited = changes.filter((c) => c.editedLocally);
+  const edited = changes.filter((c) => c.editedLocally).map((c) => c.target);
   if (edited.length === 0) return '';
-  const shown = edited.slice(0, 3).map((c) => displayPath(c.target));
-  const more = edited.length > shown.length ? ` and ${edited.length - shown.length} more` : '';
   const them = edited.length === 1 ? 'it' : 'them';
-  return ` ${counted(edited.length, 'file')} changed since loc wrote ${them} (or not written by loc): ${shown.join(', ')}${more}; \`loc export\` stops on ${them} unless given --force, which overwrites ${them} (keep your changes elsewhere first).`;
+  return ` ${changedSinceWritten(edited, 3)}; \`loc export\` stops on ${them} unless given --force, which overwrites ${them} (keep your changes elsewhere first).`;
 }
 
 /** What `loc export --check` reports: the export, and each file that differs. */

@@ -6,7 +6,7 @@ import { diskFullError } from './disk-full';
 import { isReservedName } from './names';
 import { checkUnder, makeFolderUnder, moveInto, moveOut, removeFileUnder } from './safe-fs';
 import { sha256File, type WrittenIndex } from './record';
-import { counted } from '../ui/quantities';
+import { counted, firstOf } from '../ui/quantities';
 
 /** One file to put in place: its staged copy, where it goes, and what it was in the export. */
 export interface Placement {
@@ -158,16 +158,30 @@ export function holdsBytes(root: string, rel: string, data: Buffer): boolean {
 }
 
 /**
+ * "2 files changed since loc wrote them (or not written by loc): a, b": the files a run stops on rather
+ * than overwrite (the first `shown` named), for the run that stops and for `--check`, which says it would.
+ */
+export function changedSinceWritten(targets: readonly string[], shown: number, cwd = process.cwd()): string {
+  const names = firstOf(
+    targets.map((t) => displayPath(t, cwd)),
+    shown,
+  );
+  return `${counted(targets.length, 'file')} changed since loc wrote ${targets.length === 1 ? 'it' : 'them'} (or not written by loc): ${names}`;
+}
+
+/**
  * Stops a run that would overwrite files the user changed: nothing is written, each file is named, and
  * the hint says how to go on.
  */
 export function refuseConflicts(planned: readonly PlannedFile[], cwd = process.cwd()): void {
   const conflicts = planned.filter((f) => f.status === 'conflict');
   if (conflicts.length === 0) return;
-  const shown = conflicts.slice(0, 5).map((f) => displayPath(f.target, cwd));
-  const more = conflicts.length > shown.length ? ` and ${conflicts.length - shown.length} more` : '';
   throw new LocalFileError(
-    `${counted(conflicts.length, 'file')} changed since loc wrote ${conflicts.length === 1 ? 'it' : 'them'} (or not written by loc): ${shown.join(', ')}${more}. Nothing was written.`,
+    `${changedSinceWritten(
+      conflicts.map((f) => f.target),
+      5,
+      cwd,
+    )}. Nothing was written.`,
     { hint: 'Keep your changes elsewhere and rerun with --force to overwrite them (--dry-run lists every file).' },
   );
 }

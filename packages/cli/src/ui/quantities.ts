@@ -34,6 +34,12 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(1)} ${units[unit]}`;
 }
 
+/** "a, b, c and 2 more": the first `shown` of `names`, and how many are left unnamed. */
+export function firstOf(names: readonly string[], shown: number): string {
+  const more = names.length > shown ? ` and ${names.length - shown} more` : '';
+  return `${names.slice(0, shown).join(', ')}${more}`;
+}
+
 /** "1 target", "2 targets": a count and its noun (English plurals with an s). */
 export function counted(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`;
