@@ -1,7 +1,8 @@
 // The key-by-key change summary of `loc export --check --summary`, for every export format: the real
 // built loc against two real loc-mocks (a seed, and the same seed after translators worked), its counts
 // compared with an independent diff — the two seeds' strings, locale by locale — not with loc's readers.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Project, type Seed, summaryFixture } from './summary-fixture';
@@ -107,6 +108,34 @@ describe('the key-by-key change summary', () => {
     expect(result.code).toBe(2);
     expect(result.json().error.message).toMatch(/--summary - writes Markdown to stdout/);
   });
+
+  // The summary reads the output folder's files while the export is unzipped, before the plan has checked
+  // their paths: a checkout's link must not make it read something else (here a pipe no one writes to,
+  // which a read would wait on for ever), nor name keys of a file outside the folder.
+  it.skipIf(process.platform === 'win32')(
+    'reads no file of the output folder through a link: a link to a pipe or outside is refused, never read',
+    async () => {
+      const out = join(dir.path, 'linked');
+      const args = ['export', '--workspace', 'acme', '--project', 'web-frontend', '--locale', 'de', '--out', out];
+      expect((await loc('before', args)).code).toBe(0);
+      const file = join(out, 'locales/de/common.json');
+      const outside = join(dir.path, 'outside');
+      mkdirSync(outside, { recursive: true });
+      execFileSync('mkfifo', [join(outside, 'pipe')]);
+      rmSync(file);
+      symlinkSync(join(outside, 'pipe'), file);
+      const piped = await loc('after', [...args, '--check', '--json', '--summary-keys', '5']);
+      expect(piped.code, piped.stderr).toBe(10);
+      expect(piped.json().error.message).toMatch(/symbolic link/);
+      // A linked folder whose file holds other keys: refused, and no key of it is named anywhere.
+      rmSync(join(out, 'locales/de'), { recursive: true });
+      writeFileSync(join(outside, 'common.json'), '{"SECRET_KEY_OUTSIDE": "x"}');
+      symlinkSync(outside, join(out, 'locales/de'));
+      const linked = await loc('after', [...args, '--check', '--json', '--summary-keys', '5']);
+      expect(linked.code, linked.stderr).toBe(10);
+      expect(linked.stdout + linked.stderr).not.toMatch(/SECRET_KEY_OUTSIDE/);
+    },
+  );
 
   it('falls back to file-level changes for a file it cannot read, and says so', async () => {
     const out = join(dir.path, 'broken');

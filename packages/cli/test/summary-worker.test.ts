@@ -1,11 +1,11 @@
 // The change summary's worker thread (src/export/summary/compare.ts): the built dist/summary-worker.cjs
-// reads and compares files as the main thread does. Each file's outcome must be the same whichever thread
+// reads and compares files as the main thread does, from disk or handed over as bytes while unzipping. Each file's outcome must be the same whichever thread
 // read it, for every reader, for files added, changed, removed, unreadable and equal.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOC_BIN, tempDir } from '@loc/test-utils';
-import { compareFiles, type FileToCompare } from '../src/export/summary/compare';
+import { Comparison, compareFiles, type FileToCompare, ReaderThread } from '../src/export/summary/compare';
 import { summarizeOutcomes } from '../src/export/summary/diff';
 
 const WORKER = join(dirname(LOC_BIN), 'summary-worker.cjs');
@@ -62,6 +62,32 @@ describe('the change summary’s worker thread', () => {
   it('shares the files with the main thread, and the summary is the same', async () => {
     const shared = await compareFiles(files, 2, { worker: WORKER });
     expect(shared).toEqual(await compareFiles(files, 2));
+  });
+
+  it('reads bytes as unzipped (sent to the worker) as it reads the same files from disk', async () => {
+    const inMemory = files.map((file) => ({
+      ...file,
+      after: file.after === undefined ? undefined : new Uint8Array(readFileSync(file.after)),
+    }));
+    const fromDisk = await compareFiles(files, 2);
+    expect(await compareFiles(inMemory, 2, { worker: WORKER, mainThread: false })).toEqual(fromDisk);
+    expect(await compareFiles(inMemory, 2, { worker: WORKER })).toEqual(fromDisk);
+    expect(await compareFiles(inMemory, 2)).toEqual(fromDisk);
+  });
+
+  it('compares files handed over while unzipping, and those given at the end, once each', async () => {
+    const thread = ReaderThread.start(WORKER)!;
+    try {
+      const comparison = new Comparison(2, thread);
+      const early = files.slice(0, 6);
+      for (const file of early)
+        if (file.after !== undefined) comparison.unzipped(file, new Uint8Array(readFileSync(file.after)));
+      // The end's list holds them again (by path) and the others; in another order.
+      const all = [...files].reverse();
+      expect(await comparison.finish(all)).toEqual(await compareFiles(all, 2));
+    } finally {
+      thread.stop();
+    }
   });
 
   it('leaves nothing out when its script cannot be started: the main thread reads every file', async () => {

@@ -16,6 +16,7 @@ import {
   type PlannedFile,
 } from './place';
 import type { WrittenIndex } from './record';
+import { isFileUnder } from './safe-fs';
 import { extractArchive, safeEntryPath, type UnzipLimits } from './unzip';
 import { diskFullError } from './disk-full';
 import { STAGING_PREFIX } from './names';
@@ -38,6 +39,13 @@ export interface DeliverOptions {
   /** Overwrite files that changed since loc wrote them. */
   force?: boolean;
   signal: AbortSignal;
+  /**
+   * Called with each file of the export that differs from the output folder, as it is unzipped in memory:
+   * its bytes (not changed after), where it lands (`path`, relative to `outDir`), and the output folder's
+   * file when there may be one (`before`). Not called for a download unzipped from disk or fetched file
+   * by file.
+   */
+  unzipped?: (file: { path: string; locale: string | undefined; before: string | undefined }, data: Buffer) => void;
   /** Called with the plan before anything is placed: the staged copies and the old files are both there to read. */
   inspect?: (planned: readonly PlannedFile[]) => Promise<void>;
   progress: Progress;
@@ -147,6 +155,7 @@ async function fetchZip(
   // Whether each folder below the output folder is missing, asked once per folder: a first export into an
   // empty folder would otherwise try (and fail) to open each of its files, one thrown error each.
   const missing = new Map<string, boolean>();
+  const folders = new Set<string>();
   const folderMissing = (rel: string) => {
     const folder = dirname(rel);
     let absent = missing.get(folder);
@@ -163,7 +172,16 @@ async function fetchZip(
       } catch {
         return true; // placing it fails after the extraction, with its own error
       }
-      return placed !== undefined && (folderMissing(placed.to) || !holdsBytes(outDir, placed.to, data));
+      if (placed === undefined) return false;
+      const fresh = folderMissing(placed.to);
+      if (!fresh && holdsBytes(outDir, placed.to, data)) return false;
+      // The output folder's file is read only when it is a regular file reached without a link (a
+      // checkout may hold links, and the plan refuses them later): otherwise the file is left to `inspect`.
+      if (fresh || isFileUnder(outDir, placed.to, folders)) {
+        const before = fresh ? undefined : resolve(outDir, ...placed.to.split('/'));
+        options.unzipped?.({ path: placed.to, locale: placed.locale, before }, data);
+      }
+      return true;
     },
     // A full disk is reported as the output folder's, not as the staging folder inside it.
     shownAs: options.dryRun ? tmpdir() : outDir,

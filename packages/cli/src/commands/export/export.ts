@@ -76,7 +76,10 @@ async function summaryOf(ctx: Context, options: DeliveryOptions) {
     import('../../export/summary/markdown'),
   ]);
   module.checkSummaryTarget(options.summary, ctx.out.json);
+  // Before the export's requests: the summary's worker thread starts while they run.
+  module.startReader();
   return {
+    compare: (keysShown: number) => new module.Comparison(keysShown),
     summarize: module.summarizeDelivery,
     render: markdown.renderMarkdown,
     write: module.writeSummary,
@@ -343,6 +346,7 @@ async function waitAndDeliver(
       !!target.leftOut?.length ||
       (check !== undefined && target.fetchedById === true && !(await holdsEveryFile(ctx, client, target, listed)));
     const summary = await summaryOf(ctx, options);
+    const comparison = summary?.compare(summary.keysShown);
     let keys: KeySummary | undefined;
     const delivered = await deliver({
       source,
@@ -356,13 +360,15 @@ async function waitAndDeliver(
       written,
       force: options.force === true,
       signal: ctx.signal,
-      ...(summary && {
-        inspect: async (planned) => {
-          const removed = check ? check.fileChanges(planned, outDir, written, { filtered }) : [];
-          const gone = removed.filter((c) => c.change === 'removed');
-          keys = await summary.summarize(planned, gone, summary.keysShown);
-        },
-      }),
+      ...(summary &&
+        comparison && {
+          unzipped: (file, data) => comparison.unzipped(file, data),
+          inspect: async (planned) => {
+            const removed = check ? check.fileChanges(planned, outDir, written, { filtered }) : [];
+            const gone = removed.filter((c) => c.change === 'removed');
+            keys = await summary.summarize(comparison, planned, gone, summary.keysShown);
+          },
+        }),
       progress,
       fetch: await ctx.fetch(),
     });

@@ -1,68 +1,259 @@
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { compareFile, type FileOutcome } from './diff';
 
 /**
- * Reading and comparing the files of a change summary, on this thread and, when there is much to read,
- * on a worker thread at the same time: on the scale seed (120 files, 19 MB of text, every file new) the
- * reading was most of what the summary added to `loc export --check`, with the second core idle. Both
- * threads take the next file from one shared counter, so neither waits for the other; each hands back a
- * small outcome per file (counts and the first keys, summary/diff.ts), never the texts.
+ * Reading and comparing the files of a change summary while the export is unzipped. Read after the unzip,
+ * the files came on top of it: on the scale seed (120 files, 19 MB of text, every file new) the reading
+ * was most of what the summary added to `loc export --check`, written to a staging folder only to be read
+ * back, with the second core idle. Now each file that differs is handed over as it is unzipped, its bytes
+ * in memory, to a worker thread started when the command starts (so that its own start-up overlaps the
+ * export's requests); what the worker has not taken by the end of the unzip, the main thread reads too.
+ * Both threads take the next file from one shared counter, so each file is read once, by whichever thread
+ * is free; the worker hands back a small outcome per file (summary/diff.ts), never the texts.
  */
 
-/** One file to compare, by where its two sides are: undefined (or a missing file) is no text. */
+/** One file to compare, by its two sides: undefined (or a missing file) is no text. */
 export interface FileToCompare {
   /** Relative to the output folder, `/` separators (what the summary shows). */
   path: string;
   locale: string | undefined;
   /** The file in the output folder, when there may be one. */
   before: string | undefined;
-  /** The file as the export would write it (staged), when the export holds it. */
-  after: string | undefined;
+  /** The file as the export would write it (its bytes as unzipped, or its staged copy), when the export holds it. */
+  after: Uint8Array | string | undefined;
 }
 
-/** What the worker thread is sent: the files, and the counter both threads take files from. */
-export interface CompareRequest {
-  files: FileToCompare[];
-  keysShown: number;
-  /** An Int32Array's buffer: the index of the next file to take. */
-  next: SharedArrayBuffer;
-}
+/** What the worker thread is sent: a file of one comparison (`batch`), in the order they are added; or that a comparison is over. */
+export type ToWorker =
+  | {
+      batch: number;
+      /** With a batch's first file: an Int32Array's buffer, the index of the batch's next file to take. */
+      counter?: SharedArrayBuffer;
+      keysShown: number;
+      index: number;
+      file: FileToCompare;
+    }
+  | { batch: number; done: true };
 
-/** What it answers: the outcome of each file it took, by index; or why it failed. */
-export type CompareReply = { outcomes: [number, FileOutcome][] } | { error: string };
-
-/**
- * Below this much text a worker thread costs more than it saves: starting one and warming its code up is
- * ~60 ms of CPU (on top of the reading, ~1 ms for 20 KB of text on one thread: 120 ms for the scale seed's
- * 19 MB), which only pays when the reading is long.
- */
-const WORKER_MIN_BYTES = 4 * 1024 * 1024;
+/** What it answers: a file's outcome, or that comparing it failed (the main thread then compares it). */
+export type FromWorker = { batch: number; index: number } & ({ outcome: FileOutcome } | { error: string });
 
 /** The worker's script, built beside program.cjs (tsup.config.ts); absent when run from the sources. */
 const WORKER_SCRIPT = 'summary-worker.cjs';
 
 /**
- * Whether a second core is mostly idle: the last minute's load average (loc's own thread included) leaves
- * at least half a core. A worker on a busy machine (or with one core) would only take CPU from the others
- * and from loc's own thread, and finish no sooner. (Windows reports no load average: 0.)
+ * At most this much of an export's bytes is kept in memory for the summary; a file beyond it is read from
+ * its staged copy at the end, as every file of a download too large to unzip in memory is.
+ */
+const MAX_KEPT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Whether a second core is mostly idle: in the last minute not every core was busy on average (loc's
+ * own earlier runs included). On a machine whose cores are all busy (or with one core) a worker only
+ * takes CPU from the others and from loc's own thread, and its start-up is spent for nothing.
+ * (Windows reports no load average: 0.)
  */
 function coreIsIdle(): boolean {
   const cores = availableParallelism();
-  return cores > 1 && loadavg()[0]! <= cores - 0.5;
+  return cores > 1 && loadavg()[0]! < cores;
 }
 
-/** For tests: the worker's script, always used; `mainThread: false` leaves every file to it. */
+/** A worker thread that compares files for every comparison of the process. */
+export class ReaderThread {
+  alive = true;
+  private readonly worker: Worker;
+  private readonly listeners = new Map<number, (reply: FromWorker | undefined) => void>();
+  private holds = 0;
+
+  /** The thread, or undefined when it cannot start (its script is not there when run from the sources). */
+  static start(script: string): ReaderThread | undefined {
+    try {
+      statSync(script);
+      return new ReaderThread(new Worker(script));
+    } catch {
+      return undefined;
+    }
+  }
+
+  private constructor(worker: Worker) {
+    this.worker = worker;
+    worker.on('message', (reply: FromWorker) => this.listeners.get(reply.batch)?.(reply));
+    const gone = () => {
+      this.alive = false;
+      for (const listener of this.listeners.values()) listener(undefined);
+    };
+    worker.once('error', gone);
+    worker.once('exit', gone);
+    // It never keeps loc running by itself: only while a comparison waits for it (hold).
+    worker.unref();
+  }
+
+  post(message: ToWorker, transfer: ArrayBuffer[] = []): void {
+    if (this.alive) this.worker.postMessage(message, transfer);
+  }
+
+  /** Calls `listener` with each answer of `batch`, and with undefined when the thread is gone. */
+  listen(batch: number, listener: (reply: FromWorker | undefined) => void): void {
+    this.listeners.set(batch, listener);
+  }
+
+  forget(batch: number): void {
+    this.listeners.delete(batch);
+    this.post({ batch, done: true });
+  }
+
+  /** Keeps the process running while a comparison waits for the thread's answers. */
+  hold(): void {
+    if (this.holds++ === 0) this.worker.ref();
+  }
+
+  release(): void {
+    if (--this.holds === 0) this.worker.unref();
+  }
+
+  stop(): void {
+    void this.worker.terminate();
+  }
+}
+
+/** The thread shared by the comparisons of this process, once startReader has started it. */
+const shared: { thread?: ReaderThread | undefined; started?: true } = {};
+
+/**
+ * Starts the worker thread of the change summary, once per process, when a second core is idle: called
+ * when a summary is asked for, before the export's requests, which its start-up (~40 ms of CPU) overlaps.
+ */
+export function startReader(): void {
+  if (shared.started) return;
+  shared.started = true;
+  if (coreIsIdle()) shared.thread = ReaderThread.start(join(__dirname, WORKER_SCRIPT));
+}
+
+let batches = 0;
+
+/**
+ * One summary's comparison: files are added as the export is unzipped (`unzipped`), and `finish` compares
+ * what is left and answers an outcome per file.
+ */
+export class Comparison {
+  private readonly batch = batches++;
+  private readonly files: (FileToCompare | undefined)[] = [];
+  private readonly outcomes: (FileOutcome | undefined)[] = [];
+  private readonly byPath = new Map<string, number>();
+  private readonly next = new Int32Array(new SharedArrayBuffer(4));
+  private keptBytes = 0;
+  /** Files compared, or answered by the worker as failed (left to the main thread). */
+  private answered = 0;
+  private wake: (() => void) | undefined;
+
+  constructor(
+    private readonly keysShown: number,
+    private readonly thread: ReaderThread | undefined = shared.thread,
+  ) {
+    thread?.listen(this.batch, (reply) => {
+      // A file the worker failed to compare stays without an outcome: finish compares it.
+      if (reply && 'outcome' in reply) this.settle(reply.index, reply.outcome);
+      else if (reply) this.answered++;
+      this.wake?.();
+    });
+  }
+
+  /**
+   * A file of the export that differs from the output folder, its bytes as unzipped (not changed after):
+   * compared now on the worker thread, when there is one, else kept for `finish`. `before` is the output
+   * folder's file, when it may be there.
+   */
+  unzipped(file: { path: string; locale: string | undefined; before: string | undefined }, data: Uint8Array): void {
+    if (this.keptBytes + data.length > MAX_KEPT_BYTES) return;
+    this.keptBytes += data.length;
+    this.add({ ...file, after: data });
+  }
+
+  /**
+   * The outcome of each of `files` (`result[i]` is `files[i]`'s): a file added as it was unzipped is
+   * compared already (or is now), by its path; any other is read now.
+   */
+  async finish(files: readonly FileToCompare[], options: { mainThread?: boolean } = {}): Promise<FileOutcome[]> {
+    const indices = files.map((file) => this.byPath.get(file.path) ?? this.add(file));
+    const total = this.files.length;
+    if (options.mainThread !== false) {
+      for (let index = Atomics.add(this.next, 0, 1); index < total; index = Atomics.add(this.next, 0, 1))
+        this.settle(index, await this.compare(index));
+    }
+    const thread = this.thread;
+    if (thread) {
+      thread.hold();
+      try {
+        // What the worker took, it answers; nothing more once it is gone.
+        await new Promise<void>((resolve) => {
+          this.wake = () => {
+            if (!thread.alive || this.answered === total) resolve();
+          };
+          this.wake();
+        });
+      } finally {
+        this.wake = undefined;
+        thread.release();
+        thread.forget(this.batch);
+      }
+    }
+    // What a worker that failed (or is gone) took is compared here: the summary never depends on it.
+    for (let index = 0; index < total; index++)
+      if (this.outcomes[index] === undefined) this.settle(index, await this.compare(index));
+    return indices.map((index) => this.outcomes[index]!);
+  }
+
+  private add(file: FileToCompare): number {
+    const index = this.files.push(file) - 1;
+    this.byPath.set(file.path, index);
+    if (this.thread?.alive) {
+      // A copy of the bytes goes to the worker (transferred, not copied again): the main thread's stay
+      // for the staging and for comparing the file itself if the worker has not taken it.
+      const after = file.after instanceof Uint8Array ? new Uint8Array(file.after) : file.after;
+      this.thread.post(
+        {
+          batch: this.batch,
+          ...(index === 0 ? { counter: this.next.buffer as SharedArrayBuffer } : {}),
+          keysShown: this.keysShown,
+          index,
+          file: { ...file, after },
+        },
+        after instanceof Uint8Array ? [after.buffer as ArrayBuffer] : [],
+      );
+    }
+    return index;
+  }
+
+  private settle(index: number, outcome: FileOutcome): void {
+    this.answered++;
+    this.outcomes[index] = outcome;
+    this.files[index] = undefined; // its bytes are not needed any more
+  }
+
+  private compare(index: number): Promise<FileOutcome> {
+    return compareOne(this.files[index]!, this.keysShown);
+  }
+}
+
+/** Compares one file, reading its sides; the step both threads run. */
+export function compareOne(file: FileToCompare, keysShown: number): Promise<FileOutcome> {
+  return compareFile(
+    { path: file.path, locale: file.locale, before: textIfAny(file.before), after: textIfAny(file.after) },
+    keysShown,
+  );
+}
+
+/** For tests: a worker thread of its own (its script), always used; `mainThread: false` leaves every file to it. */
 export interface CompareOptions {
   worker?: string;
   mainThread?: boolean;
 }
 
 /**
- * Compares `files`: `result[i]` is the outcome of `files[i]`. A worker thread reads too when there is
- * much to read and a core is idle.
+ * Compares `files` (none added while unzipping): `result[i]` is the outcome of `files[i]`.
  *
  * @example
  * await compareFiles([{ path: 'de/app.json', locale: 'de', before: 'res/de/app.json', after: staged }], 10)
@@ -72,109 +263,34 @@ export async function compareFiles(
   keysShown: number,
   options: CompareOptions = {},
 ): Promise<FileOutcome[]> {
-  const next = new Int32Array(new SharedArrayBuffer(4));
-  const take = () => Atomics.add(next, 0, 1);
-  const outcomes: (FileOutcome | undefined)[] = new Array(files.length);
-  const done = (index: number, outcome: FileOutcome) => {
-    outcomes[index] = outcome;
-  };
-  const wanted =
-    options.worker !== undefined || (files.length > 1 && sizeOf(files) >= WORKER_MIN_BYTES && coreIsIdle());
-  const helper = wanted
-    ? startWorker(options.worker ?? join(__dirname, WORKER_SCRIPT), {
-        files: [...files],
-        keysShown,
-        next: next.buffer as SharedArrayBuffer,
-      })
-    : undefined;
-  let own = 0;
-  if (options.mainThread !== false)
-    await compareTaken(files, keysShown, take, (index, outcome) => {
-      own++;
-      done(index, outcome);
-    });
-  if (helper) {
-    // A worker that has taken no file (still starting) is not waited for; one that has finishes the file
-    // it took last, then finds the counter past the end too.
-    if (own === files.length) helper.stop();
-    else for (const [index, outcome] of await helper.outcomes) done(index, outcome);
-  }
-  // What a worker that failed took is compared here: the summary never depends on the worker.
-  let index = 0;
-  const missing = () => {
-    while (index < files.length && outcomes[index] !== undefined) index++;
-    return index++;
-  };
-  await compareTaken(files, keysShown, missing, done);
-  return outcomes as FileOutcome[];
-}
-
-/** Compares the files `take` hands out until none is left; the loop both threads run. */
-export async function compareTaken(
-  files: readonly FileToCompare[],
-  keysShown: number,
-  take: () => number,
-  done: (index: number, outcome: FileOutcome) => void,
-): Promise<void> {
-  for (let index = take(); index < files.length; index = take()) {
-    const file = files[index]!;
-    done(
-      index,
-      await compareFile(
-        { path: file.path, locale: file.locale, before: textIfAny(file.before), after: textIfAny(file.after) },
-        keysShown,
-      ),
-    );
-  }
-}
-
-/** A file's text, or undefined when there is none. Synchronous: each thread reads one file at a time anyway. */
-function textIfAny(path: string | undefined): string | undefined {
-  if (path === undefined) return undefined;
+  const thread = options.worker === undefined ? undefined : ReaderThread.start(options.worker);
   try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
+    return await new Comparison(keysShown, thread).finish(files, options);
+  } finally {
+    thread?.stop();
   }
-}
-
-function sizeOf(files: readonly FileToCompare[]): number {
-  let bytes = 0;
-  for (const file of files) {
-    for (const path of [file.before, file.after]) {
-      if (path === undefined) continue;
-      try {
-        bytes += statSync(path).size;
-      } catch {
-        // not there: nothing to read
-      }
-    }
-  }
-  return bytes;
 }
 
 /**
- * The worker thread: the outcomes of the files it took, once it has run out of files (none when it
- * cannot start — its script is not there when run from the sources — or fails); `stop` ends it.
+ * A side's text, or undefined when there is none: bytes decoded as readFileSync decodes a file (a byte
+ * order mark kept). Synchronous: each thread reads one file at a time anyway.
  */
-function startWorker(
-  script: string,
-  request: CompareRequest,
-): { outcomes: Promise<[number, FileOutcome][]>; stop(): void } {
-  let worker: Worker;
+function textIfAny(side: Uint8Array | string | undefined): string | undefined {
+  if (side === undefined) return undefined;
+  if (typeof side !== 'string') return Buffer.from(side.buffer, side.byteOffset, side.byteLength).toString('utf8');
+  let fd: number;
   try {
-    statSync(script);
-    worker = new Worker(script, { workerData: request });
+    // Never through a link, never anything but a regular file (a device or a pipe would never end): the
+    // output folder's files were checked when handed over, and may have been swapped since.
+    fd = openSync(side, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch {
-    return { outcomes: Promise.resolve([]), stop: () => {} };
+    return undefined;
   }
-  const outcomes = new Promise<[number, FileOutcome][]>((resolve) => {
-    worker.once('message', (reply: CompareReply) => {
-      resolve('outcomes' in reply ? reply.outcomes : []);
-      void worker.terminate();
-    });
-    worker.once('error', () => resolve([]));
-    worker.once('exit', () => resolve([]));
-  });
-  return { outcomes, stop: () => void worker.terminate() };
+  try {
+    return fstatSync(fd).isFile() ? readFileSync(fd, 'utf8') : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -3,7 +3,7 @@ import { writeFileAtomically } from '../../config/atomic-write';
 import { UsageError } from '../../run/errors';
 import type { PlannedFile } from '../../files/place';
 import { checkOutputFile } from '../../files/targets';
-import { compareFiles, type FileToCompare } from './compare';
+import type { Comparison, FileToCompare } from './compare';
 import { type KeySummary, summarizeOutcomes } from './diff';
 
 /**
@@ -23,11 +23,15 @@ export function checkSummaryTarget(file: string | undefined, json: boolean): voi
   checkOutputFile(file, '--summary', { replace: true });
 }
 
+export { Comparison, startReader } from './compare';
+
 /**
  * The summary of a delivery, read before anything is placed: each planned file that differs (its text
- * in the output folder, and the staged copy), and `removed` files with their text only.
+ * in the output folder, and its bytes as unzipped or its staged copy), and `removed` files with their
+ * text only. `comparison` has compared the files it was given as they were unzipped.
  */
 export async function summarizeDelivery(
+  comparison: Comparison,
   planned: readonly PlannedFile[],
   removed: readonly { path: string; target: string }[],
   keysShown: number,
@@ -43,7 +47,7 @@ export async function summarizeDelivery(
     });
   }
   for (const file of removed) files.push({ path: file.path, locale: undefined, before: file.target, after: undefined });
-  return summarizeOutcomes(files, await compareFiles(files, keysShown), keysShown);
+  return summarizeOutcomes(files, await comparison.finish(files), keysShown);
 }
 
 /** Writes the Markdown to `file` whole or not at all (a link there is refused, never written through). */
