@@ -5,7 +5,7 @@
  * the file holds it, placeholders included; a key with plural forms has all its forms as its value, so
  * changing one form changes the key.
  */
-import { firstSorted } from './first-keys';
+import { FirstSorted, firstSorted } from './first-keys';
 
 /** Keys and values of one file. */
 export type Entries = Map<string, string>;
@@ -327,8 +327,14 @@ export async function readKeys(
 ): Promise<{ count: number; first: string[] }> {
   if (formatOf(path) === 'strings') {
     const keys = new Set<string>();
-    scanStrings(text, (key, keyStart, keyEnd) => keys.add(key.slice(keyStart, keyEnd)));
-    return { count: keys.size, first: firstSorted(keys, n) };
+    const first = new FirstSorted(n);
+    scanStrings(text, (text, keyStart, keyEnd) => {
+      const key = text.slice(keyStart, keyEnd);
+      const size = keys.size;
+      // A key seen before is neither counted nor ranked again.
+      if (keys.add(key).size !== size) first.add(key);
+    });
+    return { count: keys.size, first: first.values };
   }
   const entries = await readEntries(path, text, locale);
   return { count: entries.size, first: firstSorted(entries.keys(), n) };
