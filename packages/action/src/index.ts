@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   const token = inputs['api-token'];
   if (!token) {
     throw new Error(
-      'The api-token input is empty. Store a loc API token as a repository secret (Settings → Secrets and variables → Actions, for example LOC_API_TOKEN) and pass it: `api-token: ${{ secrets.LOC_API_TOKEN }}`.',
+      'The input api-token is empty. Store a loc API token as a repository secret (Settings → Secrets and variables → Actions, for example LOC_API_TOKEN) and pass it: `api-token: ${{ secrets.LOC_API_TOKEN }}`.',
     );
   }
   const githubToken = inputs['github-token'];

@@ -32,10 +32,15 @@ function rewrite(text: string, mentioned: Set<InputName>, first: boolean): strin
     .map((part) => {
       if (part.startsWith('`')) return part;
       for (const { name, flag, pattern } of MENTIONS) {
-        part = part.replace(pattern, () => {
+        part = part.replace(pattern, (found: string, at: number, whole: string) => {
           const again = mentioned.has(name);
           mentioned.add(name);
-          return first && !again && flag ? `the input ${name} (${flag})` : `the input ${name}`;
+          if (!first || again || !flag) return `the input ${name}`;
+          // Inside loc's own parentheses ("(given with --base-url)") a second pair would nest.
+          const before = whole.slice(0, at);
+          const open = before.split('(').length > before.split(')').length;
+          if (!open) return `the input ${name} (${flag})`;
+          return `the input ${name}, ${flag}${/^ \w/.test(whole.slice(at + found.length)) ? ',' : ''}`;
         });
       }
       return part;

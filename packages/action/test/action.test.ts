@@ -261,7 +261,7 @@ describe('the GitHub Action', () => {
     const repo = repository('no-token', CONFIG);
     const run = await runAction(before, repo.path, { 'api-token': '' });
     expect(run.code).toBe(1);
-    expect(run.printed).toMatch(/::error::The api-token input is empty\. Store a loc API token as a repository secret/);
+    expect(run.printed).toMatch(/::error::The input api-token is empty\. Store a loc API token as a repository secret/);
   });
 
   it('names the permissions to add when GitHub refuses the pull request (403)', async () => {

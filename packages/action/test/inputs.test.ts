@@ -141,6 +141,14 @@ describe("loc's failures in the workflow's terms", () => {
         hint: 'Check your network, --base-url / LOC_BASE_URL, and HTTPS_PROXY / NO_PROXY.',
       }),
     ).toBe('Could not reach the service. Check your network, the input base-url, and HTTPS_PROXY / NO_PROXY.');
+    expect(
+      inWorkflowTerms({
+        message: 'The base URL (given with --base-url) is not a URL.',
+        hint: 'Give it in full, for example https://api.loc.dev.',
+      }),
+    ).toBe(
+      'The base URL (given with the input base-url, --base-url) is not a URL. Give it in full, for example https://api.loc.dev.',
+    );
   });
 
   it('leaves flags the Action does not pass, and longer flags that start alike, as they are', () => {
