@@ -6,15 +6,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as core from '@actions/core';
+import { type InputValues, locFlags, readInputs } from './inputs';
+import { errorOf, type Run } from './loc-errors';
 // Bundled into index.cjs from the CLI's source: the Action loads loc's scripts as bin.cjs does.
 import { defaultCacheDir, requireWithCodeCache } from '../../cli/src/startup/compile-cache';
 import { VERSION } from '../../cli/src/startup/version';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
 /** The programmatic entry of the bundled `loc` (packages/cli/src/program.ts, `runInProcess`). */
 interface LocProgram {
@@ -42,62 +38,6 @@ function loadLoc(): LocProgram {
   return loaded.exports as unknown as LocProgram;
 }
 
-/** The error a `loc --json` run printed, as one line for the log: message, then hint. */
-function errorOf(run: Run): string {
-  try {
-    const { error } = JSON.parse(run.stdout) as { error?: { message: string; hint?: string } };
-    if (error) return error.hint ? `${error.message} ${error.hint}` : error.message;
-  } catch {
-    // not JSON: stderr says it
-  }
-  // A result printed before the failure (the gate's table of locales): the message is on stderr.
-  const text = run.stderr
-    .split('\n')
-    .map((line) => line.replace(/^[✖!]\s*/, '').trim())
-    .filter(Boolean)
-    .join(' ');
-  return text || `loc exited with ${run.code}.`;
-}
-
-const list = (name: string) =>
-  core
-    .getInput(name)
-    .split(/[\s,]+/)
-    .filter(Boolean);
-
-/** A true/false input; the runner passes action.yml's default when the workflow sets none. */
-const flag = (name: string) => /^true$/i.test(core.getInput(name));
-
-/** The flags that the inputs set; what they leave out comes from loc.config.json. */
-function projectFlags(): string[] {
-  const flags: string[] = [];
-  const config = core.getInput('config');
-  if (config) flags.push('--config', config);
-  for (const [input, flag] of [
-    ['workspace', '--workspace'],
-    ['project', '--project'],
-  ] as const) {
-    const value = core.getInput(input);
-    if (value) flags.push(flag, value);
-  }
-  return flags;
-}
-
-function exportFlags(): string[] {
-  const flags = projectFlags();
-  for (const [input, flag] of [
-    ['out', '--out'],
-    ['format', '--format'],
-  ] as const) {
-    const value = core.getInput(input);
-    if (value) flags.push(flag, value);
-  }
-  const locales = list('locales');
-  if (locales.length) flags.push('--locale', locales.join(','));
-  for (const target of list('targets')) flags.push('--target', target);
-  return flags;
-}
-
 /** Counts of what changed, from `loc export --json` (one project, or targets). */
 function changedFiles(document: Record<string, unknown>, check: boolean): number {
   const one = (doc: Record<string, unknown> | undefined): number => {
@@ -121,57 +61,38 @@ function exportIds(document: Record<string, unknown>): string[] {
 }
 
 async function main(): Promise<void> {
-  const token = core.getInput('api-token');
+  // The tokens are masked before anything can print, even a message about an input they were pasted into.
+  for (const secret of ['api-token', 'github-token'] as const) {
+    const value = core.getInput(secret);
+    if (value) core.setSecret(value);
+  }
+  // Every input checked next: a value the Action can tell is wrong fails before loc runs.
+  const inputs: InputValues = readInputs((name) => core.getInput(name));
+  const token = inputs['api-token'];
   if (!token) {
     throw new Error(
-      'The api-token input is empty. Store a loc API token as a repository secret (Settings → Secrets and variables → Actions, for example LOC_API_TOKEN) and pass it: `api-token: ${{ secrets.LOC_API_TOKEN }}`.',
+      'The input api-token is empty. Store a loc API token as a repository secret (Settings → Secrets and variables → Actions, for example LOC_API_TOKEN) and pass it: `api-token: ${{ secrets.LOC_API_TOKEN }}`.',
     );
   }
-  core.setSecret(token);
-  const githubToken = core.getInput('github-token');
-  if (githubToken) core.setSecret(githubToken);
+  const githubToken = inputs['github-token'];
 
   const workspaceDir = process.env.GITHUB_WORKSPACE ?? process.cwd();
   const env: NodeJS.ProcessEnv = { ...process.env, LOC_API_TOKEN: token, CI: '1', NO_COLOR: '1' };
   delete env.LOC_TOKEN;
-  const baseUrl = core.getInput('base-url');
-  if (baseUrl) env.LOC_BASE_URL = baseUrl;
 
   // The gate first: nothing is exported when it fails.
-  const minTranslated = core.getInput('min-translated');
-  const minApproved = core.getInput('min-approved');
-  if (minTranslated || minApproved) {
-    const gate = await loc(
-      [
-        'status',
-        ...projectFlags(),
-        ...(minTranslated ? ['--min-translated', minTranslated] : []),
-        ...(minApproved ? ['--min-approved', minApproved] : []),
-        '--json',
-      ],
-      env,
-      workspaceDir,
-    );
+  if (inputs['min-translated'] !== undefined || inputs['min-approved'] !== undefined) {
+    const gate = await loc(['status', ...locFlags('status', inputs), '--json'], env, workspaceDir);
     if (gate.code !== 0) throw new Error(`The gate failed (loc exit ${gate.code}): ${errorOf(gate)}`);
     core.info('The gate passed.');
   }
 
-  const check = flag('check');
-  const summaryKeys = core.getInput('summary-keys') || '10';
+  const check = inputs.check;
   const scratch = mkdtempSync(join(process.env.RUNNER_TEMP || tmpdir(), 'loc-action-'));
   try {
     const summaryFile = join(scratch, 'summary.md');
     const run = await loc(
-      [
-        'export',
-        ...exportFlags(),
-        ...(check ? ['--check'] : []),
-        '--summary',
-        summaryFile,
-        '--summary-keys',
-        summaryKeys,
-        '--json',
-      ],
+      ['export', ...locFlags('export', inputs), '--summary', summaryFile, '--json'],
       env,
       workspaceDir,
     );
@@ -195,15 +116,15 @@ async function main(): Promise<void> {
       check ? (changed ? `Out of date: ${files} file(s) would change.` : 'Up to date.') : `${files} file(s) changed.`,
     );
 
-    if (!check && changed && flag('create-pull-request')) {
+    if (!check && changed && inputs['create-pull-request']) {
       // Loaded only here: it brings node:child_process (git), which a check or an unchanged export never needs.
       const { openPullRequest } = await import('./pull-request');
       const pr = await openPullRequest({
         cwd: workspaceDir,
         token: githubToken,
-        branch: core.getInput('branch') || 'loc/translations',
-        title: core.getInput('title') || 'Update translations',
-        labels: list('labels'),
+        branch: inputs.branch,
+        title: inputs.title,
+        labels: inputs.labels,
         body: summary || 'Translations updated by loc.',
       });
       core.setOutput('pull-request-number', String(pr.number));

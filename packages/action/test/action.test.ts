@@ -261,7 +261,7 @@ describe('the GitHub Action', () => {
     const repo = repository('no-token', CONFIG);
     const run = await runAction(before, repo.path, { 'api-token': '' });
     expect(run.code).toBe(1);
-    expect(run.printed).toMatch(/::error::The api-token input is empty\. Store a loc API token as a repository secret/);
+    expect(run.printed).toMatch(/::error::The input api-token is empty\. Store a loc API token as a repository secret/);
   });
 
   it('names the permissions to add when GitHub refuses the pull request (403)', async () => {
@@ -279,6 +279,52 @@ describe('the GitHub Action', () => {
     expect(run.code).toBe(1);
     expect(run.printed).toMatch(/::error::loc export failed \(exit 5\): .*no-such-project/);
     expectNoSecret(run);
+  });
+
+  describe('names the input, not only the flag, when a value is refused', () => {
+    const refused = async (name: string, config: object, inputs: Record<string, string>) => {
+      const repo = repository(name, config);
+      const run = await runAction(before, repo.path, { 'api-token': TOKENS.developer, ...inputs });
+      expect(run.code, run.printed).toBe(1);
+      expect(run.outputs).toEqual({});
+      expectNoSecret(run);
+      return run.printed;
+    };
+
+    it('a summary-keys that is not a number, before loc runs; one out of range, as loc judges it', async () => {
+      await before.requests();
+      expect(await refused('keys-abc', CONFIG, { 'summary-keys': 'abc' })).toContain(
+        "::error::The input summary-keys is 'abc', which is not a number. Set it to a number in the step's `with:`, for example `summary-keys: 10`.",
+      );
+      expect(await before.requests()).toEqual([]);
+      expect(await refused('keys-negative', CONFIG, { 'summary-keys': '-1' })).toContain(
+        "::error::loc export failed (exit 2): The input summary-keys (--summary-keys) must be a whole number from 0 to 10000; it is '-1'. Set `summary-keys:` in the step's `with:` to such a value (`loc export --help` describes --summary-keys).",
+      );
+    });
+
+    it('a min-translated that is not a number, or not a percentage: nothing is exported', async () => {
+      await before.requests();
+      expect(await refused('gate-lots', CONFIG, { 'min-translated': 'lots' })).toContain(
+        "::error::The input min-translated is 'lots', which is not a number.",
+      );
+      expect(await refused('gate-200', CONFIG, { 'min-translated': '200' })).toContain(
+        "::error::The gate failed (loc exit 2): The input min-translated (--min-translated) must be a percentage from 0 to 100, for example 95; it is '200'. Set `min-translated:` in the step's `with:`",
+      );
+      expect((await before.requests()).filter((r) => r.startsWith('POST'))).toEqual([]);
+    });
+
+    it('an unknown target, with the known ones', async () => {
+      const config = { workspace: 'acme', targets: [{ name: 'web', project: 'web-frontend', out: 'web' }] };
+      expect(await refused('unknown-target', config, { targets: 'web, nope' })).toMatch(
+        /::error::loc export failed \(exit 2\): Unknown target for the input targets \(--target\): nope\. The targets of .*loc\.config\.json: web\./,
+      );
+    });
+
+    it('a boolean input that is yes, with the values it accepts', async () => {
+      expect(await refused('check-yes', CONFIG, { check: 'yes' })).toContain(
+        "::error::The input check is 'yes', which is not true or false. Set `check: true` or `check: false` in the step's `with:` (YAML 1.2 booleans: true, True, TRUE, false, False, FALSE).",
+      );
+    });
   });
 
   it('is bundled fresh: bundling again gives the committed files', () => {

@@ -92,7 +92,7 @@ describe('loc export with targets', () => {
     writeConfig(SIX);
     const result = await loc(['export', '--target', 'ios,nope']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/Unknown target: nope/);
+    expect(result.stderr).toMatch(/Unknown target for --target: nope/);
     expect(result.stderr).toMatch(/ios, android, web, web-yaml, backend, gone/);
   });
 

@@ -48,7 +48,8 @@ function resolveTargets(loaded: LoadedConfig, names: readonly string[] | undefin
   const unknown = (names ?? []).filter((name) => !known.includes(name));
   if (unknown.length)
     throw new UsageError(
-      `Unknown target${unknown.length === 1 ? '' : 's'}: ${unknown.join(', ')}.`,
+      // Named with its flag, as every refused value is: the Action rewrites the flag to its input.
+      `Unknown target${unknown.length === 1 ? '' : 's'} for --target: ${unknown.join(', ')}.`,
       known.length ? `The targets of ${loaded.path}: ${known.join(', ')}.` : `${loaded.path} has no targets.`,
     );
   const picked = names?.length ? all.filter((t) => names.includes(t.name)) : all;

@@ -1,0 +1,156 @@
+// The Action's inputs, declared once: what kind of value each takes and what it becomes for `loc`. The flags
+// the Action passes, the check of the values it owns, the rewriting of loc's messages into the workflow's
+// terms (loc-errors.ts) and the inputs table of docs/github-action.md (scripts/inputs-doc.mjs) all derive
+// from INPUTS; action.yml declares the same names with their descriptions and defaults (a test compares).
+// Imports nothing: the Action's start loads it, and the docs script reads it on its own.
+
+/** The `loc` commands the Action runs: the gate, then the export. */
+export type LocCommand = 'status' | 'export';
+
+/**
+ * - `text`: passed as written;
+ * - `list`: comma- or space-separated, passed comma-separated;
+ * - `boolean`: true or false as YAML 1.2 writes them (@actions/core's getBooleanInput accepts the same);
+ * - `number`: a number, its range checked by `loc` (one rule, the CLI's).
+ */
+export type InputKind = 'text' | 'list' | 'boolean' | 'number';
+
+export interface ActionInput {
+  kind: InputKind;
+  /**
+   * What `loc` receives: a flag of these commands (a boolean input: the flag alone, when true), or, for
+   * the token, an environment variable (never the command line). `env` beside a flag is the variable loc
+   * also reads it from, which its messages may name. None: the Action itself uses the input.
+   */
+  loc?: { flag: `--${string}`; commands: readonly LocCommand[]; env?: string } | { env: string };
+  /** action.yml's default, when it is a literal: the runner passes it, and an input set empty gets it too. */
+  default?: string;
+  /** A value to show in a message (number inputs). */
+  example?: string;
+}
+
+const BOTH: readonly LocCommand[] = ['status', 'export'];
+const EXPORT: readonly LocCommand[] = ['export'];
+const STATUS: readonly LocCommand[] = ['status'];
+
+/** Every input of action.yml, in its order. */
+export const INPUTS = {
+  'api-token': { kind: 'text', loc: { env: 'LOC_API_TOKEN' } },
+  'base-url': { kind: 'text', loc: { flag: '--base-url', commands: BOTH, env: 'LOC_BASE_URL' } },
+  config: { kind: 'text', loc: { flag: '--config', commands: BOTH } },
+  workspace: { kind: 'text', loc: { flag: '--workspace', commands: BOTH } },
+  project: { kind: 'text', loc: { flag: '--project', commands: BOTH } },
+  out: { kind: 'text', loc: { flag: '--out', commands: EXPORT } },
+  format: { kind: 'text', loc: { flag: '--format', commands: EXPORT } },
+  locales: { kind: 'list', loc: { flag: '--locale', commands: EXPORT } },
+  targets: { kind: 'list', loc: { flag: '--target', commands: EXPORT } },
+  check: { kind: 'boolean', loc: { flag: '--check', commands: EXPORT }, default: 'false' },
+  'min-translated': { kind: 'number', loc: { flag: '--min-translated', commands: STATUS }, example: '80' },
+  'min-approved': { kind: 'number', loc: { flag: '--min-approved', commands: STATUS }, example: '80' },
+  'create-pull-request': { kind: 'boolean', default: 'false' },
+  branch: { kind: 'text', default: 'loc/translations' },
+  title: { kind: 'text', default: 'Update translations' },
+  labels: { kind: 'list' },
+  'summary-keys': {
+    kind: 'number',
+    loc: { flag: '--summary-keys', commands: EXPORT },
+    default: '10',
+    example: '10',
+  },
+  'github-token': { kind: 'text' },
+} as const satisfies Record<string, ActionInput>;
+
+export type InputName = keyof typeof INPUTS;
+
+/** The value of each input, by kind; an input left empty is '' (text), [] (list) or undefined (number). */
+export type InputValues = {
+  [N in InputName]: (typeof INPUTS)[N]['kind'] extends 'boolean'
+    ? boolean
+    : (typeof INPUTS)[N]['kind'] extends 'list'
+      ? string[]
+      : (typeof INPUTS)[N]['kind'] extends 'number'
+        ? string | undefined
+        : string;
+};
+
+const entries = Object.entries(INPUTS) as [InputName, ActionInput][];
+
+/** The spellings of true and false that YAML 1.2's core schema (and getBooleanInput) accepts. */
+const BOOLEANS: Record<string, boolean> = {
+  true: true,
+  True: true,
+  TRUE: true,
+  false: false,
+  False: false,
+  FALSE: false,
+};
+
+/**
+ * Reads and checks every input (`read` is @actions/core's getInput, which trims), before anything runs:
+ * a boolean that is not true or false, or a number input that is not a number, is refused with a message
+ * that names the input and what it accepts. What only `loc` can judge (a range, a project) it judges.
+ *
+ * @example readInputs((name) => ({ check: 'true' })[name] ?? '').check // true
+ */
+export function readInputs(read: (name: string) => string): InputValues {
+  const values: Record<string, unknown> = {};
+  for (const [name, input] of entries) {
+    const raw = read(name) || input.default || '';
+    switch (input.kind) {
+      case 'boolean': {
+        const value = BOOLEANS[raw || 'false'];
+        if (value === undefined)
+          throw new Error(
+            `The input ${name} is '${raw}', which is not true or false. Set \`${name}: true\` or \`${name}: false\` in the step's \`with:\` (YAML 1.2 booleans: ${Object.keys(BOOLEANS).join(', ')}).`,
+          );
+        values[name] = value;
+        break;
+      }
+      case 'number':
+        // loc takes a percentage with its sign (95%) as well: what stays once it is dropped must be a number.
+        if (raw && !/^[-+]?(\d+\.?\d*|\.\d+)%?$/.test(raw))
+          throw new Error(
+            `The input ${name} is '${raw}', which is not a number. Set it to a number in the step's \`with:\`, for example \`${name}: ${input.example ?? '10'}\`.`,
+          );
+        values[name] = raw || undefined;
+        break;
+      case 'list':
+        values[name] = raw.split(/[\s,]+/).filter(Boolean);
+        break;
+      default:
+        values[name] = raw;
+    }
+  }
+  return values as InputValues;
+}
+
+/**
+ * The flags of `loc <command>` that the inputs set; what they leave out comes from loc.config.json (or
+ * loc's own defaults).
+ *
+ * @example locFlags('status', values) // ['--workspace', 'acme', '--min-translated', '80']
+ */
+export function locFlags(command: LocCommand, values: InputValues): string[] {
+  const flags: string[] = [];
+  for (const [name, input] of entries) {
+    if (!input.loc || !('flag' in input.loc) || !input.loc.commands.includes(command)) continue;
+    const value: unknown = values[name];
+    if (value === true) flags.push(input.loc.flag);
+    else if (Array.isArray(value) && value.length) flags.push(input.loc.flag, value.join(','));
+    else if (typeof value === 'string' && value) flags.push(input.loc.flag, value);
+  }
+  return flags;
+}
+
+/**
+ * The names `loc` knows an input by (its flag, the variable it also reads), each with the input: what
+ * loc-errors.ts rewrites.
+ */
+export function locNames(): { name: InputName; flag: string | undefined; aliases: string[] }[] {
+  return entries.flatMap(([name, input]) => {
+    if (!input.loc) return [];
+    const flag = 'flag' in input.loc ? input.loc.flag : undefined;
+    const aliases = [flag, input.loc.env].filter((n): n is string => n !== undefined);
+    return [{ name, flag, aliases }];
+  });
+}
