@@ -257,6 +257,30 @@ describe('the GitHub Action', () => {
     expectNoSecret(run);
   });
 
+  it('gates what the targets pull, not every project of the workspace: a gate met there exports', async () => {
+    // web-frontend's en is fully translated in the seed; other projects and locales are not.
+    const config = {
+      workspace: 'acme',
+      targets: [{ name: 'web', project: 'web-frontend', out: 'web', locales: ['en'], pathTemplate: '{filename}' }],
+    };
+    const repo = repository('gate-targets', config);
+    const run = await runAction(before, repo.path, { 'api-token': TOKENS.developer, 'min-translated': '100' });
+    expect(run.code, run.printed).toBe(0);
+    expect(run.printed).toContain('The gate passed.');
+    expect(run.outputs.changed).toBe('true');
+    // The same target with a locale below the gate fails the step before any export.
+    const below = { ...config, targets: [{ ...config.targets[0]!, locales: ['de'] }] };
+    await before.requests();
+    const failed = await runAction(before, repository('gate-targets-de', below).path, {
+      'api-token': TOKENS.developer,
+      'min-translated': '100',
+    });
+    expect(failed.code).toBe(1);
+    expect(failed.printed).toMatch(/::error::The gate failed \(loc exit 11\): .*de/);
+    expect((await before.requests()).filter((r) => r.startsWith('POST'))).toEqual([]);
+    expectNoSecret(failed);
+  });
+
   it('names the secret to set when the token is missing', async () => {
     const repo = repository('no-token', CONFIG);
     const run = await runAction(before, repo.path, { 'api-token': '' });

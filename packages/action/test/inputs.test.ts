@@ -58,6 +58,10 @@ describe('the inputs table', () => {
       'http://127.0.0.1:1',
       '--workspace',
       'acme',
+      '--locale',
+      'de,fr,ja',
+      '--target',
+      'web',
       '--min-translated',
       '95%',
     ]);

@@ -274,6 +274,34 @@ describe('loc export with targets', () => {
     ]);
   });
 
+  it('loc status gates the projects and locales the targets pull, not every project of the workspace', async () => {
+    // The demo seed: web-frontend's en is 100 % translated, its de below; mobile-android's pt-BR below too.
+    writeConfig({
+      workspace: 'acme',
+      targets: [
+        { name: 'web-en', project: 'web-frontend', out: 'web-en', locales: ['en'] },
+        { name: 'web-de', project: 'web-frontend', out: 'web-de', locales: ['de'] },
+      ],
+    });
+    const passed = await loc(['status', '--target', 'web-en', '--min-translated', '100', '--json']);
+    expect(passed.code, passed.stderr).toBe(0);
+    expect(passed.json()).toMatchObject({ workspace: 'acme', targets: ['web-en'], gate: { passed: true } });
+    expect(passed.json().locales.map((l: { project: string; locale: string }) => `${l.project}/${l.locale}`)).toEqual([
+      'web-frontend/en',
+    ]);
+    // Without --target: every target's locales, one status request per project.
+    await mock.requests();
+    const all = await loc(['status', '--min-translated', '100', '--json']);
+    expect(all.code).toBe(11);
+    expect(all.json().gate.failing.map((f: { name: string }) => f.name)).toEqual(['web-frontend/de']);
+    expect((await mock.requests()).filter((r) => r.includes('/status'))).toHaveLength(1);
+    // A project flag is refused beside --target; alone it shows that project, not the targets.
+    expect((await loc(['status', '--target', 'web-en', '--project', 'backend'])).code).toBe(2);
+    const one = await loc(['status', '--project', 'backend', '--json']);
+    expect(one.code).toBe(0);
+    expect(one.json()).toMatchObject({ project: 'backend' });
+  });
+
   it('keeps the single-project form: project flags export that project, not the targets', async () => {
     writeConfig(SIX);
     const result = await loc(['export', '--workspace', 'acme', '--project', 'backend', '--out', 'one', '--json']);

@@ -33,7 +33,8 @@ const SIDES: Record<string, [string | undefined, string | undefined]> = {
   'fr/app.bin': ['x', 'y'],
 };
 
-function filesOnDisk(): FileToCompare[] {
+/** Each file's sides written to disk: `after` is a path. */
+function filesOnDisk(): (FileToCompare & { after: string | undefined })[] {
   return Object.entries(SIDES).map(([path, [before, after]]) => {
     const side = (name: string, text: string | undefined) => {
       if (text === undefined) return undefined;

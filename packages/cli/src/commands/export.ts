@@ -12,6 +12,7 @@ import {
   outOption,
   pathTemplateOption,
   projectOption,
+  targetOption,
   timeoutOption,
   workspaceOption,
   zipOption,
@@ -80,11 +81,7 @@ const exportDeclaration = () =>
     .addOption(localeOption('only these locales (repeatable, comma-separated; `pt` also names pt-BR)'))
     .addOption(formatOption())
     .addOption(new Option('--no-wait', 'request the export, print its id and exit'))
-    .addOption(
-      new Option('--target <names>', 'only these targets of loc.config.json (repeatable, comma-separated)').argParser(
-        collectList,
-      ),
-    )
+    .addOption(targetOption())
     .addOption(
       new Option('--concurrency <n>', 'targets exported at once')
         .argParser(parseCount(1, 32))

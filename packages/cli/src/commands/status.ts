@@ -6,6 +6,7 @@ import {
   DEFAULT_COMMAND_TIMEOUT_MS,
   localeOption,
   projectOption,
+  targetOption,
   timeoutOption,
   workspaceOption,
 } from '../options/shared-options';
@@ -16,7 +17,12 @@ const declaration = () =>
   new Command('status')
     .description('translation progress per locale and segment status; a pipeline gate with --min-approved')
     .addOption(workspaceOption())
-    .addOption(projectOption('one project (default: from loc.config.json, else every project of the workspace)'))
+    .addOption(
+      projectOption(
+        "one project (default: from loc.config.json: its targets' projects, else its project, else every project of the workspace)",
+      ),
+    )
+    .addOption(targetOption("only these targets' projects and locales (repeatable, comma-separated)"))
     .addOption(
       localeOption(
         'only these locales (repeatable, comma-separated; `pt` also names pt-BR); one that names none is an error',
@@ -44,6 +50,7 @@ const declaration = () =>
         'loc status --workspace acme',
         'loc status --workspace acme --project mobile-ios --by-file',
         'loc status --project mobile-ios --min-approved 95 --locale de,fr',
+        'loc status --target ios --min-translated 90',
       ),
     );
 export type StatusOptions = ReturnType<ReturnType<typeof declaration>['opts']>;

@@ -1,6 +1,7 @@
 import { resolve, sep } from 'node:path';
 import type { CustomId, LocClient } from '@loc/sdk';
 import type { LoadedConfig } from '../config/project-config';
+import { noTargets, targetProjects } from '../config/target-projects';
 import type { Context } from '../run/context';
 import { CliError, EXIT, errorDocument, OutOfDateError, UsageError } from '../run/errors';
 import { checkPlacement, expectedFiles, type Layout, place } from '../files/layout';
@@ -40,28 +41,10 @@ export interface Target {
 /** The targets a run pulls: all of the config's, or those named (exit 2 for a name it does not have). */
 function resolveTargets(loaded: LoadedConfig, names: readonly string[] | undefined): Target[] {
   const { config, dir } = loaded;
-  const all = config.targets ?? [];
-  const known = all.map((t) => t.name);
-  const repeated = known.find((name, i) => known.indexOf(name) !== i);
-  if (repeated)
-    throw new UsageError(`${loaded.path} names two targets '${repeated}'.`, 'Give each target a name of its own.');
-  const unknown = (names ?? []).filter((name) => !known.includes(name));
-  if (unknown.length)
-    throw new UsageError(
-      // Named with its flag, as every refused value is: the Action rewrites the flag to its input.
-      `Unknown target${unknown.length === 1 ? '' : 's'} for --target: ${unknown.join(', ')}.`,
-      known.length ? `The targets of ${loaded.path}: ${known.join(', ')}.` : `${loaded.path} has no targets.`,
-    );
-  const picked = names?.length ? all.filter((t) => names.includes(t.name)) : all;
   const defaults = config.export ?? {};
-  return picked.map((t) => {
-    const workspace = t.workspace ?? config.workspace;
-    const project = t.project ?? config.project;
-    if (!workspace || !project)
-      throw new UsageError(
-        `Target '${t.name}' has no ${workspace ? 'project' : 'workspace'}.`,
-        `Set it in the target, or at the top of ${loaded.path}.`,
-      );
+  const byName = new Map((config.targets ?? []).map((t) => [t.name, t]));
+  return targetProjects(loaded, names).map(({ name, workspace, project, locales }) => {
+    const t = byName.get(name)!;
     const template = t.pathTemplate ?? defaults.pathTemplate ?? DEFAULT_PATH_TEMPLATE;
     validateTemplate(template);
     const outDir = resolve(dir, t.out ?? defaults.out ?? '.');
@@ -77,7 +60,7 @@ function resolveTargets(loaded: LoadedConfig, names: readonly string[] | undefin
       workspace,
       project,
       format: t.format ?? defaults.format,
-      locales: t.locales ?? defaults.locales,
+      locales,
       files: t.files ?? defaults.files,
       layout: { outDir, template, localeMap: resolveLocaleMap(config.localeMap, t.localeMap) },
       thresholds: {
@@ -388,11 +371,7 @@ export async function exportTargets(
   exportOne: ExportOne,
 ): Promise<void> {
   const loaded = ctx.projectConfig();
-  if (!loaded?.config.targets?.length)
-    throw new UsageError(
-      '--target names a target of loc.config.json, and there is no `targets` list.',
-      `${loaded ? 'Add one' : 'Write loc.config.json with `loc init`, then add a target'} with \`loc init --target <name> --project <slug>\` (docs/cli.md#several-targets).`,
-    );
+  if (!loaded?.config.targets?.length) throw noTargets(loaded);
   const given = PER_TARGET_FLAGS.filter(([key]) => options[key] !== undefined && options[key] !== false);
   if (given.length)
     throw new UsageError(

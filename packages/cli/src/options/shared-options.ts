@@ -19,6 +19,10 @@ export const projectOption = (help = 'project URL slug (default: from loc.config
 export const localeOption = (help = 'only these locales (repeatable, comma-separated)') =>
   new Option('-l, --locale <codes>', help).argParser(collectList);
 
+/** `--target <names>`: targets of loc.config.json, repeatable and comma-separated. */
+export const targetOption = (help = 'only these targets of loc.config.json (repeatable, comma-separated)') =>
+  new Option('--target <names>', help).argParser(collectList);
+
 /** `-f, --format <id>`: an export format. */
 export const formatOption = () => new Option('-f, --format <id>', 'export format (see `loc export formats`)');
 

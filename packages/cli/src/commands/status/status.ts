@@ -1,3 +1,4 @@
+import { noTargets, targetProjects } from '../../config/target-projects';
 import { localeRefusal, selectLocales } from '../../project/locale-match';
 import { gateOf, perLocale, rowOf } from '../../project/progress-rows';
 import { workspaceOf } from '../../project/resolve-project';
@@ -15,8 +16,11 @@ import { EXAMPLE, type StatusOptions } from '../status';
 export async function status(ctx: Context, options: StatusOptions): Promise<void> {
   // The table (and string-width's Unicode tables, ~17 ms to load) only for a person; --json needs none.
   const table = ctx.out.json ? undefined : await import('../../ui/table');
+  const loaded = ctx.projectConfig();
+  if (options.target?.length || (!options.workspace && !options.project && loaded?.config.targets?.length))
+    return statusOfTargets(ctx, options, table);
   const workspace = workspaceOf(ctx, options.workspace, EXAMPLE) ?? '';
-  const project = options.project ?? (options.workspace ? undefined : ctx.projectConfig()?.config.project);
+  const project = options.project ?? (options.workspace ? undefined : loaded?.config.project);
   const { client } = await ctx.client();
 
   let fileRows;
@@ -39,21 +43,77 @@ export async function status(ctx: Context, options: StatusOptions): Promise<void
     );
   }
 
-  if (options.locale?.length) {
-    const available = [...new Set(fileRows.map((r) => r.locale))];
-    const { selected, unmatched } = selectLocales(options.locale, available);
-    if (unmatched.length) {
-      const where = project ? `project ${project}` : `workspace ${workspace}`;
-      throw new UsageError(...localeRefusal(unmatched, available, where, '--locale'));
-    }
-    fileRows = fileRows.filter((r) => selected.includes(r.locale));
+  const where = project ? `project ${project}` : `workspace ${workspace}`;
+  if (options.locale?.length) fileRows = onlyLocales(fileRows, options.locale, where, '--locale');
+  report(ctx, options, table, { workspace, ...(project ? { project } : {}) }, fileRows, where, project);
+}
+
+type Table = typeof import('../../ui/table') | undefined;
+type FileRows = ReturnType<typeof rowOf>[];
+
+/** The rows of `locales` (each may name several: `pt` names pt-BR); one that names none is refused. */
+function onlyLocales(rows: FileRows, locales: readonly string[], where: string, what: string): FileRows {
+  const available = [...new Set(rows.map((r) => r.locale))];
+  const { selected, unmatched } = selectLocales(locales, available);
+  if (unmatched.length) throw new UsageError(...localeRefusal(unmatched, available, where, what));
+  return rows.filter((r) => selected.includes(r.locale));
+}
+
+/**
+ * `loc status` of the targets of loc.config.json (all, or those --target names): the projects they
+ * pull, each with the locales they export — what a gate before `loc export` of the same targets must
+ * judge, not every project of the workspace. One status request per project.
+ */
+async function statusOfTargets(ctx: Context, options: StatusOptions, table: Table): Promise<void> {
+  const loaded = ctx.projectConfig();
+  if (!loaded?.config.targets?.length) throw noTargets(loaded);
+  if (options.workspace || options.project)
+    throw new UsageError(
+      `${options.workspace ? '--workspace' : '--project'} cannot be used with --target: each target names its own project.`,
+      'Drop --target to see one project, or drop the project flags to see the targets.',
+    );
+  const targets = targetProjects(loaded, options.target);
+  const workspaces = new Set(targets.map((t) => t.workspace));
+  const { client } = await ctx.client();
+  // Per project, the locales its targets export (undefined: all of them).
+  const projects = new Map<string, { workspace: string; project: string; locales: Set<string> | undefined }>();
+  for (const t of targets) {
+    const key = `${t.workspace}/${t.project}`;
+    const seen = projects.get(key);
+    if (!seen) projects.set(key, { ...t, locales: t.locales && new Set(t.locales) });
+    else if (seen.locales) seen.locales = t.locales ? new Set([...seen.locales, ...t.locales]) : undefined;
   }
+  const fileRows: FileRows = [];
+  for (const [key, { workspace, project, locales }] of projects) {
+    const label = workspaces.size > 1 ? key : project;
+    const status = await client.projects.status(workspace, project, { signal: ctx.signal });
+    let rows = status.resourceFiles.flatMap((container) =>
+      container.files.map((file) => rowOf(label, file.languageCode ?? file.iso2Slug ?? '?', file.statuses)),
+    );
+    if (locales)
+      rows = onlyLocales(rows, [...locales], `project ${project}`, `the locales of its targets in ${loaded.path}`);
+    fileRows.push(...rows);
+  }
+  const where = `the targets ${targets.map((t) => t.name).join(', ')}`;
+  const rows = options.locale?.length ? onlyLocales(fileRows, options.locale, where, '--locale') : fileRows;
+  const names = targets.map((t) => t.name);
+  const workspace = workspaces.size === 1 ? { workspace: [...workspaces][0]! } : {};
+  report(ctx, options, table, { ...workspace, targets: names }, rows, where, undefined);
+}
+
+/** Prints the rows (and the gate's verdict), and fails with exit 11 when the gate does. */
+function report(
+  ctx: Context,
+  options: StatusOptions,
+  table: Table,
+  head: Record<string, unknown>,
+  fileRows: FileRows,
+  where: string,
+  project: string | undefined,
+): void {
   const localeRows = perLocale(fileRows);
   if ((options.minApproved !== undefined || options.minTranslated !== undefined) && localeRows.length === 0) {
-    throw new UsageError(
-      `Nothing to gate: ${project ? `project ${project}` : `workspace ${workspace}`} has no locales.`,
-      'Check --workspace and --project.',
-    );
+    throw new UsageError(`Nothing to gate: ${where} has no locales.`, 'Check --workspace and --project.');
   }
   const rows = options.byFile && project ? fileRows : localeRows;
   const checks = [
@@ -66,7 +126,7 @@ export async function status(ctx: Context, options: StatusOptions): Promise<void
   const fails = (row: { project: string; locale: string }) =>
     gate?.failing.some((f) => f.project === row.project && f.locale === row.locale) ?? false;
 
-  ctx.out.result({ workspace, ...(project ? { project } : {}), locales: rows, ...(gate ? { gate } : {}) }, () => {
+  ctx.out.result({ ...head, locales: rows, ...(gate ? { gate } : {}) }, () => {
     const { c } = ctx.out;
     if (rows.length === 0) {
       ctx.out.info('No locales to show.');
