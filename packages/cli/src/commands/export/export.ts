@@ -348,30 +348,35 @@ async function waitAndDeliver(
     const summary = await summaryOf(ctx, options);
     const comparison = summary?.compare(summary.keysShown);
     let keys: KeySummary | undefined;
-    const delivered = await deliver({
-      source,
-      outDir,
-      place: (path) => {
-        if (selection && !wantedPaths.has(path)) return undefined;
-        const placed = place(settings.layout, path, locales.get(path) ?? guessLocale(path, known));
-        return { to: placed.to, locale: placed.locale, serviceLocale: placed.serviceLocale };
-      },
-      dryRun: options.dryRun === true || check !== undefined,
-      written,
-      force: options.force === true,
-      signal: ctx.signal,
-      ...(summary &&
-        comparison && {
-          unzipped: (file, data) => comparison.unzipped(file, data),
-          inspect: async (planned) => {
-            const removed = check ? check.fileChanges(planned, outDir, written, { filtered }) : [];
-            const gone = removed.filter((c) => c.change === 'removed');
-            keys = await summary.summarize(comparison, planned, gone, summary.keysShown);
-          },
-        }),
-      progress,
-      fetch: await ctx.fetch(),
-    });
+    let delivered: Delivery;
+    try {
+      delivered = await deliver({
+        source,
+        outDir,
+        place: (path) => {
+          if (selection && !wantedPaths.has(path)) return undefined;
+          const placed = place(settings.layout, path, locales.get(path) ?? guessLocale(path, known));
+          return { to: placed.to, locale: placed.locale, serviceLocale: placed.serviceLocale };
+        },
+        dryRun: options.dryRun === true || check !== undefined,
+        written,
+        force: options.force === true,
+        signal: ctx.signal,
+        ...(summary &&
+          comparison && {
+            unzipped: (file, data) => comparison.unzipped(file, data),
+            inspect: async (planned) => {
+              const removed = check ? check.fileChanges(planned, outDir, written, { filtered }) : [];
+              const gone = removed.filter((c) => c.change === 'removed');
+              keys = await summary.summarize(comparison, planned, gone, summary.keysShown);
+            },
+          }),
+        progress,
+        fetch: await ctx.fetch(),
+      });
+    } finally {
+      comparison?.close();
+    }
     progress.succeed(
       `Downloaded ${formatBytes(delivered.bytes)}${delivered.via === 'files' ? ' file by file' : ''}, ${counted(delivered.files.length, 'file')} checked`,
     );

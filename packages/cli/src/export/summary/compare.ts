@@ -45,10 +45,11 @@ export type FromWorker = { batch: number; index: number } & ({ outcome: FileOutc
 const WORKER_SCRIPT = 'summary-worker.cjs';
 
 /**
- * At most this much of an export's bytes is kept in memory for the summary; a file beyond it is read from
- * its staged copy at the end, as every file of a download too large to unzip in memory is.
+ * At most this much of the exports' bytes is kept in memory for the summaries at once (targets run side by
+ * side, each with its own comparison); a file beyond it is read from its staged copy at the end, as every
+ * file of a download too large to unzip in memory is. A file's bytes are let go once it is compared.
  */
-const MAX_KEPT_BYTES = 64 * 1024 * 1024;
+const MAX_KEPT_BYTES = 128 * 1024 * 1024;
 
 /**
  * Whether a second core is mostly idle: in the last minute not every core was busy on average (loc's
@@ -119,8 +120,14 @@ export class ReaderThread {
   }
 }
 
-/** The thread shared by the comparisons of this process, once startReader has started it. */
-const shared: { thread?: ReaderThread | undefined; started?: true } = {};
+/**
+ * What the comparisons of this process share: the thread, once startReader has started it; the bytes
+ * they keep; the number of the next comparison (its messages to the thread carry it).
+ */
+const shared: { thread?: ReaderThread | undefined; started?: true; keptBytes: number; batches: number } = {
+  keptBytes: 0,
+  batches: 0,
+};
 
 /**
  * Starts the worker thread of the change summary, once per process, when a second core is idle: called
@@ -132,19 +139,18 @@ export function startReader(): void {
   if (coreIsIdle()) shared.thread = ReaderThread.start(join(__dirname, WORKER_SCRIPT));
 }
 
-let batches = 0;
-
 /**
  * One summary's comparison: files are added as the export is unzipped (`unzipped`), and `finish` compares
  * what is left and answers an outcome per file.
  */
 export class Comparison {
-  private readonly batch = batches++;
+  private readonly batch = shared.batches++;
   private readonly files: (FileToCompare | undefined)[] = [];
   private readonly outcomes: (FileOutcome | undefined)[] = [];
   private readonly byPath = new Map<string, number>();
   private readonly next = new Int32Array(new SharedArrayBuffer(4));
-  private keptBytes = 0;
+  /** The bytes of each file kept in memory, by index, counted in shared.keptBytes until it is compared. */
+  private readonly kept: number[] = [];
   /** Files compared, or answered by the worker as failed (left to the main thread). */
   private answered = 0;
   private wake: (() => void) | undefined;
@@ -167,9 +173,9 @@ export class Comparison {
    * folder's file, when it may be there.
    */
   unzipped(file: { path: string; locale: string | undefined; before: string | undefined }, data: Uint8Array): void {
-    if (this.keptBytes + data.length > MAX_KEPT_BYTES) return;
-    this.keptBytes += data.length;
-    this.add({ ...file, after: data });
+    if (shared.keptBytes + data.length > MAX_KEPT_BYTES) return;
+    shared.keptBytes += data.length;
+    this.kept[this.add({ ...file, after: data })] = data.length;
   }
 
   /**
@@ -206,6 +212,19 @@ export class Comparison {
     return indices.map((index) => this.outcomes[index]!);
   }
 
+  /**
+   * Lets go of what the comparison holds (its files' bytes, the thread's copies) when its delivery ends
+   * without a summary (a failure, an interruption); after `finish` there is nothing left to let go.
+   */
+  close(): void {
+    for (let index = 0; index < this.files.length; index++) {
+      this.files[index] = undefined;
+      shared.keptBytes -= this.kept[index] ?? 0;
+      this.kept[index] = 0;
+    }
+    this.thread?.forget(this.batch);
+  }
+
   private add(file: FileToCompare): number {
     const index = this.files.push(file) - 1;
     this.byPath.set(file.path, index);
@@ -231,6 +250,8 @@ export class Comparison {
     this.answered++;
     this.outcomes[index] = outcome;
     this.files[index] = undefined; // its bytes are not needed any more
+    shared.keptBytes -= this.kept[index] ?? 0;
+    this.kept[index] = 0;
   }
 
   private compare(index: number): Promise<FileOutcome> {

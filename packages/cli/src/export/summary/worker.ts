@@ -17,6 +17,9 @@ const batches = new Map<number, Batch>();
 
 parentPort!.on('message', (message: ToWorker) => {
   if ('done' in message) {
+    // Over (compared, or its delivery failed): what is left of it is not compared.
+    const batch = batches.get(message.batch);
+    if (batch) batch.sent = 0;
     batches.delete(message.batch);
     return;
   }
