@@ -74,6 +74,10 @@ async function main(): Promise<void> {
       'The input api-token is empty. Store a loc API token as a repository secret (Settings → Secrets and variables → Actions, for example LOC_API_TOKEN) and pass it: `api-token: ${{ secrets.LOC_API_TOKEN }}`.',
     );
   }
+  if (inputs.check && inputs['create-pull-request'])
+    throw new Error(
+      'The inputs check and create-pull-request cannot both be true: check only says whether the files are out of date and writes none, so there is nothing to commit. Use check: true in one step (for example on pull requests) and create-pull-request: true in another (for example on a schedule).',
+    );
   const githubToken = inputs['github-token'];
 
   const workspaceDir = process.env.GITHUB_WORKSPACE ?? process.cwd();

@@ -344,6 +344,14 @@ describe('the GitHub Action', () => {
       );
     });
 
+    it('check with create-pull-request: refused, naming both, before any request', async () => {
+      await before.requests();
+      expect(await refused('check-and-pr', CONFIG, { check: 'true', 'create-pull-request': 'true' })).toContain(
+        '::error::The inputs check and create-pull-request cannot both be true',
+      );
+      expect(await before.requests()).toEqual([]);
+    });
+
     it('a boolean input that is yes, with the values it accepts', async () => {
       expect(await refused('check-yes', CONFIG, { check: 'yes' })).toContain(
         "::error::The input check is 'yes', which is not true or false. Set `check: true` or `check: false` in the step's `with:` (YAML 1.2 booleans: true, True, TRUE, false, False, FALSE).",
