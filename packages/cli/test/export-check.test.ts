@@ -1,8 +1,10 @@
 // `loc export --check` end to end: the real built loc against real loc-mocks — one serving the demo seed,
 // one serving the same seed with some strings changed — and a real output folder that must not be touched.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_BIN, runLoc, startMock, tempDir, TOKENS, type RunningMock } from '@loc/test-utils';
 
@@ -177,6 +179,64 @@ describe('loc export --check', () => {
     expect(result.stderr).toMatch(message);
   });
 
+  it('an export that changes nothing touches no file, its record included', async () => {
+    const repo = tempDir('loc-check-same-');
+    try {
+      expect((await loc(demoMock, IOS, repo.path)).code).toBe(0);
+      const before = snapshot(repo.path);
+      const again = await loc(demoMock, [...IOS, '--json'], repo.path);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.json().summary).toMatchObject({ unchanged: 10, created: 0, updated: 0 });
+      // Files only: the run stages its download in a folder inside ios/ (one file system), which changes
+      // the folder's time.
+      const files = (times: Record<string, number>) =>
+        Object.fromEntries(Object.entries(times).filter(([path]) => statSync(join(repo.path, path)).isFile()));
+      expect(files(snapshot(repo.path))).toEqual(files(before));
+      expect(Object.keys(files(before))).toContain(join('ios', '.loc-export.json'));
+    } finally {
+      repo.remove();
+    }
+  });
+
+  // A ZIP lists each entry's size and CRC-32, and a file with both equal could be taken as unchanged without
+  // inflating it (docs/decisions.md, "Unchanged files are compared byte for byte"): anyone who can edit the
+  // repository can give an edit both, so loc must compare the bytes.
+  it('finds a local edit that keeps the size and the CRC-32 of the export’s file, whatever the record claims', async () => {
+    const repo = tempDir('loc-check-forged-');
+    try {
+      expect((await loc(demoMock, IOS, repo.path)).code).toBe(0);
+      const path = 'Resources/de.lproj/Localizable.strings';
+      const file = join(repo.path, 'ios', path);
+      const original = readFileSync(file);
+      const forged = sameCrc(editedInPlace(original), crc32(original));
+      expect(forged.length).toBe(original.length);
+      expect(crc32(forged)).toBe(crc32(original));
+      expect(forged.equals(original)).toBe(false);
+      writeFileSync(file, forged);
+
+      const check = await loc(demoMock, [...IOS, '--check', '--json'], repo.path);
+      expect(check.code, check.stderr).toBe(12);
+      expect(check.json().changes).toEqual([expect.objectContaining({ change: 'changed', path, editedLocally: true })]);
+      expect((await loc(demoMock, IOS, repo.path)).code).toBe(10); // the user's edit: not overwritten silently
+      expect(readFileSync(file).equals(forged)).toBe(true);
+
+      // A hostile record that calls the edit loc's own: the file is updated to the service's, never kept.
+      const record = join(repo.path, 'ios', '.loc-export.json');
+      const recorded = JSON.parse(readFileSync(record, 'utf8')) as { files: { path: string; sha256: string }[] };
+      recorded.files.find((f) => f.path === path)!.sha256 = createHash('sha256').update(forged).digest('hex');
+      writeFileSync(record, JSON.stringify(recorded));
+      const lied = await loc(demoMock, [...IOS, '--check', '--json'], repo.path);
+      expect(lied.code, lied.stderr).toBe(12);
+      expect(lied.json().changes).toEqual([expect.objectContaining({ change: 'changed', path })]);
+      const updated = await loc(demoMock, [...IOS, '--json'], repo.path);
+      expect(updated.code, updated.stderr).toBe(0);
+      expect(updated.json().files).toContainEqual(expect.objectContaining({ path, status: 'updated' }));
+      expect(readFileSync(file).equals(original)).toBe(true);
+    } finally {
+      repo.remove();
+    }
+  });
+
   it('refuses --check with --zip (exit 2)', async () => {
     const result = await loc(demoMock, [...IOS, '--check', '--zip', 'x.zip'], dir.path);
     expect(result.code).toBe(2);
@@ -184,3 +244,49 @@ describe('loc export --check', () => {
     expect(existsSync(join(dir.path, 'x.zip'))).toBe(false);
   });
 });
+
+/** `bytes` with its first translated text changed (a letter swapped for another), the same length. */
+function editedInPlace(bytes: Buffer): Buffer {
+  const edited = Buffer.from(bytes);
+  const at = edited.indexOf('= "') + 3;
+  edited[at] = edited[at] === 0x58 ? 0x59 : 0x58; // 'X' or 'Y'
+  return edited;
+}
+
+/**
+ * `bytes` with letters' case flipped (bit 5 of ASCII letters) so that its CRC-32 becomes `target`: CRC-32 is
+ * linear over GF(2), so the flips that reach a given CRC are a linear system, solved by elimination.
+ */
+function sameCrc(bytes: Buffer, target: number): Buffer {
+  const letters: number[] = [];
+  for (let i = bytes.length - 1; i >= 0 && letters.length < 96; i--)
+    if (/[A-Za-z]/.test(String.fromCharCode(bytes[i]!))) letters.push(i);
+  const base = crc32(bytes);
+  const flipped = (at: number) => {
+    const copy = Buffer.from(bytes);
+    copy[at]! ^= 0x20;
+    return (crc32(copy) ^ base) >>> 0;
+  };
+  // Rows: each flip's effect on the CRC, with the set of flips that makes it.
+  const rows = letters.map((at, i) => ({ effect: flipped(at), flips: new Set([i]) }));
+  let want = (base ^ target) >>> 0;
+  const chosen = new Set<number>();
+  for (let bit = 31; bit >= 0; bit--) {
+    const mask = 1 << bit;
+    const pivot = rows.findIndex((r) => (r.effect & mask) !== 0);
+    if (pivot < 0) continue;
+    const [row] = rows.splice(pivot, 1);
+    for (const r of rows) {
+      if ((r.effect & mask) === 0) continue;
+      r.effect = (r.effect ^ row!.effect) >>> 0;
+      for (const f of row!.flips) r.flips.has(f) ? r.flips.delete(f) : r.flips.add(f);
+    }
+    if ((want & mask) !== 0) {
+      want = (want ^ row!.effect) >>> 0;
+      for (const f of row!.flips) chosen.has(f) ? chosen.delete(f) : chosen.add(f);
+    }
+  }
+  const out = Buffer.from(bytes);
+  for (const i of chosen) out[letters[i]!]! ^= 0x20;
+  return out;
+}

@@ -210,12 +210,43 @@ describe('export builds', () => {
       const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
       try {
         const builder = createExportBuilder(pathToFileURL(script));
-        const inline = await zipExport(build, () => texts);
-        expect(await builder.build(what, files)).toEqual(inline);
-        expect(await builder.build(what, files)).toEqual(inline);
+        expect(await builder.build(what, files)).toEqual(await zipExport(build, () => texts));
+        // Another title: a ZIP not made before (the same inputs would get the first one back).
+        const titled = { ...what, projectTitle: 'App 2' };
+        expect(await builder.build(titled, files)).toEqual(await zipExport({ ...build, ...titled }, () => texts));
         expect(errors.mock.calls).toEqual([[expect.stringMatching(/did not start \(cannot load its modules\)/)]]);
       } finally {
         errors.mockRestore();
+      }
+    });
+
+    it('hands out the ZIP it made for the same inputs again, and makes a new one when any input differs', async () => {
+      // No script: builds run on this thread, and the cache is the builder's, in front of either thread.
+      const builder = createExportBuilder(pathToFileURL(join(dir, 'no-such-worker.js')));
+      const first = builder.build(what, files);
+      // Asked again while it is being made: the same build, not a second one.
+      expect(builder.build(what, files)).toBe(first);
+      const bytes = await first;
+      expect(await builder.build(what, files)).toBe(bytes);
+      // Texts with the same content but made anew (a seed loaded again, a project changed) are new inputs.
+      const copy: FileTexts = { ...texts, texts: { ...texts.texts } };
+      const remade = await builder.build(what, [{ texts: copy, locales: files[0]!.locales }]);
+      expect(remade).not.toBe(bytes);
+      expect(remade).toEqual(bytes);
+      const variants: [typeof what, typeof files][] = [
+        [{ ...what, format: 'json.standard' }, files],
+        [{ ...what, sourceLocale: 'de' }, files],
+        [{ ...what, projectTitle: 'Other' }, files],
+        [{ ...what, revisedAt: '2026-11-02T08:00:00.000Z' }, files],
+        [what, [{ texts, locales: [{ locale: 'en', path: 'en/other.po' }] }]],
+        [what, [{ texts, locales: [{ locale: 'de', path: 'en/app.po' }] }]],
+      ];
+      for (const [changed, changedFiles] of variants) {
+        const made = await builder.build(changed, changedFiles);
+        expect(made).not.toBe(bytes);
+        expect(made).toEqual(
+          await zipExport({ ...changed, files: [{ file: 0, locales: changedFiles[0]!.locales }] }, () => texts),
+        );
       }
     });
 

@@ -67,12 +67,28 @@ export function readExportRecord(dir: string): WrittenIndex {
   return indexOf(readRecord(dir, EXPORT_RECORD_NAME, ExportRecordSchema)?.files);
 }
 
-/** Writes a record whole or not at all (a temporary file renamed over it), never through a link. */
+/**
+ * Writes a record whole or not at all (a temporary file renamed over it), never through a link. A record
+ * that says this already (the run changed nothing) is left as it is: rewriting it cost a temporary file and
+ * a rename per output folder for nothing.
+ */
 export async function writeRecord(dir: string, name: string, record: object): Promise<void> {
+  const text = `${JSON.stringify(record, null, 2)}\n`;
+  if (readsAs(dir, name, text)) return;
   try {
-    writeFileUnder(dir, name, `${JSON.stringify(record, null, 2)}\n`);
+    writeFileUnder(dir, name, text);
   } catch (error) {
     throw diskFullError(error, dir) ?? error;
+  }
+}
+
+/** Whether `name` in `dir` is a regular file (reached without a link) holding exactly `text`; false when in doubt. */
+function readsAs(dir: string, name: string, text: string): boolean {
+  try {
+    const { path, stats } = checkUnder(dir, name);
+    return stats?.isFile() === true && stats.size === Buffer.byteLength(text) && readFileSync(path, 'utf8') === text;
+  } catch {
+    return false;
   }
 }
 

@@ -34,18 +34,92 @@ export function createExportBuilder(script: URL) {
     thread = null;
     console.error(`[loc-mock] the export build thread did not start (${error.message}); building on the main thread`);
   };
-  return {
-    async build(what: Omit<ExportBuild, 'files'>, files: FileToBuild[]): Promise<Uint8Array> {
-      if (thread === undefined) thread = existsSync(fileURLToPath(script)) ? createBuildThread(script, broken) : null;
-      if (thread) {
-        try {
-          return await thread.build(what, files);
-        } catch (error) {
-          if (thread) throw error;
-        }
+  const made = createZipCache(MAX_CACHED_ZIP_BYTES);
+  async function make(what: Omit<ExportBuild, 'files'>, files: FileToBuild[]): Promise<Uint8Array> {
+    if (thread === undefined) thread = existsSync(fileURLToPath(script)) ? createBuildThread(script, broken) : null;
+    if (thread) {
+      try {
+        return await thread.build(what, files);
+      } catch (error) {
+        if (thread) throw error;
       }
-      const byId = files.map((f) => f.texts);
-      return zipExport({ ...what, files: files.map((f, i) => ({ file: i, locales: f.locales })) }, (i) => byId[i]!);
+    }
+    const byId = files.map((f) => f.texts);
+    return zipExport({ ...what, files: files.map((f, i) => ({ file: i, locales: f.locales })) }, (i) => byId[i]!);
+  }
+  return {
+    build(what: Omit<ExportBuild, 'files'>, files: FileToBuild[]): Promise<Uint8Array> {
+      const key = made.keyOf(what, files);
+      return made.get(key) ?? made.put(key, make(what, files));
+    },
+  };
+}
+
+/**
+ * Whole export ZIPs kept across exports, in bytes at most (the six formats of the two scale projects take
+ * ~27 MiB); past it the least recently used go first.
+ */
+const MAX_CACHED_ZIP_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Export ZIPs by everything that decides their bytes: each file's texts (by identity, as the build thread's
+ * entry cache keys them: a seed loaded or a project changed gives new texts, and its ZIPs never hit again),
+ * its paths per locale, and the build's other inputs. A CI job pulls the same files run after run: with
+ * every entry kept already (export-build.ts), what an export still cost was joining them into a new ZIP of a
+ * few megabytes, moving it from the build thread, and the garbage collections that new buffer set off on a
+ * heap that holds the seed (at 10,000 keys × 30 locales, ~25 ms of CPU per export). The same bytes are
+ * handed out again: nothing writes into an export's ZIP once made (the storage serves it as it is).
+ * Insertion order is use order; a build being made is shared, a failed one is not kept.
+ */
+function createZipCache(maxBytes: number) {
+  const identities = new WeakMap<FileTexts, number>();
+  let nextIdentity = 1;
+  const zips = new Map<string, { zip: Promise<Uint8Array>; bytes: number }>();
+  let heldBytes = 0;
+  const drop = (key: string) => {
+    const held = zips.get(key);
+    if (!held) return;
+    zips.delete(key);
+    heldBytes -= held.bytes;
+  };
+  return {
+    keyOf(what: Omit<ExportBuild, 'files'>, files: FileToBuild[]): string {
+      const { format, sourceLocale, projectTitle, revisedAt } = what;
+      const parts = files.map((file) => {
+        let identity = identities.get(file.texts);
+        if (identity === undefined) identities.set(file.texts, (identity = nextIdentity++));
+        return [identity, file.locales.map(({ locale, path }) => [locale, path])];
+      });
+      return JSON.stringify([format, sourceLocale, projectTitle, revisedAt, parts]);
+    },
+    get(key: string): Promise<Uint8Array> | undefined {
+      const held = zips.get(key);
+      if (!held) return undefined;
+      zips.delete(key);
+      zips.set(key, held);
+      return held.zip;
+    },
+    put(key: string, zip: Promise<Uint8Array>): Promise<Uint8Array> {
+      drop(key);
+      // Held while being made, so a second identical build waits for this one; its size is known when done.
+      const held = { zip, bytes: 0 };
+      zips.set(key, held);
+      zip.then(
+        (bytes) => {
+          if (zips.get(key) !== held) return;
+          if (bytes.byteLength > maxBytes) return drop(key);
+          held.bytes = bytes.byteLength;
+          heldBytes += held.bytes;
+          for (const old of zips.keys()) {
+            if (heldBytes <= maxBytes) break;
+            drop(old);
+          }
+        },
+        () => {
+          if (zips.get(key) === held) drop(key);
+        },
+      );
+      return zip;
     },
   };
 }

@@ -5,7 +5,7 @@ import { checkPlacement, expectedFiles, needsFileList, place, select } from '../
 import { formatLocaleMap, resolveLocaleMap } from '../../files/locale-map';
 import { DEFAULT_PATH_TEMPLATE, validateTemplate } from '../../files/path-template';
 import { displayPath } from '../../files/place';
-import { EXPORT_RECORD_NAME, readExportRecord, sortedFiles, writeRecord } from '../../files/record';
+import { EXPORT_RECORD_NAME, readExportRecord, sortedFiles, writeRecord, type WrittenIndex } from '../../files/record';
 import { isFileUnder } from '../../files/safe-fs';
 import { checkOutputFile, checkOutputFolder, configuredFolder } from '../../files/targets';
 import { projectOf, resolveProject } from '../../project/resolve-project';
@@ -16,7 +16,7 @@ import { AbortError, EXPORT_FORMATS, TimeoutError } from '@loc/sdk';
 import { downloadToFile } from '@loc/sdk/node';
 import type { CompletedExport, CustomId, Export, ExportRequest, LocClient, ResourceExportFile } from '@loc/sdk';
 import type { Context } from '../../run/context';
-import type { Delivery, DeliverySource } from '../../files/deliver';
+import type { Delivery, DeliverOptions, DeliverySource } from '../../files/deliver';
 import type { Layout, Selection } from '../../files/layout';
 import type { PlannedFile } from '../../files/place';
 import type { Settings } from '../../options/settings';
@@ -348,15 +348,22 @@ async function waitAndDeliver(
     const summary = await summaryOf(ctx, options);
     const comparison = summary?.compare(summary.keysShown);
     let keys: KeySummary | undefined;
+    // Asked twice per file (is the folder's copy the same, then where it goes): worked out once.
+    const placements = new Map<string, ReturnType<DeliverOptions['place']>>();
     let delivered: Delivery;
     try {
       delivered = await deliver({
         source,
         outDir,
         place: (path) => {
-          if (selection && !wantedPaths.has(path)) return undefined;
-          const placed = place(settings.layout, path, locales.get(path) ?? guessLocale(path, known));
-          return { to: placed.to, locale: placed.locale, serviceLocale: placed.serviceLocale };
+          if (placements.has(path)) return placements.get(path);
+          let placement: ReturnType<DeliverOptions['place']>;
+          if (!selection || wantedPaths.has(path)) {
+            const placed = place(settings.layout, path, locales.get(path) ?? guessLocale(path, known));
+            placement = { to: placed.to, locale: placed.locale, serviceLocale: placed.serviceLocale };
+          }
+          placements.set(path, placement);
+          return placement;
         },
         dryRun: options.dryRun === true || check !== undefined,
         written,
@@ -399,7 +406,7 @@ async function waitAndDeliver(
       });
       return;
     }
-    if (options.dryRun !== true) await recordExport(outDir, delivered.files);
+    if (options.dryRun !== true) await recordExport(outDir, delivered.files, written);
     report(ctx, {
       done,
       target,
@@ -472,12 +479,21 @@ async function saveZip(ctx: Context, target: Target, done: CompletedExport, zip:
   }
 }
 
-/** What loc wrote into the folder, for the next run: what was there before, updated with this run's files. */
-async function recordExport(outDir: string, files: readonly PlannedFile[]): Promise<void> {
-  const written = new Map(readExportRecord(outDir));
-  for (const file of files) if (file.status !== 'conflict') written.set(file.to, file.sha256);
+/**
+ * What loc wrote into the folder, for the next run: what was there before (`before`, the record as this run
+ * read it under the folder's lock), updated with this run's files. Earlier files still listed are kept while
+ * they are there; this run's are there (just placed, or found unchanged), and are not looked up again.
+ */
+async function recordExport(outDir: string, files: readonly PlannedFile[], before: WrittenIndex): Promise<void> {
+  const written = new Map(before);
+  const placed = new Set<string>();
+  for (const file of files) {
+    if (file.status === 'conflict') continue;
+    written.set(file.to, file.sha256);
+    placed.add(file.to);
+  }
   const folders = new Set<string>();
-  const present = [...written].filter(([path]) => isFileUnder(outDir, path, folders));
+  const present = [...written].filter(([path]) => placed.has(path) || isFileUnder(outDir, path, folders));
   await writeRecord(outDir, EXPORT_RECORD_NAME, {
     files: sortedFiles(present.map(([path, sha256]) => ({ path, sha256 }))),
   });
