@@ -90,6 +90,22 @@ describe('extractArchive', () => {
     expect(readFileSync(files[0]!.file, 'utf8')).toBe('{"a":"ä"}');
   });
 
+  it('writes a copy only of the entries needsCopy asks for; the others are hashed and marked', async () => {
+    const zip = await makeZip([
+      { name: 'same.json', data: 'a' },
+      { name: 'copy.json', data: 'b' },
+      { name: 'none.json' },
+    ]);
+    const need = { 'same.json': 'same', 'copy.json': 'copy', 'none.json': 'none' } as const;
+    const files = await extract(zip, { needsCopy: (path) => need[path as keyof typeof need] });
+    expect(files.map((f) => [f.path, f.skipped, existsSync(f.file)])).toEqual([
+      ['same.json', 'same', false],
+      ['copy.json', undefined, true],
+      ['none.json', 'none', false],
+    ]);
+    expect(files[0]!.sha256).toBe(createHash('sha256').update('a').digest('hex'));
+  });
+
   it.each([
     ['a path with ..', [{ name: 'XX/evil.txt' }], { 'XX/evil.txt': '../evil.txt' }, /climbs out/],
     ['an absolute path', [{ name: 'Xetc/passwd' }], { 'Xetc/passwd': '/etc/passwd' }, /absolute path/],

@@ -17,7 +17,7 @@ import {
 } from './place';
 import type { WrittenIndex } from './record';
 import { isFileUnder } from './safe-fs';
-import { extractArchive, safeEntryPath, type UnzipLimits } from './unzip';
+import { type CopyNeed, extractArchive, safeEntryPath, type UnzipLimits } from './unzip';
 import { diskFullError } from './disk-full';
 import { STAGING_PREFIX } from './names';
 import { sweepStaging } from './staging';
@@ -42,11 +42,15 @@ export interface DeliverOptions {
   /**
    * Called with each file of the export that differs from the output folder, as it is unzipped in memory:
    * its bytes (not changed after), where it lands (`path`, relative to `outDir`), and the output folder's
-   * file when there may be one (`before`). Not called for a download unzipped from disk or fetched file
+   * file when there may be one (`before`). True when the caller keeps the bytes: a dry run then stages no
+   * copy of the file (its `from` names none). Not called for a download unzipped from disk or fetched file
    * by file.
    */
-  unzipped?: (file: { path: string; locale: string | undefined; before: string | undefined }, data: Buffer) => void;
-  /** Called with the plan before anything is placed: the staged copies and the old files are both there to read. */
+  unzipped?: (file: { path: string; locale: string | undefined; before: string | undefined }, data: Buffer) => boolean;
+  /**
+   * Called with the plan before anything is placed: the old files are there to read, and the staged copies
+   * (but for those a dry run did not stage: see `unzipped`).
+   */
   inspect?: (planned: readonly PlannedFile[]) => Promise<void>;
   progress: Progress;
   fetch?: typeof fetch | undefined;
@@ -101,7 +105,8 @@ export async function deliver(options: DeliverOptions): Promise<Delivery> {
     const placements = fetched.files.flatMap((file) => {
       const placed = options.place(file.path);
       if (!placed) return [];
-      return [{ ...placed, from: file.file, source: file.path, sha256: file.sha256, unchanged: file.skipped }];
+      const unchanged = file.skipped === 'same' || undefined;
+      return [{ ...placed, from: file.file, source: file.path, sha256: file.sha256, unchanged }];
     });
     const planned = await planPlacements(outDir, placements, {
       ...(options.written ? { written: options.written } : {}),
@@ -127,7 +132,7 @@ export async function deliver(options: DeliverOptions): Promise<Delivery> {
 
 interface Fetched {
   /** Each file staged, with the SHA-256 of its bytes (so placing it reads it no more). */
-  files: { path: string; file: string; sha256: string; skipped?: true }[];
+  files: { path: string; file: string; sha256: string; skipped?: Exclude<CopyNeed, 'copy'> }[];
   bytes: number;
   sha256: string | undefined;
 }
@@ -164,24 +169,26 @@ async function fetchZip(
   };
   const extracted = await extractArchive(zipPath, join(staging, 'files'), {
     signal: options.signal,
-    // A file left out, or one the output folder holds already, is not staged.
+    // A file left out, or one the output folder holds already, is not staged; nor, in a dry run, one that
+    // nothing will read (no `inspect`, or the bytes kept by `unzipped`): it is never placed.
     needsCopy: (path, data) => {
       let placed: ReturnType<DeliverOptions['place']>;
       try {
         placed = options.place(path);
       } catch {
-        return true; // placing it fails after the extraction, with its own error
+        return 'copy'; // placing it fails after the extraction, with its own error
       }
-      if (placed === undefined) return false;
+      if (placed === undefined) return 'none';
       const fresh = folderMissing(placed.to);
-      if (!fresh && holdsBytes(outDir, placed.to, data)) return false;
+      if (!fresh && holdsBytes(outDir, placed.to, data)) return 'same';
+      let kept = false;
       // The output folder's file is read only when it is a regular file reached without a link (a
       // checkout may hold links, and the plan refuses them later): otherwise the file is left to `inspect`.
-      if (fresh || isFileUnder(outDir, placed.to, folders)) {
+      if (options.unzipped && (fresh || isFileUnder(outDir, placed.to, folders))) {
         const before = fresh ? undefined : resolve(outDir, ...placed.to.split('/'));
-        options.unzipped?.({ path: placed.to, locale: placed.locale, before }, data);
+        kept = options.unzipped({ path: placed.to, locale: placed.locale, before }, data);
       }
-      return true;
+      return options.dryRun && (kept || !options.inspect) ? 'none' : 'copy';
     },
     // A full disk is reported as the output folder's, not as the staging folder inside it.
     shownAs: options.dryRun ? tmpdir() : outDir,

@@ -57,16 +57,18 @@ export interface ExtractedFile {
   bytes: number;
   /** Hex SHA-256 of the extracted bytes, computed while they were written (no second read). */
   sha256: string;
-  /** Not written: `needsCopy` said no copy was needed (`file` names where it would have been). */
-  skipped?: true;
+  /** Not written, as `needsCopy` answered (`file` names where it would have been). */
+  skipped?: Exclude<CopyNeed, 'copy'>;
 }
 
 /**
- * Asked of each entry inflated in memory, before its copy is written: whether it needs one. A file the
- * output folder already holds byte for byte (most files of a run in CI) does not: staging it only to
- * delete it again was most of what extracting cost. Must not throw.
+ * What an entry inflated in memory needs, asked before its copy is written: `same`, no copy, the output
+ * folder holds it byte for byte (most files of a run in CI: staging them only to delete them again was
+ * most of what extracting cost); `copy`; or `none`, it differs but nothing will read a copy (a run that
+ * places nothing, whose summary has the bytes already). Must not throw.
  */
-export type NeedsCopy = (path: string, data: Buffer) => boolean;
+export type CopyNeed = 'same' | 'copy' | 'none';
+export type NeedsCopy = (path: string, data: Buffer) => CopyNeed;
 
 /**
  * A ZIP up to this size is read into memory whole, and each of its entries up to this size is inflated
@@ -144,8 +146,9 @@ export async function extractArchive(
       if (inMemory && entry.compressedSize <= inMemoryBytes && entry.uncompressedSize <= inMemoryBytes) {
         const data = await inflateInMemory(zip, inMemory, entry, budget);
         const sha256 = createHash('sha256').update(data).digest('hex');
-        if (options.needsCopy && !options.needsCopy(safe, data)) {
-          files.push({ path: safe, file: target, bytes: data.length, sha256, skipped: true });
+        const need = options.needsCopy?.(safe, data) ?? 'copy';
+        if (need !== 'copy') {
+          files.push({ path: safe, file: target, bytes: data.length, sha256, skipped: need });
           continue;
         }
         await writes.write(target, data);

@@ -170,12 +170,14 @@ export class Comparison {
   /**
    * A file of the export that differs from the output folder, its bytes as unzipped (not changed after):
    * compared now on the worker thread, when there is one, else kept for `finish`. `before` is the output
-   * folder's file, when it may be there.
+   * folder's file, when it may be there. False when the bytes were not kept (too much is held already):
+   * `finish` then reads the file's staged copy.
    */
-  unzipped(file: { path: string; locale: string | undefined; before: string | undefined }, data: Uint8Array): void {
-    if (shared.keptBytes + data.length > MAX_KEPT_BYTES) return;
+  unzipped(file: { path: string; locale: string | undefined; before: string | undefined }, data: Uint8Array): boolean {
+    if (shared.keptBytes + data.length > MAX_KEPT_BYTES) return false;
     shared.keptBytes += data.length;
     this.kept[this.add({ ...file, after: data })] = data.length;
+    return true;
   }
 
   /**
