@@ -9,8 +9,9 @@ import { counted, firstOf } from '../ui/quantities';
 
 /**
  * `loc export --check`: everything `loc export` does up to placing the files, then a comparison of what
- * it would write with what the output folder holds. It writes nothing (the download is staged in the
- * system's temporary folder, as for --dry-run) and exits 12 when a file would be added, changed or removed.
+ * it would write with what the output folder holds. It writes nothing (the download goes to the system's
+ * temporary folder, as for --dry-run, and its files are compared in memory) and exits 12 when a file would
+ * be added, changed or removed.
  */
 
 /** What would happen to one file of the output folder. */
