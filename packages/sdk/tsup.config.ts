@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { Options } from 'tsup';
 import { locBuild } from '../../tsup.base';
 
@@ -92,25 +92,67 @@ const dependencies: Partial<Options> = {
   },
 };
 
-// Two builds, which tsup runs at the same time into one dist/: neither cleans (one's clean would race the
-// other's writes, and a busy machine lost dist/openapi.d.ts that way). The package's `build` script empties
+// Several builds, which tsup runs at the same time into one dist/: none cleans (one's clean would race the
+// others' writes, and a busy machine lost dist/openapi.d.ts that way). The package's `build` script empties
 // dist/ once before tsup starts, and scripts/prepack.mjs refuses a dist/ that lacks a file package.json names.
 const oneClean: Partial<Options> = { clean: false };
 
-export default [
-  locBuild(
-    {
-      index: 'src/index.ts',
-      node: 'src/node.ts',
-      duration: 'src/duration.ts',
-      // Subpaths (docs/sdk.md, "Entry points"): the schemas, the locale helpers, and what only the CLI and
-      // the mock use (`internal`, not covered by semver).
-      schemas: 'src/schemas/index.ts',
-      locales: 'src/locales.ts',
-      internal: 'src/internal.ts',
+/** The extension of a build's script files: tsup builds CommonJS as ESM when it splits, then converts it. */
+function scriptExtension(options: { outExtension?: Record<string, string> }): string {
+  return options.outExtension?.['.js'] ?? '.js';
+}
+
+/**
+ * An entry of another build, imported as built (`./index.js`, `require('./internal.cjs')`) rather than
+ * compiled in again: `is` tells the imports that stand for it, by the resolved source file and its importer.
+ */
+function entryAsBuilt(name: string, is: (file: string, importer: string) => boolean): EsbuildPlugin {
+  return {
+    name: `${name}-as-built`,
+    setup(build) {
+      const built = `./${name}${scriptExtension(build.initialOptions)}`;
+      build.onResolve({ filter: /^\./ }, (args) =>
+        is(resolve(args.resolveDir, args.path), args.importer) ? { path: built, external: true } : undefined,
+      );
     },
-    { ...dependencies, ...oneClean },
-  ),
+  };
+}
+
+const source = (path: string) => resolve(path).replace(/\.ts$/, '');
+/** `@loc/sdk/node` re-exports the root entry (`export * from './index'`): the same objects as `@loc/sdk`. */
+const rootAsBuilt = entryAsBuilt('index', (file) => file === source('src/index.ts'));
+
+/** The public entries, whose declarations are built together (one set of shared declaration files). */
+const PUBLIC_ENTRIES = {
+  index: 'src/index.ts',
+  node: 'src/node.ts',
+  duration: 'src/duration.ts',
+  // Subpaths (docs/sdk.md, "Entry points"): the schemas, the locale helpers, and what only the CLI and
+  // the mock use (`internal`, not covered by semver).
+  schemas: 'src/schemas/index.ts',
+  locales: 'src/locales.ts',
+  internal: 'src/internal.ts',
+};
+const { index, internal, node, schemas, duration, locales } = PUBLIC_ENTRIES;
+const withPlugin = (plugin: EsbuildPlugin): Partial<Options> => ({
+  esbuildPlugins: [...(dependencies.esbuildPlugins ?? []), plugin],
+});
+
+// Each file the ESM loader reads costs `import('@loc/sdk')` (~0.5 ms on this machine), and esbuild splits
+// the code that several entries share into a chunk per set of entries: built together, the six entries
+// made the root entry five files, whose chunks also held what only `internal` uses. The root entry is a
+// build of its own: one file (and ofetch's chunk, loaded with the first request), ~2.5 ms less to import
+// (docs/sdk.md, "Size and start-up"). `@loc/sdk/node` imports it as built, so that both hand out the same
+// classes. The subpaths share chunks of their own; `internal` holds the root and node entries too, and the
+// CLI's and the mock's builds take those from it (one copy of the client and of zod in each).
+export default [
+  locBuild({ index }, { ...dependencies, ...oneClean, dts: false }),
+  // `@loc/sdk/node`: the root entry as built, and the downloads (with their own copy of the few helpers
+  // they share with the client: the errors they throw are still `instanceof` the root's classes, which
+  // compare brands, src/errors.ts).
+  locBuild({ node }, { ...dependencies, ...oneClean, ...withPlugin(rootAsBuilt), dts: false }),
+  // The declarations of every public entry, built together as before (one set of shared declaration files).
+  locBuild({ internal, schemas, duration, locales }, { ...dependencies, ...oneClean, dts: { entry: PUBLIC_ENTRIES } }),
   // A build of its own: the OpenAPI builder's parts of zod (toJSONSchema and the metadata registry, which
   // registers itself on `globalThis` as it loads) would otherwise share a chunk with the client, and
   // every app's bundle would keep them (docs/sdk.md, "Size and start-up"). It has its own copy of the
