@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { Options } from 'tsup';
 import { locBuild } from '../../tsup.base';
 
@@ -122,6 +122,85 @@ const source = (path: string) => resolve(path).replace(/\.ts$/, '');
 /** `@loc/sdk/node` re-exports the root entry (`export * from './index'`): the same objects as `@loc/sdk`. */
 const rootAsBuilt = entryAsBuilt('index', (file) => file === source('src/index.ts'));
 
+/** The SDK's sources that may call zod (not the tests, not the OpenAPI builder, a build of its own). */
+function zodCallers(dir = resolve('src')): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return zodCallers(path);
+    return /(?<!\.test)\.ts$/.test(entry.name) && path !== resolve('src/openapi.ts') ? [path] : [];
+  });
+}
+
+/**
+ * zod loaded with the first answer the client validates rather than at import: in this build, `zod/mini`
+ * is a module of stand-ins that call the real functions once they are loaded, and internal/zod-ready.ts
+ * (which the transport awaits before it builds a schema) loads them, from a chunk of their own. Only the
+ * root entry's Node build does this: its schemas are built by the transport alone (the stand-ins would
+ * throw before the loading), and `import('@loc/sdk')` then parses no zod (~1.4 ms of the ~3.5 the SDK's
+ * code costs it here). A browser bundle takes the `browser` build, zod compiled in: an `import()` there
+ * would keep every export of the loaded chunk and wrap each of its modules (~0.7 KB more in the one-call app).
+ */
+function lazyZod(): EsbuildPlugin {
+  return {
+    name: 'lazy-zod',
+    async setup(build) {
+      const runtime: Record<string, unknown> = await import('zod/mini');
+      const used = new Set<string>();
+      // What the code calls (`z.string(`, `z.check<T>(`), and zod's constants (`z.NEVER`): the rest it names
+      // is types. A name missed here fails the build (below).
+      for (const file of zodCallers())
+        for (const [, name] of readFileSync(file, 'utf8').matchAll(
+          /\bz\.([A-Za-z_$][\w$]*(?=(?:<[^>()]*>)?\()|[A-Z][A-Z_]+\b)/g,
+        ))
+          if (name && name in runtime) used.add(name);
+      const names = [...used].sort();
+      const values = names.filter((name) => typeof runtime[name] !== 'function');
+      const stand = [
+        'let zod;',
+        'let loading;',
+        ...values.map((name) => `export let ${name};`),
+        // Undefined once loaded, as internal/zod-ready.ts says.
+        `export function load() {
+  return zod ? undefined : (loading ??= import('lazy-zod:zod').then((module) => {
+    ${values.map((name) => `${name} = module.${name};`).join(' ')}
+    zod = module;
+  }));
+}`,
+        ...names
+          .filter((name) => !values.includes(name))
+          // Declared under another name: some of zod's are reserved words (`enum`).
+          .map(
+            (name) =>
+              `function call_${name}(...args) { return zod.${name}(...args); }\nexport { call_${name} as ${name} };`,
+          ),
+      ].join('\n');
+      const ready = resolve('src/internal/zod-ready.ts');
+      build.onResolve({ filter: /^zod\/mini$/ }, (args) =>
+        args.namespace === 'lazy-zod' ? undefined : { path: 'stand-ins', namespace: 'lazy-zod' },
+      );
+      build.onResolve({ filter: /^lazy-zod:/ }, (args) => ({ path: args.path.slice(9), namespace: 'lazy-zod' }));
+      build.onResolve({ filter: /zod-ready$/ }, (args) =>
+        resolve(args.resolveDir, `${args.path}.ts`) === ready ? { path: 'ready', namespace: 'lazy-zod' } : undefined,
+      );
+      build.onEnd((result) => {
+        const missing = result.warnings.filter((warning) => warning.text.includes('lazy-zod:stand-ins'));
+        if (missing.length)
+          throw new Error(`lazy zod: ${missing.map((warning) => warning.text).join('; ')} (tsup.config.ts)`);
+      });
+      build.onLoad({ filter: /.*/, namespace: 'lazy-zod' }, (args) => ({
+        loader: 'js',
+        resolveDir: resolve('.'),
+        contents: {
+          'stand-ins': stand,
+          // Its chunk: dist/zod-*.js.
+          zod: `export { ${names.join(', ')} } from 'zod/mini';`,
+          ready: `export { load as zodReady } from 'lazy-zod:stand-ins';`,
+        }[args.path],
+      }));
+    },
+  };
+}
+
 /** The public entries, whose declarations are built together (one set of shared declaration files). */
 const PUBLIC_ENTRIES = {
   index: 'src/index.ts',
@@ -141,12 +220,15 @@ const withPlugin = (plugin: EsbuildPlugin): Partial<Options> => ({
 // Each file the ESM loader reads costs `import('@loc/sdk')` (~0.5 ms on this machine), and esbuild splits
 // the code that several entries share into a chunk per set of entries: built together, the six entries
 // made the root entry five files, whose chunks also held what only `internal` uses. The root entry is a
-// build of its own: one file (and ofetch's chunk, loaded with the first request), ~2.5 ms less to import
+// build of its own: one file, with ofetch's chunk and zod's (`lazyZod`) loaded with the first request
 // (docs/sdk.md, "Size and start-up"). `@loc/sdk/node` imports it as built, so that both hand out the same
-// classes. The subpaths share chunks of their own; `internal` holds the root and node entries too, and the
-// CLI's and the mock's builds take those from it (one copy of the client and of zod in each).
+// classes. The subpaths share chunks of their own; `internal` holds the root entry too, and the CLI's and
+// the mock's builds take it from there (one copy of the client and of zod in each).
 export default [
-  locBuild({ index }, { ...dependencies, ...oneClean, dts: false }),
+  locBuild({ index }, { ...dependencies, ...oneClean, ...withPlugin(lazyZod()), dts: false }),
+  // The root entry for bundlers that build for browsers (the `browser` condition: esbuild's, Vite's,
+  // webpack's browser platforms, Cloudflare's): zod compiled in, nothing loaded later.
+  locBuild({ 'index.browser': index }, { ...dependencies, ...oneClean, format: ['esm'], dts: false }),
   // `@loc/sdk/node`: the root entry as built, and the downloads (with their own copy of the few helpers
   // they share with the client: the errors they throw are still `instanceof` the root's classes, which
   // compare brands, src/errors.ts).

@@ -35,6 +35,19 @@ describe('built @loc/sdk', () => {
     );
   });
 
+  it('leaves zod to the first answer in Node, and compiles it into the browser build', async () => {
+    // dist/index.js (Node's `import`) imports zod's chunk when the transport validates its first answer;
+    // dist/index.browser.js (the `browser` condition) holds zod, as a bundler wants it (tsup.config.ts).
+    const node = readFileSync(join(dist, 'index.js'), 'utf8');
+    const browser = readFileSync(join(dist, 'index.browser.js'), 'utf8');
+    expect(node).toMatch(/import\(["']\.\/zod-[\w-]+\.js["']\)/);
+    expect(node).not.toContain('"$ZodType"');
+    expect(browser).toContain('"$ZodType"');
+    expect(browser).not.toMatch(/import\(["']\.\/zod-/);
+    const pkg = JSON.parse(readFileSync(join(dist, '../package.json'), 'utf8'));
+    expect(pkg.exports['.'].browser.default).toBe('./dist/index.browser.js');
+  });
+
   it('loads as ESM and CJS, with one set of error classes shared by both entries', async () => {
     const esm = await import(pathToFileURL(join(dist, 'index.js')).href);
     const esmNode = await import(pathToFileURL(join(dist, 'node.js')).href);
