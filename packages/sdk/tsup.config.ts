@@ -226,15 +226,19 @@ const withPlugin = (plugin: EsbuildPlugin): Partial<Options> => ({
 // the mock's builds take it from there (one copy of the client and of zod in each).
 export default [
   locBuild({ index }, { ...dependencies, ...oneClean, ...withPlugin(lazyZod()), dts: false }),
-  // The root entry for bundlers that build for browsers (the `browser` condition: esbuild's, Vite's,
-  // webpack's browser platforms, Cloudflare's): zod compiled in, nothing loaded later.
-  locBuild({ 'index.browser': index }, { ...dependencies, ...oneClean, format: ['esm'], dts: false }),
   // `@loc/sdk/node`: the root entry as built, and the downloads (with their own copy of the few helpers
   // they share with the client: the errors they throw are still `instanceof` the root's classes, which
   // compare brands, src/errors.ts).
   locBuild({ node }, { ...dependencies, ...oneClean, ...withPlugin(rootAsBuilt), dts: false }),
-  // The declarations of every public entry, built together as before (one set of shared declaration files).
-  locBuild({ internal, schemas, duration, locales }, { ...dependencies, ...oneClean, dts: { entry: PUBLIC_ENTRIES } }),
+  // The subpaths, and the root entry for bundlers that build for browsers (the `browser` condition:
+  // esbuild's, Vite's and webpack's browser platforms, Cloudflare's), with zod compiled in and nothing
+  // loaded later; it shares its chunks with `@loc/sdk/schemas`, so that an app that uses both has one zod
+  // (its CommonJS twin, index.browser.cjs, is not used). The declarations of every public entry are
+  // built here, together as before (one set of shared declaration files).
+  locBuild(
+    { internal, schemas, duration, locales, 'index.browser': index },
+    { ...dependencies, ...oneClean, dts: { entry: PUBLIC_ENTRIES } },
+  ),
   // A build of its own: the OpenAPI builder's parts of zod (toJSONSchema and the metadata registry, which
   // registers itself on `globalThis` as it loads) would otherwise share a chunk with the client, and
   // every app's bundle would keep them (docs/sdk.md, "Size and start-up"). It has its own copy of the
