@@ -12,37 +12,6 @@
  * @module @loc/sdk
  */
 
-// The values of the API's closed lists, and the way out for one this version does not list. (First: the order of
-// these exports is the order of the code in dist/index.js, and this one compresses best in an app's bundle.)
-export { customId, type CustomId } from './core/custom-id';
-export {
-  EXPORT_FORMATS,
-  RESOURCE_TYPES,
-  exportFormatsFor,
-  formatInfo,
-  type ExportFormatId,
-  type FormatInfo,
-  type ResourceTypeId,
-} from './core/export-formats';
-export {
-  DISTRIBUTION_ENVIRONMENTS,
-  DISTRIBUTION_TYPES,
-  type CdnCheckRequest,
-  type CdnErrorDetail,
-  type CdnRelease,
-  type DistributionEnvironment,
-  type DistributionType,
-} from './schemas/cdn';
-export {
-  SEGMENT_STATUSES,
-  shareOf,
-  totalSegments,
-  type Link,
-  type SegmentCounts,
-  type SegmentStatus,
-  type V1Error,
-} from './schemas/common';
-
 // The clients and what they are made with.
 export { createCdnClient, createClient, type LocClient } from './client';
 export { DEFAULT_BASE_URL, SDK_VERSION, type ClientOptions } from './core/config';
@@ -82,6 +51,36 @@ export {
   type Permission,
   type RequestInfo,
 } from './errors';
+
+// The values of the API's closed lists, and the way out for one this version does not list.
+export { customId, type CustomId } from './core/custom-id';
+export {
+  EXPORT_FORMATS,
+  RESOURCE_TYPES,
+  exportFormatsFor,
+  formatInfo,
+  type ExportFormatId,
+  type FormatInfo,
+  type ResourceTypeId,
+} from './core/export-formats';
+export {
+  DISTRIBUTION_ENVIRONMENTS,
+  DISTRIBUTION_TYPES,
+  type CdnCheckRequest,
+  type CdnErrorDetail,
+  type CdnRelease,
+  type DistributionEnvironment,
+  type DistributionType,
+} from './schemas/cdn';
+export {
+  SEGMENT_STATUSES,
+  shareOf,
+  totalSegments,
+  type Link,
+  type SegmentCounts,
+  type SegmentStatus,
+  type V1Error,
+} from './schemas/common';
 
 // The types of the answers (their schemas: `@loc/sdk/schemas`).
 export type {
