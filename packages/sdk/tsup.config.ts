@@ -103,24 +103,21 @@ function scriptExtension(options: { outExtension?: Record<string, string> }): st
 }
 
 /**
- * An entry of another build, imported as built (`./index.js`, `require('./internal.cjs')`) rather than
- * compiled in again: `is` tells the imports that stand for it, by the resolved source file and its importer.
+ * `@loc/sdk/node` re-exports the root entry (`export * from './index'`) as built, `./index.js` or
+ * `require('./index.cjs')`, rather than compiled in again: the same objects as `@loc/sdk`.
  */
-function entryAsBuilt(name: string, is: (file: string, importer: string) => boolean): EsbuildPlugin {
+function rootAsBuilt(): EsbuildPlugin {
+  const root = resolve('src/index');
   return {
-    name: `${name}-as-built`,
+    name: 'root-as-built',
     setup(build) {
-      const built = `./${name}${scriptExtension(build.initialOptions)}`;
+      const built = `./index${scriptExtension(build.initialOptions)}`;
       build.onResolve({ filter: /^\./ }, (args) =>
-        is(resolve(args.resolveDir, args.path), args.importer) ? { path: built, external: true } : undefined,
+        resolve(args.resolveDir, args.path) === root ? { path: built, external: true } : undefined,
       );
     },
   };
 }
-
-const source = (path: string) => resolve(path).replace(/\.ts$/, '');
-/** `@loc/sdk/node` re-exports the root entry (`export * from './index'`): the same objects as `@loc/sdk`. */
-const rootAsBuilt = entryAsBuilt('index', (file) => file === source('src/index.ts'));
 
 /** The SDK's sources that may call zod (not the tests, not the OpenAPI builder, a build of its own). */
 function zodCallers(dir = resolve('src')): string[] {
@@ -229,7 +226,7 @@ export default [
   // `@loc/sdk/node`: the root entry as built, and the downloads (with their own copy of the few helpers
   // they share with the client: the errors they throw are still `instanceof` the root's classes, which
   // compare brands, src/errors.ts).
-  locBuild({ node }, { ...dependencies, ...oneClean, ...withPlugin(rootAsBuilt), dts: false }),
+  locBuild({ node }, { ...dependencies, ...oneClean, ...withPlugin(rootAsBuilt()), dts: false }),
   // The subpaths, and the root entry for bundlers that build for browsers (the `browser` condition:
   // esbuild's, Vite's and webpack's browser platforms, Cloudflare's), with zod compiled in and nothing
   // loaded later; it shares its chunks with `@loc/sdk/schemas`, so that an app that uses both has one zod
