@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Options } from 'tsup';
-import { locBuild } from '../../tsup.base';
+import { locBuild, sdkFromInternal } from '../../tsup.base';
 
 /** A change to a bundled dependency's code, for what `loc` pays at start-up and never uses. */
 interface DependencyEdit {
@@ -79,7 +79,7 @@ export default [
       minify: !process.env.LOC_NO_MINIFY,
       // `import.meta.url` (docs-page.ts, project-config.ts) from __filename.
       shims: true,
-      esbuildPlugins: [editDependencies(DEPENDENCY_EDITS), vendoredScripts(VENDORED)],
+      esbuildPlugins: [editDependencies(DEPENDENCY_EDITS), vendoredScripts(VENDORED), sdkFromInternal(true)],
       esbuildOptions(options) {
         // `import('node:http')` becomes a require() inside a promise: the script runs through vm.Script,
         // which has no loader for a real dynamic import (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING).

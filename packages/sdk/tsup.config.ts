@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { Options } from 'tsup';
 import { locBuild } from '../../tsup.base';
 
@@ -92,24 +92,149 @@ const dependencies: Partial<Options> = {
   },
 };
 
-// Two builds, which tsup runs at the same time into one dist/: neither cleans (one's clean would race the
-// other's writes, and a busy machine lost dist/openapi.d.ts that way). The package's `build` script empties
+// Several builds, which tsup runs at the same time into one dist/: none cleans (one's clean would race the
+// others' writes, and a busy machine lost dist/openapi.d.ts that way). The package's `build` script empties
 // dist/ once before tsup starts, and scripts/prepack.mjs refuses a dist/ that lacks a file package.json names.
 const oneClean: Partial<Options> = { clean: false };
 
-export default [
-  locBuild(
-    {
-      index: 'src/index.ts',
-      node: 'src/node.ts',
-      duration: 'src/duration.ts',
-      // Subpaths (docs/sdk.md, "Entry points"): the schemas, the locale helpers, and what only the CLI and
-      // the mock use (`internal`, not covered by semver).
-      schemas: 'src/schemas/index.ts',
-      locales: 'src/locales.ts',
-      internal: 'src/internal.ts',
+/** The extension of a build's script files: tsup builds CommonJS as ESM when it splits, then converts it. */
+function scriptExtension(options: { outExtension?: Record<string, string> }): string {
+  return options.outExtension?.['.js'] ?? '.js';
+}
+
+/**
+ * `@loc/sdk/node` re-exports the root entry (`export * from './index'`) as built, `./index.js` or
+ * `require('./index.cjs')`, rather than compiled in again: the same objects as `@loc/sdk`.
+ */
+function rootAsBuilt(): EsbuildPlugin {
+  const root = resolve('src/index');
+  return {
+    name: 'root-as-built',
+    setup(build) {
+      const built = `./index${scriptExtension(build.initialOptions)}`;
+      build.onResolve({ filter: /^\./ }, (args) =>
+        resolve(args.resolveDir, args.path) === root ? { path: built, external: true } : undefined,
+      );
     },
-    { ...dependencies, ...oneClean },
+  };
+}
+
+/** The SDK's sources that may call zod (not the tests, not the OpenAPI builder, a build of its own). */
+function zodCallers(dir = resolve('src')): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return zodCallers(path);
+    return /(?<!\.test)\.ts$/.test(entry.name) && path !== resolve('src/openapi.ts') ? [path] : [];
+  });
+}
+
+/**
+ * zod loaded with the first answer the client validates rather than at import: in this build, `zod/mini`
+ * is a module of stand-ins that call the real functions once they are loaded, and internal/zod-ready.ts
+ * (which the transport awaits before it builds a schema) loads them, from a chunk of their own. Only the
+ * root entry's Node build does this: its schemas are built by the transport alone (the stand-ins would
+ * throw before the loading), and `import('@loc/sdk')` then parses no zod (~1.4 ms of the ~3.5 the SDK's
+ * code costs it here). A browser bundle takes the `browser` build, zod compiled in: an `import()` there
+ * would keep every export of the loaded chunk and wrap each of its modules (~0.7 KB more in the one-call app).
+ */
+function lazyZod(): EsbuildPlugin {
+  return {
+    name: 'lazy-zod',
+    async setup(build) {
+      const runtime: Record<string, unknown> = await import('zod/mini');
+      const used = new Set<string>();
+      // What the code calls (`z.string(`, `z.check<T>(`), and zod's constants (`z.NEVER`): the rest it names
+      // is types. A name missed here fails the build (below).
+      for (const file of zodCallers())
+        for (const [, name] of readFileSync(file, 'utf8').matchAll(
+          /\bz\.([A-Za-z_$][\w$]*(?=(?:<[^>()]*>)?\()|[A-Z][A-Z_]+\b)/g,
+        ))
+          if (name && name in runtime) used.add(name);
+      const names = [...used].sort();
+      const values = names.filter((name) => typeof runtime[name] !== 'function');
+      const stand = [
+        'let zod;',
+        'let loading;',
+        ...values.map((name) => `export let ${name};`),
+        // Undefined once loaded, as internal/zod-ready.ts says.
+        `export function load() {
+  return zod ? undefined : (loading ??= import('lazy-zod:zod').then((module) => {
+    ${values.map((name) => `${name} = module.${name};`).join(' ')}
+    zod = module;
+  }));
+}`,
+        ...names
+          .filter((name) => !values.includes(name))
+          // Declared under another name: some of zod's are reserved words (`enum`).
+          .map(
+            (name) =>
+              `function call_${name}(...args) { return zod.${name}(...args); }\nexport { call_${name} as ${name} };`,
+          ),
+      ].join('\n');
+      const ready = resolve('src/internal/zod-ready.ts');
+      build.onResolve({ filter: /^zod\/mini$/ }, (args) =>
+        args.namespace === 'lazy-zod' ? undefined : { path: 'stand-ins', namespace: 'lazy-zod' },
+      );
+      build.onResolve({ filter: /^lazy-zod:/ }, (args) => ({ path: args.path.slice(9), namespace: 'lazy-zod' }));
+      build.onResolve({ filter: /zod-ready$/ }, (args) =>
+        resolve(args.resolveDir, `${args.path}.ts`) === ready ? { path: 'ready', namespace: 'lazy-zod' } : undefined,
+      );
+      build.onEnd((result) => {
+        const missing = result.warnings.filter((warning) => warning.text.includes('lazy-zod:stand-ins'));
+        if (missing.length)
+          throw new Error(`lazy zod: ${missing.map((warning) => warning.text).join('; ')} (tsup.config.ts)`);
+      });
+      build.onLoad({ filter: /.*/, namespace: 'lazy-zod' }, (args) => ({
+        loader: 'js',
+        resolveDir: resolve('.'),
+        contents: {
+          'stand-ins': stand,
+          // Its chunk: dist/zod-*.js.
+          zod: `export { ${names.join(', ')} } from 'zod/mini';`,
+          ready: `export { load as zodReady } from 'lazy-zod:stand-ins';`,
+        }[args.path],
+      }));
+    },
+  };
+}
+
+/** The public entries, whose declarations are built together (one set of shared declaration files). */
+const PUBLIC_ENTRIES = {
+  index: 'src/index.ts',
+  node: 'src/node.ts',
+  duration: 'src/duration.ts',
+  // Subpaths (docs/sdk.md, "Entry points"): the schemas, the locale helpers, and what only the CLI and
+  // the mock use (`internal`, not covered by semver).
+  schemas: 'src/schemas/index.ts',
+  locales: 'src/locales.ts',
+  internal: 'src/internal.ts',
+};
+const { index, internal, node, schemas, duration, locales } = PUBLIC_ENTRIES;
+const withPlugin = (plugin: EsbuildPlugin): Partial<Options> => ({
+  esbuildPlugins: [...(dependencies.esbuildPlugins ?? []), plugin],
+});
+
+// Each file the ESM loader reads costs `import('@loc/sdk')` (~0.5 ms on this machine), and esbuild splits
+// the code that several entries share into a chunk per set of entries: built together, the six entries
+// made the root entry five files, whose chunks also held what only `internal` uses. The root entry is a
+// build of its own: one file, with ofetch's chunk and zod's (`lazyZod`) loaded with the first request
+// (docs/sdk.md, "Size and start-up"). `@loc/sdk/node` imports it as built, so that both hand out the same
+// classes. The subpaths share chunks of their own; `internal` holds the root entry too, and the CLI's and
+// the mock's builds take it from there (one copy of the client and of zod in each).
+export default [
+  locBuild({ index }, { ...dependencies, ...oneClean, ...withPlugin(lazyZod()), dts: false }),
+  // `@loc/sdk/node`: the root entry as built, and the downloads (with their own copy of the few helpers
+  // they share with the client: the errors they throw are still `instanceof` the root's classes, which
+  // compare brands, src/errors.ts).
+  locBuild({ node }, { ...dependencies, ...oneClean, ...withPlugin(rootAsBuilt()), dts: false }),
+  // The subpaths, and the root entry for bundlers that build for browsers (the `browser` condition:
+  // esbuild's, Vite's and webpack's browser platforms, Cloudflare's), with zod compiled in and nothing
+  // loaded later; it shares its chunks with `@loc/sdk/schemas`, so that an app that uses both has one zod
+  // (its CommonJS twin, index.browser.cjs, is not used). The declarations of every public entry are
+  // built here, together as before (one set of shared declaration files).
+  locBuild(
+    { internal, schemas, duration, locales, 'index.browser': index },
+    { ...dependencies, ...oneClean, dts: { entry: PUBLIC_ENTRIES } },
   ),
   // A build of its own: the OpenAPI builder's parts of zod (toJSONSchema and the metadata registry, which
   // registers itself on `globalThis` as it loads) would otherwise share a chunk with the client, and

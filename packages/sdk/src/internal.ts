@@ -3,9 +3,14 @@
  * constants, path and message helpers. Internal: not covered by semantic versioning, and any release may
  * change or remove them. An app imports `@loc/sdk`, `@loc/sdk/schemas`, `@loc/sdk/locales` or `@loc/sdk/node`.
  *
+ * It holds the root entry too: the CLI's and the mock's builds take `@loc/sdk` from here, so that they have
+ * one copy of the client, its errors and zod beside these building blocks (the root entry is built alone,
+ * for its import time: tsup.config.ts).
+ *
  * @internal
  * @module @loc/sdk/internal
  */
+export * from './index';
 export { DEFAULT_CDN_CHECK_PATH, DEFAULT_TIMEOUT_MS } from './core/config';
 export {
   DEFAULT_MAX_POLL_INTERVAL_MS,

@@ -20,9 +20,11 @@ function closure(file: string, seen = new Set<string>()): Set<string> {
 }
 
 describe('built @loc/sdk', () => {
-  it('keeps node: modules out of the main entry (browsers, edge runtimes)', () => {
+  it('keeps node: modules out of the main entry (browsers, edge runtimes), which is one file', () => {
+    // One file for `import('@loc/sdk')` to read (tsup.config.ts): ofetch's chunk comes with the first request.
     const files = [...closure(join(dist, 'index.js'))];
-    expect(files.length).toBeGreaterThan(1);
+    expect(files).toEqual([join(dist, 'index.js')]);
+    expect(readFileSync(files[0]!, 'utf8')).toMatch(/import\(["']\.\/ofetch-[\w-]+\.js["']\)/);
     const imported = (file: string) =>
       [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*["']([^"'.][^"']*)["']/g)].map((m) => m[1]!);
     const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
@@ -31,6 +33,23 @@ describe('built @loc/sdk', () => {
     expect(imported(join(dist, 'node.js'))).toEqual(
       expect.arrayContaining(['node:fs/promises', 'node:http', 'node:https']),
     );
+  });
+
+  it('leaves zod to the first answer in Node, and compiles it into the browser build', async () => {
+    // dist/index.js (Node's `import`) imports zod's chunk when the transport validates its first answer;
+    // dist/index.browser.js (the `browser` condition) holds zod, as a bundler wants it (tsup.config.ts).
+    // The browser build shares its chunks with `@loc/sdk/schemas`: an app that uses both has one zod.
+    const node = readFileSync(join(dist, 'index.js'), 'utf8');
+    const browser = [...closure(join(dist, 'index.browser.js'))];
+    const text = (file: string) => readFileSync(file, 'utf8');
+    expect(node).toMatch(/import\(["']\.\/zod-[\w-]+\.js["']\)/);
+    expect(node).not.toContain('"$ZodType"');
+    expect(browser.filter((file) => /import\(["']\.\/zod-/.test(text(file)))).toEqual([]);
+    const zod = browser.filter((file) => text(file).includes('"$ZodType"'));
+    expect(zod).toHaveLength(1);
+    expect([...closure(join(dist, 'schemas.js'))]).toContain(zod[0]);
+    const pkg = JSON.parse(readFileSync(join(dist, '../package.json'), 'utf8'));
+    expect(pkg.exports['.'].browser.default).toBe('./dist/index.browser.js');
   });
 
   it('loads as ESM and CJS, with one set of error classes shared by both entries', async () => {
