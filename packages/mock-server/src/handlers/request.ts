@@ -36,17 +36,31 @@ export class BodyError extends Error {
  * Reads and checks a JSON body as the operation declares it (src/operations.ts of @loc/sdk): 413 over
  * `maxBytes`; `malformedStatus` for a body that is not JSON or missing when required; `invalidStatus`
  * when it does not match the schema, naming each bad field. An empty optional body counts as `{}`.
+ * Over the mock's socket, where the body is read already, it answers (or throws) at once: a promise per
+ * request showed under load. Through msw's interception it answers with a promise.
  */
-export async function readBody<S extends z.ZodMiniType>(
+export function readBody<S extends z.ZodMiniType>(
   request: Request,
   declared: OperationRequestBody<S>,
   maxBytes: number,
   { remember = false } = {},
-): Promise<z.output<S>> {
+): z.output<S> | Promise<z.output<S>> {
   const length = Number(request.headers.get('content-length'));
   if (Number.isFinite(length) && length > maxBytes)
     throw new BodyError(413, `The body is ${length} bytes; the limit is ${maxBytes}.`);
-  const bytes = await bodyToRead(request);
+  const bytes = bodyToRead(request);
+  return bytes instanceof Promise
+    ? bytes.then((read) => checkedBody(read, declared, maxBytes, remember))
+    : checkedBody(bytes, declared, maxBytes, remember);
+}
+
+/** The body's bytes checked as the operation declares them (see `readBody`). */
+function checkedBody<S extends z.ZodMiniType>(
+  bytes: Uint8Array,
+  declared: OperationRequestBody<S>,
+  maxBytes: number,
+  remember: boolean,
+): z.output<S> {
   if (bytes.byteLength > maxBytes) throw new BodyError(413, `The body is larger than the limit of ${maxBytes} bytes.`);
   const text = UTF8.decode(bytes);
   const known = remember && text.length <= MAX_REMEMBERED_BODY_LENGTH ? checkedBodies(declared).get(text) : undefined;

@@ -28,8 +28,11 @@ export type RequestBody<K extends OperationId> = Operations[K] extends {
 export interface ResolverArgs<K extends OperationId> {
   request: Request;
   params: OperationParams<K>;
-  /** Reads and checks the body as the operation declares it (throws BodyError); call it after the credential checks. */
-  body: () => Promise<RequestBody<K>>;
+  /**
+   * Reads and checks the body as the operation declares it (throws BodyError); call it after the credential
+   * checks. Over the socket it answers at once (see `readBody`).
+   */
+  body: () => RequestBody<K> | Promise<RequestBody<K>>;
 }
 
 /** What answers one operation. */
@@ -72,7 +75,7 @@ export function operationHandlers(context: HandlerContext, resolvers: Resolvers)
       if (!('requestBody' in operation)) throw new Error(`${id} takes no body`);
       return readBody(request, operation.requestBody as OperationRequestBody, context.maxBodyBytes, {
         remember,
-      }) as Promise<never>;
+      }) as never;
     };
     const failed = (request: Request, error: unknown) => delivered(request, errorAnswerOf(operation.api, error));
     // Not an async function: it runs for every request, and a resolver that answers at once is written at once.

@@ -440,9 +440,10 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
 
     /**
      * The release a client should download: 'no-distribution' when none serves the environment, type and
-     * version; null when nothing newer applies; else the newest applicable release.
+     * version; null when nothing newer applies; else the newest applicable release. At once once its
+     * bundle is made (a load test checks on every request), a promise the first time.
      */
-    async findRelease(
+    findRelease(
       ws: string,
       check: Pick<CdnCheckRequest, 'distributionEnvironment' | 'distributionType' | 'clientVersion' | 'clientRelease'>,
     ) {
@@ -465,9 +466,14 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
       }
       if (!served) return 'no-distribution' as const;
       if (!newest || newest.r.id === check.clientRelease) return null;
-      const bytes = await releaseBytes(newest.d, newest.r.id);
-      state.madeReleases.set(newest.r.id, bytes);
-      return { release: newest.r, blobName: releaseBlobName(newest.r.id), sha256: sha256Of(bytes) };
+      const { r } = newest;
+      const offered = (bytes: Uint8Array) => ({ release: r, blobName: releaseBlobName(r.id), sha256: sha256Of(bytes) });
+      const made = state.madeReleases.get(r.id);
+      if (made) return offered(made);
+      return releaseBytes(newest.d, r.id).then((bytes) => {
+        state.madeReleases.set(r.id, bytes);
+        return offered(bytes);
+      });
     },
 
     /**
