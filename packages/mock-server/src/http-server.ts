@@ -100,11 +100,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
           failed(res, error);
           return;
         }
-        if (response instanceof Promise)
-          response.then(
-            (r) => answer(req, res, method, started, r, request, recorded),
-            (error: unknown) => failed(res, error),
-          );
+        if (response instanceof Promise) answerLater(req, res, method, started, response, request, recorded);
         else answer(req, res, method, started, response, request, recorded);
       },
       (error) => failed(res, error),
@@ -200,11 +196,31 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       else sent = send(res, method, final);
     }
     if (!sent) logged(req, res, started);
-    else
-      sent.then(
-        () => logged(req, res, started),
-        (error: unknown) => failed(res, error),
-      );
+    else loggedOnceSent(req, res, started, sent);
+  }
+
+  /** `answer` once the handlers' promise settles (its own function, as `loggedOnceSent`). */
+  function answerLater(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    started: number,
+    response: Promise<Response | undefined>,
+    request: Request,
+    recorded: Recorded | undefined,
+  ) {
+    response.then(
+      (r) => answer(req, res, method, started, r, request, recorded),
+      (error: unknown) => failed(res, error),
+    );
+  }
+
+  /** Logs an answer once it is written (apart from `answer`: its callbacks would cost every answer their scope). */
+  function loggedOnceSent(req: IncomingMessage, res: ServerResponse, started: number, sent: Promise<void>) {
+    sent.then(
+      () => logged(req, res, started),
+      (error: unknown) => failed(res, error),
+    );
   }
 
   /** Tells `onRequest` of an answered request. */

@@ -1,4 +1,4 @@
-import { BudgetError } from '../store';
+import { BudgetError, type Store } from '../store';
 import type { HandlerContext } from './context';
 import { bodyProblem, problem } from './errors';
 import { bearerToken, BodyError } from './request';
@@ -31,11 +31,21 @@ export function cdnResolvers({ store, signer }: HandlerContext) {
       return problem(429, [{ field: 'USAGE', infos: ['USAGE_LIMIT_EXCEEDED'] }], renewal);
     }
     const found = store.findRelease(workspace, body);
-    return found instanceof Promise ? found.then((f) => offer(request, f)) : offer(request, found);
+    return found instanceof Promise ? offerLater(request, found) : offer(request, found);
+  }
+
+  // The promise's callbacks are made in functions of their own (here and in `checkLater`): made in the
+  // function that answers at once, the scope they capture would be allocated on every check.
+  function offerLater(request: Request, found: Promise<Found>) {
+    return found.then((f) => offer(request, f));
+  }
+
+  function checkLater(request: Request, workspace: string, body: Promise<RequestBody<'checkDistribution'>>) {
+    return body.then((b) => check(request, workspace, b), refused);
   }
 
   /** The answer naming what `findRelease` found. */
-  function offer(request: Request, found: Awaited<ReturnType<typeof store.findRelease>>): Response {
+  function offer(request: Request, found: Found): Response {
     if (found === 'no-distribution') {
       return problem(404, [{ field: 'DISTRIBUTION', infos: ['DISTRIBUTION_NOT_FOUND'] }]);
     }
@@ -77,12 +87,13 @@ export function cdnResolvers({ store, signer }: HandlerContext) {
       } catch (error) {
         return refused(error);
       }
-      return body instanceof Promise
-        ? body.then((b) => check(request, workspace, b), refused)
-        : check(request, workspace, body);
+      return body instanceof Promise ? checkLater(request, workspace, body) : check(request, workspace, body);
     },
   } satisfies Partial<Resolvers>;
 }
+
+/** What `findRelease` answers. */
+type Found = Awaited<ReturnType<Store['findRelease']>>;
 
 /** The answer to a body that is not a check (a BodyError); anything else thrown is thrown on. */
 function refused(error: unknown): Response {

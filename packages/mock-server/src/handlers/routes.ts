@@ -78,6 +78,12 @@ export function operationHandlers(context: HandlerContext, resolvers: Resolvers)
       }) as never;
     };
     const failed = (request: Request, error: unknown) => delivered(request, errorAnswerOf(operation.api, error));
+    // Its own function: a callback made here would capture `request` in a scope made for every request.
+    const later = (request: Request, answer: Promise<Response>) =>
+      answer.then(
+        (a) => delivered(request, a),
+        (error: unknown) => failed(request, error),
+      );
     // Not an async function: it runs for every request, and a resolver that answers at once is written at once.
     return route(`${context.prefix}${routeOf(operation.path)}`, ({ request, params }) => {
       try {
@@ -88,12 +94,7 @@ export function operationHandlers(context: HandlerContext, resolvers: Resolvers)
           params: strings as OperationParams<OperationId>,
           body: readBodyOf(request),
         });
-        return answer instanceof Promise
-          ? answer.then(
-              (a) => delivered(request, a),
-              (error: unknown) => failed(request, error),
-            )
-          : delivered(request, answer);
+        return answer instanceof Promise ? later(request, answer) : delivered(request, answer);
       } catch (error) {
         return failed(request, error);
       }
