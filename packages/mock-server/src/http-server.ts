@@ -66,11 +66,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const server = createServer((req, res) => {
     const started = options.onRequest ? Date.now() : 0;
     const method = req.method ?? 'GET';
-    const url = requestUrl(req, res, method, started);
-    if (!url) return;
-    const isAdmin =
-      url.pathname.startsWith(ADMIN_PREFIX) &&
-      (url.pathname.length === ADMIN_PREFIX.length || url.pathname[ADMIN_PREFIX.length] === '/');
+    const requested = requestTarget(req, res, method, started);
+    if (!requested) return;
+    const { url, isAdmin } = requested;
     const limit = isAdmin ? MAX_ADMIN_BODY_BYTES : maxBodyBytes;
     readLimited(
       req,
@@ -134,16 +132,22 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 
   // Parsed request URLs by target, checked, and shared by the requests that send them (the handlers only
   // read a request's parsed URL: see `urlOf` in socket-request.ts).
-  const urls = new Map<string, URL>();
+  const targets = new Map<string, RequestTarget>();
 
   /**
    * The request's URL, on the server's own origin (never the Host header's); undefined when it is
    * malformed, and then it is answered here with a 400.
    */
-  function requestUrl(req: IncomingMessage, res: ServerResponse, method: string, started: number): URL | undefined {
+  function requestTarget(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    started: number,
+  ): RequestTarget | undefined {
     const target = req.url ?? '/';
-    let url = urls.get(target);
-    if (url) return url;
+    const known = targets.get(target);
+    if (known) return known;
+    let url: URL;
     try {
       // An absolute-form target (`GET http://elsewhere/v1/projects`) is read for its path and query only.
       const parsed = new URL(target, origin);
@@ -164,9 +168,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       answer(req, res, method, started, errorFor(url.pathname, 400, message));
       return undefined;
     }
-    if (urls.size >= MAX_REMEMBERED_URLS) urls.clear();
-    urls.set(target, url);
-    return url;
+    const { pathname } = url;
+    const isAdmin =
+      pathname.startsWith(ADMIN_PREFIX) &&
+      (pathname.length === ADMIN_PREFIX.length || pathname[ADMIN_PREFIX.length] === '/');
+    if (targets.size >= MAX_REMEMBERED_URLS) targets.clear();
+    const checked = { url, isAdmin };
+    targets.set(target, checked);
+    return checked;
   }
 
   /**
@@ -375,6 +384,12 @@ function tooLarge(pathname: string, limit: number): Response {
  * reading (a client streaming without end is cut off).
  */
 const MAX_DISCARDED_BYTES = 64 * 1024 * 1024;
+
+/** A request target, parsed and checked: its URL, and whether it is the control API's. */
+interface RequestTarget {
+  readonly url: URL;
+  readonly isAdmin: boolean;
+}
 
 /** Distinct request URLs kept parsed; past this the memory starts over. */
 const MAX_REMEMBERED_URLS = 1024;

@@ -62,6 +62,25 @@ export function routeOf(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
 }
 
+/** The string parameters of each remembered parameters object (see `stringParams`). */
+const asStrings = new WeakMap<object, Readonly<Record<string, string>>>();
+
+/**
+ * msw's path parameters as strings. The real server's dispatcher hands the same frozen object to every
+ * request of a URL: its strings are made once and shared (frozen too). msw's object for a `*` route has
+ * an element `0` and no prototype, and going over it took ~0.2 µs a request.
+ */
+function stringParams(params: Readonly<Record<string, unknown>>): Readonly<Record<string, string>> {
+  const known = asStrings.get(params);
+  if (known) return known;
+  const strings: Record<string, string> = {};
+  for (const name in params) strings[name] = String(params[name]);
+  if (!Object.isFrozen(params)) return strings;
+  Object.freeze(strings);
+  asStrings.set(params, strings);
+  return strings;
+}
+
 /** The msw handlers of every operation, in the table's order (literal segments before parameters). */
 export function operationHandlers(context: HandlerContext, resolvers: Resolvers) {
   return (Object.keys(OPERATIONS) as OperationId[]).map((id) => {
@@ -87,11 +106,9 @@ export function operationHandlers(context: HandlerContext, resolvers: Resolvers)
     // Not an async function: it runs for every request, and a resolver that answers at once is written at once.
     return route(`${context.prefix}${routeOf(operation.path)}`, ({ request, params }) => {
       try {
-        const strings: Record<string, string> = {};
-        for (const name in params) strings[name] = String(params[name]);
         const answer = resolve({
           request,
-          params: strings as OperationParams<OperationId>,
+          params: stringParams(params) as OperationParams<OperationId>,
           body: readBodyOf(request),
         });
         return answer instanceof Promise ? later(request, answer) : delivered(request, answer);
