@@ -3,7 +3,7 @@ import type { HandlerContext } from './context';
 import { bodyProblem, problem } from './errors';
 import { bearerToken, BodyError } from './request';
 import { emptyResponse, keptAnswerOf, keptResponse, type KeptAnswer } from './answers';
-import { urlOf } from '../socket-request';
+import { originOf } from '../socket-request';
 import { reply, type RequestBody, type Resolvers } from './routes';
 
 /** spec.md §8: a distribution check's pre-signed filesUrl is valid for 24 hours. */
@@ -15,7 +15,8 @@ export const FILES_URL_VALIDITY_MS = 24 * 60 * 60_000;
  * promise only where a step does.
  */
 export function cdnResolvers({ store, signer }: HandlerContext) {
-  let last: { release: object; filesUrl: string; sha256: string; kept: KeptAnswer } | undefined;
+  // The last release offered (an offer is one object per made bundle), and its answer.
+  let last: { found: Found; path: string; filesUrl: string; kept: KeptAnswer } | undefined;
 
   /** A check from `workspace` with a checked body: the budget spent, then the release it should download. */
   function check(request: Request, workspace: string, body: RequestBody<'checkDistribution'>) {
@@ -52,14 +53,11 @@ export function cdnResolvers({ store, signer }: HandlerContext) {
     if (found === null) {
       return emptyResponse(204);
     }
-    const filesUrl = signer.sign(
-      urlOf(request).origin,
-      `/_storage/releases/${found.blobName}`,
-      store.now() + FILES_URL_VALIDITY_MS,
-    );
-    // Under load the checks of one second get the same answer (the URL's expiry is in whole seconds):
-    // its JSON is made once.
-    if (last?.release !== found.release || last.filesUrl !== filesUrl || last.sha256 !== found.sha256) {
+    // Under load the checks of one second get the same answer (the URL's expiry is in whole seconds, and the
+    // signer hands back the URL it signed last): its JSON is made once.
+    const path = last?.found === found ? last.path : `/_storage/releases/${found.blobName}`;
+    const filesUrl = signer.sign(originOf(request), path, store.now() + FILES_URL_VALIDITY_MS);
+    if (last?.found !== found || last.filesUrl !== filesUrl) {
       const answer = reply('checkDistribution', 200, {
         distributionReleaseId: found.release.id,
         name: found.release.name,
@@ -67,7 +65,7 @@ export function cdnResolvers({ store, signer }: HandlerContext) {
         filesUrl,
         filesSha256: found.sha256,
       });
-      last = { release: found.release, filesUrl, sha256: found.sha256, kept: keptAnswerOf(answer)! };
+      last = { found, path, filesUrl, kept: keptAnswerOf(answer)! };
       return answer;
     }
     return keptResponse(200, last.kept);
