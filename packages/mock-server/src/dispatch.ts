@@ -2,12 +2,7 @@ import { getResponse, HttpHandler, matchRequestUrl, type RequestHandler } from '
 import { urlOf } from './socket-request';
 
 type Params = Record<string, string | readonly string[] | undefined>;
-type Resolver = (args: {
-  request: Request;
-  params: Params;
-  cookies: Record<string, string>;
-  requestId: string;
-}) => unknown;
+type Resolver = (args: ResolverInfo) => unknown;
 
 /** What the dispatcher reads of an msw handler: its public `info`, and the resolver it was made with. */
 interface Route {
@@ -77,24 +72,27 @@ export function createDispatcher(
       const { route, params } = found[i]!;
       let answer: unknown;
       try {
-        answer = route.resolver({
-          request,
-          params,
-          cookies: cookiesOf(request),
-          requestId: `req-${++nextId}`,
-        });
+        answer = route.resolver(new ResolverInfo(request, params, ++nextId));
       } catch (thrown) {
         answer = thrownAnswer(thrown);
       }
-      if (isThenable(answer))
-        return (answer instanceof Promise ? answer : Promise.resolve(answer)).then(
-          (value: unknown) => checked(route, value) ?? run(request, found, i + 1),
-          (thrown: unknown) => thrownAnswer(thrown),
-        );
+      if (isThenable(answer)) return later(request, found, i, answer);
       const response = checked(route, answer);
       if (response) return response;
     }
     return undefined;
+  }
+
+  /**
+   * `run` on from the resolver at `at`, once its promised answer comes. Apart from `run`, whose loop would
+   * otherwise allocate the promise callbacks' scope on every pass (most requests answer at once).
+   */
+  function later(request: Request, found: Match[], at: number, answer: PromiseLike<unknown>) {
+    const { route } = found[at]!;
+    return (answer instanceof Promise ? answer : Promise.resolve(answer)).then(
+      (value: unknown) => checked(route, value) ?? run(request, found, at + 1),
+      thrownAnswer,
+    );
   }
 
   return (request) => run(request, matching(request.method, urlOf(request)), 0);
@@ -108,6 +106,29 @@ export function createDispatcher(
 interface Match {
   route: Route;
   params: Readonly<Params>;
+}
+
+/**
+ * What a resolver is called with, as msw gives it. The cookies and the id are made when a resolver reads
+ * them (the mock's own read neither; making them for every resolver of every request showed under load).
+ */
+class ResolverInfo {
+  readonly #id: number;
+
+  constructor(
+    readonly request: Request,
+    readonly params: Readonly<Params>,
+    id: number,
+  ) {
+    this.#id = id;
+  }
+
+  get cookies(): Record<string, string> {
+    return cookiesOf(this.request);
+  }
+  get requestId(): string {
+    return `req-${this.#id}`;
+  }
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

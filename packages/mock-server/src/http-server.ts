@@ -66,50 +66,42 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const server = createServer((req, res) => {
     const started = options.onRequest ? Date.now() : 0;
     const method = req.method ?? 'GET';
-    const url = requestUrl(req, res, method, started);
-    if (!url) return;
-    const isAdmin =
-      url.pathname.startsWith(ADMIN_PREFIX) &&
-      (url.pathname.length === ADMIN_PREFIX.length || url.pathname[ADMIN_PREFIX.length] === '/');
-    const limit = isAdmin ? MAX_ADMIN_BODY_BYTES : maxBodyBytes;
-    readLimited(
-      req,
-      limit,
-      (body) => {
-        if (isAdmin) {
-          if (body === 'too-large') answer(req, res, method, started, tooLarge(url.pathname, limit));
-          else admin(req, res, method, url, body, started);
-          return;
-        }
-        // Recorded before it is answered (references only: the journal formats an entry when it is read).
-        const recorded = journal.enabled
-          ? journal.record(method, url, req.headers, body === 'too-large' ? null : body)
-          : undefined;
-        if (body === 'too-large') {
-          answer(req, res, method, started, tooLarge(url.pathname, limit), undefined, recorded);
-          return;
-        }
-        const request = socketRequest(url, method, req.headers, body);
-        // The exchange lets a fault note itself in the entry; with no fault waiting none is opened (a WeakMap
-        // entry per request showed under load).
-        if (recorded && target.faults.list().length > 0) openExchange(request, { recorded });
-        let response: ReturnType<typeof dispatch>;
-        try {
-          response = dispatch(request);
-        } catch (error) {
-          failed(res, error);
-          return;
-        }
-        if (response instanceof Promise)
-          response.then(
-            (r) => answer(req, res, method, started, r, request, recorded),
-            (error: unknown) => failed(res, error),
-          );
-        else answer(req, res, method, started, response, request, recorded);
-      },
-      (error) => failed(res, error),
-    );
+    const requested = requestTarget(req, res, method, started);
+    if (!requested) return;
+    const limit = requested.isAdmin ? MAX_ADMIN_BODY_BYTES : maxBodyBytes;
+    readLimited(new Reading(req, res, method, requested, started, limit, received, failed));
   });
+
+  /** Answers a request once its body is read (or found too large). */
+  function received({ req, res, method, requested: { url, isAdmin }, started, limit }: Reading, body: Body) {
+    if (isAdmin) {
+      if (body === 'too-large') answer(req, res, method, started, tooLarge(url.pathname, limit));
+      else admin(req, res, method, url, body, started);
+      return;
+    }
+    // Recorded before it is answered (references only: the journal formats an entry when it is read).
+    const recorded = journal.enabled
+      ? journal.record(method, url, req.headers, body === 'too-large' ? null : body)
+      : undefined;
+    if (body === 'too-large') {
+      answer(req, res, method, started, tooLarge(url.pathname, limit), undefined, recorded);
+      return;
+    }
+    const request = socketRequest(url, method, req.headers, body);
+    // The exchange lets a fault note itself in the entry; with no fault waiting none is opened (a WeakMap
+    // entry per request showed under load).
+    if (recorded && target.faults.list().length > 0) openExchange(request, { recorded });
+    let response: ReturnType<typeof dispatch>;
+    try {
+      response = dispatch(request);
+    } catch (error) {
+      failed(res, error);
+      return;
+    }
+    if (response instanceof Promise) answerLater(req, res, method, started, response, request, recorded);
+    else answer(req, res, method, started, response, request, recorded);
+  }
+
   // A client that waits for 100-continue before sending a body over the limit is told 413 at once, and sends nothing.
   server.on('checkContinue', (req, res) => {
     if (Number(req.headers['content-length']) > maxBodyBytes) {
@@ -138,16 +130,22 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 
   // Parsed request URLs by target, checked, and shared by the requests that send them (the handlers only
   // read a request's parsed URL: see `urlOf` in socket-request.ts).
-  const urls = new Map<string, URL>();
+  const targets = new Map<string, RequestTarget>();
 
   /**
    * The request's URL, on the server's own origin (never the Host header's); undefined when it is
    * malformed, and then it is answered here with a 400.
    */
-  function requestUrl(req: IncomingMessage, res: ServerResponse, method: string, started: number): URL | undefined {
+  function requestTarget(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    started: number,
+  ): RequestTarget | undefined {
     const target = req.url ?? '/';
-    let url = urls.get(target);
-    if (url) return url;
+    const known = targets.get(target);
+    if (known) return known;
+    let url: URL;
     try {
       // An absolute-form target (`GET http://elsewhere/v1/projects`) is read for its path and query only.
       const parsed = new URL(target, origin);
@@ -168,9 +166,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       answer(req, res, method, started, errorFor(url.pathname, 400, message));
       return undefined;
     }
-    if (urls.size >= MAX_REMEMBERED_URLS) urls.clear();
-    urls.set(target, url);
-    return url;
+    const { pathname } = url;
+    const isAdmin =
+      pathname.startsWith(ADMIN_PREFIX) &&
+      (pathname.length === ADMIN_PREFIX.length || pathname[ADMIN_PREFIX.length] === '/');
+    if (targets.size >= MAX_REMEMBERED_URLS) targets.clear();
+    const checked = { url, isAdmin };
+    targets.set(target, checked);
+    return checked;
   }
 
   /**
@@ -200,11 +203,31 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       else sent = send(res, method, final);
     }
     if (!sent) logged(req, res, started);
-    else
-      sent.then(
-        () => logged(req, res, started),
-        (error: unknown) => failed(res, error),
-      );
+    else loggedOnceSent(req, res, started, sent);
+  }
+
+  /** `answer` once the handlers' promise settles (its own function, as `loggedOnceSent`). */
+  function answerLater(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    started: number,
+    response: Promise<Response | undefined>,
+    request: Request,
+    recorded: Recorded | undefined,
+  ) {
+    response.then(
+      (r) => answer(req, res, method, started, r, request, recorded),
+      (error: unknown) => failed(res, error),
+    );
+  }
+
+  /** Logs an answer once it is written (apart from `answer`: its callbacks would cost every answer their scope). */
+  function loggedOnceSent(req: IncomingMessage, res: ServerResponse, started: number, sent: Promise<void>) {
+    sent.then(
+      () => logged(req, res, started),
+      (error: unknown) => failed(res, error),
+    );
   }
 
   /** Tells `onRequest` of an answered request. */
@@ -360,52 +383,98 @@ function tooLarge(pathname: string, limit: number): Response {
  */
 const MAX_DISCARDED_BYTES = 64 * 1024 * 1024;
 
+/** A request target, parsed and checked: its URL, and whether it is the control API's. */
+interface RequestTarget {
+  readonly url: URL;
+  readonly isAdmin: boolean;
+}
+
 /** Distinct request URLs kept parsed; past this the memory starts over. */
 const MAX_REMEMBERED_URLS = 1024;
 
 /** An empty body, shared: GET and HEAD requests have one. */
 const NO_BODY = Buffer.alloc(0);
 
+/** A request body as read: its bytes, or 'too-large' past the limit. */
+type Body = Buffer | 'too-large';
+
 /**
- * Reads the request body and calls `done` with it, or with 'too-large' as soon as it passes `limit`
- * (the rest is not buffered). A body that came in one chunk is passed as it is.
+ * A request whose body is being read: what answering it needs, and the body so far. The body's listeners
+ * are functions made once that find it on the request (`READING`): closures made for every request showed
+ * under load.
  */
-function readLimited(
-  req: IncomingMessage,
-  limit: number,
-  done: (body: Buffer | 'too-large') => void,
-  fail: (error: unknown) => void,
-) {
+class Reading {
+  first: Buffer | undefined = undefined;
+  more: Buffer[] | undefined = undefined;
+  size = 0;
+  over = false;
+  answered = false;
+
+  constructor(
+    readonly req: IncomingMessage,
+    readonly res: ServerResponse,
+    readonly method: string,
+    readonly requested: RequestTarget,
+    readonly started: number,
+    /** Bodies larger than this are not kept: the request is answered 'too-large'. */
+    readonly limit: number,
+    readonly received: (reading: Reading, body: Body) => void,
+    readonly failed: (res: ServerResponse, error: unknown) => void,
+  ) {}
+
+  /** Hands over the body, or 'too-large' (once). */
+  done(body: Body) {
+    if (this.answered) return;
+    this.answered = true;
+    this.received(this, body);
+  }
+}
+
+const READING = Symbol('loc-mock: the body being read');
+
+function readingOf(req: IncomingMessage): Reading {
+  return (req as IncomingMessage & { [READING]: Reading })[READING];
+}
+
+/**
+ * Reads the request body and hands it to `reading.received`, or 'too-large' as soon as it passes its
+ * limit (the rest is not buffered). A body that came in one chunk is passed as it is.
+ */
+function readLimited(reading: Reading) {
+  const { req, limit } = reading;
   const declared = Number(req.headers['content-length']);
   if (declared > limit + MAX_DISCARDED_BYTES) {
     // More than will ever be read: answer at once.
     req.resume();
-    done('too-large');
+    reading.done('too-large');
     return;
   }
-  let first: Buffer | undefined;
-  let more: Buffer[] | undefined;
-  let size = 0;
-  let over = declared > limit;
-  let answered = false;
-  const refuse = () => {
-    if (answered) return;
-    answered = true;
-    done('too-large');
-  };
-  req.on('data', (chunk: Buffer) => {
-    size += chunk.length;
-    // Over the limit: read on and throw away (up to a bound), so that the client, done sending, reads the 413.
-    if (over || size > limit) {
-      over = true;
-      first = more = undefined;
-      if (size > limit + MAX_DISCARDED_BYTES) refuse();
-    } else if (first === undefined) first = chunk;
-    else (more ??= [first]).push(chunk);
-  });
-  req.on('end', () => {
-    if (over) refuse();
-    else done(more ? Buffer.concat(more) : (first ?? NO_BODY));
-  });
-  req.on('error', fail);
+  reading.over = declared > limit;
+  (req as IncomingMessage & { [READING]: Reading })[READING] = reading;
+  req.on('data', onBodyChunk);
+  req.on('end', onBodyEnd);
+  req.on('error', onBodyError);
+}
+
+function onBodyChunk(this: IncomingMessage, chunk: Buffer) {
+  const r = readingOf(this);
+  r.size += chunk.length;
+  // Over the limit: read on and throw away (up to a bound), so that the client, done sending, reads the 413.
+  if (r.over || r.size > r.limit) {
+    r.over = true;
+    r.first = r.more = undefined;
+    if (r.size > r.limit + MAX_DISCARDED_BYTES) r.done('too-large');
+  } else if (r.first === undefined) r.first = chunk;
+  else (r.more ??= [r.first]).push(chunk);
+}
+
+function onBodyEnd(this: IncomingMessage) {
+  const r = readingOf(this);
+  if (r.over) r.done('too-large');
+  else r.done(r.more ? Buffer.concat(r.more) : (r.first ?? NO_BODY));
+}
+
+function onBodyError(this: IncomingMessage, error: unknown) {
+  const r = readingOf(this);
+  r.failed(r.res, error);
 }

@@ -20,10 +20,17 @@ export function createSigner(secret: string): Signer {
     }
     return signature;
   };
+  // The URL signed last: under load one URL is signed again and again within its second, and handing back
+  // the same string spares building it (and lets a caller compare it by reference).
+  let last = { origin: '', path: '', seconds: Number.NaN, url: '' };
   return {
     sign(origin, path, expiresAt) {
-      const expires = String(Math.floor(expiresAt / 1000));
-      return `${origin}${path}?expires=${expires}&signature=${mac(path, expires)}`;
+      const seconds = Math.floor(expiresAt / 1000);
+      if (seconds === last.seconds && path === last.path && origin === last.origin) return last.url;
+      const expires = String(seconds);
+      const url = `${origin}${path}?expires=${expires}&signature=${mac(path, expires)}`;
+      last = { origin, path, seconds, url };
+      return url;
     },
     verify(path, expires, signature, now) {
       if (!expires || !signature || !/^\d+$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return 'invalid';

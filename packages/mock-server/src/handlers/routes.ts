@@ -28,8 +28,11 @@ export type RequestBody<K extends OperationId> = Operations[K] extends {
 export interface ResolverArgs<K extends OperationId> {
   request: Request;
   params: OperationParams<K>;
-  /** Reads and checks the body as the operation declares it (throws BodyError); call it after the credential checks. */
-  body: () => Promise<RequestBody<K>>;
+  /**
+   * Reads and checks the body as the operation declares it (throws BodyError); call it after the credential
+   * checks. Over the socket it answers at once (see `readBody`).
+   */
+  body: () => RequestBody<K> | Promise<RequestBody<K>>;
 }
 
 /** What answers one operation. */
@@ -59,6 +62,25 @@ export function routeOf(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
 }
 
+/** The string parameters of each remembered parameters object (see `stringParams`). */
+const asStrings = new WeakMap<object, Readonly<Record<string, string>>>();
+
+/**
+ * msw's path parameters as strings. The real server's dispatcher hands the same frozen object to every
+ * request of a URL: its strings are made once and shared (frozen too). msw's object for a `*` route has
+ * an element `0` and no prototype, and going over it took ~0.2 µs a request.
+ */
+function stringParams(params: Readonly<Record<string, unknown>>): Readonly<Record<string, string>> {
+  const known = asStrings.get(params);
+  if (known) return known;
+  const strings: Record<string, string> = {};
+  for (const name in params) strings[name] = String(params[name]);
+  if (!Object.isFrozen(params)) return strings;
+  Object.freeze(strings);
+  asStrings.set(params, strings);
+  return strings;
+}
+
 /** The msw handlers of every operation, in the table's order (literal segments before parameters). */
 export function operationHandlers(context: HandlerContext, resolvers: Resolvers) {
   return (Object.keys(OPERATIONS) as OperationId[]).map((id) => {
@@ -72,25 +94,24 @@ export function operationHandlers(context: HandlerContext, resolvers: Resolvers)
       if (!('requestBody' in operation)) throw new Error(`${id} takes no body`);
       return readBody(request, operation.requestBody as OperationRequestBody, context.maxBodyBytes, {
         remember,
-      }) as Promise<never>;
+      }) as never;
     };
     const failed = (request: Request, error: unknown) => delivered(request, errorAnswerOf(operation.api, error));
+    // Its own function: a callback made here would capture `request` in a scope made for every request.
+    const later = (request: Request, answer: Promise<Response>) =>
+      answer.then(
+        (a) => delivered(request, a),
+        (error: unknown) => failed(request, error),
+      );
     // Not an async function: it runs for every request, and a resolver that answers at once is written at once.
     return route(`${context.prefix}${routeOf(operation.path)}`, ({ request, params }) => {
       try {
-        const strings: Record<string, string> = {};
-        for (const name in params) strings[name] = String(params[name]);
         const answer = resolve({
           request,
-          params: strings as OperationParams<OperationId>,
+          params: stringParams(params) as OperationParams<OperationId>,
           body: readBodyOf(request),
         });
-        return answer instanceof Promise
-          ? answer.then(
-              (a) => delivered(request, a),
-              (error: unknown) => failed(request, error),
-            )
-          : delivered(request, answer);
+        return answer instanceof Promise ? later(request, answer) : delivered(request, answer);
       } catch (error) {
         return failed(request, error);
       }

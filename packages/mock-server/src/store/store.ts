@@ -9,7 +9,7 @@ import { can } from './access';
 import { createBlobs, type Blobs } from './blobs';
 import { buildZip, localesOf } from './project-files';
 import { slugify } from './slug';
-import type { ExportJob, Permission, Project, SeedDistribution, User } from './types';
+import type { ExportJob, Permission, Project, SeedDistribution, SeedRelease, User } from './types';
 
 /** A failure of a store operation; the HTTP layer maps `kind` to a status. */
 export class StoreError extends Error {
@@ -88,6 +88,49 @@ function createdAtMs(release: { createdAt: string }): number {
   let at = createdAt.get(release);
   if (at === undefined) createdAt.set(release, (at = Date.parse(release.createdAt)));
   return at;
+}
+
+/** The files an export lists (read only: jobs share them). */
+type ExportedFiles = Extract<ExportJob['result'], { status: 'SUCCESS' }>['files'];
+/** The file list of each project's latest export. */
+const exportedFiles = new WeakMap<Project, ExportedFiles>();
+
+/**
+ * `files`, or the same list the project's previous export made: the jobs of repeated exports share one
+ * list, where a list of their own per job (120 files at scale) grew the heap by ~14 KB an export.
+ */
+function sharedFiles(project: Project, files: ExportedFiles): ExportedFiles {
+  const last = exportedFiles.get(project);
+  const same =
+    last?.length === files.length &&
+    last.every((f, i) => f.filePath === files[i]!.filePath && f.iso2Slug === files[i]!.iso2Slug);
+  if (same) return last;
+  exportedFiles.set(project, files);
+  return files;
+}
+
+/** A release offered to CDN checks, with its bundle's stored name and checksum (read only: it is shared). */
+interface Offer {
+  readonly release: SeedRelease;
+  readonly blobName: string;
+  readonly sha256: string;
+}
+/** The offer of each made bundle: one object for every check that is offered it. */
+const offers = new WeakMap<Uint8Array, Offer>();
+
+function offered(release: SeedRelease, bytes: Uint8Array): Offer {
+  let offer = offers.get(bytes);
+  if (offer?.release !== release)
+    offers.set(bytes, (offer = { release, blobName: releaseBlobName(release.id), sha256: sha256Of(bytes) }));
+  return offer;
+}
+
+/**
+ * Whether a distribution's or release's version range serves a client's `version` (parsed: undefined when
+ * the check names none, null when semver cannot read it, which no range serves).
+ */
+function serves(version: semver.SemVer | null | undefined, range: string | undefined): boolean {
+  return version === undefined || !range || (version !== null && rangeOf(range)?.test(version) === true);
 }
 
 /**
@@ -197,7 +240,7 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
     const zip = await buildZip(p, files, locales, format);
     const zipName = `${p.slug}-${job.id}.zip`;
     blobs.putExport(zipName, zip.bytes);
-    return { status: 'SUCCESS', files: zip.files, zipName };
+    return { status: 'SUCCESS', files: sharedFiles(p, zip.files), zipName };
   }
 
   /** The job, with its outcome once its time has come (waiting for its ZIP if that is still being made). */
@@ -207,6 +250,13 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
     job.result = await assembly;
     state.assemblies.delete(job.id);
     return job;
+  }
+
+  /** A release's bundle made (the first check that offers it waits for it), and noted as made. */
+  async function offeredOnceMade(distribution: SeedDistribution, release: SeedRelease) {
+    const bytes = await releaseBytes(distribution, release.id);
+    state.madeReleases.set(release.id, bytes);
+    return offered(release, bytes);
   }
 
   /** The ZIP of a release, stored as releaseBlobName(id): made the first time, then kept. */
@@ -440,34 +490,40 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
 
     /**
      * The release a client should download: 'no-distribution' when none serves the environment, type and
-     * version; null when nothing newer applies; else the newest applicable release.
+     * version; null when nothing newer applies; else the newest applicable release. At once once its
+     * bundle is made (a load test checks on every request), a promise the first time.
      */
-    async findRelease(
+    findRelease(
       ws: string,
       check: Pick<CdnCheckRequest, 'distributionEnvironment' | 'distributionType' | 'clientVersion' | 'clientRelease'>,
     ) {
       // Parsed once for all the ranges it is tested against (the body's check let only semantic versions in).
       // null: a version semver cannot read, which no range serves (as `semver.satisfies` answers).
       const version = check.clientVersion ? semver.parse(check.clientVersion) : undefined;
-      const serves = (range: string | undefined) =>
-        version === undefined || !range || (version !== null && rangeOf(range)?.test(version) === true);
-      // One pass (a load test checks on every request): the newest release, the first of equals.
+      // One pass, without closures or objects (a load test checks on every request): the newest release,
+      // the first of equals.
       let served = false;
-      let newest: { d: SeedDistribution; r: SeedDistribution['releases'][number]; at: number } | undefined;
+      let newest: SeedRelease | undefined;
+      let newestOf: SeedDistribution | undefined;
+      let newestAt = 0;
       for (const d of state.seed.distributions) {
         if (d.workspace !== ws || d.environment !== check.distributionEnvironment) continue;
-        if (d.type !== check.distributionType || !serves(d.clientVersions)) continue;
+        if (d.type !== check.distributionType || !serves(version, d.clientVersions)) continue;
         served = true;
         for (const r of d.releases) {
           const at = createdAtMs(r);
-          if (serves(r.clientVersions) && (!newest || at > newest.at)) newest = { d, r, at };
+          if (serves(version, r.clientVersions) && (!newest || at > newestAt)) {
+            newest = r;
+            newestOf = d;
+            newestAt = at;
+          }
         }
       }
       if (!served) return 'no-distribution' as const;
-      if (!newest || newest.r.id === check.clientRelease) return null;
-      const bytes = await releaseBytes(newest.d, newest.r.id);
-      state.madeReleases.set(newest.r.id, bytes);
-      return { release: newest.r, blobName: releaseBlobName(newest.r.id), sha256: sha256Of(bytes) };
+      if (!newest || newest.id === check.clientRelease) return null;
+      const made = state.madeReleases.get(newest.id);
+      if (made) return offered(newest, made);
+      return offeredOnceMade(newestOf!, newest);
     },
 
     /**

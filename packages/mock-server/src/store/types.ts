@@ -7,6 +7,7 @@ export type Permission = 'generalView' | 'resourcesView' | 'settingsManage';
 export type SeedProject = ParsedSeed['projects'][number];
 export type SeedFile = SeedProject['files'][number];
 export type SeedDistribution = ParsedSeed['distributions'][number];
+export type SeedRelease = SeedDistribution['releases'][number];
 
 export interface User {
   email: string;
