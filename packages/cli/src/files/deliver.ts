@@ -47,6 +47,8 @@ export interface DeliverOptions {
    * by file.
    */
   unzipped?: (file: { path: string; locale: string | undefined; before: string | undefined }, data: Buffer) => boolean;
+  /** Called before the download's files are unzipped in memory (not from disk), with their size in bytes. */
+  unzipping?: (bytes: number) => void;
   /**
    * Called with the plan before anything is placed: the old files are there to read, and the staged copies
    * (but for those a dry run did not stage: see `unzipped`).
@@ -190,6 +192,7 @@ async function fetchZip(
       }
       return options.dryRun && (kept || !options.inspect) ? 'none' : 'copy';
     },
+    ...(options.unzipping ? { opened: options.unzipping } : {}),
     // A full disk is reported as the output folder's, not as the staging folder inside it.
     shownAs: options.dryRun ? tmpdir() : outDir,
     ...(options.limits ? { limits: options.limits } : {}),

@@ -112,6 +112,11 @@ export async function extractArchive(
     inMemoryBytes?: number;
     shownAs?: string;
     needsCopy?: NeedsCopy;
+    /**
+     * Called once every entry is checked, before any is inflated, with their total size as stated: when
+     * the archive is unzipped in memory (its entries then go to `needsCopy`).
+     */
+    opened?: (bytes: number) => void;
   } = {},
 ): Promise<ExtractedFile[]> {
   const limits = options.limits ?? DEFAULT_UNZIP_LIMITS;
@@ -136,6 +141,7 @@ export async function extractArchive(
   try {
     const entries = await checkEntries(zip, root, limits, options.signal);
     needed = entries.reduce((sum, { entry }) => sum + entry.uncompressedSize, 0);
+    if (inMemory) options.opened?.(needed);
     // The copies are staged flat, one name per entry: placing moves them, so their folders would only be
     // made and removed again.
     mkdirSync(root, { recursive: true });

@@ -76,8 +76,6 @@ async function summaryOf(ctx: Context, options: DeliveryOptions) {
     import('../../export/summary/markdown'),
   ]);
   module.checkSummaryTarget(options.summary, ctx.out.json);
-  // Before the export's requests: the summary's worker thread starts while they run.
-  module.startReader();
   return {
     compare: (keysShown: number) => new module.Comparison(keysShown),
     summarize: module.summarizeDelivery,
@@ -371,6 +369,7 @@ async function waitAndDeliver(
         signal: ctx.signal,
         ...(summary &&
           comparison && {
+            unzipping: (bytes) => comparison.unzipping(bytes),
             unzipped: (file, data) => comparison.unzipped(file, data),
             inspect: async (planned) => {
               const removed = check ? check.fileChanges(planned, outDir, written, { filtered }) : [];

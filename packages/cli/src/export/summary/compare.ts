@@ -9,8 +9,9 @@ import { compareFile, type FileOutcome } from './diff';
  * the files came on top of it: on the scale seed (120 files, 19 MB of text, every file new) the reading
  * was most of what the summary added to `loc export --check`, written to a staging folder only to be read
  * back, with the second core idle. Now each file that differs is handed over as it is unzipped, its bytes
- * in memory, to a worker thread started when the command starts (so that its own start-up overlaps the
- * export's requests); what the worker has not taken by the end of the unzip, the main thread reads too.
+ * in memory, to a worker thread started when a large archive is opened (a small one is read on the main
+ * thread, where it costs less than a thread's start-up); what the worker has not taken by the end of the
+ * unzip, the main thread reads too.
  * Both threads take the next file from one shared counter, so each file is read once, by whichever thread
  * is free; the worker hands back a small outcome per file (summary/diff.ts), never the texts.
  */
@@ -121,8 +122,8 @@ export class ReaderThread {
 }
 
 /**
- * What the comparisons of this process share: the thread, once startReader has started it; the bytes
- * they keep; the number of the next comparison (its messages to the thread carry it).
+ * What the comparisons of this process share: the thread, once one has started it; the bytes they keep;
+ * the number of the next comparison (its messages to the thread carry it).
  */
 const shared: { thread?: ReaderThread | undefined; started?: true; keptBytes: number; batches: number } = {
   keptBytes: 0,
@@ -130,13 +131,18 @@ const shared: { thread?: ReaderThread | undefined; started?: true; keptBytes: nu
 };
 
 /**
- * Starts the worker thread of the change summary, once per process, when a second core is idle: called
- * when a summary is asked for, before the export's requests, which its start-up (~40 ms of CPU) overlaps.
+ * Below this much text a worker thread costs more than it saves: its start-up is ~40 ms of CPU, and on a
+ * small export (the demo seed's 14 keys) starting one made `loc export --check --summary` 6–18 ms slower.
  */
-export function startReader(): void {
-  if (shared.started) return;
-  shared.started = true;
-  if (coreIsIdle()) shared.thread = ReaderThread.start(join(__dirname, WORKER_SCRIPT));
+const WORKER_MIN_BYTES = 4 * 1024 * 1024;
+
+/** The thread of the process, started the first time a comparison has much to read and a core is idle. */
+function threadFor(bytes: number): ReaderThread | undefined {
+  if (!shared.started && bytes >= WORKER_MIN_BYTES && coreIsIdle()) {
+    shared.started = true;
+    shared.thread = ReaderThread.start(join(__dirname, WORKER_SCRIPT));
+  }
+  return shared.thread?.alive ? shared.thread : undefined;
 }
 
 /**
@@ -154,12 +160,27 @@ export class Comparison {
   /** Files compared, or answered by the worker as failed (left to the main thread). */
   private answered = 0;
   private wake: (() => void) | undefined;
+  private thread: ReaderThread | undefined;
 
   constructor(
     private readonly keysShown: number,
-    private readonly thread: ReaderThread | undefined = shared.thread,
+    thread?: ReaderThread,
   ) {
-    thread?.listen(this.batch, (reply) => {
+    if (thread) this.use(thread);
+  }
+
+  /**
+   * The export's files are about to be unzipped in memory, `bytes` of them: with much to read (and a core
+   * idle) the worker thread reads them as they come. Before the first file only.
+   */
+  unzipping(bytes: number): void {
+    const thread = this.files.length === 0 && !this.thread ? threadFor(bytes) : undefined;
+    if (thread) this.use(thread);
+  }
+
+  private use(thread: ReaderThread): void {
+    this.thread = thread;
+    thread.listen(this.batch, (reply) => {
       // A file the worker failed to compare stays without an outcome: finish compares it.
       if (reply && 'outcome' in reply) this.settle(reply.index, reply.outcome);
       else if (reply) this.answered++;
