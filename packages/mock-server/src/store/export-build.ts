@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { SEGMENT_STATUSES } from '@loc/sdk';
 import { writerFor, type Entry } from '../formats';
+import { createMadeCache, identities } from './made-cache';
 import { createZipWriter, deflateEntry, type ZipEntry } from './zip';
 
 /**
@@ -65,65 +66,27 @@ function entriesOf(file: FileTexts, locale: string): Entry[] {
 const MAX_CACHED_ENTRY_BYTES = 64 * 1024 * 1024;
 
 /**
- * Deflated entries by everything that decides their bytes: the file's texts (by identity: a seed loaded,
- * or a project changed, gives new texts, and so entries never hit again) and each input of the writer.
- * Rendering and deflating a file is almost all of an export's cost (~300 ms of CPU for 300,000 keys), and
- * a project's exports repeat it while nothing changed: a CI job pulls the same files run after run.
- * Insertion order is use order; bounded by bytes.
+ * Deflated entries by everything that decides their bytes: the file's texts (by identity) and each input
+ * of the writer. Rendering and deflating a file is almost all of an export's cost (~300 ms of CPU for
+ * 300,000 keys), and a project's exports repeat it while nothing changed: a CI job pulls the same files run
+ * after run. The cache of this thread (the build thread's, or the main thread's when there is none).
  */
-function createEntryCache(maxBytes: number) {
-  const identities = new WeakMap<FileTexts, number>();
-  let nextIdentity = 1;
-  const entries = new Map<string, { entry: Promise<ZipEntry>; bytes: number }>();
-  let heldBytes = 0;
-  const drop = (key: string) => {
-    const held = entries.get(key);
-    if (!held) return;
-    entries.delete(key);
-    heldBytes -= held.bytes;
-  };
-  return {
-    /** The key of one file of one build. */
-    keyOf(build: ExportBuild, texts: FileTexts, locale: string, path: string): string {
-      let identity = identities.get(texts);
-      if (identity === undefined) identities.set(texts, (identity = nextIdentity++));
-      const { format, sourceLocale, projectTitle, revisedAt } = build;
-      return JSON.stringify([identity, format, sourceLocale, projectTitle, revisedAt, locale, path]);
-    },
-    get(key: string): Promise<ZipEntry> | undefined {
-      const held = entries.get(key);
-      if (!held) return undefined;
-      entries.delete(key);
-      entries.set(key, held);
-      return held.entry;
-    },
-    /** Keeps `entry` once it is made (a failed one is not kept). */
-    put(key: string, entry: Promise<ZipEntry>): void {
-      entry.then(
-        (made) => {
-          drop(key);
-          const bytes = made.data.byteLength + made.name.byteLength;
-          if (bytes > maxBytes) return;
-          entries.set(key, { entry, bytes });
-          heldBytes += bytes;
-          for (const old of entries.keys()) {
-            if (heldBytes <= maxBytes) break;
-            drop(old);
-          }
-        },
-        () => {},
-      );
-    },
-  };
-}
+const entryCache = createMadeCache<ZipEntry>(
+  MAX_CACHED_ENTRY_BYTES,
+  (made) => made.data.byteLength + made.name.byteLength,
+);
+const textsId = identities<FileTexts>();
 
-/** The cache of this thread (the build thread's, or the main thread's when there is none). */
-const entryCache = createEntryCache(MAX_CACHED_ENTRY_BYTES);
+/** The key of one file of one build in the entry cache. */
+function entryKey(build: ExportBuild, texts: FileTexts, locale: string, path: string): string {
+  const { format, sourceLocale, projectTitle, revisedAt } = build;
+  return JSON.stringify([textsId(texts), format, sourceLocale, projectTitle, revisedAt, locale, path]);
+}
 
 /**
  * Writes each file of the build in each of its locales and ZIPs them: the same bytes on whichever thread
  * it runs. A file already rendered and deflated with the same texts and inputs is taken from the cache
- * (see createEntryCache). Otherwise it yields to the event loop before each file (so other work on that
+ * (see entryCache). Otherwise it yields to the event loop before each file (so other work on that
  * thread, and the deflate callbacks, go on), and deflates on libuv's thread pool while it writes the next
  * file.
  *
@@ -138,7 +101,7 @@ export async function zipExport(build: ExportBuild, fileTexts: (id: number) => F
   for (const { file: id, locales } of build.files) {
     const file = fileTexts(id);
     for (const { locale, path } of locales) {
-      const key = entryCache.keyOf(build, file, locale, path);
+      const key = entryKey(build, file, locale, path);
       const cached = entryCache.get(key);
       if (cached) {
         await zip.addEntry(path, cached);

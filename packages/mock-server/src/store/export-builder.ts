@@ -3,6 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { zipExport, type BuildMessage, type BuildReply, type ExportBuild, type FileTexts } from './export-build';
+import { createMadeCache, identities } from './made-cache';
 
 /**
  * The build thread's script, beside the bundle that runs this one (dist/). Running from the sources (the
@@ -34,7 +35,23 @@ export function createExportBuilder(script: URL) {
     thread = null;
     console.error(`[loc-mock] the export build thread did not start (${error.message}); building on the main thread`);
   };
-  const made = createZipCache(MAX_CACHED_ZIP_BYTES);
+  // Export ZIPs by everything that decides their bytes: each file's texts (by identity, as the build
+  // thread's entry cache keys them), its paths per locale, and the build's other inputs. A CI job pulls
+  // the same files run after run: with every entry kept already (export-build.ts), what an export still
+  // cost was joining them into a new ZIP of a few megabytes, moving it from the build thread, and the
+  // garbage collections that new buffer set off on a heap that holds the seed (at 10,000 keys × 30
+  // locales, ~25 ms of CPU per export). The same bytes are handed out again: nothing writes into an
+  // export's ZIP once made (the storage serves it as it is).
+  const made = createMadeCache<Uint8Array>(MAX_CACHED_ZIP_BYTES, (zip) => zip.byteLength);
+  const textsId = identities<FileTexts>();
+  const keyOf = ({ format, sourceLocale, projectTitle, revisedAt }: Omit<ExportBuild, 'files'>, files: FileToBuild[]) =>
+    JSON.stringify([
+      format,
+      sourceLocale,
+      projectTitle,
+      revisedAt,
+      files.map((file) => [textsId(file.texts), file.locales.map(({ locale, path }) => [locale, path])]),
+    ]);
   async function make(what: Omit<ExportBuild, 'files'>, files: FileToBuild[]): Promise<Uint8Array> {
     if (thread === undefined) thread = existsSync(fileURLToPath(script)) ? createBuildThread(script, broken) : null;
     if (thread) {
@@ -49,7 +66,7 @@ export function createExportBuilder(script: URL) {
   }
   return {
     build(what: Omit<ExportBuild, 'files'>, files: FileToBuild[]): Promise<Uint8Array> {
-      const key = made.keyOf(what, files);
+      const key = keyOf(what, files);
       return made.get(key) ?? made.put(key, make(what, files));
     },
   };
@@ -60,69 +77,6 @@ export function createExportBuilder(script: URL) {
  * ~27 MiB); past it the least recently used go first.
  */
 const MAX_CACHED_ZIP_BYTES = 64 * 1024 * 1024;
-
-/**
- * Export ZIPs by everything that decides their bytes: each file's texts (by identity, as the build thread's
- * entry cache keys them: a seed loaded or a project changed gives new texts, and its ZIPs never hit again),
- * its paths per locale, and the build's other inputs. A CI job pulls the same files run after run: with
- * every entry kept already (export-build.ts), what an export still cost was joining them into a new ZIP of a
- * few megabytes, moving it from the build thread, and the garbage collections that new buffer set off on a
- * heap that holds the seed (at 10,000 keys × 30 locales, ~25 ms of CPU per export). The same bytes are
- * handed out again: nothing writes into an export's ZIP once made (the storage serves it as it is).
- * Insertion order is use order; a build being made is shared, a failed one is not kept.
- */
-function createZipCache(maxBytes: number) {
-  const identities = new WeakMap<FileTexts, number>();
-  let nextIdentity = 1;
-  const zips = new Map<string, { zip: Promise<Uint8Array>; bytes: number }>();
-  let heldBytes = 0;
-  const drop = (key: string) => {
-    const held = zips.get(key);
-    if (!held) return;
-    zips.delete(key);
-    heldBytes -= held.bytes;
-  };
-  return {
-    keyOf(what: Omit<ExportBuild, 'files'>, files: FileToBuild[]): string {
-      const { format, sourceLocale, projectTitle, revisedAt } = what;
-      const parts = files.map((file) => {
-        let identity = identities.get(file.texts);
-        if (identity === undefined) identities.set(file.texts, (identity = nextIdentity++));
-        return [identity, file.locales.map(({ locale, path }) => [locale, path])];
-      });
-      return JSON.stringify([format, sourceLocale, projectTitle, revisedAt, parts]);
-    },
-    get(key: string): Promise<Uint8Array> | undefined {
-      const held = zips.get(key);
-      if (!held) return undefined;
-      zips.delete(key);
-      zips.set(key, held);
-      return held.zip;
-    },
-    put(key: string, zip: Promise<Uint8Array>): Promise<Uint8Array> {
-      drop(key);
-      // Held while being made, so a second identical build waits for this one; its size is known when done.
-      const held = { zip, bytes: 0 };
-      zips.set(key, held);
-      zip.then(
-        (bytes) => {
-          if (zips.get(key) !== held) return;
-          if (bytes.byteLength > maxBytes) return drop(key);
-          held.bytes = bytes.byteLength;
-          heldBytes += held.bytes;
-          for (const old of zips.keys()) {
-            if (heldBytes <= maxBytes) break;
-            drop(old);
-          }
-        },
-        () => {
-          if (zips.get(key) === held) drop(key);
-        },
-      );
-      return zip;
-    },
-  };
-}
 
 /** The builder of this process, shared by every mock service in it (one worker thread at most). */
 const builder = createExportBuilder(WORKER_SCRIPT);
