@@ -150,7 +150,7 @@ function nodeBinary(major) {
  * to its counts. The counts come from vitest's JSON report, so they do not depend on parsing its human
  * output. With `logFile`, the human output goes there (for runs that share the terminal with another).
  */
-async function vitestRun(node, projects, label, { config, shard, logFile } = {}) {
+async function vitestRun(node, projects, label, { config, shard, logFile, extraEnv } = {}) {
   const reports = mkdtempSync(join(tmpdir(), 'loc-test-'));
   const report = join(reports, 'report.json');
   try {
@@ -167,7 +167,7 @@ async function vitestRun(node, projects, label, { config, shard, logFile } = {})
         '--reporter=json',
         `--outputFile.json=${report}`,
       ],
-      { cwd: root, env, stdio: ['ignore', output, output] },
+      { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', output, output] },
     );
     const status = await new Promise((done) => {
       child.once('error', () => done(1));
@@ -203,6 +203,18 @@ async function test() {
     log('Type-checking and linting every package');
     turbo('typecheck', 'lint');
   });
+  // The tarballs, packed once for the runs that install them: two runs packing at the same time raced on
+  // the package folders (one's postpack removed the docs/ the other's prepack was copying).
+  const packed = mkdtempSync(join(tmpdir(), 'loc-packed-'));
+  step('pack', () => {
+    log('Packing the published packages');
+    const result = spawnSync(process.execPath, [join(root, 'scripts', 'pack-all.mjs'), packed], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (result.status !== 0) throw new Error(`packing failed (exit code ${result.status ?? result.signal})`);
+  });
   const runs = [];
   const logs = mkdtempSync(join(tmpdir(), 'loc-test-logs-'));
   // One run at a time, except the runs of one `together` group: they start at once, each writing its
@@ -232,7 +244,8 @@ async function test() {
           log(`Running ${what} on Node ${major}`);
           const node = nodeBinary(major);
           log(`Node ${major} is ${spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim()} (${node})`);
-          return vitestRun(node, projects, label, { config, shard, logFile });
+          const extraEnv = config ? { LOC_PACKED: packed } : {};
+          return vitestRun(node, projects, label, { config, shard, logFile, extraEnv });
         }),
       ),
     );
@@ -245,6 +258,7 @@ async function test() {
     i = end;
   }
   rmSync(logs, { recursive: true, force: true });
+  rmSync(packed, { recursive: true, force: true });
   finish(runs);
 }
 
