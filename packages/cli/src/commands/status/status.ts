@@ -1,3 +1,5 @@
+import type { LocClient } from '@loc/sdk';
+import type { LoadedConfig } from '../../config/project-config';
 import { noTargets, targetProjects } from '../../config/target-projects';
 import { localeRefusal, selectLocales } from '../../project/locale-match';
 import { gateOf, perLocale, rowOf } from '../../project/progress-rows';
@@ -18,25 +20,14 @@ export async function status(ctx: Context, options: StatusOptions): Promise<void
   const table = ctx.out.json ? undefined : await import('../../ui/table');
   const loaded = ctx.projectConfig();
   if (options.target?.length || (!options.workspace && !options.project && loaded?.config.targets?.length))
-    return statusOfTargets(ctx, options, table);
+    return statusOfTargets(ctx, options, table, loaded);
   const workspace = workspaceOf(ctx, options.workspace, EXAMPLE) ?? '';
   const project = options.project ?? (options.workspace ? undefined : loaded?.config.project);
   const { client } = await ctx.client();
 
   let fileRows;
-  if (project) {
-    const status = await client.projects.status(workspace, project, { signal: ctx.signal });
-    fileRows = status.resourceFiles.flatMap((container) =>
-      container.files.map((file) =>
-        rowOf(
-          project,
-          file.languageCode ?? file.iso2Slug ?? '?',
-          file.statuses,
-          container.filePathWithLocalePlaceholder,
-        ),
-      ),
-    );
-  } else {
+  if (project) fileRows = await projectRows(ctx, client, workspace, project, project);
+  else {
     const projects = await client.projects.workspaceStatus(workspace, { signal: ctx.signal });
     fileRows = projects.flatMap((p) =>
       p.locales.map((l) => rowOf(p.projectUrl ?? p.title, l.languageCode, l.statuses)),
@@ -51,6 +42,22 @@ export async function status(ctx: Context, options: StatusOptions): Promise<void
 type Table = typeof import('../../ui/table') | undefined;
 type FileRows = ReturnType<typeof rowOf>[];
 
+/** One row per resource file and locale of a project, its rows named `label`. */
+async function projectRows(
+  ctx: Context,
+  client: LocClient,
+  workspace: string,
+  project: string,
+  label: string,
+): Promise<FileRows> {
+  const status = await client.projects.status(workspace, project, { signal: ctx.signal });
+  return status.resourceFiles.flatMap((container) =>
+    container.files.map((file) =>
+      rowOf(label, file.languageCode ?? file.iso2Slug ?? '?', file.statuses, container.filePathWithLocalePlaceholder),
+    ),
+  );
+}
+
 /** The rows of `locales` (each may name several: `pt` names pt-BR); one that names none is refused. */
 function onlyLocales(rows: FileRows, locales: readonly string[], where: string, what: string): FileRows {
   const available = [...new Set(rows.map((r) => r.locale))];
@@ -64,8 +71,12 @@ function onlyLocales(rows: FileRows, locales: readonly string[], where: string, 
  * pull, each with the locales they export — what a gate before `loc export` of the same targets must
  * judge, not every project of the workspace. One status request per project.
  */
-async function statusOfTargets(ctx: Context, options: StatusOptions, table: Table): Promise<void> {
-  const loaded = ctx.projectConfig();
+async function statusOfTargets(
+  ctx: Context,
+  options: StatusOptions,
+  table: Table,
+  loaded: LoadedConfig | undefined,
+): Promise<void> {
   if (!loaded?.config.targets?.length) throw noTargets(loaded);
   if (options.workspace || options.project)
     throw new UsageError(
@@ -85,18 +96,14 @@ async function statusOfTargets(ctx: Context, options: StatusOptions, table: Tabl
   }
   const fileRows: FileRows = [];
   for (const [key, { workspace, project, locales }] of projects) {
-    const label = workspaces.size > 1 ? key : project;
-    const status = await client.projects.status(workspace, project, { signal: ctx.signal });
-    let rows = status.resourceFiles.flatMap((container) =>
-      container.files.map((file) => rowOf(label, file.languageCode ?? file.iso2Slug ?? '?', file.statuses)),
-    );
+    let rows = await projectRows(ctx, client, workspace, project, workspaces.size > 1 ? key : project);
     if (locales)
       rows = onlyLocales(rows, [...locales], `project ${project}`, `the locales of its targets in ${loaded.path}`);
     fileRows.push(...rows);
   }
-  const where = `the targets ${targets.map((t) => t.name).join(', ')}`;
-  const rows = options.locale?.length ? onlyLocales(fileRows, options.locale, where, '--locale') : fileRows;
   const names = targets.map((t) => t.name);
+  const where = `the targets ${names.join(', ')}`;
+  const rows = options.locale?.length ? onlyLocales(fileRows, options.locale, where, '--locale') : fileRows;
   const workspace = workspaces.size === 1 ? { workspace: [...workspaces][0]! } : {};
   report(ctx, options, table, { ...workspace, targets: names }, rows, where, undefined);
 }

@@ -240,11 +240,7 @@ export class Comparison {
    * without a summary (a failure, an interruption); after `finish` there is nothing left to let go.
    */
   close(): void {
-    for (let index = 0; index < this.files.length; index++) {
-      this.files[index] = undefined;
-      shared.keptBytes -= this.kept[index] ?? 0;
-      this.kept[index] = 0;
-    }
+    for (let index = 0; index < this.files.length; index++) this.letGo(index);
     this.thread?.forget(this.batch);
   }
 
@@ -272,7 +268,12 @@ export class Comparison {
   private settle(index: number, outcome: FileOutcome): void {
     this.answered++;
     this.outcomes[index] = outcome;
-    this.files[index] = undefined; // its bytes are not needed any more
+    this.letGo(index);
+  }
+
+  /** Drops a file's bytes (not needed any more), and their count in what the process keeps. */
+  private letGo(index: number): void {
+    this.files[index] = undefined;
     shared.keptBytes -= this.kept[index] ?? 0;
     this.kept[index] = 0;
   }
