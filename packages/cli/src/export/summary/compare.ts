@@ -286,7 +286,7 @@ export class Comparison {
 /** Compares one file, reading its sides; the step both threads run. */
 export function compareOne(file: FileToCompare, keysShown: number): Promise<FileOutcome> {
   return compareFile(
-    { path: file.path, locale: file.locale, before: textIfAny(file.before), after: textIfAny(file.after) },
+    { path: file.path, locale: file.locale, before: bytesIfAny(file.before), after: bytesIfAny(file.after) },
     keysShown,
   );
 }
@@ -317,12 +317,11 @@ export async function compareFiles(
 }
 
 /**
- * A side's text, or undefined when there is none: bytes decoded as readFileSync decodes a file (a byte
- * order mark kept). Synchronous: each thread reads one file at a time anyway.
+ * A side's bytes, or undefined when there is none: bytes as unzipped, or the file a path names.
+ * Synchronous: each thread reads one file at a time anyway.
  */
-function textIfAny(side: Uint8Array | string | undefined): string | undefined {
-  if (side === undefined) return undefined;
-  if (typeof side !== 'string') return Buffer.from(side.buffer, side.byteOffset, side.byteLength).toString('utf8');
+function bytesIfAny(side: Uint8Array | string | undefined): Uint8Array | undefined {
+  if (side === undefined || typeof side !== 'string') return side;
   let fd: number;
   try {
     // Never through a link, never anything but a regular file (a device or a pipe would never end): the
@@ -332,7 +331,7 @@ function textIfAny(side: Uint8Array | string | undefined): string | undefined {
     return undefined;
   }
   try {
-    return fstatSync(fd).isFile() ? readFileSync(fd, 'utf8') : undefined;
+    return fstatSync(fd).isFile() ? readFileSync(fd) : undefined;
   } catch {
     return undefined;
   } finally {

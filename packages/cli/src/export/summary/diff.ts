@@ -1,5 +1,5 @@
 import { firstSorted } from './first-keys';
-import { type Entries, formatOf, readEntries, readKeys } from './read';
+import { type Content, decoded, type Entries, formatOf, readEntries, readKeys } from './read';
 
 /**
  * The key-by-key change summary of `loc export` and `loc export --check`: per locale, the keys an export
@@ -11,15 +11,18 @@ import { type Entries, formatOf, readEntries, readKeys } from './read';
 export type KeyChangeKind = 'added' | 'changed' | 'removed';
 const KINDS: readonly KeyChangeKind[] = ['added', 'changed', 'removed'];
 
-/** One file that differs: its text before (none when added) and after (none when removed). */
+/**
+ * One file that differs: its content before (none when added) and after (none when removed), as text or as
+ * its UTF-8 bytes (a file new or gone is read from its bytes: summary/strings-keys.ts).
+ */
 export interface ChangedFile {
   /** Relative to the output folder, `/` separators. */
   path: string;
   locale: string | undefined;
   /** The file as the output folder holds it now; undefined when it is not there yet. */
-  before: string | undefined;
+  before: Content | undefined;
   /** The file as the export would write it; undefined when the export no longer holds it. */
-  after: string | undefined;
+  after: Content | undefined;
 }
 
 /**
@@ -91,20 +94,23 @@ function diffEntries(before: Entries, after: Entries): Record<KeyChangeKind, str
  * // { kind: 'read', change: 'changed', counts: { added: 1, changed: 1, removed: 0 }, keys: … }
  */
 export async function compareFile(file: ChangedFile, keysShown: number): Promise<FileOutcome> {
-  if (file.before === file.after) return { kind: 'same' };
   const change = file.before === undefined ? 'added' : file.after === undefined ? 'removed' : 'changed';
+  // Both sides as texts when there are two: the same text (bytes that decode alike) is no change.
+  const before = change === 'changed' ? decoded(file.before!) : file.before;
+  const after = change === 'changed' ? decoded(file.after!) : file.after;
+  if (before === after) return { kind: 'same' };
   if (!formatOf(file.path)) return { kind: 'unread', change, reason: 'loc has no reader for this format' };
   const none = { added: 0, changed: 0, removed: 0 };
   const noKeys = { added: [], changed: [], removed: [] };
   try {
     // A file that is new (or gone) is read for its keys only: there are no values to compare.
     if (change !== 'changed') {
-      const { count, first } = await readKeys(file.path, (file.after ?? file.before)!, file.locale, keysShown);
+      const { count, first } = await readKeys(file.path, (after ?? before)!, file.locale, keysShown);
       return { kind: 'read', change, counts: { ...none, [change]: count }, keys: { ...noKeys, [change]: first } };
     }
     const changes = diffEntries(
-      await readEntries(file.path, file.before!, file.locale),
-      await readEntries(file.path, file.after!, file.locale),
+      await readEntries(file.path, before as string, file.locale),
+      await readEntries(file.path, after as string, file.locale),
     );
     const counts = { added: changes.added.length, changed: changes.changed.length, removed: changes.removed.length };
     const keys = {

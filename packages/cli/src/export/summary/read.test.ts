@@ -39,7 +39,9 @@ describe('the .strings reader', () => {
       return seed / 2 ** 31;
     };
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+    // Keys that sort differently as UTF-8 bytes and as strings (U+E000 and above, beyond U+FFFF) too.
     const texts = ['a', 'key.one', 'Ünï', 'x y', 'a\\"b', 'tab\\t', '\\U00e9', 'end\\\\', '', '=;', '/*x*/'];
+    texts.push('\ue000', '😀', 'ｚ', 'b', 'zz');
     const spaces = ['', ' ', '  ', '\n', '\t', '\r\n', '\u00a0', '\u2028', '\ufeff', '\v'];
     const pieces = [
       () => `"${pick(texts)}"${pick(spaces)}=${pick(spaces)}"${pick(texts)}"${pick(spaces)};`,
@@ -58,6 +60,11 @@ describe('the .strings reader', () => {
         expected,
       );
       const keys = await readKeys('de.lproj/app.strings', text, 'de', 3).catch((error: Error) => error.message);
+      // Its bytes, as a file that is new is read (summary/strings-keys.ts), the same.
+      const fromBytes = await readKeys('de.lproj/app.strings', Buffer.from(text, 'utf8'), 'de', 3).catch(
+        (error: Error) => error.message,
+      );
+      expect(fromBytes, JSON.stringify(text)).toEqual(keys);
       expect(keys, JSON.stringify(text)).toEqual(
         typeof expected === 'string'
           ? expected
@@ -70,5 +77,38 @@ describe('the .strings reader', () => {
             },
       );
     }
+  });
+
+  it('reads the bytes of a file as its text, whatever the bytes (invalid UTF-8, a byte order mark, a key twice)', async () => {
+    const cases = [
+      Buffer.from('"a" = "x";\n"b" = "y";\n', 'utf8'),
+      // Two keys whose invalid bytes both decode to U+FFFD: one key as text.
+      Buffer.concat([
+        Buffer.from('"k'),
+        Buffer.from([0xff]),
+        Buffer.from('" = "1";\n"k'),
+        Buffer.from([0xfe]),
+        Buffer.from('" = "2";'),
+      ]),
+      Buffer.from('\ufeff"z" = "1"; /* c */ "y" = "2"; // end', 'utf8'),
+      Buffer.from('"a" = "1";\n"b" = "2";\n"a" = "3";', 'utf8'),
+      Buffer.from('"a" = "1";\n"b" = "un\\"ended;', 'utf8'),
+    ];
+    for (const bytes of cases) {
+      const text = bytes.toString('utf8');
+      const expected = await readKeys('app.strings', text, undefined, 1).catch((error: Error) => error.message);
+      expect(await readKeys('app.strings', bytes, undefined, 1).catch((error: Error) => error.message)).toEqual(
+        expected,
+      );
+    }
+    // As strings (UTF-16), U+1F600 sorts before U+FF5A; as UTF-8 bytes, after it.
+    expect(await readKeys('app.strings', Buffer.from('"a"="";"b"="";"ｚ"="";"😀"="";'), undefined, 3)).toEqual({
+      count: 4,
+      first: ['a', 'b', '😀'],
+    });
+    expect(await readKeys('app.strings', Buffer.from('"a" = "1";\n"b" = "2";\n"a" = "3";'), undefined, 5)).toEqual({
+      count: 2,
+      first: ['a', 'b'],
+    });
   });
 });

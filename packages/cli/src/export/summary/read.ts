@@ -6,9 +6,20 @@
  * changing one form changes the key.
  */
 import { FirstSorted, firstSorted } from './first-keys';
+import { plainStringsKeys } from './strings-keys';
 
 /** Keys and values of one file. */
 export type Entries = Map<string, string>;
+
+/** A file's content: its text, or its bytes (UTF-8). */
+export type Content = string | Uint8Array;
+
+/** The text of a file's content: bytes decoded as readFileSync decodes a file (a byte order mark kept). */
+export function decoded(content: Content): string {
+  return typeof content === 'string'
+    ? content
+    : Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('utf8');
+}
 
 /** What a file of a format is read with. */
 type Reader = (text: string, locale: string | undefined) => Promise<Entries>;
@@ -315,17 +326,21 @@ export function readEntries(path: string, text: string, locale: string | undefin
 }
 
 /**
- * How many distinct keys a file's text has, and the first `n` in sort order: all a file that is new or
- * gone needs (there are no values to compare): a `.strings` file's values are not made into strings.
- * Throws when the text is not of its format.
+ * How many distinct keys a file has, and the first `n` in sort order: all a file that is new or gone
+ * needs (there are no values to compare): a `.strings` file's values are not made into strings, and its
+ * bytes are read as they are when they can be (summary/strings-keys.ts). Throws when the content is not
+ * of its format.
  */
 export async function readKeys(
   path: string,
-  text: string,
+  content: Content,
   locale: string | undefined,
   n: number,
 ): Promise<{ count: number; first: string[] }> {
   if (formatOf(path) === 'strings') {
+    const plain = typeof content === 'string' ? undefined : plainStringsKeys(content, n);
+    if (plain) return plain;
+    const text = decoded(content);
     const keys = new Set<string>();
     const first = new FirstSorted(n);
     scanStrings(text, (text, keyStart, keyEnd) => {
@@ -336,6 +351,6 @@ export async function readKeys(
     });
     return { count: keys.size, first: first.values };
   }
-  const entries = await readEntries(path, text, locale);
+  const entries = await readEntries(path, decoded(content), locale);
   return { count: entries.size, first: firstSorted(entries.keys(), n) };
 }
