@@ -3,6 +3,7 @@
 // read it, for every reader, for files added, changed, removed, unreadable and equal.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { deflateRawSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOC_BIN, tempDir } from '@loc/test-utils';
 import { Comparison, compareFiles, type FileToCompare, ReaderThread } from '../src/export/summary/compare';
@@ -86,6 +87,38 @@ describe('the change summary’s worker thread', () => {
       // The end's list holds them again (by path) and the others; in another order.
       const all = [...files].reverse();
       expect(await comparison.finish(all)).toEqual(await compareFiles(all, 2));
+    } finally {
+      thread.stop();
+    }
+  });
+
+  it('without a worker, reads each file as it is unzipped, and finds what it finds from disk', async () => {
+    const comparison = new Comparison(2);
+    const early = files.slice(0, 7);
+    for (const file of early)
+      if (file.after !== undefined) comparison.unzipped(file, new Uint8Array(readFileSync(file.after)));
+    const all = [...files].reverse();
+    expect(await comparison.finish(all)).toEqual(await compareFiles(all, 2));
+  });
+
+  it('sends the worker the entries as the archive holds them, and reads those it cannot inflate itself', async () => {
+    const thread = ReaderThread.start(WORKER)!;
+    try {
+      const comparison = new Comparison(2, thread);
+      for (const [index, file] of files.entries()) {
+        if (file.after === undefined) continue;
+        const bytes = readFileSync(file.after);
+        // Stored, deflated, and one whose deflated bytes are damaged (the worker fails; this thread reads it).
+        const stored =
+          index % 3 === 0
+            ? { stored: new Uint8Array(bytes), method: 0, size: bytes.length }
+            : index % 3 === 1
+              ? { stored: new Uint8Array(deflateRawSync(bytes)), method: 8, size: bytes.length }
+              : { stored: new Uint8Array([1, 2, 3]), method: 8, size: bytes.length };
+        comparison.unzipped(file, new Uint8Array(bytes), stored);
+      }
+      // Every file left to the worker: what it cannot inflate, this thread reads after.
+      expect(await comparison.finish(files, { mainThread: false })).toEqual(await compareFiles(files, 2));
     } finally {
       thread.stop();
     }

@@ -17,7 +17,8 @@ import {
 } from './place';
 import type { WrittenIndex } from './record';
 import { isFileUnder } from './safe-fs';
-import { type CopyNeed, extractArchive, safeEntryPath, type UnzipLimits } from './unzip';
+import type { StoredEntry } from './inflate';
+import { type ArchivedFile, type CopyNeed, extractArchive, safeEntryPath, type UnzipLimits } from './unzip';
 import { diskFullError } from './disk-full';
 import { STAGING_PREFIX } from './names';
 import { sweepStaging } from './staging';
@@ -41,14 +42,18 @@ export interface DeliverOptions {
   signal: AbortSignal;
   /**
    * Called with each file of the export that differs from the output folder, as it is unzipped in memory:
-   * its bytes (not changed after), where it lands (`path`, relative to `outDir`), and the output folder's
-   * file when there may be one (`before`). True when the caller keeps the bytes: a dry run then stages no
-   * copy of the file (its `from` names none). Not called for a download unzipped from disk or fetched file
-   * by file.
+   * its bytes (not changed after), where it lands (`path`, relative to `outDir`), the output folder's
+   * file when there may be one (`before`), and the entry as the archive holds it (`stored`, a view of the
+   * archive: copy it to keep it). True when the caller keeps the bytes: a dry run then stages no copy of
+   * the file (its `from` names none). Not called for a download unzipped from disk or fetched file by file.
    */
-  unzipped?: (file: { path: string; locale: string | undefined; before: string | undefined }, data: Buffer) => boolean;
-  /** Called before the download's files are unzipped in memory (not from disk), with their size in bytes. */
-  unzipping?: (bytes: number) => void;
+  unzipped?: (
+    file: { path: string; locale: string | undefined; before: string | undefined },
+    data: Buffer,
+    stored: StoredEntry,
+  ) => boolean;
+  /** Called before the download's files are unzipped in memory (not from disk), with their paths and sizes. */
+  unzipping?: (files: readonly ArchivedFile[]) => void;
   /**
    * Called with the plan before anything is placed: the old files are there to read, and the staged copies
    * (but for those a dry run did not stage: see `unzipped`).
@@ -173,7 +178,7 @@ async function fetchZip(
     signal: options.signal,
     // A file left out, or one the output folder holds already, is not staged; nor, in a dry run, one that
     // nothing will read (no `inspect`, or the bytes kept by `unzipped`): it is never placed.
-    needsCopy: (path, data) => {
+    needsCopy: (path, data, stored) => {
       let placed: ReturnType<DeliverOptions['place']>;
       try {
         placed = options.place(path);
@@ -188,7 +193,7 @@ async function fetchZip(
       // checkout may hold links, and the plan refuses them later): otherwise the file is left to `inspect`.
       if (options.unzipped && (fresh || isFileUnder(outDir, placed.to, folders))) {
         const before = fresh ? undefined : resolve(outDir, ...placed.to.split('/'));
-        kept = options.unzipped({ path: placed.to, locale: placed.locale, before }, data);
+        kept = options.unzipped({ path: placed.to, locale: placed.locale, before }, data, stored);
       }
       return options.dryRun && (kept || !options.inspect) ? 'none' : 'copy';
     },

@@ -3,10 +3,10 @@ import { createWriteStream, mkdirSync, readFileSync, statSync, writeFile } from 
 import { join, resolve, sep } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { inflateRawSync } from 'node:zlib';
 import yauzl from 'yauzl';
 import { UnsafeArchiveError } from '../run/errors';
 import { diskFullError } from './disk-full';
+import { inflateStored, type StoredEntry } from './inflate';
 import { hasUnsafeCharacter, printable, RECORD_NAMES } from './names';
 
 /** Limits against zip bombs: generous for resource files, far below what would hurt a machine. */
@@ -49,6 +49,12 @@ export function safeEntryPath(name: string): string | { refused: string } {
   return parts.join('/');
 }
 
+/** An entry of an archive: its safe path and its size as the archive states it. */
+export interface ArchivedFile {
+  path: string;
+  bytes: number;
+}
+
 export interface ExtractedFile {
   /** Safe relative path inside the archive, `/` separators. */
   path: string;
@@ -68,7 +74,7 @@ export interface ExtractedFile {
  * places nothing, whose summary has the bytes already). Must not throw.
  */
 export type CopyNeed = 'same' | 'copy' | 'none';
-export type NeedsCopy = (path: string, data: Buffer) => CopyNeed;
+export type NeedsCopy = (path: string, data: Buffer, stored: StoredEntry) => CopyNeed;
 
 /**
  * A ZIP up to this size is read into memory whole, and each of its entries up to this size is inflated
@@ -113,10 +119,10 @@ export async function extractArchive(
     shownAs?: string;
     needsCopy?: NeedsCopy;
     /**
-     * Called once every entry is checked, before any is inflated, with their total size as stated: when
-     * the archive is unzipped in memory (its entries then go to `needsCopy`).
+     * Called once every entry is checked, before any is inflated, with each entry's path and size as
+     * stated: when the archive is unzipped in memory (its entries then go to `needsCopy`).
      */
-    opened?: (bytes: number) => void;
+    opened?: (entries: readonly ArchivedFile[]) => void;
   } = {},
 ): Promise<ExtractedFile[]> {
   const limits = options.limits ?? DEFAULT_UNZIP_LIMITS;
@@ -141,7 +147,7 @@ export async function extractArchive(
   try {
     const entries = await checkEntries(zip, root, limits, options.signal);
     needed = entries.reduce((sum, { entry }) => sum + entry.uncompressedSize, 0);
-    if (inMemory) options.opened?.(needed);
+    if (inMemory) options.opened?.(entries.map(({ entry, safe }) => ({ path: safe, bytes: entry.uncompressedSize })));
     // The copies are staged flat, one name per entry: placing moves them, so their folders would only be
     // made and removed again.
     mkdirSync(root, { recursive: true });
@@ -150,9 +156,9 @@ export async function extractArchive(
       options.signal?.throwIfAborted();
       const target = join(root, String(index));
       if (inMemory && entry.compressedSize <= inMemoryBytes && entry.uncompressedSize <= inMemoryBytes) {
-        const data = await inflateInMemory(zip, inMemory, entry, budget);
+        const { data, stored } = await inflateInMemory(zip, inMemory, entry, budget);
         const sha256 = createHash('sha256').update(data).digest('hex');
-        const need = options.needsCopy?.(safe, data) ?? 'copy';
+        const need = options.needsCopy?.(safe, data, stored) ?? 'copy';
         if (need !== 'copy') {
           files.push({ path: safe, file: target, bytes: data.length, sha256, skipped: need });
           continue;
@@ -255,31 +261,25 @@ function spend(budget: Budget, bytes: number): void {
   }
 }
 
-/** A small entry of an archive in memory, inflated with one call (hashed and written by the caller). */
+/**
+ * A small entry of an archive in memory, inflated with one call (hashed and written by the caller): its
+ * bytes, and the entry as the archive holds them.
+ */
 async function inflateInMemory(
   zip: yauzl.ZipFile,
   archive: Buffer,
   entry: yauzl.Entry,
   budget: Budget,
-): Promise<Buffer> {
+): Promise<{ data: Buffer; stored: StoredEntry }> {
   const { fileDataStart } = await zip.readLocalFileHeaderPromise(entry, { minimal: true });
-  const stored = archive.subarray(fileDataStart, fileDataStart + entry.compressedSize);
-  const expected = entry.uncompressedSize;
-  const data =
-    entry.compressionMethod === 0
-      ? stored
-      : entry.compressionMethod === 8
-        ? // Never more than the header promised: a lying header stops the inflate instead of filling
-          // memory. One output chunk, a little larger than the data so the end of the stream fits too:
-          // zlib's default 16 KiB would mean a copy per chunk, the exact size a second chunk.
-          inflateRawSync(stored, {
-            chunkSize: expected + MIN_CHUNK_BYTES,
-            maxOutputLength: Math.max(1, expected),
-          })
-        : unsupported(entry);
-  if (data.length !== expected) throw new Error(`an entry holds ${data.length} bytes, its header says ${expected}`);
+  const stored = {
+    stored: archive.subarray(fileDataStart, fileDataStart + entry.compressedSize),
+    method: entry.compressionMethod,
+    size: entry.uncompressedSize,
+  };
+  const data = inflateStored(stored);
   spend(budget, data.length);
-  return data;
+  return { data, stored };
 }
 
 /**
@@ -323,13 +323,6 @@ function writeFileExclusive(target: string, data: Buffer): Promise<void> {
   return new Promise((resolveWrite, reject) =>
     writeFile(target, data, { flag: 'wx' }, (error) => (error ? reject(error) : resolveWrite())),
   );
-}
-
-/** zlib's smallest output chunk. */
-const MIN_CHUNK_BYTES = 64;
-
-function unsupported(entry: yauzl.Entry): never {
-  throw new Error(`unsupported compression method: ${entry.compressionMethod}`);
 }
 
 /** A large entry, or one of an archive too large for memory: streamed, counted and hashed on the way. */

@@ -345,6 +345,7 @@ async function waitAndDeliver(
       (check !== undefined && target.fetchedById === true && !(await holdsEveryFile(ctx, client, target, listed)));
     const summary = await summaryOf(ctx, options);
     const comparison = summary?.compare(summary.keysShown);
+    comparison?.expect(wanted.map((f) => f.filePath));
     let keys: KeySummary | undefined;
     // Asked twice per file (is the folder's copy the same, then where it goes): worked out once.
     const placements = new Map<string, ReturnType<DeliverOptions['place']>>();
@@ -369,8 +370,8 @@ async function waitAndDeliver(
         signal: ctx.signal,
         ...(summary &&
           comparison && {
-            unzipping: (bytes) => comparison.unzipping(bytes),
-            unzipped: (file, data) => comparison.unzipped(file, data),
+            unzipping: (files) => comparison.unzipping(files),
+            unzipped: (file, data, stored) => comparison.unzipped(file, data, stored),
             inspect: async (planned) => {
               const removed = check ? check.fileChanges(planned, outDir, written, { filtered }) : [];
               const gone = removed.filter((c) => c.change === 'removed');

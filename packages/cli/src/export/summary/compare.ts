@@ -2,18 +2,23 @@ import { closeSync, constants, fstatSync, openSync, readFileSync, statSync } fro
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { inflateStored, type StoredEntry } from '../../files/inflate';
 import { compareFile, type FileOutcome } from './diff';
+import { formatOf } from './read';
+import { warmUpStringsReader } from './strings-keys';
 
 /**
  * Reading and comparing the files of a change summary while the export is unzipped. Read after the unzip,
  * the files came on top of it: on the scale seed (120 files, 19 MB of text, every file new) the reading
  * was most of what the summary added to `loc export --check`, written to a staging folder only to be read
- * back, with the second core idle. Now each file that differs is handed over as it is unzipped, its bytes
- * in memory, to a worker thread started when a large archive is opened (a small one is read on the main
- * thread, where it costs less than a thread's start-up); what the worker has not taken by the end of the
- * unzip, the main thread reads too.
- * Both threads take the next file from one shared counter, so each file is read once, by whichever thread
- * is free; the worker hands back a small outcome per file (summary/diff.ts), never the texts.
+ * back. Now each file that differs is handed over as it is unzipped:
+ * - with much to parse (4 MB of formats read by a parser) and a core idle, to a worker thread, sent as
+ *   the archive holds it (the worker inflates it); what the worker has not taken by the end of the unzip,
+ *   the main thread reads too. Both threads take the next file from one shared counter, so each file is
+ *   read once, by whichever thread is free; the worker hands back a small outcome per file
+ *   (summary/diff.ts), never the texts.
+ * - else on the main thread, at once, while its bytes are fresh: `.strings` files always (their bytes are
+ *   read about as fast as they are inflated, where a worker's start-up and a second thread cost more).
  */
 
 /** One file to compare, by its two sides: undefined (or a missing file) is no text. */
@@ -23,8 +28,11 @@ export interface FileToCompare {
   locale: string | undefined;
   /** The file in the output folder, when there may be one. */
   before: string | undefined;
-  /** The file as the export would write it (its bytes as unzipped, or its staged copy), when the export holds it. */
-  after: Uint8Array | string | undefined;
+  /**
+   * The file as the export would write it, when the export holds it: its bytes as unzipped, its staged
+   * copy, or (sent to the worker) its entry as the archive holds it.
+   */
+  after: Uint8Array | string | StoredEntry | undefined;
 }
 
 /** What the worker thread is sent: a file of one comparison (`batch`), in the order they are added; or that a comparison is over. */
@@ -125,16 +133,41 @@ export class ReaderThread {
  * What the comparisons of this process share: the thread, once one has started it; the bytes they keep;
  * the number of the next comparison (its messages to the thread carry it).
  */
-const shared: { thread?: ReaderThread | undefined; started?: true; keptBytes: number; batches: number } = {
+const shared: {
+  thread?: ReaderThread | undefined;
+  started?: true;
+  warmedUp?: true;
+  keptBytes: number;
+  batches: number;
+} = {
   keptBytes: 0,
   batches: 0,
 };
 
 /**
- * Below this much text a worker thread costs more than it saves: its start-up is ~40 ms of CPU, and on a
- * small export (the demo seed's 14 keys) starting one made `loc export --check --summary` 6–18 ms slower.
+ * Below this much text to parse a worker thread costs more than it saves: its start-up is ~40 ms of CPU,
+ * and on a small export (the demo seed's 14 keys) starting one made `loc export --check --summary` 6–18 ms
+ * slower.
  */
 const WORKER_MIN_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Whether a file is read with a parser, the work a worker thread takes. A `.strings` file is not: its
+ * bytes are read on the spot (strings-keys.ts) at about the speed they are inflated, and on this machine's
+ * two cores a worker reading them (from 120 files of the scale seed, 19 MB) made the summary 20–35 ms
+ * slower, not faster: its start-up, and two threads of one process slowing each other down. Nor is a file
+ * of a format loc has no reader for.
+ */
+function isParsed(path: string): boolean {
+  const format = formatOf(path);
+  return format !== undefined && format !== 'strings';
+}
+
+/**
+ * From this many `.strings` files on, the reader is warmed up before they come: cold, the first ~8 files
+ * took 2 ms each; a summary of a few files is over before warming up (~5 ms) would pay.
+ */
+const WARM_UP_FILES = 32;
 
 /** The thread of the process, started the first time a comparison has much to read and a core is idle. */
 function threadFor(bytes: number): ReaderThread | undefined {
@@ -157,6 +190,8 @@ export class Comparison {
   private readonly next = new Int32Array(new SharedArrayBuffer(4));
   /** The bytes of each file kept in memory, by index, counted in shared.keptBytes until it is compared. */
   private readonly kept: number[] = [];
+  /** The files being read as they were unzipped, on this thread (there is no worker). */
+  private readonly reading: Promise<void>[] = [];
   /** Files compared, or answered by the worker as failed (left to the main thread). */
   private answered = 0;
   private wake: (() => void) | undefined;
@@ -170,11 +205,24 @@ export class Comparison {
   }
 
   /**
-   * The export's files are about to be unzipped in memory, `bytes` of them: with much to read (and a core
-   * idle) the worker thread reads them as they come. Before the first file only.
+   * The files the export lists, before they are downloaded: when many are `.strings` files, read from
+   * their bytes (strings-keys.ts), that reader is warmed up now, once per process, so that V8 has
+   * optimised it by the time they are unzipped (it compiles on another thread while they download).
    */
-  unzipping(bytes: number): void {
-    const thread = this.files.length === 0 && !this.thread ? threadFor(bytes) : undefined;
+  expect(paths: readonly string[]): void {
+    if (shared.warmedUp || paths.filter((path) => formatOf(path) === 'strings').length < WARM_UP_FILES) return;
+    shared.warmedUp = true;
+    warmUpStringsReader();
+  }
+
+  /**
+   * The export's files are about to be unzipped in memory: with much to parse (and a core idle) the worker
+   * thread reads them as they come; else each is read on this thread as it comes. Before the first file
+   * only.
+   */
+  unzipping(files: readonly { path: string; bytes: number }[]): void {
+    if (this.files.length > 0 || this.thread) return;
+    const thread = threadFor(files.reduce((sum, file) => sum + (isParsed(file.path) ? file.bytes : 0), 0));
     if (thread) this.use(thread);
   }
 
@@ -194,10 +242,29 @@ export class Comparison {
    * folder's file, when it may be there. False when the bytes were not kept (too much is held already):
    * `finish` then reads the file's staged copy.
    */
-  unzipped(file: { path: string; locale: string | undefined; before: string | undefined }, data: Uint8Array): boolean {
+  unzipped(
+    file: { path: string; locale: string | undefined; before: string | undefined },
+    data: Uint8Array,
+    stored?: StoredEntry,
+  ): boolean {
+    if (!this.thread) {
+      // No worker: read it now, its bytes fresh from the inflate (in the cache, where they are read ~2×
+      // faster than from memory later), and keep only what it found: on the scale seed, holding every
+      // file's bytes to the end of the unzip cost as much again in garbage collection as reading them.
+      const index = this.add({ ...file, after: data });
+      Atomics.store(this.next, 0, index + 1);
+      // A failure leaves the file without an outcome: finish compares it again, and throws.
+      this.reading.push(
+        this.compare(index).then(
+          (outcome) => this.settle(index, outcome),
+          () => {},
+        ),
+      );
+      return true;
+    }
     if (shared.keptBytes + data.length > MAX_KEPT_BYTES) return false;
     shared.keptBytes += data.length;
-    this.kept[this.add({ ...file, after: data })] = data.length;
+    this.kept[this.add({ ...file, after: data }, stored)] = data.length;
     return true;
   }
 
@@ -206,6 +273,7 @@ export class Comparison {
    * compared already (or is now), by its path; any other is read now.
    */
   async finish(files: readonly FileToCompare[], options: { mainThread?: boolean } = {}): Promise<FileOutcome[]> {
+    await Promise.all(this.reading);
     const indices = files.map((file) => this.byPath.get(file.path) ?? this.add(file));
     const total = this.files.length;
     if (options.mainThread !== false) {
@@ -244,13 +312,22 @@ export class Comparison {
     this.thread?.forget(this.batch);
   }
 
-  private add(file: FileToCompare): number {
+  /** `stored`: the file's entry in the archive, what the worker is sent in place of its bytes. */
+  private add(file: FileToCompare, stored?: StoredEntry): number {
     const index = this.files.push(file) - 1;
     this.byPath.set(file.path, index);
     if (this.thread?.alive) {
-      // A copy of the bytes goes to the worker (transferred, not copied again): the main thread's stay
-      // for the staging and for comparing the file itself if the worker has not taken it.
-      const after = file.after instanceof Uint8Array ? new Uint8Array(file.after) : file.after;
+      // A copy goes to the worker (transferred, not copied again): the main thread's bytes stay for the
+      // staging and for comparing the file itself if the worker has not taken it. The entry as the archive
+      // holds it, when there is one: a fifth of the bytes to copy (the worker inflates it), where copying
+      // the inflated bytes held up the unzip by a quarter.
+      const copy = stored
+        ? { ...stored, stored: new Uint8Array(stored.stored) }
+        : file.after instanceof Uint8Array
+          ? new Uint8Array(file.after)
+          : undefined;
+      const after = copy ?? file.after;
+      const bytes = copy instanceof Uint8Array ? copy : copy?.stored;
       this.thread.post(
         {
           batch: this.batch,
@@ -259,7 +336,7 @@ export class Comparison {
           index,
           file: { ...file, after },
         },
-        after instanceof Uint8Array ? [after.buffer as ArrayBuffer] : [],
+        bytes ? [bytes.buffer as ArrayBuffer] : [],
       );
     }
     return index;
@@ -317,11 +394,13 @@ export async function compareFiles(
 }
 
 /**
- * A side's bytes, or undefined when there is none: bytes as unzipped, or the file a path names.
- * Synchronous: each thread reads one file at a time anyway.
+ * A side's bytes, or undefined when there is none: bytes as unzipped, an entry of the archive inflated
+ * (throws when it cannot be), or the file a path names. Synchronous: each thread reads one file at a time
+ * anyway.
  */
-function bytesIfAny(side: Uint8Array | string | undefined): Uint8Array | undefined {
-  if (side === undefined || typeof side !== 'string') return side;
+function bytesIfAny(side: FileToCompare['after']): Uint8Array | undefined {
+  if (side === undefined || side instanceof Uint8Array) return side;
+  if (typeof side !== 'string') return inflateStored(side);
   let fd: number;
   try {
     // Never through a link, never anything but a regular file (a device or a pipe would never end): the

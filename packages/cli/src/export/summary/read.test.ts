@@ -90,6 +90,14 @@ describe('the .strings reader', () => {
         Buffer.from([0xfe]),
         Buffer.from('" = "2";'),
       ]),
+      // Invalid bytes in a value, one just before its closing quote: they decode to U+FFFD, and take no quote with them.
+      Buffer.concat([
+        Buffer.from('"a" = "x'),
+        Buffer.from([0xc3]),
+        Buffer.from('";\n"b" = "'),
+        Buffer.from([0xff, 0x5c, 0xe2]),
+        Buffer.from('";'),
+      ]),
       Buffer.from('\ufeff"z" = "1"; /* c */ "y" = "2"; // end', 'utf8'),
       Buffer.from('"a" = "1";\n"b" = "2";\n"a" = "3";', 'utf8'),
       Buffer.from('"a" = "1";\n"b" = "un\\"ended;', 'utf8'),
