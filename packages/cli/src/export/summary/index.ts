@@ -23,7 +23,7 @@ export function checkSummaryTarget(file: string | undefined, json: boolean): voi
   checkOutputFile(file, '--summary', { replace: true });
 }
 
-export { Comparison } from './compare';
+export { Comparison, prepareReaders } from './compare';
 
 /**
  * The summary of a delivery, read before anything is placed: each planned file that differs (its text
