@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readEntries, readKeys } from './read';
+import { plainStringsKeys } from './strings-keys';
 
 /** The `.strings` reader as it was, one regular expression for every token: the reference. */
 function plainStrings(text: string): Map<string, string> {
@@ -118,5 +119,26 @@ describe('the .strings reader', () => {
       count: 2,
       first: ['a', 'b'],
     });
+  });
+
+  it('reads a file whose keys were chosen to crowd one place of the byte reader’s set, in linear time', async () => {
+    // Keys whose 32-bit FNV-1a hashes share their low 10 bits: one run of slots in a table of 1,024.
+    const fnv = (text: string) => {
+      let hash = 0x811c9dc5;
+      for (const byte of Buffer.from(text)) hash = Math.imul(hash ^ byte, 0x01000193);
+      return hash;
+    };
+    const keys: string[] = [];
+    for (let i = 0; keys.length < 100; i++) if ((fnv(`k${i}`) & 1023) === 0) keys.push(`k${i}`);
+    const bytes = Buffer.from(keys.map((key) => `"${key}" = "x";`).join('\n'));
+    // The byte reader gives up after 64 slots; the text reader reads it.
+    expect(plainStringsKeys(bytes, 2)).toBeUndefined();
+    expect(await readKeys('app.strings', bytes, undefined, 2)).toEqual({
+      count: 100,
+      first: [...keys].sort().slice(0, 2),
+    });
+    // Keys spread as usual are read by the byte reader.
+    const usual = Buffer.from(keys.map((_key, i) => `"key.${i}" = "x";`).join('\n'));
+    expect(plainStringsKeys(usual, 2)?.count).toBe(100);
   });
 });

@@ -140,6 +140,8 @@ function emptyTable(slots: number): Int32Array {
 class HashSet {
   size = 0;
   private table: Int32Array;
+  /** A run of taken slots was too long: the set answers false from then on. */
+  private crowded = false;
 
   constructor(bytes: number) {
     let slots = 1024;
@@ -147,18 +149,29 @@ class HashSet {
     this.table = emptyTable(slots);
   }
 
+  /**
+   * False for a hash it holds already, and for any hash once a run of taken slots was longer than
+   * MAX_PROBES: a file written to make its keys' hashes crowd together cannot make reading it take
+   * quadratic time (the text reader, whose Set V8 hashes with a secret seed, reads it instead).
+   */
   add(hash: number): boolean {
+    if (this.crowded) return false;
     // 0 marks an empty slot: a hash of 0 is kept as 1 (a false "held already" only sends the file to the other reader).
     const value = hash | 0 || 1;
     if ((this.size + 1) * 2 > this.table.length) this.grow();
+    if (this.crowded) return false;
     const mask = this.table.length - 1;
-    for (let slot = value & mask; ; slot = (slot + 1) & mask) {
+    for (let slot = value & mask, probes = 0; ; slot = (slot + 1) & mask) {
       const held = this.table[slot]!;
       if (held === value) return false;
       if (held === 0) {
         this.table[slot] = value;
         this.size++;
         return true;
+      }
+      if (++probes > MAX_PROBES) {
+        this.crowded = true;
+        return false;
       }
     }
   }
@@ -171,3 +184,6 @@ class HashSet {
     for (const value of old) if (value !== 0) this.add(value);
   }
 }
+
+/** Slots looked at for one hash, at most: a table at most half full rarely needs more than a few. */
+const MAX_PROBES = 64;
