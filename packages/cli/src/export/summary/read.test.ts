@@ -142,3 +142,53 @@ describe('the .strings reader', () => {
     expect(plainStringsKeys(usual, 2)?.count).toBe(100);
   });
 });
+
+describe('the keys of nested files (JSON, YAML)', () => {
+  it('are the keys of the entries, for files that are new or gone (a fixed-seed property test)', async () => {
+    let seed = 11;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+    // Plural forms as suffixes (with and without their `_other`), as objects, dotted keys that meet nested ones.
+    const names = [
+      'a',
+      'b',
+      'a.b',
+      'items',
+      'items_one',
+      'items_other',
+      'x_few',
+      'x\n_one',
+      'x\n_other',
+      'one',
+      'other',
+      'n_',
+    ];
+    const value = (depth: number): unknown => {
+      const kind = random();
+      if (depth > 2 || kind < 0.4) return pick(['text', '', null, 3, ['p', 'q']]);
+      if (kind < 0.55) return { one: 'x', other: 'y' };
+      return Object.fromEntries(
+        Array.from({ length: 1 + Math.floor(random() * 4) }, () => [pick(names), value(depth + 1)]),
+      );
+    };
+    // As before: `_one`/`_other` join only behind a key without a line break (the expression's `.`).
+    expect([
+      ...(await readEntries('a.json', '{"x_one":"1","x_other":"2","y\\n_one":"3","y\\n_other":"4"}', 'de')).keys(),
+    ]).toEqual(['y\n_one', 'y\n_other', 'x']);
+    for (let round = 0; round < 1500; round++) {
+      const data = value(0);
+      for (const [path, text] of [
+        ['de/app.json', JSON.stringify(data)],
+        ['de.yml', JSON.stringify({ de: data })],
+      ] as const) {
+        const entries = await readEntries(path, text, 'de').catch(() => undefined);
+        const keys = await readKeys(path, Buffer.from(text), 'de', 3).catch(() => undefined);
+        const expected = entries && { count: entries.size, first: [...entries.keys()].sort().slice(0, 3) };
+        expect(keys, text).toEqual(expected);
+      }
+    }
+  });
+});
