@@ -29,6 +29,9 @@ describe('path templates', () => {
   it('refuses unknown placeholders, paths leaving the folder, and templates without a placeholder', () => {
     expect(() => validateTemplate('{locale}/{nope}')).toThrow(UsageError);
     expect(() => validateTemplate('{locale}/{nope}')).toThrow(/Unknown placeholder \{nope\}/);
+    // Names an object has of its own are no placeholders either (`in` would find Object's).
+    expect(() => validateTemplate('{constructor}/{path}')).toThrow(/Unknown placeholder \{constructor\}/);
+    expect(() => validateTemplate('{__proto__}/{path}')).toThrow(/Unknown placeholder \{__proto__\}/);
     for (const escaping of ['/etc/{locale}', '../{locale}', 'a/../../{locale}', 'C:{locale}']) {
       expect(() => validateTemplate(escaping), escaping).toThrow(/must stay inside the output folder/);
     }

@@ -77,7 +77,9 @@ function stripExtension(name: string): string {
 
 /** Refuses unknown placeholders, control characters, absolute templates and `..`, before anything is requested. */
 export function validateTemplate(template: string): void {
-  const unknown = [...template.matchAll(PLACEHOLDER)].map((m) => m[1] ?? '').filter((name) => !(name in PLACEHOLDERS));
+  const unknown = [...template.matchAll(PLACEHOLDER)]
+    .map((m) => m[1] ?? '')
+    .filter((name) => !Object.hasOwn(PLACEHOLDERS, name));
   if (unknown.length) {
     throw new UsageError(
       `Unknown placeholder${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `{${u}}`).join(', ')} in the path template '${template}'.`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readEntries, readKeys } from './read';
+import { formatOf, readEntries, readKeys } from './read';
 import { plainStringsKeys } from './strings-keys';
 
 /** The `.strings` reader as it was, one regular expression for every token: the reference. */
@@ -190,5 +190,14 @@ describe('the keys of nested files (JSON, YAML)', () => {
         expect(keys, text).toEqual(expected);
       }
     }
+  });
+});
+
+describe('formatOf', () => {
+  it('knows the formats loc reads, and no name an object has of its own', () => {
+    expect(['a.json', 'b.YML', 'c.strings', 'd.xml'].map(formatOf)).toEqual(['json', 'yml', 'strings', 'xml']);
+    expect(['x.constructor', 'x.toString', 'x.__proto__', 'x.hasOwnProperty', 'x.bin', 'json'].map(formatOf)).toEqual(
+      Array(6).fill(undefined),
+    );
   });
 });

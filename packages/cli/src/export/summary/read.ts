@@ -355,7 +355,8 @@ const READERS: Record<string, Reader> = {
 /** The format name of a file, by its extension; undefined when loc cannot read it key by key. */
 export function formatOf(path: string): string | undefined {
   const extension = /\.([^./]+)$/.exec(path)?.[1]?.toLowerCase();
-  return extension && extension in READERS ? extension : undefined;
+  // Own keys only: a file named `x.constructor` or `x.toString` has no reader (`in` would find Object's).
+  return extension && Object.hasOwn(READERS, extension) ? extension : undefined;
 }
 
 /** The keys and values of a file's text. Throws when the text is not of its format. */
