@@ -130,8 +130,9 @@ export class ReaderThread {
 }
 
 /**
- * What the comparisons of this process share: the thread, once one has started it; the bytes they keep;
- * the number of the next comparison (its messages to the thread carry it).
+ * What the comparisons of this process share: the thread, once one has started it; whether the readers
+ * were warmed up; the bytes they keep; the number of the next comparison (its messages to the thread
+ * carry it).
  */
 const shared: {
   thread?: ReaderThread | undefined;
