@@ -378,7 +378,8 @@ export async function readKeys(
   locale: string | undefined,
   n: number,
 ): Promise<{ count: number; first: string[] }> {
-  if (formatOf(path) === 'strings') {
+  const format = formatOf(path);
+  if (format === 'strings') {
     const plain = typeof content === 'string' ? undefined : plainStringsKeys(content, n);
     if (plain) return plain;
     const text = decoded(content);
@@ -392,7 +393,6 @@ export async function readKeys(
     });
     return { count: keys.size, first: first.values };
   }
-  const format = formatOf(path);
   const nested = format === undefined ? undefined : NESTED[format];
   if (nested) {
     // Keys only: no value is made (plural forms and arrays were each a JSON text).

@@ -3,6 +3,7 @@
 // with the main thread, one at a time, while it has been sent the next one; it answers each file's outcome.
 import { parentPort } from 'node:worker_threads';
 import { compareOne, type FileToCompare, type FromWorker, type ToWorker } from './compare';
+import { warmUpStringsReader } from './strings-keys';
 
 interface Batch {
   next: Int32Array;
@@ -15,20 +16,11 @@ interface Batch {
 
 const batches = new Map<number, Batch>();
 
-/**
- * Before the first file comes (the thread starts with the command, the files with the unzip), its code is
- * compiled and made fast on a made-up file: the first files of a run otherwise took 2–20 ms each instead of
- * 0.5 ms (lazy compilation, then optimisation), a third of what the thread had to do at scale.
- */
-function warmUp(): void {
-  const lines: string[] = [];
-  for (let i = 0; i < 400; i++) lines.push(`/* ${i} */\n"screen.key_${i}" = "Value ${i} \\"x\\" {count}";\n`);
-  // A Buffer, as the files come (inflated by the worker): V8 optimises for the kind of array it sees.
-  const bytes = Buffer.from(lines.join('\n'));
-  for (let round = 0; round < 6; round++)
-    void compareOne({ path: 'warm-up.strings', locale: undefined, before: undefined, after: bytes }, 10);
-}
-warmUp();
+// Before the first file comes (the thread starts when a large archive is opened), the `.strings` reader is
+// made fast on a made-up file, as on the main thread (summary/compare.ts, prepareReaders): the first files
+// of a run otherwise took 2–20 ms each instead of 0.5 ms (lazy compilation, then optimisation). The other
+// readers are libraries, compiled with their first file.
+warmUpStringsReader();
 
 parentPort!.on('message', (message: ToWorker) => {
   if ('done' in message) {
