@@ -84,7 +84,9 @@ describe('loc export with targets', () => {
     writeConfig({ workspace: 'acme', targets: [{ name: 'evil', project: 'backend', out: '../outside' }] });
     const result = await loc(['export']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/Target 'evil' has out "\.\.\/outside", which leaves/);
+    expect(result.stderr).toMatch(/targets\[0\]\.out \(target 'evil'\) in .* is '\.\.\/outside', which leads outside/);
+    // The command the hint names exports the same project there, chosen on the command line.
+    expect(result.stderr).toMatch(/name it on the command line: loc export --workspace acme --project backend --out /);
     expect(existsSync(join(repo.path, '..', 'outside'))).toBe(false);
   });
 

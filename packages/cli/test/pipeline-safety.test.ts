@@ -424,6 +424,20 @@ describe('a repository’s config writes only inside the repository', () => {
     ['export.out absolute', { export: { out: '/tmp/loc-escaped-absolute' } }, ['export'], 'export.out', '--out'],
     ['export.out through a link', { export: { out: 'linked' } }, ['export'], 'export.out', '--out'],
     [
+      "a target's out through a link",
+      { targets: [{ name: 'ios', out: 'linked/strings' }] },
+      ['export'],
+      "targets[0].out (target 'ios')",
+      '--out',
+    ],
+    [
+      'export.out through a link, taken by a target',
+      { export: { out: 'linked' }, targets: [{ name: 'ios' }] },
+      ['export', '--check'],
+      "export.out (taken by target 'ios')",
+      '--out',
+    ],
+    [
       'cdn.out climbing out',
       { cdn: { out: '../escaped', environment: 'PRODUCTION', type: 'MOBILE_SDK_IOS' } },
       ['cdn', 'check', '--download'],

@@ -1,4 +1,4 @@
-import { resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import type { CustomId, LocClient } from '@loc/sdk';
 import type { LoadedConfig } from '../config/project-config';
 import { noTargets, targetProjects } from '../config/target-projects';
@@ -8,7 +8,7 @@ import { checkPlacement, expectedFiles, type Layout, place } from '../files/layo
 import { resolveLocaleMap } from '../files/locale-map';
 import { DEFAULT_PATH_TEMPLATE, validateTemplate } from '../files/path-template';
 import { displayPath } from '../files/place';
-import { checkOutputFolder } from '../files/targets';
+import { checkOutputFolder, configuredFolder } from '../files/targets';
 import { capturedStream } from '../ui/captured-stream';
 import { describeLeftOut, type LeftOutLocale, type Thresholds } from './locale-threshold';
 import { editedHint } from './check';
@@ -38,28 +38,44 @@ export interface Target {
   thresholds: Thresholds;
 }
 
-/** The targets a run pulls: all of the config's, or those named (exit 2 for a name it does not have). */
-function resolveTargets(loaded: LoadedConfig, names: readonly string[] | undefined): Target[] {
-  const { config, dir } = loaded;
+/**
+ * The targets a run pulls: all of the config's, or those named (exit 2 for a name it does not have). A
+ * target's folder is one that loc.config.json names, so it stays inside the config's folder by its path
+ * and by its real path (files/targets.ts, configuredFolder): the config and its links may come from a pull
+ * request.
+ */
+async function resolveTargets(
+  ctx: Context,
+  loaded: LoadedConfig,
+  names: readonly string[] | undefined,
+): Promise<Target[]> {
+  const { config } = loaded;
   const defaults = config.export ?? {};
-  const byName = new Map((config.targets ?? []).map((t) => [t.name, t]));
-  return targetProjects(loaded, names).map(({ name, workspace, project, locales }) => {
-    const t = byName.get(name)!;
+  const byName = new Map((config.targets ?? []).map((t, index) => [t.name, { t, index }]));
+  const targets: Target[] = [];
+  for (const { name, workspace, project, locales } of targetProjects(loaded, names)) {
+    const { t, index } = byName.get(name)!;
     const template = t.pathTemplate ?? defaults.pathTemplate ?? DEFAULT_PATH_TEMPLATE;
     validateTemplate(template);
-    const outDir = resolve(dir, t.out ?? defaults.out ?? '.');
-    // loc.config.json may come from a pull request: a target writes only below the config's folder.
-    if (outDir !== dir && !outDir.startsWith(dir + sep))
-      throw new UsageError(
-        `Target '${t.name}' has out ${JSON.stringify(t.out ?? defaults.out)}, which leaves ${dir}.`,
-        'A target writes only below the folder of loc.config.json: give it a folder inside it.',
-      );
-    checkOutputFolder(outDir, `the output folder of target '${t.name}'`);
-    return {
-      name: t.name,
+    const format = t.format ?? defaults.format;
+    const out = t.out ?? defaults.out ?? '.';
+    const key =
+      t.out !== undefined ? `targets[${index}].out (target '${name}')` : `export.out (taken by target '${name}')`;
+    // The one-off export of the same files into the folder named on the command line.
+    const oneOff = (folder: string) => [
+      ...['loc', 'export', '--workspace', workspace, '--project', project],
+      ...(format ? ['--format', format] : []),
+      ...(template === DEFAULT_PATH_TEMPLATE ? [] : ['--path-template', template]),
+      ...(locales?.length ? ['--locale', locales.join(',')] : []),
+      ...['--out', folder],
+    ];
+    const outDir = await configuredFolder(ctx, loaded, key, out, oneOff);
+    checkOutputFolder(outDir, `the output folder of target '${name}'`);
+    targets.push({
+      name,
       workspace,
       project,
-      format: t.format ?? defaults.format,
+      format,
       locales,
       files: t.files ?? defaults.files,
       layout: { outDir, template, localeMap: resolveLocaleMap(config.localeMap, t.localeMap) },
@@ -67,8 +83,9 @@ function resolveTargets(loaded: LoadedConfig, names: readonly string[] | undefin
         minTranslated: t.minTranslated ?? defaults.minTranslated,
         minApproved: t.minApproved ?? defaults.minApproved,
       },
-    };
-  });
+    });
+  }
+  return targets;
 }
 
 /**
@@ -383,7 +400,7 @@ export async function exportTargets(
       '--no-wait cannot be used with targets.',
       'Run `loc export --no-wait` with --workspace and --project.',
     );
-  const targets = resolveTargets(loaded, options.target);
+  const targets = await resolveTargets(ctx, loaded, options.target);
   const { client } = await ctx.client();
   await checkTargetsApart(ctx, client, targets);
   const results = await runTargets(

@@ -116,7 +116,11 @@ export async function configuredFolder(
 ): Promise<string> {
   const folder = resolve(config.dir, value);
   if (isInside(config.dir, folder) && isInside(realpathLoose(config.dir), realpathLoose(folder))) return folder;
-  const where = `${key} in ${displayPath(config.path)} is '${printable(value)}', which leads outside the folder of the config file (${displayPath(config.dir) || '.'})`;
+  // Inside by its path, outside by its real one: say where the link leads, or the path looks harmless.
+  const through = isInside(config.dir, folder)
+    ? `, through a symbolic link to ${printable(realpathLoose(folder))}`
+    : '';
+  const where = `${key} in ${displayPath(config.path)} is '${printable(value)}', which leads outside the folder of the config file (${displayPath(config.dir) || '.'})${through}`;
   if (ctx.interactive && (await askConfirm(ctx, `${where}. Write into ${folder}?`))) return folder;
   throw new UsageError(
     `${where}${ctx.interactive ? '' : ` (${ctx.noPromptReason}, so no one was asked)`}; nothing was requested.`,
