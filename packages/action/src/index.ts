@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import * as core from '@actions/core';
 import { type InputValues, locFlags, readInputs } from './inputs';
 import { errorOf, type Run } from './loc-errors';
+import { fitted, LIMITS } from './github-limits';
 // Bundled into index.cjs from the CLI's source: the Action loads loc's scripts as bin.cjs does.
 import { defaultCacheDir, requireWithCodeCache } from '../../cli/src/startup/compile-cache';
 import { VERSION } from '../../cli/src/startup/version';
@@ -51,6 +52,13 @@ function changedFiles(document: Record<string, unknown>, check: boolean): number
   };
   const targets = document.targets as { result?: Record<string, unknown> }[] | undefined;
   return targets ? targets.reduce((sum, t) => sum + one(t.result), 0) : one(document);
+}
+
+/** The folders loc wrote into (`outDir` of the export, or of each target): all that a pull request commits. */
+function outFolders(document: Record<string, unknown>): string[] {
+  const targets = document.targets as { outDir?: string }[] | undefined;
+  const dirs = targets ? targets.map((t) => t.outDir) : [document.outDir as string | undefined];
+  return [...new Set(dirs.filter((d): d is string => typeof d === 'string'))];
 }
 
 function exportIds(document: Record<string, unknown>): string[] {
@@ -113,9 +121,12 @@ async function main(): Promise<void> {
     const changed = check ? outOfDate : files > 0;
     core.setOutput('changed', String(changed));
     core.setOutput('files', String(files));
-    core.setOutput('summary', summary);
+    core.setOutput('summary', fitted(summary, LIMITS.output, 'The step summary holds more.'));
     core.setOutput('export-ids', exportIds(document).join(','));
-    if (summary) await core.summary.addRaw(summary).write();
+    if (summary)
+      await core.summary
+        .addRaw(fitted(summary, LIMITS.summary, 'Run `loc export --check --summary -` to see all of it.'))
+        .write();
     core.info(
       check ? (changed ? `Out of date: ${files} file(s) would change.` : 'Up to date.') : `${files} file(s) changed.`,
     );
@@ -129,7 +140,9 @@ async function main(): Promise<void> {
         branch: inputs.branch,
         title: inputs.title,
         labels: inputs.labels,
-        body: summary || 'Translations updated by loc.',
+        folders: outFolders(document),
+        body:
+          fitted(summary, LIMITS.body, "The workflow run's step summary holds more.") || 'Translations updated by loc.',
       });
       core.setOutput('pull-request-number', String(pr.number));
       core.setOutput('pull-request-url', pr.url);

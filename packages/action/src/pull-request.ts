@@ -1,7 +1,10 @@
 import { execFile } from 'node:child_process';
+import { realpathSync } from 'node:fs';
+import { isAbsolute, relative } from 'node:path';
 
 /**
- * One pull request per branch: the changed files are committed to `branch` with git and pushed (the
+ * One pull request per branch: the files of the folders loc wrote are committed to `branch` with git,
+ * nothing else of the working tree (an earlier step's build output or `.env` is not the translations'), and pushed (the
  * token in an HTTP header for this push only, never in a URL or the git config), then the pull request
  * from that branch is updated if one is open, else opened — so a second run never opens a second one.
  */
@@ -13,6 +16,8 @@ export interface PullRequestOptions {
   branch: string;
   title: string;
   labels: string[];
+  /** The folders loc wrote into: only their files are committed. */
+  folders: string[];
   body: string;
 }
 
@@ -30,6 +35,20 @@ function git(args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env):
       else resolve(stdout);
     });
   });
+}
+
+/** The real path of `path`, or `path` itself when it is not there. */
+function real(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
 interface PullRequest {
@@ -70,8 +89,24 @@ export async function openPullRequest(
   const { cwd, branch } = options;
   const base = process.env.GITHUB_BASE_REF || (await git(['rev-parse', '--abbrev-ref', 'HEAD'], cwd)).trim();
 
+  // Real paths on both sides: git names the top level by its real path (macOS: /private/var for /var).
+  const root = real((await git(['rev-parse', '--show-toplevel'], cwd)).trim());
+  const outside = options.folders.filter((folder) => !isInside(root, real(folder)));
+  if (outside.length)
+    throw new Error(
+      `create-pull-request commits only files inside the repository (${root}), and loc wrote into ${outside.join(', ')}: set out (or the targets' out in loc.config.json) to a folder inside it.`,
+    );
+  const shown = options.folders.map((folder) => relative(root, real(folder)) || '.').join(', ');
+  const ignored = new Error(
+    `loc changed files in ${shown}, but git has nothing to commit there: is the folder ignored (.gitignore)? Commit the output folder, or leave create-pull-request off.`,
+  );
   await git(['checkout', '-B', branch], cwd);
-  await git(['add', '--all'], cwd);
+  try {
+    await git(['add', '--all', '--', ...options.folders.map((folder) => relative(cwd, folder) || '.')], cwd);
+  } catch (error) {
+    throw /ignored/.test((error as Error).message) ? ignored : error;
+  }
+  if (!(await git(['diff', '--cached', '--name-only'], cwd)).trim()) throw ignored;
   await git(
     ['-c', 'user.name=loc', '-c', 'user.email=loc@users.noreply.github.com', 'commit', '--quiet', '-m', options.title],
     cwd,

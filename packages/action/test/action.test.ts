@@ -217,6 +217,8 @@ describe('the GitHub Action', () => {
 
   it('opens one pull request, then updates it: never a second one for the branch', async () => {
     const repo = repository('pr', CONFIG);
+    // What an earlier step of the job left in the working tree is not the translations'.
+    writeFileSync(join(repo.path, 'build.env'), 'SECRET=from-an-earlier-step\n');
     const inputs = { 'api-token': TOKENS.developer, 'create-pull-request': 'true', labels: 'i18n, bot' };
     const first = await runAction(before, repo.path, inputs);
     expect(first.code, first.printed).toBe(0);
@@ -230,6 +232,7 @@ describe('the GitHub Action', () => {
     const committed = git(repo.origin, 'ls-tree', '-r', '--name-only', 'loc/translations').split('\n');
     expect(committed).toContain('locales/.loc-export.json');
     expect(committed.filter((f) => /\.loc-(lock|staging)/.test(f))).toEqual([]);
+    expect(committed.filter((f) => f && !f.startsWith('locales/'))).toEqual(['loc.config.json']);
     expectNoSecret(first);
 
     // The strings changed on the service: the same branch, the same pull request, a new body.
@@ -286,6 +289,18 @@ describe('the GitHub Action', () => {
     const run = await runAction(before, repo.path, { 'api-token': '' });
     expect(run.code).toBe(1);
     expect(run.printed).toMatch(/::error::The input api-token is empty\. Store a loc API token as a repository secret/);
+  });
+
+  it('says what to do when git ignores the output folder, and opens no pull request', async () => {
+    const repo = repository('ignored', CONFIG);
+    writeFileSync(join(repo.path, '.gitignore'), 'locales/\n');
+    const run = await runAction(before, repo.path, { 'api-token': TOKENS.developer, 'create-pull-request': 'true' });
+    expect(run.code).toBe(1);
+    expect(run.printed).toMatch(
+      /::error::loc changed files in locales, but git has nothing to commit there: is the folder ignored \(\.gitignore\)\?/,
+    );
+    expect(github.state.pulls).toEqual([]);
+    expectNoSecret(run);
   });
 
   it('names the permissions to add when GitHub refuses the pull request (403)', async () => {
