@@ -87,7 +87,20 @@ export async function openPullRequest(
     throw new Error('create-pull-request needs the github-token input (default: the workflow’s GITHUB_TOKEN).');
   const [owner] = repository.split('/');
   const { cwd, branch } = options;
-  const base = process.env.GITHUB_BASE_REF || (await git(['rev-parse', '--abbrev-ref', 'HEAD'], cwd)).trim();
+  // The branch the workflow runs on: a pull request's base, else the branch pushed or scheduled, else git's.
+  const base =
+    process.env.GITHUB_BASE_REF ||
+    (process.env.GITHUB_REF_TYPE === 'branch' && process.env.GITHUB_REF_NAME) ||
+    (await git(['rev-parse', '--abbrev-ref', 'HEAD'], cwd)).trim();
+  if (base === 'HEAD')
+    throw new Error(
+      'The workflow runs on no branch (a tag, or a detached commit): create-pull-request needs one to open the pull request against. Run the step on a branch (on: schedule, workflow_dispatch or push to a branch).',
+    );
+  // The branch is force-pushed: it must never be the one the pull request goes into.
+  if (branch === base)
+    throw new Error(
+      `The input branch is '${branch}', the branch the pull request would go into: the Action force-pushes its branch, so it must be another one (the default is loc/translations).`,
+    );
 
   // Real paths on both sides: git names the top level by its real path (macOS: /private/var for /var).
   const root = real((await git(['rev-parse', '--show-toplevel'], cwd)).trim());

@@ -153,6 +153,10 @@ async function runAction(mock: RunningMock, workspace: string, inputs: Record<st
     GITHUB_STEP_SUMMARY: summaryFile,
     GITHUB_WORKSPACE: workspace,
     GITHUB_REPOSITORY: 'acme/app',
+    // A workflow on a schedule or a push, on main.
+    GITHUB_REF: 'refs/heads/main',
+    GITHUB_REF_NAME: 'main',
+    GITHUB_REF_TYPE: 'branch',
     GITHUB_API_URL: githubUrl,
     RUNNER_TEMP: dir.path,
     LOC_CONFIG_DIR: join(dir.path, 'loc-config'),
@@ -289,6 +293,20 @@ describe('the GitHub Action', () => {
     const run = await runAction(before, repo.path, { 'api-token': '' });
     expect(run.code).toBe(1);
     expect(run.printed).toMatch(/::error::The input api-token is empty\. Store a loc API token as a repository secret/);
+  });
+
+  it('never force-pushes the branch the pull request goes into', async () => {
+    const repo = repository('onto-main', CONFIG);
+    const tip = git(repo.origin, 'rev-parse', 'main');
+    const run = await runAction(before, repo.path, {
+      'api-token': TOKENS.developer,
+      'create-pull-request': 'true',
+      branch: 'main',
+    });
+    expect(run.code).toBe(1);
+    expect(run.printed).toMatch(/::error::The input branch is 'main', the branch the pull request would go into/);
+    expect(git(repo.origin, 'rev-parse', 'main')).toBe(tip);
+    expect(github.state.pulls).toEqual([]);
   });
 
   it('says what to do when git ignores the output folder, and opens no pull request', async () => {
