@@ -42,6 +42,8 @@ describe('the .strings reader', () => {
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
     // Keys that sort differently as UTF-8 bytes and as strings (U+E000 and above, beyond U+FFFF) too.
     const texts = ['a', 'key.one', 'Ünï', 'x y', 'a\\"b', 'tab\\t', '\\U00e9', 'end\\\\', '', '=;', '/*x*/'];
+    // Runs of backslashes before a quote: odd, the quote is escaped (the byte reader finds quotes with indexOf).
+    texts.push('x\\\\\\"y', '\\\\\\\\', '\\"');
     texts.push('\ue000', '😀', 'ｚ', 'b', 'zz');
     const spaces = ['', ' ', '  ', '\n', '\t', '\r\n', '\u00a0', '\u2028', '\ufeff', '\v'];
     const pieces = [
@@ -102,6 +104,12 @@ describe('the .strings reader', () => {
       Buffer.from('\ufeff"z" = "1"; /* c */ "y" = "2"; // end', 'utf8'),
       Buffer.from('"a" = "1";\n"b" = "2";\n"a" = "3";', 'utf8'),
       Buffer.from('"a" = "1";\n"b" = "un\\"ended;', 'utf8'),
+      // An escaped quote, then what would end an entry: the value is not ended, the text cannot be read.
+      Buffer.from('"a" = "1";\n"b" = "x\\";', 'utf8'),
+      Buffer.from('"a" = "\\";', 'utf8'),
+      Buffer.from('"a" = "x\\\\\\"; "b" = "2";\n', 'utf8'),
+      // Two backslashes are one escaped backslash: the quote after them ends the value.
+      Buffer.from('"a" = "x\\\\"; "b" = "2";\n', 'utf8'),
     ];
     for (const bytes of cases) {
       const text = bytes.toString('utf8');

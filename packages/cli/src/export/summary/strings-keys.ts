@@ -6,7 +6,9 @@ import { FirstSorted } from './first-keys';
  * first `n` in sort order. Every file of a first export is such a file (120 files and 19 MB at the scale
  * seed), and reading them as text was most of what the summary cost: decoding each file into a string,
  * then a string and a Set entry per key. This reads the bytes once, makes a string only of a key that may
- * be among the first `n`, and tells keys apart by a 32-bit hash of their bytes.
+ * be among the first `n`, and tells keys apart by a 32-bit hash of their bytes. Values are jumped over
+with Buffer's indexOf: a loop in JavaScript costs ~1.2 ns a byte whatever it does (on the scale seed's
+files, 30 ms for the reader against 24 ms with the jump).
  *
  * It reads only the plain form of the grammar (read.ts): quoted keys without escapes (in valid UTF-8),
  * ASCII spaces, comments, values with or without escapes. It answers undefined for anything else — an
@@ -16,6 +18,8 @@ import { FirstSorted } from './first-keys';
  */
 export function plainStringsKeys(bytes: Uint8Array, n: number): { count: number; first: string[] } | undefined {
   const length = bytes.length;
+  // Buffer's indexOf is memchr; a plain Uint8Array's is a loop (~2× slower than ours).
+  const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, length);
   const hashes = new HashSet(length);
   const first = new FirstSorted(n);
   // The bytes of the n-th first key, once there are n: most keys sort after it and are never decoded.
@@ -61,12 +65,17 @@ export function plainStringsKeys(bytes: Uint8Array, n: number): { count: number;
     if (i >= length || bytes[i] !== 61) return undefined;
     i = skipSpaces(bytes, i + 1);
     if (i >= length || bytes[i] !== 34) return undefined;
-    // The value: an escape's next byte is never its end (a multi-byte character's bytes are all ≥ 0x80).
-    for (i++; ; i++) {
-      if (i >= length) return undefined;
-      const c = bytes[i]!;
-      if (c === 92) i++;
-      else if (c === 34) break;
+    // The value, to the quote that ends it: found with Buffer's indexOf (memchr), which skips the value at
+    // a fraction of what a loop over its bytes costs (values are most of a file). A quote after an odd
+    // run of backslashes is escaped; a multi-byte character's bytes are all ≥ 0x80, never a quote.
+    for (i++; ; ) {
+      const quote = buffer.indexOf(34, i);
+      if (quote < 0) return undefined;
+      let before = quote - 1;
+      while (before >= i && bytes[before] === 92) before--;
+      i = quote;
+      if (((quote - 1 - before) & 1) === 0) break;
+      i++;
     }
     i = skipSpaces(bytes, i + 1);
     if (i >= length || bytes[i] !== 59) return undefined;
