@@ -94,6 +94,18 @@ describe('the key-by-key change summary', () => {
     expect(again.stdout.trim()).toBe('### acme/web-frontend: no change');
   });
 
+  it('writes --summary into a folder it makes when missing; a folder named as the file is refused before any request', async () => {
+    const out = join(dir.path, 'md-nested');
+    const args = ['export', '--workspace', 'acme', '--project', 'web-frontend', '--locale', 'de', '--out', out];
+    const nested = join(dir.path, 'reports', 'pr', 'summary.md');
+    const result = await loc('before', [...args, '--summary', nested]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(readFileSync(nested, 'utf8')).toMatch(/^### acme\/web-frontend: \d+ added/);
+    const folder = await loc('before', [...args, '--summary', join(dir.path, 'reports'), '--json']);
+    expect(folder.code).toBe(2);
+    expect(folder.json().error.hint).toMatch(/^For example --summary (.*\/)?reports\/summary\.md\.$/);
+  });
+
   it('refuses --summary - with --json (exit 2) before any request', async () => {
     const result = await loc('before', [
       'export',

@@ -30,13 +30,17 @@ export function checkOutputFolder(dir: string, flag: string): void {
  * unless `replace` (a file the user named may be theirs: it is replaced only when they say so). Returns
  * whether a file is there.
  */
-export function checkOutputFile(file: string, flag: string, options: { replace: boolean }): { exists: boolean } {
+export function checkOutputFile(
+  file: string,
+  flag: string,
+  options: { replace: boolean; example?: string },
+): { exists: boolean } {
   const path = resolve(file);
   const stats = statOf(path);
   if (/[\\/]$/.test(file) || stats?.isDirectory()) {
     throw new UsageError(
       `${flag} ${displayPath(path)} is a folder; ${flag} names the file to write.`,
-      `For example ${flag} ${displayPath(resolve(path, 'export.zip'))}.`,
+      `For example ${flag} ${displayPath(resolve(path, options.example ?? 'export.zip'))}.`,
     );
   }
   checkWritableAncestor(dirname(path), flag);

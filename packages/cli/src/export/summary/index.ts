@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { writeFileAtomically } from '../../config/atomic-write';
 import { UsageError } from '../../run/errors';
 import type { PlannedFile } from '../../files/place';
@@ -20,7 +21,7 @@ export function checkSummaryTarget(file: string | undefined, json: boolean): voi
       );
     return;
   }
-  checkOutputFile(file, '--summary', { replace: true });
+  checkOutputFile(file, '--summary', { replace: true, example: 'summary.md' });
 }
 
 export { Comparison, prepareReaders } from './compare';
@@ -50,7 +51,11 @@ export async function summarizeDelivery(
   return summarizeOutcomes(files, await comparison.finish(files), keysShown);
 }
 
-/** Writes the Markdown to `file` whole or not at all (a link there is refused, never written through). */
+/**
+ * Writes the Markdown to `file` whole or not at all (a link there is refused, never written through),
+ * making its folder first when it is missing (checkSummaryTarget found it creatable).
+ */
 export async function writeSummary(file: string, markdown: string): Promise<void> {
+  mkdirSync(dirname(resolve(file)), { recursive: true });
   writeFileAtomically(resolve(file), markdown, { what: 'the summary' });
 }
