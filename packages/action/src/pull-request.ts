@@ -3,10 +3,11 @@ import { realpathSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
 
 /**
- * One pull request per branch: the files of the folders loc wrote are committed to `branch` with git,
- * nothing else of the working tree (an earlier step's build output or `.env` is not the translations'), and pushed (the
- * token in an HTTP header for this push only, never in a URL or the git config), then the pull request
- * from that branch is updated if one is open, else opened — so a second run never opens a second one.
+ * One pull request per branch: the files of the folders loc wrote are committed to `branch` with git —
+ * nothing else of the working tree (an earlier step's build output or `.env` is not the translations') —
+ * and pushed (the token in an HTTP header for this push only, never in a URL or the git config), then
+ * the pull request from that branch is updated if one is open, else opened — so a second run never opens
+ * a second one.
  */
 
 export interface PullRequestOptions {

@@ -10,11 +10,11 @@ describe('fitted: a summary within what GitHub takes', () => {
   });
 
   it('cuts a longer one at a whole line, within the limit in bytes, and says where the rest is', () => {
-    expect(Buffer.byteLength(long)).toBeGreaterThan(LIMITS.body);
+    expect(Buffer.byteLength(long)).toBeGreaterThan(LIMITS.body.bytes);
     const cut = fitted(long, LIMITS.body, 'The step summary holds more.');
-    expect(Buffer.byteLength(cut)).toBeLessThanOrEqual(LIMITS.body);
+    expect(Buffer.byteLength(cut)).toBeLessThanOrEqual(LIMITS.body.bytes);
     expect(cut).toMatch(
-      /_The summary is cut here: it is longer than GitHub takes \(65,536 bytes\)\. The step summary holds more\._\n$/,
+      /_The summary is cut here, at GitHub's limit \(65,536 characters for a pull request body\)\. The step summary holds more\._\n$/,
     );
     const kept = cut.slice(0, cut.indexOf('\n\n_The summary is cut here'));
     // Every line kept is a whole line of the summary, none split (no U+FFFD from a split character).
@@ -24,9 +24,9 @@ describe('fitted: a summary within what GitHub takes', () => {
   });
 
   it('cuts a summary of one long line without a broken character', () => {
-    const one = 'ü'.repeat(LIMITS.body);
+    const one = 'ü'.repeat(LIMITS.body.bytes);
     const cut = fitted(one, LIMITS.body, 'More elsewhere.');
-    expect(Buffer.byteLength(cut)).toBeLessThanOrEqual(LIMITS.body);
+    expect(Buffer.byteLength(cut)).toBeLessThanOrEqual(LIMITS.body.bytes);
     expect(cut).not.toContain('\uFFFD');
     expect(cut.startsWith('üü')).toBe(true);
   });
