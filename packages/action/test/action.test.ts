@@ -135,7 +135,12 @@ const CONFIG = {
 };
 
 /** `node <runs.main>` as the runner starts it; the outputs and the step summary read back. */
-async function runAction(mock: RunningMock, workspace: string, inputs: Record<string, string>) {
+async function runAction(
+  mock: RunningMock,
+  workspace: string,
+  inputs: Record<string, string>,
+  runner: Record<string, string | undefined> = {},
+) {
   const outputFile = join(dir.path, `output-${Math.random().toString(36).slice(2)}`);
   const summaryFile = `${outputFile}-summary`;
   writeFileSync(outputFile, '');
@@ -163,6 +168,11 @@ async function runAction(mock: RunningMock, workspace: string, inputs: Record<st
     GITHUB_ACTIONS: 'true',
   };
   for (const [name, value] of Object.entries(all)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
+  // What this runner sets otherwise (undefined: a variable it does not set).
+  for (const [name, value] of Object.entries(runner)) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
   const child = spawn(process.execPath, [join(ROOT, ACTION.runs.main)], { cwd: workspace, env });
   let stdout = '';
   let stderr = '';
@@ -250,6 +260,20 @@ describe('the GitHub Action', () => {
     expect(github.state.pulls[0]!.body).not.toMatch(/(^|[^`])@octocat/);
     expect(git(repo.origin, 'show', 'loc/translations:locales/de/common.json')).toContain('Acme <img src=x> @octocat');
     expectNoSecret(second);
+  });
+
+  it('passes where the runner offers no step summary (GITHUB_STEP_SUMMARY unset): the outputs still carry it', async () => {
+    const repo = repository('no-step-summary', CONFIG);
+    const run = await runAction(
+      before,
+      repo.path,
+      { 'api-token': TOKENS.developer },
+      { GITHUB_STEP_SUMMARY: undefined },
+    );
+    expect(run.code, run.printed).toBe(0);
+    expect(run.outputs.changed).toBe('true');
+    expect(run.outputs.summary).toMatch(/^### acme\/web-frontend: \d+ added/);
+    expect(run.summary).toBe('');
   });
 
   it('fails with the gate’s message, before any export', async () => {
