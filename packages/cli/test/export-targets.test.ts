@@ -347,4 +347,30 @@ describe('loc export with targets', () => {
     expect(files('app')).toBeGreaterThan(1);
     expect(files('locales')).toBeGreaterThan(1);
   });
+
+  it('loc init writes no --out that leads outside the config folder (export would refuse it in CI)', async () => {
+    const refused = await loc(['init', '--workspace', 'acme', '--project', 'backend', '--out', '../outside']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--out \.\.\/outside leads outside .*, the folder of loc\.config\.json/);
+    expect(existsSync(join(repo.path, 'loc.config.json'))).toBe(false);
+    writeConfig({ workspace: 'acme', project: 'backend' });
+    const before = readFileSync(join(repo.path, 'loc.config.json'), 'utf8');
+    const target = await loc(['init', '--target', 'web', '--project', 'web-frontend', '--out', '../outside']);
+    expect(target.code).toBe(2);
+    expect(target.stderr).toMatch(/--out \.\.\/outside leads outside/);
+    expect(readFileSync(join(repo.path, 'loc.config.json'), 'utf8')).toBe(before);
+  });
+
+  it('loc init --target without a config names the loc init that writes one, with the flags given, and it works', async () => {
+    const missing = await loc(['init', '--target', 'ios', '--workspace', 'acme', '--project', 'mobile-ios']);
+    expect(missing.code).toBe(2);
+    const suggested = /Write one first with `loc init (--workspace acme --project mobile-ios)`/.exec(missing.stderr);
+    expect(suggested, missing.stderr).not.toBeNull();
+    const written = await loc(['init', ...suggested![1]!.split(' ')]);
+    expect(written.code, written.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(repo.path, 'loc.config.json'), 'utf8'))).toMatchObject({
+      workspace: 'acme',
+      project: 'mobile-ios',
+    });
+  });
 });

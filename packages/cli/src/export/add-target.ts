@@ -5,6 +5,8 @@ import { UsageError } from '../run/errors';
 import { writeRecord } from '../files/record';
 import { validateTemplate } from '../files/path-template';
 import { basename, dirname } from 'node:path';
+import { checkConfigFolder } from '../files/targets';
+import { commandLine } from '../ui/command-line';
 
 interface TargetFlags {
   target: string;
@@ -21,11 +23,19 @@ interface TargetFlags {
  * everything else in it. The file is checked whole before it is replaced (a temporary file renamed over it).
  */
 export async function addTarget(ctx: Context, path: string, flags: TargetFlags): Promise<void> {
-  if (!existsSync(path))
+  if (!existsSync(path)) {
+    // The command that writes one, with what was given (at a terminal, loc init asks for the rest).
+    const first = commandLine([
+      ...['loc', 'init'],
+      ...(flags.workspace ? ['--workspace', flags.workspace] : []),
+      ...(flags.project ? ['--project', flags.project] : []),
+    ]);
     throw new UsageError(
       `There is no ${path} to add target '${flags.target}' to.`,
-      'Write one first with `loc init --workspace acme --project mobile-ios`.',
+      `Write one first with \`${first}\`.`,
     );
+  }
+  checkConfigFolder(dirname(path), flags.out, '--out');
   const loaded = loadConfigFile(path);
   const raw = JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, '')) as Record<string, unknown>;
   const targets = (loaded.config.targets ?? []) as { name: string }[];

@@ -105,6 +105,27 @@ function isInside(folder: string, path: string): boolean {
 }
 
 /**
+ * Why `value`, given to `flag` to be written into loc.config.json (in `dir`), may not be written there:
+ * it leads outside `dir`, which configuredFolder would refuse in CI and ask about at a terminal. Undefined
+ * when it stays inside.
+ */
+export function outsideConfigFolder(dir: string, value: string, flag: string): string | undefined {
+  const folder = resolve(dir, value);
+  if (isInside(dir, folder) && isInside(realpathLoose(dir), realpathLoose(folder))) return undefined;
+  return `${flag} ${printable(value)} leads outside ${displayPath(dir) || '.'}, the folder of loc.config.json, where its paths stay (a committed config may come from anyone: \`loc export\` refuses such a path in CI)`;
+}
+
+/** Refuses (exit 2) a folder for loc.config.json that leads outside its folder (outsideConfigFolder). */
+export function checkConfigFolder(dir: string, value: string | undefined, flag: string): void {
+  const why = value === undefined ? undefined : outsideConfigFolder(dir, value, flag);
+  if (why)
+    throw new UsageError(
+      `${why}.`,
+      `Name a folder inside it; to export elsewhere now and then, give the folder to \`loc export --out\` instead.`,
+    );
+}
+
+/**
  * A folder that loc.config.json names (`export.out`, `cdn.out`): relative to the config file, and inside
  * its folder, by its path and by its real path (a symbolic link in the checkout may point anywhere). A
  * committed config is input from whoever wrote the commit: one that leads elsewhere is written to only

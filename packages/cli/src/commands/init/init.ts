@@ -1,6 +1,7 @@
 import { refuseSymlink, writeFileAtomically } from '../../config/atomic-write';
 import { CONFIG_FILE_NAME, projectConfigSchema, schemaReference } from '../../config/project-config';
 import { DEFAULT_PATH_TEMPLATE, PLACEHOLDERS, validateTemplate } from '../../files/path-template';
+import { checkConfigFolder, outsideConfigFolder } from '../../files/targets';
 import { resolveProject } from '../../project/resolve-project';
 import { UsageError } from '../../run/errors';
 import { askSelect, askText, requireFlags } from '../../ui/prompts';
@@ -21,6 +22,8 @@ export async function init(ctx: Context, options: InitOptions): Promise<void> {
   if (existsSync(path) && !options.force) {
     throw new UsageError(`${path} exists already.`, 'Edit it, or pass --force to write a new one.');
   }
+  // Before any request; a folder typed at the prompt is checked there.
+  checkConfigFolder(ctx.cwd, options.out, '--out');
   requireFlags(
     ctx.noPromptReason,
     [...(options.workspace ? [] : ['workspace']), ...(options.project ? [] : ['project'])],
@@ -43,6 +46,7 @@ export async function init(ctx: Context, options: InitOptions): Promise<void> {
     out ??= await askText(ctx, {
       message: 'Folder the exported files go into (relative to this one)',
       initialValue: '.',
+      validate: (value) => outsideConfigFolder(ctx.cwd, value, 'The folder'),
     });
     pathTemplate ??= await askText(ctx, {
       message: `Path of each file below it (${Object.keys(PLACEHOLDERS)
