@@ -121,7 +121,7 @@ export function checkConfigFolder(dir: string, value: string | undefined, flag: 
   if (why)
     throw new UsageError(
       `${why}.`,
-      `Name a folder inside it; to export elsewhere now and then, give the folder to \`loc export --out\` instead.`,
+      `Name a folder inside it; to export elsewhere now and then, pass \`--out <folder>\` to \`loc export\` instead.`,
     );
 }
 
