@@ -90,6 +90,14 @@ describe('loc export with targets', () => {
     expect(existsSync(join(repo.path, '..', 'outside'))).toBe(false);
   });
 
+  it('refuses a target whose format loc does not know (an invalid config, exit 10), naming the formats, before any export', async () => {
+    writeConfig({ workspace: 'acme', targets: [{ name: 'web', project: 'web-frontend', format: 'json', out: 'web' }] });
+    const result = await loc(['export', '--check']);
+    expect(result.code).toBe(10);
+    expect(result.stderr).toMatch(/\$\.targets\[0\]\.format: .*"json\.standard"/);
+    expect(existsSync(join(repo.path, 'web'))).toBe(false);
+  });
+
   it('refuses an unknown target (exit 2) listing the known ones', async () => {
     writeConfig(SIX);
     const result = await loc(['export', '--target', 'ios,nope']);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES } from '@loc/sdk';
+import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES, EXPORT_FORMATS } from '@loc/sdk';
 import { jsonPath } from '@loc/sdk/internal';
 import * as z from 'zod/mini';
 import englishMessages from 'zod/v4/locales/en.js';
@@ -29,8 +29,9 @@ const percentage = () => z.number().check(z.gte(0), z.lte(100));
 function exportSettings(of: 'export' | 'target') {
   const byDefault = (own: string, inherited: string) => `Default: ${of === 'export' ? own : inherited}.`;
   return {
+    // The ids loc knows, as --format takes them: a typo fails before any export, not at the service (exit 6).
     format: described(
-      z.optional(text()),
+      z.optional(z.enum(EXPORT_FORMATS.map((f) => f.id) as [string, ...string[]])),
       `Export format id (\`loc export formats\`). ${byDefault("the project's own format", "export.format, else the project's own")}`,
     ),
     // An empty list would mean "every locale" / "every file" as much as leaving it out: refused.
