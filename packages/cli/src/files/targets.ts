@@ -104,14 +104,18 @@ function isInside(folder: string, path: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
+/** `folder` is inside `dir` by its path and by its real path (a link in a checkout may point anywhere). */
+function staysInside(dir: string, folder: string): boolean {
+  return isInside(dir, folder) && isInside(realpathLoose(dir), realpathLoose(folder));
+}
+
 /**
  * Why `value`, given to `flag` to be written into loc.config.json (in `dir`), may not be written there:
  * it leads outside `dir`, which configuredFolder would refuse in CI and ask about at a terminal. Undefined
  * when it stays inside.
  */
 export function outsideConfigFolder(dir: string, value: string, flag: string): string | undefined {
-  const folder = resolve(dir, value);
-  if (isInside(dir, folder) && isInside(realpathLoose(dir), realpathLoose(folder))) return undefined;
+  if (staysInside(dir, resolve(dir, value))) return undefined;
   return `${flag} ${printable(value)} leads outside ${displayPath(dir) || '.'}, the folder of loc.config.json, where its paths stay (a committed config may come from anyone: \`loc export\` refuses such a path in CI)`;
 }
 
@@ -140,7 +144,7 @@ export async function configuredFolder(
   example: (folder: string) => string[],
 ): Promise<string> {
   const folder = resolve(config.dir, value);
-  if (isInside(config.dir, folder) && isInside(realpathLoose(config.dir), realpathLoose(folder))) return folder;
+  if (staysInside(config.dir, folder)) return folder;
   // Inside by its path, outside by its real one: say where the link leads, or the path looks harmless.
   const through = isInside(config.dir, folder)
     ? `, through a symbolic link to ${printable(realpathLoose(folder))}`
