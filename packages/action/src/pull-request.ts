@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
-import { realpathSync } from 'node:fs';
-import { isAbsolute, relative } from 'node:path';
+import { relative } from 'node:path';
+// The CLI's own check of a folder inside another, by real paths (a leaf module: nothing else of loc comes with it).
+import { isInside, realpathLoose } from '../../cli/src/files/real-path';
 
 /**
  * One pull request per branch: the files of the folders loc wrote are committed to `branch` with git —
@@ -36,20 +37,6 @@ function git(args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env):
       else resolve(stdout);
     });
   });
-}
-
-/** The real path of `path`, or `path` itself when it is not there. */
-function real(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
-}
-
-function isInside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
 interface PullRequest {
@@ -104,13 +91,13 @@ export async function openPullRequest(
     );
 
   // Real paths on both sides: git names the top level by its real path (macOS: /private/var for /var).
-  const root = real((await git(['rev-parse', '--show-toplevel'], cwd)).trim());
-  const outside = options.folders.filter((folder) => !isInside(root, real(folder)));
+  const root = realpathLoose((await git(['rev-parse', '--show-toplevel'], cwd)).trim());
+  const outside = options.folders.filter((folder) => !isInside(root, realpathLoose(folder)));
   if (outside.length)
     throw new Error(
       `create-pull-request commits only files inside the repository (${root}), and loc wrote into ${outside.join(', ')}: set out (or the targets' out in loc.config.json) to a folder inside it.`,
     );
-  const shown = options.folders.map((folder) => relative(root, real(folder)) || '.').join(', ');
+  const shown = options.folders.map((folder) => relative(root, realpathLoose(folder)) || '.').join(', ');
   const ignored = new Error(
     `loc changed files in ${shown}, but git has nothing to commit there: is the folder ignored (.gitignore)? Commit the output folder, or leave create-pull-request off.`,
   );

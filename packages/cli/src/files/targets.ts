@@ -1,10 +1,11 @@
-import { accessSync, constants, existsSync, lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { accessSync, constants, lstatSync, statSync, type Stats } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { Context } from '../run/context';
 import { LocalFileError, UsageError } from '../run/errors';
 import { commandLine } from '../ui/command-line';
 import { askConfirm } from '../ui/prompts';
 import { printable } from './names';
+import { isInside, realpathLoose } from './real-path';
 import { displayPath } from './place';
 
 /**
@@ -90,18 +91,6 @@ function statOf(path: string): Stats | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** realpath of a path that may not exist yet: its nearest existing ancestor resolved, the rest appended. */
-function realpathLoose(path: string): string {
-  if (existsSync(path)) return realpathSync(path);
-  const parent = dirname(path);
-  return parent === path ? path : join(realpathLoose(parent), basename(path));
-}
-
-function isInside(folder: string, path: string): boolean {
-  const rel = relative(folder, path);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
 /** `folder` is inside `dir` by its path and by its real path (a link in a checkout may point anywhere). */
