@@ -159,6 +159,26 @@ describe('@loc/sdk/ota: faults keep the last good release and are reported', () 
     expect(restarted.t('greeting')).toBe('Hallo');
   });
 
+  it('a full storage that also refuses the state write after it: one failed check, one store event', async () => {
+    // Chromium's quota can refuse the small state write right after the release's (its bookkeeping catches up
+    // later), or not: either way the app is told once. afterGoodRelease holds the count to one.
+    const storage = faultyStorage();
+    let full = false;
+    storage.faults.set = (key) => {
+      if (key.endsWith('release:r2')) full = true;
+      return full;
+    };
+    const { failure, result, ota } = await afterGoodRelease({ id: 'r2', zip: bundle(v2) }, storage);
+    expect(result).toEqual({ status: 'failed', failure });
+    expect(failure.stage).toBe('store');
+    // The state write was tried (a later check still sees the pause state in memory), only not reported.
+    expect(ota.failures.map((f) => f.stage)).toEqual(['store']);
+    // A later check whose state write alone fails still reports it: quiet only after the release's failure.
+    useCdn(server, [new Response(null, { status: 204 })]);
+    expect(await ota.checkNow()).toEqual({ status: 'current' });
+    expect(ota.failures.map((f) => f.stage)).toEqual(['store', 'store']);
+  });
+
   it('a storage that throws on every call: strings still come from the network and the fallback', async () => {
     useCdn(server, [{ id: 'r1', zip: bundle(v1) }]);
     const storage = faultyStorage();

@@ -235,11 +235,17 @@ export function createOtaClient(options: OtaOptions): OtaClient {
     return state;
   }
 
-  async function saveState(): Promise<void> {
+  /**
+   * Writes the pause state. A failure is reported unless `quiet`: a check whose release could not be stored
+   * has reported its store failure already, and a full store refuses the state write right after it too (in
+   * Chromium, whether it does depends on when its quota bookkeeping catches up), so one failed store would
+   * otherwise be reported once or twice by timing.
+   */
+  async function saveState(quiet = false): Promise<void> {
     try {
       await storage.setItem(`${prefix}state`, JSON.stringify(state));
     } catch (error) {
-      report(failure('store', error));
+      if (!quiet) report(failure('store', error));
     }
   }
 
@@ -369,7 +375,8 @@ export function createOtaClient(options: OtaOptions): OtaClient {
     }
     const pause = pauseAfter(outcome, s.serverErrors, random);
     state = { ...s, since: now(), ...pause };
-    await saveState();
+    // One check reports one store failure, however many of its writes the store refused.
+    await saveState(result.status === 'failed' && result.failure.stage === 'store');
     return result;
   }
 
