@@ -306,7 +306,7 @@ describe('@loc/sdk/ota: redirects', () => {
     );
     const ota = otaClient({ baseUrl: 'https://cdn.test' });
     expect(await ota.checkNow()).toMatchObject({ status: 'failed', failure: { stage: 'check' } });
-    expect(ota.failures[0]!.error.message).toMatch(/refused a redirect from HTTPS to HTTP/);
+    expect(ota.failures[0]!.error.message).toMatch(/POST \/cdn\/check: refused a redirect to a plain http: URL/);
     expect(seenOnHttp).toEqual([]);
   });
 
@@ -329,7 +329,7 @@ describe('@loc/sdk/ota: redirects', () => {
     );
     const ota = otaClient();
     expect(await ota.checkNow()).toMatchObject({ status: 'failed', failure: { stage: 'download' } });
-    expect(ota.failures[0]!.error.message).toMatch(/refused a redirect from HTTPS to HTTP/);
+    expect(ota.failures[0]!.error.message).toMatch(/GET \/r1.zip: refused a redirect to a plain http: URL/);
     expect(ota.failures[0]!.error.message).not.toContain('s3cr3t');
   });
 

@@ -8,7 +8,7 @@ import type { CdnRelease, DistributionEnvironment, DistributionType } from '../s
 import { CDN_CHECK_PATH } from '../internal/cdn-route';
 import { version } from '../../package.json';
 import { type CheckAnswer, checkCdn, downloadBundle, type HttpConfig, sha256Hex } from './http';
-import { type BundleFiles, flatten, localeOfPath, readBundle, type Strings } from './parse';
+import { type BundleFiles, flatten, localeOfPath, readBundle, storedFilesFit, type Strings } from './parse';
 import { type CheckOutcome, pauseAfter, remainingPause, retryDelayAfterServerError } from './policy';
 import { memoryStorage, type OtaStorage } from './storage';
 import { DEFAULT_ZIP_LIMITS, unzip, type ZipLimits } from './zip';
@@ -160,7 +160,9 @@ export function createOtaClient(options: OtaOptions): OtaClient {
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     now,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    checkUrl,
   };
+  const zipLimits = options.zipLimits ?? DEFAULT_ZIP_LIMITS;
   const updateListeners = new Set<(release: OtaRelease) => void>();
   const errorListeners = new Set<(failure: OtaFailure) => void>();
   let current: StoredRelease | undefined;
@@ -204,9 +206,10 @@ export function createOtaClient(options: OtaOptions): OtaClient {
       const id = await read<string>('current');
       if (id === undefined || id === current?.id) return;
       const release = await read<StoredRelease>(`release:${id}`);
-      // A pointer whose release is missing or damaged is ignored: the release in memory stays. (strings()
-      // takes only arrays from `files`: whatever else a damaged store holds there reads as no strings.)
-      if (release?.id !== id || !release.files) return;
+      // A pointer whose release is missing, damaged or beyond unpacking's limits (too deep: an older client
+      // stored it) is ignored: the release in memory stays. (strings() takes only arrays from `files`:
+      // whatever else a damaged store holds there reads as no strings.)
+      if (release?.id !== id || !storedFilesFit(release.files, zipLimits.maxTotalBytes)) return;
       const replaced = current?.id;
       serve(release);
       // Another tab or process replaced this one's release (or won a race with it): nothing points at it now.
@@ -280,7 +283,7 @@ export function createOtaClient(options: OtaOptions): OtaClient {
       let bundle: BundleFiles | undefined;
       let unpackError: unknown;
       try {
-        bundle = readBundle(unzip(bytes, options.zipLimits ?? DEFAULT_ZIP_LIMITS), options.localeOf ?? localeOfPath);
+        bundle = readBundle(unzip(bytes, zipLimits), options.localeOf ?? localeOfPath, zipLimits.maxTotalBytes);
       } catch (error) {
         unpackError = error;
       }
@@ -413,8 +416,8 @@ export function createOtaClient(options: OtaOptions): OtaClient {
       texts = Object.create(null) as Strings;
       // A stored release's `files` has a prototype (and may be damaged): only an array is a locale's files.
       const values = current?.files[locale];
-      if (Array.isArray(values)) for (const value of values) flatten(value, '', texts);
-      merged.set(locale, flatten(options.fallback?.[locale], '', texts));
+      if (Array.isArray(values)) for (const value of values) flatten(value, texts);
+      merged.set(locale, flatten(options.fallback?.[locale], texts));
     }
     return texts;
   }
