@@ -48,7 +48,7 @@ export function flatten(value: unknown, strings: Strings): Strings {
     if (typeof inner === 'object' && inner !== null && !Array.isArray(inner)) {
       const keys = Object.keys(inner);
       for (let i = keys.length; i--; )
-        stack.push([path === undefined ? keys[i] : `${path}.${keys[i]}`, (inner as Record<string, unknown>)[keys[i]!]]);
+        stack.push([path ? `${path}.${keys[i]}` : keys[i], (inner as Record<string, unknown>)[keys[i]!]]);
     } else if (
       path !== undefined &&
       (typeof inner === 'string' || typeof inner === 'number' || typeof inner === 'boolean')
