@@ -143,4 +143,42 @@ describe('loc cdn check', () => {
       await new Promise((resolve) => hanging.close(resolve));
     }
   });
+
+  // Issue 32, item 7: the check's answer is untrusted input, held to @loc/sdk's one rule (cdn-url-rule.ts).
+  it.each([
+    ['a plain http: URL off loopback', 'http://files.example/r.zip?signature=s3cr3t', /plain http: URL/],
+    ['a file: URL', 'file:///etc/passwd', /a file: URL/],
+    ['a data: URL', 'data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==', /a data: URL/],
+  ])(
+    '--download refuses %s in the check’s answer: exit 9, nothing fetched or written',
+    async (_name, filesUrl, reason) => {
+      const seen: string[] = [];
+      const cdnHost = createServer((req, res) => {
+        seen.push(`${req.method} ${req.url}`);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({ distributionReleaseId: 'rel_x', name: 'X', createdAt: '2026-11-01T10:00:00Z', filesUrl }),
+        );
+      });
+      await new Promise<void>((resolve) => cdnHost.listen(0, '127.0.0.1', resolve));
+      try {
+        const out = join(dir.path, 'Strings');
+        const result = await service.loc([...IOS, '--download', out], {
+          env: {
+            LOC_BASE_URL: `http://127.0.0.1:${(cdnHost.address() as AddressInfo).port}`,
+            LOC_CDN_KEY: CDN_KEYS.acme,
+          },
+        });
+        expect(result.code, result.stderr).toBe(9);
+        expect(result.stderr).toMatch(reason);
+        expect(result.stderr).toMatch(/Nothing was downloaded or written/);
+        expect(result.stderr).not.toContain('s3cr3t');
+        expect(seen).toEqual(['POST /cdn/check']);
+        expect(existsSync(join(out, '.loc-release.json'))).toBe(false);
+      } finally {
+        cdnHost.closeAllConnections();
+        await new Promise((resolve) => cdnHost.close(resolve));
+      }
+    },
+  );
 });

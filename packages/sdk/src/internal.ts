@@ -32,6 +32,7 @@ export {
   RETRYABLE_STATUSES,
   UNSENT_CONNECTION_CODES,
 } from './internal/retry';
+export { refusedCdnUrl } from './internal/cdn-url-rule';
 export { encodePath } from './core/url';
 export { jsonPath } from './internal/validate';
 export { ERROR_CLASS, HTTP_STATUS_TEXT, parseRetryAfter } from './errors';

@@ -170,6 +170,30 @@ describe('429: a pause of max(1 hour, Retry-After), never over 24 hours; never r
   });
 });
 
+describe('a refresh a person asks for (checkNow): ends a 5xx pause early, never a 429 pause', () => {
+  it('during a 5xx pause it checks at once; the schedule then counts from its answer', async () => {
+    const journal = useCdn(server, [problem(500), problem(500), noContent()]);
+    const ota = otaClient();
+    ota.start();
+    await advanceTo(RETRY + MIN);
+    expect(await ota.checkNow()).toEqual({ status: 'current' });
+    await advanceTo(RETRY + MIN + INTERVAL + MIN);
+    ota.stop();
+    expect(journal.times.map((t) => t - T0)).toEqual([0, RETRY, RETRY + MIN, RETRY + MIN + INTERVAL]);
+  });
+
+  it('during a 429 pause it sends nothing, and the pause stays whole', async () => {
+    const journal = useCdn(server, [problem(429), noContent()]);
+    const ota = otaClient();
+    ota.start();
+    await advanceTo(MIN);
+    expect(await ota.checkNow()).toEqual({ status: 'paused', until: T0 + H });
+    await advanceTo(H + MIN);
+    ota.stop();
+    expect(journal.times.map((t) => t - T0)).toEqual([0, H]);
+  });
+});
+
 describe('the pause is stored: a restart does not reset it, a clock set back does not stretch it', () => {
   it('a restart during a 429 pause waits for its end', async () => {
     const storage = faultyStorage();

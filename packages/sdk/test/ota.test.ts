@@ -2,9 +2,13 @@
 // survive while the app keeps its last good release (issue 24, "Bad input and faults").
 import { strToU8, zipSync } from 'fflate';
 import { HttpResponse, http } from 'msw';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OTA_CLIENT_AGENT, parseBundle, unzip } from '../src/ota/index';
+import { fileStorage } from '../src/ota/file-storage';
 import { crc32 } from '../src/ota/zip';
 import { useMsw } from './fixtures';
 import { CHECK_URL, OTA_BASE, OTA_KEY, bundle, faultyStorage, otaClient, useCdn } from './ota-fixtures';
@@ -67,6 +71,31 @@ describe('@loc/sdk/ota: check, download, verify, apply', () => {
     expect(restarted.t('greeting')).toBe('Hallo');
     expect(await restarted.checkNow()).toMatchObject({ status: 'failed', failure: { stage: 'check' } });
     expect(restarted.t('greeting')).toBe('Hallo');
+  });
+
+  it('the stored release at start: from the first t() with a synchronous store, from ready with an asynchronous one; never an update event', async () => {
+    useCdn(server, [{ id: 'r1', zip: bundle(v1) }]);
+    const storage = faultyStorage();
+    const folder = mkdtempSync(join(tmpdir(), 'loc-ota-start-'));
+    try {
+      const files = fileStorage(folder);
+      await otaClient({ storage }).checkNow();
+      await otaClient({ storage: files }).checkNow();
+      server.use(http.post(CHECK_URL, () => HttpResponse.error()));
+      // Synchronous (localStorage, memory): served before anything is awaited.
+      const sync = otaClient({ storage });
+      expect(sync.currentRelease?.id).toBe('r1');
+      expect(sync.t('greeting')).toBe('Hallo');
+      // Asynchronous (files, IndexedDB, AsyncStorage): served once ready resolves. The listener was added at
+      // once (as examples/ota-web/app.js adds one before i18next's init): loading is not an update.
+      const async = otaClient({ storage: files });
+      expect(async.t('greeting')).toBe('greeting');
+      await Promise.all([sync.ready, async.ready]);
+      expect(async.t('greeting')).toBe('Hallo');
+      expect([sync.updates, async.updates, sync.failures, async.failures]).toEqual([[], [], [], []]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('a new release replaces the old one in the store; only the current one is kept', async () => {
@@ -326,7 +355,7 @@ describe('@loc/sdk/ota: redirects', () => {
     );
     const ota = otaClient({ baseUrl: 'https://cdn.test' });
     expect(await ota.checkNow()).toMatchObject({ status: 'failed', failure: { stage: 'check' } });
-    expect(ota.failures[0]!.error.message).toMatch(/refused a redirect from HTTPS to HTTP/);
+    expect(ota.failures[0]!.error.message).toMatch(/POST \/cdn\/check: refused a redirect to a plain http: URL/);
     expect(seenOnHttp).toEqual([]);
   });
 
@@ -349,7 +378,7 @@ describe('@loc/sdk/ota: redirects', () => {
     );
     const ota = otaClient();
     expect(await ota.checkNow()).toMatchObject({ status: 'failed', failure: { stage: 'download' } });
-    expect(ota.failures[0]!.error.message).toMatch(/refused a redirect from HTTPS to HTTP/);
+    expect(ota.failures[0]!.error.message).toMatch(/GET \/r1.zip: refused a redirect to a plain http: URL/);
     expect(ota.failures[0]!.error.message).not.toContain('s3cr3t');
   });
 

@@ -8,7 +8,7 @@ import type { CdnRelease, DistributionEnvironment, DistributionType } from '../s
 import { CDN_CHECK_PATH } from '../internal/cdn-route';
 import { version } from '../../package.json';
 import { type CheckAnswer, checkCdn, downloadBundle, type HttpConfig, sha256Hex } from './http';
-import { type BundleFiles, flatten, localeOfPath, readBundle, type Strings } from './parse';
+import { type BundleFiles, flatten, localeOfPath, readBundle, storedFilesFit, type Strings } from './parse';
 import { type CheckOutcome, pauseAfter, remainingPause, retryDelayAfterServerError } from './policy';
 import { memoryStorage, type OtaStorage } from './storage';
 import { DEFAULT_ZIP_LIMITS, unzip, type ZipLimits } from './zip';
@@ -82,14 +82,18 @@ export type OtaCheckResult =
   | { status: 'current' }
   /** 404 DISTRIBUTION_NOT_FOUND: nothing published yet. */
   | { status: 'none' }
-  /** A 429 or 5xx pause is on until `until` (ms since the epoch): no request was sent. */
+  /** A 429 pause (or, for the schedule, a 5xx one) is on until `until` (ms since the epoch): no request was sent. */
   | { status: 'paused'; until: number }
   | { status: 'failed'; failure: OtaFailure }
   /** `stop()` was called. */
   | { status: 'stopped' };
 
 export interface OtaClient {
-  /** Resolves once the stored release (if any) is loaded; never rejects. */
+  /**
+   * Resolves once the stored release (if any) is loaded; never rejects. A synchronous store
+   * (`localStorage`, `memoryStorage()`) serves it from the first `t()` already. Loading it is not an
+   * update: no `onUpdate` event, which would race the app's i18n setup.
+   */
   readonly ready: Promise<void>;
   readonly currentRelease: OtaRelease | undefined;
   /** Strings of `locale` (default: `languageCode`), the release's over the fallback's; `{}` when none. */
@@ -100,7 +104,10 @@ export interface OtaClient {
   onUpdate(listener: (release: OtaRelease) => void): () => void;
   /** Called with each failure. Returns a function that removes the listener. */
   onError(listener: (failure: OtaFailure) => void): () => void;
-  /** Checks now (unless a 429 or 5xx pause is on), and applies a new release. Never rejects. */
+  /**
+   * Checks now, and applies a new release. Never rejects. It ends a 5xx pause early (the CDN may be
+   * back), but not a 429 pause: then it answers `paused` and sends nothing.
+   */
   checkNow(): Promise<OtaCheckResult>;
   /** Checks when the stored pause ends (at once on a first start), then on the policy's schedule. */
   start(): void;
@@ -160,7 +167,9 @@ export function createOtaClient(options: OtaOptions): OtaClient {
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     now,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    checkUrl,
   };
+  const zipLimits = options.zipLimits ?? DEFAULT_ZIP_LIMITS;
   const updateListeners = new Set<(release: OtaRelease) => void>();
   const errorListeners = new Set<(failure: OtaFailure) => void>();
   let current: StoredRelease | undefined;
@@ -190,25 +199,38 @@ export function createOtaClient(options: OtaOptions): OtaClient {
     return text ? (JSON.parse(text) as T) : undefined;
   }
 
-  /** Makes `release` current in memory when it differs from the current one. */
-  function serve(release: StoredRelease): void {
+  /**
+   * Makes `release` current in memory when it differs from the current one; an update event unless it is
+   * the release stored at start (`ready` serves that one: an event would race the app's i18n setup).
+   */
+  function serve(release: StoredRelease, atStart?: boolean): void {
     if (release.id === current?.id) return;
     current = release;
     merged.clear();
-    emit(updateListeners, publicRelease(release));
+    if (!atStart) emit(updateListeners, publicRelease(release));
   }
 
-  /** The stored current release, as another tab or process may have just written it. */
-  async function loadCurrent(): Promise<void> {
+  /**
+   * Stored release `id` from its stored text; undefined when it is missing, damaged or beyond unpacking's
+   * limits (too deep: an older client stored it). (strings() takes only arrays from `files`: whatever
+   * else a damaged store holds there reads as no strings.)
+   */
+  function storedRelease(id: unknown, text: string | null | undefined): StoredRelease | undefined {
+    const release = text ? (JSON.parse(text) as StoredRelease) : undefined;
+    return release && release.id === id && storedFilesFit(release.files, zipLimits.maxTotalBytes) ? release : undefined;
+  }
+
+  /** The stored current release, as another tab or process may have just written it (`pointer`: its id, read). */
+  async function loadCurrent(pointer?: ReturnType<OtaStorage['getItem']>, atStart?: boolean): Promise<void> {
     try {
-      const id = await read<string>('current');
+      const text = await (pointer ?? storage.getItem(`${prefix}current`));
+      const id: unknown = text ? JSON.parse(text) : undefined;
       if (id === undefined || id === current?.id) return;
-      const release = await read<StoredRelease>(`release:${id}`);
-      // A pointer whose release is missing or damaged is ignored: the release in memory stays. (strings()
-      // takes only arrays from `files`: whatever else a damaged store holds there reads as no strings.)
-      if (release?.id !== id || !release.files) return;
+      const release = storedRelease(id, await storage.getItem(`${prefix}release:${id}`));
+      // A pointer whose release is missing or damaged is ignored: the release in memory stays.
+      if (!release) return;
       const replaced = current?.id;
-      serve(release);
+      serve(release, atStart);
       // Another tab or process replaced this one's release (or won a race with it): nothing points at it now.
       if (replaced) await storage.removeItem(`${prefix}release:${replaced}`);
     } catch (error) {
@@ -249,8 +271,20 @@ export function createOtaClient(options: OtaOptions): OtaClient {
     }
   }
 
+  // A synchronous store (localStorage, memoryStorage) serves its release from the first t(), before
+  // `ready`; an asynchronous one (IndexedDB, AsyncStorage, files) once `ready` resolves. Neither is an
+  // update event. What this read cannot take (a promise, a failure) `ready` reads again and reports.
+  let pointer: ReturnType<OtaStorage['getItem']> | undefined;
+  try {
+    pointer = storage.getItem(`${prefix}current`);
+    const id: unknown = typeof pointer === 'string' ? JSON.parse(pointer) : undefined;
+    const text = id === undefined ? undefined : storage.getItem(`${prefix}release:${id}`);
+    if (typeof text === 'string') current = storedRelease(id, text);
+  } catch {
+    pointer = undefined;
+  }
   const ready = (async () => {
-    await loadCurrent();
+    await loadCurrent(pointer, true);
     await loadState();
   })();
 
@@ -286,7 +320,7 @@ export function createOtaClient(options: OtaOptions): OtaClient {
       let bundle: BundleFiles | undefined;
       let unpackError: unknown;
       try {
-        bundle = readBundle(unzip(bytes, options.zipLimits ?? DEFAULT_ZIP_LIMITS), options.localeOf ?? localeOfPath);
+        bundle = readBundle(unzip(bytes, zipLimits), options.localeOf ?? localeOfPath, zipLimits.maxTotalBytes);
       } catch (error) {
         unpackError = error;
       }
@@ -310,12 +344,15 @@ export function createOtaClient(options: OtaOptions): OtaClient {
   }
 
   /** One check, with the 5xx retry, then the download of what it offered (and one fresh check if its URL expired). */
-  async function check(): Promise<OtaCheckResult> {
+  async function check(asked: boolean): Promise<OtaCheckResult> {
     await ready;
     const s = await loadState();
     await loadCurrent();
     const left = pauseLeft(s);
-    if (s.reason !== 'interval' && left > 0) return { status: 'paused', until: now() + left };
+    // A person's refresh (`asked`: checkNow) may end a 5xx pause early: the CDN may be back. Never a 429's:
+    // that is the service's budget, which every install's early check would spend.
+    if (left > 0 && (s.reason === 'rate-limited' || (s.reason === 'server-error' && !asked)))
+      return { status: 'paused', until: now() + left };
     // The request as the official SDKs send it; clientRelease is read again for the fresh check.
     const ask = () =>
       checkCdn(http, checkUrl, checkPath, options.cdnKey, {
@@ -394,19 +431,21 @@ export function createOtaClient(options: OtaOptions): OtaClient {
     clearTimeout(timer);
     timer = setTimeout(async () => {
       timer = undefined;
-      await checkNow();
+      await checkNow(false);
       if (running) schedule(state ? pauseLeft(state) : 0);
     }, delayMs);
     // The schedule alone does not keep a Node process alive (a script that is done can exit).
     (timer as { unref?: () => void }).unref?.();
   }
 
-  function checkNow(): Promise<OtaCheckResult> {
+  function checkNow(asked = true): Promise<OtaCheckResult> {
     if (stopped) return Promise.resolve({ status: 'stopped' });
-    inFlight ??= check()
+    inFlight ??= check(asked)
       .catch((error: unknown) => ({ status: 'failed' as const, failure: report(failure('check', error)) }))
       .finally(() => {
         inFlight = undefined;
+        // The schedule counts from the pause this check left, not from the one it may have ended.
+        if (asked && running && state) schedule(pauseLeft(state));
       });
     return inFlight;
   }
@@ -420,8 +459,8 @@ export function createOtaClient(options: OtaOptions): OtaClient {
       texts = Object.create(null) as Strings;
       // A stored release's `files` has a prototype (and may be damaged): only an array is a locale's files.
       const values = current?.files[locale];
-      if (Array.isArray(values)) for (const value of values) flatten(value, '', texts);
-      merged.set(locale, flatten(options.fallback?.[locale], '', texts));
+      if (Array.isArray(values)) for (const value of values) flatten(value, texts);
+      merged.set(locale, flatten(options.fallback?.[locale], texts));
     }
     return texts;
   }
@@ -445,7 +484,7 @@ export function createOtaClient(options: OtaOptions): OtaClient {
       errorListeners.add(listener);
       return () => errorListeners.delete(listener);
     },
-    checkNow,
+    checkNow: () => checkNow(),
     start() {
       if (running || stopped) return;
       running = true;

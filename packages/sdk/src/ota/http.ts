@@ -7,10 +7,11 @@
  * subclass: those classes and their messages would be a sixth of the bundle.
  */
 import { APIConnectionError, DownloadError, LocError, parseRetryAfter } from '../errors';
+import { refusedCdnUrl } from '../internal/cdn-url-rule';
 import { networkFailureOf, safeCause } from '../internal/network-failure';
 import type { CdnCheckRequest, CdnRelease } from '../schemas/cdn';
 
-/** How many redirects a request follows; each is checked (HTTPS never hands over to HTTP). */
+/** How many redirects a request follows; each is checked (../internal/cdn-url-rule.ts). */
 const MAX_REDIRECTS = 5;
 
 /** The answer of one check. */
@@ -27,18 +28,28 @@ export interface HttpConfig {
   now: () => number;
   /** Longest a request may take, its body included (a stalled download would hold every later check). */
   timeoutMs: number;
+  /** The check's URL, as the app configured it: every other URL fetched is held to refusedCdnUrl against it. */
+  checkUrl: string;
 }
 
 /**
- * Fetches `url`, following redirects itself so that none goes from HTTPS to HTTP. A browser's fetch
- * does not show a redirect (`opaqueredirect`): there it follows them and checks where it ended.
+ * Fetches `url`, following redirects itself so that each URL but the configured check's own passes
+ * refusedCdnUrl (none goes from HTTPS to HTTP, none to `data:` or `file:`): a refused one is never
+ * requested. A browser's fetch does not show a redirect (`opaqueredirect`): there it follows them and
+ * checks where it ended.
  */
 async function fetchFollowing(config: HttpConfig, url: string, init: RequestInit, path: string): Promise<Response> {
   const info = { method: init.method ?? 'GET', path };
   // One deadline for the redirects and the body; where AbortSignal.timeout is missing (old React Native), none.
   const signal = AbortSignal.timeout?.(config.timeoutMs);
   if (signal) init = { ...init, signal };
-  for (let hop = 0; ; hop++) {
+  for (let hop = 0, from = config.checkUrl; ; hop++) {
+    const refused = url === config.checkUrl ? undefined : refusedCdnUrl(url, config.checkUrl, from);
+    // Not the URL itself in the message: a pre-signed query or a data: URL's content is no one's to read.
+    if (refused)
+      throw new DownloadError(
+        hop ? `${info.method} ${path}: refused a redirect to ${refused}` : `refused to ${info.method} ${refused}`,
+      );
     let response: Response;
     try {
       response = await config.fetch(url, { ...init, redirect: 'manual' });
@@ -50,12 +61,16 @@ async function fetchFollowing(config: HttpConfig, url: string, init: RequestInit
     }
     const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
     const next = location === null ? response.url || url : new URL(location, url).href;
-    if (url.startsWith('https:') && next.startsWith('http:'))
-      throw new DownloadError(`${info.method} ${path}: refused a redirect from HTTPS to HTTP`);
-    if (location === null) return response;
+    if (location === null) {
+      // A browser followed the redirects itself: where it ended is held to the same rule.
+      const ended = next === url ? undefined : refusedCdnUrl(next, config.checkUrl, url);
+      if (ended) throw new DownloadError(`${info.method} ${path}: refused a redirect to ${ended}`);
+      return response;
+    }
     if (hop >= MAX_REDIRECTS) throw new DownloadError(`${info.method} ${path}: more than ${MAX_REDIRECTS} redirects`);
     // The credential belongs to the first host only.
     if (new URL(next).origin !== new URL(url).origin) init = { ...init, headers: withoutAuthorization(init.headers) };
+    from = url;
     url = next;
   }
 }
@@ -139,12 +154,34 @@ export async function downloadBundle(config: HttpConfig, url: string, maxBytes: 
     throw new DownloadError(`GET ${path}: ${response.status}`, { status: response.status });
   }
   const length = Number(response.headers.get('content-length'));
+  const tooBig = () => new DownloadError(`GET ${path}: more than the limit of ${maxBytes} bytes`);
   if (length > maxBytes) {
     await response.body?.cancel().catch(() => {});
     throw new DownloadError(`GET ${path}: ${length} bytes, more than the limit of ${maxBytes}`);
   }
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes.length > maxBytes) throw new DownloadError(`GET ${path}: more than the limit of ${maxBytes} bytes`);
+  // Read chunk by chunk and cancelled past the limit, whatever Content-Length said (chunked answers send
+  // none): memory stays within maxBytes and one chunk. A fetch without streams (old React Native) reads
+  // the whole body; the header check above is all it has.
+  const reader = response.body?.getReader();
+  if (!reader) {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes.length > maxBytes) throw tooBig();
+    return bytes;
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    if ((size += chunk.value.length) > maxBytes) {
+      // Not awaited: some fetches (msw's, a stalled socket) settle a cancel only when the body ends.
+      reader.cancel().catch(() => {});
+      throw tooBig();
+    }
+    chunks.push(chunk.value);
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const bytes = new Uint8Array(size);
+  size = 0;
+  for (const chunk of chunks) bytes.set(chunk, (size += chunk.length) - chunk.length);
   return bytes;
 }
 

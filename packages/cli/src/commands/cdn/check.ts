@@ -47,7 +47,7 @@ export async function check(ctx: Context, options: CdnCheckOptions): Promise<num
   const manifest: Manifest | undefined = folder?.present;
   const clientRelease = options.clientRelease ?? manifest?.distributionReleaseId;
 
-  const { client } = await ctx.client('cdnKey');
+  const { client, settings } = await ctx.client('cdnKey');
   const body: CdnCheckRequest = {
     distributionEnvironment: environment!,
     distributionType: type!,
@@ -86,6 +86,7 @@ export async function check(ctx: Context, options: CdnCheckOptions): Promise<num
   }
   await download.downloadRelease(ctx, {
     release,
+    checkUrl: `${settings.cdnBaseUrl}${settings.cdnCheckPath}`,
     dir,
     recorded: folder.recorded,
     environment: environment!,

@@ -1,4 +1,5 @@
 import type { CdnRelease, DistributionEnvironment, DistributionType } from '@loc/sdk';
+import { refusedCdnUrl } from '@loc/sdk/internal';
 import { countStatuses, deliver } from '../../files/deliver';
 import { lockFolder } from '../../files/folder-lock';
 import { localize, type LocaleMap } from '../../files/locale-map';
@@ -9,6 +10,7 @@ import { MANIFEST_NAME, ManifestSchema, type Manifest } from '../../files/releas
 import { checkUnder, isFileUnder, removeFileUnder } from '../../files/safe-fs';
 import { checkOutputFolder } from '../../files/targets';
 import type { Context } from '../../run/context';
+import { CliError, EXIT } from '../../run/errors';
 import { startProgress } from '../../ui/progress';
 import { counted } from '../../ui/quantities';
 
@@ -34,6 +36,8 @@ export function openFolder(dir: string): { recorded: Manifest | undefined; prese
 
 interface Download {
   release: CdnRelease;
+  /** Where the check went: the release's `filesUrl` is held to the over-the-air client's rule against it. */
+  checkUrl: string;
   dir: string;
   recorded: Manifest | undefined;
   environment: DistributionEnvironment;
@@ -47,6 +51,18 @@ interface Download {
 /** Downloads and unzips the release into the folder, removes what the previous one had, writes the record. */
 export async function downloadRelease(ctx: Context, run: Download): Promise<void> {
   const { release, dir, recorded, environment, type, force, localeMap } = run;
+  // The check's answer is untrusted input: a URL in clear text (which a network attacker can swap when no
+  // filesSha256 comes along), data:, file: or a relative one is never fetched (@loc/sdk's one rule).
+  const refused = refusedCdnUrl(release.filesUrl, run.checkUrl);
+  if (refused) {
+    throw new CliError(
+      `The CDN check's answer names ${refused} for the files of release ${release.distributionReleaseId}.`,
+      {
+        hint: 'Nothing was downloaded or written. The CDN, or something between it and you, must send an https: URL; tell the service’s operators (a loc-mock on another machine: serve it over https, or run it on loopback).',
+        exitCode: EXIT.SERVER,
+      },
+    );
+  }
   const progress = await startProgress(ctx, `Downloading release ${release.distributionReleaseId}…`);
   const written = indexOf(recorded?.files);
   let delivered;
