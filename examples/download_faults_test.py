@@ -92,7 +92,8 @@ class LocMock:
 
     def admin(self, method, path, body=None):
         data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.url + "/__admin/" + path, data=data, method=method)
+        headers = {} if body is None else {"Content-Type": "application/json"}
+        request = urllib.request.Request(self.url + "/__admin/" + path, data=data, method=method, headers=headers)
         with urllib.request.urlopen(request, timeout=60) as response:
             return json.load(response)
 

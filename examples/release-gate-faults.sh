@@ -13,7 +13,7 @@ trap 'rm -rf "$tmp"' EXIT
 # One field of the JSON on stdin, by a Python subscript: json "['count']".
 json() { python3 -c "import json, sys; print(json.load(sys.stdin)$1)"; }
 # A call to the control API; -f: a 4xx (bad input) fails the script.
-admin() { curl -sf -X "$1" "$BASE/__admin/$2" ${3:+-d "$3"}; }
+admin() { curl -sf -X "$1" "$BASE/__admin/$2" ${3:+-H 'Content-Type: application/json' -d "$3"}; }
 
 # The build step under test. Prints the newer release, or "up to date"; exit 3 when the budget is spent
 # (the build fails: a release build must not ship stale strings unnoticed), 1 on anything else.

@@ -12,7 +12,17 @@ import {
   type MockService,
   type MockServiceOptions,
 } from './mock-service';
-import { ADMIN_PREFIX, adminAnswer, type AdminAccess, type AdminAnswer } from './admin/http';
+import {
+  ADMIN_PREFIX,
+  adminAnswer,
+  adminTooLarge,
+  MAX_ADMIN_BODY_BYTES,
+  type AdminAccess,
+  type AdminAnswer,
+  type AdminGate,
+} from './admin/http';
+import { adminSite } from './admin/guard';
+import { isLoopbackHost } from './loopback';
 import { openExchange } from './exchange';
 import type { WireFault } from './faults';
 import type { Recorded } from './journal';
@@ -58,8 +68,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const access = adminAccess(options.host ?? '127.0.0.1', options.adminToken);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const dispatch = createDispatcher(service.handlers);
-  // Set once the server listens: the base of every request's URL (no request is read before that).
+  // Set once the server listens: the base of every request's URL, and what the control API checks a
+  // request's Host and Origin against (no request is read before that).
   let origin = '';
+  let gate: AdminGate;
   // The request path runs for every request, so it is written without async functions and closures
   // where it can be: a promise only where a handler answers later (docs/decisions.md, "One behaviour,
   // two transports").
@@ -75,7 +87,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   /** Answers a request once its body is read (or found too large). */
   function received({ req, res, method, requested: { url, isAdmin }, started, limit }: Reading, body: Body) {
     if (isAdmin) {
-      if (body === 'too-large') answer(req, res, method, started, tooLarge(url.pathname, limit));
+      if (body === 'too-large') writeAdmin(req, res, method, adminTooLarge(limit), started);
       else admin(req, res, method, url, body, started);
       return;
     }
@@ -102,12 +114,17 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     else answer(req, res, method, started, response, request, recorded);
   }
 
-  // A client that waits for 100-continue before sending a body over the limit is told 413 at once, and sends nothing.
+  // A client that waits for 100-continue before sending a body over the limit is told 413 at once, and
+  // sends nothing. The limit is the one the body would be read against: the control API's or the service's.
   server.on('checkContinue', (req, res) => {
-    if (Number(req.headers['content-length']) > maxBodyBytes) {
-      const path = (req.url ?? '/').split('?')[0]!;
-      const started = options.onRequest ? Date.now() : 0;
-      answer(req, res, req.method ?? 'POST', started, tooLarge(path, maxBodyBytes));
+    const method = req.method ?? 'POST';
+    const started = options.onRequest ? Date.now() : 0;
+    const requested = requestTarget(req, res, method, started);
+    if (!requested) return;
+    const limit = requested.isAdmin ? MAX_ADMIN_BODY_BYTES : maxBodyBytes;
+    if (Number(req.headers['content-length']) > limit) {
+      if (requested.isAdmin) writeAdmin(req, res, method, adminTooLarge(limit), started);
+      else answer(req, res, method, started, tooLarge(requested.url.pathname, limit));
       return;
     }
     res.writeContinue();
@@ -239,11 +256,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   function admin(req: IncomingMessage, res: ServerResponse, method: string, url: URL, body: Buffer, started: number) {
     let out: AdminAnswer;
     try {
-      out = adminAnswer(target, access, method, url, body, req.headers.authorization);
+      out = adminAnswer(target, gate, method, url, body, req.headers);
     } catch (error) {
       failed(res, error);
       return;
     }
+    writeAdmin(req, res, method, out, started);
+  }
+
+  function writeAdmin(req: IncomingMessage, res: ServerResponse, method: string, out: AdminAnswer, started: number) {
     res.writeHead(out.status, { ...out.headers, 'content-length': String(Buffer.byteLength(out.body)) });
     res.end(method === 'HEAD' ? undefined : out.body);
     logged(req, res, started);
@@ -263,6 +284,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
   origin = options.publicUrl ? new URL(options.publicUrl).origin : url;
+  gate = { access, site: adminSite(address.port, options.host ?? '127.0.0.1', options.publicUrl) };
   return {
     url,
     admin: access.mode,
@@ -318,18 +340,10 @@ async function bodyOf(response: Response): Promise<Buffer> {
     : Buffer.concat(chunks);
 }
 
-/** Bodies the control API takes, at most: a seed of a large project is larger than an API request. */
-const MAX_ADMIN_BODY_BYTES = 256 * 1024 * 1024;
-
-/** Whether `host` is reachable from this machine only. */
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
 /** The control API's access: open on loopback (unless a token is given), else the token's or off. */
 function adminAccess(host: string, token: string | undefined): AdminAccess {
   if (token) return { mode: 'token', token };
-  return isLoopback(host) ? { mode: 'open' } : { mode: 'off' };
+  return isLoopbackHost(host) ? { mode: 'open' } : { mode: 'off' };
 }
 
 /** Bytes sent per tick of a slow body, ten ticks a second. */

@@ -4,6 +4,8 @@
 // summarised when an entry is read, not when it is recorded.
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { isCredentialName } from './credentials';
+import { nestsDeeperThan } from './json-depth';
 import { UTF8 } from './socket-request';
 
 /** How many requests the journal keeps by default (the newest); `journalSize: 0` turns it off. */
@@ -45,10 +47,8 @@ export interface JournalEntry {
   fault: string | null;
 }
 
-/** Headers whose values are credentials: shown as a fingerprint. */
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key']);
-/** Query parameters that are credentials (a pre-signed URL's signature). */
-const SECRET_QUERY = new Set(['signature', 'token', 'api_key', 'key']);
+/** Headers whose value is a scheme and a credential: the scheme is shown, the credential fingerprinted. */
+const SCHEME_HEADERS = new Set(['authorization', 'proxy-authorization']);
 
 /**
  * A stable fingerprint of a secret: its kind and the first 12 hex digits of its SHA-256, so that a test
@@ -61,17 +61,20 @@ export function fingerprint(kind: string, secret: string): string {
   return `${kind}:sha256:${createHash('sha256').update(secret).digest('hex').slice(0, 12)}`;
 }
 
-/** An Authorization-like header value with its credential fingerprinted, the scheme kept. */
+/** A credential header's value as the journal shows it: fingerprinted, an Authorization's scheme kept. */
 function redactCredential(name: string, value: string): string {
   const match = /^(\S+)\s+(.+)$/.exec(value.trim());
-  if (!match || name === 'cookie') return fingerprint(name, value);
+  if (!match || !SCHEME_HEADERS.has(name)) return fingerprint(name, value);
   const [, scheme, secret] = match as unknown as [string, string, string];
   const kind = /^basic$/i.test(scheme) ? 'basic' : secret.startsWith('lh-cdn_') ? 'cdn-key' : 'api-token';
   return `${scheme} ${fingerprint(kind, secret)}`;
 }
 
-/** The body as the journal shows it. */
-function summarise(bytes: Uint8Array): BodySummary {
+/**
+ * The body as the journal shows it; with `redact`, credential fields (a JSON body's `cdnKey`, a form's
+ * `access_token`) fingerprinted. JSON nested deeper than the mock takes is shown by checksum.
+ */
+function summarise(bytes: Uint8Array, redact = false, contentType = ''): BodySummary {
   if (bytes.byteLength <= KEPT_BODY_BYTES) {
     let text: string | undefined;
     try {
@@ -80,14 +83,49 @@ function summarise(bytes: Uint8Array): BodySummary {
       // not UTF-8: shown by checksum
     }
     if (text !== undefined) {
+      let json: unknown;
+      let isJson = true;
       try {
-        return { bytes: bytes.byteLength, json: JSON.parse(text) };
+        json = JSON.parse(text);
       } catch {
-        if (bytes.byteLength <= SHOWN_TEXT_BYTES) return { bytes: bytes.byteLength, text };
+        isJson = false;
       }
+      if (isJson && !nestsDeeperThan(json))
+        return { bytes: bytes.byteLength, json: redact ? redactedJson(json) : json };
+      if (!isJson && bytes.byteLength <= SHOWN_TEXT_BYTES)
+        return { bytes: bytes.byteLength, text: redact ? redactedText(text, contentType) : text };
     }
   }
   return { bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+/** A parsed JSON body (freshly parsed: changed in place) with every credential field fingerprinted, at any depth. */
+function redactedJson(json: unknown): unknown {
+  const stack = [json];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null) continue;
+    if (Array.isArray(v)) {
+      stack.push(...v);
+      continue;
+    }
+    const o = v as Record<string, unknown>;
+    for (const name of Object.keys(o)) {
+      const field = o[name];
+      if (isCredentialName(name) && field !== null)
+        o[name] = fingerprint(name, typeof field === 'string' ? field : JSON.stringify(field));
+      else stack.push(field);
+    }
+  }
+  return json;
+}
+
+/** A form body (`a=1&access_token=…`) with its credential fields fingerprinted; other text as it came. */
+function redactedText(text: string, contentType: string): string {
+  if (!/^application\/x-www-form-urlencoded\b/i.test(contentType)) return text;
+  const form = new URLSearchParams(text);
+  for (const [name, value] of [...form]) if (isCredentialName(name)) form.set(name, fingerprint(name, value));
+  return form.toString();
 }
 
 /** A recorded body as JSON, as a handler reads it; undefined when it was empty or is not JSON. */
@@ -108,11 +146,11 @@ export function entryOf(r: Recorded, secret = true): JournalEntry {
     const raw = (r.headers as Record<string, string | string[] | undefined>)[name];
     if (raw === undefined || name.startsWith(':')) continue;
     const value = Array.isArray(raw) ? raw.join(', ') : raw;
-    headers[name] = secret && SECRET_HEADERS.has(name) ? redactCredential(name, value) : value;
+    headers[name] = secret && isCredentialName(name) ? redactCredential(name, value) : value;
   }
   const query: Record<string, string | string[]> = {};
   for (const [name, raw] of r.url.searchParams) {
-    const value = secret && SECRET_QUERY.has(name) ? fingerprint(name, raw) : raw;
+    const value = secret && isCredentialName(name) ? fingerprint(name, raw) : raw;
     const had = query[name];
     query[name] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
   }
@@ -123,7 +161,12 @@ export function entryOf(r: Recorded, secret = true): JournalEntry {
     path: r.url.pathname,
     query,
     headers,
-    body: r.body === null ? null : r.body instanceof Uint8Array ? summarise(r.body) : r.body,
+    body:
+      r.body === null
+        ? null
+        : r.body instanceof Uint8Array
+          ? summarise(r.body, secret, String(r.headers['content-type'] ?? ''))
+          : r.body,
     status: r.status,
     fault: r.fault,
   };

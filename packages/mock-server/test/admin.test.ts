@@ -14,6 +14,8 @@ import { buildAdminOpenApi } from '../src/admin/openapi';
 const docFile = new URL('../../../docs/mock-admin-openapi.json', import.meta.url);
 const doc = buildAdminOpenApi();
 
+const JSON_TYPE = { 'content-type': 'application/json' };
+
 const check = { distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_IOS', clientVersion: '2.0.0' };
 
 /** One way to reach the controls: the JS API's method, or the HTTP route of the same control. */
@@ -125,7 +127,7 @@ describe('the controls, through the JS API and over HTTP', () => {
 
   it('refuses bad input with a 400 naming the field, and changes nothing', async () => {
     const post = async (path: string, body: unknown) => {
-      const r = await fetch(`${server.url}${path}`, { method: 'POST', body: JSON.stringify(body) });
+      const r = await fetch(`${server.url}${path}`, { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(body) });
       expect(r.headers.get('content-type')).toBe('application/problem+json');
       return { status: r.status, fields: (await r.json()).errors.map((e: any) => e.field) };
     };
@@ -152,7 +154,7 @@ describe('the controls, through the JS API and over HTTP', () => {
       fields: ['$.advanceMs'],
     });
     expect(await post('/__admin/clock', { set: '1969-12-31T23:59:59Z' })).toEqual({ status: 400, fields: ['$.set'] });
-    const notJson = await fetch(`${server.url}/__admin/seed`, { method: 'POST', body: '{' });
+    const notJson = await fetch(`${server.url}/__admin/seed`, { method: 'POST', headers: JSON_TYPE, body: '{' });
     expect(notJson.status).toBe(400);
     const after = server.service.admin.state();
     expect({ ...after, clock: null }).toEqual({ ...before, clock: null });
@@ -165,13 +167,17 @@ describe('the controls, through the JS API and over HTTP', () => {
       users: [{ email: 'me@tiny.test', tokens: ['loc_tiny_token'], workspaceRoles: { tiny: 'admin' } }],
       projects: [],
     };
-    const loaded = await fetch(`${server.url}/__admin/seed`, { method: 'POST', body: JSON.stringify(seed) });
+    const loaded = await fetch(`${server.url}/__admin/seed`, {
+      method: 'POST',
+      headers: JSON_TYPE,
+      body: JSON.stringify(seed),
+    });
     expect(loaded.status).toBe(200);
     const me = () => fetch(`${server.url}/v1/projects`, { headers: { authorization: 'Bearer loc_tiny_token' } });
     expect((await me()).status).toBe(200);
     await fetch(`${server.url}/__admin/reset`, { method: 'POST' });
     expect((await me()).status).toBe(200);
-    await fetch(`${server.url}/__admin/reset`, { method: 'POST', body: '{"to":"empty"}' });
+    await fetch(`${server.url}/__admin/reset`, { method: 'POST', headers: JSON_TYPE, body: '{"to":"empty"}' });
     expect((await me()).status).toBe(401);
     expect(server.service.admin.state().projects).toEqual([]);
   });

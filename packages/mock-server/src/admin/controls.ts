@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ControlError } from '../control-error';
 import { FAULT_KINDS, FaultSpecSchema, type ActiveFault, type createFaults } from '../faults';
-import type { MockClock } from '../clock';
+import { clockTimeProblem, type MockClock } from '../clock';
 import { entryOf, type Journal, type JournalEntry } from '../journal';
 import { SeedSchema, type Seed } from '../seed/schema';
 import type { Store } from '../store';
@@ -292,11 +292,12 @@ export const CONTROLS = {
     output: ClockSchema,
     run(target, input) {
       const to = input.set !== undefined ? Date.parse(input.set) : target.clock.now() + input.advanceMs!;
-      if (to < 0)
+      const problem = clockTimeProblem(to);
+      if (problem)
         throw new ControlError([
           {
             field: input.set !== undefined ? '$.set' : '$.advanceMs',
-            message: `that is before the Unix epoch (1970-01-01T00:00:00Z); the clock is at ${new Date(target.clock.now()).toISOString()}`,
+            message: `${problem}; the clock stays at ${new Date(target.clock.now()).toISOString()}`,
           },
         ]);
       target.clock.set(to);
@@ -395,7 +396,8 @@ export type AdminApi = {
  */
 export function runControl(name: ControlName, target: ControlTarget, input: unknown): unknown {
   const c = CONTROLS[name] as unknown as Control<z.ZodType, z.ZodType>;
-  const parsed = c.input.safeParse(input ?? {});
+  // No input is `{}`; a JSON `null` is input, and refused as what it is (not taken for `{}`).
+  const parsed = c.input.safeParse(input === undefined ? {} : input);
   if (!parsed.success) throw ControlError.fromZod(parsed.error);
   return c.run(target, parsed.data);
 }

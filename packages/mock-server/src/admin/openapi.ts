@@ -3,7 +3,9 @@
 // docs/mock-admin-openapi.json (a test fails when that is stale).
 import { z } from 'zod';
 import { version } from '../../package.json';
+import { MAX_JSON_DEPTH } from '../json-depth';
 import { CONTROLS, type ControlName } from './controls';
+import { MAX_ADMIN_BODY_BYTES } from './http';
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   const { $schema: _, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
@@ -84,10 +86,24 @@ export function buildAdminOpenApi() {
           description: 'Done',
           content: { 'application/json': { schema: { $ref: `#/components/schemas/${output}` } } },
         },
-        '400': problemResponse('Bad input: each bad field named; nothing was changed'),
+        '400': problemResponse(
+          c.from === 'body'
+            ? `Bad input: each bad field named (unknown and conflicting fields too; \`null\` is not an object; JSON nested deeper than ${MAX_JSON_DEPTH} levels); nothing was changed`
+            : 'Bad input: each bad field named (a body, which this control does not take, too); nothing was changed',
+        ),
         '401': problemResponse('The admin token is missing or wrong'),
-        '403': problemResponse('The control API is off (the server listens beyond loopback without an admin token)'),
+        '403': problemResponse(
+          'Refused for where it comes from: a Host that is not loopback nor the mock’s --public-url/--host name, an Origin that is not the mock’s own, a browser’s Sec-Fetch-Site naming another site; or the control API is off (the server listens beyond loopback without an admin token)',
+        ),
         ...(c.from === 'path' ? { '404': problemResponse('No such item') } : {}),
+        ...(c.from === 'body'
+          ? {
+              '413': problemResponse(
+                `The body is over ${MAX_ADMIN_BODY_BYTES} bytes (whether the client sent Expect: 100-continue or not); the connection is closed`,
+              ),
+              '415': problemResponse('The body is not sent as JSON (Content-Type: application/json or */*+json)'),
+            }
+          : {}),
       },
     };
   }
@@ -97,7 +113,7 @@ export function buildAdminOpenApi() {
       title: 'loc-mock control API',
       version,
       description:
-        'Controls of a running loc-mock under /__admin/: reset, seed, state, faults, clock, the request journal and verify. Open on loopback; beyond it, only with the admin token (Bearer).',
+        'Controls of a running loc-mock under /__admin/: reset, seed, state, faults, clock, the request journal and verify. Open on loopback; beyond it, only with the admin token (Bearer). Same-origin only: a request whose Host is not loopback (nor the mock’s --public-url/--host name), or whose Origin is not the mock’s own, is refused (403); a body must be JSON with a JSON Content-Type (415).',
     },
     servers: [{ url: 'http://127.0.0.1:4010' }],
     security: [{}, { adminToken: [] }],
