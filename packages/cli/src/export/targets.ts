@@ -6,9 +6,10 @@ import type { Context } from '../run/context';
 import { CliError, EXIT, errorDocument, OutOfDateError, UsageError } from '../run/errors';
 import { checkPlacement, expectedFiles, type Layout, place } from '../files/layout';
 import { resolveLocaleMap } from '../files/locale-map';
-import { DEFAULT_PATH_TEMPLATE, validateTemplate } from '../files/path-template';
+import { checkTemplateWrites, DEFAULT_PATH_TEMPLATE, validateTemplate } from '../files/path-template';
+import { formatExtensions } from '../files/format-extensions';
 import { displayPath } from '../files/place';
-import { checkOutputFolder, configuredFolder } from '../files/targets';
+import { checkOutputFolder, configuredFolder, writableRoot } from '../files/targets';
 import { capturedStream } from '../ui/captured-stream';
 import { describeLeftOut, type LeftOutLocale, type Thresholds } from './locale-threshold';
 import { editedHint } from './check';
@@ -56,8 +57,25 @@ async function resolveTargets(
   for (const { name, workspace, project, locales } of targetProjects(loaded, names)) {
     const { t, index } = byName.get(name)!;
     const template = t.pathTemplate ?? defaults.pathTemplate ?? DEFAULT_PATH_TEMPLATE;
-    validateTemplate(template);
+    const inConfig = ` in ${displayPath(loaded.path)}`;
+    const sources = {
+      out:
+        t.out !== undefined
+          ? `targets[${index}].out (target '${name}')${inConfig}`
+          : defaults.out !== undefined
+            ? `export.out (taken by target '${name}')${inConfig}`
+            : `the output folder of target '${name}'`,
+      template:
+        t.pathTemplate !== undefined
+          ? `targets[${index}].pathTemplate (target '${name}')${inConfig}`
+          : defaults.pathTemplate !== undefined
+            ? `export.pathTemplate (taken by target '${name}')${inConfig}`
+            : `the path template of target '${name}'`,
+    };
+    validateTemplate(template, sources.template);
     const format = t.format ?? defaults.format;
+    const extensions = formatExtensions(format);
+    checkTemplateWrites(template, extensions, sources.template);
     const out = t.out ?? defaults.out ?? '.';
     const key =
       t.out !== undefined ? `targets[${index}].out (target '${name}')` : `export.out (taken by target '${name}')`;
@@ -71,6 +89,7 @@ async function resolveTargets(
     ];
     const outDir = await configuredFolder(ctx, loaded, key, out, oneOff);
     checkOutputFolder(outDir, `the output folder of target '${name}'`);
+    const writable = { root: writableRoot(ctx, outDir), extensions };
     targets.push({
       name,
       workspace,
@@ -78,7 +97,7 @@ async function resolveTargets(
       format,
       locales,
       files: t.files ?? defaults.files,
-      layout: { outDir, template, localeMap: resolveLocaleMap(config.localeMap, t.localeMap) },
+      layout: { outDir, template, localeMap: resolveLocaleMap(config.localeMap, t.localeMap), writable, sources },
       thresholds: {
         minTranslated: t.minTranslated ?? defaults.minTranslated,
         minApproved: t.minApproved ?? defaults.minApproved,
@@ -166,6 +185,8 @@ export interface TargetExportOptions extends Thresholds {
   force: true | undefined;
   summaryKeys: number | undefined;
   timeout: number | undefined;
+  /** The keys of loc.config.json that set the target's folder and template, for messages. */
+  sources: Layout['sources'];
 }
 
 /** `loc export` of one project (commands/export.ts), handed in: that module loads this one. */
@@ -187,6 +208,7 @@ function optionsOf(target: Target, flags: TargetRunFlags): TargetExportOptions {
     force: flags.force || undefined,
     summaryKeys: flags.summaryKeys,
     timeout: flags.timeoutMs,
+    sources: layout.sources,
     ...target.thresholds,
   };
 }

@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { downloadToFile } from '@loc/sdk/node';
 import { bar, formatBytes } from '../ui/quantities';
 import type { Progress } from '../ui/progress';
-import { UnsafeArchiveError } from '../run/errors';
+import { UnsafeArchiveError, UnsafePathError } from '../run/errors';
 import {
   commitPlacements,
   holdsBytes,
@@ -14,6 +14,7 @@ import {
   type Placement,
   type PlacementStatus,
   type PlannedFile,
+  displayPath,
 } from './place';
 import type { WrittenIndex } from './record';
 import { isFileUnder } from './safe-fs';
@@ -22,6 +23,7 @@ import { type ArchivedFile, type CopyNeed, extractArchive, safeEntryPath, type U
 import { diskFullError } from './disk-full';
 import { STAGING_PREFIX } from './names';
 import { sweepStaging } from './staging';
+import { checkPlacedFile, type WritableScope } from './writable-path';
 
 /** Where the files come from: the export's (or release's) ZIP, or the export's files one by one. */
 export type DeliverySource =
@@ -34,6 +36,11 @@ export interface DeliverOptions {
   outDir: string;
   /** Where a file of the export lands (relative to `outDir`) and its locale; undefined leaves it out. */
   place: (path: string) => Pick<Placement, 'to' | 'locale' | 'serviceLocale'> | undefined;
+  /**
+   * Where files may go (files/writable-path.ts): every placed file is checked, whatever the archive, the
+   * template or the locale gave, before anything is written.
+   */
+  writable: WritableScope;
   dryRun: boolean;
   /** What loc wrote into `outDir` before: files still holding that content may be replaced. */
   written?: WrittenIndex;
@@ -113,6 +120,12 @@ export async function deliver(options: DeliverOptions): Promise<Delivery> {
       const placed = options.place(file.path);
       if (!placed) return [];
       const unchanged = file.skipped === 'same' || undefined;
+      const refusal = checkPlacedFile(options.writable, outDir, placed.to);
+      if (refusal)
+        throw new UnsafePathError(
+          `'${file.path}' of the download would be written to ${displayPath(resolve(outDir, ...placed.to.split('/')))}, which ${refusal.reason}. Nothing was written.`,
+          refusal.hint,
+        );
       return [{ ...placed, from: file.file, source: file.path, sha256: file.sha256, unchanged }];
     });
     const planned = await planPlacements(outDir, placements, {
@@ -186,6 +199,8 @@ async function fetchZip(
         return 'copy'; // placing it fails after the extraction, with its own error
       }
       if (placed === undefined) return 'none';
+      // Refused when placed (below), before any of the folder's files is read.
+      if (checkPlacedFile(options.writable, outDir, placed.to)) return 'copy';
       const fresh = folderMissing(placed.to);
       if (!fresh && holdsBytes(outDir, placed.to, data)) return 'same';
       let kept = false;

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { expectedFiles, needsFileList, place, select } from './layout';
 
-const layout = (template: string, localeMap = {}) => ({ outDir: '/out', template, localeMap });
+const layout = (template: string, localeMap = {}) => ({
+  outDir: '/out',
+  template,
+  localeMap,
+  writable: { root: '/out' },
+});
 
 describe('layout', () => {
   it('places a file: the map, then the template', () => {

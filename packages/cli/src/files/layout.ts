@@ -1,9 +1,12 @@
+import { resolve } from 'node:path';
 import type { ExportRequest, ResourceExportFile, ResourceStatus } from '@loc/sdk';
 import { localizePath } from '@loc/sdk/locales';
 import { UsageError } from '../run/errors';
 import { localeMatches } from '../project/locale-match';
 import { localize, type LocaleMap, type LocalizedFile } from './locale-map';
 import { applyTemplate, placeAll, templateSeparates } from './path-template';
+import { displayPath } from './place';
+import { checkPlacedFile, type WritableScope } from './writable-path';
 
 /**
  * Where one delivery puts its files: the output folder, the path template and the locale map, checked
@@ -13,6 +16,10 @@ export interface Layout {
   outDir: string;
   template: string;
   localeMap: LocaleMap;
+  /** Where files may go (files/writable-path.ts): the repository, and the format's extensions. */
+  writable: WritableScope;
+  /** The keys or flags that set the folder and the template, for messages: `--out`, `targets[0].out …`. */
+  sources?: { out: string; template: string };
 }
 
 /** A file of the service placed by the layout: the locale map applied, then the template. */
@@ -63,14 +70,26 @@ export function expectedFiles(status: ResourceStatus, request: ExportRequest): {
 }
 
 /**
- * Refuses a layout that would put two of `files` on one path, naming both (exit 2). Nothing is written
- * and, before an export, nothing requested.
+ * Refuses a layout that would put two of `files` on one path, naming both, or one of them where no export
+ * writes (files/writable-path.ts: `.git/`, `.github/`, a `package.json`, another format's extension), naming
+ * the file, the rule and the settings that put it there (exit 2). Nothing is written and, before an export,
+ * nothing requested.
  */
 export function checkPlacement(layout: Layout, files: readonly { path: string; locale: string | undefined }[]): void {
-  placeAll(
+  const placed = placeAll(
     layout.template,
     files.map((f) => localize(f.path, f.locale, layout.localeMap)),
   );
+  for (const [index, to] of placed.entries()) {
+    const refusal = checkPlacedFile(layout.writable, layout.outDir, to);
+    if (!refusal) continue;
+    const file = files[index]!;
+    const { out, template } = layout.sources ?? { out: 'the output folder', template: 'the path template' };
+    throw new UsageError(
+      `'${file.path}'${file.locale ? ` (${file.locale})` : ''} of the project would be written to ${displayPath(resolve(layout.outDir, ...to.split('/')))}, which ${refusal.reason}: ${out} is ${displayPath(layout.outDir) || '.'}, ${template} is '${layout.template}'. Nothing was written.`,
+      refusal.hint,
+    );
+  }
 }
 
 /** `--file` and `--locale` of `loc export download`: the files of a finished export they select. */

@@ -3,6 +3,7 @@ import { UsageError } from '../run/errors';
 import { androidQualifier, parseLocale } from '@loc/sdk/locales';
 import { BASE, type LocalizedFile } from './locale-map';
 import { hasUnsafeCharacter, printable } from './names';
+import { writableRefusal } from './writable-path';
 
 /**
  * Path templates: where each exported file lands below the output folder (docs/cli.md#path-templates).
@@ -23,17 +24,24 @@ type Distinguishes = 'locale' | 'file' | 'both' | 'none';
 const codeOf = (f: ExportedFile) =>
   f.locale === undefined || f.locale === BASE || !parseLocale(f.locale) ? undefined : f.locale;
 
-/** Every placeholder, with what it stands for (shown by `loc export --help` and in errors). */
-export const PLACEHOLDERS: Record<string, { example: string; resolve: Resolver; distinguishes: Distinguishes }> = {
+/**
+ * Every placeholder, with what it stands for (shown by `loc export --help` and in errors). `canBeEmpty`:
+ * it gives '' for some files (`{region}` of `de`), so it is not the placeholder a template must hold.
+ */
+export const PLACEHOLDERS: Record<
+  string,
+  { example: string; resolve: Resolver; distinguishes: Distinguishes; canBeEmpty?: true }
+> = {
   path: { example: 'Resources/de.lproj/Localizable.strings', resolve: (f) => f.path, distinguishes: 'both' },
   dir: {
     example: 'Resources/de.lproj',
     resolve: (f) => posix.dirname(f.path).replace(/^\.$/, ''),
     distinguishes: 'locale',
+    canBeEmpty: true,
   },
   filename: { example: 'Localizable.strings', resolve: (f) => posix.basename(f.path), distinguishes: 'file' },
   basename: { example: 'Localizable', resolve: (f) => stripExtension(posix.basename(f.path)), distinguishes: 'file' },
-  ext: { example: 'strings', resolve: (f) => posix.extname(f.path).slice(1), distinguishes: 'none' },
+  ext: { example: 'strings', resolve: (f) => posix.extname(f.path).slice(1), distinguishes: 'none', canBeEmpty: true },
   locale: { example: 'pt-BR', resolve: (f) => f.locale, distinguishes: 'locale' },
   service_locale: { example: 'pt-BR', resolve: (f) => f.serviceLocale ?? f.locale, distinguishes: 'locale' },
   locale_underscore: { example: 'pt_BR', resolve: (f) => f.locale?.replaceAll('-', '_'), distinguishes: 'locale' },
@@ -46,6 +54,7 @@ export const PLACEHOLDERS: Record<string, { example: string; resolve: Resolver; 
     example: 'BR',
     resolve: (f) => mapDefined(codeOf(f), (l) => parseLocale(l)?.region ?? ''),
     distinguishes: 'none',
+    canBeEmpty: true,
   },
   android_locale: {
     example: 'pt-rBR',
@@ -75,14 +84,18 @@ function stripExtension(name: string): string {
   return ext ? name.slice(0, -ext.length) : name;
 }
 
-/** Refuses unknown placeholders, control characters, absolute templates and `..`, before anything is requested. */
-export function validateTemplate(template: string): void {
-  const unknown = [...template.matchAll(PLACEHOLDER)]
-    .map((m) => m[1] ?? '')
-    .filter((name) => !Object.hasOwn(PLACEHOLDERS, name));
+/**
+ * Refuses unknown placeholders, control characters, absolute templates, `..`, and a template without a
+ * placeholder that is never empty, before anything is requested. `source` says where the template comes
+ * from, for the message (`--path-template`, `targets[0].pathTemplate (target 'ios') in loc.config.json`).
+ */
+export function validateTemplate(template: string, source = 'The path template'): void {
+  const named = `${source} '${printable(template)}'`;
+  const used = [...template.matchAll(PLACEHOLDER)].map((m) => m[1] ?? '');
+  const unknown = used.filter((name) => !Object.hasOwn(PLACEHOLDERS, name));
   if (unknown.length) {
     throw new UsageError(
-      `Unknown placeholder${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `{${u}}`).join(', ')} in the path template '${template}'.`,
+      `Unknown placeholder${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `{${u}}`).join(', ')} in ${named}.`,
       `Known placeholders: ${Object.keys(PLACEHOLDERS)
         .map((p) => `{${p}}`)
         .join(' ')}.`,
@@ -90,23 +103,52 @@ export function validateTemplate(template: string): void {
   }
   if (hasUnsafeCharacter(template)) {
     throw new UsageError(
-      `The path template '${printable(template)}' holds a control or bidirectional-override character.`,
+      `${named} holds a control or bidirectional-override character.`,
       'File names must not hold them: they rewrite the terminal that lists the files, or read differently than they are.',
     );
   }
   if (template.startsWith('/') || /^[A-Za-z]:/.test(template) || template.split(/[\\/]/).includes('..')) {
     throw new UsageError(
-      `The path template '${template}' must stay inside the output folder (no leading /, no ..).`,
+      `${named} must stay inside the output folder (no leading /, no ..).`,
       'Choose the folder with --out, and the layout below it with --path-template.',
     );
   }
-  if (!PLACEHOLDER.test(template)) {
+  // `index.lock{region}` is `index.lock` for `de`: a placeholder that can be empty names no file of its own.
+  if (!used.some((name) => !PLACEHOLDERS[name]?.canBeEmpty)) {
+    const empty = used.filter((name) => PLACEHOLDERS[name]?.canBeEmpty).map((name) => `{${name}}`);
     throw new UsageError(
-      `The path template '${template}' has no placeholder: every file would land on the same path.`,
+      empty.length
+        ? `${named} has no placeholder that is never empty (${empty.join(', ')} can be empty, as {region} is for de): files would land on one fixed path.`
+        : `${named} has no placeholder: every file would land on the same path.`,
       'Use for example {locale}/{filename}.',
     );
   }
-  PLACEHOLDER.lastIndex = 0;
+}
+
+/**
+ * Refuses (exit 2), before anything is requested, a template whose fixed parts already break the rule of
+ * files/writable-path.ts: a folder such as `.github/` or `.git/`, a name such as `Jenkinsfile{region}`, or
+ * an extension that is not one of `extensions` (the format's own, files/format-extensions.ts). Each file's
+ * whole path is checked again where it is placed (files/deliver.ts).
+ *
+ * @example
+ * checkTemplateWrites('loc-{locale}.yml', ['json'], 'targets[0].pathTemplate'); // throws: .yml is not .json
+ */
+export function checkTemplateWrites(template: string, extensions: readonly string[], source = '--path-template'): void {
+  // Each placeholder as a name of its own, those that can be empty as nothing: what is left is fixed.
+  const probe = template
+    .replaceAll('\\', '/')
+    .replace(PLACEHOLDER, (_, name: string) => (PLACEHOLDERS[name]?.canBeEmpty ? '' : 'x'))
+    .replace(/^\/+/, '');
+  const name = template.split(/[\\/]/).at(-1) ?? '';
+  // The extension is the template's own only when the file name's end holds no placeholder (`{locale}.yml`).
+  const fixedExtension = name.slice(name.lastIndexOf('}') + 1).includes('.');
+  const refusal = writableRefusal(probe, fixedExtension ? { extensions } : {});
+  if (refusal)
+    throw new UsageError(
+      `${source} '${printable(template)}' gives files that ${refusal.reason}; nothing was requested.`,
+      refusal.hint,
+    );
 }
 
 /** Where `file` lands: a relative path with `/` separators, empty segments collapsed. */

@@ -1,5 +1,5 @@
 import { accessSync, constants, lstatSync, statSync, type Stats } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import type { Context } from '../run/context';
 import { LocalFileError, UsageError } from '../run/errors';
 import { commandLine } from '../ui/command-line';
@@ -7,6 +7,7 @@ import { askConfirm } from '../ui/prompts';
 import { printable } from './names';
 import { isInside, realpathLoose } from './real-path';
 import { displayPath } from './place';
+import { checkWritablePath } from './writable-path';
 
 /**
  * Checks of where files will go, made before any request: a run that cannot write its result must not
@@ -99,6 +100,29 @@ function staysInside(dir: string, folder: string): boolean {
 }
 
 /**
+ * The folder the rule of files/writable-path.ts starts from for files in `outDir`: the folder of
+ * loc.config.json, else the working folder, when it holds `outDir` (by its path and its real path); else
+ * `outDir` itself (a folder named on the command line, elsewhere: the rule holds below it).
+ */
+export function writableRoot(ctx: Context, outDir: string): string {
+  const candidates = [ctx.projectConfig()?.dir, ctx.cwd].filter((dir): dir is string => dir !== undefined);
+  return candidates.find((dir) => staysInside(dir, outDir)) ?? outDir;
+}
+
+/**
+ * Refuses (exit 2, nothing requested) an output folder where no export writes (files/writable-path.ts:
+ * `.git/`, `.github/`, …), whoever names it: a flag or a key of loc.config.json, named in the message.
+ */
+export function checkWritableFolder(root: string, folder: string, key: string): void {
+  const refusal = checkWritablePath(root, relative(root, folder), { kind: 'folder' });
+  if (refusal)
+    throw new UsageError(
+      `${key} is ${displayPath(folder) || '.'}, which ${refusal.reason}; nothing was requested.`,
+      `Name a folder of the app's resources for ${key.split(' ')[0]}.`,
+    );
+}
+
+/**
  * Why `value`, given to `flag` to be written into loc.config.json (in `dir`), may not be written there:
  * it leads outside `dir`, which configuredFolder would refuse in CI and ask about at a terminal. Undefined
  * when it stays inside.
@@ -133,7 +157,11 @@ export async function configuredFolder(
   example: (folder: string) => string[],
 ): Promise<string> {
   const folder = resolve(config.dir, value);
-  if (staysInside(config.dir, folder)) return folder;
+  const named = `${key} in ${displayPath(config.path)}`;
+  if (staysInside(config.dir, folder)) {
+    checkWritableFolder(config.dir, folder, named);
+    return folder;
+  }
   // Inside by its path, outside by its real one: say where the link leads, or the path looks harmless.
   const through = isInside(config.dir, folder)
     ? `, through a symbolic link to ${printable(realpathLoose(folder))}`

@@ -10,6 +10,11 @@ export interface FormatInfo {
   name: string;
   /** File extension of one exported file, without the dot. */
   extension: string;
+  /**
+   * Other extensions a file of the format carries in apps (`.yaml` for YAML, `.pot` for a gettext
+   * template), without the dot. `loc export` writes a file only with `extension` or one of these.
+   */
+  otherExtensions?: readonly string[];
   /** Whether the format is for one platform's apps (iOS, Android) rather than a generic one. */
   platform?: 'ios' | 'android';
 }
@@ -24,12 +29,13 @@ export const EXPORT_FORMATS = [
   { id: 'json.standard', name: 'Standard JSON (flat keys)', extension: 'json' },
   { id: 'json.nested', name: 'Nested JSON', extension: 'json' },
   { id: 'json.i18next', name: 'i18next JSON (v4)', extension: 'json' },
-  { id: 'yaml.standard', name: 'YAML (nested keys)', extension: 'yml' },
-  { id: 'yaml.rails', name: 'Rails YAML (locale root key)', extension: 'yml' },
+  { id: 'yaml.standard', name: 'YAML (nested keys)', extension: 'yml', otherExtensions: ['yaml'] },
+  { id: 'yaml.rails', name: 'Rails YAML (locale root key)', extension: 'yml', otherExtensions: ['yaml'] },
   { id: 'properties', name: 'Java properties', extension: 'properties' },
-  { id: 'po.gettext', name: 'gettext PO', extension: 'po' },
-  { id: 'xliff.standard', name: 'XLIFF 1.2', extension: 'xlf' },
-  { id: 'strings.ios', name: 'iOS strings', extension: 'strings', platform: 'ios' },
+  { id: 'po.gettext', name: 'gettext PO', extension: 'po', otherExtensions: ['pot'] },
+  { id: 'xliff.standard', name: 'XLIFF 1.2', extension: 'xlf', otherExtensions: ['xliff'] },
+  // An iOS project keeps its plurals in a .stringsdict beside each .strings.
+  { id: 'strings.ios', name: 'iOS strings', extension: 'strings', platform: 'ios', otherExtensions: ['stringsdict'] },
   { id: 'stringsdict.ios', name: 'iOS stringsdict', extension: 'stringsdict', platform: 'ios' },
   { id: 'xml.android.resources', name: 'Android XML resources', extension: 'xml', platform: 'android' },
 ] as const satisfies readonly FormatInfo[];

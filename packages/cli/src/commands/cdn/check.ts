@@ -43,7 +43,8 @@ export async function check(ctx: Context, options: CdnCheckOptions): Promise<num
   const localeMap = resolveLocaleMap(ctx.projectConfig()?.config.localeMap, options.localeMap);
   const download = dir ? await import('./download') : undefined;
   // The folder checked and locked, its record read (undefined when its files were deleted: fetched again).
-  const folder = dir && download ? download.openFolder(dir) : undefined;
+  const key = typeof options.download === 'string' ? '--download' : 'cdn.out of loc.config.json';
+  const folder = dir && download ? download.openFolder(ctx, dir, key) : undefined;
   const manifest: Manifest | undefined = folder?.present;
   const clientRelease = options.clientRelease ?? manifest?.distributionReleaseId;
 
@@ -88,6 +89,7 @@ export async function check(ctx: Context, options: CdnCheckOptions): Promise<num
     release,
     checkUrl: `${settings.cdnBaseUrl}${settings.cdnCheckPath}`,
     dir,
+    root: folder.root,
     recorded: folder.recorded,
     environment: environment!,
     type: type!,

@@ -8,7 +8,9 @@ import { displayPath } from '../../files/place';
 import { indexOf, readRecord, sha256File, sortedFiles, writeRecord, type WrittenFile } from '../../files/record';
 import { MANIFEST_NAME, ManifestSchema, type Manifest } from '../../files/release-manifest';
 import { checkUnder, isFileUnder, removeFileUnder } from '../../files/safe-fs';
-import { checkOutputFolder } from '../../files/targets';
+import { checkOutputFolder, checkWritableFolder, writableRoot } from '../../files/targets';
+import { formatExtensions } from '../../files/format-extensions';
+import { checkPlacedFile, type WritableScope } from '../../files/writable-path';
 import type { Context } from '../../run/context';
 import { CliError, EXIT } from '../../run/errors';
 import { startProgress } from '../../ui/progress';
@@ -25,13 +27,20 @@ export { displayPath };
  * Checks the folder and locks it (one run at a time, from reading its record to writing it again), and
  * reads its record: `present` is the release it holds when every file of it is still there.
  */
-export function openFolder(dir: string): { recorded: Manifest | undefined; present: Manifest | undefined } {
+export function openFolder(
+  ctx: Context,
+  dir: string,
+  key: string,
+): { recorded: Manifest | undefined; present: Manifest | undefined; root: string } {
   checkOutputFolder(dir, '--download');
+  // The rule of files/writable-path.ts, from the repository that holds the folder.
+  const root = writableRoot(ctx, dir);
+  checkWritableFolder(root, dir, key);
   lockFolder(dir);
   const recorded: Manifest | undefined = readRecord(dir, MANIFEST_NAME, ManifestSchema);
   // A folder whose files were deleted counts as holding no release: it is fetched again.
   const present = recorded && filesPresent(dir, recorded) ? recorded : undefined;
-  return { recorded, present };
+  return { recorded, present, root };
 }
 
 interface Download {
@@ -39,6 +48,8 @@ interface Download {
   /** Where the check went: the release's `filesUrl` is held to the over-the-air client's rule against it. */
   checkUrl: string;
   dir: string;
+  /** The folder the rule of files/writable-path.ts starts from (openFolder). */
+  root: string;
   recorded: Manifest | undefined;
   environment: DistributionEnvironment;
   type: DistributionType;
@@ -50,7 +61,7 @@ interface Download {
 
 /** Downloads and unzips the release into the folder, removes what the previous one had, writes the record. */
 export async function downloadRelease(ctx: Context, run: Download): Promise<void> {
-  const { release, dir, recorded, environment, type, force, localeMap } = run;
+  const { release, dir, root, recorded, environment, type, force, localeMap } = run;
   // The check's answer is untrusted input: a URL in clear text (which a network attacker can swap when no
   // filesSha256 comes along), data:, file: or a relative one is never fetched (@loc/sdk's one rule).
   const refused = refusedCdnUrl(release.filesUrl, run.checkUrl);
@@ -63,6 +74,8 @@ export async function downloadRelease(ctx: Context, run: Download): Promise<void
       },
     );
   }
+  // A release names no format (its type's, or the project's own): any extension of a format loc knows.
+  const writable = { root, extensions: formatExtensions(undefined) };
   const progress = await startProgress(ctx, `Downloading release ${release.distributionReleaseId}…`);
   const written = indexOf(recorded?.files);
   let delivered;
@@ -70,6 +83,7 @@ export async function downloadRelease(ctx: Context, run: Download): Promise<void
     delivered = await deliver({
       source: { kind: 'zip', url: release.filesUrl, expectedSha256: release.filesSha256 },
       outDir: dir,
+      writable,
       // A bundle lists no locales: the map finds them in its paths (values-pt-rBR/, de.lproj/, …).
       place: (path) => {
         const file = localize(path, undefined, localeMap);
@@ -90,7 +104,7 @@ export async function downloadRelease(ctx: Context, run: Download): Promise<void
     progress.stop();
   }
   const current = new Set(delivered.files.map((f) => f.to));
-  const { removed, kept, skipped } = await removeStale(dir, recorded?.files ?? [], current, force);
+  const { removed, kept, skipped } = await removeStale(dir, recorded?.files ?? [], current, force, writable);
   await writeRecord(dir, MANIFEST_NAME, {
     distributionReleaseId: release.distributionReleaseId,
     name: release.name,
@@ -141,12 +155,24 @@ function filesPresent(dir: string, manifest: Manifest): boolean {
  * folder is left alone and reported (a record can come from anyone's pull request). Never throws: the
  * new files are in place by now, and the record must be written next.
  */
-async function removeStale(dir: string, previous: readonly WrittenFile[], current: Set<string>, force: boolean) {
+async function removeStale(
+  dir: string,
+  previous: readonly WrittenFile[],
+  current: Set<string>,
+  force: boolean,
+  writable: WritableScope,
+) {
   const removed: string[] = [];
   const kept: string[] = [];
   const skipped: { path: string; reason: string }[] = [];
   for (const file of previous) {
     if (current.has(file.path)) continue;
+    // A record may come from a pull request: loc removes nothing it would not write (files/writable-path.ts).
+    const refusal = checkPlacedFile(writable, dir, file.path);
+    if (refusal) {
+      skipped.push({ path: file.path, reason: refusal.reason });
+      continue;
+    }
     try {
       const { stats } = checkUnder(dir, file.path);
       if (!stats) continue;

@@ -3,11 +3,19 @@ import { countStatuses, deliver, MAX_ZIP_BYTES } from '../../files/deliver';
 import { lockFolder } from '../../files/folder-lock';
 import { checkPlacement, expectedFiles, needsFileList, place, select } from '../../files/layout';
 import { formatLocaleMap, resolveLocaleMap } from '../../files/locale-map';
-import { DEFAULT_PATH_TEMPLATE, validateTemplate } from '../../files/path-template';
+import { checkTemplateWrites, DEFAULT_PATH_TEMPLATE, validateTemplate } from '../../files/path-template';
+import { formatExtensions } from '../../files/format-extensions';
+import { CONFIG_FILE_NAME } from '../../config/project-config';
 import { displayPath } from '../../files/place';
 import { EXPORT_RECORD_NAME, readExportRecord, sortedFiles, writeRecord, type WrittenIndex } from '../../files/record';
 import { isFileUnder } from '../../files/safe-fs';
-import { checkOutputFile, checkOutputFolder, configuredFolder } from '../../files/targets';
+import {
+  checkOutputFile,
+  checkOutputFolder,
+  checkWritableFolder,
+  configuredFolder,
+  writableRoot,
+} from '../../files/targets';
 import { projectOf, resolveProject } from '../../project/resolve-project';
 import { resumeWith, UsageError } from '../../run/errors';
 import { commandLine } from '../../ui/command-line';
@@ -31,8 +39,11 @@ import {
   type ExportStatusOptions,
 } from '../export';
 
-/** What a delivery reads: the download's options, and the export's filters when there are some. */
-type DeliveryOptions = ExportDownloadOptions & Partial<ExportOptions>;
+/**
+ * What a delivery reads: the download's options, the export's filters when there are some, and, for a
+ * target's run, the keys of loc.config.json that set its folder and template (for messages).
+ */
+type DeliveryOptions = ExportDownloadOptions & Partial<ExportOptions> & { sources?: Layout['sources'] };
 
 const EXAMPLE = 'loc export --workspace acme --project mobile-ios --out Resources --path-template "{lproj}/{filename}"';
 
@@ -43,8 +54,21 @@ const EXAMPLE = 'loc export --workspace acme --project mobile-ios --out Resource
 async function deliverySettings(ctx: Context, options: DeliveryOptions) {
   const loaded = ctx.projectConfig();
   const defaults = loaded?.config.export ?? {};
+  const inConfig = (key: string) => `${key} in ${displayPath(loaded?.path ?? CONFIG_FILE_NAME)}`;
+  // What set the folder and the template, as the messages name them (a target's run names its own keys).
+  const sources = options.sources ?? {
+    out: options.out ? '--out' : defaults.out ? inConfig('export.out') : 'the output folder',
+    template: options.pathTemplate
+      ? '--path-template'
+      : defaults.pathTemplate
+        ? inConfig('export.pathTemplate')
+        : 'the path template',
+  };
   const template = options.pathTemplate ?? defaults.pathTemplate ?? DEFAULT_PATH_TEMPLATE;
-  validateTemplate(template);
+  validateTemplate(template, sources.template);
+  // The format's extensions: one that `loc export download` does not know (the export's) allows any of loc's.
+  const extensions = formatExtensions(options.format ?? defaults.format);
+  checkTemplateWrites(template, extensions, sources.template);
   const localeMap = resolveLocaleMap(loaded?.config.localeMap, options.localeMap);
   const outDir = options.out
     ? resolve(ctx.cwd, options.out)
@@ -56,11 +80,15 @@ async function deliverySettings(ctx: Context, options: DeliveryOptions) {
   const zipExists = zip
     ? checkOutputFile(options.zip!, '--zip', { replace: options.force === true || options.dryRun === true }).exists
     : false;
-  if (!zip) checkOutputFolder(outDir, options.out ? '--out' : 'the output folder');
+  const root = writableRoot(ctx, outDir);
+  if (!zip) {
+    checkOutputFolder(outDir, options.out ? '--out' : 'the output folder');
+    checkWritableFolder(root, outDir, sources.out);
+  }
   // One run at a time writes into the folder, from reading its record to writing it again. --check and
   // --dry-run write nothing there, not even the lock.
   if (!zip && !options.dryRun && !options.check && options.wait !== false) lockFolder(outDir);
-  const layout: Layout = { outDir, template, localeMap };
+  const layout: Layout = { outDir, template, localeMap, writable: { root, extensions }, sources };
   return { layout, zip, zipExists, timeoutMs: options.timeout ?? DEFAULT_EXPORT_TIMEOUT_MS };
 }
 type DeliverySettings = Awaited<ReturnType<typeof deliverySettings>>;
@@ -135,7 +163,10 @@ function resumeCommand(ctx: Context, target: Target, id: string, selection?: Sel
  * the id (--no-wait), or shows what would change (--dry-run). Everything that can be checked locally is
  * checked before the export is requested.
  */
-export async function runExport(ctx: Context, options: ExportOptions & Thresholds): Promise<void> {
+export async function runExport(
+  ctx: Context,
+  options: ExportOptions & Thresholds & { sources?: Layout['sources'] },
+): Promise<void> {
   if (options.check)
     (await import('../../export/check')).assertCheckFlags({ ...options, noWait: options.wait === false });
   if (
@@ -357,6 +388,7 @@ async function waitAndDeliver(
       delivered = await deliver({
         source,
         outDir,
+        writable: settings.layout.writable,
         place: (path) => {
           if (placements.has(path)) return placements.get(path);
           let placement: ReturnType<DeliverOptions['place']>;

@@ -1,0 +1,186 @@
+// Issue 32, items 2 and 3: no export writes where a tool would execute or obey it. The real built loc
+// against the real loc-mock, in a temporary repository: a config (or the service's file names) that would
+// put a file into .git/ or .github/, give it a fixed name, or another format's extension is refused, before
+// any export is requested when the config says it, and before anything is written when the service does.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CDN_KEYS, MOCK_BIN, runLoc, startMock, tempDir, TOKENS, type RunningMock } from '@loc/test-utils';
+
+let mock: RunningMock;
+let dir: ReturnType<typeof tempDir>;
+let repo: string;
+const home = tempDir('loc-writable-home-');
+
+const loc = (args: string[], env: Record<string, string> = {}) =>
+  runLoc(args, {
+    cwd: repo,
+    env: { LOC_BASE_URL: mock.url, LOC_API_TOKEN: TOKENS.developer, LOC_CONFIG_DIR: home.path, CI: '1', ...env },
+  });
+const writeConfig = (config: object) =>
+  writeFileSync(join(repo, 'loc.config.json'), JSON.stringify({ workspace: 'acme', ...config }));
+/** Every file below a folder of the repository, relative to it. */
+const filesIn = (folder: string) =>
+  existsSync(join(repo, folder))
+    ? readdirSync(join(repo, folder), { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => join(e.parentPath, e.name).slice(repo.length + 1))
+        .sort()
+    : [];
+
+/** A repository with a git folder and a workflow, as a checkout in CI has them. */
+function makeRepo() {
+  dir = tempDir('loc-writable-');
+  repo = join(dir.path, 'repo');
+  mkdirSync(join(repo, '.git', 'hooks'), { recursive: true });
+  mkdirSync(join(repo, '.github', 'workflows'), { recursive: true });
+  writeFileSync(join(repo, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+  writeFileSync(join(repo, '.github', 'workflows', 'ci.yml'), 'on: push\n');
+}
+const untouched = () => {
+  expect(filesIn('.git')).toEqual(['.git/HEAD']);
+  expect(filesIn('.github')).toEqual(['.github/workflows/ci.yml']);
+};
+
+describe('a config that would write where tools execute or obey files', () => {
+  beforeEach(async () => {
+    mock = await startMock(['--export-delay', '50ms'], { log: true });
+    makeRepo();
+  });
+  afterEach(async () => {
+    await mock.stop();
+    dir.remove();
+  });
+
+  it('a target in .github/workflows with json.nested and loc-{locale}.yml: exit 2 before any request, naming the key', async () => {
+    writeConfig({
+      targets: [
+        { name: 'pwn', project: 'web-frontend', out: '.github/workflows', format: 'json.nested', pathTemplate: 'loc-{locale}.yml' },
+      ],
+    });
+    const result = await loc(['export', '--json']);
+    expect(result.code, result.stderr).toBe(2);
+    const { error } = result.json();
+    expect(error.message).toMatch(/targets\[0\]\.pathTemplate \(target 'pwn'\) in loc\.config\.json 'loc-\{locale\}\.yml'/);
+    expect(error.message).toMatch(/ends in \.yml, not in one of the format's own \(\.json\)/);
+    expect(error.hint).toMatch(/\{locale\}\.json/);
+    expect(await mock.requests()).toEqual([]);
+    untouched();
+  });
+
+  it.each([
+    ['a target', { targets: [{ name: 'pwn', project: 'web-frontend', out: '.github/workflows' }] }, /targets\[0\]\.out \(target 'pwn'\)/],
+    ['export.out', { project: 'web-frontend', export: { out: '.GitHub/workflows' } }, /export\.out in loc\.config\.json/],
+    ['export.out in any case', { project: 'web-frontend', export: { out: 'web/.GIT/hooks' } }, /export\.out in loc\.config\.json/],
+  ])('%s with the right extension, in a folder of CI or git: exit 2 before any request, naming the key', async (_name, config, key) => {
+    writeConfig(config);
+    const result = await loc(['export', '--json']);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.json().error.message).toMatch(key);
+    expect(result.json().error.message).toMatch(/where tools execute or obey the files/);
+    expect(await mock.requests()).toEqual([]);
+    untouched();
+    expect(existsSync(join(repo, 'web'))).toBe(false);
+  });
+
+  it.each(['index.lock{region}', 'hooks/pre-commit{region}'])(
+    '.git with %j: exit 2 before any request ({region} is empty for de)',
+    async (pathTemplate) => {
+      writeConfig({ targets: [{ name: 'git', project: 'web-frontend', out: '.git', pathTemplate }] });
+      const result = await loc(['export', '--json']);
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.json().error.message).toMatch(
+        /targets\[0\]\.pathTemplate \(target 'git'\) in loc\.config\.json '.*\{region\}' has no placeholder that is never empty/,
+      );
+      expect(await mock.requests()).toEqual([]);
+      untouched();
+      // The same from the command line.
+      const flags = await loc(['export', '-w', 'acme', '-p', 'web-frontend', '--out', '.git', '--path-template', pathTemplate, '--json']);
+      expect(flags.code, flags.stderr).toBe(2);
+      expect(flags.json().error.message).toMatch(/^--path-template '/);
+      expect(await mock.requests()).toEqual([]);
+      untouched();
+    },
+  );
+
+  it('--out .git/hooks from the command line: exit 2, before any request', async () => {
+    const result = await loc(['export', '-w', 'acme', '-p', 'web-frontend', '--out', '.git/hooks', '--json']);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.json().error.message).toMatch(/^--out is \S*\.git\/hooks, which lies inside \.git\//);
+    expect(await mock.requests()).toEqual([]);
+    untouched();
+  });
+
+  it('a template whose files are named Jenkinsfile or package.json: exit 2, before any request', async () => {
+    for (const pathTemplate of ['{locale}/Jenkinsfile', '{locale}/package{region}.json']) {
+      const result = await loc(['export', '-w', 'acme', '-p', 'web-frontend', '--path-template', pathTemplate, '--json']);
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.json().error.message).toMatch(/is named (Jenkinsfile|package\.json)/);
+    }
+    expect(await mock.requests()).toEqual([]);
+  });
+
+  it('a YAML target may end in .yaml, and a JSON one in the file’s own name: both written', async () => {
+    writeConfig({
+      targets: [
+        { name: 'yaml', project: 'web-frontend', out: 'config/locales', format: 'yaml.rails', pathTemplate: '{locale}/{basename}.yaml' },
+        { name: 'json', project: 'web-frontend', out: 'web', pathTemplate: '{locale}/{filename}' },
+      ],
+    });
+    const result = await loc(['export', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(filesIn('config/locales')).toContain('config/locales/de/common.yaml');
+    expect(filesIn('web')).toContain('web/de/common.json');
+  });
+});
+
+describe('file names the service gives that would land where tools execute or obey files', () => {
+  /** The demo seed, with mobile-ios's InfoPlist.strings moved into .git/hooks by the project's own path. */
+  function hostileSeed(): string {
+    const seed = JSON.parse(readFileSync(join(dir.path, 'demo.json'), 'utf8'));
+    const ios = seed.projects.find((p: { slug: string }) => p.slug === 'mobile-ios');
+    ios.files[1].path = '.git/hooks/%{locale}.lproj/pre-commit.strings';
+    const path = join(dir.path, 'hostile.json');
+    writeFileSync(path, JSON.stringify(seed));
+    return path;
+  }
+
+  beforeEach(async () => {
+    makeRepo();
+    writeFileSync(join(dir.path, 'demo.json'), execFileSync(process.execPath, [MOCK_BIN, 'seed']));
+    mock = await startMock(['--seed', hostileSeed(), '--export-delay', '50ms'], { log: true });
+  });
+  afterEach(async () => {
+    await mock.stop();
+    dir.remove();
+  });
+
+  it('loc export: a file the export lists in .git/hooks is refused before the download, nothing written (exit 2)', async () => {
+    const result = await loc(['export', '-w', 'acme', '-p', 'mobile-ios', '--json']);
+    expect(result.code, result.stderr).toBe(2);
+    const { error } = result.json();
+    expect(error.message).toMatch(/'\.git\/hooks\/[\w-]+\.lproj\/pre-commit\.strings' \([\w-]+\) of the project would be written to/);
+    expect(error.message).toMatch(/lies inside \.git\//);
+    expect(error.message).toMatch(/the output folder is \S+, the path template is '\{path\}'/);
+    const requests = await mock.requests();
+    expect(requests.some((r) => r.startsWith('POST ') && r.includes('/exports'))).toBe(true);
+    expect(requests.some((r) => r.includes('/files/') || r.endsWith('.zip'))).toBe(false);
+    untouched();
+    expect(filesIn('Resources')).toEqual([]);
+  });
+
+  it('loc cdn check --download: a ZIP entry in .git/hooks is refused, nothing written (exit 10)', async () => {
+    const result = await loc(
+      ['cdn', 'check', '-e', 'PRODUCTION', '-t', 'MOBILE_SDK_IOS', '--client-version', '2.4.0', '--download', '.', '--json'],
+      { LOC_CDN_KEY: CDN_KEYS.acme },
+    );
+    expect(result.code, result.stderr).toBe(10);
+    const { error } = result.json();
+    expect(error.message).toMatch(/'\.git\/hooks\/[\w-]+\.lproj\/pre-commit\.strings' of the download would be written to/);
+    expect(error.message).toMatch(/lies inside \.git\/.*Nothing was written/);
+    untouched();
+    expect(filesIn('Resources')).toEqual([]);
+    expect(existsSync(join(repo, '.loc-release.json'))).toBe(false);
+  });
+});
