@@ -60,14 +60,14 @@ export async function stageExport(cwd: string, paths: readonly string[]): Promis
     const env = { GIT_INDEX_FILE: join(scratch, 'index') };
     await git(['read-tree', head], { cwd: root, env });
 
-    const ignored = await ignoredBy(root, relativePaths, env);
+    const ignored = (await ignoredBy(root, relativePaths, env)).sort((a, b) => (a.path < b.path ? -1 : 1));
     if (ignored.length)
       throw new ExportCommitError(
         `loc wrote ${ignored.length === 1 ? 'a file' : `${ignored.length} files`} that git ignores, so the pull request would lack ${ignored.length === 1 ? 'it' : 'them'}: ${ignored
           .map((i) => `${i.path} (${i.rule})`)
           .join(
             ', ',
-          )}. Nothing was pushed. Change that rule so that git takes the translations (for example add \`!${ignored[0]!.path}\` after it), or set out to a folder it does not ignore.`,
+          )}. Nothing was pushed. Change or remove that rule so that git takes the translations (a \`!\` rule cannot take back a file of a folder git ignores), or set out to a folder git does not ignore.`,
       );
 
     // A file loc reported and that is gone is a deletion; a path that is a folder is never staged.
