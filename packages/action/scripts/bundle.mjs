@@ -1,7 +1,11 @@
 // Bundles the Action into bundle/ (committed: `uses: owner/repo@v1` runs it with no install step):
 // bundle/index.cjs, the Action with @actions/core, and bundle/loc/, the built `loc` (packages/cli/dist,
-// without source maps). `node scripts/bundle.mjs <folder>` writes elsewhere (the freshness test compares).
-import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+// without source maps) with what the CLI's package installs beside it and the Action does not ship: undici
+// (loc's proxy support), bundled into bundle/loc/vendor-undici.cjs. The bundle is self-contained: a
+// `require` of anything but Node's own modules or a file of the bundle fails the bundling, naming it.
+// `node scripts/bundle.mjs <folder>` writes elsewhere (the freshness test compares).
+import { builtinModules, createRequire } from 'node:module';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -36,6 +40,33 @@ const unused = {
   },
 };
 
+/** undici, from the CLI's dependencies (the version loc is built and tested with). */
+const UNDICI = createRequire(join(cliDist, '..', 'package.json')).resolve('undici');
+/** Where loc's `require("undici")` and the Action's own `import('undici')` go in the bundle. */
+const VENDOR_UNDICI = 'vendor-undici.cjs';
+const undiciInBundle = {
+  name: 'undici-in-bundle',
+  setup(build) {
+    build.onResolve({ filter: /^undici$/ }, () => ({ path: `./loc/${VENDOR_UNDICI}`, external: true }));
+  },
+};
+
+/** A require() call (not one inside a string of generated code, as ajv's `'require("ajv/…")'`). */
+const REQUIRE = /(?<!['"`\\])\brequire\("([^"]+)"\)/g;
+/** Node's own modules; any `node:` name is one (node:sqlite is, on the Node 24 the Action runs on, not on 20). */
+const builtin = (name) => name.startsWith('node:') || builtinModules.includes(name);
+
+/** Fails when a bundled file requires a module the bundle does not hold (nothing is installed beside it). */
+function checkSelfContained(folder) {
+  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.cjs')) continue;
+    const file = join(entry.parentPath, entry.name);
+    for (const [, name] of readFileSync(file, 'utf8').matchAll(REQUIRE))
+      if (!builtin(name) && !name.startsWith('./'))
+        throw new Error(`${file} requires ${name}, which the bundle does not hold: bundle it (see ${VENDOR_UNDICI}).`);
+  }
+}
+
 rmSync(out, { recursive: true, force: true });
 mkdirSync(join(out, 'loc'), { recursive: true });
 await build({
@@ -48,7 +79,23 @@ await build({
   minify: true,
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [unused],
+  plugins: [unused, undiciInBundle],
 });
-for (const file of readdirSync(cliDist).filter((f) => f.endsWith('.cjs')))
-  copyFileSync(join(cliDist, file), join(out, 'loc', file));
+await build({
+  entryPoints: [UNDICI],
+  outfile: join(out, 'loc', VENDOR_UNDICI),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+for (const file of readdirSync(cliDist).filter((f) => f.endsWith('.cjs'))) {
+  if (file === 'program.cjs') {
+    const program = readFileSync(join(cliDist, file), 'utf8');
+    writeFileSync(join(out, 'loc', file), program.replaceAll('require("undici")', `require("./${VENDOR_UNDICI}")`));
+  } else copyFileSync(join(cliDist, file), join(out, 'loc', file));
+}
+checkSelfContained(out);

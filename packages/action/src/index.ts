@@ -4,11 +4,13 @@
 // inside its own process, so `uses: owner/repo@v1` needs no install step and pays no second Node start-up.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import * as core from '@actions/core';
-import { type InputValues, locFlags, readInputs } from './inputs';
+import { identityOf, type InputValues, locFlags, readInputs, unknownInputs } from './inputs';
 import { errorOf, type Run } from './loc-errors';
 import { fitted, LIMITS } from './github-limits';
+import { changedPaths, exportedPaths, exportIds } from './export-report';
+import { pullRequestBody } from './pull-request-body';
 // Bundled into index.cjs from the CLI's source: the Action loads loc's scripts as bin.cjs does.
 import { defaultCacheDir, requireWithCodeCache } from '../../cli/src/startup/compile-cache';
 import { VERSION } from '../../cli/src/startup/version';
@@ -39,41 +41,17 @@ function loadLoc(): LocProgram {
   return loaded.exports as unknown as LocProgram;
 }
 
-/** Counts of what changed, from `loc export --json` (one project, or targets). */
-function changedFiles(document: Record<string, unknown>, check: boolean): number {
-  const one = (doc: Record<string, unknown> | undefined): number => {
-    if (!doc) return 0;
-    if (check) {
-      const c = (doc.check ?? {}) as Record<string, number>;
-      return (c.added ?? 0) + (c.changed ?? 0) + (c.removed ?? 0);
-    }
-    const s = (doc.summary ?? {}) as Record<string, number>;
-    return (s.created ?? 0) + (s.updated ?? 0) + (s.overwritten ?? 0);
-  };
-  const targets = document.targets as { result?: Record<string, unknown> }[] | undefined;
-  return targets ? targets.reduce((sum, t) => sum + one(t.result), 0) : one(document);
-}
-
-/** The folders loc wrote into (`outDir` of the export, or of each target): all that a pull request commits. */
-function outFolders(document: Record<string, unknown>): string[] {
-  const targets = document.targets as { outDir?: string }[] | undefined;
-  const dirs = targets ? targets.map((t) => t.outDir) : [document.outDir as string | undefined];
-  return [...new Set(dirs.filter((d): d is string => typeof d === 'string'))];
-}
-
-function exportIds(document: Record<string, unknown>): string[] {
-  const idOf = (doc: Record<string, unknown> | undefined) => (doc?.export as { id?: string } | undefined)?.id;
-  const targets = document.targets as { result?: Record<string, unknown> }[] | undefined;
-  const ids = targets ? targets.map((t) => idOf(t.result)) : [idOf(document)];
-  return ids.filter((id): id is string => typeof id === 'string');
-}
-
 async function main(): Promise<void> {
   // The tokens are masked before anything can print, even a message about an input they were pasted into.
   for (const secret of ['api-token', 'github-token'] as const) {
     const value = core.getInput(secret);
     if (value) core.setSecret(value);
   }
+  // A `with:` key that action.yml does not declare (a typo: crete-pull-request) is named, not ignored.
+  for (const { name, nearest } of unknownInputs(process.env))
+    core.warning(
+      `The input ${name} is not one of this action's inputs, so it is ignored.${nearest ? ` Did you mean ${nearest}?` : ''} The inputs are listed in docs/github-action.md.`,
+    );
   // Every input checked next: a value the Action can tell is wrong fails before loc runs.
   const inputs: InputValues = readInputs((name) => core.getInput(name));
   const token = inputs['api-token'];
@@ -86,6 +64,8 @@ async function main(): Promise<void> {
     throw new Error(
       'The inputs check and create-pull-request cannot both be true: check only says whether the files are out of date and writes none, so there is nothing to commit. Use check: true in one step (for example on pull requests) and create-pull-request: true in another (for example on a schedule).',
     );
+  const author = identityOf('author', inputs.author);
+  const committer = identityOf('committer', inputs.committer);
   const githubToken = inputs['github-token'];
 
   const workspaceDir = process.env.GITHUB_WORKSPACE ?? process.cwd();
@@ -117,11 +97,9 @@ async function main(): Promise<void> {
     } catch {
       summary = '';
     }
-    const files = changedFiles(document, check);
-    const changed = check ? outOfDate : files > 0;
-    core.setOutput('changed', String(changed));
-    core.setOutput('files', String(files));
-    core.setOutput('summary', fitted(summary, LIMITS.output, 'The step summary holds more.'));
+    const workspaceFiles = changedPaths(document, check).map((path) => relative(workspaceDir, path).split(sep).join('/'));
+    let changed = check ? outOfDate : workspaceFiles.length > 0;
+    let files = workspaceFiles;
     core.setOutput('export-ids', exportIds(document).join(','));
     // No step summary outside a runner that offers one (an old GitHub Enterprise Server, a local run):
     // @actions/core would throw after the export, failing a step whose work is done.
@@ -129,27 +107,60 @@ async function main(): Promise<void> {
       await core.summary
         .addRaw(fitted(summary, LIMITS.summary, 'Run `loc export --check --summary -` to see all of it.'))
         .write();
-    core.info(
-      check ? (changed ? `Out of date: ${files} file(s) would change.` : 'Up to date.') : `${files} file(s) changed.`,
-    );
-
-    if (!check && changed && inputs['create-pull-request']) {
-      // Loaded only here: it brings node:child_process (git), which a check or an unchanged export never needs.
-      const { openPullRequest } = await import('./pull-request');
+    let operation = 'none';
+    if (!check && inputs['create-pull-request']) {
+      // Loaded only here: it brings git and the GitHub client, which a check or an export alone never needs.
+      const [{ openPullRequest }, { createGitHub }] = await Promise.all([import('./pull-request'), import('./github')]);
+      const repository = process.env.GITHUB_REPOSITORY;
+      if (!repository) throw new Error('GITHUB_REPOSITORY is not set: create-pull-request runs on GitHub Actions only.');
+      if (!githubToken)
+        throw new Error('create-pull-request needs the input github-token (default: the workflow’s GITHUB_TOKEN).');
       const pr = await openPullRequest({
         cwd: workspaceDir,
+        github: createGitHub({ token: githubToken, api: process.env.GITHUB_API_URL || 'https://api.github.com' }),
         token: githubToken,
+        repository,
         branch: inputs.branch,
+        base: inputs.base,
         title: inputs.title,
+        commitMessage: inputs['commit-message'] || inputs.title,
+        author,
+        committer,
+        signCommits: inputs['sign-commits'],
+        body: (committed) => pullRequestBody(inputs.body, summary, committed),
         labels: inputs.labels,
-        folders: outFolders(document),
-        body:
-          fitted(summary, LIMITS.body, "The workflow run's step summary holds more.") || 'Translations updated by loc.',
+        draft: inputs.draft,
+        reviewers: inputs.reviewers,
+        teamReviewers: inputs['team-reviewers'],
+        assignees: inputs.assignees,
+        deleteBranch: inputs['delete-branch'],
+        paths: exportedPaths(document),
+        warn: (message) => core.warning(message),
       });
-      core.setOutput('pull-request-number', String(pr.number));
-      core.setOutput('pull-request-url', pr.url);
-      core.info(`${pr.created ? 'Opened' : 'Updated'} pull request #${pr.number}: ${pr.url}`);
+      // With a pull request, what changed is what its branch changes against the base.
+      changed = pr.changed.length > 0;
+      files = pr.changed;
+      operation = pr.operation;
+      if (pr.number !== undefined) core.setOutput('pull-request-number', String(pr.number));
+      if (pr.url) core.setOutput('pull-request-url', pr.url);
+      core.info(
+        {
+          created: `Opened pull request #${pr.number}: ${pr.url}`,
+          updated: `Updated pull request #${pr.number}: ${pr.url}`,
+          unchanged: `Pull request #${pr.number} already holds these files: nothing pushed. ${pr.url}`,
+          closed: `The strings are back to the base's: closed pull request #${pr.number}. ${pr.url}`,
+          none: 'Nothing differs from the base: no pull request.',
+        }[pr.operation],
+      );
     }
+    core.setOutput('changed', String(changed));
+    core.setOutput('files', String(files.length));
+    core.setOutput('files-list', files.join('\n'));
+    core.setOutput('summary', fitted(summary, LIMITS.output, 'The step summary holds more.'));
+    core.setOutput('pull-request-operation', operation);
+    core.info(
+      check ? (changed ? `Out of date: ${files.length} file(s) would change.` : 'Up to date.') : `${files.length} file(s) changed.`,
+    );
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -33,6 +33,9 @@ const BOTH: readonly LocCommand[] = ['status', 'export'];
 const EXPORT: readonly LocCommand[] = ['export'];
 const STATUS: readonly LocCommand[] = ['status'];
 
+/** The commits' author and committer by default: the identity GitHub shows for the Actions bot. */
+const BOT = 'github-actions[bot] <41898282+github-actions[bot]@users.noreply.github.com>';
+
 /** Every input of action.yml, in its order. */
 export const INPUTS = {
   'api-token': { kind: 'text', loc: { env: 'LOC_API_TOKEN' } },
@@ -49,8 +52,19 @@ export const INPUTS = {
   'min-approved': { kind: 'number', loc: { flag: '--min-approved', commands: STATUS }, example: '80' },
   'create-pull-request': { kind: 'boolean', default: 'false' },
   branch: { kind: 'text', default: 'loc/translations' },
+  base: { kind: 'text' },
   title: { kind: 'text', default: 'Update translations' },
+  body: { kind: 'text' },
+  'commit-message': { kind: 'text' },
+  author: { kind: 'text', default: BOT },
+  committer: { kind: 'text', default: BOT },
+  'sign-commits': { kind: 'boolean', default: 'false' },
   labels: { kind: 'list' },
+  draft: { kind: 'boolean', default: 'false' },
+  reviewers: { kind: 'list' },
+  'team-reviewers': { kind: 'list' },
+  assignees: { kind: 'list' },
+  'delete-branch': { kind: 'boolean', default: 'false' },
   'summary-keys': {
     kind: 'number',
     loc: { flag: '--summary-keys', commands: EXPORT },
@@ -153,4 +167,59 @@ export function locNames(): { name: InputName; flag: string | undefined; aliases
     const aliases = [flag, input.loc.env].filter((n): n is string => n !== undefined);
     return [{ name, flag, aliases }];
   });
+}
+
+/** `Name <email>`, as git writes an identity. */
+const IDENTITY = /^([^<>]*[^<>\s])\s*<([^<>\s]+)>$/;
+
+/**
+ * The author or committer input as a name and an email, refused (naming the input) when it is not
+ * `Name <email>`.
+ *
+ * @example identityOf('author', 'Ada <ada@example.com>') // { name: 'Ada', email: 'ada@example.com' }
+ */
+export function identityOf(input: 'author' | 'committer', value: string): { name: string; email: string } {
+  const match = IDENTITY.exec(value.trim());
+  if (!match)
+    throw new Error(
+      `The input ${input} is '${value}', which is not \`Name <email>\`. Set it in the step's \`with:\`, for example \`${input}: Ada Lovelace <ada@example.com>\`, or leave it out (default: ${BOT}).`,
+    );
+  return { name: match[1]!, email: match[2]! };
+}
+
+/** The runner's variable of an input: `INPUT_` and the name in capitals (spaces as `_`, as the runner does). */
+const variableOf = (name: string) => `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
+
+/** How many single-character edits turn `a` into `b` (for "did you mean"). */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/**
+ * The inputs the runner passed (`INPUT_*` variables) that action.yml does not declare — a misspelled
+ * `with:` key, which would otherwise be ignored in silence — each with the declared input it is nearest to.
+ *
+ * @example unknownInputs({ 'INPUT_CRETE-PULL-REQUEST': 'true' }) // [{ name: 'crete-pull-request', nearest: 'create-pull-request' }]
+ */
+export function unknownInputs(env: NodeJS.ProcessEnv): { name: string; nearest: string | undefined }[] {
+  const declared = new Map(entries.map(([name]) => [variableOf(name), name]));
+  return Object.keys(env)
+    .filter((variable) => variable.startsWith('INPUT_') && !declared.has(variable))
+    .map((variable) => {
+      const name = variable.slice('INPUT_'.length).toLowerCase();
+      let nearest: string | undefined;
+      let best = Math.max(2, Math.floor(name.length / 4)) + 1;
+      for (const known of declared.values()) {
+        const d = distance(name.replace(/_/g, '-'), known);
+        if (d < best) [best, nearest] = [d, known];
+      }
+      return { name, nearest };
+    });
 }

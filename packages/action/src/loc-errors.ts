@@ -57,7 +57,7 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  * inWorkflowTerms({ message: "option '--summary-keys <n>' argument 'abc' is invalid. Expected a whole number from 0 to 10000.", hint: 'See `loc export --help`.' })
  * // "The input summary-keys (--summary-keys) must be a whole number from 0 to 10000; it is 'abc'. Set summary-keys: in the step's `with:` to such a value (`loc export --help` describes --summary-keys)."
  */
-export function inWorkflowTerms(error: { message: string; hint?: string | undefined }): string {
+export function inWorkflowTerms(error: { message: string; hint?: string | undefined; name?: string | undefined }): string {
   const invalid = INVALID_ARGUMENT.exec(error.message);
   const input = invalid && NAMES.find((n) => n.flag === invalid[1]);
   if (invalid && input) {
@@ -70,9 +70,31 @@ export function inWorkflowTerms(error: { message: string; hint?: string | undefi
   }
   const mentioned = new Set<InputName>();
   const message = capitalized(rewrite(error.message, mentioned, true));
-  if (!error.hint) return message;
-  return `${message} ${capitalized(rewrite(error.hint, mentioned, false))}`;
+  // A hint's sentence that says again what the message says, or names a step that means nothing in a
+  // workflow (`loc login`: there is no one to log in), is left out.
+  const said = new Set(sentencesOf(message).map(normalized));
+  const hint = sentencesOf(error.hint ? rewrite(error.hint, mentioned, false) : '')
+    .filter((sentence) => !LOCAL_ONLY.test(sentence) && !said.has(normalized(sentence)))
+    .map(capitalized);
+  if (error.name === 'AuthenticationError') hint.push(STORE_TOKEN);
+  return [message, ...hint].join(' ');
 }
+
+/** A step a person takes at a terminal: no use to a workflow. */
+const LOCAL_ONLY = /`loc (login|logout)\b/;
+
+/** What a refused loc token asks of the workflow's author. */
+const STORE_TOKEN =
+  'Store a valid loc API token as the repository secret the step passes as api-token (Settings → Secrets and variables → Actions).';
+
+const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+(?=[A-Z`(])/).filter(Boolean);
+/** A sentence compared by its words ("Log in again with …, or check the input api-token" ~ "… check the input api-token."). */
+const normalized = (sentence: string) =>
+  sentence
+    .toLowerCase()
+    .replace(/[^\w\s-]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /**
  * The error a `loc --json` run printed, in the workflow's terms: from its JSON, or else from what it wrote
@@ -80,7 +102,7 @@ export function inWorkflowTerms(error: { message: string; hint?: string | undefi
  */
 export function errorOf(run: Run): string {
   try {
-    const { error } = JSON.parse(run.stdout) as { error?: { message: string; hint?: string } };
+    const { error } = JSON.parse(run.stdout) as { error?: { message: string; hint?: string; name?: string } };
     if (error) return inWorkflowTerms(error);
   } catch {
     // not JSON: stderr says it

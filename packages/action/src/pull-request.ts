@@ -1,42 +1,53 @@
-import { execFile } from 'node:child_process';
-import { relative } from 'node:path';
-// The CLI's own check of a folder inside another, by real paths (a leaf module: nothing else of loc comes with it).
-import { isInside, realpathLoose } from '../../cli/src/files/real-path';
-
-/**
- * One pull request per branch: the files of the folders loc wrote are committed to `branch` with git —
- * nothing else of the working tree (an earlier step's build output or `.env` is not the translations') —
- * and pushed (the token in an HTTP header for this push only, never in a URL or the git config), then
- * the pull request from that branch is updated if one is open, else opened — so a second run never opens
- * a second one.
- */
+// One pull request per branch. The commit holds the checked-out commit plus exactly the files loc reported
+// (commit.ts); the branch is pushed with the Action's token (remote.ts) only when its tree changes, so a run
+// with nothing new pushes nothing and leaves the pull request as it is; the open pull request from the
+// branch is updated, else one is opened; and when the strings come back to what the base holds, the open
+// one is closed with a comment.
+import { type Identity, stageExport } from './commit';
+import { ExportCommitError } from './commit';
+import { git } from './git';
+import { type GitHub, GitHubError } from './github';
+import { deleteBranch, pushBranch, type Remote, remoteTree } from './remote';
+import { signedCommit } from './signed-commit';
 
 export interface PullRequestOptions {
+  /** The workspace (GITHUB_WORKSPACE): inside the repository. */
   cwd: string;
-  /** The GitHub token (`github-token`, by default the workflow's GITHUB_TOKEN). */
+  github: GitHub;
+  /** The GitHub token (`github-token`), for git's push. */
   token: string;
+  /** owner/name (GITHUB_REPOSITORY). */
+  repository: string;
   branch: string;
+  /** The base input: empty for the branch checked out. */
+  base: string;
   title: string;
+  commitMessage: string;
+  author: Identity;
+  committer: Identity;
+  signCommits: boolean;
+  /** The body, given the paths the commit changes (relative to the repository). */
+  body: (committed: readonly string[]) => string;
   labels: string[];
-  /** The folders loc wrote into: only their files are committed. */
-  folders: string[];
-  body: string;
+  draft: boolean;
+  reviewers: string[];
+  teamReviewers: string[];
+  assignees: string[];
+  deleteBranch: boolean;
+  /** Every path loc reported (absolute): the only files committed. */
+  paths: string[];
+  /** A problem that does not fail the step (a reviewer GitHub would not add). */
+  warn: (message: string) => void;
 }
 
-const PERMISSIONS =
-  'Give the workflow `permissions: contents: write` and `pull-requests: write` (and allow GitHub Actions to create pull requests in the repository settings).';
+export type PullRequestOperation = 'created' | 'updated' | 'unchanged' | 'closed' | 'none';
 
-function git(args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile('git', args, { cwd, env }, (error, stdout, stderr) => {
-      // The command line is not shown: an extraheader holds the token.
-      if (error)
-        reject(
-          new Error(`git ${args.find((a) => !a.startsWith('-') && !a.includes('=')) ?? ''} failed: ${stderr.trim()}`),
-        );
-      else resolve(stdout);
-    });
-  });
+export interface PullRequestResult {
+  operation: PullRequestOperation;
+  /** The files the branch changes against the base (relative to the repository): none when equal. */
+  changed: string[];
+  number?: number;
+  url?: string;
 }
 
 interface PullRequest {
@@ -44,45 +55,25 @@ interface PullRequest {
   html_url: string;
 }
 
-async function github<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const api = process.env.GITHUB_API_URL || 'https://api.github.com';
-  const response = await fetch(`${api}${path}`, {
-    method,
-    headers: {
-      accept: 'application/vnd.github+json',
-      authorization: `Bearer ${token}`,
-      'x-github-api-version': '2022-11-28',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (response.status === 403 || response.status === 401) {
-    throw new Error(`GitHub refused ${method} ${path} (${response.status}). ${PERMISSIONS}`);
-  }
-  if (!response.ok) {
-    const text = (await response.text()).slice(0, 300);
-    throw new Error(`GitHub answered ${response.status} to ${method} ${path}: ${text}`);
-  }
-  return (await response.json()) as T;
+/** The branch checked out, or undefined on a detached commit. */
+async function checkedOutBranch(cwd: string): Promise<string | undefined> {
+  const name = (await git(['symbolic-ref', '--quiet', '--short', 'HEAD'], { cwd, ok: [1] })).trim();
+  return name || undefined;
 }
 
-export async function openPullRequest(
-  options: PullRequestOptions,
-): Promise<{ number: number; url: string; created: boolean }> {
-  const repository = process.env.GITHUB_REPOSITORY;
-  if (!repository) throw new Error('GITHUB_REPOSITORY is not set: create-pull-request runs on GitHub Actions only.');
-  if (!options.token)
-    throw new Error('create-pull-request needs the github-token input (default: the workflow’s GITHUB_TOKEN).');
+/**
+ * Commits what loc wrote to `branch`, pushes it when it changed, and creates, updates, closes or leaves the
+ * pull request.
+ *
+ * @example await openPullRequest({ cwd, github, token, repository: 'acme/app', branch: 'loc/translations', … })
+ */
+export async function openPullRequest(options: PullRequestOptions): Promise<PullRequestResult> {
+  const { cwd, github, repository, branch } = options;
   const [owner] = repository.split('/');
-  const { cwd, branch } = options;
-  // The branch the workflow runs on: a pull request's base, else the branch pushed or scheduled, else git's.
-  const base =
-    process.env.GITHUB_BASE_REF ||
-    (process.env.GITHUB_REF_TYPE === 'branch' && process.env.GITHUB_REF_NAME) ||
-    (await git(['rev-parse', '--abbrev-ref', 'HEAD'], cwd)).trim();
-  if (base === 'HEAD')
+  const base = options.base || (await checkedOutBranch(cwd));
+  if (!base)
     throw new Error(
-      'The workflow runs on no branch (a tag, or a detached commit): create-pull-request needs one to open the pull request against. Run the step on a branch (on: schedule, workflow_dispatch or push to a branch).',
+      'The checkout is a detached commit (a tag, a pull request, or a commit checked out by its SHA), so there is no branch for the pull request to go into. Set the input base to the branch it should go into (for example `base: main`), or check out a branch.',
     );
   // The branch is force-pushed: it must never be the one the pull request goes into.
   if (branch === base)
@@ -90,62 +81,93 @@ export async function openPullRequest(
       `The input branch is '${branch}', the branch the pull request would go into: the Action force-pushes its branch, so it must be another one (the default is loc/translations).`,
     );
 
-  // Real paths on both sides: git names the top level by its real path (macOS: /private/var for /var).
-  const root = realpathLoose((await git(['rev-parse', '--show-toplevel'], cwd)).trim());
-  const outside = options.folders.filter((folder) => !isInside(root, realpathLoose(folder)));
-  if (outside.length)
+  // Everything that can fail without the network, first: what to commit (and whether git ignores any of it).
+  const staged = await stageExport(cwd, options.paths).catch((error: unknown) => {
+    throw error instanceof ExportCommitError ? error : new Error(`Staging what loc wrote failed: ${(error as Error).message}`);
+  });
+
+  // The token, before anything is pushed: a 401 says it is invalid or expired, a 404 that it cannot see the
+  // repository, and a token without push access is named as such.
+  const repo = await github.request<{ permissions?: { push?: boolean } }>('GET', `/repos/${repository}`);
+  if (repo.data?.permissions?.push === false)
     throw new Error(
-      `create-pull-request commits only files inside the repository (${root}), and loc wrote into ${outside.join(', ')}: set out (or the targets' out in loc.config.json) to a folder inside it.`,
+      `The github-token cannot push to ${repository} (GET /repos/${repository} says permissions.push is false). Give the workflow \`permissions: contents: write\`, or pass a token with write access to the repository.`,
     );
-  const shown = options.folders.map((folder) => relative(root, realpathLoose(folder)) || '.').join(', ');
-  const ignored = new Error(
-    `loc changed files in ${shown}, but git has nothing to commit there: is the folder ignored (.gitignore)? Commit the output folder, or leave create-pull-request off.`,
+
+  const pulls = await github.request<PullRequest[]>(
+    'GET',
+    `/repos/${repository}/pulls?state=open&head=${encodeURIComponent(`${owner}:${branch}`)}&per_page=1`,
   );
-  await git(['checkout', '-B', branch], cwd);
-  try {
-    await git(['add', '--all', '--', ...options.folders.map((folder) => relative(cwd, folder) || '.')], cwd);
-  } catch (error) {
-    throw /ignored/.test((error as Error).message) ? ignored : error;
-  }
-  if (!(await git(['diff', '--cached', '--name-only'], cwd)).trim()) throw ignored;
-  await git(
-    ['-c', 'user.name=loc', '-c', 'user.email=loc@users.noreply.github.com', 'commit', '--quiet', '-m', options.title],
-    cwd,
-  );
-  const header = `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${options.token}`).toString('base64')}`;
-  try {
-    await git(
-      ['-c', `http.extraheader=${header}`, 'push', '--force', '--quiet', 'origin', `HEAD:refs/heads/${branch}`],
-      cwd,
-    );
-  } catch (error) {
-    if (/403|denied|not allowed/i.test((error as Error).message))
-      throw new Error(`Pushing branch ${branch} was refused. ${PERMISSIONS}`);
-    throw error;
+  let open = pulls.data[0];
+  const remote: Remote = { cwd: staged.root, token: options.token, name: 'origin' };
+
+  if (!staged.changed.length) {
+    // Back to what the base holds: nothing to merge. The open pull request is closed, saying why.
+    if (!open) return { operation: 'none', changed: [] };
+    await github.request('POST', `/repos/${repository}/issues/${open.number}/comments`, {
+      body: `The translations are back to what \`${base}\` holds: nothing is left to merge, so loc closed this pull request.`,
+    });
+    await github.request('PATCH', `/repos/${repository}/pulls/${open.number}`, { state: 'closed' });
+    if (options.deleteBranch) await deleteBranch(remote, branch);
+    return { operation: 'closed', changed: [], number: open.number, url: open.html_url };
   }
 
-  const open = await github<PullRequest[]>(
-    'GET',
-    `/repos/${repository}/pulls?state=open&head=${encodeURIComponent(`${owner}:${branch}`)}`,
-    options.token,
-  );
-  let pr: PullRequest;
-  let created = false;
-  if (open.length) {
-    pr = await github<PullRequest>('PATCH', `/repos/${repository}/pulls/${open[0]!.number}`, options.token, {
-      title: options.title,
-      body: options.body,
+  const current = await remoteTree(remote, branch);
+  const pushed = current !== staged.tree;
+  if (pushed) {
+    const commit = options.signCommits
+      ? await signedCommit(github, repository, staged, options.commitMessage)
+      : await staged.commit(options.commitMessage, options.author, options.committer);
+    if (options.signCommits) await github.request('PATCH', `/repos/${repository}/git/refs/heads/${branch}`, { sha: commit, force: true }).catch(async (error: unknown) => {
+      if (!(error instanceof GitHubError) || (error.status !== 422 && error.status !== 404)) throw error;
+      await github.request('POST', `/repos/${repository}/git/refs`, { ref: `refs/heads/${branch}`, sha: commit });
     });
-  } else {
-    pr = await github<PullRequest>('POST', `/repos/${repository}/pulls`, options.token, {
-      title: options.title,
-      head: branch,
-      base,
-      body: options.body,
-    });
-    created = true;
+    else
+      await pushBranch(remote, commit, branch).catch((error: Error) => {
+        if (/\b403\b|denied|not allowed|permission/i.test(error.message))
+          throw new Error(
+            `Pushing branch ${branch} was refused: ${error.message} Give the workflow \`permissions: contents: write\` (a token that changes .github/workflows also needs the workflow scope).`,
+          );
+        throw error;
+      });
   }
+  if (open && !pushed) return { operation: 'unchanged', changed: staged.changed, number: open.number, url: open.html_url };
+
+  const body = options.body(staged.changed);
+  let operation: PullRequestOperation;
+  if (open) {
+    open = (await github.request<PullRequest>('PATCH', `/repos/${repository}/pulls/${open.number}`, { title: options.title, body })).data;
+    operation = 'updated';
+  } else {
+    open = (
+      await github.request<PullRequest>('POST', `/repos/${repository}/pulls`, {
+        title: options.title,
+        head: branch,
+        base,
+        body,
+        draft: options.draft,
+      })
+    ).data;
+    operation = 'created';
+  }
+  const number = open.number;
   if (options.labels.length)
-    await github('POST', `/repos/${repository}/issues/${pr.number}/labels`, options.token, { labels: options.labels });
-  return { number: pr.number, url: pr.html_url, created };
+    await github.request('POST', `/repos/${repository}/issues/${number}/labels`, { labels: options.labels });
+  // Who is asked to review, or assigned, is the workflow's wish, not its work: a name GitHub refuses
+  // (the token's own user, someone without access) is a warning.
+  const extras: [string, string, object][] = [];
+  if (options.reviewers.length || options.teamReviewers.length)
+    extras.push([
+      'reviewers',
+      `/repos/${repository}/pulls/${number}/requested_reviewers`,
+      { reviewers: options.reviewers, team_reviewers: options.teamReviewers },
+    ]);
+  if (options.assignees.length)
+    extras.push(['assignees', `/repos/${repository}/issues/${number}/assignees`, { assignees: options.assignees }]);
+  for (const [what, path, payload] of extras)
+    await github.request('POST', path, payload).catch((error: unknown) => {
+      if (!(error instanceof GitHubError) || error.status !== 422) throw error;
+      options.warn(`The pull request was opened, but GitHub refused its ${what}: ${error.message}`);
+    });
+  return { operation, changed: staged.changed, number, url: open.html_url };
 }

@@ -2,79 +2,23 @@
 // defaults filled in, as the runner does), GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and GITHUB_WORKSPACE (a
 // temporary git repository whose origin is a bare repository), against real loc-mocks; GitHub's REST API is
 // a loopback server that keeps state (the open pull requests), so "updated, not opened twice" is proven.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parse as parseYaml } from 'yaml';
 import { MOCK_BIN, startMock, tempDir, TOKENS, type RunningMock } from '@loc/test-utils';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const ACTION = parseYaml(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
-  runs: { using: string; main: string };
-  inputs: Record<string, { default?: string }>;
-};
-const GITHUB_TOKEN = 'ghs_test_github_token_never_printed';
-
-/** GitHub's REST API for one repository, in memory: pull requests by branch, their labels, every request seen. */
-function fakeGitHub() {
-  const state = {
-    pulls: [] as { number: number; head: string; base: string; title: string; body: string; labels: string[] }[],
-    requests: [] as string[],
-    refuse: false,
-  };
-  const server: Server = createServer((request, response) => {
-    let text = '';
-    request.on('data', (chunk) => (text += chunk));
-    request.on('end', () => {
-      const url = new URL(request.url ?? '/', 'http://x');
-      state.requests.push(`${request.method} ${url.pathname}`);
-      const send = (status: number, body?: unknown) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(body === undefined ? '' : JSON.stringify(body));
-      };
-      if (request.headers.authorization !== `Bearer ${GITHUB_TOKEN}`) return send(401, { message: 'Bad credentials' });
-      if (state.refuse) return send(403, { message: 'Resource not accessible by integration' });
-      const body = text ? JSON.parse(text) : {};
-      const asJson = (p: (typeof state.pulls)[number]) => ({
-        number: p.number,
-        html_url: `https://github.test/acme/app/pull/${p.number}`,
-        title: p.title,
-        body: p.body,
-      });
-      let match: RegExpExecArray | null;
-      if (request.method === 'GET' && url.pathname === '/repos/acme/app/pulls') {
-        const head = url.searchParams.get('head')?.split(':')[1];
-        return send(200, state.pulls.filter((p) => p.head === head).map(asJson));
-      }
-      if (request.method === 'POST' && url.pathname === '/repos/acme/app/pulls') {
-        if (state.pulls.some((p) => p.head === body.head))
-          return send(422, { message: 'A pull request already exists' });
-        const pull = { number: state.pulls.length + 1, labels: [], ...body };
-        state.pulls.push(pull);
-        return send(201, asJson(pull));
-      }
-      if (request.method === 'PATCH' && (match = /^\/repos\/acme\/app\/pulls\/(\d+)$/.exec(url.pathname))) {
-        const pull = state.pulls.find((p) => p.number === Number(match![1]))!;
-        Object.assign(pull, body);
-        return send(200, asJson(pull));
-      }
-      if (request.method === 'POST' && (match = /^\/repos\/acme\/app\/issues\/(\d+)\/labels$/.exec(url.pathname))) {
-        const pull = state.pulls.find((p) => p.number === Number(match![1]))!;
-        pull.labels = [...new Set([...pull.labels, ...body.labels])];
-        return send(
-          200,
-          pull.labels.map((name) => ({ name })),
-        );
-      }
-      send(404, { message: 'Not Found' });
-    });
-  });
-  return { state, server };
-}
+import { type FakeGitHub, startFakeGitHub } from './fake-github';
+import {
+  ACTION,
+  type ActionRun,
+  CONFIG,
+  git,
+  repository as makeRepository,
+  ROOT,
+  runAction as run,
+  secretsIn,
+  trackedCopy,
+} from './run-action';
 
 interface Seed {
   projects: {
@@ -86,120 +30,43 @@ interface Seed {
 const dir = tempDir('loc-action-');
 let before: RunningMock;
 let after: RunningMock;
-const github = fakeGitHub();
-let githubUrl: string;
+let github: FakeGitHub;
+let action: string;
 beforeAll(async () => {
+  action = trackedCopy(join(dir.path, 'action'));
   const seed = JSON.parse(execFileSync(process.execPath, [MOCK_BIN, 'seed'], { encoding: 'utf8' })) as Seed;
   writeFileSync(join(dir.path, 'before.json'), JSON.stringify(seed));
   const web = seed.projects.find((p) => p.slug === 'web-frontend')!;
   web.files[0]!.segments.find((s) => s.key === 'app.title')!.translations.de!.text = 'Acme <img src=x> @octocat';
   writeFileSync(join(dir.path, 'after.json'), JSON.stringify(seed));
-  [before, after] = await Promise.all([
+  [before, after, github] = await Promise.all([
     startMock(['--seed', join(dir.path, 'before.json'), '--export-delay', '20ms'], { log: true }),
     startMock(['--seed', join(dir.path, 'after.json'), '--export-delay', '20ms']),
+    startFakeGitHub(),
   ]);
-  await new Promise<void>((done) => github.server.listen(0, '127.0.0.1', done));
-  githubUrl = `http://127.0.0.1:${(github.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await Promise.all([before?.stop(), after?.stop()]);
-  await new Promise((done) => github.server.close(done));
+  await Promise.all([before?.stop(), after?.stop(), github?.close()]);
   dir.remove();
 });
 
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'init.defaultBranch=main', ...args], {
-    cwd,
-    encoding: 'utf8',
-  });
-
-/** A repository with loc.config.json committed on main, its origin a bare repository. */
-function repository(name: string, config: object): { path: string; origin: string } {
-  const origin = join(dir.path, `${name}.git`);
-  const path = join(dir.path, name);
-  mkdirSync(path);
-  git(dir.path, 'init', '--quiet', '--bare', origin);
-  git(path, 'init', '--quiet');
-  writeFileSync(join(path, 'loc.config.json'), JSON.stringify(config, null, 2));
-  git(path, 'add', '.');
-  git(path, 'commit', '--quiet', '-m', 'init');
-  git(path, 'remote', 'add', 'origin', origin);
-  git(path, 'push', '--quiet', 'origin', 'main');
-  return { path, origin };
-}
-
-const CONFIG = {
-  workspace: 'acme',
-  project: 'web-frontend',
-  export: { out: 'locales', pathTemplate: '{locale}/{filename}' },
+const repository = (name: string, config: object) => {
+  const repo = makeRepository(dir.path, name, config);
+  github.reset(repo.origin);
+  return repo;
 };
-
-/** `node <runs.main>` as the runner starts it; the outputs and the step summary read back. */
-async function runAction(
+const runAction = (
   mock: RunningMock,
   workspace: string,
   inputs: Record<string, string>,
   runner: Record<string, string | undefined> = {},
-) {
-  const outputFile = join(dir.path, `output-${Math.random().toString(36).slice(2)}`);
-  const summaryFile = `${outputFile}-summary`;
-  writeFileSync(outputFile, '');
-  writeFileSync(summaryFile, '');
-  const defaults = Object.fromEntries(
-    Object.entries(ACTION.inputs).flatMap(([name, input]) =>
-      input.default !== undefined && !input.default.includes('${{') ? [[name, input.default]] : [],
-    ),
-  );
-  const all: Record<string, string> = { ...defaults, 'base-url': mock.url, 'github-token': GITHUB_TOKEN, ...inputs };
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: dir.path,
-    GITHUB_OUTPUT: outputFile,
-    GITHUB_STEP_SUMMARY: summaryFile,
-    GITHUB_WORKSPACE: workspace,
-    GITHUB_REPOSITORY: 'acme/app',
-    // A workflow on a schedule or a push, on main.
-    GITHUB_REF: 'refs/heads/main',
-    GITHUB_REF_NAME: 'main',
-    GITHUB_REF_TYPE: 'branch',
-    GITHUB_API_URL: githubUrl,
-    RUNNER_TEMP: dir.path,
-    LOC_CONFIG_DIR: join(dir.path, 'loc-config'),
-    GITHUB_ACTIONS: 'true',
-  };
-  for (const [name, value] of Object.entries(all)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
-  // What this runner sets otherwise (undefined: a variable it does not set).
-  for (const [name, value] of Object.entries(runner)) {
-    if (value === undefined) delete env[name];
-    else env[name] = value;
-  }
-  const child = spawn(process.execPath, [join(ROOT, ACTION.runs.main)], { cwd: workspace, env });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c) => (stdout += c));
-  child.stderr.on('data', (c) => (stderr += c));
-  const code = await new Promise<number | null>((done) => child.once('close', done));
-  const outputs: Record<string, string> = {};
-  const text = readFileSync(outputFile, 'utf8');
-  for (const m of text.matchAll(/^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2$/gm)) outputs[m[1]!] = m[3]!;
-  // What the log shows: the runner takes ::add-mask:: lines as commands, it does not print them.
-  const printed = `${stdout.replace(/^::add-mask::.*$/gm, '')}\n${stderr}`;
-  return { code, printed, outputs, summary: readFileSync(summaryFile, 'utf8'), outputText: text };
+) => run({ action, dir: dir.path, githubUrl: github.url }, mock, workspace, inputs, runner);
+
+function expectNoSecret(run: ActionRun) {
+  expect(secretsIn(run)).toEqual([]);
 }
 
-function expectNoSecret(run: Awaited<ReturnType<typeof runAction>>) {
-  for (const secret of [TOKENS.developer, GITHUB_TOKEN]) {
-    expect(run.printed).not.toContain(secret);
-    expect(run.outputText).not.toContain(secret);
-    expect(run.summary).not.toContain(secret);
-  }
-}
-
-beforeEach(() => {
-  github.state.pulls = [];
-  github.state.requests = [];
-  github.state.refuse = false;
-});
+beforeEach(() => github.reset());
 
 describe('the GitHub Action', () => {
   it('is a JavaScript action on node24 whose main is the committed bundle', () => {
@@ -240,7 +107,8 @@ describe('the GitHub Action', () => {
     expect(first.outputs['pull-request-number']).toBe('1');
     expect(github.state.pulls).toHaveLength(1);
     expect(github.state.pulls[0]).toMatchObject({ head: 'loc/translations', base: 'main', labels: ['i18n', 'bot'] });
-    expect(github.state.pulls[0]!.body).toBe(first.outputs.summary);
+    expect(github.state.pulls[0]!.body.startsWith(first.outputs.summary.trimEnd())).toBe(true);
+    expect(first.outputs['pull-request-operation']).toBe('created');
     expect(git(repo.origin, 'log', '--format=%s', 'loc/translations', '-1').trim()).toBe('Update translations');
     // loc runs inside the Action: its folder lock is gone before git commits the folder.
     const committed = git(repo.origin, 'ls-tree', '-r', '--name-only', 'loc/translations').split('\n');
@@ -339,7 +207,7 @@ describe('the GitHub Action', () => {
     const run = await runAction(before, repo.path, { 'api-token': TOKENS.developer, 'create-pull-request': 'true' });
     expect(run.code).toBe(1);
     expect(run.printed).toMatch(
-      /::error::loc changed files in locales, but git has nothing to commit there: is the folder ignored \(\.gitignore\)\?/,
+      /::error::loc wrote 9 files that git ignores, so the pull request would lack them: locales\/en\/common\.json \(\.gitignore:1: locales\/\).*Nothing was pushed\./,
     );
     expect(github.state.pulls).toEqual([]);
     expectNoSecret(run);
@@ -347,10 +215,12 @@ describe('the GitHub Action', () => {
 
   it('names the permissions to add when GitHub refuses the pull request (403)', async () => {
     const repo = repository('refused', CONFIG);
-    github.state.refuse = true;
+    github.state.refuseWrites = true;
     const run = await runAction(before, repo.path, { 'api-token': TOKENS.developer, 'create-pull-request': 'true' });
     expect(run.code).toBe(1);
-    expect(run.printed).toMatch(/403\)\. Give the workflow `permissions: contents: write` and `pull-requests: write`/);
+    expect(run.printed).toMatch(
+      /::error::GitHub refused POST http:\/\/127\.0\.0\.1:\d+\/repos\/acme\/app\/pulls \(403: Resource not accessible by integration\)\. Give the workflow `permissions: contents: write` and `pull-requests: write`/,
+    );
     expectNoSecret(run);
   });
 

@@ -46,14 +46,17 @@ describe('loc export', () => {
     const again = await service.loc([...IOS, '--out', out, ...TEMPLATE, '--locale', 'de', '--json']);
     expect(again.code, again.stderr).toBe(0);
     expect(again.json().summary).toEqual({ created: 0, updated: 0, unchanged: 2, conflict: 0, overwritten: 0 });
+    // The record's path beside the files' (the Action commits exactly these); a dry run keeps none.
+    expect(again.json().record).toBe(join(out, '.loc-export.json'));
   });
 
   it('shows the mapping with --dry-run and writes nothing', async () => {
     const out = join(dir.path, 'not-yet');
     const result = await service.loc([...IOS, '--out', out, ...TEMPLATE, '--locale', 'fr', '--dry-run', '--json']);
     expect(result.code, result.stderr).toBe(0);
-    const { files, dryRun } = result.json();
+    const { files, dryRun, record } = result.json();
     expect(dryRun).toBe(true);
+    expect(record).toBeUndefined();
     expect(files).toContainEqual(
       expect.objectContaining({
         source: 'Resources/fr.lproj/Localizable.strings',

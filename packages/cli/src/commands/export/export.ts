@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { countStatuses, deliver, MAX_ZIP_BYTES } from '../../files/deliver';
 import { lockFolder } from '../../files/folder-lock';
 import { checkPlacement, expectedFiles, needsFileList, place, select } from '../../files/layout';
@@ -582,6 +582,8 @@ function report(ctx: Context, { done, target, delivered, keys, markdown, table }
       via: delivered.via,
       dryRun,
       files,
+      // The record this run wrote beside the files (none in a dry run): what a commit of the files takes along.
+      ...(dryRun ? {} : { record: join(layout.outDir, EXPORT_RECORD_NAME) }),
       summary: counts,
       ...(target.leftOut?.length ? { localesLeftOut: target.leftOut } : {}),
       ...(keys && { keys }),
