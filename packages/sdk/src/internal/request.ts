@@ -16,6 +16,7 @@ import { zodReady } from './zod-ready';
 import { joinUrl } from '../core/url';
 import { apiPromise, type WithResponse } from '../core/api-promise';
 import type { ResolvedConfig } from '../core/config';
+import type { ProjectRef } from '../core/project-ref';
 import type { Api } from './apis';
 import type { HttpLayer } from './http';
 import type { RequestOptions } from '../core/request-options';
@@ -66,6 +67,7 @@ export function createTransport(
       method: call.method,
       path: new URL(url).pathname,
       operation: { id: call.id, api: call.api, permission: call.permission },
+      project: projectOf(input.params),
     };
     const headers = {
       // The body is JSON text (serialized below); a content type of the caller's own wins.
@@ -103,6 +105,7 @@ export function createTransport(
             timeoutMs,
             undefined,
             info.operation,
+            info.project,
           );
           kind = { kind: 'timeout' };
         } else {
@@ -202,6 +205,14 @@ function parseBody(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/** The project a call's path parameters name, by the SDK's one name for it (core/project-ref.ts). */
+function projectOf(params: Record<string, string>): ProjectRef | undefined {
+  const { workspaceUrl, projectUrl } = params;
+  return workspaceUrl !== undefined && projectUrl !== undefined
+    ? { workspace: workspaceUrl, project: projectUrl }
+    : undefined;
 }
 
 /**
