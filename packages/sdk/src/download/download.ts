@@ -211,7 +211,11 @@ function idleWatch(timeoutMs: number) {
  * if (release) await downloadRelease(release, 'build/strings.zip');
  */
 export function downloadRelease(release: CdnRelease, destination: string, options: DownloadOptions = {}) {
-  return downloadToFile(release.filesUrl, destination, { expectedSha256: release.filesSha256, ...options });
+  // `expectedSha256: undefined` in the options (which the type allows) must not turn the release's check off.
+  return downloadToFile(release.filesUrl, destination, {
+    ...options,
+    expectedSha256: options.expectedSha256 ?? release.filesSha256,
+  });
 }
 
 /**
