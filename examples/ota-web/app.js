@@ -5,7 +5,8 @@ import i18next from 'i18next';
 import { browserStorage, createOtaClient, i18nextBackend, indexedDbStorage } from '@loc/sdk/ota';
 import bundledGerman from './locales/de.json';
 
-const config = window.OTA_CONFIG;
+/** @type {{ cdnKey: string, baseUrl?: string, storage?: string }} (set by index.html) */
+const config = /** @type {any} */ (window).OTA_CONFIG;
 const ota = createOtaClient({
   cdnKey: config.cdnKey,
   baseUrl: config.baseUrl,
@@ -18,15 +19,19 @@ const ota = createOtaClient({
   fallback: { de: bundledGerman },
 });
 
-function render() {
-  document.querySelector('#title').textContent = i18next.t('app.title');
-  document.querySelector('#pay').textContent = i18next.t('checkout.pay');
-  document.querySelector('#release').textContent = ota.currentRelease?.id ?? 'bundled';
+/** @param {string} selector @param {string} text */
+function show(selector, text) {
+  const element = document.querySelector(selector);
+  if (element) element.textContent = text;
 }
 
-ota.onError((failure) => {
-  document.querySelector('#error').textContent = `${failure.stage}: ${failure.error.message}`;
-});
+function render() {
+  show('#title', i18next.t('app.title'));
+  show('#pay', i18next.t('checkout.pay'));
+  show('#release', ota.currentRelease?.id ?? 'bundled');
+}
+
+ota.onError((failure) => show('#error', `${failure.stage}: ${failure.error.message}`));
 ota.onUpdate(() => void i18next.reloadResources().then(render));
 await i18next.use(i18nextBackend(ota)).init({ lng: 'de', fallbackLng: false });
 render();

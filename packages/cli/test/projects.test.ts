@@ -88,7 +88,7 @@ describe('loc projects create', () => {
     );
     expect(result.code, result.stderr).toBe(0);
     expect(result.json()).toMatchObject({ workspace: 'acme', project: 'watch-app' });
-    expect(result.json().details.project_locales).toEqual(expect.arrayContaining(['en', 'de', 'fr']));
+    expect(result.json().details.projectLocales).toEqual(expect.arrayContaining(['en', 'de', 'fr']));
   });
 
   it('exits 2 naming a bad language code before sending anything', async () => {

@@ -23,7 +23,7 @@ describe('docs/mock-server.md', () => {
     try {
       const loc = createClient({ baseUrl: 'https://docs.loc.test', token: 'loc_tiny_token', cdnKey: 'lh-cdn_tiny' });
       expect((await loc.projects.list()).members.map((m) => projectRefOf(m))).toEqual([
-        { workspaceUrl: 'tiny', projectUrl: 'app' },
+        { workspace: 'tiny', project: 'app' },
       ]);
       const done = await loc.exports.createAndWait('tiny', 'app', { iso2Slugs: ['de'] }, { intervalMs: 1 });
       const zip = unzipSync(new Uint8Array(await (await fetch(done.downloadUrl)).arrayBuffer()));

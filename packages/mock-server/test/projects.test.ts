@@ -12,6 +12,8 @@ beforeEach(() => api.server.service.reset());
 
 const create = (body: unknown, who: string = token) => api.call('POST', '/v1/acme/projects', { token: who, body });
 const minimal = { title: 'Checkout Flow', resourceType: 'json.standard', sourceLanguageCode: 'en' };
+/** The slug of a created project, as the SDK reads it from the answer. */
+const slugOf = (json: unknown) => ProjectDetailsSchema.parse(json).project;
 
 describe('POST /v1/{ws}/projects', () => {
   it('answers 200 with V1DetailedProjectInfo of the new project (spec.md §4.1 states 200, not 201)', async () => {
@@ -25,13 +27,15 @@ describe('POST /v1/{ws}/projects', () => {
     expect(project).toMatchObject({
       title: 'Checkout Flow',
       description: 'Payment pages',
-      owner_email: 'admin@acme.test',
+      ownerEmail: 'admin@acme.test',
       // The source first; duplicates and the source itself are dropped from the targets.
-      project_locales: ['en', 'de', 'zh-Hant'],
-      created_at: '2026-11-22T10:00:00.000Z',
-      updated_at: '2026-11-22T10:00:00.000Z',
+      projectLocales: ['en', 'de', 'zh-Hant'],
+      createdAt: '2026-11-22T10:00:00.000Z',
+      updatedAt: '2026-11-22T10:00:00.000Z',
     });
-    expect(projectRefOf(project)).toEqual({ workspaceUrl: 'acme', projectUrl: 'checkout-flow' });
+    // The wire keeps the real service's snake_case; the SDK's schema maps it.
+    expect(result.json).toMatchObject({ owner_email: 'admin@acme.test', project_locales: ['en', 'de', 'zh-Hant'] });
+    expect(projectRefOf(project)).toEqual({ workspace: 'acme', project: 'checkout-flow' });
     expect(project.links.map((l) => l.rel)).toEqual(['self', 'status', 'exports']);
     expect(project.links[0]!.href).toBe(`${api.url}/v1/acme/projects/checkout-flow`);
   });
@@ -70,7 +74,7 @@ describe('POST /v1/{ws}/projects', () => {
   ])('derives the slug of %j by transliteration: %s', async (title, slug) => {
     const result = await create({ ...minimal, title });
     expect(result.status).toBe(200);
-    expect(projectRefOf(result.json)?.projectUrl).toBe(slug);
+    expect(slugOf(result.json)).toBe(slug);
     expect(result.json.title).toBe(title.trim());
   });
 
@@ -83,7 +87,7 @@ describe('POST /v1/{ws}/projects', () => {
   ])('makes any title a project: %j gets %s', async (title, slug) => {
     const result = await create({ ...minimal, title });
     expect(result.status).toBe(200);
-    const url = projectRefOf(result.json)!.projectUrl;
+    const url = slugOf(result.json);
     expect(url).toMatch(slug);
     expect(result.json.title).toBe(title);
     const details = await api.call('GET', `/v1/acme/projects/${url}`, { token });
@@ -93,16 +97,16 @@ describe('POST /v1/{ws}/projects', () => {
   });
 
   it('gives a title whose slug is taken or reserved the next free one', async () => {
-    expect(projectRefOf((await create({ ...minimal, title: 'Café' })).json)?.projectUrl).toBe('cafe');
-    expect(projectRefOf((await create({ ...minimal, title: 'Cafe!' })).json)?.projectUrl).toBe('cafe-2');
-    expect(projectRefOf((await create({ ...minimal, title: 'Status' })).json)?.projectUrl).toBe('status-2');
+    expect(slugOf((await create({ ...minimal, title: 'Café' })).json)).toBe('cafe');
+    expect(slugOf((await create({ ...minimal, title: 'Cafe!' })).json)).toBe('cafe-2');
+    expect(slugOf((await create({ ...minimal, title: 'Status' })).json)).toBe('status-2');
   });
 
   it('cuts long slugs at 60 characters without a dangling dash', async () => {
     const title = `${'a'.repeat(59)} b`;
     expect(slugify(title)).toBe('a'.repeat(59));
     const result = await create({ ...minimal, title });
-    expect(projectRefOf(result.json)?.projectUrl).toBe('a'.repeat(59));
+    expect(slugOf(result.json)).toBe('a'.repeat(59));
     expect((await api.call('GET', `/v1/acme/projects/${'a'.repeat(59)}`, { token })).status).toBe(200);
   });
 

@@ -3,6 +3,7 @@
  * errors, what came back (status and parsed body). None of them ever holds a credential: requests are
  * described by method and path only, never by headers, and URLs are shown without their query string.
  */
+import type { ProjectRef } from './core/project-ref';
 
 export interface RequestInfo {
   /** HTTP method of the request that failed. */
@@ -10,7 +11,9 @@ export interface RequestInfo {
   /** Path of the request, without query string (it may carry a pre-signed signature). */
   path: string;
   /** The operation the request was for; undefined for a request that is not one (a download). */
-  operation?: OperationInfo;
+  operation?: OperationInfo | undefined;
+  /** The project the request's path names (`{ workspace, project }`); undefined when it names none. */
+  project?: ProjectRef | undefined;
 }
 
 /** A permission the service checks, and on what: the workspace, or the project the path names. */
@@ -121,6 +124,8 @@ export class APIError extends LocError {
   declare readonly detail: string | undefined;
   /** The operation that was called: its id, API and the permission it needs. */
   declare readonly operation: OperationInfo | undefined;
+  /** The project the call named (`{ workspace, project }`, as every answer names it); undefined when it named none. */
+  declare readonly project: ProjectRef | undefined;
 
   constructor(status: number, request: RequestInfo, body: unknown, message?: string) {
     const detail = detailOf(body);
@@ -129,6 +134,7 @@ export class APIError extends LocError {
     this.method = request.method;
     this.path = request.path;
     this.operation = request.operation;
+    this.project = request.project;
     this.body = body;
     this.detail = detail;
     this.fieldErrors = fieldErrorsOf(body);
@@ -150,6 +156,7 @@ export class APIError extends LocError {
       status: this.status,
       method: this.method,
       path: this.path,
+      project: this.project,
       detail: this.detail,
       fieldErrors: this.fieldErrors,
     };
@@ -233,11 +240,14 @@ export class APIConnectionError extends LocError {
   declare readonly path: string;
   /** The operation that was called (see {@link APIError.operation}). */
   declare readonly operation: OperationInfo | undefined;
+  /** The project the call named (see {@link APIError.project}). */
+  declare readonly project: ProjectRef | undefined;
   constructor(request: RequestInfo, message: string, options?: { cause?: unknown }) {
     super(`${request.method} ${request.path}: ${message}`, options);
     this.method = request.method;
     this.path = request.path;
     this.operation = request.operation;
+    this.project = request.project;
   }
 }
 
@@ -249,11 +259,14 @@ export class TimeoutError extends LocError {
   declare readonly timeoutMs: number;
   /** For a request that got no answer in time: the operation that was called (see {@link APIError.operation}). */
   declare readonly operation: OperationInfo | undefined;
-  constructor(message: string, timeoutMs: number, exportId?: string, operation?: OperationInfo) {
+  /** The project the call or the wait was for (see {@link APIError.project}). */
+  declare readonly project: ProjectRef | undefined;
+  constructor(message: string, timeoutMs: number, exportId?: string, operation?: OperationInfo, project?: ProjectRef) {
     super(message);
     this.timeoutMs = timeoutMs;
     this.exportId = exportId;
     this.operation = operation;
+    this.project = project;
   }
 }
 
@@ -280,6 +293,8 @@ export class ContractError extends LocError {
   declare readonly issues: ContractIssue[];
   /** The operation that was called (see {@link APIError.operation}). */
   declare readonly operation: OperationInfo | undefined;
+  /** The project the call named (see {@link APIError.project}). */
+  declare readonly project: ProjectRef | undefined;
   constructor(request: RequestInfo, issues: ContractIssue[]) {
     const listed = issues
       .slice(0, 5)
@@ -290,6 +305,7 @@ export class ContractError extends LocError {
     this.method = request.method;
     this.path = request.path;
     this.operation = request.operation;
+    this.project = request.project;
     this.issues = issues;
   }
 }
@@ -300,7 +316,9 @@ export class ExportFailedError extends LocError {
   declare readonly exportId: string;
   declare readonly status: string;
   declare readonly errorDetails: string | null;
-  constructor(exportId: string, status: string, errorDetails: string | null) {
+  /** The project of the export (see {@link APIError.project}). */
+  declare readonly project: ProjectRef | undefined;
+  constructor(exportId: string, status: string, errorDetails: string | null, project?: ProjectRef) {
     super(
       status === 'ERROR'
         ? `Export ${exportId} failed: ${errorDetails ?? 'the service gave no reason'}`
@@ -309,6 +327,7 @@ export class ExportFailedError extends LocError {
     this.exportId = exportId;
     this.status = status;
     this.errorDetails = errorDetails;
+    this.project = project;
   }
 }
 

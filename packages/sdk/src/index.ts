@@ -90,18 +90,17 @@ export type {
   ExportStatus,
   ResourceExportFile,
 } from './schemas/exports';
-export {
-  projectRefOf,
-  type CreateProjectRequest,
-  type ExportFormatInfo,
-  type LocaleStatus,
-  type ProjectDetails,
-  type ProjectList,
-  type ProjectListEntry,
-  type ProjectRef,
-  type RepositoryConnection,
-  type ResourceContainer,
-  type ResourceFileLocale,
-  type ResourceStatus,
-  type WorkspaceProjectStatus,
+export { projectRefOf, type ProjectRef } from './core/project-ref';
+export type {
+  CreateProjectRequest,
+  ExportFormatInfo,
+  LocaleStatus,
+  ProjectDetails,
+  ProjectList,
+  ProjectListEntry,
+  RepositoryConnection,
+  ResourceContainer,
+  ResourceFileLocale,
+  ResourceStatus,
+  WorkspaceProjectStatus,
 } from './schemas/projects';

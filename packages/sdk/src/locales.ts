@@ -220,7 +220,11 @@ export function localeStyleFor(formatId: string): LocaleStyle {
  * localizePath('messages_%{locale}.properties', 'pt-BR', { format: 'properties' });
  * // 'messages_pt_BR.properties'
  */
-export function localizePath(pattern: string, tag: string, options: { format: string; sourceLocale?: string }): string {
+export function localizePath(
+  pattern: string,
+  tag: string,
+  options: { format: string; sourceLocale?: string | undefined },
+): string {
   // A name that is no language tag has no platform spelling: it goes in as it is.
   if (!parseLocale(tag)) return pattern.split(LOCALE_PLACEHOLDER).join(tag);
   const style = localeStyleFor(options.format);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createNetServer, type Socket } from 'node:net';
@@ -420,6 +421,16 @@ describe('downloadRelease', () => {
     expect(downloadHeaders[0]!.authorization).toBeUndefined();
     expect(JSON.stringify(downloadHeaders)).not.toContain(TOKEN);
     expect(JSON.stringify(downloadHeaders)).not.toContain(CDN_KEY);
+  });
+
+  it('keeps checking filesSha256 when the options say expectedSha256: undefined (which the type allows)', async () => {
+    const loc = createClient({ baseUrl: base, token: TOKEN, cdnKey: CDN_KEY });
+    const release = await loc.cdn.check({ distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_IOS' });
+    const target = join(dir, 'tampered.zip');
+    await expect(
+      downloadRelease({ ...release!, filesSha256: '0'.repeat(64) }, target, { expectedSha256: undefined }),
+    ).rejects.toBeInstanceOf(DownloadError);
+    expect(existsSync(target)).toBe(false);
   });
 });
 

@@ -31,6 +31,8 @@ interface Endpoint {
   method: 'get' | 'post';
   path: string;
   body: unknown;
+  /** What the call resolves to, where the SDK maps the wire's names (default: the body as sent). */
+  parsed?: unknown;
   call: (loc: LocClient) => Promise<unknown>;
   /** A required field to remove, as [path into the body, expected JSON path in the error]. */
   required: [(body: any) => void, string];
@@ -40,6 +42,19 @@ interface Endpoint {
   /** What its errors say of the operation: its id and the permission the service checks. */
   operation: { id: string; api: 'v1'; permission: { name: string; on: string } | undefined };
 }
+
+/** {@link project} as the SDK hands it back: camelCase, with the slugs of its self link. */
+const projectParsed = {
+  title: project.title,
+  description: project.description,
+  projectLocales: project.project_locales,
+  ownerEmail: project.owner_email,
+  links: project.links,
+  createdAt: project.created_at,
+  updatedAt: project.updated_at,
+  workspace: 'acme',
+  project: 'mobile-app',
+};
 
 const endpoints: Endpoint[] = [
   {
@@ -71,6 +86,7 @@ const endpoints: Endpoint[] = [
     method: 'get',
     path: '/v1/acme/projects/mobile-app',
     body: project,
+    parsed: projectParsed,
     call: (loc) => loc.projects.get('acme', 'mobile-app'),
     required: [(b) => delete b.project_locales, '$.project_locales'],
     extra: (b) => (b.newField = 'x'),
@@ -95,6 +111,7 @@ const endpoints: Endpoint[] = [
     method: 'post',
     path: '/v1/acme/projects',
     body: project,
+    parsed: projectParsed,
     call: (loc) =>
       loc.projects.create('acme', { title: 'Mobile app', resourceType: 'strings.ios', sourceLanguageCode: 'en' }),
     required: [(b) => delete b.title, '$.title'],
@@ -118,7 +135,9 @@ describe.each(endpoints)('$name', (endpoint) => {
       }),
     );
     const result = await endpoint.call(client());
-    expect(JSON.parse(JSON.stringify(result))).toMatchObject(JSON.parse(JSON.stringify(endpoint.body)) as never);
+    expect(JSON.parse(JSON.stringify(result))).toMatchObject(
+      JSON.parse(JSON.stringify(endpoint.parsed ?? endpoint.body)),
+    );
     expect(authorization).toBe(`Bearer ${TOKEN}`);
   });
 
@@ -191,9 +210,45 @@ describe('projects', () => {
     expect(status.resourceFiles[0]!.files.map((f) => f.languageCode)).toEqual(['de', 'fr']);
   });
 
-  it('takes the slugs from a list entry self link', () => {
-    expect(projectRefOf(projectList.members[0]!)).toEqual({ workspaceUrl: 'acme', projectUrl: 'mobile-app' });
-    expect(projectRefOf({ links: [] })).toBeUndefined();
+  it('names a project one way everywhere: listed, fetched, created and in errors (issue 34)', async () => {
+    const ref = { workspace: 'acme', project: 'mobile-app' };
+    server.use(
+      http.get(`${BASE}/v1/projects`, () => HttpResponse.json(projectList)),
+      http.get(`${BASE}/v1/acme/projects/mobile-app`, () => HttpResponse.json(project)),
+      http.post(`${BASE}/v1/acme/projects`, () => HttpResponse.json(project)),
+      http.get(`${BASE}/v1/acme/projects/gone`, () => HttpResponse.json({ error: 'no such project' }, { status: 404 })),
+    );
+    const loc = client();
+    const [listed] = (await loc.projects.list()).members;
+    const fetched = await loc.projects.get('acme', 'mobile-app');
+    const created = await loc.projects.create('acme', {
+      title: 'Mobile app',
+      resourceType: 'json.standard',
+      sourceLanguageCode: 'en',
+    });
+    const error = (await loc.projects.get('acme', 'gone').catch((e: unknown) => e)) as NotFoundError;
+    expect(error).toBeInstanceOf(NotFoundError);
+    for (const answer of [listed!, fetched, created]) expect(projectRefOf(answer)).toEqual(ref);
+    expect(error.project).toEqual({ workspace: 'acme', project: 'gone' });
+    expect(error.toJSON()).toMatchObject({ project: { workspace: 'acme', project: 'gone' } });
+    // The wire's snake_case is mapped in the schema; the SDK's type is camelCase throughout.
+    expect(fetched).toMatchObject({
+      ...ref,
+      projectLocales: ['en', 'de', 'zh-Hant'],
+      ownerEmail: 'owner@acme.test',
+      createdAt: '2026-01-02T03:04:05Z',
+      updatedAt: '2026-02-03T04:05:06Z',
+    });
+    expect(fetched).not.toHaveProperty('owner_email');
+  });
+
+  it('refuses project details without a self link rather than return a project without ids', async () => {
+    server.use(http.post(`${BASE}/v1/acme/projects`, () => HttpResponse.json({ ...project, links: [] })));
+    const error = await client()
+      .projects.create('acme', { title: 'X', resourceType: 'json.standard', sourceLanguageCode: 'en' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContractError);
+    expect((error as ContractError).issues).toEqual([expect.objectContaining({ path: '$.links' })]);
   });
 
   it('does not retry project creation, even on 503, unless asked to', async () => {

@@ -9,13 +9,13 @@ export function misspelt(release: CdnRelease, project: ProjectDetails, job: Expo
   return [
     // @ts-expect-error the field is `filesUrl`
     release.fileUrl,
-    // @ts-expect-error the field is `owner_email`
-    project.ownerEmail,
+    // @ts-expect-error the field is `ownerEmail` (the wire's `owner_email` is mapped by the schema)
+    project.owner_email,
     // @ts-expect-error the field is `downloadUrl`
     job.downloadURL,
     // The right names compile.
     release.filesUrl,
-    project.owner_email,
+    project.ownerEmail,
     job.downloadUrl,
   ];
 }
@@ -34,7 +34,7 @@ describe('response types', () => {
       title: 'App',
       project_locales: ['en'],
       owner_email: 'a@b.test',
-      links: [],
+      links: [{ rel: 'self', href: 'https://api.loc.dev/v1/acme/projects/app' }],
       created_at: 'x',
       updated_at: 'x',
       archived: false,

@@ -98,7 +98,9 @@ describe('retries', () => {
       .projects.list()
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIConnectionError);
-    expect((error as Error).message).toMatch(/GET \/v1\/projects: could not reach the server/);
+    expect((error as Error).message).toMatch(
+      /GET \/v1\/projects: could not reach the server at http:\/\/127\.0\.0\.1:4999 \(baseUrl, set as an option\)/,
+    );
   });
 
   it('reads Retry-After as seconds, HTTP date or retry-after-ms', () => {

@@ -1,4 +1,4 @@
-import { projectRefOf, type LocClient } from '@loc/sdk';
+import type { LocClient } from '@loc/sdk';
 import type { Context } from '../run/context';
 import { UsageError } from '../run/errors';
 import { askSelect, requireFlags } from '../ui/prompts';
@@ -85,19 +85,13 @@ interface ReachableProject {
   url: string | undefined;
 }
 
-/** The projects of `GET /v1/projects`, with the workspace and project slugs read from their links. */
+/** The projects of `GET /v1/projects`, with their workspace and project slugs (the SDK reads them from their links). */
 export async function reachableProjects(client: LocClient, signal: AbortSignal): Promise<ReachableProject[]> {
   const list = await client.projects.list({ signal });
-  return list.members.flatMap((member) => {
-    const ref = projectRefOf(member);
-    if (!ref) return [];
-    return [
-      {
-        title: member.title,
-        workspace: ref.workspaceUrl,
-        project: ref.projectUrl,
-        url: member.links.find((l) => l.rel === 'self')?.href,
-      },
-    ];
-  });
+  return list.members.map((member) => ({
+    title: member.title,
+    workspace: member.workspace,
+    project: member.project,
+    url: member.links.find((l) => l.rel === 'self')?.href,
+  }));
 }

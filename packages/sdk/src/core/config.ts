@@ -24,44 +24,51 @@ export const SDK_VERSION: string = version;
  */
 export interface ClientOptions {
   /** Base URL of the service. Env: `LOC_BASE_URL`. Default: {@link DEFAULT_BASE_URL}. */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** API token for `/v1`, sent as `Authorization: Bearer <token>` to `baseUrl` only. Env: `LOC_API_TOKEN`. */
-  token?: string;
+  token?: string | undefined;
   /** CDN key for the distribution check, sent as a Bearer token to `cdnBaseUrl` only. Env: `LOC_CDN_KEY`. */
-  cdnKey?: string;
+  cdnKey?: string | undefined;
   /**
    * Base URL of the CDN check, when it lives on another host. Env: `LOC_CDN_BASE_URL`. Default: `baseUrl`.
    * The official mobile SDKs use a separate CDN host, for example `https://cdn.example.com`.
    */
-  cdnBaseUrl?: string;
+  cdnBaseUrl?: string | undefined;
   /**
    * Path of the CDN check below `cdnBaseUrl`. Env: `LOC_CDN_CHECK_PATH`. Default: `/cdn/check` (the API
    * host's route); the real CDN host's route is `/v1/distributions/check`.
    */
-  cdnCheckPath?: string;
+  cdnCheckPath?: string | undefined;
   /** Timeout of each attempt, in milliseconds (1 to 2^31 − 1). Default: 30 000. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Retries of requests that are safe to repeat (0 to 10; the CDN check retries at most once). Default: 2. */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** A fetch implementation (a proxy-aware one, or a test double). Default: the global fetch, looked up per call. */
-  fetch?: typeof globalThis.fetch;
+  fetch?: typeof globalThis.fetch | undefined;
   /** Extra headers for every API request (never for downloads). */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /** Observers of each request, response and retry; they are never shown credentials. */
-  hooks?: ClientHooks;
+  hooks?: ClientHooks | undefined;
   /**
    * Where log lines go (each request, response, retry, wait and poll of an export). Default: `console.error`
    * (standard error, whatever the level: a program's standard output stays its own).
    * Lines never hold a credential, a header or a signed query string.
    */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /**
    * What is logged: `debug` (each request, answer and wait), `info` (each poll of an export), `warn` (each
    * retry), `error` or `off` (nothing: a failure is the error the call throws). Env: `LOC_LOG`. Default:
    * `off` (silent), or `info` when a `logger` is given.
    */
-  logLevel?: LogLevel;
+  logLevel?: LogLevel | undefined;
 }
+
+/**
+ * Where a setting's value came from, as a message says it: `set as an option`, `from LOC_BASE_URL`, `the
+ * default` (and for a `cdnBaseUrl` that falls back, `as baseUrl, from LOC_BASE_URL`). Errors say it so that a
+ * user knows which of the three to check.
+ */
+export type SettingSource = string;
 
 export interface ResolvedConfig {
   baseUrl: string;
@@ -75,23 +82,31 @@ export interface ResolvedConfig {
   headers: Record<string, string>;
   hooks: ClientHooks;
   log: Log;
+  /** Where each URL and credential came from (never the credential itself). */
+  from: Record<'baseUrl' | 'cdnBaseUrl' | 'token' | 'cdnKey', SettingSource | undefined>;
 }
 
 /** Options, then environment, then defaults: the one place where the client's settings are decided. */
 export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
-  const baseUrl = checkUrl('baseUrl', options.baseUrl ?? readEnv('LOC_BASE_URL') ?? DEFAULT_BASE_URL);
-  const cdnBaseUrl = checkUrl('cdnBaseUrl', options.cdnBaseUrl ?? readEnv('LOC_CDN_BASE_URL') ?? baseUrl);
+  const base = setting(options.baseUrl, 'LOC_BASE_URL') ?? { value: DEFAULT_BASE_URL, from: 'the default' };
+  const baseUrl = checkUrl('baseUrl', base.value);
+  const cdnBase = setting(options.cdnBaseUrl, 'LOC_CDN_BASE_URL') ?? {
+    value: baseUrl,
+    from: `as baseUrl, ${base.from}`,
+  };
+  const token = setting(options.token, 'LOC_API_TOKEN');
+  const cdnKey = setting(options.cdnKey, 'LOC_CDN_KEY');
   const timeoutMs = checkDuration('timeoutMs', options.timeoutMs) ?? DEFAULT_TIMEOUT_MS;
   const maxRetries = checkCount('maxRetries', options.maxRetries, 0, MAX_RETRIES_LIMIT) ?? DEFAULT_MAX_RETRIES;
   return {
     baseUrl,
-    cdnBaseUrl,
+    cdnBaseUrl: checkUrl('cdnBaseUrl', cdnBase.value),
     cdnCheckPath: checkPath(
       'cdnCheckPath',
       options.cdnCheckPath ?? readEnv('LOC_CDN_CHECK_PATH') ?? DEFAULT_CDN_CHECK_PATH,
     ),
-    token: options.token ?? readEnv('LOC_API_TOKEN'),
-    cdnKey: options.cdnKey ?? readEnv('LOC_CDN_KEY'),
+    token: token?.value,
+    cdnKey: cdnKey?.value,
     timeoutMs,
     maxRetries,
     fetch: options.fetch,
@@ -102,7 +117,15 @@ export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
     },
     hooks: options.hooks ?? {},
     log: createLog(options),
+    from: { baseUrl: base.from, cdnBaseUrl: cdnBase.from, token: token?.from, cdnKey: cdnKey?.from },
   };
+}
+
+/** The option, else the environment variable: the value and where it came from; undefined when neither is set. */
+function setting(option: string | undefined, env: string): { value: string; from: SettingSource } | undefined {
+  if (option !== undefined) return { value: option, from: 'set as an option' };
+  const value = readEnv(env);
+  return value === undefined ? undefined : { value, from: `from ${env}` };
 }
 
 function checkUrl(name: string, value: string): string {

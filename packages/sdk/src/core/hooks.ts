@@ -20,9 +20,9 @@ export interface RetryEvent extends RequestEvent {
 /** Observers of the client's traffic, for logging (the CLI's `--verbose` uses them). */
 export interface ClientHooks {
   /** Before each attempt of a request. */
-  onRequest?: (event: RequestEvent) => void;
+  onRequest?: ((event: RequestEvent) => void) | undefined;
   /** When an attempt got an HTTP answer, with its status and duration. */
-  onResponse?: (event: ResponseEvent) => void;
+  onResponse?: ((event: ResponseEvent) => void) | undefined;
   /** When a failed attempt is retried, with the delay and the reason. */
-  onRetry?: (event: RetryEvent) => void;
+  onRetry?: ((event: RetryEvent) => void) | undefined;
 }

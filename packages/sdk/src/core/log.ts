@@ -27,7 +27,7 @@ export type Log = (level: Exclude<LogLevel, 'off'>, message: string) => void;
  * built from what an error message may show (method, path, status, the error's own message): never a
  * header, a credential, a host or a query string.
  */
-export function createLog({ logger, logLevel }: { logger?: Logger; logLevel?: LogLevel }): Log {
+export function createLog({ logger, logLevel }: { logger?: Logger | undefined; logLevel?: LogLevel | undefined }): Log {
   const level: string = logLevel ?? readEnv('LOC_LOG') ?? (logger ? 'info' : 'off');
   const threshold = LEVELS.indexOf(level);
   if (threshold < 0) {

@@ -13,15 +13,15 @@ export const DEFAULT_POLL_TIMEOUT_MS = 600_000;
 /** Options of the export waits (`exports.waitFor`, `exports.createAndWait`): interval, backoff, deadline, signal, progress. */
 export interface PollOptions<T> {
   /** First wait between two polls. Default 500 ms. */
-  intervalMs?: number;
+  intervalMs?: number | undefined;
   /** The wait grows by half each poll up to this. Default 4 s. */
-  maxIntervalMs?: number;
+  maxIntervalMs?: number | undefined;
   /** Overall deadline. Default 10 minutes. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Stops the wait (and the request under way) when it fires. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Told each value polled, with the poll's number and the time since the wait began. */
-  onProgress?: (value: T, progress: { poll: number; elapsedMs: number }) => void;
+  onProgress?: ((value: T, progress: { poll: number; elapsedMs: number }) => void) | undefined;
 }
 
 /**

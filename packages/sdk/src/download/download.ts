@@ -25,15 +25,15 @@ export interface DownloadProgress {
 
 /** Options of {@link downloadToFile} and the helpers built on it. */
 export interface DownloadOptions {
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Called as bytes arrive (for a progress bar). */
-  onProgress?: (progress: DownloadProgress) => void;
+  onProgress?: ((progress: DownloadProgress) => void) | undefined;
   /** Hex SHA-256 the file must have (a CDN release's `filesSha256`). */
-  expectedSha256?: string;
+  expectedSha256?: string | undefined;
   /** Fail when no byte arrives for this long. Default 30 s. */
-  idleTimeoutMs?: number;
+  idleTimeoutMs?: number | undefined;
   /** Refuse bodies larger than this many bytes. Default: no limit. */
-  maxBytes?: number;
+  maxBytes?: number | undefined;
   /**
    * A fetch implementation (a proxy-aware one) to download with. Default: a socket of the SDK's own,
    * read straight into the file's write batch (constant memory); through node:http(s) instead when a
@@ -41,7 +41,7 @@ export interface DownloadOptions {
    * when Node sends the URL through the proxy of the environment (`NODE_USE_ENV_PROXY=1` with
    * `HTTP_PROXY` / `HTTPS_PROXY`, less `NO_PROXY`; Node 22.21+ and 24.5+), so the download goes through it.
    */
-  fetch?: typeof globalThis.fetch;
+  fetch?: typeof globalThis.fetch | undefined;
 }
 
 /** A finished download: where it is, its size and its SHA-256. */
@@ -211,7 +211,11 @@ function idleWatch(timeoutMs: number) {
  * if (release) await downloadRelease(release, 'build/strings.zip');
  */
 export function downloadRelease(release: CdnRelease, destination: string, options: DownloadOptions = {}) {
-  return downloadToFile(release.filesUrl, destination, { expectedSha256: release.filesSha256, ...options });
+  // `expectedSha256: undefined` in the options (which the type allows) must not turn the release's check off.
+  return downloadToFile(release.filesUrl, destination, {
+    ...options,
+    expectedSha256: options.expectedSha256 ?? release.filesSha256,
+  });
 }
 
 /**

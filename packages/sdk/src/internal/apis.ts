@@ -16,6 +16,14 @@ export interface Api {
   /** An operation's path with its parameters filled in. */
   path: (operation: OperationCall, params: Record<string, string>) => string;
   retry: RetryPolicy;
+  /**
+   * The settings an error of this API tells the user to check: where requests go and the credential, each
+   * by its option and its environment variable (the names of ClientOptions, docs/sdk.md "Configuration").
+   */
+  settings: {
+    url: { option: 'baseUrl' | 'cdnBaseUrl'; env: string };
+    credential: { option: 'token' | 'cdnKey'; env: string; what: string };
+  };
 }
 
 /** The `/v1` API: `baseUrl`, the API token, path parameters, the `/v1` retry policy. */
@@ -27,6 +35,10 @@ export const V1_API: Api = {
   },
   path: pathOf,
   retry: V1_RETRY_POLICY,
+  settings: {
+    url: { option: 'baseUrl', env: 'LOC_BASE_URL' },
+    credential: { option: 'token', env: 'LOC_API_TOKEN', what: 'API token' },
+  },
 };
 
 /** The distribution check: `cdnBaseUrl`, the CDN key, the budget-aware CDN retry policy. */
@@ -39,4 +51,8 @@ export const CDN_API: Api = {
   // Its route has no parameters (and the Cdn resource passes the configured `cdnCheckPath`).
   path: (operation) => operation.path,
   retry: CDN_RETRY_POLICY,
+  settings: {
+    url: { option: 'cdnBaseUrl', env: 'LOC_CDN_BASE_URL' },
+    credential: { option: 'cdnKey', env: 'LOC_CDN_KEY', what: 'CDN key' },
+  },
 };

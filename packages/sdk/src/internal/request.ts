@@ -9,13 +9,14 @@ import {
 } from '../errors';
 import { MAX_RETRIES_LIMIT, retryDelayFor, type AttemptFailure, type RetryPolicy } from './retry';
 import { checkCount, checkDuration } from './options';
-import { networkFailureOf, safeCause } from './network-failure';
+import { describeNetworkFailure, networkFailureOf, safeCause } from './network-failure';
 import { abortErrorOf, anySignal, sleep } from './signals';
 import { validateResponse } from './validate';
 import { zodReady } from './zod-ready';
 import { joinUrl } from '../core/url';
 import { apiPromise, type WithResponse } from '../core/api-promise';
 import type { ResolvedConfig } from '../core/config';
+import type { ProjectRef } from '../core/project-ref';
 import type { Api } from './apis';
 import type { HttpLayer } from './http';
 import type { RequestOptions } from '../core/request-options';
@@ -66,6 +67,7 @@ export function createTransport(
       method: call.method,
       path: new URL(url).pathname,
       operation: { id: call.id, api: call.api, permission: call.permission },
+      project: projectOf(input.params),
     };
     const headers = {
       // The body is JSON text (serialized below); a content type of the caller's own wins.
@@ -103,13 +105,13 @@ export function createTransport(
             timeoutMs,
             undefined,
             info.operation,
+            info.project,
           );
           kind = { kind: 'timeout' };
         } else {
           // ofetch's error holds the request's headers (the credential): keep only code and message.
           const network = networkFailureOf(outcome.error);
-          const code = network.code ? `${network.code}: ` : '';
-          failure = new APIConnectionError(info, `could not reach the server (${code}${network.message})`, {
+          failure = new APIConnectionError(info, unreachable(api, config, describeNetworkFailure(network, url)), {
             cause: safeCause(network),
           });
           kind = { kind: 'connection', code: network.code };
@@ -143,6 +145,8 @@ export function createTransport(
           );
         }
         const apiError = APIError.from(response.status, info, parseBody(text), response.headers);
+        // A refused credential: name the setting to check and where its value came from (never the value).
+        if (response.status === 401) apiError.message += credentialAdvice(api, config);
         failure = apiError;
         kind = {
           kind: 'status',
@@ -201,6 +205,31 @@ function parseBody(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/** The project a call's path parameters name, by the SDK's one name for it (core/project-ref.ts). */
+function projectOf(params: Record<string, string>): ProjectRef | undefined {
+  const { workspaceUrl, projectUrl } = params;
+  return workspaceUrl !== undefined && projectUrl !== undefined
+    ? { workspace: workspaceUrl, project: projectUrl }
+    : undefined;
+}
+
+/**
+ * A connection failure's message: the address it tried, which setting gave it and from where (option,
+ * environment or default), and what went wrong. A base URL never holds a credential or a query
+ * (core/config.ts refuses both), so it may be shown.
+ */
+function unreachable(api: Api, config: ResolvedConfig, reason: string): string {
+  const { option, env } = api.settings.url;
+  const base = api.baseUrl(config);
+  return `could not reach the server at ${base} (${option}, ${config.from[option]}): ${reason}. Check ${option} or ${env}, and that the service runs there.`;
+}
+
+/** What a 401 asks the user to check: the credential's option and variable, and where the one sent came from. */
+function credentialAdvice(api: Api, config: ResolvedConfig): string {
+  const { option, env, what } = api.settings.credential;
+  return ` — the ${what} (${config.from[option] ?? 'none'}) was refused: check ${option} or ${env}.`;
 }
 
 function locationOf(headers: Headers): string {

@@ -26,33 +26,33 @@ export interface OtaOptions {
   environment: DistributionEnvironment;
   type: DistributionType;
   /** The app's semantic version: only releases made for it are offered. */
-  clientVersion?: string;
+  clientVersion?: string | undefined;
   /** The user's language (`clientLanguageCode`) and the default locale of `t()` and `strings()`. */
-  languageCode?: string;
+  languageCode?: string | undefined;
   /** Where the install id, the pause state and the releases are kept. Default: in memory only. */
-  storage?: OtaStorage;
+  storage?: OtaStorage | undefined;
   /** Base URL of the CDN check. Default `https://api.loc.dev`. */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** Path of the check below `baseUrl`. Default `/cdn/check`; the real CDN host's is `/v1/distributions/check`. */
-  checkPath?: string;
+  checkPath?: string | undefined;
   /**
    * Strings shipped with the app, by locale (flat, or nested as i18next's JSON files are): served until a
    * release arrives, and for keys it lacks.
    */
-  fallback?: Record<string, Record<string, unknown>>;
+  fallback?: Record<string, Record<string, unknown>> | undefined;
   /** Prefix of every storage key; two clients of different distributions sharing a store need two. */
-  storageKey?: string;
+  storageKey?: string | undefined;
   /** The locale of a bundle file from its path. Default: a path segment named like a locale. */
-  localeOf?: (path: string) => string | undefined;
-  maxBundleBytes?: number;
+  localeOf?: ((path: string) => string | undefined) | undefined;
+  maxBundleBytes?: number | undefined;
   /** Longest a check or a download may take, in ms, body included; then it fails and is reported. Default 60 000. */
-  timeoutMs?: number;
-  zipLimits?: ZipLimits;
-  fetch?: typeof globalThis.fetch;
+  timeoutMs?: number | undefined;
+  zipLimits?: ZipLimits | undefined;
+  fetch?: typeof globalThis.fetch | undefined;
   /** The clock (ms since the epoch). Tests and simulations pass their own. */
-  now?: () => number;
+  now?: (() => number) | undefined;
   /** Random numbers in [0, 1): the interval's jitter, the 5xx retry's wait, the install id's fallback. */
-  random?: () => number;
+  random?: (() => number) | undefined;
 }
 
 /** The release being served. */

@@ -82,6 +82,8 @@ export class Exports {
             `Export ${id} was still running after ${Math.round(timeoutMs / 1000)} s; resume waiting with its id.`,
             timeoutMs,
             id,
+            undefined,
+            { workspace: workspaceUrl, project: projectUrl },
           ),
       },
     );
@@ -123,10 +125,15 @@ function isFinal(job: Export): boolean {
 }
 
 /** The SUCCESS export `operation` answered, or the error that says why there is none. */
-function completed(job: Export, operation: OperationCall, params: Record<string, string>): CompletedExport {
-  if (job.status !== 'SUCCESS') throw new ExportFailedError(job.id, job.status, job.errorDetails);
+function completed(
+  job: Export,
+  operation: OperationCall,
+  params: { workspaceUrl: string; projectUrl: string; id?: string },
+): CompletedExport {
+  const project = { workspace: params.workspaceUrl, project: params.projectUrl };
+  if (job.status !== 'SUCCESS') throw new ExportFailedError(job.id, job.status, job.errorDetails, project);
   if (!job.downloadUrl) {
-    throw new ContractError({ method: operation.method, path: pathOf(operation, params) }, [
+    throw new ContractError({ method: operation.method, path: pathOf(operation, params), project }, [
       { path: '$.downloadUrl', message: 'an export in SUCCESS must carry a downloadUrl' },
     ]);
   }

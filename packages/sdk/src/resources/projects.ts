@@ -73,7 +73,7 @@ export class Projects {
   create(
     workspaceUrl: string,
     body: CreateProjectRequest,
-    options?: RequestOptions & { retry?: boolean },
+    options?: RequestOptions & { retry?: boolean | undefined },
   ): APIPromise<ProjectDetails> {
     return this.transport.request(createProject, { params: { workspaceUrl }, body, retry: options?.retry }, options);
   }

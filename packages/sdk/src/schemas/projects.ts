@@ -4,24 +4,15 @@ import * as z from 'zod/mini';
 import { lazyObject, once } from '../internal/lazy-object';
 import { nonNegativeInt, refineCheck } from './checks';
 import { RESOURCE_TYPES, type ResourceTypeId } from '../core/export-formats';
+import type { ProjectRef } from '../core/project-ref';
 import { LanguageCodeSchema, link, maxCharacters, openObject, requestEnum, segmentCounts, type Link } from './common';
 
-/** Workspace and project slugs of a project, as the API's paths take them. */
-export interface ProjectRef {
-  workspaceUrl: string;
-  projectUrl: string;
-}
-
 /**
- * Reads the workspace and project slugs from a project's self link
- * (`<base>/v1/<workspaceUrl>/projects/<projectUrl>`); undefined when there is no such link.
- *
- * @example
- * const project = await loc.projects.get('acme', 'mobile-app');
- * const ref = projectRefOf(project); // { workspaceUrl: 'acme', projectUrl: 'mobile-app' }
+ * The project a self link names (`<base>/v1/<workspace>/projects/<project>`), or undefined. The one place
+ * the SDK reads a project's slugs from an answer: the schemas below add them to every project they parse.
  */
-export function projectRefOf(project: { links: readonly Link[] }): ProjectRef | undefined {
-  const self = project.links.find((l) => l.rel === 'self') ?? project.links[0];
+function projectRefOfLinks(links: readonly Link[]): ProjectRef | undefined {
+  const self = links.find((l) => l.rel === 'self') ?? links[0];
   if (!self) return undefined;
   let pathname: string;
   try {
@@ -32,11 +23,27 @@ export function projectRefOf(project: { links: readonly Link[] }): ProjectRef | 
   const match = /\/v1\/([^/]+)\/projects\/([^/]+)\/?$/.exec(pathname);
   if (!match) return undefined;
   try {
-    return { workspaceUrl: decodeURIComponent(match[1]!), projectUrl: decodeURIComponent(match[2]!) };
+    return { workspace: decodeURIComponent(match[1]!), project: decodeURIComponent(match[2]!) };
   } catch {
     // A malformed percent-encoding (`%E0%A4%A`) is not a slug.
     return undefined;
   }
+}
+
+/**
+ * The slugs of a project answer, or an issue on its `links` (the parse fails: a ContractError that names
+ * it) rather than a project without ids.
+ */
+function refOrIssue(links: readonly Link[], context: z.core.ParsePayload): ProjectRef {
+  const ref = projectRefOfLinks(links);
+  if (ref) return ref;
+  context.issues.push({
+    code: 'custom',
+    path: ['links'],
+    message: 'no self link of the form <base>/v1/<workspace>/projects/<project>, so the project has no ids',
+    input: links,
+  });
+  return z.NEVER;
 }
 
 /** {@link ProjectListEntrySchema}, built on first use: what the client's calls and the other schemas build with. */
@@ -47,17 +54,8 @@ const projectListEntry = /* @__PURE__ */ once(() =>
       links: z.array(link()),
     }),
     z.transform((entry, context) => {
-      const ref = projectRefOf(entry);
-      if (!ref) {
-        context.issues.push({
-          code: 'custom',
-          path: ['links'],
-          message: 'no self link of the form <base>/v1/<workspace>/projects/<project>, so the project has no ids',
-          input: entry.links,
-        });
-        return z.NEVER;
-      }
-      return { ...entry, workspace: ref.workspaceUrl, project: ref.projectUrl };
+      const ref = refOrIssue(entry.links, context);
+      return { ...entry, workspace: ref.workspace, project: ref.project };
     }),
   ),
 );
@@ -84,17 +82,37 @@ export type ProjectList = z.output<typeof ProjectListSchema>;
 
 /** {@link ProjectDetailsSchema}, built on first use: what the client's calls and the other schemas build with. */
 export const projectDetails = /* @__PURE__ */ once(() =>
-  openObject({
-    title: z.string(),
-    description: z.nullish(z.string()),
-    project_locales: z.array(z.string()),
-    owner_email: z.string(),
-    links: z.array(link()),
-    created_at: z.string(),
-    updated_at: z.string(),
-  }),
+  z.pipe(
+    // The wire's names (the real service's snake_case, docs/decisions.md): what the mock serves and the
+    // OpenAPI document states. The SDK's types are camelCase; this transform is the one place they are mapped.
+    openObject({
+      title: z.string(),
+      description: z.nullish(z.string()),
+      project_locales: z.array(z.string()),
+      owner_email: z.string(),
+      links: z.array(link()),
+      created_at: z.string(),
+      updated_at: z.string(),
+    }),
+    z.transform(({ project_locales, owner_email, created_at, updated_at, ...rest }, context) => {
+      const ref = refOrIssue(rest.links, context);
+      return {
+        ...rest,
+        projectLocales: project_locales,
+        ownerEmail: owner_email,
+        createdAt: created_at,
+        updatedAt: updated_at,
+        workspace: ref.workspace,
+        project: ref.project,
+      };
+    }),
+  ),
 );
-/** V1DetailedProjectInfo: project details and the answer of project creation. */
+/**
+ * V1DetailedProjectInfo: project details and the answer of project creation. Parsed, its fields are
+ * camelCase (`projectLocales`, `ownerEmail`, `createdAt`, `updatedAt`; the wire's `project_locales`, …) and
+ * it carries the project's `workspace` and `project` slugs, read from its self link.
+ */
 export const ProjectDetailsSchema = /* @__PURE__ */ lazyObject(projectDetails);
 /** The type of {@link ProjectDetailsSchema}. */
 export type ProjectDetails = z.output<typeof ProjectDetailsSchema>;

@@ -55,11 +55,11 @@ export async function show(ctx: Context, projectArg: string | undefined, options
     ctx.out.line(`${c.bold(details.title)}  ${c.dim(`${workspace}/${project}`)}`);
     if (details.description) ctx.out.line(details.description);
     ctx.out.line();
-    ctx.out.line(`Owner     ${details.owner_email}`);
-    ctx.out.line(`Locales   ${details.project_locales.join(', ')}`);
+    ctx.out.line(`Owner     ${details.ownerEmail}`);
+    ctx.out.line(`Locales   ${details.projectLocales.join(', ')}`);
     if (status.projectType) ctx.out.line(`Type      ${status.projectType.name} (${status.projectType.id})`);
-    ctx.out.line(`Created   ${details.created_at}`);
-    ctx.out.line(`Updated   ${details.updated_at}`);
+    ctx.out.line(`Created   ${details.createdAt}`);
+    ctx.out.line(`Updated   ${details.updatedAt}`);
     ctx.out.line(`Formats   ${status.supportedExportFormats.map((f) => f.id).join(', ') || '–'}`);
     const connected = status.repositoryConnections.filter((r) => r.connected).map((r) => r.provider);
     ctx.out.line(`Repos     ${connected.length ? connected.join(', ') : 'none connected'}`);
@@ -167,13 +167,12 @@ export async function create(ctx: Context, options: CreateOptions): Promise<void
       }
       throw error;
     }
-    const self = created.links.find((l) => l.rel === 'self')?.href;
-    const slug = self ? decodeURIComponent(self.split('/').filter(Boolean).at(-1) ?? '') : undefined;
+    const slug = created.project;
     ctx.out.result({ workspace, project: slug, details: created }, () => {
       ctx.out.success(
-        `Created ${created.title} (${workspace}/${slug ?? '?'}) with locales ${created.project_locales.join(', ')}.`,
+        `Created ${created.title} (${workspace}/${slug}) with locales ${created.projectLocales.join(', ')}.`,
       );
-      if (slug) ctx.out.info(`Next: \`loc init --workspace ${workspace} --project ${slug}\``);
+      ctx.out.info(`Next: \`loc init --workspace ${workspace} --project ${slug}\``);
     });
     return;
   }
