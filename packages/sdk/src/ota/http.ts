@@ -13,6 +13,11 @@ import type { CdnCheckRequest, CdnRelease } from '../schemas/cdn';
 
 /** How many redirects a request follows; each is checked (../internal/cdn-url-rule.ts). */
 const MAX_REDIRECTS = 5;
+/**
+ * Most bytes of a check's answer that are read: a release or a problem is well under a kilobyte. A bigger
+ * answer (a compromised CDN's endless body) is not read further: it counts as an answer without a release.
+ */
+const MAX_CHECK_ANSWER_BYTES = 64 * 1024;
 
 /** The answer of one check. */
 export type CheckAnswer =
@@ -84,11 +89,10 @@ function withoutAuthorization(headers: RequestInit['headers']): Record<string, s
 }
 
 /** The codes (`errors[].infos`) and message of a problem body, or of the older `{error_message}` one. */
-async function problemOf(response: Response): Promise<{ codes: string[]; detail: string }> {
-  let body: { errors?: { infos?: unknown }[]; detail?: unknown; error_message?: unknown } | undefined;
-  try {
-    body = JSON.parse(await response.text());
-  } catch {}
+function problemOf(body: { errors?: { infos?: unknown }[]; detail?: unknown; error_message?: unknown } | undefined): {
+  codes: string[];
+  detail: string;
+} {
   const codes = (Array.isArray(body?.errors) ? body.errors.flatMap((e) => e?.infos) : []).filter(
     (code): code is string => typeof code === 'string',
   );
@@ -120,12 +124,14 @@ export async function checkCdn(
   );
   const { status } = response;
   if (status === 204) return { kind: 'current' };
-  if (response.ok) {
-    const release = (await response.json().catch(() => undefined)) as Partial<CdnRelease> | undefined;
-    if (typeof release?.distributionReleaseId === 'string' && typeof release.filesUrl === 'string')
-      return { kind: 'release', release: release as CdnRelease };
-  }
-  const { codes, detail } = await problemOf(response);
+  // The answer, parsed; none when it is not JSON, breaks off or is too big to be one (read no further).
+  let answer: (Partial<CdnRelease> & Parameters<typeof problemOf>[0]) | undefined;
+  try {
+    answer = JSON.parse(new TextDecoder().decode(await readCapped(response, MAX_CHECK_ANSWER_BYTES)));
+  } catch {}
+  if (response.ok && typeof answer?.distributionReleaseId === 'string' && typeof answer.filesUrl === 'string')
+    return { kind: 'release', release: answer as CdnRelease };
+  const { codes, detail } = problemOf(answer);
   if (status === 404 && codes.includes('DISTRIBUTION_NOT_FOUND')) return { kind: 'none' };
   const error = new LocError(
     `${status} from POST ${path}${response.ok ? ' without a release' : ''}${detail && `: ${detail}`}`,
@@ -153,15 +159,22 @@ export async function downloadBundle(config: HttpConfig, url: string, maxBytes: 
     await response.body?.cancel().catch(() => {});
     throw new DownloadError(`GET ${path}: ${response.status}`, { status: response.status });
   }
+  return readCapped(response, maxBytes, path);
+}
+
+/**
+ * The body of `response`, read chunk by chunk and cancelled as soon as it passes `maxBytes`, whatever
+ * `Content-Length` said or when there is none (a chunked answer): memory stays within `maxBytes` and one
+ * chunk. Rejects with `DownloadError` past the limit. A fetch without streams (older React Native) reads
+ * the whole body; the `Content-Length` check before it is all it has.
+ */
+async function readCapped(response: Response, maxBytes: number, path = ''): Promise<Uint8Array> {
   const length = Number(response.headers.get('content-length'));
   const tooBig = () => new DownloadError(`GET ${path}: more than the limit of ${maxBytes} bytes`);
   if (length > maxBytes) {
     await response.body?.cancel().catch(() => {});
     throw new DownloadError(`GET ${path}: ${length} bytes, more than the limit of ${maxBytes}`);
   }
-  // Read chunk by chunk and cancelled past the limit, whatever Content-Length said (chunked answers send
-  // none): memory stays within maxBytes and one chunk. A fetch without streams (old React Native) reads
-  // the whole body; the header check above is all it has.
   const reader = response.body?.getReader();
   if (!reader) {
     const bytes = new Uint8Array(await response.arrayBuffer());

@@ -24,7 +24,7 @@ export {
 } from './client';
 export { i18nextBackend } from './i18next';
 export { indexedDbStorage } from './indexeddb-storage';
-export { localeOfPath, parseBundle, type Strings } from './parse';
+export { MAX_NESTING_DEPTH, localeOfPath, parseBundle, type Strings } from './parse';
 export {
   OTA_CHECK_INTERVAL_MS,
   OTA_CHECK_JITTER,
