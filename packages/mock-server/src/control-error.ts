@@ -22,6 +22,12 @@ export class ControlError extends Error {
 
   /** The issues of a failed zod parse, each by the JSON path of its field (`$` for the input as a whole). */
   static fromZod(error: z.ZodError): ControlError {
-    return new ControlError(error.issues.slice(0, 20).map((i) => ({ field: jsonPath(i.path), message: i.message })));
+    // An unknown field is named by its own path (`$.statuss`), not its object's.
+    const bad = error.issues.flatMap((i) =>
+      i.code === 'unrecognized_keys'
+        ? i.keys.map((key) => ({ field: jsonPath([...i.path, key]), message: 'unknown field' }))
+        : [{ field: jsonPath(i.path), message: i.message }],
+    );
+    return new ControlError(bad.slice(0, 20));
   }
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { delay, http, HttpResponse } from 'msw';
 import { z } from 'zod';
+import { onePathRule, RegExpSource } from './path-match';
 import { corruptZipCentralDirectory, corruptZipCrc, escapingZip, malformedJson, wrongSha256 } from './body-faults';
 import { ControlError } from './control-error';
 import { exchangeOf, openExchange } from './exchange';
@@ -82,11 +83,7 @@ const scope = {
     .regex(/^[A-Za-z]+$/, 'expected an HTTP method such as GET')
     .optional(),
   path: z.string().startsWith('/', 'expected a path starting with /').optional().describe('a path prefix'),
-  pathPattern: z
-    .string()
-    .refine(isRegExp, 'expected a regular expression (JavaScript syntax)')
-    .optional()
-    .describe('a regular expression the path must contain a match of'),
+  pathPattern: RegExpSource.optional().describe('a regular expression the path must contain a match of'),
   project: z
     .string()
     .regex(/^[^/]+\/[^/]+$/, 'expected workspace/project, for example acme/web-frontend')
@@ -96,38 +93,33 @@ const scope = {
   count,
 };
 
-function isRegExp(text: string): boolean {
-  try {
-    new RegExp(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** A fault as `POST /__admin/faults` and `service.admin.addFault` take it. */
-export const FaultSpecSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('STATUS'),
-    status: z.number().int().min(400).max(599),
-    body: z.unknown().optional(),
-    ...scope,
-  }),
-  z.object({ kind: z.literal('EMPTY_RESPONSE'), ...scope }),
-  z.object({ kind: z.literal('LATENCY'), ms: z.number().int().min(0).max(MAX_LATENCY_MS), ...scope }),
-  z.object({ kind: z.literal('TRUNCATED_BODY'), bytes, ...scope }),
-  z.object({ kind: z.literal('CONNECTION_RESET_BY_PEER'), bytes, ...scope }),
-  z.object({ kind: z.literal('STALL_AFTER_BYTES'), bytes, ...scope }),
-  z.object({ kind: z.literal('SLOW_BODY'), bytesPerSecond: z.number().int().positive(), ...scope }),
-  z.object({ kind: z.literal('CORRUPT_ZIP_CRC'), ...scope }),
-  z.object({ kind: z.literal('CORRUPT_ZIP_CENTRAL_DIRECTORY'), ...scope }),
-  z.object({ kind: z.literal('ZIP_ENTRY_PARENT_PATH'), ...scope }),
-  z.object({ kind: z.literal('ZIP_ENTRY_ABSOLUTE_PATH'), ...scope }),
-  z.object({ kind: z.literal('ZIP_ENTRY_SYMLINK'), ...scope }),
-  z.object({ kind: z.literal('WRONG_SHA256'), ...scope }),
-  z.object({ kind: z.literal('MALFORMED_JSON'), ...scope }),
-  z.object({ kind: z.literal('EXPORT_ERROR'), message: z.string().min(1).optional(), ...scope }),
-]);
+export const FaultSpecSchema = z
+  .discriminatedUnion('kind', [
+    z
+      .object({
+        kind: z.literal('STATUS'),
+        status: z.number().int().min(400).max(599),
+        body: z.unknown().optional(),
+        ...scope,
+      })
+      .strict(),
+    z.object({ kind: z.literal('EMPTY_RESPONSE'), ...scope }).strict(),
+    z.object({ kind: z.literal('LATENCY'), ms: z.number().int().min(0).max(MAX_LATENCY_MS), ...scope }).strict(),
+    z.object({ kind: z.literal('TRUNCATED_BODY'), bytes, ...scope }).strict(),
+    z.object({ kind: z.literal('CONNECTION_RESET_BY_PEER'), bytes, ...scope }).strict(),
+    z.object({ kind: z.literal('STALL_AFTER_BYTES'), bytes, ...scope }).strict(),
+    z.object({ kind: z.literal('SLOW_BODY'), bytesPerSecond: z.number().int().positive(), ...scope }).strict(),
+    z.object({ kind: z.literal('CORRUPT_ZIP_CRC'), ...scope }).strict(),
+    z.object({ kind: z.literal('CORRUPT_ZIP_CENTRAL_DIRECTORY'), ...scope }).strict(),
+    z.object({ kind: z.literal('ZIP_ENTRY_PARENT_PATH'), ...scope }).strict(),
+    z.object({ kind: z.literal('ZIP_ENTRY_ABSOLUTE_PATH'), ...scope }).strict(),
+    z.object({ kind: z.literal('ZIP_ENTRY_SYMLINK'), ...scope }).strict(),
+    z.object({ kind: z.literal('WRONG_SHA256'), ...scope }).strict(),
+    z.object({ kind: z.literal('MALFORMED_JSON'), ...scope }).strict(),
+    z.object({ kind: z.literal('EXPORT_ERROR'), message: z.string().min(1).optional(), ...scope }).strict(),
+  ])
+  .superRefine(onePathRule);
 export type FaultSpec = z.input<typeof FaultSpecSchema>;
 type ParsedFault = z.output<typeof FaultSpecSchema>;
 

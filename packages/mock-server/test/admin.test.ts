@@ -148,7 +148,7 @@ describe('the controls, through the JS API and over HTTP', () => {
       status: 400,
       fields: ['$.pathPattern'],
     });
-    expect(await post('/__admin/requests/verify', { headerz: {} })).toEqual({ status: 400, fields: ['$'] });
+    expect(await post('/__admin/requests/verify', { headerz: {} })).toEqual({ status: 400, fields: ['$.headerz'] });
     expect(await post('/__admin/clock', { advanceMs: -Date.now() * 2 })).toEqual({
       status: 400,
       fields: ['$.advanceMs'],

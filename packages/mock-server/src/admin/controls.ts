@@ -8,8 +8,9 @@ import { ControlError } from '../control-error';
 import { FAULT_KINDS, FaultSpecSchema, type ActiveFault, type createFaults } from '../faults';
 import { clockTimeProblem, type MockClock } from '../clock';
 import { entryOf, type Journal, type JournalEntry } from '../journal';
+import { demoSeed } from '../seed/demo';
 import { SeedSchema, type Seed } from '../seed/schema';
-import type { Store } from '../store';
+import { StoreError, type Store } from '../store';
 import { RequestPatternSchema, verify } from './verify';
 
 /** What a control acts on: the parts of one mock service. */
@@ -42,6 +43,8 @@ interface Control<I extends z.ZodType, O extends z.ZodType> {
   output: O;
   run(target: ControlTarget, input: z.output<I>): z.input<O>;
   flag?: Flag;
+  /** An input that works on the demo seed: the OpenAPI document's example, which a test sends. */
+  example?: z.input<I>;
 }
 
 function control<I extends z.ZodType, O extends z.ZodType>(c: Control<I, O>): Control<I, O> {
@@ -91,6 +94,10 @@ function clockView(clock: MockClock): z.input<typeof ClockSchema> {
   return { now: new Date(now).toISOString(), epochMs: now };
 }
 
+/** A distribution and a release as a seed declares them: what `publishRelease` takes. */
+const Distribution = SeedSchema.shape.distributions.unwrap().element;
+const Release = Distribution.shape.releases.element;
+
 /** The empty state `reset` with `to: "empty"` goes to. */
 const EMPTY_SEED: Seed = { workspaces: [], users: [], projects: [] };
 
@@ -123,15 +130,23 @@ export const CONTROLS = {
     method: 'POST',
     path: '/__admin/reset',
     summary:
-      'Back to the seed (or to an empty state): projects, exports, budgets, faults and the journal as at the start',
+      'Back to the seed last loaded (`to: "seed"`, the default), to the demo seed (`"demo"`, which reset then returns to) or to nothing (`"empty"`): projects, exports, releases, budgets, faults and the journal as at the start. The clock stays where it is unless `clock: "reset"` (back to real time, or a frozen clock’s start); the journal keeps its size',
     from: 'body',
-    input: z.object({ to: z.enum(['seed', 'empty']).default('seed') }).strict(),
+    input: z
+      .object({
+        to: z.enum(['seed', 'demo', 'empty']).default('seed'),
+        clock: z.enum(['keep', 'reset']).default('keep'),
+      })
+      .strict(),
     output: Ok,
-    run(target, { to }) {
+    run(target, { to, clock }) {
       target.reset();
       if (to === 'empty') target.store.loadSeed(EMPTY_SEED, { remember: false });
+      if (to === 'demo') target.store.loadSeed(demoSeed());
+      if (clock === 'reset') target.clock.reset?.();
       return { ok: true as const };
     },
+    example: { to: 'demo', clock: 'reset' },
   }),
   loadSeed: control({
     method: 'POST',
@@ -163,6 +178,92 @@ export const CONTROLS = {
           throw new Error(`${file}: ${(error as Error).message}`);
         }
       },
+    },
+    example: {
+      workspaces: [{ slug: 'tiny', name: 'Tiny', cdnBudget: 100 }],
+      users: [{ email: 'me@tiny.test', tokens: ['loc_tiny_token'], workspaceRoles: { tiny: 'admin' } }],
+      projects: [
+        {
+          workspace: 'tiny',
+          slug: 'app',
+          title: 'App',
+          owner: 'me@tiny.test',
+          resourceType: 'json.standard',
+          sourceLocale: 'en',
+          targetLocales: ['de'],
+          files: [
+            {
+              path: 'locales/%{locale}/app.json',
+              segments: [
+                { key: 'hello', source: 'Hello', translations: { de: { text: 'Hallo', status: 'APPROVED' } } },
+              ],
+            },
+          ],
+        },
+      ],
+      distributions: [
+        {
+          workspace: 'tiny',
+          environment: 'PRODUCTION',
+          type: 'NATIVE_FORMAT',
+          project: 'app',
+          releases: [{ id: 'rel_1', name: 'First', createdAt: '2026-11-01T00:00:00Z' }],
+        },
+      ],
+      cdnKeys: [{ key: 'lh-cdn_tiny', workspace: 'tiny', expiresAt: null }],
+    },
+  }),
+  publishRelease: control({
+    method: 'POST',
+    path: '/__admin/releases',
+    summary:
+      'Publish a release to one distribution (workspace, environment, type): added as its newest (`createdAt` defaults to the mock’s now), or in place of its release with the same id. A distribution that does not exist is created when `project` is given. Nothing else changes; `reset` takes it back',
+    from: 'body',
+    input: z
+      .object({
+        workspace: Distribution.shape.workspace,
+        environment: Distribution.shape.environment,
+        type: Distribution.shape.type,
+        project: Distribution.shape.project
+          .optional()
+          .describe('the project whose strings its bundles carry: needed to create the distribution, else it stays'),
+        clientVersions: Distribution.shape.clientVersions.describe(
+          'the app versions the distribution serves (a semver range); unchanged when absent',
+        ),
+        release: Release.extend({
+          createdAt: Release.shape.createdAt.optional().describe('default: the mock’s clock now'),
+        }).strict(),
+      })
+      .strict(),
+    output: z.object({
+      ok: z.literal(true),
+      created: z.boolean().describe('the distribution was created'),
+      replaced: z.boolean().describe('a release with this id was replaced'),
+      release: z.object({ id: z.string(), name: z.string(), createdAt: z.string() }),
+    }),
+    run(target, input) {
+      const release = {
+        ...input.release,
+        createdAt: input.release.createdAt ?? new Date(target.clock.now()).toISOString(),
+      };
+      try {
+        const done = target.store.publishRelease({ ...input, release });
+        return {
+          ok: true as const,
+          ...done,
+          release: { id: release.id, name: release.name, createdAt: release.createdAt },
+        };
+      } catch (error) {
+        if (error instanceof StoreError)
+          throw new ControlError([{ field: error.field ? `$.${error.field}` : '$', message: error.message }]);
+        throw error;
+      }
+    },
+    example: {
+      workspace: 'acme',
+      environment: 'PRODUCTION',
+      type: 'MOBILE_SDK_IOS',
+      release: { id: 'rel_ios_2_2', name: 'iOS 2.2', clientVersions: '>=2.0.0' },
     },
   }),
   state: control({
@@ -243,6 +344,7 @@ export const CONTROLS = {
       parse: jsonFlag('fault'),
       repeatable: true,
     },
+    example: { kind: 'STATUS', status: 503, method: 'POST', path: '/cdn/check', count: 2 },
   }),
   removeFault: control({
     method: 'DELETE',
@@ -256,6 +358,7 @@ export const CONTROLS = {
         throw new ControlError([{ field: '$.id', message: `No fault ${id}: GET /__admin/faults lists them.` }], 404);
       return { ok: true as const };
     },
+    example: { id: 'fault-1' },
   }),
   clearFaults: control({
     method: 'DELETE',
@@ -309,6 +412,7 @@ export const CONTROLS = {
       help: 'start the clock at this ISO 8601 time (it then runs on)',
       parse: (text) => ({ set: text }),
     },
+    example: { advanceMs: 3_600_000 },
   }),
   listRequests: control({
     method: 'GET',
@@ -327,6 +431,7 @@ export const CONTROLS = {
       const shown = limit === undefined ? recorded : recorded.slice(-limit);
       return { requests: shown.map((r) => entryOf(r)), total: target.journal.total, size: target.journal.size };
     },
+    example: { limit: 10 },
   }),
   clearRequests: control({
     method: 'DELETE',
@@ -353,6 +458,7 @@ export const CONTROLS = {
       nearMisses: z.array(z.object({ request: JournalEntrySchema, differences: z.array(z.string()) })),
     }),
     run: (target, pattern) => verify(target.journal.recorded(), pattern),
+    example: { method: 'POST', path: '/cdn/check', body: { includesJson: { distributionType: 'MOBILE_SDK_IOS' } } },
   }),
   configureJournal: control({
     method: 'POST',
@@ -371,6 +477,7 @@ export const CONTROLS = {
       help: 'how many requests the journal keeps (default 1000; 0: off)',
       parse: (text) => ({ size: /^\d+$/.test(text) ? Number(text) : Number.NaN }),
     },
+    example: { size: 5000 },
   }),
 } as const;
 

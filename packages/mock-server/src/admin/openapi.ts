@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { version } from '../../package.json';
 import { MAX_JSON_DEPTH } from '../json-depth';
+import { createClock } from '../clock';
+import { createMockService } from '../mock-service';
 import { CONTROLS, type ControlName } from './controls';
 import { MAX_ADMIN_BODY_BYTES } from './http';
 
@@ -13,6 +15,21 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, u
 }
 
 const capital = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}`;
+
+/** When the answers' examples were made: a fixed time, so that the document does not change between runs. */
+const EXAMPLE_TIME = Date.UTC(2026, 10, 1);
+
+/**
+ * A control's answer to its example, as a fresh mock on the demo seed gives it (with the `addFault`
+ * example added first, so that there is a fault to list and remove): the example answer is what the mock
+ * says, not a second copy of it.
+ */
+function exampleAnswer(name: ControlName): unknown {
+  const service = createMockService({ clock: createClock({ frozen: true, start: EXAMPLE_TIME }), exportDelayMs: 0 });
+  if (name !== 'addFault') service.admin.addFault(CONTROLS.addFault.example);
+  const run = service.admin[name] as (input?: unknown) => unknown;
+  return run((CONTROLS[name] as { example?: unknown }).example);
+}
 
 const PROBLEM = {
   type: 'object',
@@ -56,6 +73,7 @@ export function buildAdminOpenApi() {
     const output = `${capital(name)}Output`;
     schemas[output] = jsonSchema(c.output as z.ZodType, 'output');
     const properties = (input.properties ?? {}) as Record<string, Record<string, unknown>>;
+    const example = (c as { example?: Record<string, unknown> }).example;
     const required = new Set((input.required ?? []) as string[]);
     const parameters =
       c.from === 'query' || c.from === 'path'
@@ -64,6 +82,7 @@ export function buildAdminOpenApi() {
             in: c.from,
             required: c.from === 'path' || required.has(param),
             schema,
+            ...(example?.[param] !== undefined ? { example: example[param] } : {}),
           }))
         : [];
     let requestBody: unknown;
@@ -72,7 +91,12 @@ export function buildAdminOpenApi() {
       schemas[inputName] = input;
       requestBody = {
         required: false,
-        content: { 'application/json': { schema: { $ref: `#/components/schemas/${inputName}` } } },
+        content: {
+          'application/json': {
+            schema: { $ref: `#/components/schemas/${inputName}` },
+            ...(example ? { example } : {}),
+          },
+        },
       };
     }
     paths[c.path] ??= {};
@@ -84,7 +108,9 @@ export function buildAdminOpenApi() {
       responses: {
         '200': {
           description: 'Done',
-          content: { 'application/json': { schema: { $ref: `#/components/schemas/${output}` } } },
+          content: {
+            'application/json': { schema: { $ref: `#/components/schemas/${output}` }, example: exampleAnswer(name) },
+          },
         },
         '400': problemResponse(
           c.from === 'body'

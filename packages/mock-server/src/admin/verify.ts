@@ -4,17 +4,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { entryOf, type JournalEntry, type Recorded } from '../journal';
+import { onePathRule, RegExpSource } from '../path-match';
 
-function isRegExp(text: string): boolean {
-  try {
-    new RegExp(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const regExp = z.string().refine(isRegExp, 'expected a regular expression (JavaScript syntax)');
+const regExp = RegExpSource;
 
 /** A value test: a string is `equalTo`. */
 const Matcher = z.union([
@@ -55,7 +47,8 @@ export const RequestPatternSchema = z
       .strict()
       .optional(),
   })
-  .strict();
+  .strict()
+  .superRefine(onePathRule);
 export type RequestPattern = z.output<typeof RequestPatternSchema>;
 
 function test(matcher: Matcher, value: string | undefined): boolean {

@@ -9,12 +9,12 @@ const resourceTypes = RESOURCE_TYPES.map((t) => t.id) as [string, ...string[]];
 export const ROLES = ['admin', 'developer', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
-const TranslationSchema = z.object({ text: z.string(), status: z.enum(SEGMENT_STATUSES) });
+const TranslationSchema = z.strictObject({ text: z.string(), status: z.enum(SEGMENT_STATUSES) });
 
 /** A seed file: the whole state the mock starts from (and `reset()` returns to). */
-export const SeedSchema = z.object({
+export const SeedSchema = z.strictObject({
   workspaces: z.array(
-    z.object({
+    z.strictObject({
       slug,
       name: z.string(),
       /** CDN checks allowed before 429; null for no limit. */
@@ -28,7 +28,7 @@ export const SeedSchema = z.object({
     }),
   ),
   users: z.array(
-    z.object({
+    z.strictObject({
       email: z.string().email(),
       tokens: z.array(z.string().min(8)),
       /** Role per workspace slug. */
@@ -38,7 +38,7 @@ export const SeedSchema = z.object({
     }),
   ),
   projects: z.array(
-    z.object({
+    z.strictObject({
       workspace: slug,
       slug,
       title: z.string().min(1),
@@ -51,14 +51,14 @@ export const SeedSchema = z.object({
       createdAt: isoDate.default('2026-01-01T00:00:00.000Z'),
       updatedAt: isoDate.optional(),
       repositoryConnections: z
-        .array(z.object({ provider: z.string(), connected: z.boolean(), canPush: z.boolean().default(false) }))
+        .array(z.strictObject({ provider: z.string(), connected: z.boolean(), canPush: z.boolean().default(false) }))
         .default([]),
       files: z
         .array(
-          z.object({
+          z.strictObject({
             path: z.string().includes('%{locale}', { message: 'a resource file path must contain %{locale}' }),
             segments: z.array(
-              z.object({
+              z.strictObject({
                 key: z.string().min(1),
                 source: z.string(),
                 comment: z.string().optional(),
@@ -72,7 +72,7 @@ export const SeedSchema = z.object({
   ),
   distributions: z
     .array(
-      z.object({
+      z.strictObject({
         workspace: slug,
         environment: z.enum(DISTRIBUTION_ENVIRONMENTS),
         type: z.enum(DISTRIBUTION_TYPES),
@@ -81,7 +81,7 @@ export const SeedSchema = z.object({
         /** App versions this distribution serves (a semver range); all when absent. */
         clientVersions: z.string().optional(),
         releases: z.array(
-          z.object({
+          z.strictObject({
             id: z.string().min(1),
             name: z.string(),
             createdAt: isoDate,
@@ -94,7 +94,7 @@ export const SeedSchema = z.object({
     .default([]),
   cdnKeys: z
     .array(
-      z.object({
+      z.strictObject({
         key: z.string().min(8),
         workspace: slug,
         expiresAt: isoDate.nullable().default(null),

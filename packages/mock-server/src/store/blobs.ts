@@ -65,6 +65,10 @@ export function createBlobs(now: () => number, maxExportBytes = MAX_EXPORT_BYTES
       }
       return bytes;
     },
+    /** Drops a release ZIP: the next request for it makes it again (its release was published anew). */
+    forgetRelease(name: string): void {
+      releases.delete(name);
+    },
     /** Bytes of export ZIPs held now. */
     get exportBytes() {
       return exportBytes;

@@ -16,6 +16,8 @@ export class StoreError extends Error {
   constructor(
     readonly kind: 'not-found' | 'forbidden' | 'invalid' | 'unauthorized' | 'budget',
     message: string,
+    /** The input field at fault, for a control's input (`release.id`), when one is. */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -291,6 +293,84 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
       if (remember) initial = parsedSeed;
       state = load(parsedSeed, () => clock.now());
       forcedExportErrors = [];
+    },
+    /**
+     * Publishes a release to one distribution (workspace, environment, type): added, or put in place of
+     * the distribution's release with the same id, whose bundle is made again. A distribution that does
+     * not exist is created when `project` is given. Nothing else changes; `reset()` takes it back. Throws
+     * StoreError ('not-found', 'invalid') naming what is wrong, and then changes nothing.
+     */
+    publishRelease(to: {
+      workspace: string;
+      environment: SeedDistribution['environment'];
+      type: SeedDistribution['type'];
+      project?: string | undefined;
+      clientVersions?: string | undefined;
+      release: SeedRelease;
+    }): { created: boolean; replaced: boolean } {
+      if (!state.seed.workspaces.some((w) => w.slug === to.workspace))
+        throw new StoreError('not-found', `Workspace '${to.workspace}' does not exist.`, 'workspace');
+      if (
+        to.project !== undefined &&
+        !state.projects.some((p) => p.workspace === to.workspace && p.slug === to.project)
+      )
+        throw new StoreError(
+          'not-found',
+          `Project '${to.project}' does not exist in workspace '${to.workspace}'.`,
+          'project',
+        );
+      const { distributions } = state.seed;
+      const existing = distributions.find(
+        (d) => d.workspace === to.workspace && d.environment === to.environment && d.type === to.type,
+      );
+      const elsewhere = distributions.find((d) => d !== existing && d.releases.some((r) => r.id === to.release.id));
+      if (elsewhere)
+        throw new StoreError(
+          'invalid',
+          `Release id '${to.release.id}' is a release of ${elsewhere.workspace} ${elsewhere.environment}/${elsewhere.type}: release ids are unique (they name the bundle).`,
+          'release.id',
+        );
+      if (!existing && to.project === undefined)
+        throw new StoreError(
+          'not-found',
+          `${to.workspace} has no distribution ${to.environment}/${to.type}: give its project to create it.`,
+          'project',
+        );
+      const replaced = existing?.releases.some((r) => r.id === to.release.id) ?? false;
+      const distribution: SeedDistribution = existing
+        ? {
+            ...existing,
+            ...(to.project !== undefined ? { project: to.project } : {}),
+            ...(to.clientVersions !== undefined ? { clientVersions: to.clientVersions } : {}),
+            releases: [...existing.releases.filter((r) => r.id !== to.release.id), to.release],
+          }
+        : {
+            workspace: to.workspace,
+            environment: to.environment,
+            type: to.type,
+            project: to.project!,
+            ...(to.clientVersions !== undefined ? { clientVersions: to.clientVersions } : {}),
+            releases: [to.release],
+          };
+      // A new seed object: the one `reset()` returns to stays as it was.
+      state.seed = {
+        ...state.seed,
+        distributions: existing
+          ? distributions.map((d) => (d === existing ? distribution : d))
+          : [...distributions, distribution],
+      };
+      // Bundles made before are made again: the replaced release's, or all of them for another project.
+      const stale =
+        existing && existing.project !== distribution.project
+          ? existing.releases.map((r) => r.id)
+          : replaced
+            ? [to.release.id]
+            : [];
+      for (const id of stale) {
+        state.blobs.forgetRelease(releaseBlobName(id));
+        state.madeReleases.delete(id);
+      }
+      return { created: !existing, replaced };
     },
     /** The state as the control API shows it: projects, exports, releases and budgets. */
     snapshot() {
