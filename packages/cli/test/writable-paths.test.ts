@@ -135,6 +135,40 @@ describe('a config that would write where tools execute or obey files', () => {
   });
 });
 
+describe('a release record that names files where tools execute or obey them', () => {
+  beforeEach(async () => {
+    mock = await startMock(['--export-delay', '50ms']);
+    makeRepo();
+  });
+  afterEach(async () => {
+    await mock.stop();
+    dir.remove();
+  });
+
+  it('loc cdn check --download --force removes none of them: left alone and reported', async () => {
+    const cdn = (extra: string[] = []) =>
+      loc(
+        ['cdn', 'check', '-e', 'PRODUCTION', '-t', 'MOBILE_SDK_IOS', '--client-version', '2.1.0', '--download', '.', ...extra, '--json'],
+        { LOC_CDN_KEY: CDN_KEYS.acme },
+      );
+    const first = await cdn();
+    expect(first.code, first.stderr).toBe(0);
+    // A pull request rewrites the record: an older release that held the workflow and git's HEAD.
+    const record = JSON.parse(readFileSync(join(repo, '.loc-release.json'), 'utf8'));
+    record.distributionReleaseId = 'rel_older';
+    record.files.push({ path: '.github/workflows/ci.yml', sha256: null }, { path: '.GIT/HEAD', sha256: null });
+    writeFileSync(join(repo, '.loc-release.json'), JSON.stringify(record));
+    const result = await cdn(['--force']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.json().removed).toEqual([]);
+    expect(result.json().skipped).toEqual([
+      { path: '.github/workflows/ci.yml', reason: expect.stringMatching(/lies inside \.github\//) },
+      { path: '.GIT/HEAD', reason: expect.stringMatching(/lies inside \.git\//) },
+    ]);
+    untouched();
+  });
+});
+
 describe('file names the service gives that would land where tools execute or obey files', () => {
   /** The demo seed, with mobile-ios's InfoPlist.strings moved into .git/hooks by the project's own path. */
   function hostileSeed(): string {
