@@ -164,6 +164,31 @@ describe('a config that would write where tools execute or obey files', () => {
     expect(await mock.requests()).toEqual([]);
   });
 
+  it('loc init writes no such folder or template into loc.config.json (exit 2)', async () => {
+    const folder = await loc([
+      'init',
+      '--workspace',
+      'acme',
+      '--project',
+      'web-frontend',
+      '--out',
+      '.github/workflows',
+    ]);
+    expect(folder.code, folder.stderr).toBe(2);
+    expect(folder.stderr).toMatch(/--out \.github\/workflows lies inside \.github\//);
+    expect(existsSync(join(repo, 'loc.config.json'))).toBe(false);
+    writeConfig({ project: 'web-frontend' });
+    const before = readFileSync(join(repo, 'loc.config.json'), 'utf8');
+    const template = await loc([
+      ...['init', '--target', 'pwn', '--project', 'web-frontend', '--format', 'json.nested'],
+      ...['--path-template', 'loc-{locale}.yml'],
+    ]);
+    expect(template.code, template.stderr).toBe(2);
+    expect(template.stderr).toMatch(/ends in \.yml, not in one of the format's own \(\.json\)/);
+    expect(readFileSync(join(repo, 'loc.config.json'), 'utf8')).toBe(before);
+    expect(await mock.requests()).toEqual([]);
+  });
+
   it('a YAML target may end in .yaml, and a JSON one in the file’s own name: both written', async () => {
     writeConfig({
       targets: [
