@@ -56,13 +56,21 @@ describe('a config that would write where tools execute or obey files', () => {
   it('a target in .github/workflows with json.nested and loc-{locale}.yml: exit 2 before any request, naming the key', async () => {
     writeConfig({
       targets: [
-        { name: 'pwn', project: 'web-frontend', out: '.github/workflows', format: 'json.nested', pathTemplate: 'loc-{locale}.yml' },
+        {
+          name: 'pwn',
+          project: 'web-frontend',
+          out: '.github/workflows',
+          format: 'json.nested',
+          pathTemplate: 'loc-{locale}.yml',
+        },
       ],
     });
     const result = await loc(['export', '--json']);
     expect(result.code, result.stderr).toBe(2);
     const { error } = result.json();
-    expect(error.message).toMatch(/targets\[0\]\.pathTemplate \(target 'pwn'\) in loc\.config\.json 'loc-\{locale\}\.yml'/);
+    expect(error.message).toMatch(
+      /targets\[0\]\.pathTemplate \(target 'pwn'\) in loc\.config\.json 'loc-\{locale\}\.yml'/,
+    );
     expect(error.message).toMatch(/ends in \.yml, not in one of the format's own \(\.json\)/);
     expect(error.hint).toMatch(/\{locale\}\.json/);
     expect(await mock.requests()).toEqual([]);
@@ -70,19 +78,34 @@ describe('a config that would write where tools execute or obey files', () => {
   });
 
   it.each([
-    ['a target', { targets: [{ name: 'pwn', project: 'web-frontend', out: '.github/workflows' }] }, /targets\[0\]\.out \(target 'pwn'\)/],
-    ['export.out', { project: 'web-frontend', export: { out: '.GitHub/workflows' } }, /export\.out in loc\.config\.json/],
-    ['export.out in any case', { project: 'web-frontend', export: { out: 'web/.GIT/hooks' } }, /export\.out in loc\.config\.json/],
-  ])('%s with the right extension, in a folder of CI or git: exit 2 before any request, naming the key', async (_name, config, key) => {
-    writeConfig(config);
-    const result = await loc(['export', '--json']);
-    expect(result.code, result.stderr).toBe(2);
-    expect(result.json().error.message).toMatch(key);
-    expect(result.json().error.message).toMatch(/where tools execute or obey the files/);
-    expect(await mock.requests()).toEqual([]);
-    untouched();
-    expect(existsSync(join(repo, 'web'))).toBe(false);
-  });
+    [
+      'a target',
+      { targets: [{ name: 'pwn', project: 'web-frontend', out: '.github/workflows' }] },
+      /targets\[0\]\.out \(target 'pwn'\)/,
+    ],
+    [
+      'export.out',
+      { project: 'web-frontend', export: { out: '.GitHub/workflows' } },
+      /export\.out in loc\.config\.json/,
+    ],
+    [
+      'export.out in any case',
+      { project: 'web-frontend', export: { out: 'web/.GIT/hooks' } },
+      /export\.out in loc\.config\.json/,
+    ],
+  ])(
+    '%s with the right extension, in a folder of CI or git: exit 2 before any request, naming the key',
+    async (_name, config, key) => {
+      writeConfig(config);
+      const result = await loc(['export', '--json']);
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.json().error.message).toMatch(key);
+      expect(result.json().error.message).toMatch(/where tools execute or obey the files/);
+      expect(await mock.requests()).toEqual([]);
+      untouched();
+      expect(existsSync(join(repo, 'web'))).toBe(false);
+    },
+  );
 
   it.each(['index.lock{region}', 'hooks/pre-commit{region}'])(
     '.git with %j: exit 2 before any request ({region} is empty for de)',
@@ -96,7 +119,18 @@ describe('a config that would write where tools execute or obey files', () => {
       expect(await mock.requests()).toEqual([]);
       untouched();
       // The same from the command line.
-      const flags = await loc(['export', '-w', 'acme', '-p', 'web-frontend', '--out', '.git', '--path-template', pathTemplate, '--json']);
+      const flags = await loc([
+        'export',
+        '-w',
+        'acme',
+        '-p',
+        'web-frontend',
+        '--out',
+        '.git',
+        '--path-template',
+        pathTemplate,
+        '--json',
+      ]);
       expect(flags.code, flags.stderr).toBe(2);
       expect(flags.json().error.message).toMatch(/^--path-template '/);
       expect(await mock.requests()).toEqual([]);
@@ -114,17 +148,57 @@ describe('a config that would write where tools execute or obey files', () => {
 
   it('a template whose files are named Jenkinsfile or package.json: exit 2, before any request', async () => {
     for (const pathTemplate of ['{locale}/Jenkinsfile', '{locale}/package{region}.json']) {
-      const result = await loc(['export', '-w', 'acme', '-p', 'web-frontend', '--path-template', pathTemplate, '--json']);
+      const result = await loc([
+        'export',
+        '-w',
+        'acme',
+        '-p',
+        'web-frontend',
+        '--path-template',
+        pathTemplate,
+        '--json',
+      ]);
       expect(result.code, result.stderr).toBe(2);
       expect(result.json().error.message).toMatch(/is named (Jenkinsfile|package\.json)/);
     }
     expect(await mock.requests()).toEqual([]);
   });
 
+  it('loc init writes no such folder or template into loc.config.json (exit 2)', async () => {
+    const folder = await loc([
+      'init',
+      '--workspace',
+      'acme',
+      '--project',
+      'web-frontend',
+      '--out',
+      '.github/workflows',
+    ]);
+    expect(folder.code, folder.stderr).toBe(2);
+    expect(folder.stderr).toMatch(/--out \.github\/workflows lies inside \.github\//);
+    expect(existsSync(join(repo, 'loc.config.json'))).toBe(false);
+    writeConfig({ project: 'web-frontend' });
+    const before = readFileSync(join(repo, 'loc.config.json'), 'utf8');
+    const template = await loc([
+      ...['init', '--target', 'pwn', '--project', 'web-frontend', '--format', 'json.nested'],
+      ...['--path-template', 'loc-{locale}.yml'],
+    ]);
+    expect(template.code, template.stderr).toBe(2);
+    expect(template.stderr).toMatch(/ends in \.yml, not in one of the format's own \(\.json\)/);
+    expect(readFileSync(join(repo, 'loc.config.json'), 'utf8')).toBe(before);
+    expect(await mock.requests()).toEqual([]);
+  });
+
   it('a YAML target may end in .yaml, and a JSON one in the file’s own name: both written', async () => {
     writeConfig({
       targets: [
-        { name: 'yaml', project: 'web-frontend', out: 'config/locales', format: 'yaml.rails', pathTemplate: '{locale}/{basename}.yaml' },
+        {
+          name: 'yaml',
+          project: 'web-frontend',
+          out: 'config/locales',
+          format: 'yaml.rails',
+          pathTemplate: '{locale}/{basename}.yaml',
+        },
         { name: 'json', project: 'web-frontend', out: 'web', pathTemplate: '{locale}/{filename}' },
       ],
     });
@@ -132,6 +206,53 @@ describe('a config that would write where tools execute or obey files', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(filesIn('config/locales')).toContain('config/locales/de/common.yaml');
     expect(filesIn('web')).toContain('web/de/common.json');
+  });
+});
+
+describe('a release record that names files where tools execute or obey them', () => {
+  beforeEach(async () => {
+    mock = await startMock(['--export-delay', '50ms']);
+    makeRepo();
+  });
+  afterEach(async () => {
+    await mock.stop();
+    dir.remove();
+  });
+
+  it('loc cdn check --download --force removes none of them: left alone and reported', async () => {
+    const cdn = (extra: string[] = []) =>
+      loc(
+        [
+          'cdn',
+          'check',
+          '-e',
+          'PRODUCTION',
+          '-t',
+          'MOBILE_SDK_IOS',
+          '--client-version',
+          '2.1.0',
+          '--download',
+          '.',
+          ...extra,
+          '--json',
+        ],
+        { LOC_CDN_KEY: CDN_KEYS.acme },
+      );
+    const first = await cdn();
+    expect(first.code, first.stderr).toBe(0);
+    // A pull request rewrites the record: an older release that held the workflow and git's HEAD.
+    const record = JSON.parse(readFileSync(join(repo, '.loc-release.json'), 'utf8'));
+    record.distributionReleaseId = 'rel_older';
+    record.files.push({ path: '.github/workflows/ci.yml', sha256: null }, { path: '.GIT/HEAD', sha256: null });
+    writeFileSync(join(repo, '.loc-release.json'), JSON.stringify(record));
+    const result = await cdn(['--force']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.json().removed).toEqual([]);
+    expect(result.json().skipped).toEqual([
+      { path: '.github/workflows/ci.yml', reason: expect.stringMatching(/lies inside \.github\//) },
+      { path: '.GIT/HEAD', reason: expect.stringMatching(/lies inside \.git\//) },
+    ]);
+    untouched();
   });
 });
 
@@ -160,7 +281,9 @@ describe('file names the service gives that would land where tools execute or ob
     const result = await loc(['export', '-w', 'acme', '-p', 'mobile-ios', '--json']);
     expect(result.code, result.stderr).toBe(2);
     const { error } = result.json();
-    expect(error.message).toMatch(/'\.git\/hooks\/[\w-]+\.lproj\/pre-commit\.strings' \([\w-]+\) of the project would be written to/);
+    expect(error.message).toMatch(
+      /'\.git\/hooks\/[\w-]+\.lproj\/pre-commit\.strings' \([\w-]+\) of the project would be written to/,
+    );
     expect(error.message).toMatch(/lies inside \.git\//);
     expect(error.message).toMatch(/the output folder is \S+, the path template is '\{path\}'/);
     const requests = await mock.requests();
@@ -172,12 +295,26 @@ describe('file names the service gives that would land where tools execute or ob
 
   it('loc cdn check --download: a ZIP entry in .git/hooks is refused, nothing written (exit 10)', async () => {
     const result = await loc(
-      ['cdn', 'check', '-e', 'PRODUCTION', '-t', 'MOBILE_SDK_IOS', '--client-version', '2.4.0', '--download', '.', '--json'],
+      [
+        'cdn',
+        'check',
+        '-e',
+        'PRODUCTION',
+        '-t',
+        'MOBILE_SDK_IOS',
+        '--client-version',
+        '2.4.0',
+        '--download',
+        '.',
+        '--json',
+      ],
       { LOC_CDN_KEY: CDN_KEYS.acme },
     );
     expect(result.code, result.stderr).toBe(10);
     const { error } = result.json();
-    expect(error.message).toMatch(/'\.git\/hooks\/[\w-]+\.lproj\/pre-commit\.strings' of the download would be written to/);
+    expect(error.message).toMatch(
+      /'\.git\/hooks\/[\w-]+\.lproj\/pre-commit\.strings' of the download would be written to/,
+    );
     expect(error.message).toMatch(/lies inside \.git\/.*Nothing was written/);
     untouched();
     expect(filesIn('Resources')).toEqual([]);

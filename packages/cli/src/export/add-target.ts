@@ -3,7 +3,8 @@ import { loadConfigFile, projectConfigSchema } from '../config/project-config';
 import type { Context } from '../run/context';
 import { UsageError } from '../run/errors';
 import { writeRecord } from '../files/record';
-import { validateTemplate } from '../files/path-template';
+import { checkTemplateWrites, validateTemplate } from '../files/path-template';
+import { formatExtensions } from '../files/format-extensions';
 import { basename, dirname } from 'node:path';
 import { checkConfigFolder } from '../files/targets';
 import { commandLine } from '../ui/command-line';
@@ -46,7 +47,10 @@ export async function addTarget(ctx: Context, path: string, flags: TargetFlags):
     );
   if (!flags.project && !loaded.config.project)
     throw new UsageError(`Target '${flags.target}' needs a project.`, 'Name it with --project.');
-  if (flags.pathTemplate) validateTemplate(flags.pathTemplate);
+  if (flags.pathTemplate) {
+    validateTemplate(flags.pathTemplate, '--path-template');
+    checkTemplateWrites(flags.pathTemplate, formatExtensions(flags.format ?? loaded.config.export?.format));
+  }
   const target = {
     name: flags.target,
     ...(flags.workspace ? { workspace: flags.workspace } : {}),

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { ExportRequest, ResourceExportFile, ResourceStatus } from '@loc/sdk';
+import { formatInfo, type ExportRequest, type ResourceExportFile, type ResourceStatus } from '@loc/sdk';
 import { localizePath } from '@loc/sdk/locales';
 import { UsageError } from '../run/errors';
 import { localeMatches } from '../project/locale-match';
@@ -55,6 +55,10 @@ export function needsFileList(layout: Layout, request: ExportRequest): boolean {
  */
 export function expectedFiles(status: ResourceStatus, request: ExportRequest): { path: string; locale: string }[] {
   const format = request.exportFormat ?? status.projectType?.id ?? '';
+  // A file exported in another format than the project's carries that format's extension (as loc-mock's
+  // exportPath names it): the layout is checked on the names the export will have.
+  const extension = request.exportFormat ? formatInfo(request.exportFormat)?.extension : undefined;
+  const named = (path: string) => (extension ? `${path.replace(/\.[^./]+$/, '')}.${extension}` : path);
   return status.resourceFiles
     .filter(
       (container) => !request.filePaths?.length || request.filePaths.includes(container.filePathWithLocalePlaceholder),
@@ -65,7 +69,10 @@ export function expectedFiles(status: ResourceStatus, request: ExportRequest): {
         .filter(
           (locale) => !request.iso2Slugs?.length || request.iso2Slugs.some((wanted) => localeMatches(wanted, locale)),
         )
-        .map((locale) => ({ path: localizePath(container.filePathWithLocalePlaceholder, locale, { format }), locale })),
+        .map((locale) => ({
+          path: named(localizePath(container.filePathWithLocalePlaceholder, locale, { format })),
+          locale,
+        })),
     );
 }
 

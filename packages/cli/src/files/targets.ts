@@ -123,22 +123,25 @@ export function checkWritableFolder(root: string, folder: string, key: string): 
 }
 
 /**
- * Why `value`, given to `flag` to be written into loc.config.json (in `dir`), may not be written there:
- * it leads outside `dir`, which configuredFolder would refuse in CI and ask about at a terminal. Undefined
- * when it stays inside.
+ * Why `value`, given to `flag` to be written into loc.config.json (in `dir`), may not be written there: it
+ * leads outside `dir`, which configuredFolder would refuse in CI and ask about at a terminal, or where no
+ * export writes (files/writable-path.ts: `.git/`, `.github/`, …). Undefined when it may.
  */
-export function outsideConfigFolder(dir: string, value: string, flag: string): string | undefined {
-  if (staysInside(dir, resolve(dir, value))) return undefined;
-  return `${flag} ${printable(value)} leads outside ${displayPath(dir) || '.'}, the folder of loc.config.json, where its paths stay (a committed config may come from anyone: \`loc export\` refuses such a path in CI)`;
+export function refusedConfigFolder(dir: string, value: string, flag: string): string | undefined {
+  const folder = resolve(dir, value);
+  if (!staysInside(dir, folder))
+    return `${flag} ${printable(value)} leads outside ${displayPath(dir) || '.'}, the folder of loc.config.json, where its paths stay (a committed config may come from anyone: \`loc export\` refuses such a path in CI)`;
+  const refusal = checkWritablePath(dir, relative(dir, folder), { kind: 'folder' });
+  return refusal && `${flag} ${printable(value)} ${refusal.reason}`;
 }
 
-/** Refuses (exit 2) a folder for loc.config.json that leads outside its folder (outsideConfigFolder). */
+/** Refuses (exit 2) a folder for loc.config.json that refusedConfigFolder refuses. */
 export function checkConfigFolder(dir: string, value: string | undefined, flag: string): void {
-  const why = value === undefined ? undefined : outsideConfigFolder(dir, value, flag);
+  const why = value === undefined ? undefined : refusedConfigFolder(dir, value, flag);
   if (why)
     throw new UsageError(
       `${why}.`,
-      `Name a folder inside it; to export elsewhere now and then, pass \`--out <folder>\` to \`loc export\` instead.`,
+      `Name a folder of the app's resources inside it; to export elsewhere now and then, pass \`--out <folder>\` to \`loc export\` instead.`,
     );
 }
 

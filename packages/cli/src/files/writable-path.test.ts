@@ -133,9 +133,7 @@ describe('formatExtensions', () => {
   it('reads the one table of formats: a format’s own extensions, or all of them', () => {
     expect(formatExtensions('yaml.rails')).toEqual(['yml', 'yaml']);
     expect(formatExtensions('json.nested')).toEqual(['json']);
-    expect(formatExtensions(undefined)).toEqual(
-      expect.arrayContaining(EXPORT_FORMATS.map((f) => f.extension)),
-    );
+    expect(formatExtensions(undefined)).toEqual(expect.arrayContaining(EXPORT_FORMATS.map((f) => f.extension)));
     expect(formatExtensions('no.such.format')).toEqual(formatExtensions(undefined));
   });
 });
@@ -200,7 +198,20 @@ const hostileWords = [
   'de',
   '',
 ];
-const extensionsPool = ['', '.json', '.yml', '.yaml', '.YML', '.strings', '.xml', '.po', '.sh', '.json.', '.js', '.lock'];
+const extensionsPool = [
+  '',
+  '.json',
+  '.yml',
+  '.yaml',
+  '.YML',
+  '.strings',
+  '.xml',
+  '.po',
+  '.sh',
+  '.json.',
+  '.js',
+  '.lock',
+];
 const placeholderPool = [
   '{locale}',
   '{region}',

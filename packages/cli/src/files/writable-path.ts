@@ -120,12 +120,15 @@ export interface WritableScope {
 
 /**
  * checkWritablePath of a file `to` (relative to `outDir`, `/` separators) placed into `outDir`, a folder of
- * `scope.root` or that root itself.
+ * `scope.root` or that root itself: the folder by its path and its real path, the file by its path (below
+ * the output folder loc never writes through a symbolic link: files/safe-fs.ts refuses every one).
  */
 export function checkPlacedFile(scope: WritableScope, outDir: string, to: string): WritableRefusal | undefined {
-  return checkWritablePath(scope.root, relative(scope.root, join(outDir, ...to.split('/'))), {
-    extensions: scope.extensions,
-  });
+  const folder = relative(scope.root, outDir).replaceAll('\\', '/');
+  return (
+    checkWritablePath(scope.root, folder, { kind: 'folder' }) ??
+    writableRefusal(posix.join(folder, to), { extensions: scope.extensions })
+  );
 }
 
 /** `path` with `/` separators, `.` and `..` resolved, '' for the root itself. */

@@ -167,8 +167,9 @@ async function removeStale(
   const skipped: { path: string; reason: string }[] = [];
   for (const file of previous) {
     if (current.has(file.path)) continue;
-    // A record may come from a pull request: loc removes nothing it would not write (files/writable-path.ts).
-    const refusal = checkPlacedFile(writable, dir, file.path);
+    // A record may come from a pull request: loc removes nothing where it would not write (files/writable-path.ts;
+    // the extension aside: a file of another format is only left behind).
+    const refusal = checkPlacedFile({ root: writable.root }, dir, file.path);
     if (refusal) {
       skipped.push({ path: file.path, reason: refusal.reason });
       continue;

@@ -290,7 +290,13 @@ export async function exportFormats(ctx: Context): Promise<void> {
     ctx.out.line(
       table!.renderTable(
         ['FORMAT', 'EXTENSION', 'NAME'],
-        formats.map((f) => [f.id, `.${f.extension}`, f.name]),
+        formats.map((f) => [
+          f.id,
+          formatExtensions(f.id)
+            .map((e) => `.${e}`)
+            .join(' '),
+          f.name,
+        ]),
         { dim: ctx.out.c.dim, columns: ctx.out.columns },
       ),
     ),

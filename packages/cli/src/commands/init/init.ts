@@ -1,7 +1,8 @@
 import { refuseSymlink, writeFileAtomically } from '../../config/atomic-write';
 import { CONFIG_FILE_NAME, projectConfigSchema, schemaReference } from '../../config/project-config';
-import { DEFAULT_PATH_TEMPLATE, PLACEHOLDERS, validateTemplate } from '../../files/path-template';
-import { checkConfigFolder, outsideConfigFolder } from '../../files/targets';
+import { checkTemplateWrites, DEFAULT_PATH_TEMPLATE, PLACEHOLDERS, validateTemplate } from '../../files/path-template';
+import { formatExtensions } from '../../files/format-extensions';
+import { checkConfigFolder, refusedConfigFolder } from '../../files/targets';
 import { resolveProject } from '../../project/resolve-project';
 import { UsageError } from '../../run/errors';
 import { askSelect, askText, requireFlags } from '../../ui/prompts';
@@ -46,7 +47,7 @@ export async function init(ctx: Context, options: InitOptions): Promise<void> {
     out ??= await askText(ctx, {
       message: 'Folder the exported files go into (relative to this one)',
       initialValue: '.',
-      validate: (value) => outsideConfigFolder(ctx.cwd, value, 'The folder'),
+      validate: (value) => refusedConfigFolder(ctx.cwd, value, 'The folder'),
     });
     pathTemplate ??= await askText(ctx, {
       message: `Path of each file below it (${Object.keys(PLACEHOLDERS)
@@ -56,6 +57,7 @@ export async function init(ctx: Context, options: InitOptions): Promise<void> {
       validate: (value) => {
         try {
           validateTemplate(value);
+          checkTemplateWrites(value, formatExtensions(format || undefined));
           return undefined;
         } catch (error) {
           return (error as Error).message;
@@ -63,7 +65,10 @@ export async function init(ctx: Context, options: InitOptions): Promise<void> {
       },
     });
   }
-  if (pathTemplate) validateTemplate(pathTemplate);
+  if (pathTemplate) {
+    validateTemplate(pathTemplate, '--path-template');
+    checkTemplateWrites(pathTemplate, formatExtensions(format || undefined));
+  }
 
   const exportDefaults = {
     ...(format ? { format } : {}),
