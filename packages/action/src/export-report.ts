@@ -25,11 +25,6 @@ const IN_FOLDER = new Set([...WRITTEN, 'unchanged']);
 const filesOf = (doc: Doc): ReportedFile[] => (Array.isArray(doc.files) ? (doc.files as ReportedFile[]) : []);
 const pathOf = (file: { target?: unknown }): string[] => (typeof file.target === 'string' ? [file.target] : []);
 
-/** How many files changed (with `check`: would change). */
-export function changedCount(document: Doc, check: boolean): number {
-  return changedPaths(document, check).length;
-}
-
 /**
  * The absolute paths of the files that changed (with `check`: that would be added, changed or removed).
  *

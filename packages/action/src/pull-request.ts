@@ -83,7 +83,9 @@ export async function openPullRequest(options: PullRequestOptions): Promise<Pull
 
   // Everything that can fail without the network, first: what to commit (and whether git ignores any of it).
   const staged = await stageExport(cwd, options.paths).catch((error: unknown) => {
-    throw error instanceof ExportCommitError ? error : new Error(`Staging what loc wrote failed: ${(error as Error).message}`);
+    throw error instanceof ExportCommitError
+      ? error
+      : new Error(`Staging what loc wrote failed: ${(error as Error).message}`);
   });
 
   // The token, before anything is pushed: a 401 says it is invalid or expired, a 404 that it cannot see the
@@ -118,10 +120,13 @@ export async function openPullRequest(options: PullRequestOptions): Promise<Pull
     const commit = options.signCommits
       ? await signedCommit(github, repository, staged, options.commitMessage)
       : await staged.commit(options.commitMessage, options.author, options.committer);
-    if (options.signCommits) await github.request('PATCH', `/repos/${repository}/git/refs/heads/${branch}`, { sha: commit, force: true }).catch(async (error: unknown) => {
-      if (!(error instanceof GitHubError) || (error.status !== 422 && error.status !== 404)) throw error;
-      await github.request('POST', `/repos/${repository}/git/refs`, { ref: `refs/heads/${branch}`, sha: commit });
-    });
+    if (options.signCommits)
+      await github
+        .request('PATCH', `/repos/${repository}/git/refs/heads/${branch}`, { sha: commit, force: true })
+        .catch(async (error: unknown) => {
+          if (!(error instanceof GitHubError) || (error.status !== 422 && error.status !== 404)) throw error;
+          await github.request('POST', `/repos/${repository}/git/refs`, { ref: `refs/heads/${branch}`, sha: commit });
+        });
     else
       await pushBranch(remote, commit, branch).catch((error: Error) => {
         if (/\b403\b|denied|not allowed|permission/i.test(error.message))
@@ -131,12 +136,18 @@ export async function openPullRequest(options: PullRequestOptions): Promise<Pull
         throw error;
       });
   }
-  if (open && !pushed) return { operation: 'unchanged', changed: staged.changed, number: open.number, url: open.html_url };
+  if (open && !pushed)
+    return { operation: 'unchanged', changed: staged.changed, number: open.number, url: open.html_url };
 
   const body = options.body(staged.changed);
   let operation: PullRequestOperation;
   if (open) {
-    open = (await github.request<PullRequest>('PATCH', `/repos/${repository}/pulls/${open.number}`, { title: options.title, body })).data;
+    open = (
+      await github.request<PullRequest>('PATCH', `/repos/${repository}/pulls/${open.number}`, {
+        title: options.title,
+        body,
+      })
+    ).data;
     operation = 'updated';
   } else {
     open = (

@@ -39,7 +39,16 @@ export async function remoteTree(remote: Remote, branch: string): Promise<string
   if (!(await hasObject(remote.cwd, sha))) {
     const shallow = (await git(['rev-parse', '--is-shallow-repository'], { cwd: remote.cwd })).trim() === 'true';
     await git(
-      [...auth, 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', ...(shallow ? ['--depth=1'] : []), remote.name, ref],
+      [
+        ...auth,
+        'fetch',
+        '--quiet',
+        '--no-tags',
+        '--no-write-fetch-head',
+        ...(shallow ? ['--depth=1'] : []),
+        remote.name,
+        ref,
+      ],
       { cwd: remote.cwd },
     );
   }

@@ -125,7 +125,11 @@ export async function startFakeGitHub() {
       if (route === 'POST /repos/acme/app/pulls') {
         if (state.pulls.some((p) => p.state === 'open' && p.head === body.head))
           return error(422, 'Validation Failed', [
-            { resource: 'PullRequest', code: 'custom', message: `A pull request already exists for acme:${body.head}.` },
+            {
+              resource: 'PullRequest',
+              code: 'custom',
+              message: `A pull request already exists for acme:${body.head}.`,
+            },
           ]);
         const p: FakePull = {
           number: state.pulls.length + 1,
@@ -152,7 +156,10 @@ export async function startFakeGitHub() {
       if (request.method === 'POST' && (m = /^\/repos\/acme\/app\/issues\/(\d+)\/labels$/.exec(url.pathname))) {
         const p = pull(m[1]!)!;
         p.labels = [...new Set([...p.labels, ...body.labels])];
-        return send(200, p.labels.map((name, id) => ({ id, name, color: 'ededed', default: false })));
+        return send(
+          200,
+          p.labels.map((name, id) => ({ id, name, color: 'ededed', default: false })),
+        );
       }
       if (request.method === 'POST' && (m = /^\/repos\/acme\/app\/issues\/(\d+)\/comments$/.exec(url.pathname))) {
         pull(m[1]!)!.comments.push(body.body);
@@ -163,10 +170,16 @@ export async function startFakeGitHub() {
         p.assignees.push(...body.assignees);
         return send(201, asJson(p));
       }
-      if (request.method === 'POST' && (m = /^\/repos\/acme\/app\/pulls\/(\d+)\/requested_reviewers$/.exec(url.pathname))) {
+      if (
+        request.method === 'POST' &&
+        (m = /^\/repos\/acme\/app\/pulls\/(\d+)\/requested_reviewers$/.exec(url.pathname))
+      ) {
         const unknown = (body.reviewers as string[]).filter((r) => state.unknownUsers.has(r));
         if (unknown.length)
-          return error(422, 'Reviews may only be requested from collaborators. One or more of the users or teams you specified is not a collaborator of the acme/app repository.');
+          return error(
+            422,
+            'Reviews may only be requested from collaborators. One or more of the users or teams you specified is not a collaborator of the acme/app repository.',
+          );
         const p = pull(m[1]!)!;
         p.reviewers.push(...body.reviewers);
         p.teamReviewers.push(...(body.team_reviewers ?? []));
@@ -198,17 +211,21 @@ export async function startFakeGitHub() {
         }
       }
       if (route === 'POST /repos/acme/app/git/commits') {
-        const sha = execFileSync('git', ['commit-tree', body.tree, ...body.parents.flatMap((p: string) => ['-p', p]), '-m', body.message], {
-          cwd: state.origin,
-          encoding: 'utf8',
-          env: {
-            ...process.env,
-            GIT_AUTHOR_NAME: 'GitHub',
-            GIT_AUTHOR_EMAIL: 'noreply@github.com',
-            GIT_COMMITTER_NAME: 'GitHub',
-            GIT_COMMITTER_EMAIL: 'noreply@github.com',
+        const sha = execFileSync(
+          'git',
+          ['commit-tree', body.tree, ...body.parents.flatMap((p: string) => ['-p', p]), '-m', body.message],
+          {
+            cwd: state.origin,
+            encoding: 'utf8',
+            env: {
+              ...process.env,
+              GIT_AUTHOR_NAME: 'GitHub',
+              GIT_AUTHOR_EMAIL: 'noreply@github.com',
+              GIT_COMMITTER_NAME: 'GitHub',
+              GIT_COMMITTER_EMAIL: 'noreply@github.com',
+            },
           },
-        }).trim();
+        ).trim();
         return send(201, { sha, tree: { sha: body.tree }, verification: { verified: true, reason: 'valid' } });
       }
       if (request.method === 'PATCH' && (m = /^\/repos\/acme\/app\/git\/refs\/heads\/(.+)$/.exec(url.pathname))) {

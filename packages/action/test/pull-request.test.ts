@@ -57,11 +57,17 @@ const committed = (origin: string, base = 'main', branch = 'loc/translations') =
 const tip = (origin: string, branch = 'loc/translations') =>
   git(origin, 'for-each-ref', '--format=%(objectname)', `refs/heads/${branch}`).trim();
 
-const LOCALE_FILES = ['checkout', 'common'].flatMap((f) => ['de', 'en', 'fr', 'ja'].map((l) => `${l}/${f}.json`)).sort();
+const LOCALE_FILES = ['checkout', 'common']
+  .flatMap((f) => ['de', 'en', 'fr', 'ja'].map((l) => `${l}/${f}.json`))
+  .sort();
 
 describe('what the pull request commits: exactly what loc wrote', () => {
   it('a config with no out (the repository root): the files and the record, not .env, a key, dist/ or what was staged', async () => {
-    const repo = repository('root-out', { workspace: 'acme', project: 'web-frontend', export: { pathTemplate: '{locale}/{filename}' } });
+    const repo = repository('root-out', {
+      workspace: 'acme',
+      project: 'web-frontend',
+      export: { pathTemplate: '{locale}/{filename}' },
+    });
     // What an earlier step of the job left: secrets, a build, and a file it staged.
     writeFileSync(join(repo.path, '.env'), 'SECRET=1\n');
     writeFileSync(join(repo.path, 'id_rsa_deploy'), '-----BEGIN OPENSSH PRIVATE KEY-----\n');
@@ -84,7 +90,10 @@ describe('what the pull request commits: exactly what loc wrote', () => {
     // The checkout is left as it was: its branch, its index (staged.txt still staged), its config.
     expect(git(repo.path, 'rev-parse', '--abbrev-ref', 'HEAD').trim()).toBe('main');
     expect(git(repo.path, 'status', '--porcelain', '--', '.env', 'id_rsa_deploy', 'dist', 'staged.txt')).toBe(
-      status.split('\n').filter((l) => /\.env|id_rsa|dist|staged/.test(l)).join('\n') + '\n',
+      status
+        .split('\n')
+        .filter((l) => /\.env|id_rsa|dist|staged/.test(l))
+        .join('\n') + '\n',
     );
     expect(readFileSync(join(repo.path, '.git', 'config'), 'utf8')).toBe(config);
     expect(secretsIn(result)).toEqual([]);
@@ -167,15 +176,23 @@ describe('the base and the inputs of the peers’ actions', () => {
     expect(result.code, result.printed).toBe(0);
     const pull = github.state.pulls[0]!;
     expect(pull).toMatchObject({ base: 'develop', draft: true, assignees: ['octocat'] });
-    expect(pull.body, pull.body).toMatch(/^Fresh strings\.\n\n### acme\/web-frontend: [\s\S]*\n\n_by loc_\n\n<details><summary>9 files committed/);
+    expect(pull.body, pull.body).toMatch(
+      /^Fresh strings\.\n\n### acme\/web-frontend: [\s\S]*\n\n_by loc_\n\n<details><summary>9 files committed/,
+    );
     expect(git(repo.origin, 'log', '-1', '--format=%an <%ae>|%s', 'loc/translations').trim()).toBe(
       'Ada Lovelace <ada@example.com>|chore(i18n): pull translations',
     );
     // Only the translations against develop: its own commits are the base's.
-    expect(committed(repo.origin, 'develop')).toEqual([...LOCALE_FILES.map((f) => `locales/${f}`), 'locales/.loc-export.json'].sort());
-    expect(git(repo.origin, 'rev-parse', 'loc/translations~1').trim()).toBe(git(repo.origin, 'rev-parse', 'develop').trim());
+    expect(committed(repo.origin, 'develop')).toEqual(
+      [...LOCALE_FILES.map((f) => `locales/${f}`), 'locales/.loc-export.json'].sort(),
+    );
+    expect(git(repo.origin, 'rev-parse', 'loc/translations~1').trim()).toBe(
+      git(repo.origin, 'rev-parse', 'develop').trim(),
+    );
     // A reviewer GitHub refuses is a warning: the pull request is there.
-    expect(result.printed).toMatch(/::warning::The pull request was opened, but GitHub refused its reviewers: GitHub answered POST .*requested_reviewers \(422: Reviews may only be requested from collaborators/);
+    expect(result.printed).toMatch(
+      /::warning::The pull request was opened, but GitHub refused its reviewers: GitHub answered POST .*requested_reviewers \(422: Reviews may only be requested from collaborators/,
+    );
   });
 
   it('refuses a detached checkout without base, before anything is pushed; with base it goes there', async () => {
@@ -200,7 +217,9 @@ describe('the base and the inputs of the peers’ actions', () => {
     expect(git(repo.origin, 'log', '-1', '--format=%an|%P', 'loc/translations').trim()).toBe(
       `GitHub|${git(repo.origin, 'rev-parse', 'main').trim()}`,
     );
-    expect(committed(repo.origin)).toEqual([...LOCALE_FILES.map((f) => `locales/${f}`), 'locales/.loc-export.json'].sort());
+    expect(committed(repo.origin)).toEqual(
+      [...LOCALE_FILES.map((f) => `locales/${f}`), 'locales/.loc-export.json'].sort(),
+    );
     // Again with nothing new: nothing made, nothing moved.
     github.state.requests = [];
     const again = await runAction(before, repo.path, { 'sign-commits': 'true' });
