@@ -47,6 +47,9 @@ async function main(): Promise<void> {
     const value = core.getInput(secret);
     if (value) core.setSecret(value);
   }
+  // The GitHub token as git's Authorization header carries it (remote.ts), should git ever print a header.
+  const githubSecret = core.getInput('github-token');
+  if (githubSecret) core.setSecret(Buffer.from(`x-access-token:${githubSecret}`).toString('base64'));
   // A `with:` key that action.yml does not declare (a typo: crete-pull-request) is named, not ignored.
   for (const { name, nearest } of unknownInputs(process.env))
     core.warning(

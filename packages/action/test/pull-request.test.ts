@@ -113,6 +113,25 @@ describe('what the pull request commits: exactly what loc wrote', () => {
     expect(tip(repo.origin)).toBe('');
     expect(github.state.pulls).toEqual([]);
   });
+  it('two targets: each target’s files and each folder’s record, nothing else', async () => {
+    const repo = repository('targets', {
+      workspace: 'acme',
+      targets: [
+        { name: 'web', project: 'web-frontend', out: 'web', locales: ['de'], pathTemplate: '{locale}/{filename}' },
+        { name: 'ios', project: 'mobile-ios', out: 'ios', locales: ['de'], pathTemplate: '{locale}/{filename}' },
+      ],
+    });
+    writeFileSync(join(repo.path, '.env'), 'SECRET=1\n');
+    const result = await runAction(before, repo.path);
+    expect(result.code, result.printed).toBe(0);
+    const files = committed(repo.origin);
+    expect(files).toContain('web/.loc-export.json');
+    expect(files).toContain('ios/.loc-export.json');
+    expect(files).toContain('web/de/common.json');
+    expect(files.filter((f) => !/^(web|ios)\//.test(f))).toEqual([]);
+    expect(files.some((f) => f.startsWith('ios/de/'))).toBe(true);
+    expect(result.outputs['files-list']!.split('\n').sort()).toEqual(files);
+  });
 });
 
 describe('runs with nothing new, and strings back to the base', () => {
