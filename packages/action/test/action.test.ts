@@ -207,7 +207,7 @@ describe('the GitHub Action', () => {
     const run = await runAction(before, repo.path, { 'api-token': TOKENS.developer, 'create-pull-request': 'true' });
     expect(run.code).toBe(1);
     expect(run.printed).toMatch(
-      /::error::loc wrote 9 files that git ignores, so the pull request would lack them: locales\/en\/common\.json \(\.gitignore:1: locales\/\).*Nothing was pushed\./,
+      /::error::loc wrote 9 files that git ignores, so the pull request would lack them: locales\/\.loc-export\.json \(\.gitignore:1: locales\/\), locales\/de\/checkout\.json \(\.gitignore:1: locales\/\).*Nothing was pushed\./,
     );
     expect(github.state.pulls).toEqual([]);
     expectNoSecret(run);
