@@ -210,6 +210,18 @@ export async function startFakeGitHub() {
           rmSync(scratch, { recursive: true, force: true });
         }
       }
+      if (request.method === 'GET' && (m = /^\/repos\/acme\/app\/git\/commits\/([0-9a-f]{40})$/.exec(url.pathname))) {
+        let tree: string;
+        try {
+          tree = git('rev-parse', `${m[1]}^{tree}`);
+        } catch {
+          return error(404, 'Not Found');
+        }
+        return send(200, {
+          sha: m[1],
+          tree: { sha: tree, url: `https://api.github.test/repos/acme/app/git/trees/${tree}` },
+        });
+      }
       if (route === 'POST /repos/acme/app/git/commits') {
         const sha = execFileSync(
           'git',

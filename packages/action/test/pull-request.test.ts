@@ -143,9 +143,14 @@ describe('runs with nothing new, and strings back to the base', () => {
 
     // A fresh checkout of main (the runner's next scheduled job), nothing new on the service.
     const clone = join(dir.path, 'no-op-clone');
-    git(dir.path, 'clone', '--quiet', repo.origin, clone);
+    // Shallow, as actions/checkout clones by default: the branch's commit is fetched to compare its tree.
+    git(dir.path, 'clone', '--quiet', '--depth=1', `file://${repo.origin}`, clone);
     github.state.requests = [];
+    const shallow = readFileSync(join(clone, '.git', 'shallow'), 'utf8');
     const again = await runAction(before, clone, { 'delete-branch': 'true' });
+    // The shallow checkout lacks the branch's commit: its tree is asked of GitHub, nothing is fetched.
+    expect(github.state.requests.some((r) => /^GET \/repos\/acme\/app\/git\/commits\/[0-9a-f]{40}$/.test(r))).toBe(true);
+    expect(readFileSync(join(clone, '.git', 'shallow'), 'utf8')).toBe(shallow);
     expect(again.code, again.printed).toBe(0);
     expect(again.outputs['pull-request-operation']).toBe('unchanged');
     // changed compares with the base: the pull request still changes these files.
@@ -226,6 +231,30 @@ describe('the base and the inputs of the peers’ actions', () => {
     const based = await runAction(before, repo.path, { base: 'main' });
     expect(based.code, based.printed).toBe(0);
     expect(github.state.pulls[0]).toMatchObject({ base: 'main' });
+  });
+
+  it('a checkout in a folder of the workspace (checkout’s path:), and branch names git would not take', async () => {
+    const workspace = join(dir.path, 'workspace');
+    mkdirSync(workspace);
+    const origin = join(dir.path, 'in-folder.git');
+    const repo = join(workspace, 'app');
+    git(dir.path, 'init', '--quiet', '--bare', origin);
+    git(workspace, 'clone', '--quiet', origin, 'app');
+    writeFileSync(join(repo, 'loc.config.json'), JSON.stringify(CONFIG));
+    git(repo, 'add', '.');
+    git(repo, 'commit', '--quiet', '-m', 'init');
+    git(repo, 'push', '--quiet', 'origin', 'main');
+    github.reset(origin);
+    writeFileSync(join(workspace, '.env'), 'SECRET=1\n');
+    const bad = await runAction(before, workspace, { config: 'app/loc.config.json', branch: 'loc..translations' });
+    expect(bad.code).toBe(1);
+    expect(bad.printed).toContain(
+      "::error::The input branch is 'loc..translations', which git does not take as a branch name.",
+    );
+    const result = await runAction(before, workspace, { config: 'app/loc.config.json', base: 'refs/heads/main' });
+    expect(result.code, result.printed).toBe(0);
+    expect(github.state.pulls[0]).toMatchObject({ base: 'main' });
+    expect(committed(origin)).toEqual([...LOCALE_FILES.map((f) => `locales/${f}`), 'locales/.loc-export.json'].sort());
   });
 
   it('sign-commits: the commit is made through GitHub’s API, on the checked-out commit, with the same files', async () => {
