@@ -117,10 +117,8 @@ export async function openPullRequest(options: PullRequestOptions): Promise<Pull
       `The github-token cannot push to ${repository} (GET /repos/${repository} says permissions.push is false). Give the workflow \`permissions: contents: write\`, or pass a token with write access to the repository.`,
     );
 
-  const pulls = await github.request<PullRequest[]>(
-    'GET',
-    `/repos/${repository}/pulls?state=open&head=${encodeURIComponent(`${owner}:${branch}`)}&per_page=1`,
-  );
+  const pullsOfBranch = `/repos/${repository}/pulls?state=open&head=${encodeURIComponent(`${owner}:${branch}`)}&per_page=1`;
+  const pulls = await github.request<PullRequest[]>('GET', pullsOfBranch);
   let open = pulls.data[0];
   const remote: Remote = { cwd: staged.root, token: options.token, name: 'origin' };
 
@@ -178,15 +176,17 @@ export async function openPullRequest(options: PullRequestOptions): Promise<Pull
     ).data;
     operation = 'updated';
   } else {
-    open = (
-      await github.request<PullRequest>('POST', `/repos/${repository}/pulls`, {
-        title: options.title,
-        head: branch,
-        base,
-        body,
-        draft: options.draft,
-      })
-    ).data;
+    const payload = { title: options.title, head: branch, base, body, draft: options.draft };
+    try {
+      open = (await github.request<PullRequest>('POST', `/repos/${repository}/pulls`, payload)).data;
+    } catch (error) {
+      // A retried POST whose first try GitHub did carry out (a 502 after the fact): the pull request is there.
+      if (!(error instanceof GitHubError) || error.status !== 422 || !/already exists/i.test(error.message))
+        throw error;
+      const found = (await github.request<PullRequest[]>('GET', pullsOfBranch)).data[0];
+      if (!found) throw error;
+      open = found;
+    }
     operation = 'created';
   }
   const number = open.number;

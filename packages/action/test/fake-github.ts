@@ -34,6 +34,8 @@ export interface Fault {
   body?: unknown;
   /** Only for requests whose `METHOD /path` matches. */
   match?: RegExp;
+  /** The request is carried out, and this answer given instead of its own (a gateway timing out late). */
+  afterTheFact?: boolean;
 }
 
 const DOCS = 'https://docs.github.com/rest';
@@ -85,9 +87,22 @@ export async function startFakeGitHub() {
         send(status, { message, ...(errors ? { errors } : {}), documentation_url: DOCS, status: String(status) });
 
       const fault = state.faults.findIndex((f) => !f.match || f.match.test(line));
+      let after: Fault | undefined;
       if (fault >= 0) {
         const [f] = state.faults.splice(fault, 1);
-        return send(f!.status, f!.body ?? { message: 'Server Error' }, f!.headers);
+        // A gateway that times out after the work is done: the request is carried out, the answer lost.
+        if (f!.afterTheFact) after = f;
+        else return send(f!.status, f!.body ?? { message: 'Server Error' }, f!.headers);
+      }
+      if (after) {
+        const realEnd = response.end.bind(response);
+        response.writeHead = (() => response) as unknown as typeof response.writeHead;
+        response.end = (() => {
+          response.statusCode = after!.status;
+          for (const [k, v] of Object.entries(after!.headers ?? {})) response.setHeader(k, v);
+          response.setHeader('content-type', 'application/json');
+          return realEnd(JSON.stringify(after!.body ?? { message: 'Server Error' }));
+        }) as unknown as typeof response.end;
       }
       if (request.headers.authorization !== `Bearer ${GITHUB_TOKEN}`) return error(401, 'Bad credentials');
       const body = text ? JSON.parse(text) : {};

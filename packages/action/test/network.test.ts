@@ -221,7 +221,7 @@ describe('the GitHub API: its failures, named, and nothing pushed', () => {
   it('a 502 and a secondary rate limit are retried (Retry-After honoured); the pull request is opened once', async () => {
     const repo = repository('flaky');
     github.state.faults.push(
-      { status: 502, match: /^POST \/repos\/acme\/app\/pulls$/, headers: { 'retry-after': '0' } },
+      { status: 502, match: /^POST \/repos\/acme\/app\/pulls$/, headers: { 'retry-after': '0' }, afterTheFact: true },
       {
         status: 403,
         match: /^POST \/repos\/acme\/app\/issues\/\d+\/labels$/,

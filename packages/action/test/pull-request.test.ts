@@ -149,7 +149,9 @@ describe('runs with nothing new, and strings back to the base', () => {
     const shallow = readFileSync(join(clone, '.git', 'shallow'), 'utf8');
     const again = await runAction(before, clone, { 'delete-branch': 'true' });
     // The shallow checkout lacks the branch's commit: its tree is asked of GitHub, nothing is fetched.
-    expect(github.state.requests.some((r) => /^GET \/repos\/acme\/app\/git\/commits\/[0-9a-f]{40}$/.test(r))).toBe(true);
+    expect(github.state.requests.some((r) => /^GET \/repos\/acme\/app\/git\/commits\/[0-9a-f]{40}$/.test(r))).toBe(
+      true,
+    );
     expect(readFileSync(join(clone, '.git', 'shallow'), 'utf8')).toBe(shallow);
     expect(again.code, again.printed).toBe(0);
     expect(again.outputs['pull-request-operation']).toBe('unchanged');
