@@ -10,11 +10,14 @@ interface ReportedFile {
   status?: unknown;
 }
 
+const isObject = (value: unknown): value is Doc => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** The objects of a list (the document is loc's, but a shape it never prints must not crash the step). */
+const objectsOf = (value: unknown): Doc[] => (Array.isArray(value) ? value.filter(isObject) : []);
+
 /** The per-project documents: the one of `loc export`, or each target's. */
 function documentsOf(document: Doc): Doc[] {
-  const targets = document.targets as { result?: Doc }[] | undefined;
-  if (!targets) return [document];
-  return targets.flatMap((t) => (t.result ? [t.result] : []));
+  if (!Array.isArray(document.targets)) return [document];
+  return objectsOf(document.targets).flatMap((t) => (isObject(t.result) ? [t.result] : []));
 }
 
 /** A file of the export that this run changed on disk (`unchanged` is there already, `conflict` was refused). */
@@ -22,13 +25,8 @@ const WRITTEN = new Set(['created', 'updated', 'overwritten']);
 /** A file of the export now in the folder as the export has it. */
 const IN_FOLDER = new Set([...WRITTEN, 'unchanged']);
 
-const filesOf = (doc: Doc): ReportedFile[] => (Array.isArray(doc.files) ? (doc.files as ReportedFile[]) : []);
+const filesOf = (doc: Doc): ReportedFile[] => objectsOf(doc.files);
 const pathOf = (file: { target?: unknown }): string[] => (typeof file.target === 'string' ? [file.target] : []);
-
-/** How many files changed (with `check`: would change). */
-export function changedCount(document: Doc, check: boolean): number {
-  return changedPaths(document, check).length;
-}
 
 /**
  * The absolute paths of the files that changed (with `check`: that would be added, changed or removed).
@@ -38,7 +36,7 @@ export function changedCount(document: Doc, check: boolean): number {
 export function changedPaths(document: Doc, check: boolean): string[] {
   const paths = documentsOf(document).flatMap((doc) =>
     check
-      ? ((doc.changes ?? []) as { target?: unknown }[]).flatMap(pathOf)
+      ? objectsOf(doc.changes).flatMap(pathOf)
       : filesOf(doc).flatMap((f) => (WRITTEN.has(String(f.status)) ? pathOf(f) : [])),
   );
   return [...new Set(paths)];
@@ -60,7 +58,7 @@ export function exportedPaths(document: Doc): string[] {
 /** The ids of the exports, in the order of the targets. */
 export function exportIds(document: Doc): string[] {
   return documentsOf(document).flatMap((doc) => {
-    const id = (doc.export as { id?: unknown } | undefined)?.id;
+    const id = isObject(doc.export) ? doc.export.id : undefined;
     return typeof id === 'string' ? [id] : [];
   });
 }

@@ -12,7 +12,7 @@ export interface GitOptions {
   ok?: readonly number[];
 }
 
-export class GitError extends Error {
+class GitError extends Error {
   override name = 'GitError';
 }
 

@@ -6,11 +6,11 @@ import { PROXY_VARIABLES } from '../../cli/src/options/environment';
 /** An answer taking longer than this fails the call (and is retried like a 5xx). */
 export const GITHUB_TIMEOUT_MS = 30_000;
 /** Retries after the first try, for the statuses below, a timeout or a rate limit. */
-export const GITHUB_RETRIES = 2;
+const GITHUB_RETRIES = 2;
 /** Statuses worth a second try: GitHub's own hiccups. */
-export const RETRIED_STATUSES = new Set([500, 502, 503, 504]);
+const RETRIED_STATUSES = new Set([500, 502, 503, 504]);
 /** The first retry's delay; each later one doubles it, with up to as much again of jitter. */
-export const RETRY_BASE_MS = 1_000;
+const RETRY_BASE_MS = 1_000;
 /** A rate limit that resets later than this fails the step (saying when) rather than holding the job. */
 export const MAX_RATE_LIMIT_WAIT_MS = 60_000;
 
@@ -43,7 +43,7 @@ export class GitHubError extends Error {
   }
 }
 
-export const PERMISSIONS =
+const PERMISSIONS =
   'Give the workflow `permissions: contents: write` and `pull-requests: write` (and allow GitHub Actions to create pull requests in the repository settings: Actions → General), or pass a github-token that has them.';
 
 /** GitHub's error body: `message`, and for a 422 `errors[]` (objects with a code or message, or strings). */
@@ -137,7 +137,8 @@ export function createGitHub(options: GitHubOptions) {
         // not JSON: kept as text
       }
       if (response.ok) return { status: response.status, data: data as T };
-      const wait = response.status === 403 || response.status === 429 ? rateLimitWait(response, data, now()) : undefined;
+      const wait =
+        response.status === 403 || response.status === 429 ? rateLimitWait(response, data, now()) : undefined;
       if (!last && wait !== undefined && wait <= MAX_RATE_LIMIT_WAIT_MS) {
         await sleep(wait + random() * RETRY_BASE_MS);
         continue;

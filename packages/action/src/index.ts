@@ -47,6 +47,9 @@ async function main(): Promise<void> {
     const value = core.getInput(secret);
     if (value) core.setSecret(value);
   }
+  // The GitHub token as git's Authorization header carries it (remote.ts), should git ever print a header.
+  const githubSecret = core.getInput('github-token');
+  if (githubSecret) core.setSecret(Buffer.from(`x-access-token:${githubSecret}`).toString('base64'));
   // A `with:` key that action.yml does not declare (a typo: crete-pull-request) is named, not ignored.
   for (const { name, nearest } of unknownInputs(process.env))
     core.warning(
@@ -97,7 +100,9 @@ async function main(): Promise<void> {
     } catch {
       summary = '';
     }
-    const workspaceFiles = changedPaths(document, check).map((path) => relative(workspaceDir, path).split(sep).join('/'));
+    const workspaceFiles = changedPaths(document, check).map((path) =>
+      relative(workspaceDir, path).split(sep).join('/'),
+    );
     let changed = check ? outOfDate : workspaceFiles.length > 0;
     let files = workspaceFiles;
     core.setOutput('export-ids', exportIds(document).join(','));
@@ -112,7 +117,8 @@ async function main(): Promise<void> {
       // Loaded only here: it brings git and the GitHub client, which a check or an export alone never needs.
       const [{ openPullRequest }, { createGitHub }] = await Promise.all([import('./pull-request'), import('./github')]);
       const repository = process.env.GITHUB_REPOSITORY;
-      if (!repository) throw new Error('GITHUB_REPOSITORY is not set: create-pull-request runs on GitHub Actions only.');
+      if (!repository)
+        throw new Error('GITHUB_REPOSITORY is not set: create-pull-request runs on GitHub Actions only.');
       if (!githubToken)
         throw new Error('create-pull-request needs the input github-token (default: the workflow’s GITHUB_TOKEN).');
       const pr = await openPullRequest({
@@ -159,7 +165,11 @@ async function main(): Promise<void> {
     core.setOutput('summary', fitted(summary, LIMITS.output, 'The step summary holds more.'));
     core.setOutput('pull-request-operation', operation);
     core.info(
-      check ? (changed ? `Out of date: ${files.length} file(s) would change.` : 'Up to date.') : `${files.length} file(s) changed.`,
+      check
+        ? changed
+          ? `Out of date: ${files.length} file(s) would change.`
+          : 'Up to date.'
+        : `${files.length} file(s) changed.`,
     );
   } finally {
     rmSync(scratch, { recursive: true, force: true });

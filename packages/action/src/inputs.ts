@@ -1,7 +1,8 @@
-// The Action's inputs, declared once: what kind of value each takes and what it becomes for `loc`. The flags
-// the Action passes, the check of the values it owns, the rewriting of loc's messages into the workflow's
-// terms (loc-errors.ts) and the inputs table of docs/github-action.md (scripts/inputs-doc.mjs) all derive
-// from INPUTS; action.yml declares the same names with their descriptions and defaults (a test compares).
+// The Action's inputs, declared once: what each does, what kind of value it takes, its default and what it
+// becomes for `loc`. The flags the Action passes, the check of the values it owns, the warning for an input
+// it does not have, the rewriting of loc's messages into the workflow's terms (loc-errors.ts), and both
+// action.yml's `inputs:` and the inputs table of docs/github-action.md (scripts/inputs-doc.mjs writes them;
+// a test checks they are fresh) all derive from INPUTS.
 // Imports nothing: the Action's start loads it, and the docs script reads it on its own.
 
 /** The `loc` commands the Action runs: the gate, then the export. */
@@ -16,6 +17,10 @@ export type LocCommand = 'status' | 'export';
 export type InputKind = 'text' | 'list' | 'boolean' | 'number';
 
 export interface ActionInput {
+  /** What it does: action.yml's description and the docs table's last column. */
+  description: string;
+  /** The step fails without it (action.yml's `required`). */
+  required?: true;
   kind: InputKind;
   /**
    * What `loc` receives: a flag of these commands (a boolean input: the flag alone, when true), or, for
@@ -25,6 +30,8 @@ export interface ActionInput {
   loc?: { flag: `--${string}`; commands: readonly LocCommand[]; env?: string } | { env: string };
   /** action.yml's default, when it is a literal: the runner passes it, and an input set empty gets it too. */
   default?: string;
+  /** action.yml's default when it is an expression the runner evaluates (`${{ github.token }}`). */
+  expression?: string;
   /** A value to show in a message (number inputs). */
   example?: string;
 }
@@ -38,40 +45,129 @@ const BOT = 'github-actions[bot] <41898282+github-actions[bot]@users.noreply.git
 
 /** Every input of action.yml, in its order. */
 export const INPUTS = {
-  'api-token': { kind: 'text', loc: { env: 'LOC_API_TOKEN' } },
-  'base-url': { kind: 'text', loc: { flag: '--base-url', commands: BOTH, env: 'LOC_BASE_URL' } },
-  config: { kind: 'text', loc: { flag: '--config', commands: BOTH } },
-  workspace: { kind: 'text', loc: { flag: '--workspace', commands: BOTH } },
-  project: { kind: 'text', loc: { flag: '--project', commands: BOTH } },
-  out: { kind: 'text', loc: { flag: '--out', commands: EXPORT } },
-  format: { kind: 'text', loc: { flag: '--format', commands: EXPORT } },
-  locales: { kind: 'list', loc: { flag: '--locale', commands: BOTH } },
-  targets: { kind: 'list', loc: { flag: '--target', commands: BOTH } },
-  check: { kind: 'boolean', loc: { flag: '--check', commands: EXPORT }, default: 'false' },
-  'min-translated': { kind: 'number', loc: { flag: '--min-translated', commands: STATUS }, example: '80' },
-  'min-approved': { kind: 'number', loc: { flag: '--min-approved', commands: STATUS }, example: '80' },
-  'create-pull-request': { kind: 'boolean', default: 'false' },
-  branch: { kind: 'text', default: 'loc/translations' },
-  base: { kind: 'text' },
-  title: { kind: 'text', default: 'Update translations' },
-  body: { kind: 'text' },
-  'commit-message': { kind: 'text' },
-  author: { kind: 'text', default: BOT },
-  committer: { kind: 'text', default: BOT },
-  'sign-commits': { kind: 'boolean', default: 'false' },
-  labels: { kind: 'list' },
-  draft: { kind: 'boolean', default: 'false' },
-  reviewers: { kind: 'list' },
-  'team-reviewers': { kind: 'list' },
-  assignees: { kind: 'list' },
-  'delete-branch': { kind: 'boolean', default: 'false' },
+  'api-token': {
+    description: 'API token of the service. Pass it from a secret: ${{ secrets.LOC_API_TOKEN }}.',
+    required: true,
+    kind: 'text',
+    loc: { env: 'LOC_API_TOKEN' },
+  },
+  'base-url': {
+    description: 'Base URL of the service (default: the service loc knows).',
+    kind: 'text',
+    loc: { flag: '--base-url', commands: BOTH, env: 'LOC_BASE_URL' },
+  },
+  config: {
+    description: 'Path of loc.config.json (default: found from the repository root).',
+    kind: 'text',
+    loc: { flag: '--config', commands: BOTH },
+  },
+  workspace: {
+    description: 'Workspace URL slug (default: from loc.config.json).',
+    kind: 'text',
+    loc: { flag: '--workspace', commands: BOTH },
+  },
+  project: {
+    description: 'Project URL slug (default: from loc.config.json).',
+    kind: 'text',
+    loc: { flag: '--project', commands: BOTH },
+  },
+  out: {
+    description: 'Folder the files go into (default: from loc.config.json).',
+    kind: 'text',
+    loc: { flag: '--out', commands: EXPORT },
+  },
+  format: {
+    description: "Export format id (default: from loc.config.json, else the project's own).",
+    kind: 'text',
+    loc: { flag: '--format', commands: EXPORT },
+  },
+  locales: {
+    description: 'Locales to export, comma-separated (default: from loc.config.json, else all).',
+    kind: 'list',
+    loc: { flag: '--locale', commands: BOTH },
+  },
+  targets: {
+    description: 'Targets of loc.config.json to pull, comma-separated (default: all of them, when it has targets).',
+    kind: 'list',
+    loc: { flag: '--target', commands: BOTH },
+  },
+  check: {
+    description: 'Only check whether the files are out of date (loc export --check); writes nothing.',
+    kind: 'boolean',
+    loc: { flag: '--check', commands: EXPORT },
+    default: 'false',
+  },
+  'min-translated': {
+    description:
+      'Gate: fail before exporting when a locale is below this percentage translated (loc status --min-translated).',
+    kind: 'number',
+    loc: { flag: '--min-translated', commands: STATUS },
+    example: '80',
+  },
+  'min-approved': {
+    description:
+      'Gate: fail before exporting when a locale is below this percentage approved (loc status --min-approved).',
+    kind: 'number',
+    loc: { flag: '--min-approved', commands: STATUS },
+    example: '80',
+  },
+  'create-pull-request': {
+    description: 'Commit the changed files to a branch and open a pull request, or update the open one.',
+    kind: 'boolean',
+    default: 'false',
+  },
+  branch: {
+    description: 'Branch of the pull request: force-pushed when its files change, so never the branch it goes into.',
+    kind: 'text',
+    default: 'loc/translations',
+  },
+  base: {
+    description:
+      'Branch the pull request goes into (default: the branch checked out; required when the checkout is a detached commit).',
+    kind: 'text',
+  },
+  title: {
+    description: 'Title of the pull request (and of its commit, unless commit-message is set).',
+    kind: 'text',
+    default: 'Update translations',
+  },
+  body: {
+    description:
+      'Body of the pull request, a template: {summary} stands for the key-by-key change summary (default: the summary). The list of committed files follows it.',
+    kind: 'text',
+  },
+  'commit-message': { description: 'Message of the commit (default: the title).', kind: 'text' },
+  author: { description: 'Author of the commit, as Name <email>.', kind: 'text', default: BOT },
+  committer: { description: 'Committer of the commit, as Name <email>.', kind: 'text', default: BOT },
+  'sign-commits': {
+    description:
+      "Make the commit through GitHub's API, which signs it (shown as Verified); author and committer are then the token's.",
+    kind: 'boolean',
+    default: 'false',
+  },
+  labels: { description: 'Labels of the pull request, comma-separated.', kind: 'list' },
+  draft: { description: 'Open the pull request as a draft.', kind: 'boolean', default: 'false' },
+  reviewers: { description: 'Users asked to review the pull request, comma-separated.', kind: 'list' },
+  'team-reviewers': { description: 'Teams (slugs) asked to review the pull request, comma-separated.', kind: 'list' },
+  assignees: { description: 'Users the pull request is assigned to, comma-separated.', kind: 'list' },
+  'delete-branch': {
+    description:
+      'When the strings come back to what the base holds and the open pull request is closed, delete its branch too.',
+    kind: 'boolean',
+    default: 'false',
+  },
   'summary-keys': {
+    description: 'Keys of each kind (added, changed, removed) named per locale in the summary.',
     kind: 'number',
     loc: { flag: '--summary-keys', commands: EXPORT },
     default: '10',
     example: '10',
   },
-  'github-token': { kind: 'text' },
+  'github-token': {
+    description: 'Token for the pull request (needs contents: write and pull-requests: write).',
+    expression: '${{ github.token }}',
+    kind: 'text',
+  },
 } as const satisfies Record<string, ActionInput>;
 
 export type InputName = keyof typeof INPUTS;

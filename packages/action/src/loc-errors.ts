@@ -57,7 +57,11 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  * inWorkflowTerms({ message: "option '--summary-keys <n>' argument 'abc' is invalid. Expected a whole number from 0 to 10000.", hint: 'See `loc export --help`.' })
  * // "The input summary-keys (--summary-keys) must be a whole number from 0 to 10000; it is 'abc'. Set summary-keys: in the step's `with:` to such a value (`loc export --help` describes --summary-keys)."
  */
-export function inWorkflowTerms(error: { message: string; hint?: string | undefined; name?: string | undefined }): string {
+export function inWorkflowTerms(error: {
+  message: string;
+  hint?: string | undefined;
+  name?: string | undefined;
+}): string {
   const invalid = INVALID_ARGUMENT.exec(error.message);
   const input = invalid && NAMES.find((n) => n.flag === invalid[1]);
   if (invalid && input) {

@@ -27,7 +27,11 @@ export function pullRequestBody(template: string, summary: string, committed: re
   const copies = Math.max(1, frame.split('{summary}').length - 1);
   const fixed = Buffer.byteLength(frame.replaceAll('{summary}', '')) + Buffer.byteLength(files) + 2;
   const room = Math.max(0, Math.floor((LIMITS.body.bytes - fixed) / copies));
-  const shown = fitted(summary || 'Translations updated by loc.', { ...LIMITS.body, bytes: room }, "The workflow run's step summary holds more.");
+  const shown = fitted(
+    summary || 'Translations updated by loc.',
+    { ...LIMITS.body, bytes: room },
+    "The workflow run's step summary holds more.",
+  );
   const text = frame.replaceAll('{summary}', shown);
   return `${text.trimEnd()}\n\n${files}`;
 }

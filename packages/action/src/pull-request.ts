@@ -3,11 +3,13 @@
 // with nothing new pushes nothing and leaves the pull request as it is; the open pull request from the
 // branch is updated, else one is opened; and when the strings come back to what the base holds, the open
 // one is closed with a comment.
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { type Identity, stageExport } from './commit';
 import { ExportCommitError } from './commit';
 import { git } from './git';
 import { type GitHub, GitHubError } from './github';
-import { deleteBranch, pushBranch, type Remote, remoteTree } from './remote';
+import { deleteBranch, localTree, pushBranch, type Remote, remoteTip } from './remote';
 import { signedCommit } from './signed-commit';
 
 export interface PullRequestOptions {
@@ -61,6 +63,20 @@ async function checkedOutBranch(cwd: string): Promise<string | undefined> {
   return name || undefined;
 }
 
+/** A branch input as a branch name (`refs/heads/` dropped), refused when git would not take it as one. */
+async function branchName(value: string, input: 'branch' | 'base', cwd: string): Promise<string> {
+  const name = value.replace(/^refs\/heads\//, '');
+  const valid = await git(['check-ref-format', '--branch', name], { cwd }).then(
+    () => !name.startsWith('-'),
+    () => false,
+  );
+  if (!valid)
+    throw new Error(
+      `The input ${input} is '${value}', which git does not take as a branch name. Set it to a branch name, for example \`${input}: ${input === 'branch' ? 'loc/translations' : 'main'}\`.`,
+    );
+  return name;
+}
+
 /**
  * Commits what loc wrote to `branch`, pushes it when it changed, and creates, updates, closes or leaves the
  * pull request.
@@ -68,9 +84,14 @@ async function checkedOutBranch(cwd: string): Promise<string | undefined> {
  * @example await openPullRequest({ cwd, github, token, repository: 'acme/app', branch: 'loc/translations', … })
  */
 export async function openPullRequest(options: PullRequestOptions): Promise<PullRequestResult> {
-  const { cwd, github, repository, branch } = options;
+  const { github, repository } = options;
   const [owner] = repository.split('/');
-  const base = options.base || (await checkedOutBranch(cwd));
+  // The repository is the one loc wrote into: the workspace itself, or (actions/checkout with `path:`) a
+  // folder below it.
+  const first = options.paths[0];
+  const cwd = first && existsSync(dirname(first)) ? dirname(first) : options.cwd;
+  const branch = await branchName(options.branch, 'branch', cwd);
+  const base = options.base ? await branchName(options.base, 'base', cwd) : await checkedOutBranch(cwd);
   if (!base)
     throw new Error(
       'The checkout is a detached commit (a tag, a pull request, or a commit checked out by its SHA), so there is no branch for the pull request to go into. Set the input base to the branch it should go into (for example `base: main`), or check out a branch.',
@@ -83,7 +104,9 @@ export async function openPullRequest(options: PullRequestOptions): Promise<Pull
 
   // Everything that can fail without the network, first: what to commit (and whether git ignores any of it).
   const staged = await stageExport(cwd, options.paths).catch((error: unknown) => {
-    throw error instanceof ExportCommitError ? error : new Error(`Staging what loc wrote failed: ${(error as Error).message}`);
+    throw error instanceof ExportCommitError
+      ? error
+      : new Error(`Staging what loc wrote failed: ${(error as Error).message}`);
   });
 
   // The token, before anything is pushed: a 401 says it is invalid or expired, a 404 that it cannot see the
@@ -94,10 +117,8 @@ export async function openPullRequest(options: PullRequestOptions): Promise<Pull
       `The github-token cannot push to ${repository} (GET /repos/${repository} says permissions.push is false). Give the workflow \`permissions: contents: write\`, or pass a token with write access to the repository.`,
     );
 
-  const pulls = await github.request<PullRequest[]>(
-    'GET',
-    `/repos/${repository}/pulls?state=open&head=${encodeURIComponent(`${owner}:${branch}`)}&per_page=1`,
-  );
+  const pullsOfBranch = `/repos/${repository}/pulls?state=open&head=${encodeURIComponent(`${owner}:${branch}`)}&per_page=1`;
+  const pulls = await github.request<PullRequest[]>('GET', pullsOfBranch);
   let open = pulls.data[0];
   const remote: Remote = { cwd: staged.root, token: options.token, name: 'origin' };
 
@@ -112,16 +133,26 @@ export async function openPullRequest(options: PullRequestOptions): Promise<Pull
     return { operation: 'closed', changed: [], number: open.number, url: open.html_url };
   }
 
-  const current = await remoteTree(remote, branch);
+  // The branch's tree: from the checkout when it holds the commit, else from GitHub (fetching it would
+  // change the checkout: a shallow clone would get another shallow root).
+  const tip = await remoteTip(remote, branch);
+  const current =
+    tip &&
+    ((await localTree(staged.root, tip)) ??
+      (await github.request<{ tree: { sha: string } }>('GET', `/repos/${repository}/git/commits/${tip}`)).data.tree
+        .sha);
   const pushed = current !== staged.tree;
   if (pushed) {
     const commit = options.signCommits
       ? await signedCommit(github, repository, staged, options.commitMessage)
       : await staged.commit(options.commitMessage, options.author, options.committer);
-    if (options.signCommits) await github.request('PATCH', `/repos/${repository}/git/refs/heads/${branch}`, { sha: commit, force: true }).catch(async (error: unknown) => {
-      if (!(error instanceof GitHubError) || (error.status !== 422 && error.status !== 404)) throw error;
-      await github.request('POST', `/repos/${repository}/git/refs`, { ref: `refs/heads/${branch}`, sha: commit });
-    });
+    if (options.signCommits)
+      await github
+        .request('PATCH', `/repos/${repository}/git/refs/heads/${branch}`, { sha: commit, force: true })
+        .catch(async (error: unknown) => {
+          if (!(error instanceof GitHubError) || (error.status !== 422 && error.status !== 404)) throw error;
+          await github.request('POST', `/repos/${repository}/git/refs`, { ref: `refs/heads/${branch}`, sha: commit });
+        });
     else
       await pushBranch(remote, commit, branch).catch((error: Error) => {
         if (/\b403\b|denied|not allowed|permission/i.test(error.message))
@@ -131,23 +162,31 @@ export async function openPullRequest(options: PullRequestOptions): Promise<Pull
         throw error;
       });
   }
-  if (open && !pushed) return { operation: 'unchanged', changed: staged.changed, number: open.number, url: open.html_url };
+  if (open && !pushed)
+    return { operation: 'unchanged', changed: staged.changed, number: open.number, url: open.html_url };
 
   const body = options.body(staged.changed);
   let operation: PullRequestOperation;
   if (open) {
-    open = (await github.request<PullRequest>('PATCH', `/repos/${repository}/pulls/${open.number}`, { title: options.title, body })).data;
-    operation = 'updated';
-  } else {
     open = (
-      await github.request<PullRequest>('POST', `/repos/${repository}/pulls`, {
+      await github.request<PullRequest>('PATCH', `/repos/${repository}/pulls/${open.number}`, {
         title: options.title,
-        head: branch,
-        base,
         body,
-        draft: options.draft,
       })
     ).data;
+    operation = 'updated';
+  } else {
+    const payload = { title: options.title, head: branch, base, body, draft: options.draft };
+    try {
+      open = (await github.request<PullRequest>('POST', `/repos/${repository}/pulls`, payload)).data;
+    } catch (error) {
+      // A retried POST whose first try GitHub did carry out (a 502 after the fact): the pull request is there.
+      if (!(error instanceof GitHubError) || error.status !== 422 || !/already exists/i.test(error.message))
+        throw error;
+      const found = (await github.request<PullRequest[]>('GET', pullsOfBranch)).data[0];
+      if (!found) throw error;
+      open = found;
+    }
     operation = 'created';
   }
   const number = open.number;

@@ -24,31 +24,23 @@ async function authArgs(remote: Remote): Promise<string[]> {
 }
 
 /**
- * The tree of `branch` on the remote, or undefined when there is no such branch. The commit is fetched
- * (only it, in a shallow clone) when the checkout lacks it; no ref of the checkout changes.
+ * The commit at the tip of `branch` on the remote, or undefined when there is no such branch (`git
+ * ls-remote`, with the Action's token).
  */
-export async function remoteTree(remote: Remote, branch: string): Promise<string | undefined> {
+export async function remoteTip(remote: Remote, branch: string): Promise<string | undefined> {
   const auth = await authArgs(remote);
   const ref = `refs/heads/${branch}`;
   const listed = await git([...auth, 'ls-remote', remote.name, ref], { cwd: remote.cwd });
-  const sha = listed
+  return listed
     .split('\n')
     .map((line) => line.split('\t'))
     .find(([, name]) => name === ref)?.[0];
-  if (!sha) return undefined;
-  if (!(await hasObject(remote.cwd, sha))) {
-    const shallow = (await git(['rev-parse', '--is-shallow-repository'], { cwd: remote.cwd })).trim() === 'true';
-    await git(
-      [...auth, 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', ...(shallow ? ['--depth=1'] : []), remote.name, ref],
-      { cwd: remote.cwd },
-    );
-  }
-  return (await git(['rev-parse', `${sha}^{tree}`], { cwd: remote.cwd })).trim();
 }
 
-async function hasObject(cwd: string, sha: string): Promise<boolean> {
-  const out = await git(['cat-file', '-t', sha], { cwd, ok: [1, 128] });
-  return out.trim() === 'commit';
+/** The tree of `commit` when the checkout holds it (nothing is fetched: a shallow clone stays as it is). */
+export async function localTree(cwd: string, commit: string): Promise<string | undefined> {
+  const out = await git(['rev-parse', '--verify', '--quiet', `${commit}^{tree}`], { cwd, ok: [1, 128] });
+  return out.trim() || undefined;
 }
 
 /** Force-pushes `commit` to `branch` with the Action's token; a refusal says which permission is missing. */

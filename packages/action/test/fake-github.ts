@@ -34,6 +34,8 @@ export interface Fault {
   body?: unknown;
   /** Only for requests whose `METHOD /path` matches. */
   match?: RegExp;
+  /** The request is carried out, and this answer given instead of its own (a gateway timing out late). */
+  afterTheFact?: boolean;
 }
 
 const DOCS = 'https://docs.github.com/rest';
@@ -85,9 +87,22 @@ export async function startFakeGitHub() {
         send(status, { message, ...(errors ? { errors } : {}), documentation_url: DOCS, status: String(status) });
 
       const fault = state.faults.findIndex((f) => !f.match || f.match.test(line));
+      let after: Fault | undefined;
       if (fault >= 0) {
         const [f] = state.faults.splice(fault, 1);
-        return send(f!.status, f!.body ?? { message: 'Server Error' }, f!.headers);
+        // A gateway that times out after the work is done: the request is carried out, the answer lost.
+        if (f!.afterTheFact) after = f;
+        else return send(f!.status, f!.body ?? { message: 'Server Error' }, f!.headers);
+      }
+      if (after) {
+        const realEnd = response.end.bind(response);
+        response.writeHead = (() => response) as unknown as typeof response.writeHead;
+        response.end = (() => {
+          response.statusCode = after!.status;
+          for (const [k, v] of Object.entries(after!.headers ?? {})) response.setHeader(k, v);
+          response.setHeader('content-type', 'application/json');
+          return realEnd(JSON.stringify(after!.body ?? { message: 'Server Error' }));
+        }) as unknown as typeof response.end;
       }
       if (request.headers.authorization !== `Bearer ${GITHUB_TOKEN}`) return error(401, 'Bad credentials');
       const body = text ? JSON.parse(text) : {};
@@ -125,7 +140,11 @@ export async function startFakeGitHub() {
       if (route === 'POST /repos/acme/app/pulls') {
         if (state.pulls.some((p) => p.state === 'open' && p.head === body.head))
           return error(422, 'Validation Failed', [
-            { resource: 'PullRequest', code: 'custom', message: `A pull request already exists for acme:${body.head}.` },
+            {
+              resource: 'PullRequest',
+              code: 'custom',
+              message: `A pull request already exists for acme:${body.head}.`,
+            },
           ]);
         const p: FakePull = {
           number: state.pulls.length + 1,
@@ -152,7 +171,10 @@ export async function startFakeGitHub() {
       if (request.method === 'POST' && (m = /^\/repos\/acme\/app\/issues\/(\d+)\/labels$/.exec(url.pathname))) {
         const p = pull(m[1]!)!;
         p.labels = [...new Set([...p.labels, ...body.labels])];
-        return send(200, p.labels.map((name, id) => ({ id, name, color: 'ededed', default: false })));
+        return send(
+          200,
+          p.labels.map((name, id) => ({ id, name, color: 'ededed', default: false })),
+        );
       }
       if (request.method === 'POST' && (m = /^\/repos\/acme\/app\/issues\/(\d+)\/comments$/.exec(url.pathname))) {
         pull(m[1]!)!.comments.push(body.body);
@@ -163,10 +185,16 @@ export async function startFakeGitHub() {
         p.assignees.push(...body.assignees);
         return send(201, asJson(p));
       }
-      if (request.method === 'POST' && (m = /^\/repos\/acme\/app\/pulls\/(\d+)\/requested_reviewers$/.exec(url.pathname))) {
+      if (
+        request.method === 'POST' &&
+        (m = /^\/repos\/acme\/app\/pulls\/(\d+)\/requested_reviewers$/.exec(url.pathname))
+      ) {
         const unknown = (body.reviewers as string[]).filter((r) => state.unknownUsers.has(r));
         if (unknown.length)
-          return error(422, 'Reviews may only be requested from collaborators. One or more of the users or teams you specified is not a collaborator of the acme/app repository.');
+          return error(
+            422,
+            'Reviews may only be requested from collaborators. One or more of the users or teams you specified is not a collaborator of the acme/app repository.',
+          );
         const p = pull(m[1]!)!;
         p.reviewers.push(...body.reviewers);
         p.teamReviewers.push(...(body.team_reviewers ?? []));
@@ -197,18 +225,34 @@ export async function startFakeGitHub() {
           rmSync(scratch, { recursive: true, force: true });
         }
       }
+      if (request.method === 'GET' && (m = /^\/repos\/acme\/app\/git\/commits\/([0-9a-f]{40})$/.exec(url.pathname))) {
+        let tree: string;
+        try {
+          tree = git('rev-parse', `${m[1]}^{tree}`);
+        } catch {
+          return error(404, 'Not Found');
+        }
+        return send(200, {
+          sha: m[1],
+          tree: { sha: tree, url: `https://api.github.test/repos/acme/app/git/trees/${tree}` },
+        });
+      }
       if (route === 'POST /repos/acme/app/git/commits') {
-        const sha = execFileSync('git', ['commit-tree', body.tree, ...body.parents.flatMap((p: string) => ['-p', p]), '-m', body.message], {
-          cwd: state.origin,
-          encoding: 'utf8',
-          env: {
-            ...process.env,
-            GIT_AUTHOR_NAME: 'GitHub',
-            GIT_AUTHOR_EMAIL: 'noreply@github.com',
-            GIT_COMMITTER_NAME: 'GitHub',
-            GIT_COMMITTER_EMAIL: 'noreply@github.com',
+        const sha = execFileSync(
+          'git',
+          ['commit-tree', body.tree, ...body.parents.flatMap((p: string) => ['-p', p]), '-m', body.message],
+          {
+            cwd: state.origin,
+            encoding: 'utf8',
+            env: {
+              ...process.env,
+              GIT_AUTHOR_NAME: 'GitHub',
+              GIT_AUTHOR_EMAIL: 'noreply@github.com',
+              GIT_COMMITTER_NAME: 'GitHub',
+              GIT_COMMITTER_EMAIL: 'noreply@github.com',
+            },
           },
-        }).trim();
+        ).trim();
         return send(201, { sha, tree: { sha: body.tree }, verification: { verified: true, reason: 'valid' } });
       }
       if (request.method === 'PATCH' && (m = /^\/repos\/acme\/app\/git\/refs\/heads\/(.+)$/.exec(url.pathname))) {

@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { INPUTS, locFlags, readInputs } from '../src/inputs';
+import { identityOf, INPUTS, locFlags, readInputs, unknownInputs } from '../src/inputs';
 import { inWorkflowTerms } from '../src/loc-errors';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -159,5 +159,48 @@ describe("loc's failures in the workflow's terms", () => {
     expect(
       inWorkflowTerms({ message: 'Move it away, or choose another --path-template.', hint: 'See --locale-map.' }),
     ).toBe('Move it away, or choose another --path-template. See --locale-map.');
+  });
+});
+
+describe('inputs the runner passed that action.yml does not declare, and identities', () => {
+  it('names a misspelled input with the nearest declared one, and nothing for the declared ones', () => {
+    const env = Object.fromEntries(Object.keys(ACTION.inputs).map((n) => [`INPUT_${n.toUpperCase()}`, 'x']));
+    expect(unknownInputs(env)).toEqual([]);
+    expect(
+      unknownInputs({ ...env, 'INPUT_CRETE-PULL-REQUEST': 'true', INPUT_BASE_BRANCH: 'main', INPUT_ZZZ: '1' }),
+    ).toEqual([
+      { name: 'crete-pull-request', nearest: 'create-pull-request' },
+      { name: 'base_branch', nearest: undefined },
+      { name: 'zzz', nearest: undefined },
+    ]);
+    expect(unknownInputs({ INPUT_REVIEWER: 'octocat' })).toEqual([{ name: 'reviewer', nearest: 'reviewers' }]);
+  });
+
+  it('reads Name <email>, and refuses anything else naming the input', () => {
+    expect(identityOf('author', 'Ada Lovelace <ada@example.com>')).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+    });
+    expect(identityOf('committer', INPUTS.committer.default)).toEqual({
+      name: 'github-actions[bot]',
+      email: '41898282+github-actions[bot]@users.noreply.github.com',
+    });
+    for (const bad of ['ada@example.com', 'Ada <>', '<ada@example.com>', 'Ada <a b@c>'])
+      expect(() => identityOf('author', bad)).toThrow(`The input author is '${bad}', which is not \`Name <email>\`.`);
+  });
+});
+
+describe('a refused loc token, in the workflow', () => {
+  it('says it once, without `loc login`, and what to store', () => {
+    expect(
+      inWorkflowTerms({
+        name: 'AuthenticationError',
+        message:
+          'The API token was refused (401): The API token is invalid or was revoked. Create a new one, or check LOC_API_TOKEN.',
+        hint: 'Log in again with `loc login`, or check LOC_API_TOKEN.',
+      }),
+    ).toBe(
+      'The API token was refused (401): The API token is invalid or was revoked. Create a new one, or check the input api-token. Store a valid loc API token as the repository secret the step passes as api-token (Settings → Secrets and variables → Actions).',
+    );
   });
 });

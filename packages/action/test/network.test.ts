@@ -36,12 +36,12 @@ async function startGitServer(projectRoot: string) {
         GIT_HTTP_EXPORT_ALL: '1',
         REMOTE_USER: 'x-access-token',
         REMOTE_ADDR: '127.0.0.1',
-        REQUEST_METHOD: request.method,
+        REQUEST_METHOD: request.method ?? 'GET',
         PATH_INFO: url.pathname,
         QUERY_STRING: url.search.slice(1),
         CONTENT_TYPE: request.headers['content-type'] ?? '',
         HTTP_CONTENT_ENCODING: request.headers['content-encoding'] ?? '',
-        GIT_PROTOCOL: request.headers['git-protocol'] ?? '',
+        GIT_PROTOCOL: String(request.headers['git-protocol'] ?? ''),
       },
     });
     request.pipe(backend.stdin);
@@ -130,7 +130,9 @@ describe("the push: the Action's token, whatever actions/checkout persisted", ()
       expect(new Set(server.seen.map((s) => s.authorization.replace(/^Basic/i, 'basic')))).toEqual(
         new Set([basic(GITHUB_TOKEN)]),
       );
-      expect(server.seen.filter((s) => s.request.startsWith('POST') && s.request.includes('receive-pack'))).toHaveLength(1);
+      expect(
+        server.seen.filter((s) => s.request.startsWith('POST') && s.request.includes('receive-pack')),
+      ).toHaveLength(1);
       expect(readFileSync(join(repo.path, '.git', 'config'), 'utf8')).toBe(config);
       expect(secretsIn(first)).toEqual([]);
       expect(first.printed).not.toContain(CHECKOUT_TOKEN);
@@ -206,7 +208,9 @@ describe('the GitHub API: its failures, named, and nothing pushed', () => {
     github.state.repo.private = true;
     const hidden = await runAction(repo.path);
     expect(hidden.code).toBe(1);
-    expect(hidden.printed).toMatch(/::error::GitHub answered 404 to GET .*\/repos\/acme\/app: it does not exist, or the token cannot see it/);
+    expect(hidden.printed).toMatch(
+      /::error::GitHub answered 404 to GET .*\/repos\/acme\/app: it does not exist, or the token cannot see it/,
+    );
     github.state.repo = { push: false, private: false };
     const readOnly = await runAction(repo.path);
     expect(readOnly.code).toBe(1);
@@ -217,12 +221,16 @@ describe('the GitHub API: its failures, named, and nothing pushed', () => {
   it('a 502 and a secondary rate limit are retried (Retry-After honoured); the pull request is opened once', async () => {
     const repo = repository('flaky');
     github.state.faults.push(
-      { status: 502, match: /^POST \/repos\/acme\/app\/pulls$/, headers: { 'retry-after': '0' } },
+      { status: 502, match: /^POST \/repos\/acme\/app\/pulls$/, headers: { 'retry-after': '0' }, afterTheFact: true },
       {
         status: 403,
         match: /^POST \/repos\/acme\/app\/issues\/\d+\/labels$/,
         headers: { 'retry-after': '1' },
-        body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', documentation_url: 'https://docs.github.com/rest', status: '403' },
+        body: {
+          message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+          documentation_url: 'https://docs.github.com/rest',
+          status: '403',
+        },
       },
     );
     const result = await runAction(repo.path, { labels: 'i18n' });
@@ -258,7 +266,10 @@ describe('messages', () => {
 it('the bundle requires nothing that is not in it (nothing is installed beside it)', () => {
   const out = execFileSync(
     process.execPath,
-    ['-e', `require(${JSON.stringify(join(action, 'packages/action/bundle/loc/vendor-undici.cjs'))}).EnvHttpProxyAgent`],
+    [
+      '-e',
+      `require(${JSON.stringify(join(action, 'packages/action/bundle/loc/vendor-undici.cjs'))}).EnvHttpProxyAgent`,
+    ],
     { encoding: 'utf8', cwd: dir.path },
   );
   expect(out).toBe('');

@@ -57,11 +57,17 @@ const committed = (origin: string, base = 'main', branch = 'loc/translations') =
 const tip = (origin: string, branch = 'loc/translations') =>
   git(origin, 'for-each-ref', '--format=%(objectname)', `refs/heads/${branch}`).trim();
 
-const LOCALE_FILES = ['checkout', 'common'].flatMap((f) => ['de', 'en', 'fr', 'ja'].map((l) => `${l}/${f}.json`)).sort();
+const LOCALE_FILES = ['checkout', 'common']
+  .flatMap((f) => ['de', 'en', 'fr', 'ja'].map((l) => `${l}/${f}.json`))
+  .sort();
 
 describe('what the pull request commits: exactly what loc wrote', () => {
   it('a config with no out (the repository root): the files and the record, not .env, a key, dist/ or what was staged', async () => {
-    const repo = repository('root-out', { workspace: 'acme', project: 'web-frontend', export: { pathTemplate: '{locale}/{filename}' } });
+    const repo = repository('root-out', {
+      workspace: 'acme',
+      project: 'web-frontend',
+      export: { pathTemplate: '{locale}/{filename}' },
+    });
     // What an earlier step of the job left: secrets, a build, and a file it staged.
     writeFileSync(join(repo.path, '.env'), 'SECRET=1\n');
     writeFileSync(join(repo.path, 'id_rsa_deploy'), '-----BEGIN OPENSSH PRIVATE KEY-----\n');
@@ -84,7 +90,10 @@ describe('what the pull request commits: exactly what loc wrote', () => {
     // The checkout is left as it was: its branch, its index (staged.txt still staged), its config.
     expect(git(repo.path, 'rev-parse', '--abbrev-ref', 'HEAD').trim()).toBe('main');
     expect(git(repo.path, 'status', '--porcelain', '--', '.env', 'id_rsa_deploy', 'dist', 'staged.txt')).toBe(
-      status.split('\n').filter((l) => /\.env|id_rsa|dist|staged/.test(l)).join('\n') + '\n',
+      status
+        .split('\n')
+        .filter((l) => /\.env|id_rsa|dist|staged/.test(l))
+        .join('\n') + '\n',
     );
     expect(readFileSync(join(repo.path, '.git', 'config'), 'utf8')).toBe(config);
     expect(secretsIn(result)).toEqual([]);
@@ -104,6 +113,25 @@ describe('what the pull request commits: exactly what loc wrote', () => {
     expect(tip(repo.origin)).toBe('');
     expect(github.state.pulls).toEqual([]);
   });
+  it('two targets: each target’s files and each folder’s record, nothing else', async () => {
+    const repo = repository('targets', {
+      workspace: 'acme',
+      targets: [
+        { name: 'web', project: 'web-frontend', out: 'web', locales: ['de'], pathTemplate: '{locale}/{filename}' },
+        { name: 'ios', project: 'mobile-ios', out: 'ios', locales: ['de'], pathTemplate: '{locale}/{filename}' },
+      ],
+    });
+    writeFileSync(join(repo.path, '.env'), 'SECRET=1\n');
+    const result = await runAction(before, repo.path);
+    expect(result.code, result.printed).toBe(0);
+    const files = committed(repo.origin);
+    expect(files).toContain('web/.loc-export.json');
+    expect(files).toContain('ios/.loc-export.json');
+    expect(files).toContain('web/de/common.json');
+    expect(files.filter((f) => !/^(web|ios)\//.test(f))).toEqual([]);
+    expect(files.some((f) => f.startsWith('ios/de/'))).toBe(true);
+    expect(result.outputs['files-list']!.split('\n').sort()).toEqual(files);
+  });
 });
 
 describe('runs with nothing new, and strings back to the base', () => {
@@ -115,9 +143,16 @@ describe('runs with nothing new, and strings back to the base', () => {
 
     // A fresh checkout of main (the runner's next scheduled job), nothing new on the service.
     const clone = join(dir.path, 'no-op-clone');
-    git(dir.path, 'clone', '--quiet', repo.origin, clone);
+    // Shallow, as actions/checkout clones by default: the branch's commit is fetched to compare its tree.
+    git(dir.path, 'clone', '--quiet', '--depth=1', `file://${repo.origin}`, clone);
     github.state.requests = [];
+    const shallow = readFileSync(join(clone, '.git', 'shallow'), 'utf8');
     const again = await runAction(before, clone, { 'delete-branch': 'true' });
+    // The shallow checkout lacks the branch's commit: its tree is asked of GitHub, nothing is fetched.
+    expect(github.state.requests.some((r) => /^GET \/repos\/acme\/app\/git\/commits\/[0-9a-f]{40}$/.test(r))).toBe(
+      true,
+    );
+    expect(readFileSync(join(clone, '.git', 'shallow'), 'utf8')).toBe(shallow);
     expect(again.code, again.printed).toBe(0);
     expect(again.outputs['pull-request-operation']).toBe('unchanged');
     // changed compares with the base: the pull request still changes these files.
@@ -167,15 +202,23 @@ describe('the base and the inputs of the peers’ actions', () => {
     expect(result.code, result.printed).toBe(0);
     const pull = github.state.pulls[0]!;
     expect(pull).toMatchObject({ base: 'develop', draft: true, assignees: ['octocat'] });
-    expect(pull.body, pull.body).toMatch(/^Fresh strings\.\n\n### acme\/web-frontend: [\s\S]*\n\n_by loc_\n\n<details><summary>9 files committed/);
+    expect(pull.body, pull.body).toMatch(
+      /^Fresh strings\.\n\n### acme\/web-frontend: [\s\S]*\n\n_by loc_\n\n<details><summary>9 files committed/,
+    );
     expect(git(repo.origin, 'log', '-1', '--format=%an <%ae>|%s', 'loc/translations').trim()).toBe(
       'Ada Lovelace <ada@example.com>|chore(i18n): pull translations',
     );
     // Only the translations against develop: its own commits are the base's.
-    expect(committed(repo.origin, 'develop')).toEqual([...LOCALE_FILES.map((f) => `locales/${f}`), 'locales/.loc-export.json'].sort());
-    expect(git(repo.origin, 'rev-parse', 'loc/translations~1').trim()).toBe(git(repo.origin, 'rev-parse', 'develop').trim());
+    expect(committed(repo.origin, 'develop')).toEqual(
+      [...LOCALE_FILES.map((f) => `locales/${f}`), 'locales/.loc-export.json'].sort(),
+    );
+    expect(git(repo.origin, 'rev-parse', 'loc/translations~1').trim()).toBe(
+      git(repo.origin, 'rev-parse', 'develop').trim(),
+    );
     // A reviewer GitHub refuses is a warning: the pull request is there.
-    expect(result.printed).toMatch(/::warning::The pull request was opened, but GitHub refused its reviewers: GitHub answered POST .*requested_reviewers \(422: Reviews may only be requested from collaborators/);
+    expect(result.printed).toMatch(
+      /::warning::The pull request was opened, but GitHub refused its reviewers: GitHub answered POST .*requested_reviewers \(422: Reviews may only be requested from collaborators/,
+    );
   });
 
   it('refuses a detached checkout without base, before anything is pushed; with base it goes there', async () => {
@@ -192,6 +235,30 @@ describe('the base and the inputs of the peers’ actions', () => {
     expect(github.state.pulls[0]).toMatchObject({ base: 'main' });
   });
 
+  it('a checkout in a folder of the workspace (checkout’s path:), and branch names git would not take', async () => {
+    const workspace = join(dir.path, 'workspace');
+    mkdirSync(workspace);
+    const origin = join(dir.path, 'in-folder.git');
+    const repo = join(workspace, 'app');
+    git(dir.path, 'init', '--quiet', '--bare', origin);
+    git(workspace, 'clone', '--quiet', origin, 'app');
+    writeFileSync(join(repo, 'loc.config.json'), JSON.stringify(CONFIG));
+    git(repo, 'add', '.');
+    git(repo, 'commit', '--quiet', '-m', 'init');
+    git(repo, 'push', '--quiet', 'origin', 'main');
+    github.reset(origin);
+    writeFileSync(join(workspace, '.env'), 'SECRET=1\n');
+    const bad = await runAction(before, workspace, { config: 'app/loc.config.json', branch: 'loc..translations' });
+    expect(bad.code).toBe(1);
+    expect(bad.printed).toContain(
+      "::error::The input branch is 'loc..translations', which git does not take as a branch name.",
+    );
+    const result = await runAction(before, workspace, { config: 'app/loc.config.json', base: 'refs/heads/main' });
+    expect(result.code, result.printed).toBe(0);
+    expect(github.state.pulls[0]).toMatchObject({ base: 'main' });
+    expect(committed(origin)).toEqual([...LOCALE_FILES.map((f) => `locales/${f}`), 'locales/.loc-export.json'].sort());
+  });
+
   it('sign-commits: the commit is made through GitHub’s API, on the checked-out commit, with the same files', async () => {
     const repo = repository('signed', CONFIG);
     const result = await runAction(before, repo.path, { 'sign-commits': 'true' });
@@ -200,7 +267,9 @@ describe('the base and the inputs of the peers’ actions', () => {
     expect(git(repo.origin, 'log', '-1', '--format=%an|%P', 'loc/translations').trim()).toBe(
       `GitHub|${git(repo.origin, 'rev-parse', 'main').trim()}`,
     );
-    expect(committed(repo.origin)).toEqual([...LOCALE_FILES.map((f) => `locales/${f}`), 'locales/.loc-export.json'].sort());
+    expect(committed(repo.origin)).toEqual(
+      [...LOCALE_FILES.map((f) => `locales/${f}`), 'locales/.loc-export.json'].sort(),
+    );
     // Again with nothing new: nothing made, nothing moved.
     github.state.requests = [];
     const again = await runAction(before, repo.path, { 'sign-commits': 'true' });

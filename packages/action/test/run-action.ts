@@ -39,7 +39,12 @@ export const git = (cwd: string, ...args: string[]) =>
   });
 
 /** A repository with loc.config.json committed on main, its origin a bare repository (or `origin`, a URL). */
-export function repository(parent: string, name: string, config: object, origin?: string): { path: string; origin: string } {
+export function repository(
+  parent: string,
+  name: string,
+  config: object,
+  origin?: string,
+): { path: string; origin: string } {
   const bare = join(parent, `${name}.git`);
   const path = join(parent, name);
   mkdirSync(path);
