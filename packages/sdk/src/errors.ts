@@ -1,10 +1,10 @@
+import type { ProjectRef } from './core/project-ref';
+
 /**
  * The one error hierarchy of @loc/sdk. Every error knows what was asked (method and path) and, for HTTP
  * errors, what came back (status and parsed body). None of them ever holds a credential: requests are
  * described by method and path only, never by headers, and URLs are shown without their query string.
  */
-import type { ProjectRef } from './core/project-ref';
-
 export interface RequestInfo {
   /** HTTP method of the request that failed. */
   method: string;
