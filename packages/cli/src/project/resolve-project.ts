@@ -1,4 +1,4 @@
-import { projectRefOf, type LocClient } from '@loc/sdk';
+import { projectRefOf, type LocClient } from '@loc/sdk/internal';
 import type { Context } from '../run/context';
 import { UsageError } from '../run/errors';
 import { askSelect, requireFlags } from '../ui/prompts';
