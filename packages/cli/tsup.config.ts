@@ -42,8 +42,11 @@ export default [
       noExternal: [/^(?!undici$)/],
       clean: ['**/*', '!bin.cjs*', '!vendor-*'],
       outExtension: () => ({ js: '.cjs' }),
-      // Less to read and compile; --verbose turns source maps on for readable stack traces.
+      // Less to read and compile; --verbose turns source maps on for readable stack traces. The maps stay
+      // out of the tarball (package.json `files`: they doubled it), so that works in a checkout; they also
+      // name the bundled packages for THIRD_PARTY_LICENSES.md (scripts/third-party-licenses.mjs).
       minify: !process.env.LOC_NO_MINIFY,
+      sourcemap: true,
       // `import.meta.url` (docs-page.ts, project-config.ts) from __filename.
       shims: true,
       esbuildPlugins: [editDependencies(DEPENDENCY_EDITS), vendoredScripts(VENDORED)],
@@ -63,6 +66,7 @@ export default [
     clean: ['vendor-*'],
     outExtension: () => ({ js: '.cjs' }),
     minify: !process.env.LOC_NO_MINIFY,
+    sourcemap: true,
     noExternal: [/.*/],
     esbuildOptions(options) {
       options.supported = { ...options.supported, 'dynamic-import': false };

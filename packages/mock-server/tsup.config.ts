@@ -16,12 +16,11 @@ export default [
       dts: false,
       clean: false,
       external: ['graphql'],
-      sourcemap: false,
       noExternal: ['msw'],
     },
   ),
   locBuild(
     { 'export-worker': 'src/store/export-worker.ts' },
-    { format: ['esm'], dts: false, clean: false, sourcemap: false },
+    { format: ['esm'], dts: false, clean: false },
   ),
 ];
