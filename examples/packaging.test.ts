@@ -58,7 +58,9 @@ describe('package.json of the published packages', () => {
     expect(readJson('packages/sdk/package.json').scripts.lint).toBe(
       'publint --strict && node ../../scripts/attw-packed.mjs && typedoc --emit none',
     );
-    expect(readJson('packages/mock-server/package.json').scripts.lint).toBe('publint --strict && node ../../scripts/attw-packed.mjs');
+    expect(readJson('packages/mock-server/package.json').scripts.lint).toBe(
+      'publint --strict && node ../../scripts/attw-packed.mjs',
+    );
     expect(readJson('packages/cli/package.json').scripts.lint).toBe('publint --strict');
   });
 
@@ -104,6 +106,27 @@ describe('dependencies of the published packages', () => {
 
   it('@loc/mock-server depends on @loc/sdk at the exact version (it imports @loc/sdk/internal, not covered by semver)', () => {
     expect(readJson('packages/mock-server/package.json').dependencies['@loc/sdk']).toBe('workspace:*');
+  });
+});
+
+describe('scripts/release.mjs', () => {
+  // prepublishOnly of each package: a publish that npm run release did not start (changeset publish run
+  // directly reads no .npmrc and aimed at the public registry) stops before it packs anything.
+  it('refuses a publish it did not start, naming the command to use', () => {
+    const guard = (env: Record<string, string>) =>
+      spawnSync(process.execPath, [join(root, 'scripts', 'release.mjs'), '--guard'], {
+        encoding: 'utf8',
+        env: { ...process.env, LOC_RELEASE_REGISTRY: '', ...env },
+      });
+    const refused = guard({});
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('npm run release');
+    expect(guard({ LOC_RELEASE_REGISTRY: 'http://127.0.0.1:4873/' }).status).toBe(0);
+    for (const name of PUBLISHED)
+      expect(readJson(`packages/${name}/package.json`).scripts.prepublishOnly).toBe(
+        'node ../../scripts/release.mjs --guard',
+      );
+    expect(readJson('package.json').scripts.release).toBe('node scripts/release.mjs');
   });
 });
 
