@@ -47,7 +47,10 @@ function envWith(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 }
 
 function run(command: string, args: string[], cwd: string, extra: Record<string, string> = {}): Ran {
+  const started = Date.now();
   const result = spawnSync(command, args, { cwd, env: envWith(extra), encoding: 'utf8', timeout: 5 * MINUTE });
+  // Where this test's time goes, in CI's log.
+  process.stderr.write(`registry-release: ${args.slice(0, 2).join(' ')}: ${Date.now() - started} ms\n`);
   return { code: result.status, stdout: result.stdout ?? '', stderr: `${result.stderr ?? ''}${result.error ?? ''}` };
 }
 
