@@ -175,6 +175,17 @@ describe('the packed packages, installed with npm', () => {
     expect(existsSync(join(serverOnly, 'node_modules', 'msw'))).toBe(false);
   });
 
+  it('without msw, importing or requiring @loc/mock-server says to install msw (issue 35)', async () => {
+    for (const args of [
+      ['--input-type=module', '-e', "await import('@loc/mock-server')"],
+      ['-e', "require('@loc/mock-server')"],
+    ]) {
+      const result = await run(process.execPath, args, { cwd: serverOnly });
+      expect(result.code, args.join(' ')).not.toBe(0);
+      expect(result.stderr, args.join(' ')).toContain('npm install --save-dev msw');
+    }
+  });
+
   describe('against `loc-mock serve` (installed without msw)', () => {
     let url: string;
     let stop: () => Promise<void>;
