@@ -33,6 +33,7 @@ export {
   UNSENT_CONNECTION_CODES,
 } from './internal/retry';
 export { encodePath } from './core/url';
+export { isProcessRunning } from './download/process-running';
 export { jsonPath } from './internal/validate';
 export { ERROR_CLASS, HTTP_STATUS_TEXT, parseRetryAfter } from './errors';
 export {
