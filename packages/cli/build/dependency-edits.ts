@@ -24,7 +24,7 @@ export interface DependencyEdit {
 }
 
 /** The `HttpHeaders` class ofetch gets instead of the global `Headers`. */
-export const LOC_HEADERS = fileURLToPath(new URL('../src/net/http-headers.ts', import.meta.url));
+const LOC_HEADERS = fileURLToPath(new URL('../src/net/http-headers.ts', import.meta.url));
 
 export const DEPENDENCY_EDITS: Record<string, DependencyEdit> = {
   // ofetch's entry reads `globalThis.Headers` when it loads, and in Node that one read loads Node's whole
