@@ -9,7 +9,17 @@
 //   node_modules/.bin/vitest run --config examples/vitest.pack.config.ts registry-release
 // after a build.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
@@ -91,23 +101,34 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Verdaccio, installed once per machine into $TMPDIR (npm's cache keeps a second install short). */
+/**
+ * Verdaccio, installed once per machine into $TMPDIR (npm's cache keeps a second install short): into a
+ * folder of this run's, then renamed into place, so that two runs at once (the CI's pack runs) never
+ * install into one folder.
+ */
 function verdaccioBin(): string {
   const dir = join(tmpdir(), `loc-verdaccio-${VERDACCIO}`);
   const bin = join(dir, 'node_modules', 'verdaccio', 'bin', 'verdaccio');
   if (existsSync(bin)) return bin;
-  mkdirSync(dir, { recursive: true });
+  const staging = mkdtempSync(join(tmpdir(), `loc-verdaccio-${VERDACCIO}-`));
   writeFileSync(
-    join(dir, 'package.json'),
+    join(staging, 'package.json'),
     JSON.stringify({
       name: 'loc-verdaccio',
       private: true,
       dependencies: { verdaccio: VERDACCIO },
-      // 6.8.0's own node-fetch range resolves to a release that fails to install here.
+      // verdaccio-audit asks for node-fetch's `cjs` dist-tag, which the registry here does not have
+      // (npm: ETARGET); 2.7.0 is the CommonJS line's release that tag stood for.
       overrides: { 'node-fetch': '2.7.0' },
     }),
   );
-  ok(run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], dir));
+  ok(run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], staging));
+  try {
+    renameSync(staging, dir);
+  } catch {
+    // Another run put its install there first: use that one.
+    rmSync(staging, { recursive: true, force: true });
+  }
   return bin;
 }
 
