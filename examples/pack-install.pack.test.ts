@@ -141,11 +141,21 @@ describe('the packed packages, installed with npm', () => {
       expect(pkg.publishConfig).toEqual({ access: 'public' });
       for (const key of ['keywords', 'author', 'license']) expect(pkg[key], `${name} ${key}`).toBeTruthy();
       for (const key of ['repository', 'homepage', 'bugs']) expect(pkg[key], `${name} ${key}`).toBeUndefined();
+      // The registry's page shows the README without the package's files: every link is absolute, and a
+      // link to the package's own files (scripts/prepack.mjs) names a file the tarball holds.
       const readme = readFileSync(join(folder, 'README.md'), 'utf8');
-      const links = [...readme.matchAll(/\]\(([^)#]+)(?:#[^)]*)?\)/g)]
-        .map((m) => m[1]!)
-        .filter((l) => !/^https?:/.test(l));
-      for (const link of links) expect(existsSync(join(folder, link)), `${name}: README links ${link}`).toBe(true);
+      const links = [...readme.matchAll(/\]\(([^)#]+)(?:#[^)]*)?\)/g)].map((m) => m[1]!);
+      expect(
+        links.filter((l) => !/^https:\/\//.test(l)),
+        `${name}: relative README links`,
+      ).toEqual([]);
+      const own = `https://unpkg.com/${pkg.name}@${pkg.version}/`;
+      for (const link of links.filter((l) => l.startsWith(own)))
+        expect(existsSync(join(folder, link.slice(own.length))), `${name}: README links ${link}`).toBe(true);
+      // Only the docs its README links to; no source maps.
+      expect(existsSync(join(folder, 'docs', 'decisions.md')), `${name}: docs/decisions.md`).toBe(false);
+      const files = readdirSync(folder, { recursive: true }) as string[];
+      expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
     }
   });
 
@@ -163,6 +173,17 @@ describe('the packed packages, installed with npm', () => {
     expect(Number(msw.version.split('.')[0])).toBe(MSW.major);
     expect(existsSync(join(app, 'node_modules', '@loc', 'mock-server', 'node_modules', 'msw'))).toBe(false);
     expect(existsSync(join(serverOnly, 'node_modules', 'msw'))).toBe(false);
+  });
+
+  it('without msw, importing or requiring @loc/mock-server says to install msw (issue 35)', async () => {
+    for (const args of [
+      ['--input-type=module', '-e', "await import('@loc/mock-server')"],
+      ['-e', "require('@loc/mock-server')"],
+    ]) {
+      const result = await run(process.execPath, args, { cwd: serverOnly });
+      expect(result.code, args.join(' ')).not.toBe(0);
+      expect(result.stderr, args.join(' ')).toContain('npm install --save-dev msw');
+    }
   });
 
   describe('against `loc-mock serve` (installed without msw)', () => {

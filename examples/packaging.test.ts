@@ -2,6 +2,7 @@
 // README and docs page (files and #anchors), and the generated CLI reference being up to date.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,7 +41,9 @@ describe('package.json of the published packages', () => {
     const pkg = readJson(path);
     for (const field of ['repository', 'homepage', 'bugs', 'funding']) expect(pkg[field], field).toBeUndefined();
     expect(pkg.publishConfig?.provenance, 'provenance needs a public repository').toBeUndefined();
-    const { $schema: _, ...rest } = pkg;
+    // The registry releases go to (the root's `config.registry`, scripts/release.mjs) is an address of npm's.
+    const { $schema: _, config, ...rest } = pkg;
+    if (config?.registry) expect(config.registry).toBe('https://registry.npmjs.org/');
     expect(JSON.stringify(rest)).not.toMatch(/https?:\/\/|git\+|github\.com|gitlab\.com|loc-dev/);
   });
 
@@ -53,9 +56,11 @@ describe('package.json of the published packages', () => {
 
   it('the libraries lint with publint --strict and attw with its default profile', () => {
     expect(readJson('packages/sdk/package.json').scripts.lint).toBe(
-      'publint --strict && attw --pack . && typedoc --emit none',
+      'publint --strict && node ../../scripts/attw-packed.mjs && typedoc --emit none',
     );
-    expect(readJson('packages/mock-server/package.json').scripts.lint).toBe('publint --strict && attw --pack .');
+    expect(readJson('packages/mock-server/package.json').scripts.lint).toBe(
+      'publint --strict && node ../../scripts/attw-packed.mjs',
+    );
     expect(readJson('packages/cli/package.json').scripts.lint).toBe('publint --strict');
   });
 
@@ -72,6 +77,59 @@ describe('package.json of the published packages', () => {
   });
 });
 
+/**
+ * The packages a built dist/ loads at run time (import, import(), require) or names in its declaration
+ * files, by package name: what its package.json must declare. Strings of generated code (ajv's
+ * `require("ajv/dist/runtime/…")` templates, bundled into the CLI) are not loads.
+ */
+function packagesLoadedBy(dist: string, own: string): string[] {
+  const names = new Set<string>();
+  const load =
+    /(?:\bfrom\s*|\bimport\s*\(\s*|(?<![`'"\w.])require\s*\(\s*|^import\s*)["']((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*)(?:\/[\w./-]*)?["']/gm;
+  for (const file of readdirSync(dist, { recursive: true }) as string[]) {
+    if (!/\.(c|m)?js$|\.d\.c?ts$/.test(file)) continue;
+    // Not the examples of doc comments (` * import AsyncStorage from '…'`).
+    const code = readFileSync(join(dist, file), 'utf8').replace(/^\s*\*.*$/gm, '');
+    for (const [, name] of code.matchAll(load))
+      if (!name!.startsWith('node:') && !builtinModules.includes(name!) && name !== own) names.add(name!);
+  }
+  return [...names].sort();
+}
+
+describe('dependencies of the published packages', () => {
+  // Issue 35: @loc/cli declared 16 dependencies it bundles (`npm i -g` installed 70 packages, 37 MB).
+  it.each(PUBLISHED)('@loc/%s declares exactly what its dist loads at run time or its types name', (name) => {
+    const pkg = readJson(`packages/${name}/package.json`);
+    const declared = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies }).sort();
+    expect(packagesLoadedBy(join(root, 'packages', name, 'dist'), pkg.name)).toEqual(declared);
+  });
+
+  it('@loc/mock-server depends on @loc/sdk at the exact version (it imports @loc/sdk/internal, not covered by semver)', () => {
+    expect(readJson('packages/mock-server/package.json').dependencies['@loc/sdk']).toBe('workspace:*');
+  });
+});
+
+describe('scripts/release.mjs', () => {
+  // prepublishOnly of each package: a publish that npm run release did not start (changeset publish run
+  // directly reads no .npmrc and aimed at the public registry) stops before it packs anything.
+  it('refuses a publish it did not start, naming the command to use', () => {
+    const guard = (env: Record<string, string>) =>
+      spawnSync(process.execPath, [join(root, 'scripts', 'release.mjs'), '--guard'], {
+        encoding: 'utf8',
+        env: { ...process.env, LOC_RELEASE_REGISTRY: '', ...env },
+      });
+    const refused = guard({});
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('npm run release');
+    expect(guard({ LOC_RELEASE_REGISTRY: 'http://127.0.0.1:4873/' }).status).toBe(0);
+    for (const name of PUBLISHED)
+      expect(readJson(`packages/${name}/package.json`).scripts.prepublishOnly).toBe(
+        'node ../../scripts/release.mjs --guard',
+      );
+    expect(readJson('package.json').scripts.release).toBe('node scripts/release.mjs');
+  });
+});
+
 describe('scripts/prepack.mjs', () => {
   // A build that lost a declaration (two builds racing in one dist/) must not become a tarball whose
   // subpath has no types.
@@ -82,6 +140,7 @@ describe('scripts/prepack.mjs', () => {
       for (const file of ['index.js', 'index.d.ts', 'openapi.js', 'bin.js']) writeFileSync(join(dir, 'dist', file), '');
       const pkg = {
         name: '@loc/prepack-test',
+        version: '1.2.3',
         bin: { x: './dist/bin.js' },
         exports: {
           '.': { types: './dist/index.d.ts', default: './dist/index.js' },
@@ -99,10 +158,43 @@ describe('scripts/prepack.mjs', () => {
       expect(existsSync(join(dir, 'docs'))).toBe(false);
 
       for (const file of ['openapi.d.ts', 'openapi.d.cts']) writeFileSync(join(dir, 'dist', file), '');
+      const readme = 'See [the guide](docs/sdk.md#schemas) and [the API](docs/api/README.md).\n';
+      writeFileSync(join(dir, 'README.md'), readme);
       const packed = prepack();
       expect(packed.stderr).toBe('');
       expect(packed.status).toBe(0);
-      expect(existsSync(join(dir, 'docs'))).toBe(true);
+      // Only the pages the README links to, and its links absolute: the registry's page has no docs/ folder.
+      expect(readdirSync(join(dir, 'docs')).sort()).toEqual(['api', 'sdk.md']);
+      expect(readFileSync(join(dir, 'README.md'), 'utf8')).toBe(
+        'See [the guide](https://unpkg.com/@loc/prepack-test@1.2.3/docs/sdk.md#schemas) and [the API](https://unpkg.com/@loc/prepack-test@1.2.3/docs/api/README.md).\n',
+      );
+      const removed = spawnSync(process.execPath, [join(root, 'scripts', 'prepack.mjs'), '--remove'], { cwd: dir });
+      expect(removed.status).toBe(0);
+      expect(existsSync(join(dir, 'docs'))).toBe(false);
+      expect(readFileSync(join(dir, 'README.md'), 'utf8')).toBe(readme);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a package.json with workspace: ranges unless pnpm packs it (pnpm replaces them)', () => {
+    const dir = mkdtempSync(join(root, 'packages', '.prepack-test-'));
+    try {
+      const pkg = { name: '@loc/prepack-test', version: '1.2.3', dependencies: { '@loc/sdk': 'workspace:*' } };
+      writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg));
+      mkdirSync(join(dir, 'dist'));
+      const prepack = (agent: string) =>
+        spawnSync(process.execPath, [join(root, 'scripts', 'prepack.mjs')], {
+          cwd: dir,
+          encoding: 'utf8',
+          env: { ...process.env, npm_config_user_agent: agent },
+        });
+      const byNpm = prepack('npm/10.9.2 node/v22.12.0 linux x64 workspaces/false');
+      expect(byNpm.status).toBe(1);
+      expect(byNpm.stderr).toContain('dependencies.@loc/sdk: workspace:*');
+      expect(byNpm.stderr).toContain('npm run release');
+      expect(existsSync(join(dir, 'LICENSE'))).toBe(false);
+      expect(prepack('pnpm/10.34.9 npm/? node/v22.12.0 linux x64').status).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

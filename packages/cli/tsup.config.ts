@@ -1,39 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Options } from 'tsup';
-import { locBuild, sdkFromInternal } from '../../tsup.base';
-
-/** A change to a bundled dependency's code, for what `loc` pays at start-up and never uses. */
-interface DependencyEdit {
-  /** Files it applies to. */
-  files: RegExp;
-  find: RegExp;
-  /** As String.replace takes it (`$1`…). */
-  replace: string;
-  /** Lines put first in the edited file (an import the replacement uses). */
-  prefix?: string;
-}
-
-const DEPENDENCY_EDITS: Record<string, DependencyEdit> = {
-  // ofetch's entry reads `globalThis.Headers` when it loads, and in Node that one read loads Node's whole
-  // internal undici (~20–30 ms on every command), although `loc` sends its requests over node:http
-  // (src/net/http-fetch.ts). It gets loc's Headers class instead; ofetch's own code (createFetch,
-  // FetchError) is unchanged. The SDK's dist carries ofetch's entry inlined (`var`), ofetch itself `const`.
-  'ofetch reads loc’s Headers, not the global one': {
-    files: /[\\/](ofetch[\\/]dist[\\/]index\.mjs|sdk[\\/]dist[\\/][\w-]+\.js)$/,
-    find: /\b(const|var|let) Headers = _globalThis\.Headers;/,
-    replace: '$1 Headers = LocHeaders;',
-    prefix: `import { HttpHeaders as LocHeaders } from ${JSON.stringify(fileURLToPath(new URL('src/net/http-headers.ts', import.meta.url)))};`,
-  },
-  // commander loads node:child_process (and with it net, dgram…, ~3 ms) for executable subcommands, which
-  // `loc` does not declare: it is loaded only if commander ever spawns one.
-  'commander loads node:child_process only to spawn': {
-    files: /[\\/]commander[\\/]lib[\\/]command\.js$/,
-    find: /const childProcess = require\('node:child_process'\);/,
-    replace: "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };",
-  },
-};
+import { locBuild } from '../../tsup.base';
+import { DEPENDENCY_EDITS, editDependencies } from './build/dependency-edits';
 
 // The CLI is an application: its dependencies are bundled into dist (docs/cli.md#how-loc-starts-fast):
 // - dist/program.cjs, the command table, the commands and everything they use, as one CommonJS script.
@@ -75,11 +42,14 @@ export default [
       noExternal: [/^(?!undici$)/],
       clean: ['**/*', '!bin.cjs*', '!vendor-*'],
       outExtension: () => ({ js: '.cjs' }),
-      // Less to read and compile; --verbose turns source maps on for readable stack traces.
+      // Less to read and compile; --verbose turns source maps on for readable stack traces. The maps stay
+      // out of the tarball (package.json `files`: they doubled it), so that works in a checkout; they also
+      // name the bundled packages for THIRD_PARTY_LICENSES.md (scripts/third-party-licenses.mjs).
       minify: !process.env.LOC_NO_MINIFY,
+      sourcemap: true,
       // `import.meta.url` (docs-page.ts, project-config.ts) from __filename.
       shims: true,
-      esbuildPlugins: [editDependencies(DEPENDENCY_EDITS), vendoredScripts(VENDORED), sdkFromInternal(true)],
+      esbuildPlugins: [editDependencies(DEPENDENCY_EDITS), vendoredScripts(VENDORED)],
       esbuildOptions(options) {
         // `import('node:http')` becomes a require() inside a promise: the script runs through vm.Script,
         // which has no loader for a real dynamic import (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING).
@@ -96,6 +66,7 @@ export default [
     clean: ['vendor-*'],
     outExtension: () => ({ js: '.cjs' }),
     minify: !process.env.LOC_NO_MINIFY,
+    sourcemap: true,
     noExternal: [/.*/],
     esbuildOptions(options) {
       options.supported = { ...options.supported, 'dynamic-import': false };
@@ -114,42 +85,6 @@ export default [
     },
   ),
 ];
-
-/**
- * Applies DEPENDENCY_EDITS as esbuild loads the files. The build fails when an edit found nothing to
- * change (the dependency changed: look again), rather than ship a bundle that pays the cost again
- * unnoticed; test/start-up.test.ts checks which Node modules a command loads.
- */
-function editDependencies(edits: Record<string, DependencyEdit>): EsbuildPlugin {
-  return {
-    name: 'edit-dependencies',
-    setup(build) {
-      const applied = new Set<string>();
-      build.onStart(() => applied.clear());
-      const files = new RegExp(
-        Object.values(edits)
-          .map((edit) => edit.files.source)
-          .join('|'),
-      );
-      build.onLoad({ filter: files }, (args) => {
-        let source = readFileSync(args.path, 'utf8');
-        const prefixes: string[] = [];
-        for (const [name, edit] of Object.entries(edits)) {
-          if (!edit.files.test(args.path) || !edit.find.test(source)) continue;
-          source = source.replace(edit.find, edit.replace);
-          if (edit.prefix) prefixes.push(edit.prefix);
-          applied.add(name);
-        }
-        return { contents: [...prefixes, source].join('\n'), loader: 'js', resolveDir: dirname(args.path) };
-      });
-      build.onEnd((result) => {
-        const missed = Object.keys(edits).filter((name) => !applied.has(name));
-        if (missed.length && result.errors.length === 0)
-          throw new Error(`Dependency edits that found nothing to change (tsup.config.ts): ${missed.join('; ')}`);
-      });
-    },
-  };
-}
 
 /**
  * Imports of a VENDORED package become a require() of its own script, beside program.cjs. The script

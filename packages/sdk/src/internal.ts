@@ -34,6 +34,7 @@ export {
 } from './internal/retry';
 export { refusedCdnUrl } from './internal/cdn-url-rule';
 export { encodePath } from './core/url';
+export { isProcessRunning } from './download/process-running';
 export { jsonPath } from './internal/validate';
 export { ERROR_CLASS, HTTP_STATUS_TEXT, parseRetryAfter } from './errors';
 export {

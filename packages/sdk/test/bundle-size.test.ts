@@ -6,13 +6,14 @@ import { BUNDLE_APPS, bundleApp } from './bundle-apps.mjs';
 /**
  * Ceilings in gzipped bytes: issue 23's goal of 10 KB for an app that calls only the CDN check (it stands at
  * ~9.9 KB: no ofetch, since createCdnClient sends over the runtime's fetch); for an app that calls one method
- * of createClient, just above today's ~15.9 KB: issue 23's 14 KB is not met while createClient sends through
- * ofetch, the SDK's HTTP layer by the design card (~2.1 KB of that app; docs/decisions.md, "The SDK's
- * weight"); issue 11's 30 KB for the whole root export. A change that takes an app past its ceiling fails here.
+ * of createClient, just above today's ~17.6 KB: that row's goal is retired (issue 35: createClient carries
+ * a token that may write, and is for servers, scripts and CI, not browsers), and ofetch and zod are
+ * compiled in as published, without the edits that took ~1.7 KB off it; issue 11's 30 KB for the whole
+ * root export. A change that takes an app past its ceiling fails here.
  */
 export const SIZE_LIMITS_GZ = {
   cdnCheckApp: 10 * 1024,
-  clientApp: 16 * 1024,
+  clientApp: 18 * 1024,
   // Issue 24: over-the-air strings with the JSON bundle parser and fflate's inflate; 8 KB until issue 32's
   // trust rules (nesting depth and key budget, the capped streaming reader, the URL rule) took ~0.75 KB:
   // ~8.4 KB, ~8.7 KB with indexedDbStorage (docs/ota.md).

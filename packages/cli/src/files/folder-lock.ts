@@ -10,12 +10,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { isProcessRunning } from '@loc/sdk/internal';
 import { LocalFileError, UnsafePathError } from '../run/errors';
 import { atRunEnd } from '../run/run-end';
 import { diskFullError } from './disk-full';
 import { LOCK_NAME, STAGING_PREFIX } from './names';
 import { displayPath } from './place';
-import { isAlive } from './staging';
 
 /**
  * One loc run at a time writes into a folder: two exports into one folder would each take the other's
@@ -50,7 +50,7 @@ export function lockFolder(dir: string, onEnd: (release: () => void) => void = a
   try {
     if (!tryLink(staged, lock)) {
       const holder = holderOf(lock);
-      if (holder !== undefined && isAlive(holder)) throw busy(dir, holder);
+      if (holder !== undefined && isProcessRunning(holder)) throw busy(dir, holder);
       // The owner is gone: take it over. Two runs doing this at once: one link wins, the other is told.
       unlinkSync(lock);
       if (!tryLink(staged, lock)) throw busy(dir, holderOf(lock));

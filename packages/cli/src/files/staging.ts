@@ -1,17 +1,7 @@
 import { lstatSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { isProcessRunning } from '@loc/sdk/internal';
 import { STAGING_PREFIX } from './names';
-
-/** Whether process `pid` is running (EPERM: it is, as another user). */
-export function isAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Removes what runs killed outright left in `dir`: staging folders and half-written records, named
@@ -32,7 +22,7 @@ export function sweepStaging(dir: string, runStartedAt = performance.timeOrigin)
     const stats = lstatSync(path, { throwIfNoEntry: false });
     if (!stats || stats.isSymbolicLink() || stats.mtimeMs >= runStartedAt) continue;
     const pid = /^\.loc-staging-(\d+)-/.exec(name)?.[1];
-    if (pid !== undefined && isAlive(Number(pid))) continue;
+    if (pid !== undefined && isProcessRunning(Number(pid))) continue;
     try {
       // rm never follows a link inside the folder: it unlinks the link.
       rmSync(path, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { DEFAULT_BASE_URL } from '@loc/sdk';
+import { DEFAULT_BASE_URL } from '@loc/sdk/internal';
 import { DEFAULT_CDN_CHECK_PATH } from '@loc/sdk/internal';
 import type { ProjectConfig } from '../config/project-config';
 import { DEFAULT_PROFILE, type CredentialStore, type Profile } from '../config/credentials';

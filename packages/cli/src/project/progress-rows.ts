@@ -1,4 +1,4 @@
-import { SEGMENT_STATUSES, totalSegments } from '@loc/sdk';
+import { SEGMENT_STATUSES, totalSegments } from '@loc/sdk/internal';
 import { percent } from '../ui/quantities';
 
 /**

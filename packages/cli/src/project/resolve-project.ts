@@ -1,4 +1,4 @@
-import type { LocClient } from '@loc/sdk';
+import type { LocClient } from '@loc/sdk/internal';
 import type { Context } from '../run/context';
 import { UsageError } from '../run/errors';
 import { askSelect, requireFlags } from '../ui/prompts';

@@ -1,5 +1,12 @@
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
-import { APIConnectionError, APIError, createClient, TimeoutError, type ClientHooks, type LocClient } from '@loc/sdk';
+import {
+  APIConnectionError,
+  APIError,
+  createClient,
+  TimeoutError,
+  type ClientHooks,
+  type LocClient,
+} from '@loc/sdk/internal';
 import { findConfigFile, loadConfigFile, type LoadedConfig } from '../config/project-config';
 import { openCredentials, type CredentialStore } from '../config/credentials';
 import { CliError, CredentialsError, EXIT, isForeignAnswer, onCdn, RETRIED, refusedAnswerOf, resumeOf } from './errors';

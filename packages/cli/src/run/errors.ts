@@ -18,7 +18,7 @@ import {
   TimeoutError,
   UnprocessableEntityError,
   type OperationInfo,
-} from '@loc/sdk';
+} from '@loc/sdk/internal';
 import { REFUSED } from '../net/redirects';
 import { EXIT } from './exit-codes';
 import type { Output } from './output';

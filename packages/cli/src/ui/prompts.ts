@@ -1,4 +1,4 @@
-import { AbortError } from '@loc/sdk';
+import { AbortError } from '@loc/sdk/internal';
 import type { Context } from '../run/context';
 import { UsageError } from '../run/errors';
 

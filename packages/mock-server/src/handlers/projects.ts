@@ -1,4 +1,4 @@
-import { exportFormatsFor, formatInfo, SEGMENT_STATUSES } from '@loc/sdk';
+import { exportFormatsFor, formatInfo, SEGMENT_STATUSES } from '@loc/sdk/internal';
 import type { Project } from '../store';
 import { countsOf, localesOf } from '../store/project-files';
 import { urlOf } from '../socket-request';

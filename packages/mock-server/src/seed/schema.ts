@@ -1,4 +1,4 @@
-import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES, RESOURCE_TYPES, SEGMENT_STATUSES } from '@loc/sdk';
+import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES, RESOURCE_TYPES, SEGMENT_STATUSES } from '@loc/sdk/internal';
 import { jsonPath } from '@loc/sdk/internal';
 import { z } from 'zod';
 

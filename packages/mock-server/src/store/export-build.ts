@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { SEGMENT_STATUSES } from '@loc/sdk';
+import { SEGMENT_STATUSES } from '@loc/sdk/internal';
 import { writerFor, type Entry } from '../formats';
 import { createMadeCache, identities } from './made-cache';
 import { createZipWriter, deflateEntry, type ZipEntry } from './zip';

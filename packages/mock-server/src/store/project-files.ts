@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { formatInfo, SEGMENT_STATUSES, type SegmentCounts } from '@loc/sdk';
+import { formatInfo, SEGMENT_STATUSES, type SegmentCounts } from '@loc/sdk/internal';
 import { localizePath } from '@loc/sdk/locales';
 import type { FileTexts } from './export-build';
 import { buildExport, type FileToBuild } from './export-builder';

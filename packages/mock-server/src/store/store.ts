@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { exportFormatsFor, formatInfo, RESOURCE_TYPES, type CdnCheckRequest } from '@loc/sdk';
+import { exportFormatsFor, formatInfo, RESOURCE_TYPES, type CdnCheckRequest } from '@loc/sdk/internal';
 import { LANGUAGE_CODE_PATTERN, type CreateProjectRequestSchema } from '@loc/sdk/schemas';
 import type { z } from 'zod';
 import semver from 'semver';

@@ -9,6 +9,7 @@ import { networkFailureOf, safeCause } from '../internal/network-failure';
 import { contentLength, openDownload } from './download-source';
 import { DownloadError, LocError } from '../errors';
 import { createHashingWriter } from './hashing-writer';
+import { isProcessRunning } from './process-running';
 import type { CdnRelease } from '../schemas/cdn';
 import type { CompletedExport } from '../schemas/exports';
 
@@ -159,22 +160,11 @@ async function removeStaleParts(target: string): Promise<void> {
   const names = await readdir(dir).catch(() => [] as string[]);
   for (const name of names) {
     const pid = partPid(target, name);
-    if (pid === undefined || (pid !== '' && isRunning(Number(pid)))) continue;
+    if (pid === undefined || (pid !== '' && isProcessRunning(Number(pid)))) continue;
     const path = join(dir, name);
     const stats = await lstat(path).catch(() => undefined);
     if (!stats?.isFile() || stats.mtimeMs >= performance.timeOrigin) continue;
     await rm(path, { force: true }).catch(() => {});
-  }
-}
-
-/** Whether process `pid` runs (EPERM: it does, as another user). */
-function isRunning(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -12,7 +12,6 @@ import { checkCount, checkDuration } from './options';
 import { describeNetworkFailure, networkFailureOf, safeCause } from './network-failure';
 import { abortErrorOf, anySignal, sleep } from './signals';
 import { validateResponse } from './validate';
-import { zodReady } from './zod-ready';
 import { joinUrl } from '../core/url';
 import { apiPromise, type WithResponse } from '../core/api-promise';
 import type { ResolvedConfig } from '../core/config';
@@ -126,9 +125,6 @@ export function createTransport(
           `← ${response.status} ${shown} in ${durationMs} ms${requestId ? ` (request id ${requestId})` : ''}`,
         );
         if (response.ok) {
-          // zod's code, where it was left to load with the first answer (internal/zod-ready.ts).
-          const loading = zodReady();
-          if (loading) await loading;
           const data = parseSuccess(
             call.responses[200].body.schema,
             info,

@@ -3,7 +3,7 @@ import { checkCredentialText, normalizeBaseUrl } from '../../options/settings';
 import { reachableProjects } from '../../project/resolve-project';
 import { CredentialsError, UsageError } from '../../run/errors';
 import { askSecret } from '../../ui/prompts';
-import { AuthenticationError, createClient, DEFAULT_BASE_URL } from '@loc/sdk';
+import { AuthenticationError, createClient, DEFAULT_BASE_URL } from '@loc/sdk/internal';
 import { text } from 'node:stream/consumers';
 import type { Context } from '../../run/context';
 import type { LoginOptions, LogoutOptions, WhoamiOptions } from '../auth';

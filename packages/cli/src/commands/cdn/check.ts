@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { redactUrl, type CdnCheckRequest, type CdnRelease } from '@loc/sdk';
+import { redactUrl, type CdnCheckRequest, type CdnRelease } from '@loc/sdk/internal';
 import { resolveLocaleMap } from '../../files/locale-map';
 import type { Manifest } from '../../files/release-manifest';
 import type { Context } from '../../run/context';

@@ -20,7 +20,7 @@ import { projectOf, resolveProject } from '../../project/resolve-project';
 import { resumeWith, UsageError } from '../../run/errors';
 import { commandLine } from '../../ui/command-line';
 import { counted, formatBytes } from '../../ui/quantities';
-import { AbortError, EXPORT_FORMATS, TimeoutError } from '@loc/sdk';
+import { AbortError, EXPORT_FORMATS, TimeoutError } from '@loc/sdk/internal';
 import { downloadToFile } from '@loc/sdk/node';
 import type { CompletedExport, CustomId, Export, ExportRequest, LocClient, ResourceExportFile } from '@loc/sdk';
 import type { Context } from '../../run/context';

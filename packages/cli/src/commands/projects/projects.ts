@@ -4,7 +4,7 @@ import { projectOf, reachableProjects, resolveWorkspace } from '../../project/re
 import { UsageError } from '../../run/errors';
 import { askSelect, askText, requireFlags } from '../../ui/prompts';
 import { percent } from '../../ui/quantities';
-import { RESOURCE_TYPES, shareOf, UnprocessableEntityError } from '@loc/sdk';
+import { RESOURCE_TYPES, shareOf, UnprocessableEntityError } from '@loc/sdk/internal';
 import type { Context } from '../../run/context';
 import { CREATE_EXAMPLE, type CreateOptions, type ListOptions, type ShowOptions } from '../projects';
 
