@@ -164,7 +164,8 @@ export const INPUTS = {
     example: '10',
   },
   'github-token': {
-    description: 'Token for the pull request (needs contents: write and pull-requests: write).',
+    description:
+      'Token that pushes the branch and opens the pull request (needs contents: write and pull-requests: write), whatever actions/checkout persisted.',
     expression: '${{ github.token }}',
     kind: 'text',
   },

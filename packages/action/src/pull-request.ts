@@ -90,6 +90,11 @@ export async function openPullRequest(options: PullRequestOptions): Promise<Pull
   // folder below it.
   const first = options.paths[0];
   const cwd = first && existsSync(dirname(first)) ? dirname(first) : options.cwd;
+  await git(['rev-parse', '--show-toplevel'], { cwd }).catch((error: Error) => {
+    throw new Error(
+      `create-pull-request commits to the repository loc wrote into, and ${cwd} is in none (${error.message}). Check the repository out first (uses: actions/checkout@v4), and with checkout's path: pass config: <path>/loc.config.json.`,
+    );
+  });
   const branch = await branchName(options.branch, 'branch', cwd);
   const base = options.base ? await branchName(options.base, 'base', cwd) : await checkedOutBranch(cwd);
   if (!base)

@@ -248,6 +248,15 @@ describe('the base and the inputs of the peers’ actions', () => {
     git(repo, 'push', '--quiet', 'origin', 'main');
     github.reset(origin);
     writeFileSync(join(workspace, '.env'), 'SECRET=1\n');
+    // Without a checkout of the repository there is nothing to commit to.
+    const elsewhere = join(dir.path, 'no-checkout');
+    mkdirSync(elsewhere);
+    writeFileSync(join(elsewhere, 'loc.config.json'), JSON.stringify(CONFIG));
+    const none = await runAction(before, elsewhere);
+    expect(none.code).toBe(1);
+    expect(none.printed).toMatch(
+      /::error::create-pull-request commits to the repository loc wrote into, and .* is in none \(git rev-parse failed: fatal: not a git repository/,
+    );
     const bad = await runAction(before, workspace, { config: 'app/loc.config.json', branch: 'loc..translations' });
     expect(bad.code).toBe(1);
     expect(bad.printed).toContain(
