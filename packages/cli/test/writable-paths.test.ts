@@ -209,7 +209,7 @@ describe('a config that would write where tools execute or obey files', () => {
   });
 });
 
-describe('a release record that names files where tools execute or obey them', () => {
+describe('a record that names files where tools execute or obey them', () => {
   beforeEach(async () => {
     mock = await startMock(['--export-delay', '50ms']);
     makeRepo();
@@ -252,6 +252,19 @@ describe('a release record that names files where tools execute or obey them', (
       { path: '.github/workflows/ci.yml', reason: expect.stringMatching(/lies inside \.github\//) },
       { path: '.GIT/HEAD', reason: expect.stringMatching(/lies inside \.git\//) },
     ]);
+    untouched();
+  });
+
+  it('loc export --check never calls them removed (a caller that removes what it reports must not touch them)', async () => {
+    const EXPORT = ['export', '-w', 'acme', '-p', 'web-frontend'];
+    const first = await loc(EXPORT);
+    expect(first.code, first.stderr).toBe(0);
+    const record = JSON.parse(readFileSync(join(repo, '.loc-export.json'), 'utf8'));
+    record.files.push({ path: '.github/workflows/ci.yml', sha256: null }, { path: '.git/HEAD', sha256: null });
+    writeFileSync(join(repo, '.loc-export.json'), JSON.stringify(record));
+    const result = await loc([...EXPORT, '--check', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.json().check).toMatchObject({ upToDate: true, removed: 0 });
     untouched();
   });
 });

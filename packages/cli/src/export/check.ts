@@ -5,6 +5,7 @@ import { OutOfDateError, UsageError } from '../run/errors';
 import type { PlannedFile } from '../files/place';
 import { changedSinceWritten, displayPath } from '../files/place';
 import type { WrittenIndex } from '../files/record';
+import { writableRefusal } from '../files/writable-path';
 import { counted, firstOf } from '../ui/quantities';
 
 /**
@@ -91,6 +92,9 @@ export function fileChanges(
       // folder, or goes through a link out of it, is nothing of the export's — never read, never listed.
       const target = resolve(root, ...path.split('/'));
       if (!target.startsWith(root + sep) || path.split('/').includes('..')) continue;
+      // Nor one where no export writes (files/writable-path.ts: `.github/workflows/ci.yml`, `.git/index`): a
+      // caller that removes what --check calls removed (the Action) must never be told to remove those.
+      if (writableRefusal(path)) continue;
       if (placed.has(path.normalize('NFC').toLowerCase()) || !isFileInside(target, root)) continue;
       changes.push({ change: 'removed', path, target, source: undefined, locale: undefined, editedLocally: false });
     }

@@ -41,6 +41,8 @@ export interface DeliverOptions {
    * template or the locale gave, before anything is written.
    */
   writable: WritableScope;
+  /** The settings that place the files, named in a refusal: "--out is res, --path-template is '{path}'". */
+  placedBy?: string;
   dryRun: boolean;
   /** What loc wrote into `outDir` before: files still holding that content may be replaced. */
   written?: WrittenIndex;
@@ -123,7 +125,7 @@ export async function deliver(options: DeliverOptions): Promise<Delivery> {
       const refusal = checkPlacedFile(options.writable, outDir, placed.to);
       if (refusal)
         throw new UnsafePathError(
-          `'${file.path}' of the download would be written to ${displayPath(resolve(outDir, ...placed.to.split('/')))}, which ${refusal.reason}. Nothing was written.`,
+          `'${file.path}' of the download would be written to ${displayPath(resolve(outDir, ...placed.to.split('/')))}, which ${refusal.reason}${options.placedBy ? `: ${options.placedBy}` : ''}. Nothing was written.`,
           refusal.hint,
         );
       return [{ ...placed, from: file.file, source: file.path, sha256: file.sha256, unchanged }];

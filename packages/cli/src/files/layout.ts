@@ -91,12 +91,17 @@ export function checkPlacement(layout: Layout, files: readonly { path: string; l
     const refusal = checkPlacedFile(layout.writable, layout.outDir, to);
     if (!refusal) continue;
     const file = files[index]!;
-    const { out, template } = layout.sources ?? { out: 'the output folder', template: 'the path template' };
     throw new UsageError(
-      `'${file.path}'${file.locale ? ` (${file.locale})` : ''} of the project would be written to ${displayPath(resolve(layout.outDir, ...to.split('/')))}, which ${refusal.reason}: ${out} is ${displayPath(layout.outDir) || '.'}, ${template} is '${layout.template}'. Nothing was written.`,
+      `'${file.path}'${file.locale ? ` (${file.locale})` : ''} of the project would be written to ${displayPath(resolve(layout.outDir, ...to.split('/')))}, which ${refusal.reason}: ${settingsOf(layout)}. Nothing was written.`,
       refusal.hint,
     );
   }
+}
+
+/** The settings that put files where they go, for messages: "export.out in loc.config.json is ios, …". */
+export function settingsOf(layout: Layout): string {
+  const { out, template } = layout.sources ?? { out: 'the output folder', template: 'the path template' };
+  return `${out} is ${displayPath(layout.outDir) || '.'}, ${template} is '${layout.template}'`;
 }
 
 /** `--file` and `--locale` of `loc export download`: the files of a finished export they select. */

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import fc from 'fast-check';
@@ -91,6 +91,17 @@ describe('checkWritablePath', () => {
   it('checks a placed file from its output folder', () => {
     expect(checkPlacedFile({ root }, join(root, '.github'), 'x.json')?.rule).toBe('folder');
     expect(checkPlacedFile({ root, extensions: ['json'] }, join(root, 'web'), 'de/x.json')).toBeUndefined();
+  });
+});
+
+describe('the module the Action imports', () => {
+  it('is a leaf: node:path and ./real-path (node:fs, node:path) only, so the Action bundles nothing else of loc', () => {
+    const importsOf = (file: string) =>
+      [...readFileSync(new URL(file, import.meta.url), 'utf8').matchAll(/^import .* from '([^']+)';$/gm)].map(
+        (m) => m[1],
+      );
+    expect(importsOf('./writable-path.ts')).toEqual(['node:path', './real-path']);
+    expect(importsOf('./real-path.ts')).toEqual(['node:fs', 'node:path']);
   });
 });
 

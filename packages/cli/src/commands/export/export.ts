@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { countStatuses, deliver, MAX_ZIP_BYTES } from '../../files/deliver';
 import { lockFolder } from '../../files/folder-lock';
-import { checkPlacement, expectedFiles, needsFileList, place, select } from '../../files/layout';
+import { checkPlacement, expectedFiles, needsFileList, place, select, settingsOf } from '../../files/layout';
 import { formatLocaleMap, resolveLocaleMap } from '../../files/locale-map';
 import { checkTemplateWrites, DEFAULT_PATH_TEMPLATE, validateTemplate } from '../../files/path-template';
 import { formatExtensions } from '../../files/format-extensions';
@@ -395,6 +395,7 @@ async function waitAndDeliver(
         source,
         outDir,
         writable: settings.layout.writable,
+        placedBy: settingsOf(settings.layout),
         place: (path) => {
           if (placements.has(path)) return placements.get(path);
           let placement: ReturnType<DeliverOptions['place']>;
