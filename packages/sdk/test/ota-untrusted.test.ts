@@ -94,6 +94,32 @@ describe('a bundle nested deeper than the client serves', () => {
     expect(journal.checks[0]).not.toHaveProperty('clientRelease');
     expect(ota.t('greeting')).toBe('Hallo');
   });
+
+  it('the app’s own fallback, not held to the limit, flattens at any depth (no recursion)', async () => {
+    const deep = JSON.parse(nested(10_000, '{"x":"tief"}')) as Record<string, unknown>;
+    const ota = otaClient({ fallback: { de: { greeting: 'Hallo (app)', deep } } });
+    expect(ota.t('greeting')).toBe('Hallo (app)');
+    expect(ota.t(`deep.${Array.from({ length: 10_000 }, () => 'k').join('.')}.x`)).toBe('tief');
+  });
+
+  it('a filesSha256 that is not a text fails as a mismatch: a verify event', async () => {
+    const zip = bundle(v1);
+    server.use(
+      http.post(CHECK_URL, () =>
+        HttpResponse.json({
+          distributionReleaseId: 'r1',
+          name: 'R1',
+          createdAt: '2026-11-01T10:00:00Z',
+          filesUrl: `${OTA_BASE}/files/r1.zip`,
+          filesSha256: 12345,
+        }),
+      ),
+      http.get(`${OTA_BASE}/files/r1.zip`, () => new HttpResponse(zip)),
+    );
+    const ota = otaClient();
+    expect(await ota.checkNow()).toMatchObject({ status: 'failed', failure: { stage: 'verify' } });
+    expect(ota.failures[0]!.error.message).toMatch(/SHA-256/);
+  });
 });
 
 describe('keys that would flatten to more than memory holds', () => {
