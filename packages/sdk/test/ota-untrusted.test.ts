@@ -1,7 +1,7 @@
 // The CDN's answer as untrusted input (issue 32, items 5 and 7): a bundle nested deeper than the client
 // serves, keys that would flatten to more than memory holds, a stored release that an older client kept,
 // and every URL the answer may name. Then fuzzing with fast-check at the same boundary: arbitrary JSON
-// through apply, restart and t(), and mutated ZIPs through unpacking and the client.
+// through apply, restart and t(), arbitrary check answers, and mutated ZIPs through unpacking and the client.
 //
 // Deterministic: a fixed seed, overridable with FUZZ_SEED (and the count with FUZZ_RUNS) to explore:
 //   cd packages/sdk && FUZZ_SEED=$RANDOM FUZZ_RUNS=1000 ../../node_modules/.bin/vitest run test/ota-untrusted.test.ts
@@ -311,6 +311,62 @@ describe('fuzz: arbitrary JSON through apply, restart and t() (fast-check)', () 
           }
         },
       ),
+      { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
+  });
+});
+
+describe('fuzz: arbitrary check answers (fast-check)', () => {
+  it('checkNow() never rejects, every URL fetched passes the URL rule, t() never throws', async () => {
+    const good = bundle(v1);
+    const filesUrl = fc.oneof(
+      fc.constant(`${OTA_BASE}/files/r.zip`),
+      fc.constantFrom(
+        'data:application/zip;base64,UEsFBgA=',
+        'file:///etc/passwd',
+        '/files/r.zip',
+        'http://files.test/r.zip',
+      ),
+      fc.webUrl(),
+      fc.string(),
+      fc.jsonValue(),
+    );
+    const answer = fc.oneof(
+      fc.record(
+        {
+          distributionReleaseId: fc.oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.jsonValue()),
+          name: fc.jsonValue(),
+          createdAt: fc.jsonValue(),
+          filesUrl,
+          filesSha256: fc.jsonValue(),
+        },
+        { requiredKeys: ['distributionReleaseId', 'filesUrl'] },
+      ),
+      fc.jsonValue(),
+    );
+    await fc.assert(
+      fc.asyncProperty(answer, fc.constantFrom(200, 201, 400, 404, 429), async (body, status) => {
+        server.resetHandlers();
+        server.use(
+          http.post(CHECK_URL, () => HttpResponse.json(body as never, { status })),
+          http.get(`${OTA_BASE}/files/r.zip`, () => new HttpResponse(good)),
+          http.all('*', () => HttpResponse.error()),
+        );
+        const fetched: string[] = [];
+        const ota = otaClient({
+          fallback,
+          fetch: (input, init) => {
+            fetched.push(String(input));
+            return globalThis.fetch(input, init);
+          },
+        });
+        const result = await ota.checkNow();
+        expect(['updated', 'current', 'none', 'failed']).toContain(result.status);
+        for (const url of fetched.filter((u) => u !== CHECK_URL)) expect(refusedCdnUrl(url, CHECK_URL)).toBeUndefined();
+        for (const failure of ota.failures) expect(failure.error).toBeInstanceOf(LocError);
+        expect(typeof ota.t('greeting')).toBe('string');
+        expect(typeof ota.strings()).toBe('object');
+      }),
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
     );
   });
