@@ -1,7 +1,7 @@
 // The CDN's answer as untrusted input (issue 32, items 5 and 7): a bundle nested deeper than the client
 // serves, keys that would flatten to more than memory holds, a stored release that an older client kept,
 // and every URL the answer may name. Then fuzzing with fast-check at the same boundary: arbitrary JSON
-// through apply, restart and t(), and mutated ZIPs through unpacking and the client.
+// through apply, restart and t(), arbitrary check answers, and mutated ZIPs through unpacking and the client.
 //
 // Deterministic: a fixed seed, overridable with FUZZ_SEED (and the count with FUZZ_RUNS) to explore:
 //   cd packages/sdk && FUZZ_SEED=$RANDOM FUZZ_RUNS=1000 ../../node_modules/.bin/vitest run test/ota-untrusted.test.ts
@@ -93,6 +93,32 @@ describe('a bundle nested deeper than the client serves', () => {
     expect((await ota.checkNow()).status).toBe('updated');
     expect(journal.checks[0]).not.toHaveProperty('clientRelease');
     expect(ota.t('greeting')).toBe('Hallo');
+  });
+
+  it('the app’s own fallback, not held to the limit, flattens at any depth (no recursion)', async () => {
+    const deep = JSON.parse(nested(10_000, '{"x":"tief"}')) as Record<string, unknown>;
+    const ota = otaClient({ fallback: { de: { greeting: 'Hallo (app)', deep } } });
+    expect(ota.t('greeting')).toBe('Hallo (app)');
+    expect(ota.t(`deep.${Array.from({ length: 10_000 }, () => 'k').join('.')}.x`)).toBe('tief');
+  });
+
+  it('a filesSha256 that is not a text fails as a mismatch: a verify event', async () => {
+    const zip = bundle(v1);
+    server.use(
+      http.post(CHECK_URL, () =>
+        HttpResponse.json({
+          distributionReleaseId: 'r1',
+          name: 'R1',
+          createdAt: '2026-11-01T10:00:00Z',
+          filesUrl: `${OTA_BASE}/files/r1.zip`,
+          filesSha256: 12345,
+        }),
+      ),
+      http.get(`${OTA_BASE}/files/r1.zip`, () => new HttpResponse(zip)),
+    );
+    const ota = otaClient();
+    expect(await ota.checkNow()).toMatchObject({ status: 'failed', failure: { stage: 'verify' } });
+    expect(ota.failures[0]!.error.message).toMatch(/SHA-256/);
   });
 });
 
@@ -285,6 +311,62 @@ describe('fuzz: arbitrary JSON through apply, restart and t() (fast-check)', () 
           }
         },
       ),
+      { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
+  });
+});
+
+describe('fuzz: arbitrary check answers (fast-check)', () => {
+  it('checkNow() never rejects, every URL fetched passes the URL rule, t() never throws', async () => {
+    const good = bundle(v1);
+    const filesUrl = fc.oneof(
+      fc.constant(`${OTA_BASE}/files/r.zip`),
+      fc.constantFrom(
+        'data:application/zip;base64,UEsFBgA=',
+        'file:///etc/passwd',
+        '/files/r.zip',
+        'http://files.test/r.zip',
+      ),
+      fc.webUrl(),
+      fc.string(),
+      fc.jsonValue(),
+    );
+    const answer = fc.oneof(
+      fc.record(
+        {
+          distributionReleaseId: fc.oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.jsonValue()),
+          name: fc.jsonValue(),
+          createdAt: fc.jsonValue(),
+          filesUrl,
+          filesSha256: fc.jsonValue(),
+        },
+        { requiredKeys: ['distributionReleaseId', 'filesUrl'] },
+      ),
+      fc.jsonValue(),
+    );
+    await fc.assert(
+      fc.asyncProperty(answer, fc.constantFrom(200, 201, 400, 404, 429), async (body, status) => {
+        server.resetHandlers();
+        server.use(
+          http.post(CHECK_URL, () => HttpResponse.json(body as never, { status })),
+          http.get(`${OTA_BASE}/files/r.zip`, () => new HttpResponse(good)),
+          http.all('*', () => HttpResponse.error()),
+        );
+        const fetched: string[] = [];
+        const ota = otaClient({
+          fallback,
+          fetch: (input, init) => {
+            fetched.push(String(input));
+            return globalThis.fetch(input, init);
+          },
+        });
+        const result = await ota.checkNow();
+        expect(['updated', 'current', 'none', 'failed']).toContain(result.status);
+        for (const url of fetched.filter((u) => u !== CHECK_URL)) expect(refusedCdnUrl(url, CHECK_URL)).toBeUndefined();
+        for (const failure of ota.failures) expect(failure.error).toBeInstanceOf(LocError);
+        expect(typeof ota.t('greeting')).toBe('string');
+        expect(typeof ota.strings()).toBe('object');
+      }),
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
     );
   });

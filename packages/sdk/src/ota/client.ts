@@ -324,7 +324,8 @@ export function createOtaClient(options: OtaOptions): OtaClient {
       } catch (error) {
         unpackError = error;
       }
-      if (digest && (await digest) !== release.filesSha256!.toLowerCase())
+      // String(): the answer is untrusted, and a number there must fail as a mismatch, not as a TypeError.
+      if (digest && (await digest) !== String(release.filesSha256).toLowerCase())
         throw new DownloadError('The bundle does not have the SHA-256 the CDN announced');
       stage = 'unpack';
       if (!bundle) throw unpackError;

@@ -9,7 +9,10 @@ import { inflateSync } from 'fflate';
 export interface ZipLimits {
   /** Most entries (files and folders). Default 2 000. */
   maxEntries: number;
-  /** Most bytes of all files together, uncompressed. Default 32 MiB. */
+  /**
+   * Most bytes of all files together, uncompressed; and most characters their JSON keys may take once
+   * flattened (../parse.ts, flattenedSize). Default 32 MiB.
+   */
   maxTotalBytes: number;
 }
 
