@@ -5,8 +5,10 @@
 import { lstatSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
-// The CLI's own check of a path inside another, by real paths (a leaf module: nothing else of loc comes with it).
+// The CLI's own check of a path inside another, by real paths, and its one rule of where an export may write
+// (leaf modules: nothing else of loc comes with them).
 import { isInside, realpathLoose } from '../../cli/src/files/real-path';
+import { checkWritablePath } from '../../cli/src/files/writable-path';
 import { git } from './git';
 
 /** `Name <email>` of a commit's author or committer. */
@@ -53,6 +55,15 @@ export async function stageExport(cwd: string, paths: readonly string[]): Promis
       `create-pull-request commits only files inside the repository (${root}), and loc wrote ${outside.join(', ')}: set out (or the targets' out in loc.config.json) to a folder inside it.`,
     );
   const relativePaths = real.map((path) => relative(root, path).split(sep).join('/'));
+  // loc refuses these before it writes; the commit holds the same rule whatever loc reported, so that no
+  // report (an older loc, a record a pull request edited) can put a workflow, a hook or a manifest into it.
+  const refused = relativePaths.flatMap((path) => checkWritablePath(root, path) ?? []);
+  if (refused.length)
+    throw new ExportCommitError(
+      `create-pull-request commits no file where tools execute or obey files, and loc reported ${refused
+        .map((r) => `${r.path} (it ${r.reason})`)
+        .join(', ')}. Nothing was pushed. ${refused[0]!.hint}`,
+    );
 
   const scratch = mkdtempSync(join(process.env.RUNNER_TEMP || tmpdir(), 'loc-index-'));
   try {
