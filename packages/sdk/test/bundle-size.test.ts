@@ -4,15 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { BUNDLE_APPS, bundleApp } from './bundle-apps.mjs';
 
 /**
- * Ceilings in gzipped bytes: issue 23's goal of 10 KB for an app that calls only the CDN check (it stands at
- * ~9.9 KB: no ofetch, since createCdnClient sends over the runtime's fetch); for an app that calls one method
- * of createClient, just above today's ~15.9 KB: issue 23's 14 KB is not met while createClient sends through
- * ofetch, the SDK's HTTP layer by the design card (~2.1 KB of that app; docs/decisions.md, "The SDK's
- * weight"); issue 11's 30 KB for the whole root export. A change that takes an app past its ceiling fails here.
+ * Ceilings in gzipped bytes: issue 23's goal of 10 KB for an app that calls only the CDN check (it stood at
+ * ~9.9 KB: no ofetch, since createCdnClient sends over the runtime's fetch), raised to 10.5 KB by issue 34,
+ * whose errors say what to check (the base URL and where it came from, the credential's option and variable,
+ * a port fetch refuses, the project a call named: ~0.33 KB; it stands at ~10.25 KB); for an app that calls
+ * one method of createClient, just above today's ~16.3 KB (issue 34 added ~0.4 KB, its project details
+ * mapped to camelCase among them): issue 23's 14 KB is not met while createClient sends through ofetch, the
+ * SDK's HTTP layer by the design card (~2.1 KB of that app; docs/decisions.md, "The SDK's weight"); issue
+ * 11's 30 KB for the whole root export. A change that takes an app past its ceiling fails here.
  */
 export const SIZE_LIMITS_GZ = {
-  cdnCheckApp: 10 * 1024,
-  clientApp: 16 * 1024,
+  cdnCheckApp: 10.5 * 1024,
+  clientApp: 16.5 * 1024,
   // Issue 24: over-the-air strings with the JSON bundle parser and fflate's inflate (~7.6 KB; docs/ota.md).
   otaApp: 8 * 1024,
   wholeSdk: 30 * 1024,
