@@ -99,7 +99,7 @@ describe('retries', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIConnectionError);
     expect((error as Error).message).toMatch(
-      /GET \/v1\/projects: could not reach the server at http:\/\/127\.0\.0\.1:4999 \(baseUrl, set as an option\)/,
+      /GET \/v1\/projects: could not reach http:\/\/127\.0\.0\.1:4999 \(baseUrl from the option\)/,
     );
   });
 

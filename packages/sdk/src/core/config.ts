@@ -64,8 +64,8 @@ export interface ClientOptions {
 }
 
 /**
- * Where a setting's value came from, as a message says it: `set as an option`, `from LOC_BASE_URL`, `the
- * default` (and for a `cdnBaseUrl` that falls back, `as baseUrl, from LOC_BASE_URL`). Errors say it so that a
+ * Where a setting's value came from, as a message says it after "from": `the option`, `LOC_BASE_URL`, `the
+ * default` (and for a `cdnBaseUrl` that falls back, `baseUrl from LOC_BASE_URL`). Errors say it so that a
  * user knows which of the three to check.
  */
 export type SettingSource = string;
@@ -92,7 +92,7 @@ export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
   const baseUrl = checkUrl('baseUrl', base.value);
   const cdnBase = setting(options.cdnBaseUrl, 'LOC_CDN_BASE_URL') ?? {
     value: baseUrl,
-    from: `as baseUrl, ${base.from}`,
+    from: `baseUrl from ${base.from}`,
   };
   const token = setting(options.token, 'LOC_API_TOKEN');
   const cdnKey = setting(options.cdnKey, 'LOC_CDN_KEY');
@@ -123,9 +123,9 @@ export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
 
 /** The option, else the environment variable: the value and where it came from; undefined when neither is set. */
 function setting(option: string | undefined, env: string): { value: string; from: SettingSource } | undefined {
-  if (option !== undefined) return { value: option, from: 'set as an option' };
+  if (option !== undefined) return { value: option, from: 'the option' };
   const value = readEnv(env);
-  return value === undefined ? undefined : { value, from: `from ${env}` };
+  return value === undefined ? undefined : { value, from: env };
 }
 
 function checkUrl(name: string, value: string): string {

@@ -17,13 +17,11 @@ export interface Api {
   path: (operation: OperationCall, params: Record<string, string>) => string;
   retry: RetryPolicy;
   /**
-   * The settings an error of this API tells the user to check: where requests go and the credential, each
-   * by its option and its environment variable (the names of ClientOptions, docs/sdk.md "Configuration").
+   * The settings an error of this API tells the user to check, by their option and environment variable
+   * (ClientOptions, docs/sdk.md "Configuration"): [where requests go, its variable, the credential, its
+   * variable]. A tuple of strings: an app that only checks the CDN carries them (docs/sdk.md, "Size and start-up").
    */
-  settings: {
-    url: { option: 'baseUrl' | 'cdnBaseUrl'; env: string };
-    credential: { option: 'token' | 'cdnKey'; env: string; what: string };
-  };
+  settings: readonly ['baseUrl' | 'cdnBaseUrl', string, 'token' | 'cdnKey', string];
 }
 
 /** The `/v1` API: `baseUrl`, the API token, path parameters, the `/v1` retry policy. */
@@ -35,10 +33,7 @@ export const V1_API: Api = {
   },
   path: pathOf,
   retry: V1_RETRY_POLICY,
-  settings: {
-    url: { option: 'baseUrl', env: 'LOC_BASE_URL' },
-    credential: { option: 'token', env: 'LOC_API_TOKEN', what: 'API token' },
-  },
+  settings: ['baseUrl', 'LOC_BASE_URL', 'token', 'LOC_API_TOKEN'],
 };
 
 /** The distribution check: `cdnBaseUrl`, the CDN key, the budget-aware CDN retry policy. */
@@ -51,8 +46,5 @@ export const CDN_API: Api = {
   // Its route has no parameters (and the Cdn resource passes the configured `cdnCheckPath`).
   path: (operation) => operation.path,
   retry: CDN_RETRY_POLICY,
-  settings: {
-    url: { option: 'cdnBaseUrl', env: 'LOC_CDN_BASE_URL' },
-    credential: { option: 'cdnKey', env: 'LOC_CDN_KEY', what: 'CDN key' },
-  },
+  settings: ['cdnBaseUrl', 'LOC_CDN_BASE_URL', 'cdnKey', 'LOC_CDN_KEY'],
 };

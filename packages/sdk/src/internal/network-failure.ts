@@ -40,44 +40,20 @@ export function safeCause({ code, message }: NetworkFailure): Error {
   return cause;
 }
 
-/** What the common codes mean, in words: a message says what happened before it gives the code. */
-const CODE_WORDS: Readonly<Record<string, string>> = {
-  ECONNREFUSED: 'the connection was refused (nothing listens on that port)',
-  ENOTFOUND: 'the host name does not resolve (DNS)',
-  EAI_AGAIN: 'the host name could not be resolved just now (DNS)',
-  ECONNRESET: 'the connection was reset',
-  ETIMEDOUT: 'the connection timed out',
-  UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
-  EHOSTUNREACH: 'the host is unreachable',
-  ENETUNREACH: 'the network is unreachable',
-  UND_ERR_SOCKET: 'the connection closed before the answer was complete',
-};
-
 /**
- * The failure in words, with the code and the runtime's own text after them. fetch refuses some ports
- * outright (the Fetch standard's "bad ports", those of other protocols: 1, 22, 25, 6000, …) and says only
- * "bad port"; that is named with the port.
+ * The failure as a message says it: the code and the runtime's text (`ECONNREFUSED: connect ECONNREFUSED
+ * 127.0.0.1:1`). fetch refuses some ports outright (the Fetch standard's "bad ports", those of other
+ * protocols: 1, 22, 25, 6000, …) and says only "bad port"; that one is said in words, with the port. (Words
+ * for every code would cost an app that only checks the CDN ~0.3 KB: docs/sdk.md, "Size and start-up".)
  *
- * @example describeNetworkFailure({ code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:1' }, 'http://127.0.0.1:1')
- * // 'the connection was refused (nothing listens on that port) (ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:1)'
+ * @example describeNetworkFailure({ code: undefined, message: 'bad port' }, 'http://127.0.0.1:1')
+ * // 'fetch refuses port 1, a "bad port" of the Fetch standard: use another port'
  */
 export function describeNetworkFailure({ code, message }: NetworkFailure, url: string): string {
-  if (/^bad port$/i.test(message.trim())) {
-    const port = portOf(url);
-    return `fetch refuses to connect to port ${port}: the Fetch standard blocks the ports of other protocols (such as 1, 22, 25 and 6000); use another port`;
+  if (message === 'bad port') {
+    return `fetch refuses port ${new URL(url).port}, a "bad port" of the Fetch standard: use another port`;
   }
-  const words = code ? CODE_WORDS[code] : undefined;
-  const raw = code ? `${code}: ${message}` : message;
-  return words ? `${words} (${raw})` : raw;
-}
-
-function portOf(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return parsed.port || (parsed.protocol === 'https:' ? '443' : '80');
-  } catch {
-    return 'of that URL';
-  }
+  return code ? `${code}: ${message}` : message;
 }
 
 function messageOf(error: unknown): string {

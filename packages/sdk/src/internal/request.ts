@@ -212,20 +212,19 @@ function projectOf(params: Record<string, string>): ProjectRef | undefined {
 }
 
 /**
- * A connection failure's message: the address it tried, which setting gave it and from where (option,
- * environment or default), and what went wrong. A base URL never holds a credential or a query
+ * A connection failure's message: the address it tried, which setting gave it and from where (the option,
+ * the environment or the default), and what went wrong. A base URL never holds a credential or a query
  * (core/config.ts refuses both), so it may be shown.
  */
 function unreachable(api: Api, config: ResolvedConfig, reason: string): string {
-  const { option, env } = api.settings.url;
-  const base = api.baseUrl(config);
-  return `could not reach the server at ${base} (${option}, ${config.from[option]}): ${reason}. Check ${option} or ${env}, and that the service runs there.`;
+  const [option, env] = api.settings;
+  return `could not reach ${api.baseUrl(config)} (${option} from ${config.from[option]}): ${reason}. Check ${option} or ${env}.`;
 }
 
 /** What a 401 asks the user to check: the credential's option and variable, and where the one sent came from. */
 function credentialAdvice(api: Api, config: ResolvedConfig): string {
-  const { option, env, what } = api.settings.credential;
-  return ` — the ${what} (${config.from[option] ?? 'none'}) was refused: check ${option} or ${env}.`;
+  const [, , option, env] = api.settings;
+  return ` — check ${option} or ${env} (this one from ${config.from[option]}).`;
 }
 
 function locationOf(headers: Headers): string {
