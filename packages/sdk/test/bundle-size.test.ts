@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { BUNDLE_APPS, bundleApp } from './bundle-apps.mjs';
 
 /**
-/**
  * Ceilings in gzipped bytes: issue 23's goal of 10 KB for an app that calls only the CDN check (no ofetch,
  * since createCdnClient sends over the runtime's fetch), raised to 10.5 KB by issue 34, whose errors say what
  * to check (the base URL and where it came from, the credential's option and variable, a port fetch refuses,
