@@ -3,6 +3,7 @@
  * with `.`, as i18next and json.standard write them) are parsed; other formats are not (docs/ota.md):
  * the bundle of a web or React Native app is exported as JSON.
  */
+import { MAX_NESTING_DEPTH } from '../internal/json-depth';
 import { DEFAULT_ZIP_LIMITS } from './zip';
 
 /** Strings of one locale: key → text. */
@@ -27,11 +28,9 @@ export function localeOfPath(path: string): string | undefined {
   return undefined;
 }
 
-/**
- * How deep a bundle's JSON may nest objects and arrays. i18next's nested files use a handful of levels; a
- * file 5,000 levels deep (a 183-byte ZIP) is refused at unpacking, and a stored release like it is ignored.
- */
-export const MAX_NESTING_DEPTH = 32;
+// How deep a bundle's JSON may nest is the one rule of every surface: a file 5,000 levels deep (a 183-byte
+// ZIP) is refused at unpacking, and a stored release like it is ignored.
+export { MAX_NESTING_DEPTH };
 
 /**
  * Flattens a parsed JSON object into `strings`: nested keys joined with `.`; texts only (numbers and

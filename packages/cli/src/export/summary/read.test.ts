@@ -209,3 +209,23 @@ describe('formatOf', () => {
     );
   });
 });
+
+describe('a file nested deeper than every surface takes (@loc/sdk’s MAX_NESTING_DEPTH)', () => {
+  // A pull request or the service can write a file thousands of levels deep: the readers refuse it by
+  // name, as the over-the-air client does, instead of overflowing the stack in the recursive flatten.
+  const deep = (levels: number) => `${'{"a":'.repeat(levels)}"x"${'}'.repeat(levels)}`;
+  const deepYaml = (levels: number) => `${'['.repeat(levels)}x${']'.repeat(levels)}`;
+
+  it.each([
+    ['de.json', deep(100_000)],
+    ['de.json', deep(33)],
+    ['de.yml', deepYaml(33)],
+  ])('%s: refused with the depth, for its values and for its keys', async (path, text) => {
+    await expect(readEntries(path, text, 'de')).rejects.toThrow('it nests deeper than 32 levels');
+    await expect(readKeys(path, text, 'de', 5)).rejects.toThrow('it nests deeper than 32 levels');
+  });
+
+  it('32 levels are read', async () => {
+    expect([...(await readEntries('de.json', deep(32), 'de'))]).toEqual([[Array(32).fill('a').join('.'), 'x']]);
+  });
+});

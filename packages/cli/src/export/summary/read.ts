@@ -5,6 +5,7 @@
  * the file holds it, placeholders included; a key with plural forms has all its forms as its value, so
  * changing one form changes the key.
  */
+import { MAX_NESTING_DEPTH, nestsDeeperThan } from '@loc/sdk/internal';
 import { FirstSorted, firstSorted } from './first-keys';
 import { plainStringsKeys } from './strings-keys';
 
@@ -110,11 +111,21 @@ function withoutLocaleRoot(data: unknown, locale: string | undefined): unknown {
 /** The data of a nested format's text (JSON, YAML), its keys to be flattened. */
 type DataReader = (text: string, locale: string | undefined) => Promise<unknown>;
 
-const jsonData: DataReader = async (text) => JSON.parse(text);
+/**
+ * The data as parsed, held to the depth every surface holds JSON to (@loc/sdk's MAX_NESTING_DEPTH): a file
+ * a pull request or the service wrote thousands of levels deep is "unread" with that reason, not walked
+ * by the recursive readers below until the stack overflows.
+ */
+function shallow(data: unknown): unknown {
+  if (nestsDeeperThan(data)) throw new Error(`it nests deeper than ${MAX_NESTING_DEPTH} levels`);
+  return data;
+}
+
+const jsonData: DataReader = async (text) => shallow(JSON.parse(text));
 
 const yamlData: DataReader = async (text, locale) => {
   const { parse } = await import('yaml');
-  return withoutLocaleRoot(parse(text), locale);
+  return withoutLocaleRoot(shallow(parse(text)), locale);
 };
 
 const NESTED: Record<string, DataReader> = { json: jsonData, yml: yamlData, yaml: yamlData };
