@@ -19,8 +19,5 @@ export default [
       noExternal: ['msw'],
     },
   ),
-  locBuild(
-    { 'export-worker': 'src/store/export-worker.ts' },
-    { format: ['esm'], dts: false, clean: false },
-  ),
+  locBuild({ 'export-worker': 'src/store/export-worker.ts' }, { format: ['esm'], dts: false, clean: false }),
 ];

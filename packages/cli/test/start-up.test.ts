@@ -49,8 +49,7 @@ describe('what a command loads', () => {
     for (const module of ['vm', 'zlib', 'os', 'child_process']) expect(version).not.toContain(module);
     const help = await modulesLoadedBy(['cdn', 'check', '--help']);
     // (commander, as published, loads child_process for executable subcommands: ~2 ms, not edited out.)
-    for (const module of ['http', 'https', 'crypto', 'internal/deps/undici/undici'])
-      expect(help).not.toContain(module);
+    for (const module of ['http', 'https', 'crypto', 'internal/deps/undici/undici']) expect(help).not.toContain(module);
   });
 });
 
