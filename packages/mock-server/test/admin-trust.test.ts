@@ -2,45 +2,15 @@
 // a foreign Origin or Host, a text/plain "simple request", a clock moved past what JavaScript dates hold,
 // a body over the limit sent without `Expect: 100-continue`, and a seeded fuzz of every control's input.
 // Each is refused as problem+json, changes nothing, and never leaves the mock answering 5xx.
-import { request } from 'node:http';
 import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAULT_KINDS, startMockServer, type MockServer } from '../src';
 import { MAX_ADMIN_BODY_BYTES } from '../src/admin/http';
 import { buildAdminOpenApi } from '../src/admin/openapi';
+import { send } from './helpers';
 
 const JSON_TYPE = 'application/json';
-
-/** A request with exactly these headers (fetch cannot set Host or Origin): status, headers and body. */
-function send(
-  base: string,
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body?: string,
-): Promise<{ status: number; type: string | undefined; json: any }> {
-  // A body goes with its Content-Length: node:http frames no body of a DELETE otherwise.
-  const framed = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
-  return new Promise((resolve, reject) => {
-    const req = request(`${base}${path}`, { method, headers: framed, setHost: !('host' in headers) }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = text;
-        }
-        resolve({ status: res.statusCode!, type: res.headers['content-type'], json });
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 describe('the control API refuses what a browser sends for a foreign page', () => {
   let server: MockServer;
