@@ -92,6 +92,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const server = createServer(
     {
       headersTimeout,
+      // Node refuses a headers timeout longer than the request's (5 minutes by default).
+      requestTimeout: Math.max(REQUEST_TIMEOUT_MS, headersTimeout),
       // Node checks its timeouts on this interval (30 s by default, which would add up to 30 s to the bound).
       connectionsCheckingInterval: Math.min(1000, headersTimeout),
     },
@@ -392,6 +394,9 @@ function adminAccess(host: string, token: string | undefined): AdminAccess {
  * up to ~90 s). A test's client sends them at once; a slow one is cut off well before.
  */
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+
+/** How long a client may take to send a whole request (Node's default): a large seed on loopback takes seconds. */
+const REQUEST_TIMEOUT_MS = 300_000;
 
 /** Bytes sent per tick of a slow body, ten ticks a second. */
 const SLOW_TICKS_PER_SECOND = 10;
