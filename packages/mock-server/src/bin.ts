@@ -6,6 +6,7 @@ import { version } from '../package.json';
 import { docsPage } from '@loc/sdk/internal';
 import { demoSeed } from './seed/demo';
 import { CONTROLS, type ControlName } from './admin/controls';
+import { adminExamplesMarkdown } from './admin/examples-doc';
 import { buildAdminOpenApi } from './admin/openapi';
 import { corsPolicyOf } from './cors';
 import { ControlError } from './control-error';
@@ -31,7 +32,8 @@ const HELP = `loc-mock ${version}: the localization service in memory, on a real
 Usage:
   loc-mock serve [--port 4010] [--host 127.0.0.1] [--seed file.json] [--export-delay 2s] [--public-url url] [--quiet]
   loc-mock seed              print the demo seed as JSON (copy and edit it for --seed)
-  loc-mock admin-openapi     print the OpenAPI document of the control API (/__admin/)
+  loc-mock admin-openapi     print the OpenAPI document of the control API (/__admin/);
+                             with --markdown, each control's example request and answer
   loc-mock --help | --version
 
 Options of serve:
@@ -120,6 +122,7 @@ async function main(argv: string[]) {
       'cors-origin': { type: 'string', multiple: true },
       'headers-timeout': { type: 'string' },
       'exit-with-parent': { type: 'boolean' },
+      markdown: { type: 'boolean' },
       ...Object.fromEntries(
         CONTROL_FLAGS.map((f) => [f.name, { type: 'string' as const, ...(f.repeatable ? { multiple: true } : {}) }]),
       ),
@@ -132,7 +135,8 @@ async function main(argv: string[]) {
   if (values.help || command === 'help') return void console.log(HELP);
   if (extra.length) throw new UsageError(`Unexpected argument ${JSON.stringify(extra[0])}.`);
   if (command === 'seed') return void console.log(JSON.stringify(demoSeed(), null, 2));
-  if (command === 'admin-openapi') return void console.log(JSON.stringify(buildAdminOpenApi(), null, 2));
+  if (command === 'admin-openapi')
+    return void console.log(values.markdown ? adminExamplesMarkdown() : JSON.stringify(buildAdminOpenApi(), null, 2));
   if (command !== 'serve') {
     throw new UsageError(
       command
