@@ -84,11 +84,13 @@ class LocMock:
     def __init__(self):
         command = shlex.split(os.environ.get("LOC_MOCK", "npx loc-mock"))
         self.process = subprocess.Popen(
-            command + ["serve", "--port", "0", "--quiet", "--json"],
+            # --exit-with-parent: `terminate()` stops npx, and loc-mock under it stops with it.
+            command + ["serve", "--port", "0", "--quiet", "--json", "--exit-with-parent"],
             stdout=subprocess.PIPE,
             text=True,
         )
-        self.url = json.loads(self.process.stdout.readline())["url"]
+        self.banner = json.loads(self.process.stdout.readline())
+        self.url = self.banner["url"]
 
     def admin(self, method, path, body=None):
         data = None if body is None else json.dumps(body).encode()

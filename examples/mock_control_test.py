@@ -262,3 +262,73 @@ class SeedTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ControlsForTestsTest(unittest.TestCase):
+    """Publishing a release, resetting to the demo seed and the clock, strict input, and a server that
+    does not outlive the `npx` that started it."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.mock = LocMock()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.mock.close()
+
+    def post(self, path, body):
+        return call(self.mock.url, "POST", "/__admin/" + path, None, body)
+
+    def test_a_published_release_is_what_the_next_check_gets_and_reset_takes_it_back(self):
+        self.mock.admin("POST", "reset", {"to": "demo", "clock": "reset"})
+        release = {"id": "rel_ios_2_2", "name": "iOS 2.2", "clientVersions": ">=2.0.0"}
+        published = self.mock.admin(
+            "POST", "releases", {"workspace": "acme", "environment": "PRODUCTION", "type": "MOBILE_SDK_IOS", "release": release}
+        )
+        self.assertEqual((published["created"], published["replaced"]), (False, False))
+        status, body = call(self.mock.url, "POST", "/cdn/check", CDN_KEY, CHECK)
+        self.assertEqual(json.loads(body)["distributionReleaseId"], "rel_ios_2_2")
+        self.mock.admin("POST", "reset", {})
+        status, body = call(self.mock.url, "POST", "/cdn/check", CDN_KEY, CHECK)
+        self.assertEqual(json.loads(body)["distributionReleaseId"], "rel_ios_2_1")
+
+    def test_reset_keeps_the_clock_unless_told(self):
+        moved = self.mock.admin("POST", "clock", {"advanceMs": 86400000})["epochMs"]
+        self.mock.admin("POST", "reset", {})
+        self.assertGreaterEqual(self.mock.admin("GET", "clock")["epochMs"], moved)
+        self.mock.admin("POST", "reset", {"clock": "reset"})
+        self.assertLess(self.mock.admin("GET", "clock")["epochMs"], moved)
+
+    def test_unknown_fields_conflicts_and_null_are_a_400_naming_the_field(self):
+        for path, body, field in [
+            ("faults", {"kind": "STATUS", "status": 503, "statuss": 1}, "$.statuss"),
+            ("faults", {"kind": "STATUS", "status": 503, "path": "/v1", "pathPattern": "^/v1"}, "$.pathPattern"),
+            ("reset", None, "$"),
+        ]:
+            data = json.dumps(body).encode()
+            request = urllib.request.Request(
+                self.mock.url + "/__admin/" + path, data=data, method="POST", headers={"Content-Type": "application/json"}
+            )
+            with self.assertRaises(urllib.error.HTTPError) as raised:
+                urllib.request.urlopen(request, timeout=60)
+            with raised.exception as error:
+                self.assertEqual(error.code, 400)
+                self.assertIn(field, [e["field"] for e in json.load(error)["errors"]])
+
+    def test_a_body_sent_as_a_form_is_refused(self):
+        # urllib sends a form content type unless told: the control API takes JSON only.
+        request = urllib.request.Request(self.mock.url + "/__admin/reset", data=b"{}", method="POST")
+        with self.assertRaises(urllib.error.HTTPError) as raised:
+            urllib.request.urlopen(request, timeout=60)
+        with raised.exception as error:
+            self.assertEqual(error.code, 415)
+
+    def test_terminate_leaves_no_server(self):
+        other = LocMock()
+        other.process.terminate()
+        other.process.wait(timeout=60)
+        # The server holds the pipe too: its end is the server's end (no sleep, no poll).
+        other.process.stdout.read()
+        other.process.stdout.close()
+        with self.assertRaises((urllib.error.URLError, ConnectionError)):
+            urllib.request.urlopen(other.url + "/__admin/state", timeout=10)

@@ -1,5 +1,5 @@
 // Serves the built web app and passes every other request to the CDN (a loc-mock in the tests), so that
-// the page, the CDN check and the download share an origin (loc-mock sends no CORS headers): `node ota-web/server.mjs <built dir> <CDN base URL> [port]`.
+// the page, the CDN check and the download share an origin (as an app does when its CDN sends no CORS headers): `node ota-web/server.mjs <built dir> <CDN base URL> [port]`.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DURATION_EXAMPLES, parseDuration } from '@loc/sdk/duration';
 import { version } from '../package.json';
 import { docsPage } from '@loc/sdk/internal';
 import { demoSeed } from './seed/demo';
 import { CONTROLS, type ControlName } from './admin/controls';
+import { adminExamplesMarkdown } from './admin/examples-doc';
 import { buildAdminOpenApi } from './admin/openapi';
+import { corsPolicyOf } from './cors';
 import { ControlError } from './control-error';
 import { startMockServer, type MockServer } from './http-server';
 
@@ -30,7 +32,8 @@ const HELP = `loc-mock ${version}: the localization service in memory, on a real
 Usage:
   loc-mock serve [--port 4010] [--host 127.0.0.1] [--seed file.json] [--export-delay 2s] [--public-url url] [--quiet]
   loc-mock seed              print the demo seed as JSON (copy and edit it for --seed)
-  loc-mock admin-openapi     print the OpenAPI document of the control API (/__admin/)
+  loc-mock admin-openapi     print the OpenAPI document of the control API (/__admin/);
+                             with --markdown, each control's example request and answer
   loc-mock --help | --version
 
 Options of serve:
@@ -41,12 +44,17 @@ Options of serve:
   --admin-token <secret> the control API (/__admin/) asks for "Authorization: Bearer <secret>"
                         (or set LOC_MOCK_ADMIN_TOKEN); beyond loopback it is off without one
 ${CONTROL_FLAGS.map((f) => `  ${pad(`--${f.name} ${f.value}`)}${f.help}`).join('\n')}
+  --cors-origin <origin> which web pages may call the service's routes from a browser: an origin
+                        (http://localhost:5173), loopback (the default: any page on this machine),
+                        * (any) or none; repeat for more. The control API stays same-origin
+  --headers-timeout <time> how long a client may take to send its headers (default 10s), then 408
+  --exit-with-parent    stop when the process that started it ends (npx, a shell, a test runner)
   --json                print the banner as one line of JSON
   --ready-file <path>   write the banner (JSON) to this file once listening
   --quiet               do not log requests to stderr
 
 The first line printed is "loc-mock listening on <url>" (with --json, a JSON object with "url").
-Stop with Ctrl-C (SIGINT) or SIGTERM.
+Stop with Ctrl-C (SIGINT), SIGTERM or SIGHUP, or kill the banner's pid.
 Docs and the demo credentials: ${docsPage('mock-server.md', import.meta.url, '@loc/mock-server')}`;
 
 class UsageError extends Error {}
@@ -54,12 +62,47 @@ class UsageError extends Error {}
 /** listen() errors that say the --host value is wrong (not this machine's, or not an address at all). */
 const HOST_ERRORS = new Set(['ENOTFOUND', 'EADDRNOTAVAIL', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EINVAL']);
 
-/** `--export-delay`: a duration by the one rule of @loc (`parseDuration` of @loc/sdk, as `loc --timeout`). */
-function exportDelayOf(text: string): number {
+/** A duration flag (`--export-delay`, `--headers-timeout`) by the one rule of @loc (`parseDuration`, as `loc --timeout`). */
+function durationFlag(flag: string, text: string): number {
   try {
     return parseDuration(text);
   } catch (error) {
-    throw new UsageError(`--export-delay ${(error as Error).message}`);
+    throw new UsageError(`--${flag} ${(error as Error).message}`);
+  }
+}
+
+/** How often `--exit-with-parent` looks whether the process that started loc-mock is still there. */
+const PARENT_CHECK_MS = 500;
+
+/**
+ * Calls `stop` once the process that started this one has ended (`npx`, a shell or a test runner killed
+ * without passing the signal on). Polled: no portable event says so. On Linux the kernel gives an orphan
+ * another parent at once (even while the dead parent is a zombie nobody reaped), read from /proc; elsewhere
+ * the parent's pid is asked with signal 0. The timer does not keep the process alive.
+ */
+function exitWithParent(stop: () => void) {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (parentAlive(parent)) return;
+    clearInterval(timer);
+    console.error(`loc-mock: the process that started it (pid ${parent}) has ended; stopping.`);
+    stop();
+  }, PARENT_CHECK_MS);
+  timer.unref();
+}
+
+function parentAlive(parent: number): boolean {
+  try {
+    // /proc/self/stat: `pid (comm) state ppid …`; comm may hold spaces and parentheses.
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent;
+  } catch {
+    try {
+      process.kill(parent, 0);
+      return true;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+    }
   }
 }
 
@@ -76,6 +119,10 @@ async function main(argv: string[]) {
       json: { type: 'boolean' },
       'ready-file': { type: 'string' },
       quiet: { type: 'boolean' },
+      'cors-origin': { type: 'string', multiple: true },
+      'headers-timeout': { type: 'string' },
+      'exit-with-parent': { type: 'boolean' },
+      markdown: { type: 'boolean' },
       ...Object.fromEntries(
         CONTROL_FLAGS.map((f) => [f.name, { type: 'string' as const, ...(f.repeatable ? { multiple: true } : {}) }]),
       ),
@@ -88,7 +135,8 @@ async function main(argv: string[]) {
   if (values.help || command === 'help') return void console.log(HELP);
   if (extra.length) throw new UsageError(`Unexpected argument ${JSON.stringify(extra[0])}.`);
   if (command === 'seed') return void console.log(JSON.stringify(demoSeed(), null, 2));
-  if (command === 'admin-openapi') return void console.log(JSON.stringify(buildAdminOpenApi(), null, 2));
+  if (command === 'admin-openapi')
+    return void console.log(values.markdown ? adminExamplesMarkdown() : JSON.stringify(buildAdminOpenApi(), null, 2));
   if (command !== 'serve') {
     throw new UsageError(
       command
@@ -127,12 +175,27 @@ async function main(argv: string[]) {
       throw new UsageError(`--public-url ${publicUrl} is not an http(s) URL, for example http://loc-mock:4010.`);
     }
   }
+  const corsOrigins = values['cors-origin'];
+  if (corsOrigins) {
+    try {
+      corsPolicyOf(corsOrigins);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  }
+  const headersTimeoutMs = values['headers-timeout']
+    ? durationFlag('headers-timeout', values['headers-timeout'])
+    : undefined;
+  if (headersTimeoutMs !== undefined && headersTimeoutMs < 1)
+    throw new UsageError(`--headers-timeout ${values['headers-timeout']} must be at least 1ms.`);
   const requestLog = linesPerTurn((text) => process.stderr.write(text));
   const server = await startMockServer({
     port,
     host: values.host ?? '127.0.0.1',
     ...(adminToken ? { adminToken } : {}),
-    ...(values['export-delay'] ? { exportDelayMs: exportDelayOf(values['export-delay']) } : {}),
+    ...(values['export-delay'] ? { exportDelayMs: durationFlag('export-delay', values['export-delay']) } : {}),
+    ...(corsOrigins ? { corsOrigins } : {}),
+    ...(headersTimeoutMs !== undefined ? { headersTimeoutMs } : {}),
     ...(publicUrl ? { publicUrl } : {}),
     ...(values.quiet ? {} : { onRequest: requestLog.add }),
   }).catch((error: NodeJS.ErrnoException) => {
@@ -167,6 +230,8 @@ async function main(argv: string[]) {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  process.once('SIGHUP', stop);
+  if (values['exit-with-parent']) exitWithParent(stop);
   const banner = {
     url: server.url,
     admin: { url: `${server.url}/__admin/`, access: server.admin },

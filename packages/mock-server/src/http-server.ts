@@ -23,6 +23,7 @@ import {
 } from './admin/http';
 import { adminSite } from './admin/guard';
 import { isLoopbackHost } from './loopback';
+import { corsHeaders, corsPolicyOf, DEFAULT_CORS_ORIGINS, allowsOrigin, isPreflight, preflightAnswer } from './cors';
 import { openExchange } from './exchange';
 import type { WireFault } from './faults';
 import type { Recorded } from './journal';
@@ -45,6 +46,17 @@ export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
    * A request's Host header never decides it: a client must not be able to point another's URLs elsewhere.
    */
   publicUrl?: string;
+  /**
+   * Which web pages may call the service's routes from a browser (CORS): origins
+   * (`http://localhost:5173`), `loopback` (any page on this machine's loopback, any port), `*` (any), or
+   * `none`. Default: `['loopback']`. The control API (/__admin/) is same-origin whatever this says.
+   */
+  corsOrigins?: readonly string[];
+  /**
+   * How long a client may take to send a request's headers, in ms (default 10 s): a slow client is
+   * answered 408 and closed, instead of holding a connection for Node's default minute.
+   */
+  headersTimeoutMs?: number;
 }
 
 export interface MockServer {
@@ -68,6 +80,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const access = adminAccess(options.host ?? '127.0.0.1', options.adminToken);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const dispatch = createDispatcher(service.handlers);
+  const cors = corsPolicyOf(options.corsOrigins ?? DEFAULT_CORS_ORIGINS);
   // Set once the server listens: the base of every request's URL, and what the control API checks a
   // request's Host and Origin against (no request is read before that).
   let origin = '';
@@ -75,14 +88,32 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // The request path runs for every request, so it is written without async functions and closures
   // where it can be: a promise only where a handler answers later (docs/decisions.md, "One behaviour,
   // two transports").
-  const server = createServer((req, res) => {
-    const started = options.onRequest ? Date.now() : 0;
-    const method = req.method ?? 'GET';
-    const requested = requestTarget(req, res, method, started);
-    if (!requested) return;
-    const limit = requested.isAdmin ? MAX_ADMIN_BODY_BYTES : maxBodyBytes;
-    readLimited(new Reading(req, res, method, requested, started, limit, received, failed));
-  });
+  const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+  const server = createServer(
+    {
+      headersTimeout,
+      // Node refuses a headers timeout longer than the request's (5 minutes by default).
+      requestTimeout: Math.max(REQUEST_TIMEOUT_MS, headersTimeout),
+      // Node checks its timeouts on this interval (30 s by default, which would add up to 30 s to the bound).
+      connectionsCheckingInterval: Math.min(1000, headersTimeout),
+    },
+    (req, res) => {
+      const started = options.onRequest ? Date.now() : 0;
+      const method = req.method ?? 'GET';
+      const requested = requestTarget(req, res, method, started);
+      if (!requested) return;
+      // A page in a browser: its preflight answered here (not journaled: the browser's, not the app's
+      // request), its requests given the CORS headers. Never on the control API, which is same-origin.
+      const from = req.headers.origin;
+      if (from !== undefined && !requested.isAdmin) {
+        if (isPreflight(method, req.headers)) return preflight(req, res, started, requested.url.pathname);
+        if (allowsOrigin(cors, from))
+          for (const [name, value] of Object.entries(corsHeaders(cors, from))) res.setHeader(name, value);
+      }
+      const limit = requested.isAdmin ? MAX_ADMIN_BODY_BYTES : maxBodyBytes;
+      readLimited(new Reading(req, res, method, requested, started, limit, received, failed));
+    },
+  );
 
   /** Answers a request once its body is read (or found too large). */
   function received({ req, res, method, requested: { url, isAdmin }, started, limit }: Reading, body: Body) {
@@ -139,9 +170,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     );
     options.onRequest?.(`${req.method} ${req.url} → 405 (0 ms)`);
   });
-  // Malformed HTTP never reaches the handlers: answer 400 and close, as a real front end would.
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  // Malformed HTTP never reaches the handlers: answer 400 and close, as a real front end would; a client
+  // too slow to send its headers (headersTimeout) gets 408.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     else socket.destroy();
   });
 
@@ -252,6 +285,16 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     options.onRequest?.(`${req.method} ${req.url?.split('?')[0]} → ${res.statusCode} (${Date.now() - started} ms)`);
   }
 
+  /** Answers a CORS preflight: what the page may send, or 403 naming the flag that allows its origin. */
+  function preflight(req: IncomingMessage, res: ServerResponse, started: number, pathname: string) {
+    req.resume();
+    const out = preflightAnswer(cors, req.headers);
+    if (out.status === 204) {
+      res.writeHead(204, out.headers).end();
+      logged(req, res, started);
+    } else answer(req, res, 'OPTIONS', started, errorFor(pathname, 403, out.message!, out.headers));
+  }
+
   /** Answers the control API (/__admin/), which the journal does not record. */
   function admin(req: IncomingMessage, res: ServerResponse, method: string, url: URL, body: Buffer, started: number) {
     let out: AdminAnswer;
@@ -345,6 +388,15 @@ function adminAccess(host: string, token: string | undefined): AdminAccess {
   if (token) return { mode: 'token', token };
   return isLoopbackHost(host) ? { mode: 'open' } : { mode: 'off' };
 }
+
+/**
+ * How long a client may take to send a request's headers (Node's default is a minute, checked every 30 s:
+ * up to ~90 s). A test's client sends them at once; a slow one is cut off well before.
+ */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+
+/** How long a client may take to send a whole request (Node's default): a large seed on loopback takes seconds. */
+const REQUEST_TIMEOUT_MS = 300_000;
 
 /** Bytes sent per tick of a slow body, ten ticks a second. */
 const SLOW_TICKS_PER_SECOND = 10;

@@ -1,5 +1,10 @@
 export { createMockService, DEFAULT_MAX_BODY_BYTES, type MockService, type MockServiceOptions } from './mock-service';
-export { startMockServer, type MockServer, type MockServerOptions } from './http-server';
+export {
+  DEFAULT_HEADERS_TIMEOUT_MS,
+  startMockServer,
+  type MockServer,
+  type MockServerOptions,
+} from './http-server';
 export { CLOCK_RANGE, createClock, type MockClock } from './clock';
 export { createFaults, FAULT_KINDS, type Faults, type FaultKind, type FaultSpec } from './faults';
 export { ControlError, type BadInput } from './control-error';

@@ -2,45 +2,15 @@
 // a foreign Origin or Host, a text/plain "simple request", a clock moved past what JavaScript dates hold,
 // a body over the limit sent without `Expect: 100-continue`, and a seeded fuzz of every control's input.
 // Each is refused as problem+json, changes nothing, and never leaves the mock answering 5xx.
-import { request } from 'node:http';
 import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAULT_KINDS, startMockServer, type MockServer } from '../src';
 import { MAX_ADMIN_BODY_BYTES } from '../src/admin/http';
 import { buildAdminOpenApi } from '../src/admin/openapi';
+import { send } from './helpers';
 
 const JSON_TYPE = 'application/json';
-
-/** A request with exactly these headers (fetch cannot set Host or Origin): status, headers and body. */
-function send(
-  base: string,
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body?: string,
-): Promise<{ status: number; type: string | undefined; json: any }> {
-  // A body goes with its Content-Length: node:http frames no body of a DELETE otherwise.
-  const framed = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
-  return new Promise((resolve, reject) => {
-    const req = request(`${base}${path}`, { method, headers: framed, setHost: !('host' in headers) }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = text;
-        }
-        resolve({ status: res.statusCode!, type: res.headers['content-type'], json });
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 describe('the control API refuses what a browser sends for a foreign page', () => {
   let server: MockServer;
@@ -293,30 +263,47 @@ describe('fuzzing the control API (fast-check, fixed seed)', () => {
     return [...names];
   };
   const edgy = fc.oneof(
-    fc.jsonValue({ maxDepth: 3 }),
-    fc.constantFrom(
-      Number.MAX_SAFE_INTEGER,
-      -Number.MAX_SAFE_INTEGER,
-      8.64e15,
-      -8.64e15,
-      1e308,
-      0,
-      -1,
-      '',
-      '(',
-      '/',
-      '.*',
-      'all',
-      '+275760-09-13T00:00:00.000Z',
-      '9999-12-31T23:59:59.999Z',
-      'acme/web-frontend',
-      ...Object.keys(FAULT_KINDS),
-    ),
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(
+        Number.MAX_SAFE_INTEGER,
+        -Number.MAX_SAFE_INTEGER,
+        8.64e15,
+        -8.64e15,
+        1e308,
+        0,
+        -1,
+        '',
+        '(',
+        '/',
+        '.*',
+        'all',
+        '+275760-09-13T00:00:00.000Z',
+        '9999-12-31T23:59:59.999Z',
+        'acme/web-frontend',
+        ...Object.keys(FAULT_KINDS),
+      ),
+    },
   );
   const nearlyRight = (fields: string[]) =>
     fc.dictionary(fc.oneof(fc.constantFrom(...fields, 'unknown'), fc.string({ maxLength: 5 })), edgy, {
       maxKeys: 5,
     });
+  /** The control's documented example with one field (at the top or one level down) given an edgy value. */
+  const exampleWithOneChange = (op: any) => {
+    const example = op.requestBody?.content?.['application/json']?.example as Record<string, unknown> | undefined;
+    if (!example || typeof example !== 'object') return fc.constant(example ?? {});
+    const paths = Object.entries(example).flatMap(([k, v]) =>
+      v && typeof v === 'object' && !Array.isArray(v) ? [[k], ...Object.keys(v).map((k2) => [k, k2])] : [[k]],
+    );
+    return fc.tuple(fc.constantFrom(...paths), edgy).map(([path, value]) => {
+      const copy = structuredClone(example) as Record<string, any>;
+      if (path.length === 1) copy[path[0]!] = value;
+      else copy[path[0]!][path[1]!] = value;
+      return copy;
+    });
+  };
   const deep = fc.integer({ min: 1, max: 5000 }).map((n) => '['.repeat(n) + ']'.repeat(n));
   const call = fc.constantFrom(...operations).chain((operation) =>
     fc.record({
@@ -327,6 +314,7 @@ describe('fuzzing the control API (fast-check, fixed seed)', () => {
       ),
       body: fc.option(
         fc.oneof(
+          { weight: 3, arbitrary: exampleWithOneChange(operation.op).map((v) => JSON.stringify(v)) },
           nearlyRight(fieldsOf(operation.op).length ? fieldsOf(operation.op) : ['x']).map((v) => JSON.stringify(v)),
           fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
           deep,
@@ -382,6 +370,35 @@ describe('fuzzing the control API (fast-check, fixed seed)', () => {
     server.service.admin.reset();
     expect((await fetch(`${base}/v1/projects`, { headers: { authorization: 'Bearer loc_test_admin' } })).status).toBe(
       200,
+    );
+  });
+
+  /** The controls that take a body, each sent as a client that means well would: JSON, no Origin. */
+  const bodyOperations = operations.filter((o) => o.op.requestBody);
+  const bodyCall = fc.constantFrom(...bodyOperations).chain((operation) =>
+    fc.record({
+      operation: fc.constant(operation),
+      body: fc.oneof(
+        { weight: 4, arbitrary: exampleWithOneChange(operation.op) },
+        { weight: 1, arbitrary: nearlyRight(fieldsOf(operation.op)) },
+      ),
+    }),
+  );
+
+  it('gives no 5xx for any body near a control’s example, and the mock still answers after each', async () => {
+    const base = server.url;
+    await fc.assert(
+      fc.asyncProperty(bodyCall, async ({ operation, body }) => {
+        const text = JSON.stringify(body);
+        const answer = await send(base, operation.method, operation.path, { 'content-type': JSON_TYPE }, text);
+        expect(
+          answer.status,
+          `${operation.method} ${operation.path} ${text}: ${JSON.stringify(answer.json)}`,
+        ).toBeLessThan(500);
+        for (const after of ['/__admin/state', '/__admin/clock', '/__admin/requests'])
+          expect((await send(base, 'GET', after, {})).status, `${after} after ${operation.path} ${text}`).toBe(200);
+      }),
+      { seed: 20261128, numRuns: 400 },
     );
   });
 });

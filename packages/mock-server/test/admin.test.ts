@@ -9,6 +9,7 @@ import addFormats from 'ajv-formats';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockService, DEMO, startMockServer, type MockServer } from '../src';
+import { adminExamplesMarkdown } from '../src/admin/examples-doc';
 import { buildAdminOpenApi } from '../src/admin/openapi';
 
 const docFile = new URL('../../../docs/mock-admin-openapi.json', import.meta.url);
@@ -274,5 +275,13 @@ describe('docs/mock-admin-openapi.json', () => {
 
   it('is committed up to date (loc-mock admin-openapi > docs/mock-admin-openapi.json)', () => {
     expect(JSON.parse(readFileSync(docFile, 'utf8'))).toEqual(JSON.parse(JSON.stringify(doc)));
+  });
+});
+
+describe('docs/mock-server.md', () => {
+  it('shows each control’s example as the OpenAPI document has it (loc-mock admin-openapi --markdown)', () => {
+    const page = readFileSync(new URL('../../../docs/mock-server.md', import.meta.url), 'utf8');
+    const section = /<!-- admin-examples:start[^>]*-->\n\n([\s\S]*?)\n<!-- admin-examples:end -->/.exec(page)?.[1];
+    expect(section?.trim()).toBe(adminExamplesMarkdown().trim());
   });
 });

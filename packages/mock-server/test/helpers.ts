@@ -1,3 +1,4 @@
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
 import { startMockServer, type MockServer, type MockServerOptions } from '../src';
 
@@ -44,4 +45,34 @@ export function useServer(options: MockServerOptions = {}) {
     },
   };
   return api;
+}
+
+/** A request with exactly these headers (fetch cannot set Host or Origin): status, headers and body. */
+export function send(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; type: string | undefined; json: any; headers: IncomingHttpHeaders }> {
+  // A body goes with its Content-Length: node:http frames no body of a DELETE otherwise.
+  const framed = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${path}`, { method, headers: framed, setHost: !('host' in headers) }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString();
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = text;
+        }
+        resolve({ status: res.statusCode!, type: res.headers['content-type'], json, headers: res.headers });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
