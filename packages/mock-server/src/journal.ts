@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { isCredentialName } from './credentials';
-import { nestsDeeperThan } from './json-depth';
+import { nestsDeeperThan } from '@loc/sdk/internal';
 import { UTF8 } from './socket-request';
 
 /** How many requests the journal keeps by default (the newest); `journalSize: 0` turns it off. */

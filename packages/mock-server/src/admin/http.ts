@@ -1,10 +1,9 @@
 // The HTTP control API under /__admin/: one route per control of the table (admin/controls.ts), JSON in
 // and out, and a problem+json body (RFC 9457) naming each bad field for bad input.
 import { timingSafeEqual } from 'node:crypto';
-import { HTTP_STATUS_TEXT } from '@loc/sdk/internal';
+import { HTTP_STATUS_TEXT, MAX_NESTING_DEPTH, nestsDeeperThan } from '@loc/sdk/internal';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ControlError, type BadInput } from '../control-error';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../json-depth';
 import { CONTROLS, runControl, type ControlName, type ControlTarget } from './controls';
 import { foreignRequest, type AdminSite } from './guard';
 
@@ -145,8 +144,8 @@ export function adminAnswer(
       return problemAnswer(400, 'The body is not JSON.', [{ field: '$', message: 'expected a JSON value' }]);
     }
     if (nestsDeeperThan(input))
-      return problemAnswer(400, `The body nests deeper than ${MAX_JSON_DEPTH} levels.`, [
-        { field: '$', message: `expected JSON nested at most ${MAX_JSON_DEPTH} levels deep` },
+      return problemAnswer(400, `The body nests deeper than ${MAX_NESTING_DEPTH} levels.`, [
+        { field: '$', message: `expected JSON nested at most ${MAX_NESTING_DEPTH} levels deep` },
       ]);
   } else if (r.from === 'query') {
     input = Object.fromEntries(url.searchParams);

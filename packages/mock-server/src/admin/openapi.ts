@@ -3,7 +3,7 @@
 // docs/mock-admin-openapi.json (a test fails when that is stale).
 import { z } from 'zod';
 import { version } from '../../package.json';
-import { MAX_JSON_DEPTH } from '../json-depth';
+import { MAX_NESTING_DEPTH } from '@loc/sdk/internal';
 import { createClock } from '../clock';
 import { createMockService } from '../mock-service';
 import { CONTROLS, type ControlName } from './controls';
@@ -114,7 +114,7 @@ export function buildAdminOpenApi() {
         },
         '400': problemResponse(
           c.from === 'body'
-            ? `Bad input: each bad field named (unknown and conflicting fields too; \`null\` is not an object; JSON nested deeper than ${MAX_JSON_DEPTH} levels); nothing was changed`
+            ? `Bad input: each bad field named (unknown and conflicting fields too; \`null\` is not an object; JSON nested deeper than ${MAX_NESTING_DEPTH} levels); nothing was changed`
             : 'Bad input: each bad field named (a body, which this control does not take, too); nothing was changed',
         ),
         '401': problemResponse('The admin token is missing or wrong'),
