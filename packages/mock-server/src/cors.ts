@@ -2,7 +2,7 @@
 // headers that say so. By default any page on this machine's loopback (a dev server on another port);
 // `--cors-origin` narrows or widens that. The control API (/__admin/) never answers CORS: it is
 // same-origin (admin/guard.ts).
-import { isLoopbackHost } from './loopback';
+import { isLoopbackHost } from '@loc/sdk/internal';
 
 /** The origins allowed to read the service's answers in a browser. */
 export interface CorsPolicy {

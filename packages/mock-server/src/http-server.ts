@@ -22,7 +22,7 @@ import {
   type AdminGate,
 } from './admin/http';
 import { adminSite } from './admin/guard';
-import { isLoopbackHost } from './loopback';
+import { isLoopbackHost } from '@loc/sdk/internal';
 import { corsHeaders, corsPolicyOf, DEFAULT_CORS_ORIGINS, allowsOrigin, isPreflight, preflightAnswer } from './cors';
 import { openExchange } from './exchange';
 import type { WireFault } from './faults';

@@ -1,27 +1,5 @@
-// "Reachable from this machine only": one rule for the names and addresses of loopback, used where the
-// mock decides who is local (the control API's access, its Host and Origin checks, the service's CORS).
-
-/**
- * Whether a host name or address (as in a URL or a Host header, without the port) names this machine's
- * loopback: `localhost` and its subdomains (RFC 6761 keeps them on loopback), 127.0.0.0/8, `::1`, and
- * 127.0.0.0/8 mapped into IPv6.
- *
- * @example isLoopbackHost('[::1]') // true; isLoopbackHost('evil.example') // false
- */
-export function isLoopbackHost(host: string): boolean {
-  const name = host
-    .toLowerCase()
-    .replace(/^\[(.*)\]$/, '$1')
-    .replace(/\.$/, '');
-  return (
-    name === 'localhost' ||
-    name.endsWith('.localhost') ||
-    name === '::1' ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name) ||
-    /^::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name) ||
-    /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(name)
-  );
-}
+// How a Host header names its host. Who is local to the mock (the control API's access, its Host and Origin
+// checks, the service's CORS) is decided by the one loopback rule of every surface, @loc/sdk's isLoopbackHost.
 
 /**
  * The host of a Host header value (`127.0.0.1:4010` → `127.0.0.1`, `[::1]:4010` → `[::1]`), or undefined

@@ -33,6 +33,7 @@ export {
   UNSENT_CONNECTION_CODES,
 } from './internal/retry';
 export { refusedCdnUrl } from './internal/cdn-url-rule';
+export { isLoopbackHost } from './internal/loopback';
 export { MAX_NESTING_DEPTH, nestsDeeperThan } from './internal/json-depth';
 export { encodePath } from './core/url';
 export { isProcessRunning } from './download/process-running';

@@ -3,7 +3,8 @@
 // under its own host name: the control API answers neither. It refuses a request addressed to a host that
 // is not this machine's loopback (or the name the mock was told it has), and a request a browser sent for
 // a page of another origin. The body's JSON content type is checked with the body (admin/http.ts).
-import { hostOfHeader, isLoopbackHost } from '../loopback';
+import { isLoopbackHost } from '@loc/sdk/internal';
+import { hostOfHeader } from '../loopback';
 
 /** What the control API knows of its own address: its port, and the names it was given. */
 export interface AdminSite {

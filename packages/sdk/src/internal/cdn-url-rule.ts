@@ -3,11 +3,10 @@
  * on the way to it. One rule for the over-the-air client (`@loc/sdk/ota`) and `loc cdn check --download`.
  * The answer is untrusted input: a compromised or spoofed CDN, or a network attacker without
  * `filesSha256` to stop them, could otherwise send the bundle over plain text, or point at `data:`,
- * `file:` or a relative URL. Kept free of imports: the browser bundle of `@loc/sdk/ota` carries it.
+ * `file:` or a relative URL. The browser bundle of `@loc/sdk/ota` carries it: it imports only the loopback rule.
  */
-
-/** Hosts that are this machine: a check there is a test or loc-mock, never a stranger's network. */
-const isLoopback = (host: string) => host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+// Hosts that are this machine: a check there is a test or loc-mock, never a stranger's network.
+import { isLoopbackHost } from './loopback';
 
 /**
  * Why a URL from the answer of the check sent to `checkUrl` must not be fetched, or undefined when it
@@ -30,8 +29,8 @@ export function refusedCdnUrl(url: string, checkUrl: string, from = checkUrl): s
   if (protocol !== 'http:') return `a ${protocol} URL (only https: is fetched)`;
   const plainLoopback = (u: string) => {
     const { protocol, hostname } = new URL(u);
-    return protocol === 'http:' && isLoopback(hostname);
+    return protocol === 'http:' && isLoopbackHost(hostname);
   };
-  if (isLoopback(target.hostname) && plainLoopback(checkUrl) && plainLoopback(from)) return undefined;
+  if (isLoopbackHost(target.hostname) && plainLoopback(checkUrl) && plainLoopback(from)) return undefined;
   return 'a plain http: URL (only on loopback, after a plain http: check on loopback)';
 }
