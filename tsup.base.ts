@@ -11,7 +11,7 @@ export function locBuild(entry: Record<string, string>, overrides: Partial<Optio
     dts: true,
     sourcemap: true,
     clean: true,
-    target: 'node20',
+    target: 'node22',
     // Shared chunks: the `node` entry must use the same error classes as the main one (instanceof).
     splitting: true,
     treeshake: true,
