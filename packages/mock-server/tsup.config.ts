@@ -21,6 +21,9 @@ export default [
       sourcemap: false,
       ...sdk,
       noExternal: ['msw', SDK_FROM_INTERNAL],
+      // msw 3 brings CommonJS packages (debug) that require Node's modules: an ES module has no `require`
+      // of its own, and esbuild's bundle calls the one in scope.
+      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
     },
   ),
   locBuild(
