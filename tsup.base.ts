@@ -12,7 +12,7 @@ export function locBuild(entry: Record<string, string>, overrides: Partial<Optio
     // No source maps: they were ~70 % of the tarballs (issue 35), and a library's readable dist needs none.
     sourcemap: false,
     clean: true,
-    target: 'node20',
+    target: 'node22',
     // Shared chunks: the `node` entry must use the same error classes as the main one (instanceof).
     splitting: true,
     treeshake: true,

@@ -9,7 +9,7 @@ const BASE = 'http://127.0.0.1:4010'; // msw intercepts it; nothing listens ther
 const mock = createMockService({ baseUrl: BASE, exportDelayMs: 0 });
 const server = setupServer(...mock.handlers);
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   mock.reset();

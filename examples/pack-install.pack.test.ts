@@ -1,7 +1,7 @@
 // The packages as a user meets them: packed with `pnpm pack`, installed with plain npm into empty folders
 // outside the repository, and used from there — the binaries, an ESM, a CJS and a TypeScript consumer of
 // @loc/sdk, and a vitest test of the user's own code with @loc/mock-server's msw handlers (msw 2 on
-// Node 20, msw 3 on Node ≥ 22.12: the majors users of each Node have).
+// Node 22, the older major the peer range still covers, and msw 3 on later lines).
 //
 // Not part of `npm test` (it installs from the npm registry): run it with
 //   node_modules/.bin/vitest run --config examples/vitest.pack.config.ts
@@ -18,10 +18,9 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PACKAGES = ['sdk', 'mock-server', 'cli'] as const;
 const MINUTE = 60_000;
 
-const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
-/** msw 3 needs Node ≥ 22.12; msw 2.15 is the newest line that runs on Node 20. */
+/** Both majors of @loc/mock-server's msw peer range: the older one on the oldest supported line. */
 const MSW =
-  major > 22 || (major === 22 && minor >= 12) ? { range: '^3.0.0', major: 3 } : { range: '^2.15.0', major: 2 };
+  Number(process.versions.node.split('.')[0]) <= 22 ? { range: '^2.15.0', major: 2 } : { range: '^3.0.0', major: 3 };
 
 interface Ran {
   code: number | null;

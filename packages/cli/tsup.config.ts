@@ -4,14 +4,13 @@ import { DEPENDENCY_EDITS, editDependencies } from './build/dependency-edits';
 
 // The CLI is an application: its dependencies are bundled into dist (docs/cli.md#how-loc-starts-fast):
 // - dist/program.cjs, the command table, the commands and everything they use, as one CommonJS script.
-//   One file, so a command compiles one script instead of a tree of ESM modules (zod alone was ~95), and
-//   CommonJS, so bin.cjs can compile it with a V8 code cache (vm.Script cachedData: Node 20 has no
-//   module.enableCompileCache). Modules the source imports dynamically stay lazy: esbuild wraps each in
+//   One file, so a command compiles (and Node's compile cache reads) one script instead of a tree of ESM
+//   modules (zod alone was ~95). Modules the source imports dynamically stay lazy: esbuild wraps each in
 //   an init function that runs on first use, so `--help` runs none of the SDK, zod, ora or conf.
 // - dist/vendor-*.cjs, the packages only some commands use (VENDORED), each a script of its own that
-//   program.cjs requires when it needs it (through the same code cache): half the code, which every other
+//   program.cjs requires when it needs it (through the same compile cache): half the code, which every other
 //   command would read and deserialize for nothing.
-// - dist/bin.cjs, the entry: answers --version itself, else runs program.cjs through the code cache.
+// - dist/bin.cjs, the entry: answers --version itself, else turns Node's compile cache on and runs program.cjs.
 
 /** Package → the script of its own it is bundled into (src/vendor/<name>.ts re-exports it). */
 const VENDORED: Record<string, string> = {

@@ -17,6 +17,9 @@ export default [
       clean: false,
       external: ['graphql'],
       noExternal: ['msw'],
+      // msw 3 brings CommonJS packages (debug) that require Node's modules: an ES module has no `require`
+      // of its own, and esbuild's bundle calls the one in scope.
+      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
     },
   ),
   locBuild({ 'export-worker': 'src/store/export-worker.ts' }, { format: ['esm'], dts: false, clean: false }),

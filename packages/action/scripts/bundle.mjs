@@ -74,7 +74,7 @@ await build({
   outfile: join(out, 'index.cjs'),
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   format: 'cjs',
   minify: true,
   legalComments: 'none',

@@ -12,8 +12,7 @@ import { fitted, LIMITS } from './github-limits';
 import { changedPaths, exportedPaths, exportIds } from './export-report';
 import { pullRequestBody } from './pull-request-body';
 // Bundled into index.cjs from the CLI's source: the Action loads loc's scripts as bin.cjs does.
-import { defaultCacheDir, requireWithCodeCache } from '../../cli/src/startup/compile-cache';
-import { VERSION } from '../../cli/src/startup/version';
+import { enableLocCompileCache } from '../../cli/src/startup/compile-cache';
 
 /** The programmatic entry of the bundled `loc` (packages/cli/src/program.ts, `runInProcess`). */
 interface LocProgram {
@@ -30,15 +29,14 @@ function loc(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<Run> 
 }
 
 /**
- * bundle/loc/program.cjs (and the vendor-*.cjs it needs) through the CLI's V8 code cache, the one its
- * bin.cjs keeps: compiling the 300 KB script was a third of a run's time where nothing changed. The cache
- * lives in the runner user's cache folder, so later steps of a job and self-hosted runners reuse it; a
- * fresh hosted runner compiles once and saves it at exit (docs/decisions.md).
+ * bundle/loc/program.cjs (and the vendor-*.cjs it needs) through Node's compile cache in loc's folder, as
+ * bin.cjs loads it: compiling the 300 KB script was a third of a run's time where nothing changed. The
+ * cache lives in the runner user's cache folder, so later steps of a job and self-hosted runners reuse it;
+ * a fresh hosted runner compiles once and Node saves it at exit (docs/decisions.md).
  */
 function loadLoc(): LocProgram {
-  const loaded = requireWithCodeCache(join(__dirname, 'loc', 'program.cjs'), { dir: defaultCacheDir(), tag: VERSION });
-  process.once('exit', loaded.save);
-  return loaded.exports as unknown as LocProgram;
+  enableLocCompileCache();
+  return require(join(__dirname, 'loc', 'program.cjs')) as LocProgram;
 }
 
 async function main(): Promise<void> {

@@ -1,7 +1,5 @@
 #!/usr/bin/env node
-import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CachedModule } from './startup/compile-cache';
 import type { main as Main } from './program';
 import { EXIT } from './run/exit-codes';
 import { VERSION } from './startup/version';
@@ -41,10 +39,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // What commander would print, without loading commander and the command table (start-up: pnpm bench).
   process.stdout.write(`${VERSION}\n`);
 } else {
-  void import('node:tty').then(({ isatty }) => detachHungUpTerminals(isatty));
   // Exit through process.exitCode, so stdout and stderr are flushed first (pipes in CI are asynchronous).
   loadProgram()
-    .then((program) => (program.exports.main as typeof Main)(process.argv, { onCommand: program.ran }))
+    .then((main) => main(process.argv))
     .then(
       (code) => {
         process.exitCode = finalCode(code);
@@ -56,43 +53,10 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
     );
 }
 
-/**
- * Node 20 aborts at exit (SIGABRT, a core dump, no exit code) when it cannot restore the settings of a
- * terminal that hung up (nodejs/node#51519, fixed in later Node): a closed terminal or ssh session would
- * turn loc's clean exit 130 into a crash. At exit, each of stdin, stdout and stderr that was a terminal and
- * no longer is (hung up) is pointed at /dev/null instead, which Node then leaves alone.
- */
-function detachHungUpTerminals(isatty: (fd: number) => boolean): void {
-  if (process.platform === 'win32') return;
-  const terminals = [0, 1, 2].filter((fd) => isatty(fd));
-  if (terminals.length === 0) return;
-  process.once('exit', () => {
-    for (const fd of terminals) {
-      if (isatty(fd)) continue;
-      try {
-        closeSync(fd);
-        // The lowest free descriptor: `fd` itself, as the ones below it are open.
-        const reopened = openSync('/dev/null', fd === 0 ? 'r' : 'w');
-        if (reopened !== fd) closeSync(reopened);
-      } catch {
-        // Nothing more to do at exit.
-      }
-    }
-  });
-}
-
-/** dist/program.cjs (the commands), through the code cache; bundled in here, loaded only past --version. */
-async function loadProgram(): Promise<CachedModule> {
-  const file = join(__dirname, 'program.cjs');
-  if (args.includes('--verbose') || args.includes('-v')) {
-    // The bundle is minified: with --verbose, stack traces point into the sources through its source map,
-    // which Node applies to what its own loader compiled (so no code cache then).
-    process.setSourceMapsEnabled(true);
-    return { exports: require(file) as CachedModule['exports'], accepted: false, ran: () => {}, save: () => {} };
-  }
-  const { defaultCacheDir, requireWithCodeCache } = await import('./startup/compile-cache');
-  const program = requireWithCodeCache(file, { dir: defaultCacheDir(), tag: VERSION });
-  // At exit: after the output is written, and with the code of everything the command ran.
-  process.once('exit', program.save);
-  return program;
+/** dist/program.cjs (the commands), through Node's compile cache; loaded only past --version. */
+async function loadProgram(): Promise<typeof Main> {
+  // The bundle is minified: with --verbose, stack traces point into the sources through its source map.
+  if (args.includes('--verbose') || args.includes('-v')) process.setSourceMapsEnabled(true);
+  (await import('./startup/compile-cache')).enableLocCompileCache();
+  return (require(join(__dirname, 'program.cjs')) as { main: typeof Main }).main;
 }

@@ -91,7 +91,6 @@ function commandPath(command: CommandUnknownOpts): string {
 
 interface RunState {
   signal: AbortSignal;
-  hooks: MainHooks;
   streams: Streams;
   output: Output | undefined;
   exitCode: number;
@@ -101,7 +100,6 @@ function runner(state: RunState): Run {
   return (load) =>
     async (...received) => {
       const command = received.at(-1) as CommandUnknownOpts;
-      state.hooks.onCommand?.(commandPath(command));
       // commander passes the arguments, the options, then the command: the handler takes all but the command.
       const args = received.slice(0, -1) as never[];
       const [{ Context }, { checkOptionValues }, handler] = await Promise.all([
@@ -160,17 +158,11 @@ interface Streams {
   stderr?: NodeJS.WriteStream;
 }
 
-/** What the entry (bin.ts) is told about a run. */
-export interface MainHooks {
-  /** The command that runs (`cdn check`), before its handler starts; not called for --help or a usage error. */
-  onCommand?: (command: string) => void;
-}
-
 /** The signals that abort the work under way, clean up and exit 130 (docs/cli.md#exit-codes). */
 const INTERRUPTING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /** Runs `loc` with `argv` and resolves with the exit code: the one exit point. Ctrl-C aborts the work under way (130). */
-export async function main(argv: string[], hooks: MainHooks = {}, streams: Streams = {}): Promise<number> {
+export async function main(argv: string[], streams: Streams = {}): Promise<number> {
   const controller = new AbortController();
   let interruptedAt = 0;
   const interrupt = () => {
@@ -186,7 +178,7 @@ export async function main(argv: string[], hooks: MainHooks = {}, streams: Strea
   };
   // SIGHUP too: a closed terminal or ssh session must clean up like Ctrl-C, not die leaving staged files.
   for (const signal of INTERRUPTING_SIGNALS) process.on(signal, interrupt);
-  const state: RunState = { signal: controller.signal, hooks, streams, output: undefined, exitCode: 0 };
+  const state: RunState = { signal: controller.signal, streams, output: undefined, exitCode: 0 };
   try {
     await buildProgram(runner(state)).parseAsync(argv);
     if (controller.signal.aborted) throw controller.signal.reason;
@@ -243,7 +235,7 @@ export async function runInProcess(
   process.env = options.env;
   process.chdir(options.cwd);
   try {
-    const code = await main(['node', 'loc', ...args], {}, { stdout: stdout.stream, stderr: stderr.stream });
+    const code = await main(['node', 'loc', ...args], { stdout: stdout.stream, stderr: stderr.stream });
     return { code, stdout: stdout.text(), stderr: stderr.text() };
   } finally {
     process.env = env;

@@ -156,7 +156,9 @@ describe('HTTPS_PROXY / HTTP_PROXY / NO_PROXY', () => {
   it('goes through the proxy, and around it for NO_PROXY hosts', async () => {
     const through = await service.loc(['projects', 'list', '--json'], { env: { HTTP_PROXY: proxy.url } });
     expect(through.code, through.stderr).toBe(0);
-    expect(proxy.carried).toContain(`CONNECT ${new URL(service.url).host}`);
+    // An http:// service's requests go to the proxy in absolute form (undici 8, as curl and Node's own
+    // proxy agent do); https:// ones would be tunnelled with CONNECT.
+    expect(proxy.carried).toContainEqual(expect.stringMatching(`^GET ${service.url}/v1/`));
 
     proxy.carried.length = 0;
     const around = await service.loc(['projects', 'list', '--json'], {

@@ -1,6 +1,6 @@
-// How `loc` starts (docs/cli.md#how-loc-starts-fast): what each command loads, the code cache, and an exit
+// How `loc` starts (docs/cli.md#how-loc-starts-fast): what each command loads, the compile cache, and an exit
 // that waits for nothing once the output is written. Times are measured by `pnpm bench`, not here.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -12,15 +12,20 @@ const service = useMock();
 const scratch = tempDir('loc-start-up-');
 afterAll(() => scratch.remove());
 
+/** A file of the undici package (not Node's own copy), as modulesLoadedBy lists it. */
+const UNDICI_PACKAGE = /^file:.*[\\/]node_modules[\\/]undici[\\/]/;
 const CHECK = ['cdn', 'check', '--environment', 'PRODUCTION', '--type', 'MOBILE_SDK_IOS', '--client-version', '2.1.0'];
 
-/** The Node modules a run of `loc` loaded, from process.moduleLoadList at its exit. */
+/**
+ * The Node modules a run of `loc` loaded, from process.moduleLoadList at its exit, and the files it
+ * required (`file:` and the path, from require.cache).
+ */
 async function modulesLoadedBy(args: string[], env: Record<string, string> = {}) {
   const probe = join(scratch.path, 'probe.cjs');
   const list = join(scratch.path, `modules-${args.join('-').replace(/\W+/g, '_')}.json`);
   writeFileSync(
     probe,
-    `process.once('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(process.moduleLoadList)));`,
+    `process.once('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify([...process.moduleLoadList, ...Object.keys(require.cache).map((f) => 'file:' + f)])));`,
   );
   const result = await service.loc(args, {
     env: { NODE_OPTIONS: `--require ${probe}`, LOC_CDN_KEY: CDN_KEYS.acme, ...env },
@@ -40,6 +45,7 @@ describe('what a command loads', () => {
       const loaded = await modulesLoadedBy(args);
       expect(loaded, args.join(' ')).toContain('http');
       expect(loaded, args.join(' ')).not.toContain('internal/deps/undici/undici');
+      expect(loaded, args.join(' ')).not.toContainEqual(expect.stringMatching(UNDICI_PACKAGE));
       expect(loaded, args.join(' ')).not.toContain('http2');
     }
   });
@@ -53,13 +59,20 @@ describe('what a command loads', () => {
   });
 });
 
-describe('the code cache', () => {
+describe('the compile cache (Node’s own, in loc’s cache folder)', () => {
   const cacheHome = join(scratch.path, 'cache-home');
   const loc = (args: string[], env: Record<string, string> = {}) =>
     service.loc(args, { env: { XDG_CACHE_HOME: cacheHome, ...env } });
-  const cacheFiles = () => readdirSync(join(cacheHome, 'loc')).filter((name) => name.endsWith('.v8'));
+  /** The files of Node's cache: one folder per Node version, a file per script. */
+  const cacheFiles = () =>
+    readdirSync(join(cacheHome, 'loc'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name));
+  /** What Node says of program.cjs's cache when asked (NODE_DEBUG_NATIVE; worded a little apart by line). */
+  const verdict = (stderr: string) =>
+    stderr.match(/cache for (?:CommonJS )?\S*program\.cjs was (\w+)/)?.[1] ?? 'no word on program.cjs';
 
-  it('is written by the first run into the user’s cache folder, and never changes the output', async () => {
+  it('is written by the first run into the user’s cache folder, taken by the next, and never changes the output', async () => {
     const without = await loc(['projects', 'list', '--json'], { NODE_DISABLE_COMPILE_CACHE: '1' });
     expect(without.code, without.stderr).toBe(0);
     expect(() => cacheFiles()).toThrow(/ENOENT/);
@@ -71,19 +84,35 @@ describe('the code cache', () => {
       expect(run.code, run.stderr).toBe(0);
       expect([run.stdout, run.stderr]).toEqual([without.stdout, without.stderr]);
     }
+    const asked = await loc(['projects', 'list', '--json'], { NODE_DEBUG_NATIVE: 'COMPILE_CACHE' });
+    expect(verdict(asked.stderr)).toBe('accepted');
+    expect(statSync(join(cacheHome, 'loc')).mode & 0o777).toBe(0o700);
   });
 
   it('is ignored when it is damaged, and rewritten', async () => {
     await loc(['projects', 'list', '--json']);
-    const [name] = cacheFiles();
-    const file = join(cacheHome, 'loc', name!);
-    const good = readFileSync(file);
-    writeFileSync(file, Buffer.concat([good.subarray(0, good.indexOf(0x0a) + 1), Buffer.from('damaged')]));
+    const [file] = cacheFiles();
+    const good = readFileSync(file!);
+    writeFileSync(file!, Buffer.concat([good.subarray(0, 64), Buffer.from('damaged')]));
     const run = await loc(['projects', 'list', '--json']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toBe('');
     expect(run.json().projects.length).toBeGreaterThan(0);
-    expect(readFileSync(file).length).toBeGreaterThan(good.indexOf(0x0a) + 1 + 'damaged'.length);
+    expect(readFileSync(file!).length).toBeGreaterThan(64 + 'damaged'.length);
+    const asked = await loc(['projects', 'list', '--json'], { NODE_DEBUG_NATIVE: 'COMPILE_CACHE' });
+    expect(verdict(asked.stderr)).toBe('accepted');
+  });
+
+  it('is not used in a folder others can write into', async () => {
+    const shared = join(scratch.path, 'shared-cache-home');
+    mkdirSync(join(shared, 'loc'), { recursive: true });
+    chmodSync(join(shared, 'loc'), 0o777);
+    const run = await service.loc(['projects', 'list', '--json'], {
+      env: { XDG_CACHE_HOME: shared, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(verdict(run.stderr)).toBe('no word on program.cjs');
+    expect(readdirSync(join(shared, 'loc'))).toEqual([]);
   });
 
   it('is skipped when the cache folder cannot be made', async () => {
@@ -132,8 +161,9 @@ describe('through a proxy (HTTP_PROXY: undici, loaded only then)', () => {
 
   it('sends a check with its JSON body through the proxy, and loads undici for it', async () => {
     const loaded = await modulesLoadedBy([...CHECK, '--json'], { HTTP_PROXY: proxy.url });
-    expect(proxy.carried).toContain(`CONNECT ${new URL(service.url).host}`);
-    expect(loaded).toContain('internal/deps/undici/undici');
+    // Forwarded in absolute form: the service here is http:// (undici 8 tunnels only https by default).
+    expect(proxy.carried).toContainEqual(expect.stringMatching(`^POST ${service.url}/`));
+    expect(loaded).toContainEqual(expect.stringMatching(UNDICI_PACKAGE));
     const run = await service.loc([...CHECK, '--json'], { env: { HTTP_PROXY: proxy.url, LOC_CDN_KEY: CDN_KEYS.acme } });
     expect(run.code, run.stderr).toBe(0);
     expect(run.json().release.distributionReleaseId).toBe('rel_ios_2_1');

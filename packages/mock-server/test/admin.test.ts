@@ -102,7 +102,7 @@ describe('the controls, through the JS API and over HTTP', () => {
 
     const mock = createMockService({ baseUrl: 'http://mock.test', exportDelayMs: 0 });
     const msw = setupServer(...mock.handlers);
-    msw.listen({ onUnhandledRequest: 'error' });
+    msw.listen({ onUnhandledFrame: 'error' });
     try {
       const throughJs: Control = async (name, input) =>
         (mock.admin as unknown as Record<string, (i?: unknown) => unknown>)[name]!(input);

@@ -19,7 +19,7 @@ describe('docs/mock-server.md', () => {
     const seed = parseSeed(JSON.parse(json!));
     const mock = createMockService({ seed, baseUrl: 'https://docs.loc.test', exportDelayMs: 0 });
     const server = setupServer(...mock.handlers);
-    server.listen({ onUnhandledRequest: 'error' });
+    server.listen({ onUnhandledFrame: 'error' });
     try {
       const loc = createClient({ baseUrl: 'https://docs.loc.test', token: 'loc_tiny_token', cdnKey: 'lh-cdn_tiny' });
       expect((await loc.projects.list()).members.map((m) => projectRefOf(m))).toEqual([

@@ -107,7 +107,7 @@ describe('dropNext', () => {
   it('is a network error through msw interception too', async () => {
     const mock = createMockService({ baseUrl: 'https://faults.loc.test' });
     const server = setupServer(...mock.handlers);
-    server.listen({ onUnhandledRequest: 'error' });
+    server.listen({ onUnhandledFrame: 'error' });
     try {
       mock.faults.dropNext();
       await expect(fetch('https://faults.loc.test/v1/projects')).rejects.toThrow(TypeError);

@@ -13,6 +13,7 @@ import { androidNames } from '../src/formats/android';
 import { nest } from '../src/formats/json';
 import { pluralKeys } from '../src/formats/plural-keys';
 import { yamlScalar } from '../src/formats/yaml';
+import { I18NEXT_APP_OPTIONS } from './oracles';
 
 /** Strings that break naive writers. */
 const TRICKY: Entry[] = [
@@ -207,7 +208,7 @@ function i18nextShown(resources: Record<string, unknown>): Record<string, string
     lng: 'de',
     initAsync: false,
     resources: { de: { translation: resources } },
-    interpolation: { escapeValue: false },
+    ...I18NEXT_APP_OPTIONS,
   });
   const t = instance.t as unknown as (key: string, options: object) => string;
   return Object.fromEntries(

@@ -333,6 +333,14 @@ export async function railsI18nRead(
 }
 
 /**
+ * How the tests' i18next reads like an app that shows its texts as they are: no HTML escaping, and an empty
+ * translation read as one. i18next 27 made `returnEmptyString: false` the default, which reads "" as
+ * missing (the key, or a fallback language, shows instead); an app that means its empty translations sets
+ * it (docs/mock-server.md).
+ */
+export const I18NEXT_APP_OPTIONS = { interpolation: { escapeValue: false }, returnEmptyString: true } as const;
+
+/**
  * i18next JSON as the i18next package reads it: one instance per file, the file as the `translation`
  * namespace of its locale, values not HTML-escaped (as React apps set it), then `t` for each lookup.
  */
@@ -342,7 +350,7 @@ export async function i18nextRead(file: string, locale: string, lookups: Lookup[
     lng: locale,
     fallbackLng: false,
     resources: { [locale]: { translation: JSON.parse(readFileSync(file, 'utf8')) } },
-    interpolation: { escapeValue: false },
+    ...I18NEXT_APP_OPTIONS,
   });
   // `t` as an app calls it with any key and options (its declared types know only the app's own keys).
   const t = instance.t as unknown as (key: string | string[], options: object) => unknown;

@@ -36,7 +36,7 @@ describe('the same scenario', () => {
   it('runs through msw interception', async () => {
     const service = createMockService({ baseUrl: 'https://api.loc.test', exportDelayMs: 20 });
     const server = setupServer(...service.handlers);
-    server.listen({ onUnhandledRequest: 'error' });
+    server.listen({ onUnhandledFrame: 'error' });
     try {
       fromMsw = await scenario('https://api.loc.test');
     } finally {

@@ -338,7 +338,7 @@ describe('downloads off the socket (the default)', () => {
     const msw = setupServer(
       mswHttp.get('http://downloads.invalid/file.zip', () => new HttpResponse(payload, { status: 200 })),
     );
-    msw.listen({ onUnhandledRequest: 'error' });
+    msw.listen({ onUnhandledFrame: 'error' });
     try {
       const result = await downloadToFile('http://downloads.invalid/file.zip', join(dir, 'out.zip'));
       expect(result.sha256).toBe(sha);

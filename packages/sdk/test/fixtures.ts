@@ -88,7 +88,7 @@ export const cdnProblem = (status: number, detail: string, field?: string, info?
 /** An msw server for one test file, strict about unhandled requests. */
 export function useMsw() {
   const server = setupServer();
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
   return server;

@@ -1,8 +1,7 @@
 // A CDN and a download host for the over-the-air client's tests, as msw handlers over loopback addresses.
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import { http, HttpResponse } from 'msw';
-import type { SetupServer } from 'msw/node';
+import { getResponse, http, HttpResponse, type RequestHandler } from 'msw';
 import { createOtaClient, type OtaFailure, type OtaOptions, type OtaStorage } from '../src/ota/index';
 
 export const OTA_BASE = 'http://127.0.0.1:4998';
@@ -34,7 +33,7 @@ export interface Journal {
  * sha is false).
  */
 export function useCdn(
-  server: Pick<SetupServer, 'use'>,
+  server: { use(...handlers: RequestHandler[]): void },
   answers: (Response | { id: string; zip: Uint8Array; sha?: string | false } | (() => Response))[],
 ) {
   const journal: Journal = { checks: [], times: [], authorizations: [], downloads: [] };
@@ -63,6 +62,41 @@ export function useCdn(
     }),
   );
   return journal;
+}
+
+/**
+ * The same handlers answered in this process, for tests that fake the clock: msw's `getResponse` resolves
+ * each request the client hands to `fetch` (give the client `cdn.fetch`), with no interception of sockets in
+ * between. msw 3's interception waits on timers of its own, which a faked `setTimeout` holds back until
+ * the test moves the clock: a request then reached its handler seconds late. Here a request is answered
+ * when the client sends it, whatever msw schedules. `use` adds handlers in front, as a server's does.
+ */
+export function inProcessCdn() {
+  let handlers: RequestHandler[] = [];
+  let listeners: ((request: Request) => void)[] = [];
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const request = new Request(input, init);
+    for (const listener of listeners) listener(request);
+    const response = await getResponse(handlers, request);
+    if (!response) throw new Error(`No handler for ${request.method} ${request.url}`);
+    // HttpResponse.error(): what fetch does on a network failure.
+    if (response.type === 'error') throw new TypeError('fetch failed');
+    return response;
+  };
+  return {
+    fetch,
+    use: (...more: RequestHandler[]) => {
+      handlers = [...more, ...handlers];
+    },
+    /** Calls `listener` with each request as the client sends it. */
+    onRequest: (listener: (request: Request) => void) => {
+      listeners.push(listener);
+    },
+    reset: () => {
+      handlers = [];
+      listeners = [];
+    },
+  };
 }
 
 /** A CDN problem body (spec.md 2.6) as a Response. */

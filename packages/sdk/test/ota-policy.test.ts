@@ -5,10 +5,21 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pauseAfter, remainingPause } from '../src/ota/index';
-import { useMsw } from './fixtures';
-import { bundle, CHECK_URL, faultyStorage, OTA_BASE, otaClient, problem, useCdn } from './ota-fixtures';
+import {
+  bundle,
+  CHECK_URL,
+  faultyStorage,
+  inProcessCdn,
+  OTA_BASE,
+  otaClient as client,
+  problem,
+  useCdn,
+} from './ota-fixtures';
 
-const server = useMsw();
+// Answered in this process (not through msw's interception), so that the times the client sends its checks
+// depend on the client's timers alone, never on how msw schedules its work.
+const server = inProcessCdn();
+const otaClient = (options: Parameters<typeof client>[0] = {}) => client({ fetch: server.fetch, ...options });
 const T0 = Date.parse('2026-11-25T12:00:00Z');
 const S = 1000;
 const MIN = 60 * S;
@@ -25,6 +36,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  server.reset();
 });
 
 /** Moves the fake clock to T0 + ms, running what falls due on the way. */
@@ -134,12 +146,11 @@ describe('5xx: one retry, then pauses of 5 minutes doubling up to 1 hour', () =>
     first.stop();
     server.use(http.post(CHECK_URL, () => HttpResponse.error()));
     const times: number[] = [];
-    server.events.on('request:start', () => times.push(Date.now() - T0));
+    server.onRequest(() => times.push(Date.now() - T0));
     const ota = otaClient({ storage });
     ota.start();
     await advanceTo(INTERVAL + 16 * MIN);
     ota.stop();
-    server.events.removeAllListeners();
     // The restart respects the interval of the last answer, then pauses 5 and 10 minutes.
     expect(times).toEqual([INTERVAL, INTERVAL + 5 * MIN, INTERVAL + 15 * MIN]);
     expect(ota.t('greeting')).toBe('Hallo');

@@ -17,10 +17,11 @@ describe('envProxyRoute', () => {
     expect(route('https://cdn.test/a.zip', { HTTP_PROXY: PROXY })).toBeUndefined();
     expect(route('http://cdn.test/a.zip', { HTTPS_PROXY: PROXY })).toBeUndefined();
     expect(route('http://cdn.test/a.zip', { HTTP_PROXY: 'socks5://proxy.test:1080' })).toBeUndefined();
-    // Node 20, or NODE_USE_ENV_PROXY unset: Node ignores HTTP_PROXY, and so does the SDK.
-    expect(route('http://cdn.test/a.zip', undefined, { HTTP_PROXY: PROXY }, '20.19.0')).toBeUndefined();
+    // Node 22 before 22.21 (no proxy in its agents), or NODE_USE_ENV_PROXY unset: Node ignores HTTP_PROXY,
+    // and so does the SDK.
+    expect(route('http://cdn.test/a.zip', undefined, { HTTP_PROXY: PROXY }, '22.19.0')).toBeUndefined();
     expect(
-      route('http://cdn.test/a.zip', undefined, { HTTP_PROXY: PROXY, NODE_USE_ENV_PROXY: '1' }, '20.19.0'),
+      route('http://cdn.test/a.zip', undefined, { HTTP_PROXY: PROXY, NODE_USE_ENV_PROXY: '1' }, '22.19.0'),
     ).toBeUndefined();
     expect(route('http://cdn.test/a.zip', undefined, { HTTP_PROXY: PROXY })).toBeUndefined();
   });
