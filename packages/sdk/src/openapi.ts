@@ -74,7 +74,8 @@ function operationObject(op: Operation & { id: string }) {
 
 /**
  * The service's API as an OpenAPI 3.1 document, derived from the operation table (src/operations.ts)
- * and the SDK's own zod schemas (the same ones that validate responses), so it cannot drift from the
+ * and the SDK's own zod schemas (the same ones that validate responses; the CDN check's answer is checked
+ * with a plain check that test/cdn-release-check.test.ts holds to its schema), so it cannot drift from the
  * client or the mock server.
  *
  * @example

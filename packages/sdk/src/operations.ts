@@ -12,6 +12,7 @@ import { CDN_CHECK_PATH } from './internal/cdn-route';
 import { lazyObject } from './internal/lazy-object';
 import { encodeSegment } from './core/url';
 import { CdnCheckRequestSchema, CdnErrorDetailSchema, cdnRelease } from './schemas/cdn';
+import { cdnReleaseCheck, type ResponseSchema } from './schemas/cdn-release-check';
 import { V1ErrorSchema } from './schemas/common';
 import { ExportRequestSchema, resourceExport } from './schemas/exports';
 import {
@@ -48,6 +49,12 @@ export interface OperationRequestBody<S extends z.ZodMiniType = z.ZodMiniType> e
  * it succeeds with (200 with its body, 204 where nothing may come back). What each answer means (its
  * `description`) is the contract's to say: only the OpenAPI document reads it.
  */
+/**
+ * What checks a call's answer: a zod schema, or a plain check held to one (`ResponseSchema`, for an answer a
+ * browser app checks without carrying zod: schemas/cdn-release-check.ts).
+ */
+type CallSchema = z.ZodMiniType | ResponseSchema<unknown>;
+
 export interface OperationCall {
   /** Its key in {@link OPERATIONS}; errors name the operation by it (`error.operation.id`). */
   id: string;
@@ -57,7 +64,7 @@ export interface OperationCall {
   /** `v1` (API token, `baseUrl`) or `cdn` (CDN key, `cdnBaseUrl`). */
   api: 'v1' | 'cdn';
   /** The successful answers, each with its body's schema (the contract names it). */
-  responses: { 200: { body: { schema: z.ZodMiniType } } } & Record<number, { body?: { schema: z.ZodMiniType } }>;
+  responses: { 200: { body: { schema: CallSchema } } } & Record<number, { body?: { schema: CallSchema } }>;
   /** Safe to repeat (so retried on 429/502/503/504): reads, and checks that change nothing. */
   idempotent: boolean;
   /**
@@ -345,13 +352,9 @@ export const checkDistribution = {
   // A check changes nothing but a usage counter: repeating it is safe.
   idempotent: true,
   responses: {
-    200: {
-      body: {
-        get schema() {
-          return cdnRelease();
-        },
-      },
-    },
+    // The answer's plain check, zod's schema issue for issue: an app that only checks the CDN carries no
+    // zod (schemas/cdn-release-check.ts). The contract below hands the OpenAPI document the zod schema.
+    200: { body: { schema: cdnReleaseCheck } },
     204: {},
   },
 } as const satisfies OperationCall;
@@ -367,7 +370,12 @@ const checkDistributionContract = {
   responses: {
     200: {
       description: 'The newest matching release; filesUrl is valid for 24 hours',
-      body: { name: 'CdnCheckResponse' },
+      body: {
+        name: 'CdnCheckResponse',
+        get schema() {
+          return cdnRelease();
+        },
+      },
     },
     204: { description: 'No matching release, or clientRelease already is the newest' },
     401: {
@@ -397,11 +405,15 @@ function operation<
   const responses: Record<number, OperationResponse> = { ...(contract.responses as Record<number, OperationResponse>) };
   for (const [status, { body }] of Object.entries(call.responses as Record<number, { body?: object }>)) {
     const own = responses[Number(status)]!;
-    // The body's name from the contract, its schema from the call (a getter: built when first read).
+    // The body's name from the contract, its schema from the call (a getter: built when first read), or
+    // from the contract where it has one (the call's is then a plain check held to it: checkDistribution).
     if (body)
       responses[Number(status)] = {
         ...own,
-        body: Object.defineProperties({ ...own.body }, Object.getOwnPropertyDescriptors(body)) as NamedSchema,
+        body: Object.defineProperties(
+          {},
+          { ...Object.getOwnPropertyDescriptors(body), ...Object.getOwnPropertyDescriptors(own.body) },
+        ) as NamedSchema,
       };
   }
   // The permission is declared once, on the call (errors carry it); the summary states it.
@@ -459,8 +471,10 @@ export type ParamsOf<O extends Pick<Operation, 'path'>> = Record<PathParams<O['p
 
 /** {@link OperationResult} of an operation given as its declaration rather than its id. */
 export type ResultOf<O extends OperationCall> =
-  | z.output<O['responses'][200]['body']['schema']>
+  | OutputOf<O['responses'][200]['body']['schema']>
   | (204 extends keyof O['responses'] ? null : never);
+
+type OutputOf<S> = S extends z.ZodMiniType ? z.output<S> : S extends ResponseSchema<infer T> ? T : never;
 
 /** The parameter names in a template, in order. */
 export function pathParameterNames(template: string): string[] {

@@ -12,6 +12,7 @@ import { checkCount, checkDuration } from './options';
 import { describeNetworkFailure, networkFailureOf, safeCause } from './network-failure';
 import { abortErrorOf, anySignal, sleep } from './signals';
 import { validateResponse } from './validate';
+import type { ResponseSchema } from '../schemas/cdn-release-check';
 import { joinUrl } from '../core/url';
 import { apiPromise, type WithResponse } from '../core/api-promise';
 import type { ResolvedConfig } from '../core/config';
@@ -174,13 +175,13 @@ export function createTransport(
 
 export type Transport = ReturnType<typeof createTransport>;
 
-function parseSuccess<S extends z.ZodMiniType>(
-  schema: S,
+function parseSuccess(
+  schema: z.ZodMiniType | ResponseSchema<unknown>,
   info: RequestInfo,
   status: number,
   text: string,
   allowNoContent: boolean,
-): z.output<S> | null {
+): unknown {
   if (status === 204 || text.trim() === '') {
     if (allowNoContent) return null;
     throw new ContractError(info, [{ path: '$', message: `expected a JSON body, got an empty ${status} response` }]);

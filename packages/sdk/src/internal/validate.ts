@@ -1,9 +1,14 @@
 import type * as z from 'zod/mini';
 import { ContractError, type ContractIssue, type RequestInfo } from '../errors';
+import type { ResponseSchema } from '../schemas/cdn-release-check';
 
 /** Parses `data` with `schema`; a mismatch becomes a ContractError naming each JSON path. */
-export function validateResponse<S extends z.ZodMiniType>(schema: S, data: unknown, request: RequestInfo): z.output<S> {
-  const result = schema.safeParse(data, { error: describeIssue });
+export function validateResponse<T>(
+  schema: ResponseSchema<T> | z.ZodMiniType<T>,
+  data: unknown,
+  request: RequestInfo,
+): T {
+  const result = (schema as ResponseSchema<T>).safeParse(data, { error: describeIssue });
   if (result.success) return result.data;
   throw new ContractError(request, result.error.issues.map(toContractIssue));
 }
@@ -31,7 +36,7 @@ function describeIssue(issue: z.core.$ZodRawIssue): string | undefined {
   }
 }
 
-function toContractIssue(issue: z.core.$ZodIssue): ContractIssue {
+function toContractIssue(issue: { path: PropertyKey[]; message: string }): ContractIssue {
   return { path: jsonPath(issue.path), message: issue.message };
 }
 
