@@ -36,6 +36,8 @@ export interface Target {
   layout: Layout;
   /** Locales below these percentages are left out (export/locale-threshold.ts). */
   thresholds: Thresholds;
+  /** The target's own types file (`types`), absolute: never inherited, two targets would write one file. */
+  types: string | undefined;
 }
 
 /**
@@ -71,6 +73,13 @@ async function resolveTargets(
     ];
     const outDir = await configuredFolder(ctx, loaded, key, out, oneOff);
     checkOutputFolder(outDir, `the output folder of target '${name}'`);
+    const types =
+      t.types === undefined
+        ? undefined
+        : await configuredFolder(ctx, loaded, `targets[${index}].types (target '${name}')`, t.types, (file) => [
+            ...oneOff(outDir),
+            ...['--types', file],
+          ]);
     targets.push({
       name,
       workspace,
@@ -83,6 +92,7 @@ async function resolveTargets(
         minTranslated: t.minTranslated ?? defaults.minTranslated,
         minApproved: t.minApproved ?? defaults.minApproved,
       },
+      types,
     });
   }
   return targets;
@@ -107,6 +117,17 @@ async function checkTargetsApart(ctx: Context, client: LocClient, targets: reado
       return byProject.get(key)!;
     }),
   );
+  const typesOwners = new Map<string, string>();
+  for (const target of targets) {
+    if (target.types === undefined) continue;
+    const other = typesOwners.get(target.types);
+    if (other !== undefined)
+      throw new UsageError(
+        `Targets '${other}' and '${target.name}' would both write ${displayPath(target.types)} (types).`,
+        'Give each target its own `types` file in loc.config.json; no export was created.',
+      );
+    typesOwners.set(target.types, target.name);
+  }
   for (const [index, target] of targets.entries()) {
     const status = statuses[index];
     if (!status) continue;
@@ -166,6 +187,7 @@ export interface TargetExportOptions extends Thresholds {
   force: true | undefined;
   summaryKeys: number | undefined;
   timeout: number | undefined;
+  types: string | undefined;
 }
 
 /** `loc export` of one project (commands/export.ts), handed in: that module loads this one. */
@@ -187,6 +209,7 @@ function optionsOf(target: Target, flags: TargetRunFlags): TargetExportOptions {
     force: flags.force || undefined,
     summaryKeys: flags.summaryKeys,
     timeout: flags.timeoutMs,
+    types: target.types,
     ...target.thresholds,
   };
 }
@@ -368,6 +391,7 @@ const PER_TARGET_FLAGS = [
   ['locale', '--locale'],
   ['file', '--file'],
   ['zip', '--zip'],
+  ['types', '--types'],
 ] as const;
 
 /**

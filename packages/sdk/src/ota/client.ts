@@ -11,6 +11,7 @@ import { type CheckAnswer, checkCdn, downloadBundle, type HttpConfig, sha256Hex 
 import { type BundleFiles, flatten, localeOfPath, readBundle, type Strings } from './parse';
 import { type CheckOutcome, pauseAfter, remainingPause, retryDelayAfterServerError } from './policy';
 import { memoryStorage, type OtaStorage } from './storage';
+import { type OtaT, translate } from './typed-keys';
 import { DEFAULT_ZIP_LIMITS, unzip, type ZipLimits } from './zip';
 
 /** What the client sends as `clientAgent`, as the official SDKs send `<sdk-name>/<version>`. */
@@ -88,14 +89,22 @@ export type OtaCheckResult =
   /** `stop()` was called. */
   | { status: 'stopped' };
 
-export interface OtaClient {
+/**
+ * The client of {@link createOtaClient}. `Keys`: the `LocKeys` of a file that `loc export --types` wrote,
+ * which types `t()`; without it `t()` takes any key.
+ */
+export interface OtaClient<Keys = never> {
   /** Resolves once the stored release (if any) is loaded; never rejects. */
   readonly ready: Promise<void>;
   readonly currentRelease: OtaRelease | undefined;
   /** Strings of `locale` (default: `languageCode`), the release's over the fallback's; `{}` when none. */
   strings(locale?: string): Readonly<Strings>;
-  /** The text of `key`: the release's, else the fallback's, else the key itself. Never throws. */
-  t(key: string, locale?: string): string;
+  /**
+   * The text of `key`: the release's, else the fallback's, else the key itself. With values
+   * (`t(key, { name, count })`) a plural's form is picked by `count` and `{name}`/`{{name}}` are filled.
+   * Never throws.
+   */
+  readonly t: OtaT<Keys>;
   /** Called with each new release once it is current. Returns a function that removes the listener. */
   onUpdate(listener: (release: OtaRelease) => void): () => void;
   /** Called with each failure. Returns a function that removes the listener. */
@@ -148,8 +157,10 @@ function failure(stage: OtaStage, error: unknown): OtaFailure {
  * ota.onUpdate(() => rerender());
  * ota.start();
  * ota.t('checkout.title');
+ * // Typed keys (`loc export --types src/loc-keys.d.ts`):
+ * // const typed = createOtaClient<LocKeys>(options); typed.t('cart.items', { count: 2 });
  */
-export function createOtaClient(options: OtaOptions): OtaClient {
+export function createOtaClient<Keys = never>(options: OtaOptions): OtaClient<Keys> {
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   const storage = options.storage ?? memoryStorage();
@@ -433,10 +444,7 @@ export function createOtaClient(options: OtaOptions): OtaClient {
     },
     strings,
     // No `this`: `const { t } = ota` works too.
-    t: (key, locale) => {
-      const text = strings(locale)[key];
-      return typeof text === 'string' ? text : key;
-    },
+    t: ((key: string, ...args: unknown[]) => translate(strings, options.languageCode, key, args)) as OtaT<Keys>,
     onUpdate(listener) {
       updateListeners.add(listener);
       return () => updateListeners.delete(listener);
