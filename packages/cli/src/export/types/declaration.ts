@@ -1,4 +1,4 @@
-import { flatten } from '../summary/read';
+import { pluralBase } from '../summary/read';
 import type { PlaceholderSyntax } from './placeholders';
 import { parseSource, type SourceFile, type SourceKey, sourceKeys } from './source-keys';
 
@@ -50,17 +50,49 @@ function valuesType(key: SourceKey): string {
   return `{ ${key.values.map((name) => `${quote(name)}: ${name === 'count' && typeof key.text !== 'string' ? 'number' : 'string | number'}`).join('; ')} }`;
 }
 
-/** The resources of one namespace: each flat key's text as a string literal type (plural forms nested). */
-function resourceLines(data: Record<string, unknown>, into: Map<string, string>): void {
-  for (const [key, value] of flatten(data, '', new Map<string, unknown>(), (v) => v)) {
-    if (into.has(key)) continue;
-    if (typeof value === 'string') into.set(key, quote(value));
-    else if (value && typeof value === 'object' && !Array.isArray(value)) {
-      const forms = Object.entries(value as Record<string, unknown>)
-        .filter(([, form]) => typeof form === 'string')
-        .sort(([a], [b]) => (a < b ? -1 : 1))
-        .map(([category, form]) => `${quote(category)}: ${quote(form as string)}`);
-      into.set(key, `{ ${forms.join('; ')} }`);
+type Tree = { [key: string]: unknown };
+
+/** A tree without a prototype: a key `__proto__` of the strings is a key like any other. */
+const tree = (): Tree => Object.create(null) as Tree;
+
+/** `from` merged into `into`: a key `into` holds already keeps its value (the first file wins). */
+function mergeInto(into: Tree, from: Tree): Tree {
+  for (const [key, value] of Object.entries(from)) {
+    const there = into[key];
+    if (there === undefined)
+      into[key] =
+        value && typeof value === 'object' && !Array.isArray(value) ? mergeInto(tree(), value as Tree) : value;
+    else if (there && typeof there === 'object' && value && typeof value === 'object')
+      mergeInto(there as Tree, value as Tree);
+  }
+  return into;
+}
+
+/**
+ * One namespace's resources, nested as the file is (i18next splits a key at `.` to read its text and
+ * placeholders): each text as a string literal type. A plural written `items_one`, `items_other` also
+ * gets its key `items`, typed as its `other` form: i18next's types then want the `count` a call must give.
+ */
+function resourceType(tree: Tree, indent: string, out: string[]): void {
+  const keys = Object.keys(tree).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const has = new Set(keys);
+  const bases = new Map<string, string>();
+  for (const key of keys) {
+    const base = pluralBase(key, has);
+    if (base !== undefined && !has.has(base) && typeof tree[`${base}_other`] === 'string')
+      bases.set(base, tree[`${base}_other`] as string);
+  }
+  const entries: [string, unknown][] = [...keys.map((k) => [k, tree[k]] as [string, unknown]), ...bases];
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [key, value] of entries) {
+    const text = typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
+    if (bases.has(key))
+      out.push(`${indent}/** The plural's key as a call names it (its forms: ${key}_one…): it takes a \`count\`. */`);
+    if (typeof text === 'string') out.push(`${indent}${quote(key)}: ${quote(text)};`);
+    else if (text && typeof text === 'object' && !Array.isArray(text)) {
+      out.push(`${indent}${quote(key)}: {`);
+      resourceType(text as Tree, `${indent}  `, out);
+      out.push(`${indent}};`);
     }
   }
 }
@@ -93,17 +125,15 @@ export function typesDeclaration(
   );
   for (const key of keys) out.push(`${docComment(key.text, '  ')}  ${quote(key.key)}: ${valuesType(key)};`);
   out.push('}', '');
-  const namespaces = new Map<string, Map<string, string>>();
+  const namespaces = new Map<string, Tree>();
   for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
     const namespace = namespaceOf(file.path, about.locale);
-    if (!namespaces.has(namespace)) namespaces.set(namespace, new Map());
-    resourceLines(parseSource(file), namespaces.get(namespace)!);
+    namespaces.set(namespace, mergeInto(namespaces.get(namespace) ?? tree(), parseSource(file)));
   }
   out.push('/** The source strings by namespace, as i18next reads them. */', 'export interface LocResources {');
-  for (const [namespace, lines] of [...namespaces].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  for (const [namespace, strings] of [...namespaces].sort(([a], [b]) => (a < b ? -1 : 1))) {
     out.push(`  ${quote(namespace)}: {`);
-    for (const [key, type] of [...lines].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      out.push(`    ${quote(key)}: ${type};`);
+    resourceType(strings, '    ', out);
     out.push('  };');
   }
   out.push('}', '');

@@ -25,7 +25,11 @@ export interface SourceFile {
 
 /** A value of a JSON file as text: numbers and booleans as the over-the-air client reads them. */
 const textOf = (value: unknown): string | undefined =>
-  typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+  typeof value === 'string'
+    ? value
+    : typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : undefined;
 
 /** The data of a source file; throws an Error naming the file when it is not a JSON object. */
 export function parseSource(file: SourceFile): Record<string, unknown> {
