@@ -108,8 +108,8 @@ describe('typesDeclaration', () => {
     expect(syntaxErrors(text)).toEqual([]);
     expect(members(text, 'LocKeys')).toEqual(
       new Map([
-        ['cart.items', '{ "count": number }'],
-        ['hi', '{ "name": string | number }'],
+        ['cart.items', '{ count: number }'],
+        ['hi', '{ name: string | number }'],
       ]),
     );
     expect(text).toContain("declare module 'i18next'");
@@ -121,7 +121,7 @@ describe('typesDeclaration', () => {
       format: 'json.nested',
     });
     expect(service.text).not.toContain("i18next'");
-    expect(members(service.text, 'LocKeys').get('hi')).toBe('{ "name": string | number }');
+    expect(members(service.text, 'LocKeys').get('hi')).toBe('{ name: string | number }');
   });
 
   it('is the same bytes for the same strings, in any order', () => {

@@ -31,6 +31,8 @@ export function namespaceOf(path: string, locale: string): string {
 }
 
 const quote = (text: string) => JSON.stringify(text);
+/** A property name as written: bare when it is an identifier (as tsc's messages then name it), else quoted. */
+const propertyName = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : quote(name));
 
 /** A doc comment of a key: its text (a plural's forms one per line), never closing the comment early. */
 function docComment(text: SourceKey['text'], indent: string): string {
@@ -47,7 +49,8 @@ function docComment(text: SourceKey['text'], indent: string): string {
 
 function valuesType(key: SourceKey): string {
   if (key.values.length === 0) return '{}';
-  return `{ ${key.values.map((name) => `${quote(name)}: ${name === 'count' && typeof key.text !== 'string' ? 'number' : 'string | number'}`).join('; ')} }`;
+  const type = (name: string) => (name === 'count' && typeof key.text !== 'string' ? 'number' : 'string | number');
+  return `{ ${key.values.map((name) => `${propertyName(name)}: ${type(name)}`).join('; ')} }`;
 }
 
 type Tree = { [key: string]: unknown };
