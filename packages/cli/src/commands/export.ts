@@ -64,7 +64,7 @@ const withDeliveryOptions = <Args extends unknown[], Opts extends OptionValues, 
     .addOption(
       new Option(
         '--types <file>',
-        'also write the source locale\'s keys as TypeScript declarations (a .d.ts), for i18next and @loc/sdk/ota',
+        "also write the source locale's keys as TypeScript declarations (a .d.ts), for i18next and @loc/sdk/ota",
       ),
     )
     .addOption(

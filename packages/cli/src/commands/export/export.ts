@@ -60,9 +60,10 @@ async function deliverySettings(ctx: Context, options: DeliveryOptions) {
   if (!zip) checkOutputFolder(outDir, options.out ? '--out' : 'the output folder');
   // One run at a time writes into the folder, from reading its record to writing it again. --check and
   // --dry-run write nothing there, not even the lock.
-  const types = options.types !== undefined || loaded?.config.export?.types !== undefined
-    ? await (await import('../../export/types/types-file')).typesFileOf(ctx, options)
-    : undefined;
+  const types =
+    options.types !== undefined || loaded?.config.export?.types !== undefined
+      ? await (await import('../../export/types/types-file')).typesFileOf(ctx, options)
+      : undefined;
   if (!zip && !options.dryRun && !options.check && options.wait !== false) lockFolder(outDir);
   const layout: Layout = { outDir, template, localeMap };
   return { layout, zip, zipExists, types, timeoutMs: options.timeout ?? DEFAULT_EXPORT_TIMEOUT_MS };
