@@ -47,7 +47,7 @@ export function parseSource(file: SourceFile): Record<string, unknown> {
  * The flat values of one file: key → its value (a text, or an object of plural forms).
  * `a.b.one`/`a.b.other` flat keys (json.standard) are one plural `a.b`, as `{"a": {"b": {…}}}` is.
  */
-export function flatValues(data: Record<string, unknown>): Map<string, unknown> {
+function flatValues(data: Record<string, unknown>): Map<string, unknown> {
   const flat = flatten(data, '', new Map<string, unknown>(), (value) => value);
   // Flat keys ending in `.<category>`: their prefix is a plural when it has `other` and nothing else below
   // it (no other last part, and no deeper key: `deeper` holds every prefix that is not a key's parent).
