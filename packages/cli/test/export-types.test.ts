@@ -70,6 +70,24 @@ describe('loc export --types', () => {
     }
   });
 
+  it('loc export download <id> --types reads the placeholders of an export whose format it is not told', async () => {
+    const repo = tempDir('loc-types-');
+    try {
+      const requested = await server.loc([...WEB, '--format', 'json.i18next', '--no-wait'], { cwd: repo.path });
+      expect(requested.code, requested.stderr).toBe(0);
+      const id = requested.stdout.trim();
+      const args = ['export', 'download', id, '--workspace', 'acme', '--project', 'web-frontend'];
+      const download = await server.loc([...args, '--out', 'l', '--types', 'keys.d.ts'], { cwd: repo.path });
+      expect(download.code, download.stderr).toBe(0);
+      const text = readFileSync(join(repo.path, 'keys.d.ts'), 'utf8');
+      expect(text).toContain('"checkout.total": { amount: string | number };');
+      expect(text).toContain("declare module 'i18next'");
+      expect(text).toContain('from the source locale en of acme/web-frontend.\n');
+    } finally {
+      repo.remove();
+    }
+  });
+
   it('takes `types` from loc.config.json: export.types for one project, a target’s own types (never inherited)', async () => {
     const repo = tempDir('loc-types-');
     try {

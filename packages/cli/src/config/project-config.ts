@@ -53,7 +53,7 @@ function exportSettings(of: 'export' | 'target') {
     ),
     types: described(
       z.optional(text().check(z.regex(/\.d\.[cm]?ts$/, 'ends in .d.ts'))),
-      `A TypeScript declaration file of the source locale's keys, written with the files (\`loc export --types\`, docs/cli.md#typed-keys), relative to this file. ${byDefault('none', 'none: a target writes types only when it names its own file')}`,
+      `A TypeScript declaration file of the source locale's keys, written with the files (\`loc export --types <file>\`, docs/cli.md#typed-keys), relative to this file. ${byDefault('none', 'none: a target writes types only when it names its own file')}`,
     ),
     minTranslated: described(
       z.optional(percentage()),

@@ -268,6 +268,7 @@ export async function exportDownload(ctx: Context, id: string, options: ExportDo
       project,
       format: undefined,
       locales: options.locale,
+      byId: true,
     });
   await waitAndDeliver(ctx, client, target, job, selection);
 }

@@ -73,7 +73,8 @@ export interface TypesPlan {
   file: string;
   /** The source locale, as the service names it. */
   locale: string;
-  syntax: PlaceholderSyntax;
+  /** Known from the format; undefined for an export fetched by its id (read from its files). */
+  syntax: PlaceholderSyntax | undefined;
   about: TypesAbout;
 }
 
@@ -85,7 +86,15 @@ export interface TypesPlan {
 export async function planTypes(
   ctx: Context,
   client: LocClient,
-  run: { file: string; workspace: string; project: string; format: string | undefined; locales: string[] | undefined },
+  run: {
+    file: string;
+    workspace: string;
+    project: string;
+    format: string | undefined;
+    locales: string[] | undefined;
+    /** An export fetched by its id: its format is not known. */
+    byId?: boolean;
+  },
 ): Promise<TypesPlan> {
   const details = await client.projects.get(run.workspace, run.project, { signal: ctx.signal });
   const locale = details.project_locales[0];
@@ -94,10 +103,14 @@ export async function planTypes(
       `Project ${run.project} has no locale, so it has no source strings to type.`,
       'Add its source locale on the service, then run the export again.',
     );
+  // `loc export download <id>` does not know the format the export was made in (the service does not say):
+  // its files tell which placeholders they hold (sniffedSyntax).
   const format =
     run.format ??
-    (await client.projects.status(run.workspace, run.project, { signal: ctx.signal })).projectType?.id ??
-    undefined;
+    (run.byId
+      ? undefined
+      : ((await client.projects.status(run.workspace, run.project, { signal: ctx.signal })).projectType?.id ??
+        undefined));
   if (format !== undefined && !JSON_FORMAT.test(format))
     throw new UsageError(
       `--types reads JSON files, and this export is ${format}; nothing was requested.`,
@@ -112,7 +125,7 @@ export async function planTypes(
   return {
     file: run.file,
     locale,
-    syntax: format === 'json.i18next' ? 'i18next' : 'service',
+    syntax: format === undefined ? undefined : format === 'json.i18next' ? 'i18next' : 'service',
     about: { project: `${run.workspace}/${run.project}`, locale, format },
   };
 }
@@ -146,6 +159,17 @@ export class SourceFiles {
     }
     this.kept.clear();
   }
+}
+
+/**
+ * The placeholder syntax of files of an unknown JSON format: i18next's when a text holds `{{name}}` or a
+ * key ends in `_one`…`_other` beside its `_other` (what json.i18next writes), else the service's.
+ */
+function sniffedSyntax(files: readonly SourceFile[]): PlaceholderSyntax {
+  const i18next = files.some(
+    (file) => /\{\{-?\s*[\w.]+\s*(?:,[^{}]*)?\}\}/.test(file.text) || /"[^"]+_other"\s*:/.test(file.text),
+  );
+  return i18next ? 'i18next' : 'service';
 }
 
 /** A regular file's bytes, never through a link; undefined when there is none. */
@@ -187,7 +211,7 @@ export function settleTypes(
   let text: string;
   let keys: number;
   try {
-    ({ text, keys } = typesDeclaration(sources.files, plan.syntax, plan.about));
+    ({ text, keys } = typesDeclaration(sources.files, plan.syntax ?? sniffedSyntax(sources.files), plan.about));
   } catch (error) {
     throw new UsageError(`--types could not read the source strings: ${(error as Error).message}.`);
   }
