@@ -733,7 +733,14 @@ try {
       { cpuMs: () => 0 },
     );
     const without = t.without.cpu;
-    ratioRow(s, 'createOtaClient<LocKeys>(): tsc CPU, ms', t.ota.cpu, 'the app without the file', without, atMost(2));
+    ratioRow(
+      s,
+      'typedT<LocKeys>(ota) of @loc/sdk/ota: tsc CPU, ms',
+      t.ota.cpu,
+      'the app without the file',
+      without,
+      atMost(2),
+    );
     ratioRow(
       s,
       "i18next's own types (CustomTypeOptions augmented, string keys): tsc CPU, ms",

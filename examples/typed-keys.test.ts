@@ -1,6 +1,6 @@
 // Typed keys end to end: the real built `loc export --types` against a real `loc-mock`, and the file it
 // writes compiled by TypeScript with the apps of examples/typed-keys/ — an i18next app (i18next's own
-// types, augmented by the file) and an app on @loc/sdk/ota (createOtaClient<LocKeys>()). Correct calls
+// types, augmented by the file) and an app on @loc/sdk/ota (createOtaClient<LocKeys>(), typedT). Correct calls
 // compile; an unknown key, a missing placeholder value and a wrong plural call fail with TypeScript's own
 // diagnostics; strings changed on the service make `--check` exit 12 and break the calls they break.
 import { execFileSync } from 'node:child_process';
@@ -194,22 +194,29 @@ describe('loc export --types, compiled with tsc', () => {
     expectDiagnostics(compile(dir.path, ['src/loc-keys.d.ts', 'src/bad-i18next.ts']), expected);
   });
 
-  it('@loc/sdk/ota: the same calls fail with createOtaClient<LocKeys>(); untyped, they compile as before', () => {
+  it('@loc/sdk/ota: the same calls fail with createOtaClient<LocKeys>() and typedT; untyped, they compile as before', () => {
     const header = [
-      "import { createOtaClient } from '@loc/sdk/ota';",
+      "import { createOtaClient, typedT } from '@loc/sdk/ota';",
       "import type { LocKeys } from './ota-keys';",
       "const options = { cdnKey: 'lh-cdn_x', environment: 'DEVELOPMENT', type: 'NATIVE_FORMAT' } as const;",
       'const ota = createOtaClient<LocKeys>(options);',
+      'const t = typedT<LocKeys>(ota);',
     ];
     const { text, expected } = badCalls(
       [
-        ["ota.t('nav.hom');", 2345, `Argument of type '"nav.hom"' is not assignable to parameter of type`],
-        ["ota.t('greeting');", 2554, 'Expected 2-3 arguments, but got 1.'],
-        ["ota.t('greeting', { nam: 'Ada' });", 2561, "'nam' does not exist in type '{ name: string | number; }'"],
-        ["ota.t('checkout.total', { amount: 1 });", 2345, "Property 'currency' is missing"],
-        ["ota.t('cart.items');", 2554, 'Expected 2-3 arguments, but got 1.'],
-        ["ota.t('cart.items', { count: '3' });", 2322, "Type 'string' is not assignable to type 'number'."],
-        ["ota.t('cart.items', 'de');", 2345, "parameter of type '{ count: number; }'"],
+        ["ota.t('nav.hom');", 2345, `Argument of type '"nav.hom"' is not assignable to parameter of type '"nav.home"'`],
+        [
+          "ota.t('greeting');",
+          2345,
+          `Argument of type '"greeting"' is not assignable to parameter of type '"nav.home"'`,
+        ],
+        ["t('nav.hom');", 2345, `Argument of type '"nav.hom"' is not assignable to parameter of type`],
+        ["t('greeting');", 2554, 'Expected 2-3 arguments, but got 1.'],
+        ["t('greeting', { nam: 'Ada' });", 2561, "'nam' does not exist in type '{ name: string | number; }'"],
+        ["t('checkout.total', { amount: 1 });", 2345, "Property 'currency' is missing"],
+        ["t('cart.items');", 2554, 'Expected 2-3 arguments, but got 1.'],
+        ["t('cart.items', { count: '3' });", 2322, "Type 'string' is not assignable to type 'number'."],
+        ["t('cart.items', 'de');", 2345, "parameter of type '{ count: number; }'"],
       ],
       header,
     );
@@ -217,13 +224,9 @@ describe('loc export --types, compiled with tsc', () => {
     expectDiagnostics(compile(dir.path, ['src/bad-ota.ts']), expected);
     writeFileSync(
       join(dir.path, 'src/untyped-ota.ts'),
-      [
-        header[0],
-        header[2],
-        'const ota = createOtaClient(options);',
-        "ota.t('anything'); ota.t('x', 'de'); ota.t('y', { n: 1 }, 'de');",
-        '',
-      ].join('\n'),
+      [header[0], header[2], 'const ota = createOtaClient(options);', "ota.t('anything'); ota.t('x', 'de');", ''].join(
+        '\n',
+      ),
     );
     expect(compile(dir.path, ['src/untyped-ota.ts'])).toEqual([]);
   });

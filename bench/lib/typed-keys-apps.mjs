@@ -1,6 +1,6 @@
 // The apps of the typed-keys row (bench/run.mjs): the same calls of `t()`, compiled by tsc without the
 // file of `loc export --types` (the baseline: `t()` takes any key), with it through @loc/sdk/ota
-// (createOtaClient<LocKeys>()), and with it through i18next's own types (the augmentation). Each app
+// (createOtaClient<LocKeys>(), typedT), and with it through i18next's own types (the augmentation). Each app
 // makes the same calls (each key through both), with the values their texts need.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -52,9 +52,11 @@ export function writeTypedKeysApps({ dir, root, sourceFile, namespace, otaTypes,
     // The same calls in every app: only what types them differs.
     const lines = [
       "import i18next from 'i18next';",
-      "import { createOtaClient } from '@loc/sdk/ota';",
+      "import { createOtaClient, typedT } from '@loc/sdk/ota';",
       ...(variant === 'ota' ? ["import type { LocKeys } from './ota-keys';"] : []),
-      `const ota = createOtaClient${variant === 'ota' ? '<LocKeys>' : ''}({ cdnKey: 'k', environment: 'PRODUCTION', type: 'NATIVE_FORMAT' });`,
+      `const client = createOtaClient${variant === 'ota' ? '<LocKeys>' : ''}({ cdnKey: 'k', environment: 'PRODUCTION', type: 'NATIVE_FORMAT' });`,
+      // Untyped, typedT's t() takes any key and values (its Keys: a record of every key).
+      `const ota = { t: typedT<${variant === 'ota' ? 'LocKeys' : 'Record<string, Record<string, number>>'}>(client) };`,
       'export const texts: string[] = [',
       ...picked.map((k) => call('ota.t', k)),
       ...picked.map((k) => call('i18next.t', k)),

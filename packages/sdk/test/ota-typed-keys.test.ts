@@ -1,9 +1,9 @@
-// `t(key, values)` of @loc/sdk/ota: what the typed keys of `loc export --types` promise at runtime (a
-// plural's form by `count`, placeholders filled) and what stays as it was (`t(key)`, `t(key, locale)`).
+// `typedT(ota)` of @loc/sdk/ota: what the typed keys of `loc export --types` promise at runtime (a plural's
+// form by `count`, placeholders filled), and `ota.t(key, locale)` as it was.
 // The types themselves are compiled with tsc in examples/typed-keys.test.ts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createOtaClient } from '../src/ota/index';
+import { createOtaClient, typedT } from '../src/ota/index';
 
 /** The source strings as json.i18next and json.nested write them: `_one` suffixes, `{"one", "other"}` objects. */
 const fallback = {
@@ -26,16 +26,16 @@ const client = () =>
     fallback,
   });
 
-describe('t() with values', () => {
+describe('typedT(ota): t(key, values?, locale?)', () => {
   it('fills {name} and {{name}}, and leaves a placeholder without a value as written', () => {
-    const { t } = client();
+    const t = typedT(client(), 'en') as (key: string, values?: object, locale?: string) => string;
     expect(t('greeting', { name: 'Ada' })).toBe('Hello, Ada!');
     expect(t('greeting', {})).toBe('Hello, {name}!');
     expect(t('i18n', { name: 'Ada', raw: '<b>', price: 3 })).toBe('Hello, Ada (<b>, 3)');
   });
 
   it('picks a plural’s form by count in the locale’s rules, in both conventions, else `other`', () => {
-    const { t } = client();
+    const t = typedT(client(), 'en') as (key: string, values?: object, locale?: string) => string;
     expect(t('cart.items', { count: 1 })).toBe('1 item');
     expect(t('cart.items', { count: 5 })).toBe('5 items');
     expect(t('boxes', { count: 1 })).toBe('1 box');
@@ -44,18 +44,19 @@ describe('t() with values', () => {
     expect(t('apples', { count: 5 }, 'pl')).toBe('5 jabłek');
   });
 
-  it('stays as it was without values: the text, a locale as second argument, the key when there is none', () => {
-    const { t } = client();
+  it('without values: the text, the key when there is none; ota.t(key, locale) is as it was', () => {
+    const ota = client();
+    const t = typedT(ota, 'en') as (key: string, values?: object, locale?: string) => string;
     expect(t('plain')).toBe('Home');
     expect(t('greeting')).toBe('Hello, {name}!');
-    expect(t('cart.items_one', 'en')).toBe('{{count}} item');
     expect(t('missing')).toBe('missing');
     expect(t('missing', { count: 2 })).toBe('missing');
+    expect(ota.t('cart.items_one', 'en')).toBe('{{count}} item');
+    expect(ota.t('greeting')).toBe('Hello, {name}!');
   });
 
   it('never throws, whatever it is given (fast-check, fixed seed)', () => {
-    const { t } = client();
-    const call = t as (...args: unknown[]) => unknown;
+    const call = typedT(client(), 'en') as (...args: unknown[]) => unknown;
     fc.assert(
       fc.property(fc.string(), fc.anything(), fc.anything(), (key, first, second) => {
         expect(typeof call(key, first, second)).toBe('string');

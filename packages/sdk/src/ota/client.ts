@@ -11,7 +11,7 @@ import { type CheckAnswer, checkCdn, downloadBundle, type HttpConfig, sha256Hex 
 import { type BundleFiles, flatten, localeOfPath, readBundle, type Strings } from './parse';
 import { type CheckOutcome, pauseAfter, remainingPause, retryDelayAfterServerError } from './policy';
 import { memoryStorage, type OtaStorage } from './storage';
-import { type OtaT, translate } from './typed-keys';
+import type { OtaT } from './typed-keys';
 import { DEFAULT_ZIP_LIMITS, unzip, type ZipLimits } from './zip';
 
 /** What the client sends as `clientAgent`, as the official SDKs send `<sdk-name>/<version>`. */
@@ -100,9 +100,8 @@ export interface OtaClient<Keys = never> {
   /** Strings of `locale` (default: `languageCode`), the release's over the fallback's; `{}` when none. */
   strings(locale?: string): Readonly<Strings>;
   /**
-   * The text of `key`: the release's, else the fallback's, else the key itself. With values
-   * (`t(key, { name, count })`) a plural's form is picked by `count` and `{name}`/`{{name}}` are filled.
-   * Never throws.
+   * The text of `key`: the release's, else the fallback's, else the key itself. Never throws. With typed
+   * keys (`createOtaClient<LocKeys>()`), the keys whose text needs no value; `typedT(ota)` takes the others.
    */
   readonly t: OtaT<Keys>;
   /** Called with each new release once it is current. Returns a function that removes the listener. */
@@ -158,7 +157,7 @@ function failure(stage: OtaStage, error: unknown): OtaFailure {
  * ota.start();
  * ota.t('checkout.title');
  * // Typed keys (`loc export --types src/loc-keys.d.ts`):
- * // const typed = createOtaClient<LocKeys>(options); typed.t('cart.items', { count: 2 });
+ * // const typed = createOtaClient<LocKeys>(options); typedT<LocKeys>(typed)('cart.items', { count: 2 });
  */
 export function createOtaClient<Keys = never>(options: OtaOptions): OtaClient<Keys> {
   const now = options.now ?? Date.now;
@@ -444,7 +443,10 @@ export function createOtaClient<Keys = never>(options: OtaOptions): OtaClient<Ke
     },
     strings,
     // No `this`: `const { t } = ota` works too.
-    t: ((key: string, ...args: unknown[]) => translate(strings, options.languageCode, key, args)) as OtaT<Keys>,
+    t: ((key: string, locale?: string) => {
+      const text = strings(locale)[key];
+      return typeof text === 'string' ? text : key;
+    }) as OtaT<Keys>,
     onUpdate(listener) {
       updateListeners.add(listener);
       return () => updateListeners.delete(listener);

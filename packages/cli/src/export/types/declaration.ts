@@ -5,7 +5,8 @@ import { parseSource, type SourceFile, type SourceKey, sourceKeys } from './sour
 /**
  * The declaration file of `loc export --types`: the source locale's keys as TypeScript types, for two
  * consumers:
- * - `LocKeys`, each key with the values its text needs, for `createOtaClient<LocKeys>()` of `@loc/sdk/ota`;
+ * - `LocKeys`, each key with the values its text needs, for `createOtaClient<LocKeys>()` and
+ *   `typedT<LocKeys>(ota)` of `@loc/sdk/ota`;
  * - `LocResources`, the source strings by namespace as i18next reads them; for a json.i18next export the
  *   file also augments i18next's `CustomTypeOptions` with them (and `strictInterpolationChecks`), so that
  *   i18next's and react-i18next's `t()` are typed as i18next documents.
@@ -122,7 +123,7 @@ export function typesDeclaration(
   out.push(
     '/**',
     ' * Each key of the source strings, with the values its text needs (a plural: `count`):',
-    " * `createOtaClient<LocKeys>(…)` of '@loc/sdk/ota' types `t(key, values)` with it.",
+    " * `createOtaClient<LocKeys>(…)` and `typedT<LocKeys>(ota)` of '@loc/sdk/ota' type `t()` with it.",
     ' */',
     'export interface LocKeys {',
   );
