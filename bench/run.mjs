@@ -28,6 +28,7 @@ import {
   timeWithRss,
 } from './lib/measure.mjs';
 import { preparePeers } from './lib/peers.mjs';
+import { writeTypedKeysApps } from './lib/typed-keys-apps.mjs';
 import { SCALE, SCALE_CREDENTIALS, scaleSeed } from './scale-seed.mjs';
 
 /**
@@ -49,6 +50,8 @@ const EXPORTS = num('BENCH_EXPORTS', 100);
 const DOWNLOAD_MIB = num('BENCH_DOWNLOAD_MIB', 200);
 /** Exports of the scale seed for the journal part's memory row (its baseline: a tenth of them). */
 const RSS_EXPORTS = num('BENCH_RSS_EXPORTS', 1000);
+/** Interleaved runs of each tsc of the typed-keys row (each is seconds of CPU). */
+const TSC_RUNS = num('BENCH_TSC_RUNS', 3);
 /** Rounds of each side of the journal row. */
 const JOURNAL_ROUNDS = 7;
 /** Requests per round of the reset and GET /v1/projects rows. */
@@ -697,6 +700,58 @@ try {
   // on the same machine with --export-delay 0ms, so its export work competes with loc's for the 2 cores:
   // a run cannot take less wall time than its CPU time (loc + mock) over the cores, and that bound is
   // reported beside each ratio. BENCH_CI_SEED=demo runs the demo seed only.
+  await part('Typed keys', async () => {
+    const calls = 100;
+    const s = section(
+      `Typed keys: tsc with the file of \`loc export --types\` (scale seed, ${SCALE.keys.toLocaleString('en')} keys)`,
+      `The file is made by the built loc from the scale seed's source locale (json.nested for @loc/sdk/ota, json.i18next for i18next; 4 files, so 4 i18next namespaces). An app of ${calls} calls of \`t()\` (the same keys, with the values their texts need) is compiled by \`tsc -p\` (strict, skipLibCheck) with the file and without it (\`t()\` then takes any key); CPU time (user + system) of tsc, ${TSC_RUNS} interleaved runs. The goal is the issue's: under 2× the app without the file.`,
+    );
+    const mock = await scaleMock();
+    const env = cliEnv(mock.url, { LOC_API_TOKEN: SCALE_CREDENTIALS.token });
+    const dir = join(work, 'typed-keys');
+    const exportTypes = (format, out, types) => {
+      const args = [LOC, 'export', '--workspace', SCALE_CREDENTIALS.workspace, '--project', 'app-ios'];
+      args.push('--format', format, '--locale', 'en', '--out', join(dir, out), '--types', join(dir, types));
+      const result = spawnSync(node, args, { env, encoding: 'utf8' });
+      if (result.status !== 0) throw new Error(`loc export --types exited ${result.status}: ${result.stderr}`);
+    };
+    exportTypes('json.nested', 'nested', 'ota-keys.d.ts');
+    exportTypes('json.i18next', 'i18next', 'loc-keys.d.ts');
+    const apps = writeTypedKeysApps({
+      dir: join(dir, 'apps'),
+      root,
+      sourceFile: join(dir, 'i18next/Resources/en.lproj/Strings1.json'),
+      namespace: 'Strings1',
+      otaTypes: join(dir, 'ota-keys.d.ts'),
+      i18nextTypes: join(dir, 'loc-keys.d.ts'),
+      calls,
+    });
+    const tsc = join(root, 'node_modules/typescript/bin/tsc');
+    const compile = (name, folder) => ({ name, command: node, args: [tsc, '-p', folder] });
+    const t = timeInterleavedWithCpu(
+      [compile('without', apps.untyped), compile('ota', apps.ota), compile('i18next', apps.i18next)],
+      TSC_RUNS,
+      { cpuMs: () => 0 },
+    );
+    const without = t.without.cpu;
+    ratioRow(
+      s,
+      'typedT<LocKeys>(ota) of @loc/sdk/ota: tsc CPU, ms',
+      t.ota.cpu,
+      'the app without the file',
+      without,
+      atMost(2),
+    );
+    ratioRow(
+      s,
+      "i18next's own types (CustomTypeOptions augmented, string keys): tsc CPU, ms",
+      t.i18next.cpu,
+      'the app without the file',
+      without,
+      atMost(2),
+    );
+  });
+
   await part('CI pipelines', async () => {
     const cores = cpus().length;
     const seeds = [];

@@ -63,6 +63,12 @@ const withDeliveryOptions = <Args extends unknown[], Opts extends OptionValues, 
     )
     .addOption(
       new Option(
+        '--types <file>',
+        "also write the source locale's keys as TypeScript declarations (a .d.ts), for i18next and @loc/sdk/ota",
+      ),
+    )
+    .addOption(
+      new Option(
         '--summary-keys <n>',
         `name at most this many keys of each kind per locale in the summary (default ${DEFAULT_SUMMARY_KEYS})`,
       ).argParser(parseCount(0, 10_000)),
@@ -96,6 +102,7 @@ const exportDeclaration = () =>
         'loc export --locale-map zh-Hant=zh-TW --locale-map pt-BR=pt',
         'loc export --locale de --zip de.zip',
         'loc export --check',
+        'loc export --format json.i18next --types src/i18n/loc-keys.d.ts',
         'loc export --target ios --target android',
         'ID=$(loc export --no-wait) && loc export download "$ID"',
       )}

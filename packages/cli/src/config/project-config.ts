@@ -51,6 +51,10 @@ function exportSettings(of: 'export' | 'target') {
       z.optional(text().check(z.refine((t) => !ENDS_IN_SEPARATOR.test(t), 'ends in a file name, not in /'))),
       `Where each file lands below \`out\` (docs/cli.md#path-templates). ${byDefault('{path}', 'export.pathTemplate, else {path}')}`,
     ),
+    types: described(
+      z.optional(text().check(z.regex(/\.d\.[cm]?ts$/, 'ends in .d.ts'))),
+      `A TypeScript declaration file of the source locale's keys, written with the files (\`loc export --types <file>\`, docs/cli.md#typed-keys), relative to this file. ${byDefault('none', 'none: a target writes types only when it names its own file')}`,
+    ),
     minTranslated: described(
       z.optional(percentage()),
       `Leave out of the export each locale below this percentage of translated (or approved) segments, and name it (docs/cli.md#locales-below-a-threshold). ${byDefault('none', 'export.minTranslated')}`,

@@ -37,6 +37,8 @@ export interface Target {
   layout: Layout;
   /** Locales below these percentages are left out (export/locale-threshold.ts). */
   thresholds: Thresholds;
+  /** The target's own types file (`types`), absolute: never inherited, two targets would write one file. */
+  types: string | undefined;
 }
 
 /**
@@ -90,6 +92,13 @@ async function resolveTargets(
     const outDir = await configuredFolder(ctx, loaded, key, out, oneOff);
     checkOutputFolder(outDir, `the output folder of target '${name}'`);
     const writable = { root: writableRoot(ctx, outDir), extensions };
+    const types =
+      t.types === undefined
+        ? undefined
+        : await configuredFolder(ctx, loaded, `targets[${index}].types (target '${name}')`, t.types, (file) => [
+            ...oneOff(outDir),
+            ...['--types', file],
+          ]);
     targets.push({
       name,
       workspace,
@@ -102,6 +111,7 @@ async function resolveTargets(
         minTranslated: t.minTranslated ?? defaults.minTranslated,
         minApproved: t.minApproved ?? defaults.minApproved,
       },
+      types,
     });
   }
   return targets;
@@ -126,6 +136,17 @@ async function checkTargetsApart(ctx: Context, client: LocClient, targets: reado
       return byProject.get(key)!;
     }),
   );
+  const typesOwners = new Map<string, string>();
+  for (const target of targets) {
+    if (target.types === undefined) continue;
+    const other = typesOwners.get(target.types);
+    if (other !== undefined)
+      throw new UsageError(
+        `Targets '${other}' and '${target.name}' would both write ${displayPath(target.types)} (types).`,
+        'Give each target its own `types` file in loc.config.json; no export was created.',
+      );
+    typesOwners.set(target.types, target.name);
+  }
   for (const [index, target] of targets.entries()) {
     const status = statuses[index];
     if (!status) continue;
@@ -187,6 +208,7 @@ export interface TargetExportOptions extends Thresholds {
   timeout: number | undefined;
   /** The keys of loc.config.json that set the target's folder and template, for messages. */
   sources: Layout['sources'];
+  types: string | undefined;
 }
 
 /** `loc export` of one project (commands/export.ts), handed in: that module loads this one. */
@@ -209,6 +231,7 @@ function optionsOf(target: Target, flags: TargetRunFlags): TargetExportOptions {
     summaryKeys: flags.summaryKeys,
     timeout: flags.timeoutMs,
     sources: layout.sources,
+    types: target.types,
     ...target.thresholds,
   };
 }
@@ -390,6 +413,7 @@ const PER_TARGET_FLAGS = [
   ['locale', '--locale'],
   ['file', '--file'],
   ['zip', '--zip'],
+  ['types', '--types'],
 ] as const;
 
 /**

@@ -11,6 +11,7 @@ import { type CheckAnswer, checkCdn, downloadBundle, type HttpConfig, sha256Hex 
 import { type BundleFiles, flatten, localeOfPath, readBundle, storedFilesFit, type Strings } from './parse';
 import { type CheckOutcome, pauseAfter, remainingPause, retryDelayAfterServerError } from './policy';
 import { memoryStorage, type OtaStorage } from './storage';
+import type { OtaT } from './typed-keys';
 import { DEFAULT_ZIP_LIMITS, unzip, type ZipLimits } from './zip';
 
 /** What the client sends as `clientAgent`, as the official SDKs send `<sdk-name>/<version>`. */
@@ -88,7 +89,11 @@ export type OtaCheckResult =
   /** `stop()` was called. */
   | { status: 'stopped' };
 
-export interface OtaClient {
+/**
+ * The client of {@link createOtaClient}. `Keys`: the `LocKeys` of a file that `loc export --types` wrote,
+ * which types `t()`; without it `t()` takes any key.
+ */
+export interface OtaClient<Keys = never> {
   /**
    * Resolves once the stored release (if any) is loaded; never rejects. A synchronous store
    * (`localStorage`, `memoryStorage()`) serves it from the first `t()` already. Loading it is not an
@@ -98,8 +103,11 @@ export interface OtaClient {
   readonly currentRelease: OtaRelease | undefined;
   /** Strings of `locale` (default: `languageCode`), the release's over the fallback's; `{}` when none. */
   strings(locale?: string): Readonly<Strings>;
-  /** The text of `key`: the release's, else the fallback's, else the key itself. Never throws. */
-  t(key: string, locale?: string): string;
+  /**
+   * The text of `key`: the release's, else the fallback's, else the key itself. Never throws. With typed
+   * keys (`createOtaClient<LocKeys>()`), the keys whose text needs no value; `typedT(ota)` takes the others.
+   */
+  readonly t: OtaT<Keys>;
   /** Called with each new release once it is current. Returns a function that removes the listener. */
   onUpdate(listener: (release: OtaRelease) => void): () => void;
   /** Called with each failure. Returns a function that removes the listener. */
@@ -155,8 +163,10 @@ function failure(stage: OtaStage, error: unknown): OtaFailure {
  * ota.onUpdate(() => rerender());
  * ota.start();
  * ota.t('checkout.title');
+ * // Typed keys (`loc export --types src/loc-keys.d.ts`):
+ * // const typed = createOtaClient<LocKeys>(options); typedT<LocKeys>(typed)('cart.items', { count: 2 });
  */
-export function createOtaClient(options: OtaOptions): OtaClient {
+export function createOtaClient<Keys = never>(options: OtaOptions): OtaClient<Keys> {
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   const storage = options.storage ?? memoryStorage();
@@ -473,10 +483,10 @@ export function createOtaClient(options: OtaOptions): OtaClient {
     },
     strings,
     // No `this`: `const { t } = ota` works too.
-    t: (key, locale) => {
+    t: ((key: string, locale?: string) => {
       const text = strings(locale)[key];
       return typeof text === 'string' ? text : key;
-    },
+    }) as OtaT<Keys>,
     onUpdate(listener) {
       updateListeners.add(listener);
       return () => updateListeners.delete(listener);

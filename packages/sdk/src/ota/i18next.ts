@@ -15,7 +15,7 @@ import type { Strings } from './parse';
  * ota.onUpdate(() => i18next.reloadResources());
  * ota.start();
  */
-export function i18nextBackend(ota: OtaClient) {
+export function i18nextBackend(ota: Pick<OtaClient, 'ready' | 'strings'>) {
   return {
     type: 'backend' as const,
     init() {},

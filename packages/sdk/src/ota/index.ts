@@ -39,4 +39,5 @@ export {
   type Pause,
 } from './policy';
 export { browserStorage, memoryStorage, type OtaStorage } from './storage';
+export { type OtaT, type OtaValue, type OtaValues, type TypedT, typedT } from './typed-keys';
 export { DEFAULT_ZIP_LIMITS, unsafeName, unzip, type ZipLimits } from './zip';

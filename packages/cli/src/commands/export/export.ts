@@ -30,6 +30,7 @@ import type { PlannedFile } from '../../files/place';
 import type { Settings } from '../../options/settings';
 import type { LeftOutLocale, Thresholds } from '../../export/locale-threshold';
 import type { KeySummary } from '../../export/summary/diff';
+import type { TypesPlan, TypesOutcome } from '../../export/types/types-file';
 import { formatElapsed, startProgress } from '../../ui/progress';
 import {
   DEFAULT_EXPORT_TIMEOUT_MS,
@@ -87,9 +88,13 @@ async function deliverySettings(ctx: Context, options: DeliveryOptions) {
   }
   // One run at a time writes into the folder, from reading its record to writing it again. --check and
   // --dry-run write nothing there, not even the lock.
+  const types =
+    options.types !== undefined || loaded?.config.export?.types !== undefined
+      ? await (await import('../../export/types/types-file')).typesFileOf(ctx, options)
+      : undefined;
   if (!zip && !options.dryRun && !options.check && options.wait !== false) lockFolder(outDir);
   const layout: Layout = { outDir, template, localeMap, writable: { root, extensions }, sources };
-  return { layout, zip, zipExists, timeoutMs: options.timeout ?? DEFAULT_EXPORT_TIMEOUT_MS };
+  return { layout, zip, zipExists, types, timeoutMs: options.timeout ?? DEFAULT_EXPORT_TIMEOUT_MS };
 }
 type DeliverySettings = Awaited<ReturnType<typeof deliverySettings>>;
 
@@ -145,6 +150,7 @@ function resumeCommand(ctx: Context, target: Target, id: string, selection?: Sel
     for (const file of selection?.files ?? []) words.push('--file', file);
     if (selection?.locales?.length) words.push('--locale', selection.locales.join(','));
   }
+  if (settings.types) words.push('--types', settings.types);
   if (options.force) words.push('--force');
   if (options.dryRun) words.push('--dry-run');
   if (options.check) words.push('--check');
@@ -218,6 +224,14 @@ export async function runExport(
     if (placementChecked) checkPlacement(settings.layout, expectedFiles(status, request));
   }
 
+  if (settings.types)
+    target.types = await (await import('../../export/types/types-file')).planTypes(ctx, client, {
+      file: settings.types,
+      workspace,
+      project,
+      format: request.exportFormat,
+      locales: request.iso2Slugs,
+    });
   const creating = client.exports.create(workspace, project, request, { signal: ctx.signal });
   // While the service creates the export, the summary's readers get ready (summary/compare.ts).
   if (summary && options.wait !== false) setImmediate(summary.prepare);
@@ -277,7 +291,16 @@ export async function exportDownload(ctx: Context, id: string, options: ExportDo
   const job = await client.exports.get(workspace, project, id, { signal: ctx.signal });
   const selection =
     options.file?.length || options.locale?.length ? { files: options.file, locales: options.locale } : undefined;
-  const target = { workspace, project, options, settings, connection, fetchedById: true };
+  const target: Target = { workspace, project, options, settings, connection, fetchedById: true };
+  if (settings.types)
+    target.types = await (await import('../../export/types/types-file')).planTypes(ctx, client, {
+      file: settings.types,
+      workspace,
+      project,
+      format: undefined,
+      locales: options.locale,
+      byId: true,
+    });
   await waitAndDeliver(ctx, client, target, job, selection);
 }
 
@@ -325,6 +348,8 @@ interface Target {
    * service does not say which files or locales were asked for), so whether it is whole is read from it.
    */
   fetchedById?: boolean;
+  /** The types file to write from the source locale's files (`--types`), once planned. */
+  types?: TypesPlan;
 }
 
 async function waitAndDeliver(
@@ -387,6 +412,8 @@ async function waitAndDeliver(
     const summary = await summaryOf(ctx, options);
     const comparison = summary?.compare(summary.keysShown);
     let keys: KeySummary | undefined;
+    const typesModule = target.types ? await import('../../export/types/types-file') : undefined;
+    const sources = target.types && typesModule ? new typesModule.SourceFiles(target.types) : undefined;
     // Asked twice per file (is the folder's copy the same, then where it goes): worked out once.
     const placements = new Map<string, ReturnType<DeliverOptions['place']>>();
     let delivered: Delivery;
@@ -413,13 +440,21 @@ async function waitAndDeliver(
         ...(summary &&
           comparison && {
             unzipping: (files) => comparison.unzipping(files),
-            unzipped: (file, data, stored) => comparison.unzipped(file, data, stored),
-            inspect: async (planned) => {
-              const removed = check ? check.fileChanges(planned, outDir, written, { filtered }) : [];
-              const gone = removed.filter((c) => c.change === 'removed');
-              keys = await summary.summarize(comparison, planned, gone, summary.keysShown);
+            unzipped: (file, data, stored) => {
+              // Kept bytes are not staged in a dry run: the types read them from here.
+              sources?.unzipped(file.path, data);
+              return comparison.unzipped(file, data, stored);
             },
           }),
+        ...((summary || sources) && {
+          inspect: async (planned) => {
+            sources?.inspect(planned);
+            if (!summary || !comparison) return;
+            const removed = check ? check.fileChanges(planned, outDir, written, { filtered }) : [];
+            const gone = removed.filter((c) => c.change === 'removed');
+            keys = await summary.summarize(comparison, planned, gone, summary.keysShown);
+          },
+        }),
         progress,
         fetch: await ctx.fetch(),
       });
@@ -433,8 +468,16 @@ async function waitAndDeliver(
     if (summary?.file !== undefined && summary.file !== '-' && markdown !== undefined)
       await summary.write(summary.file, markdown);
     const toStdout = summary?.file === '-' ? markdown : undefined;
+    // The types after the files and their record: a types file that cannot be written leaves the files as
+    // a run without --types would. A dry run or a check writes none.
+    const settleTypes = () =>
+      target.types && sources && typesModule
+        ? typesModule.settleTypes(target.types, sources, { dryRun: options.dryRun === true || !!check, outDir })
+        : undefined;
     if (check) {
+      const typed = settleTypes();
       const changes = check.fileChanges(delivered.files, outDir, written, { filtered });
+      if (typed?.change) changes.push(typed.change);
       await check.reportCheck(ctx, {
         keys,
         markdown: toStdout,
@@ -443,17 +486,19 @@ async function waitAndDeliver(
         project,
         outDir,
         changes,
-        compared: delivered.files.length,
+        compared: delivered.files.length + (typed ? 1 : 0),
         leftOut: target.leftOut ?? [],
       });
       return;
     }
     if (options.dryRun !== true) await recordExport(outDir, delivered.files, written);
+    const typed = settleTypes();
     report(ctx, {
       done,
       target,
       delivered,
       keys,
+      types: typed?.outcome,
       markdown: toStdout,
       table: ctx.out.json ? undefined : await import('../../ui/table'),
     });
@@ -560,13 +605,15 @@ interface Report {
   delivered: Delivery;
   /** The key-by-key summary, when asked for (in --json as `keys`). */
   keys: KeySummary | undefined;
+  /** The types file, when asked for (in --json as `types`). */
+  types: TypesOutcome | undefined;
   /** The summary's Markdown for stdout (`--summary -`), printed instead of the table. */
   markdown: string | undefined;
   /** The table's module, loaded only for a person. */
   table: typeof import('../../ui/table') | undefined;
 }
 
-function report(ctx: Context, { done, target, delivered, keys, markdown, table }: Report): void {
+function report(ctx: Context, { done, target, delivered, keys, types, markdown, table }: Report): void {
   const { layout } = target.settings;
   const dryRun = target.options.dryRun === true;
   const counts = countStatuses(delivered.files);
@@ -594,6 +641,7 @@ function report(ctx: Context, { done, target, delivered, keys, markdown, table }
       summary: counts,
       ...(target.leftOut?.length ? { localesLeftOut: target.leftOut } : {}),
       ...(keys && { keys }),
+      ...(types && { types }),
     },
     () => {
       const { c } = ctx.out;
@@ -616,6 +664,10 @@ function report(ctx: Context, { done, target, delivered, keys, markdown, table }
         .filter(Boolean)
         .join(', ');
       const summary = `${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged${extra ? `, ${extra}` : ''} in ${displayPath(layout.outDir) || '.'}`;
+      if (types)
+        ctx.out.info(
+          `Types of ${counted(types.keys, 'key')}: ${displayPath(types.path)} ${dryRun && types.status !== 'unchanged' ? `would be ${types.status}` : types.status}.`,
+        );
       if (dryRun) {
         ctx.out.info(`Dry run, nothing written: ${summary} (path template ${layout.template}).`);
         if (counts.conflict)

@@ -1,3 +1,4 @@
+import { placeholderSignature } from '../types/placeholders';
 import { firstSorted } from './first-keys';
 import { type Content, decoded, type Entries, formatOf, readEntries, readKeys } from './read';
 
@@ -37,6 +38,8 @@ export type FileOutcome =
       change: FileChange;
       counts: Record<KeyChangeKind, number>;
       keys: Record<KeyChangeKind, string[]>;
+      /** Changed keys whose placeholders changed (placeholderSignature): how many, and the first. */
+      placeholders?: { count: number; keys: string[] };
     }
   | { kind: 'unread'; change: FileChange; reason: string };
 
@@ -51,6 +54,12 @@ export interface LocaleSummary {
   removed: number;
   /** The first keys of each kind (at most `keysShown`), sorted. */
   keys: Record<KeyChangeKind, string[]>;
+  /**
+   * Changed keys whose placeholders changed (`{name}`, `{{name}}`, `%1$s`…: a value renamed, added or
+   * dropped), which breaks the app's calls of them: how many, and the first (at most `keysShown`), sorted.
+   * Only when there are some.
+   */
+  placeholders?: { count: number; keys: string[] };
 }
 
 /** A file the summary counts only as a file. */
@@ -73,13 +82,21 @@ export interface KeySummary {
   keysShown: number;
 }
 
-/** The changes of `before` → `after`, key by key. */
-function diffEntries(before: Entries, after: Entries): Record<KeyChangeKind, string[]> {
-  const changes: Record<KeyChangeKind, string[]> = { added: [], changed: [], removed: [] };
+/** The changes of `before` → `after`, key by key, and the changed keys whose placeholders changed. */
+function diffEntries(before: Entries, after: Entries): Record<KeyChangeKind | 'placeholders', string[]> {
+  const changes: Record<KeyChangeKind | 'placeholders', string[]> = {
+    added: [],
+    changed: [],
+    removed: [],
+    placeholders: [],
+  };
   for (const [key, value] of after) {
     const old = before.get(key);
     if (old === undefined) changes.added.push(key);
-    else if (old !== value) changes.changed.push(key);
+    else if (old !== value) {
+      changes.changed.push(key);
+      if (placeholderSignature(old) !== placeholderSignature(value)) changes.placeholders.push(key);
+    }
   }
   for (const key of before.keys()) if (!after.has(key)) changes.removed.push(key);
   return changes;
@@ -118,7 +135,8 @@ export async function compareFile(file: ChangedFile, keysShown: number): Promise
       changed: firstSorted(changes.changed, keysShown),
       removed: firstSorted(changes.removed, keysShown),
     };
-    return { kind: 'read', change, counts, keys };
+    const placeholders = { count: changes.placeholders.length, keys: firstSorted(changes.placeholders, keysShown) };
+    return { kind: 'read', change, counts, keys, ...(placeholders.count ? { placeholders } : {}) };
   } catch (error) {
     return { kind: 'unread', change, reason: `it could not be read: ${(error as Error).message}` };
   }
@@ -136,7 +154,11 @@ export function summarizeOutcomes(
 ): KeySummary {
   const byLocale = new Map<
     string | null,
-    { counts: Record<KeyChangeKind, number>; keys: Record<KeyChangeKind, string[]> }
+    {
+      counts: Record<KeyChangeKind, number>;
+      keys: Record<KeyChangeKind, string[]>;
+      placeholders: { count: number; keys: string[] };
+    }
   >();
   const unread: UnreadFile[] = [];
   let changedFiles = 0;
@@ -151,8 +173,16 @@ export function summarizeOutcomes(
     }
     let entry = byLocale.get(locale);
     if (!entry) {
-      entry = { counts: { added: 0, changed: 0, removed: 0 }, keys: { added: [], changed: [], removed: [] } };
+      entry = {
+        counts: { added: 0, changed: 0, removed: 0 },
+        keys: { added: [], changed: [], removed: [] },
+        placeholders: { count: 0, keys: [] },
+      };
       byLocale.set(locale, entry);
+    }
+    if (outcome.placeholders) {
+      entry.placeholders.count += outcome.placeholders.count;
+      entry.placeholders.keys.push(...outcome.placeholders.keys);
     }
     for (const kind of KINDS) {
       entry.counts[kind] += outcome.counts[kind];
@@ -161,13 +191,16 @@ export function summarizeOutcomes(
   }
   const locales = [...byLocale]
     .sort(([a], [b]) => ((a ?? '') < (b ?? '') ? -1 : (a ?? '') > (b ?? '') ? 1 : 0))
-    .map(([locale, { counts, keys }]) => ({
+    .map(([locale, { counts, keys, placeholders }]) => ({
       locale,
       ...counts,
       keys: Object.fromEntries(KINDS.map((k) => [k, firstSorted(keys[k], keysShown)])) as Record<
         KeyChangeKind,
         string[]
       >,
+      ...(placeholders.count
+        ? { placeholders: { count: placeholders.count, keys: firstSorted(placeholders.keys, keysShown) } }
+        : {}),
     }))
     .filter((l) => l.added + l.changed + l.removed > 0);
   const totals = { added: 0, changed: 0, removed: 0 };

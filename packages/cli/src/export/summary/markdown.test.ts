@@ -49,3 +49,22 @@ describe('renderMarkdown', () => {
     ).toBe('### bx/b: no change\n');
   });
 });
+
+describe('keys whose placeholders changed', () => {
+  it('are found among the changed keys, in any syntax, and named in the Markdown', async () => {
+    const { compareFile, summarizeOutcomes } = await import('./diff');
+    const file = {
+      path: 'en.json',
+      locale: 'en',
+      before: JSON.stringify({ greeting: 'Hello, {name}!', title: 'Shop', total: '%1$s of %2$s', same: 'A {x}' }),
+      after: JSON.stringify({ greeting: 'Hello, {firstName}!', title: 'Store', total: '%1$s of %2$d', same: '{x} A' }),
+    };
+    const outcome = await compareFile(file, 10);
+    expect(outcome).toMatchObject({ kind: 'read', placeholders: { count: 2, keys: ['greeting', 'total'] } });
+    const summary = summarizeOutcomes([file], [outcome], 10);
+    expect(summary.locales[0]?.placeholders).toEqual({ count: 2, keys: ['greeting', 'total'] });
+    expect(renderMarkdown(summary, 'acme/shop')).toContain(
+      '- placeholders changed (2), calls of these keys must pass other values: `greeting`, `total`',
+    );
+  });
+});

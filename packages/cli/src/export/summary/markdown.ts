@@ -58,6 +58,16 @@ export function renderMarkdown(summary: KeySummary, title = 'Translations'): str
         const more = count > l.keys[kind].length ? ` and ${count - l.keys[kind].length} more` : '';
         lines.push(`- ${kind} (${count}): ${shown}${more}`);
       }
+      const { placeholders } = l;
+      if (placeholders?.count) {
+        const more =
+          placeholders.count > placeholders.keys.length
+            ? ` and ${placeholders.count - placeholders.keys.length} more`
+            : '';
+        lines.push(
+          `- placeholders changed (${placeholders.count}), calls of these keys must pass other values: ${placeholders.keys.map(codeSpan).join(', ')}${more}`,
+        );
+      }
       lines.push('');
     }
   }

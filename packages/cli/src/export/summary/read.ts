@@ -25,7 +25,8 @@ export function decoded(content: Content): string {
 /** What a file of a format is read with. */
 type Reader = (text: string, locale: string | undefined) => Promise<Entries>;
 
-const PLURAL_CATEGORIES = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
+/** CLDR's plural categories: the forms of a plural key, as i18next's suffixes and Rails' nested keys name them. */
+export const PLURAL_CATEGORIES: ReadonlySet<string> = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
 
 /** A stable text of a value that is not a string (plural forms, an array): keys sorted. */
 function valueText(value: unknown): string {
@@ -38,17 +39,25 @@ function valueText(value: unknown): string {
 }
 
 /** An object of plural forms (`one`, `other`…): one value, as Rails' and i18next's nested files write them. */
-function isPluralForms(value: object): boolean {
+export function isPluralForms(value: object): boolean {
   const keys = Object.keys(value);
   return keys.length > 0 && keys.includes('other') && keys.every((k) => PLURAL_CATEGORIES.has(k));
 }
 
-/** Nested keys joined with dots; plural forms stay one value. */
-function flatten(value: unknown, prefix: string, into: Entries): Entries {
+/**
+ * Nested keys joined with dots (as i18next joins them); plural forms stay one value. Each value is
+ * `leaf(value)`: its text for the summary, the value itself for the typed keys (export/types/).
+ */
+export function flatten<V = string>(
+  value: unknown,
+  prefix: string,
+  into: Map<string, V>,
+  leaf: (value: unknown) => V = valueText as (value: unknown) => V,
+): Map<string, V> {
   if (value && typeof value === 'object' && !Array.isArray(value) && !isPluralForms(value)) {
     for (const [key, child] of Object.entries(value as Record<string, unknown>))
-      flatten(child, prefix ? `${prefix}.${key}` : key, into);
-  } else if (prefix) into.set(prefix, valueText(value ?? ''));
+      flatten(child, prefix ? `${prefix}.${key}` : key, into, leaf);
+  } else if (prefix) into.set(prefix, leaf(value ?? ''));
   return into;
 }
 
@@ -67,7 +76,7 @@ const PLURAL_KEY = /^(.+)_(zero|one|two|few|many|other)$/;
  * The key a plural form belongs to (`items` for `items_one`) when the key's `_other` form is there too;
  * undefined for any other key.
  */
-function pluralBase(key: string, keys: { has(key: string): boolean }): string | undefined {
+export function pluralBase(key: string, keys: { has(key: string): boolean }): string | undefined {
   // Few keys end in a plural category: the regular expression runs only for those (it was a tenth of
   // reading a JSON file of 2,500 keys).
   const underscore = key.lastIndexOf('_');
