@@ -29,6 +29,9 @@ describe('loc export --types', () => {
         [['--types', 'keys.d.ts', '--no-wait'], '--types cannot go with --no-wait'],
         [['--types', 'keys.d.ts', '--format', 'properties'], '--types reads JSON files, and this export is properties'],
         [['--types', 'keys.d.ts', '--locale', 'de'], 'reads the source locale en, which the export'],
+        // The one rule of where an export writes holds for the types file too (files/writable-path.ts).
+        [['--types', '.github/workflows/keys.d.ts'], 'lies inside .github/, where tools execute or obey'],
+        [['--types', '.husky/keys.d.ts'], 'lies inside .husky/'],
       ];
       for (const [args, message] of cases) {
         const result = await server.loc([...WEB, '--out', 'l', ...args], { cwd: repo.path });

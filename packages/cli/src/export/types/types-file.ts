@@ -3,7 +3,8 @@ import { dirname, relative, resolve, sep } from 'node:path';
 import type { LocClient } from '@loc/sdk';
 import { writeFileAtomically } from '../../config/atomic-write';
 import { displayPath, type PlannedFile } from '../../files/place';
-import { checkOutputFile, configuredFolder } from '../../files/targets';
+import { checkOutputFile, configuredFolder, writableRoot } from '../../files/targets';
+import { checkWritablePath } from '../../files/writable-path';
 import type { Context } from '../../run/context';
 import { UsageError } from '../../run/errors';
 import type { FileChange } from '../check';
@@ -64,6 +65,11 @@ export async function typesFileOf(
       `${flag} cannot go with --no-wait: there are no files yet to read the keys from.`,
       'Fetch the export with `loc export download <id> --types <file>` once it is ready.',
     );
+  // Where the files may go, the types may go: never into .git/, .github/, … (files/writable-path.ts).
+  const root = writableRoot(ctx, dirname(file));
+  const refusal = checkWritablePath(root, relative(root, file), { extensions: ['ts'] });
+  if (refusal)
+    throw new UsageError(`${flag} ${displayPath(file)} ${refusal.reason}; nothing was requested.`, refusal.hint);
   checkOutputFile(file, flag, { replace: true, example: 'loc-keys.d.ts' });
   return file;
 }
@@ -80,7 +86,7 @@ export interface TypesPlan {
 
 /**
  * The plan of a run with a types file, before the export is requested: the project's source locale (the
- * first of `project_locales`, docs/decisions.md) and its format. Refuses (exit 2) an export that would
+ * first of `projectLocales`, docs/decisions.md) and its format. Refuses (exit 2) an export that would
  * not hold the source locale's JSON files: another format, or `--locale` without the source locale.
  */
 export async function planTypes(
@@ -97,7 +103,7 @@ export async function planTypes(
   },
 ): Promise<TypesPlan> {
   const details = await client.projects.get(run.workspace, run.project, { signal: ctx.signal });
-  const locale = details.project_locales[0];
+  const locale = details.projectLocales[0];
   if (locale === undefined)
     throw new UsageError(
       `Project ${run.project} has no locale, so it has no source strings to type.`,
