@@ -25,7 +25,11 @@ const WRITTEN = new Set(['created', 'updated', 'overwritten']);
 /** A file of the export now in the folder as the export has it. */
 const IN_FOLDER = new Set([...WRITTEN, 'unchanged']);
 
-const filesOf = (doc: Doc): ReportedFile[] => objectsOf(doc.files);
+/** The export's files, and the declaration file of its keys (`--types`, `types` in loc.config.json: `types.path`). */
+const filesOf = (doc: Doc): ReportedFile[] => [
+  ...objectsOf(doc.files),
+  ...(isObject(doc.types) ? [{ target: doc.types.path, status: doc.types.status }] : []),
+];
 const pathOf = (file: { target?: unknown }): string[] => (typeof file.target === 'string' ? [file.target] : []);
 
 /**
@@ -44,8 +48,8 @@ export function changedPaths(document: Doc, check: boolean): string[] {
 
 /**
  * Every path the export put in its folders, as loc reports them: the files of the export that are there
- * now (written by this run, or already holding its content) and each folder's record (`record`). Nothing
- * else of the working tree: what a pull request may commit.
+ * now (written by this run, or already holding its content), the declaration file of its keys, and each
+ * folder's record (`record`). Nothing else of the working tree: what a pull request may commit.
  */
 export function exportedPaths(document: Doc): string[] {
   const paths = documentsOf(document).flatMap((doc) => [

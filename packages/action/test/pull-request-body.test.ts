@@ -68,4 +68,18 @@ describe("loc's report", () => {
     expect(exportedPaths(doc)).toEqual(['/r/locales/de.json', '/r/locales/fr.json', '/r/locales/.loc-export.json']);
     expect(changedPaths(doc, false)).toEqual(['/r/locales/de.json']);
   });
+
+  it('takes the declaration file of the keys (--types), often outside the folder, as loc reports it', () => {
+    const doc = {
+      record: '/r/locales/.loc-export.json',
+      files: [{ target: '/r/locales/de.json', status: 'unchanged' }],
+      types: { path: '/r/src/loc-keys.d.ts', status: 'created', keys: 3 },
+    };
+    expect(exportedPaths(doc)).toEqual(['/r/locales/de.json', '/r/src/loc-keys.d.ts', '/r/locales/.loc-export.json']);
+    // New types over unchanged strings are a change: the first run with --types opens a pull request.
+    expect(changedPaths(doc, false)).toEqual(['/r/src/loc-keys.d.ts']);
+    expect(
+      exportedPaths({ targets: [{ result: { ...doc, types: { ...doc.types, status: 'unchanged' } } }] }),
+    ).toContain('/r/src/loc-keys.d.ts');
+  });
 });
