@@ -45,10 +45,14 @@ function run(what, command, args, env = {}) {
 
 function publish(gitTag) {
   const to = registry();
-  // changeset publish takes the registry from these (it reads no .npmrc) and hands them to pnpm publish.
+  // changeset publish takes the registry from these (it reads no .npmrc) and hands them to pnpm publish:
+  // npm's names for changeset and npm, pnpm's own for pnpm ≥ 11, which no longer reads npm_config_registry
+  // (with npm's names alone, pnpm 12 published to the public registry).
   run('publish', bin('changeset'), ['publish', ...(gitTag ? [] : ['--no-git-tag'])], {
     npm_config_registry: to,
     'npm_config_@loc:registry': to,
+    pnpm_config_registry: to,
+    'pnpm_config_@loc:registry': to,
     [RELEASE_MARK]: to,
   });
 }
