@@ -868,7 +868,7 @@ try {
       `CPU: loc ${t[name].cpu.median.toFixed(0)} ms + loc-mock ${t[name].serverCpu.median.toFixed(0)} ms = ${t[name].totalCpu.median.toFixed(0)} ms`;
     const s = section(
       `CI pipelines: ${all ? 'loc export --check, the change summary, ' : ''}six targets, the GitHub Action (${seedName})`,
-      `loc-mock on the ${seedName}, --export-delay 0ms, on this machine; ${RUNS} interleaved runs each (every run requests a new export); load average (1, 5 min) ${loadStart[0].toFixed(1)}, ${loadStart[1].toFixed(1)} before and ${loadEnd[0].toFixed(1)}, ${loadEnd[1].toFixed(1)} after, on ${cores} cores. ${all ? '--check and the export run against a folder that already holds the files; the summary is measured with --check on an empty folder, where every file is new and read whole (the most a summary reads). ' : ''}Six targets: one loc.config.json with six targets (two projects, three formats each, --concurrency default 6), run in one loc process, against the slowest of them run alone. The Action: node packages/action/bundle/index.cjs as the runner starts it (INPUT_* variables, check: true, no change; loc runs inside its process), against loc export --check --summary run directly. CPU: user + system time of the command's processes (getrusage) and of loc-mock's (/proc, 10 ms ticks), medians. The two bounds say what this machine allows whatever loc does: idle, the six-target run takes at least its CPU time (loc + mock) over the ${cores} cores; busy (load average ≥ cores, as here while others work), wall time follows CPU time, so the run is at least its CPU over the slowest target's CPU as a ratio. A measured ratio near the bound that applies is the machine; well above it, our code.`,
+      `loc-mock on the ${seedName}, --export-delay 0ms, on this machine; ${RUNS} interleaved runs each (every run requests a new export); load average (1, 5 min) ${loadStart[0].toFixed(1)}, ${loadStart[1].toFixed(1)} before and ${loadEnd[0].toFixed(1)}, ${loadEnd[1].toFixed(1)} after, on ${cores} cores. ${all ? '--check and the export run against a folder that already holds the files; the summary is measured with --check on an empty folder, where every file is new and read whole (the most a summary reads). ' : ''}Six targets: one loc.config.json with six targets (two projects, three formats each, --concurrency default 6), run in one loc process, against the slowest of them run alone. The Action: node packages/action/bundle/index.cjs as the runner starts it (INPUT_* variables, check: true, no change; loc runs inside its process), against loc export --check --summary run directly. CPU: user + system time of the command's processes (getrusage) and of loc-mock's (/proc, 10 ms ticks), medians. Six targets are judged by CPU (issue 35): their CPU (loc + loc-mock) at most 3.2× the slowest target's alone, and their wall-time ratio within 1.1× of the bound the cores set, that CPU ratio: busy (load average ≥ cores, as in CI), wall time follows CPU time; idle, loc's one thread, where each target's data work runs, bounds it about as tightly. The idle machine's other bound, the six's CPU spread over the ${cores} cores, is shown for information. A wall ratio near the cores' bound is the machine; well above it, our code.`,
     );
     if (all) {
       ratioRow(
@@ -899,14 +899,33 @@ try {
       .map((target) => `target ${target.name}`)
       .sort((a, b) => wall(b).median - wall(a).median)[0];
     const slowest = wall(slowestName);
+    // Issue 35 re-anchored this row to CPU: each target must inflate and compare its own files, so six cost
+    // that work six times, and on 2 cores wall time cannot fall to 1.5× the slowest alone (docs/decisions.md,
+    // "Six targets at scale"). Two goals instead: the six's CPU (loc + loc-mock) over the slowest target's
+    // CPU alone, and the wall ratio within 1.1× of the bound the cores set in this same run, that CPU ratio
+    // (on busy cores wall time follows CPU time; idle, loc's one thread, where the data work runs, bounds it
+    // about as tightly).
+    const sixCpu = t['six targets'].totalCpu;
+    const cpuRatio = sixCpu.median / t[slowestName].totalCpu.median;
     ratioRow(
       s,
       'loc export, six targets in one run',
       wall('six targets'),
       `the slowest target alone (${slowestName.slice(7)})`,
       slowest,
-      atMost(1.5),
+      {
+        text: `≤ 1.1× the cores' bound = ${(1.1 * cpuRatio).toFixed(2)}×`,
+        test: (ratio) => ratio <= 1.1 * cpuRatio,
+      },
     );
+    s.rows.push({
+      measure: "the cores' bound: six targets' CPU over the slowest target's CPU alone",
+      value: cpu('six targets'),
+      baseline: cpu(slowestName),
+      ratio: cpuRatio,
+      goal: '≤ 3.2×',
+      met: cpuRatio <= 3.2,
+    });
     // A model, beside the goal's row: a service that assembles its exports elsewhere, where the assembly is
     // a wait for the client and takes none of this machine's cores. loc-mock with its default delay (300 ms)
     // has every export wait that long; after the first exports its rendered files are kept, so the little
@@ -944,21 +963,12 @@ try {
     );
     s.rows.at(-1).baseline +=
       `; CPU: six ${modelled['six targets'].cpu.median.toFixed(0)} ms of loc, one ${modelled[slowestName].cpu.median.toFixed(0)} ms`;
-    const six = t['six targets'].totalCpu;
     const alone = targets.reduce((sum, target) => sum + t[`target ${target.name}`].totalCpu.median, 0);
     s.rows.push({
-      measure: `bound, idle machine: six targets' CPU over ${cores} cores`,
-      value: `${(six.median / cores).toFixed(0)} ms (${cpu('six targets')}; the six run alone: ${alone.toFixed(0)} ms)`,
+      measure: `information, an idle machine's bound: six targets' CPU over ${cores} cores`,
+      value: `${(sixCpu.median / cores).toFixed(0)} ms (${cpu('six targets')}; the six run alone: ${alone.toFixed(0)} ms)`,
       baseline: `the slowest target alone: ${spread(slowest)}`,
-      ratio: six.median / cores / slowest.median,
-    });
-    // When others keep the cores busy (load ≥ cores), each process gets a share of a core and its wall time
-    // follows its CPU time: the six-target run can then be no faster, relative to one target, than its CPU is.
-    s.rows.push({
-      measure: 'bound, busy machine (load ≥ cores): six targets’ CPU over the slowest target’s',
-      value: cpu('six targets'),
-      baseline: cpu(slowestName),
-      ratio: six.median / t[slowestName].totalCpu.median,
+      ratio: sixCpu.median / cores / slowest.median,
     });
     ratioRow(
       s,
