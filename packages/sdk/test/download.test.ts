@@ -432,6 +432,24 @@ describe('downloadRelease', () => {
     ).rejects.toBeInstanceOf(DownloadError);
     expect(existsSync(target)).toBe(false);
   });
+
+  it.each([
+    ['plain http: off loopback', 'http://cdn.example/release.zip?X-Amz-Signature=s3cr3t'],
+    ['data:', 'data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA=='],
+    ['file:', 'file:///etc/passwd'],
+    ['relative', '/files/ok.zip'],
+  ])('refuses a %s filesUrl before any request (the CDN URL rule), and names no signature', async (_, filesUrl) => {
+    const loc = createClient({ baseUrl: base, token: TOKEN, cdnKey: CDN_KEY });
+    const release = await loc.cdn.check({ distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_IOS' });
+    const requests = seenHeaders.length;
+    const target = join(dir, 'refused.zip');
+    const error = await downloadRelease({ ...release!, filesUrl }, target).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DownloadError);
+    expect((error as Error).message).toMatch(/must send an https: URL/);
+    expect(JSON.stringify(error) + (error as Error).message).not.toContain('s3cr3t');
+    expect(seenHeaders).toHaveLength(requests);
+    expect(existsSync(target)).toBe(false);
+  });
 });
 
 describe('downloadExportFile', () => {

@@ -3,6 +3,7 @@ import { writeSync } from 'node:fs';
 import { lstat, mkdir, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { abortErrorOf, anySignal } from '../internal/signals';
+import { refusedCdnUrl } from '../internal/cdn-url-rule';
 import { redactUrl } from '../core/url';
 import { checkCount, checkDuration } from '../internal/options';
 import { networkFailureOf, safeCause } from '../internal/network-failure';
@@ -194,13 +195,28 @@ function idleWatch(timeoutMs: number) {
 }
 
 /**
- * Downloads a CDN release's ZIP, verifying `filesSha256` when the service sent it.
+ * Downloads a CDN release's ZIP, verifying `filesSha256` when the service sent it. The release's `filesUrl`
+ * is held to the rule the over-the-air client and `loc cdn check --download` hold it to: `https:`, or plain
+ * `http:` on loopback (loc-mock, tests); a `data:`, `file:`, relative or other plain `http:` URL is refused
+ * with a DownloadError before any request.
  *
  * @example
  * const release = await loc.cdn.check({ distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_IOS' });
  * if (release) await downloadRelease(release, 'build/strings.zip');
  */
-export function downloadRelease(release: CdnRelease, destination: string, options: DownloadOptions = {}) {
+export async function downloadRelease(
+  release: CdnRelease,
+  destination: string,
+  options: DownloadOptions = {},
+): Promise<DownloadResult> {
+  // The check's answer is untrusted input. Which URL the check went to is not known here, so the files'
+  // own URL stands in for it: plain http: passes only on loopback, where a check is a test or loc-mock.
+  const refused = refusedCdnUrl(release.filesUrl, release.filesUrl);
+  if (refused) {
+    throw new DownloadError(
+      `The CDN check's answer names ${refused} for the files of release ${release.distributionReleaseId}; nothing was downloaded. The CDN, or something between it and you, must send an https: URL.`,
+    );
+  }
   // `expectedSha256: undefined` in the options (which the type allows) must not turn the release's check off.
   return downloadToFile(release.filesUrl, destination, {
     ...options,
