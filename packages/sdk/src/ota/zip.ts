@@ -28,8 +28,8 @@ let crcTables: Int32Array | undefined;
 /**
  * CRC-32 of `bytes`, as a ZIP entry's header states it (fflate does not export its own): the browsers' one,
  * as Node uses its zlib's (see runtimeCrc32). Four bytes a step: a byte a step was an eighth of the time of
- * applying a 1 MiB bundle (bench/ota-apply.mjs); eight bytes a step is ~30 % faster again but would take
- * most of what is left of an IndexedDB app's 8 KB (docs/decisions.md).
+ * applying a 1 MiB bundle (bench/ota-apply.mjs); eight bytes a step is ~30 % faster again but 32 bytes
+ * larger gzipped, which an IndexedDB app's 8 KB could not spare when it was decided (docs/decisions.md).
  */
 export function crc32(bytes: Uint8Array): number {
   let t = crcTables;
