@@ -3,7 +3,7 @@
 // Chromium (Debian's, driven by playwright-core; skipped with the reason when it is not installed:
 // scripts/install-test-tools.sh installs it).
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -110,10 +110,18 @@ describe('i18next with i18nextBackend', () => {
 
 describe.skipIf(!existsSync(CHROMIUM))(`ota-web in a real Chromium (${CHROMIUM}: apt-get install chromium)`, () => {
   let server: Server;
+  let app: string;
   beforeAll(async () => {
     const dir = join(work, 'web');
     await buildWebApp(dir);
+    app = readFileSync(join(dir, 'app.js'), 'utf8');
     server = await serveWebApp(dir, mock.url);
+  });
+
+  it("is built with @loc/sdk/ota's browser build: the mock's deflated bundles inflate in DecompressionStream", () => {
+    expect(app).toContain('deflate-raw');
+    // fflate's inflate reports its errors from this table; the browser build carries none of it.
+    expect(app).not.toContain('invalid block type');
   });
   afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 

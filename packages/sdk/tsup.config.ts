@@ -43,6 +43,21 @@ function rootAsBuilt(): EsbuildPlugin {
   };
 }
 
+/**
+ * `@loc/sdk/ota` for browsers (the `browser` condition): the client inflates with the browser's own
+ * `DecompressionStream` (src/ota/inflate.browser.ts) instead of fflate (src/ota/inflate.ts).
+ */
+function browserInflate(): EsbuildPlugin {
+  return {
+    name: 'browser-inflate',
+    setup(build) {
+      build.onResolve({ filter: /^\.\/inflate$/ }, (args) => ({
+        path: resolve(args.resolveDir, 'inflate.browser.ts'),
+      }));
+    },
+  };
+}
+
 /** The public entries, whose declarations are built together (one set of shared declaration files). */
 const PUBLIC_ENTRIES = {
   index: 'src/index.ts',
@@ -85,4 +100,9 @@ export default [
   // Over-the-air strings (docs/ota.md): builds of their own, each one file, so that an app's bundle has
   // neither zod nor ofetch (its 8 KB budget) and the browser entry never shares a chunk with node:fs.
   locBuild({ ota: 'src/ota/index.ts', 'ota-node': 'src/ota/node.ts' }, { splitting: false, ...oneClean }),
+  // Its browser build: ESM only (bundlers), its declarations those of the build above.
+  locBuild(
+    { 'ota.browser': 'src/ota/index.ts' },
+    { format: ['esm'], splitting: false, ...oneClean, dts: false, esbuildPlugins: [browserInflate()] },
+  ),
 ];

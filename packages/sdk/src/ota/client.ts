@@ -12,7 +12,8 @@ import { type BundleFiles, flatten, localeOfPath, readBundle, storedFilesFit, ty
 import { type CheckOutcome, pauseAfter, remainingPause, retryDelayAfterServerError } from './policy';
 import { memoryStorage, type OtaStorage } from './storage';
 import type { OtaT } from './typed-keys';
-import { DEFAULT_ZIP_LIMITS, unzip, type ZipLimits } from './zip';
+import { inflate } from './inflate';
+import { DEFAULT_ZIP_LIMITS, unzipWith, type ZipLimits } from './zip';
 
 /** What the client sends as `clientAgent`, as the official SDKs send `<sdk-name>/<version>`. */
 export const OTA_CLIENT_AGENT = `@loc/sdk-ota/${version}`;
@@ -330,7 +331,11 @@ export function createOtaClient<Keys = never>(options: OtaOptions): OtaClient<Ke
       let bundle: BundleFiles | undefined;
       let unpackError: unknown;
       try {
-        bundle = readBundle(unzip(bytes, zipLimits), options.localeOf ?? localeOfPath, zipLimits.maxTotalBytes);
+        bundle = readBundle(
+          await unzipWith(bytes, zipLimits, inflate),
+          options.localeOf ?? localeOfPath,
+          zipLimits.maxTotalBytes,
+        );
       } catch (error) {
         unpackError = error;
       }

@@ -27,9 +27,9 @@ let crcTables: Int32Array | undefined;
 
 /**
  * CRC-32 of `bytes`, as a ZIP entry's header states it (fflate does not export its own): the browsers' one,
- * as Node uses its zlib's (see `unzip`). Four bytes a step: a byte a step was an eighth of the time of
- * applying a 1 MiB bundle (bench/ota-apply.mjs); eight bytes a step is ~30 % faster again but would take
- * most of what is left of an IndexedDB app's 8 KB (docs/decisions.md).
+ * as Node uses its zlib's (see runtimeCrc32). Four bytes a step: a byte a step was an eighth of the time of
+ * applying a 1 MiB bundle (bench/ota-apply.mjs); eight bytes a step is ~30 % faster again but 32 bytes
+ * larger gzipped, which an IndexedDB app's 8 KB could not spare when it was decided (docs/decisions.md).
  */
 export function crc32(bytes: Uint8Array): number {
   let t = crcTables;
@@ -67,12 +67,84 @@ export function unsafeName(name: string): string | undefined {
   return undefined;
 }
 
+/** An entry of the central directory that passed every check: its bytes as the archive holds them. */
+interface CheckedEntry {
+  name: string;
+  path: string;
+  /** 0 stored, 8 deflated. */
+  method: number;
+  data: Uint8Array;
+  size: number;
+  crc: number;
+}
+
+/**
+ * Inflates `data` into a buffer of `size` bytes, the size its header states: memory stays bounded even
+ * when the header lies (fflate writes nothing past the buffer; the CRC-32 then refuses the entry).
+ */
+export function inflateSized(data: Uint8Array, size: number): Uint8Array {
+  return inflateSync(data, { out: new Uint8Array(size) });
+}
+
 /**
  * The files of a ZIP, by safe relative path. Throws an Error naming the first problem: not a ZIP, ZIP64,
  * encrypted, unknown compression, an unsafe name, a symbolic link or device, a name listed twice, beyond
  * `limits`, or data that does not inflate to the size and CRC-32 its header states.
  */
 export function unzip(zip: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Map<string, Uint8Array> {
+  const files = new Map<string, Uint8Array>();
+  const crcOf = runtimeCrc32();
+  for (const entry of checkedEntries(zip, limits))
+    files.set(entry.path, verified(entry, entry.method ? inflateSized(entry.data, entry.size) : entry.data, crcOf));
+  return files;
+}
+
+/**
+ * {@link unzip} with an inflate of the runtime's, which may answer later: the client's, so that a
+ * browser build inflates with `DecompressionStream` (./inflate.browser.ts). The same checks, the same
+ * errors; one entry is inflated at a time.
+ */
+export async function unzipWith(
+  zip: Uint8Array,
+  limits: ZipLimits,
+  inflate: (data: Uint8Array, size: number) => Uint8Array | Promise<Uint8Array>,
+): Promise<Map<string, Uint8Array>> {
+  const files = new Map<string, Uint8Array>();
+  const crcOf = runtimeCrc32();
+  for (const entry of checkedEntries(zip, limits))
+    files.set(entry.path, verified(entry, entry.method ? await inflate(entry.data, entry.size) : entry.data, crcOf));
+  return files;
+}
+
+/**
+ * The runtime's own CRC-32 when it offers one without an import: zlib.crc32 through
+ * process.getBuiltinModule (Node ≥ 20.16, and other runtimes that have both), five times as fast as
+ * crc32 above. Browsers have neither, and a bundler sees no `node:` import. Looked up at each unzip, so
+ * that a test can hide it (test/ota.test.ts runs the CRC cases both ways).
+ */
+function runtimeCrc32(): (bytes: Uint8Array) => number {
+  return (
+    (
+      globalThis as { process?: { getBuiltinModule?(id: string): { crc32?: typeof crc32 } } }
+    ).process?.getBuiltinModule?.('zlib')?.crc32 ?? crc32
+  );
+}
+
+const refuse = (name: string, why: string) => new Error(`entry ${JSON.stringify(name)} ${why}`);
+
+/** An entry's inflated bytes, once they have the size and CRC-32 its header states. */
+function verified(entry: CheckedEntry, bytes: Uint8Array, crcOf: (bytes: Uint8Array) => number): Uint8Array {
+  if (bytes.length !== entry.size) throw refuse(entry.name, 'does not have the size its header states');
+  // A bundle that the CDN published damaged passes its SHA-256: the CRC is what catches it.
+  if (crcOf(bytes) !== entry.crc) throw refuse(entry.name, 'does not have the CRC-32 its header states');
+  return bytes;
+}
+
+/**
+ * Every file entry of a ZIP, each checked in the central directory (and its local header found) before
+ * any is inflated. Throws an Error naming the first problem.
+ */
+function checkedEntries(zip: Uint8Array, limits: ZipLimits): CheckedEntry[] {
   const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
   const u16 = (at: number) => view.getUint16(at, true);
   const u32 = (at: number) => view.getUint32(at, true);
@@ -83,18 +155,10 @@ export function unzip(zip: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS): 
   const count = u16(end + 10);
   if (count === 0xffff || u32(end + 16) === 0xffffffff) throw new Error('a ZIP64 archive, which bundles never are');
   if (count > limits.maxEntries) throw new Error(`${count} entries, more than the limit of ${limits.maxEntries}`);
-  const files = new Map<string, Uint8Array>();
+  const entries: CheckedEntry[] = [];
+  const paths = new Set<string>();
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  // The runtime's own CRC-32 when it offers one without an import: zlib.crc32 through
-  // process.getBuiltinModule (Node ≥ 20.16, and other runtimes that have both), five times as fast as
-  // crc32 above. Browsers have neither, and a bundler sees no `node:` import. Looked up at each call, so
-  // that a test can hide it (test/ota.test.ts runs the CRC cases both ways).
-  const crcOf: (bytes: Uint8Array) => number =
-    (
-      globalThis as { process?: { getBuiltinModule?(id: string): { crc32?: typeof crc32 } } }
-    ).process?.getBuiltinModule?.('zlib')?.crc32 ?? crc32;
   let total = 0;
-  const refuse = (name: string, why: string) => new Error(`entry ${JSON.stringify(name)} ${why}`);
   for (let i = 0, at = u32(end + 16); i < count; i++) {
     if (at + 46 > zip.length || u32(at) !== 0x02014b50) throw new Error('a damaged central directory');
     const flags = u16(at + 8);
@@ -118,19 +182,15 @@ export function unzip(zip: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS): 
       .split('/')
       .filter((p) => p !== '' && p !== '.')
       .join('/');
-    if (files.has(path)) throw refuse(name, 'is listed twice');
+    if (paths.has(path)) throw refuse(name, 'is listed twice');
+    paths.add(path);
     total += size;
     if (total > limits.maxTotalBytes) throw new Error(`more than ${limits.maxTotalBytes} bytes uncompressed`);
     if (local + 30 > zip.length || u32(local) !== 0x04034b50) throw refuse(name, 'is missing');
     const start = local + 30 + u16(local + 26) + u16(local + 28);
     const data = zip.subarray(start, start + compressed);
     if (data.length !== compressed) throw refuse(name, 'is cut short');
-    // Inflating into a buffer of the stated size bounds memory even when the stated size lies.
-    const bytes = method === 0 ? data : inflateSync(data, { out: new Uint8Array(size) });
-    if (bytes.length !== size) throw refuse(name, 'does not have the size its header states');
-    // A bundle that the CDN published damaged passes its SHA-256: the CRC is what catches it.
-    if (crcOf(bytes) !== crc) throw refuse(name, 'does not have the CRC-32 its header states');
-    files.set(path, bytes);
+    entries.push({ name, path, method, data, size, crc });
   }
-  return files;
+  return entries;
 }
