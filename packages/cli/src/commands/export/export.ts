@@ -20,7 +20,7 @@ import { projectOf, resolveProject } from '../../project/resolve-project';
 import { resumeWith, UsageError } from '../../run/errors';
 import { commandLine } from '../../ui/command-line';
 import { counted, formatBytes } from '../../ui/quantities';
-import { AbortError, EXPORT_FORMATS, TimeoutError } from '@loc/sdk/internal';
+import { AbortError, TimeoutError } from '@loc/sdk/internal';
 import { downloadToFile } from '@loc/sdk/node';
 import type { CompletedExport, CustomId, Export, ExportRequest, LocClient, ResourceExportFile } from '@loc/sdk';
 import type { Context } from '../../run/context';
@@ -37,7 +37,6 @@ import {
   DEFAULT_SUMMARY_KEYS,
   type ExportDownloadOptions,
   type ExportOptions,
-  type ExportStatusOptions,
 } from '../export';
 
 /**
@@ -249,30 +248,6 @@ export async function runExport(
   await waitAndDeliver(ctx, client, target, created);
 }
 
-/** `loc export status <id>`: the state of an export; exit code 10 when it failed. */
-export async function exportStatus(ctx: Context, id: string, options: ExportStatusOptions): Promise<void> {
-  const { client } = await ctx.client();
-  const { workspace, project } = await resolveProject(
-    ctx,
-    client,
-    options,
-    `loc export status ${id} --workspace acme --project mobile-ios`,
-  );
-  const job = await client.exports.get(workspace, project, id, { signal: ctx.signal });
-  ctx.out.result({ export: job, workspace, project }, () => {
-    ctx.out.line(`${job.id}  ${colorStatus(ctx, job.status)}  created ${job.createdAt}`);
-    for (const file of job.resourceExports)
-      ctx.out.line(`  ${file.filePath}${file.iso2Slug ? ` (${file.iso2Slug})` : ''}  ${file.status}`);
-    if (job.status === 'SUCCESS')
-      ctx.out.info(`Fetch it with: loc export download ${job.id} --workspace ${workspace} --project ${project}`);
-  });
-  if (job.status === 'ERROR' || job.status === 'SKIPPED') {
-    // The SDK's error for an export that ended without a file: the error table gives its exit code and advice.
-    const { ExportFailedError } = await import('@loc/sdk');
-    throw new ExportFailedError(job.id, job.status, job.errorDetails ?? null);
-  }
-}
-
 /**
  * `loc export download <id>`: waits for an export requested earlier, then delivers it like `loc export`.
  * `--file` and `--locale` pick some of its files: those come by their own URLs when the service gives them.
@@ -302,35 +277,6 @@ export async function exportDownload(ctx: Context, id: string, options: ExportDo
       byId: true,
     });
   await waitAndDeliver(ctx, client, target, job, selection);
-}
-
-/** `loc export formats`: the formats the service exports to. */
-export async function exportFormats(ctx: Context): Promise<void> {
-  const formats = EXPORT_FORMATS.map((f) => ({ ...f }));
-  // The table (string-width's Unicode tables, ~17 ms to load) only for a person; --json needs none.
-  const table = ctx.out.json ? undefined : await import('../../ui/table');
-  ctx.out.result({ formats }, () =>
-    ctx.out.line(
-      table!.renderTable(
-        ['FORMAT', 'EXTENSION', 'NAME'],
-        formats.map((f) => [
-          f.id,
-          formatExtensions(f.id)
-            .map((e) => `.${e}`)
-            .join(' '),
-          f.name,
-        ]),
-        { dim: ctx.out.c.dim, columns: ctx.out.columns },
-      ),
-    ),
-  );
-}
-
-function colorStatus(ctx: Context, status: string): string {
-  const { c } = ctx.out;
-  if (status === 'SUCCESS') return c.green(status);
-  if (status === 'ERROR' || status === 'SKIPPED') return c.red(status);
-  return c.yellow(status);
 }
 
 /** What one run delivers to, and how. */
