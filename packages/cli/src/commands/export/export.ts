@@ -1,166 +1,27 @@
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { countStatuses, deliver, MAX_ZIP_BYTES } from '../../files/deliver';
-import { lockFolder } from '../../files/folder-lock';
 import { checkPlacement, expectedFiles, needsFileList, place, select, settingsOf } from '../../files/layout';
-import { formatLocaleMap, resolveLocaleMap } from '../../files/locale-map';
-import { checkTemplateWrites, DEFAULT_PATH_TEMPLATE, validateTemplate } from '../../files/path-template';
-import { formatExtensions } from '../../files/format-extensions';
-import { CONFIG_FILE_NAME } from '../../config/project-config';
 import { displayPath } from '../../files/place';
 import { EXPORT_RECORD_NAME, readExportRecord, sortedFiles, writeRecord, type WrittenIndex } from '../../files/record';
 import { isFileUnder } from '../../files/safe-fs';
-import {
-  checkOutputFile,
-  checkOutputFolder,
-  checkWritableFolder,
-  configuredFolder,
-  writableRoot,
-} from '../../files/targets';
 import { projectOf, resolveProject } from '../../project/resolve-project';
-import { resumeWith, UsageError } from '../../run/errors';
-import { commandLine } from '../../ui/command-line';
+import { UsageError } from '../../run/errors';
 import { counted, formatBytes } from '../../ui/quantities';
-import { AbortError, TimeoutError } from '@loc/sdk/internal';
 import { downloadToFile } from '@loc/sdk/node';
-import type { CompletedExport, CustomId, Export, ExportRequest, LocClient, ResourceExportFile } from '@loc/sdk';
+import type { CompletedExport, Export, LocClient, ResourceExportFile } from '@loc/sdk';
 import type { Context } from '../../run/context';
 import type { Delivery, DeliverOptions, DeliverySource } from '../../files/deliver';
 import type { Layout, Selection } from '../../files/layout';
 import type { PlannedFile } from '../../files/place';
-import type { Settings } from '../../options/settings';
-import type { LeftOutLocale, Thresholds } from '../../export/locale-threshold';
+import type { Thresholds } from '../../export/locale-threshold';
 import type { KeySummary } from '../../export/summary/diff';
-import type { TypesPlan, TypesOutcome } from '../../export/types/types-file';
+import type { TypesOutcome } from '../../export/types/types-file';
 import { formatElapsed, startProgress } from '../../ui/progress';
-import {
-  DEFAULT_EXPORT_TIMEOUT_MS,
-  DEFAULT_SUMMARY_KEYS,
-  type ExportDownloadOptions,
-  type ExportOptions,
-} from '../export';
-
-/**
- * What a delivery reads: the download's options, the export's filters when there are some, and, for a
- * target's run, the keys of loc.config.json that set its folder and template (for messages).
- */
-type DeliveryOptions = ExportDownloadOptions & Partial<ExportOptions> & { sources?: Layout['sources'] };
+import { DEFAULT_EXPORT_TIMEOUT_MS, type ExportDownloadOptions, type ExportOptions } from '../export';
+import { deliverySettings, requestOf, summaryOf, type Target } from './delivery-settings';
+import { resumeCommand, withResumeHint } from './resume';
 
 const EXAMPLE = 'loc export --workspace acme --project mobile-ios --out Resources --path-template "{lproj}/{filename}"';
-
-/**
- * Settings of one delivery, flags over loc.config.json over defaults, checked before any request: the
- * template, the locale map, and that the output folder (or the ZIP's path) can be written.
- */
-async function deliverySettings(ctx: Context, options: DeliveryOptions) {
-  const loaded = ctx.projectConfig();
-  const defaults = loaded?.config.export ?? {};
-  const inConfig = (key: string) => `${key} in ${displayPath(loaded?.path ?? CONFIG_FILE_NAME)}`;
-  // What set the folder and the template, as the messages name them (a target's run names its own keys).
-  const sources = options.sources ?? {
-    out: options.out ? '--out' : defaults.out ? inConfig('export.out') : 'the output folder',
-    template: options.pathTemplate
-      ? '--path-template'
-      : defaults.pathTemplate
-        ? inConfig('export.pathTemplate')
-        : 'the path template',
-  };
-  const template = options.pathTemplate ?? defaults.pathTemplate ?? DEFAULT_PATH_TEMPLATE;
-  validateTemplate(template, sources.template);
-  // The format's extensions: one that `loc export download` does not know (the export's) allows any of loc's.
-  const extensions = formatExtensions(options.format ?? defaults.format);
-  checkTemplateWrites(template, extensions, sources.template);
-  const localeMap = resolveLocaleMap(loaded?.config.localeMap, options.localeMap);
-  const outDir = options.out
-    ? resolve(ctx.cwd, options.out)
-    : loaded && defaults.out
-      ? await configuredFolder(ctx, loaded, 'export.out', defaults.out, (folder) => ['loc', 'export', '--out', folder])
-      : (loaded?.dir ?? ctx.cwd);
-  const zip = options.zip === undefined ? undefined : resolve(ctx.cwd, options.zip);
-  // An existing --zip file is replaced only with --force; a dry run reports what a real run would do.
-  const zipExists = zip
-    ? checkOutputFile(options.zip!, '--zip', { replace: options.force === true || options.dryRun === true }).exists
-    : false;
-  const root = writableRoot(ctx, outDir);
-  if (!zip) {
-    checkOutputFolder(outDir, options.out ? '--out' : 'the output folder');
-    checkWritableFolder(root, outDir, sources.out);
-  }
-  // One run at a time writes into the folder, from reading its record to writing it again. --check and
-  // --dry-run write nothing there, not even the lock.
-  const types =
-    options.types !== undefined || loaded?.config.export?.types !== undefined
-      ? await (await import('../../export/types/types-file')).typesFileOf(ctx, options)
-      : undefined;
-  if (!zip && !options.dryRun && !options.check && options.wait !== false) lockFolder(outDir);
-  const layout: Layout = { outDir, template, localeMap, writable: { root, extensions }, sources };
-  return { layout, zip, zipExists, types, timeoutMs: options.timeout ?? DEFAULT_EXPORT_TIMEOUT_MS };
-}
-type DeliverySettings = Awaited<ReturnType<typeof deliverySettings>>;
-
-/**
- * The key-by-key summary a run was asked for (`--summary`, `--summary-keys`), its target checked; its
- * module (and the parsers it loads per format) is loaded only then.
- */
-async function summaryOf(ctx: Context, options: DeliveryOptions) {
-  if (options.summary === undefined && options.summaryKeys === undefined) return undefined;
-  const [module, markdown] = await Promise.all([
-    import('../../export/summary'),
-    import('../../export/summary/markdown'),
-  ]);
-  module.checkSummaryTarget(options.summary, ctx.out.json);
-  return {
-    compare: (keysShown: number) => new module.Comparison(keysShown),
-    prepare: module.prepareReaders,
-    summarize: module.summarizeDelivery,
-    render: markdown.renderMarkdown,
-    write: module.writeSummary,
-    file: options.summary,
-    keysShown: options.summaryKeys ?? DEFAULT_SUMMARY_KEYS,
-  };
-}
-
-/** The export request: the spec's three filters, flags over loc.config.json. */
-function requestOf(ctx: Context, options: Partial<ExportOptions>): ExportRequest {
-  const defaults = ctx.projectConfig()?.config.export ?? {};
-  const filePaths = options.file ?? defaults.files;
-  const iso2Slugs = options.locale ?? defaults.locales;
-  const exportFormat = options.format ?? defaults.format;
-  return {
-    ...(filePaths?.length ? { filePaths } : {}),
-    ...(iso2Slugs?.length ? { iso2Slugs } : {}),
-    ...(exportFormat ? { exportFormat: exportFormat as CustomId } : {}),
-  };
-}
-
-/**
- * The command that picks a running export up again, with every flag that decides where and how its
- * files land and which server and settings it uses — paths absolute, so it works from any folder. Never
- * a credential. Not the `--timeout` that may just have run out: the resumed wait gets the default.
- */
-function resumeCommand(ctx: Context, target: Target, id: string, selection?: Selection): string {
-  const { options, settings, connection } = target;
-  const { layout, zip } = settings;
-  const words = ['loc', 'export', 'download', id, '--workspace', target.workspace, '--project', target.project];
-  if (zip) words.push('--zip', zip);
-  else {
-    words.push('--out', layout.outDir);
-    if (layout.template !== DEFAULT_PATH_TEMPLATE) words.push('--path-template', layout.template);
-    if (Object.keys(layout.localeMap).length) words.push('--locale-map', formatLocaleMap(layout.localeMap));
-    for (const file of selection?.files ?? []) words.push('--file', file);
-    if (selection?.locales?.length) words.push('--locale', selection.locales.join(','));
-  }
-  if (settings.types) words.push('--types', settings.types);
-  if (options.force) words.push('--force');
-  if (options.dryRun) words.push('--dry-run');
-  if (options.check) words.push('--check');
-  if (connection && (connection.baseUrlSource === 'flag' || connection.baseUrlSource === 'environment'))
-    words.push('--base-url', connection.baseUrl);
-  if (ctx.options.profile) words.push('--profile', ctx.options.profile);
-  if (ctx.options.config) words.push('--config', resolve(ctx.cwd, ctx.options.config));
-  if (ctx.options.json) words.push('--json');
-  if (ctx.options.quiet) words.push('--quiet');
-  return commandLine(words);
-}
 
 /**
  * `loc export`: requests an export, waits for it with a spinner, downloads it and puts its files into
@@ -277,25 +138,6 @@ export async function exportDownload(ctx: Context, id: string, options: ExportDo
       byId: true,
     });
   await waitAndDeliver(ctx, client, target, job, selection);
-}
-
-/** What one run delivers to, and how. */
-interface Target {
-  workspace: string;
-  project: string;
-  options: DeliveryOptions;
-  settings: DeliverySettings;
-  /** The connection in use (for the resume command's --base-url). */
-  connection: Settings | undefined;
-  /** Locales left out of the export request for being below a threshold (minTranslated, minApproved). */
-  leftOut?: LeftOutLocale[];
-  /**
-   * An export fetched by its id (`loc export download`): the request that made it is not known here (the
-   * service does not say which files or locales were asked for), so whether it is whole is read from it.
-   */
-  fetchedById?: boolean;
-  /** The types file to write from the source locale's files (`--types`), once planned. */
-  types?: TypesPlan;
 }
 
 async function waitAndDeliver(
@@ -536,13 +378,6 @@ async function recordExport(outDir: string, files: readonly PlannedFile[], befor
 function guessLocale(path: string, known: string[]): string | undefined {
   const segments = path.split('/').flatMap((s) => [s, s.split('.')[0] ?? s]);
   return known.find((locale) => segments.some((s) => s.toLowerCase() === locale.toLowerCase()));
-}
-
-function withResumeHint(error: unknown, resume: string): unknown {
-  // The SDK's errors stay what they are (the error table gives their exit code and message); an export cut
-  // short keeps running on the service, so the hint names the command that picks it up again.
-  const abort = error instanceof AbortError || (error instanceof Error && error.name === 'AbortError');
-  return error instanceof TimeoutError || abort ? resumeWith(error, resume) : error;
 }
 
 interface Report {
