@@ -19,7 +19,7 @@ import {
 } from '../options/shared-options';
 import { docsPage } from '@loc/sdk/internal';
 
-// `loc export` as --help shows it: declared at start-up, run by commands/export/export.ts (program.ts loads it).
+// `loc export` as --help shows it: declared at start-up, run by commands/export/ (program.ts loads it).
 
 export const DEFAULT_EXPORT_TIMEOUT_MS = 10 * 60_000;
 /** Keys of each kind a summary names per locale: enough to see what changed, short for a pull request body. */
@@ -155,7 +155,7 @@ const formatsDeclaration = () =>
     .addHelpText('after', examples('loc export formats --json'));
 export type ExportFormatsOptions = ReturnType<ReturnType<typeof formatsDeclaration>['opts']>;
 
-/** `loc export` and its subcommands, run by commands/export/export.ts. */
+/** `loc export` and its subcommands, run by commands/export/ (export.ts, status.ts, formats.ts). */
 export function exportCommand(actions: {
   export: Action<[ExportOptions]>;
   status: Action<[string, ExportStatusOptions]>;

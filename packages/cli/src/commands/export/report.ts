@@ -1,0 +1,95 @@
+import { join } from 'node:path';
+import type { CompletedExport } from '@loc/sdk';
+import type { KeySummary } from '../../export/summary/diff';
+import type { TypesOutcome } from '../../export/types/types-file';
+import { countStatuses, type Delivery } from '../../files/deliver';
+import { displayPath } from '../../files/place';
+import { EXPORT_RECORD_NAME } from '../../files/record';
+import type { Context } from '../../run/context';
+import { counted } from '../../ui/quantities';
+import type { Target } from './delivery-settings';
+
+/** What {@link reportDelivery} reports. */
+export interface DeliveryReport {
+  done: CompletedExport;
+  target: Target;
+  delivered: Delivery;
+  /** The key-by-key summary, when asked for (in --json as `keys`). */
+  keys: KeySummary | undefined;
+  /** The types file, when asked for (in --json as `types`). */
+  types: TypesOutcome | undefined;
+  /** The summary's Markdown for stdout (`--summary -`), printed instead of the table. */
+  markdown: string | undefined;
+  /** The table's module, loaded only for a person. */
+  table: typeof import('../../ui/table') | undefined;
+}
+
+/** What a run that wrote the folder (or, with --dry-run, would have) did: a table of its files, or its --json. */
+export function reportDelivery(
+  ctx: Context,
+  { done, target, delivered, keys, types, markdown, table }: DeliveryReport,
+): void {
+  const { layout } = target.settings;
+  const dryRun = target.options.dryRun === true;
+  const counts = countStatuses(delivered.files);
+  const files = delivered.files.map((f) => ({
+    source: f.source,
+    locale: f.locale ?? null,
+    serviceLocale: f.serviceLocale ?? null,
+    path: f.to,
+    target: f.target,
+    status: f.status,
+  }));
+  ctx.out.result(
+    {
+      export: done,
+      workspace: target.workspace,
+      project: target.project,
+      outDir: layout.outDir,
+      pathTemplate: layout.template,
+      localeMap: layout.localeMap,
+      via: delivered.via,
+      dryRun,
+      files,
+      // The record this run wrote beside the files (none in a dry run): what a commit of the files takes along.
+      ...(dryRun ? {} : { record: join(layout.outDir, EXPORT_RECORD_NAME) }),
+      summary: counts,
+      ...(target.leftOut?.length ? { localesLeftOut: target.leftOut } : {}),
+      ...(keys && { keys }),
+      ...(types && { types }),
+    },
+    () => {
+      const { c } = ctx.out;
+      const color = { created: c.green, updated: c.yellow, unchanged: c.dim, conflict: c.red, overwritten: c.yellow };
+      if (markdown !== undefined) ctx.out.line(markdown.trimEnd());
+      else
+        ctx.out.line(
+          table!.renderTable(
+            // The same word as `status` in --json.
+            [dryRun ? 'WOULD BE' : 'STATUS', 'FILE', 'FROM THE EXPORT'],
+            delivered.files.map((f) => [color[f.status](f.status), displayPath(f.target), c.dim(f.source)]),
+            { dim: c.dim, columns: ctx.out.columns },
+          ),
+        );
+      ctx.out.line();
+      const extra = [
+        counts.overwritten ? `${counts.overwritten} overwritten (changed since loc wrote them)` : '',
+        counts.conflict ? `${counts.conflict} changed since loc wrote them` : '',
+      ]
+        .filter(Boolean)
+        .join(', ');
+      const summary = `${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged${extra ? `, ${extra}` : ''} in ${displayPath(layout.outDir) || '.'}`;
+      if (types)
+        ctx.out.info(
+          `Types of ${counted(types.keys, 'key')}: ${displayPath(types.path)} ${dryRun && types.status !== 'unchanged' ? `would be ${types.status}` : types.status}.`,
+        );
+      if (dryRun) {
+        ctx.out.info(`Dry run, nothing written: ${summary} (path template ${layout.template}).`);
+        if (counts.conflict)
+          ctx.out.warn(
+            `A real run would stop at the ${counted(counts.conflict, 'changed file')}: rerun with --force to overwrite them.`,
+          );
+      } else ctx.out.success(`${counted(delivered.files.length, 'file')}: ${summary}.`);
+    },
+  );
+}
