@@ -8,7 +8,7 @@ import { locBuild } from '../../tsup.base';
 // `import.meta.url` it finds it by. The source imports the SDK's code from `@loc/sdk/internal` alone (it
 // holds the root entry too): one copy of the client and zod at run time, and no module swapped here.
 export default [
-  locBuild({ index: 'src/index.ts' }, { clean: ['!bin.js', '!export-worker.js'], shims: true }),
+  locBuild({ index: 'src/index.ts' }, { clean: ['!bin.js', '!export-thread-worker.js'], shims: true }),
   locBuild(
     { bin: 'src/bin.ts' },
     {
@@ -22,5 +22,8 @@ export default [
       banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
     },
   ),
-  locBuild({ 'export-worker': 'src/store/export-worker.ts' }, { format: ['esm'], dts: false, clean: false }),
+  locBuild(
+    { 'export-thread-worker': 'src/store/export-thread-worker.ts' },
+    { format: ['esm'], dts: false, clean: false },
+  ),
 ];

@@ -12,11 +12,12 @@ import { createClient, type ExportFormatId, exportFormatsFor } from '@loc/sdk';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createClock, createStore, DEMO, demoSeed, hostileSeed, type Seed } from '../src';
-import { zipExport, type BuildMessage, type BuildReply, type FileTexts } from '../src/store/export-build';
 import { createExportBuilder } from '../src/store/export-builder';
+import type { BuildMessage, BuildReply } from '../src/store/export-thread';
+import { type FileTexts, zipExport } from '../src/store/export-zip';
 
 const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
-const WORKER = fileURLToPath(new URL('../dist/export-worker.js', import.meta.url));
+const WORKER = fileURLToPath(new URL('../dist/export-thread-worker.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'loc-export-build-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -82,7 +83,7 @@ describe('export builds', () => {
     },
   );
 
-  // Rendered, deflated files are kept across exports (export-build.ts, createEntryCache): nothing that
+  // Rendered, deflated files are kept across exports (export-zip.ts, entryCache): nothing that
   // decides an export's bytes may be served from before it changed.
   describe('files kept from earlier exports', () => {
     const de = 'Resources/de.lproj/Localizable.strings';

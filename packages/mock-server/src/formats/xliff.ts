@@ -16,7 +16,7 @@ const TARGET_STATE: Record<SegmentStatus, string> = {
 
 /**
  * `xliff.standard`: XLIFF 1.2, one `trans-unit` per translated key with source and target, as every
- * format leaves untranslated keys out (export-build.ts). Each target says its segment's state, and an
+ * format leaves untranslated keys out (export-zip.ts). Each target says its segment's state, and an
  * APPROVED unit says `approved="yes"`.
  */
 export const writeXliff: Writer = ({ locale, sourceLocale, path, entries }) => {

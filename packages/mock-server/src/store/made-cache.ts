@@ -1,6 +1,6 @@
 /**
  * What an export is made of, kept across exports and bounded by bytes: the build thread's deflated entries
- * (export-build.ts) and the main thread's whole ZIPs (export-builder.ts). Both are keyed by a file's texts
+ * (export-zip.ts) and the main thread's whole ZIPs (export-builder.ts). Both are keyed by a file's texts
  * by identity — a seed loaded, or a project changed, gives new texts, and so a key that never hits again —
  * and by every other input of what is made.
  */

@@ -1,8 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { formatInfo, SEGMENT_STATUSES, type SegmentCounts } from '@loc/sdk/internal';
 import { localizePath } from '@loc/sdk/locales';
-import type { FileTexts } from './export-build';
-import { buildExport, type FileToBuild } from './export-builder';
+import { buildExport } from './export-builder';
+import type { FileTexts, FileToBuild } from './export-zip';
 import type { Project, SeedFile } from './types';
 
 /** Every locale of a project: its source first. */

@@ -46,7 +46,7 @@ function deflate(bytes: Uint8Array, level: number): Promise<Buffer> {
 
 /**
  * One file of a ZIP, deflated on the thread pool. An entry holds everything the ZIP says of its file, so
- * the same entry may go into any number of ZIPs (export-build.ts keeps them across exports).
+ * the same entry may go into any number of ZIPs (export-zip.ts keeps them across exports).
  *
  * @example
  * const entry = await deflateEntry('de/strings.json', new TextEncoder().encode('{}'));

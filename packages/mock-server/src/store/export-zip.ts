@@ -1,3 +1,6 @@
+// An export's ZIP from its files' texts: each file written in each locale, deflated (kept for later
+// exports), zipped. Pure of threads: the build thread (export-thread-worker.ts) and the main thread
+// (export-builder.ts, where there is no build thread) run this same code, so both give the same bytes.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { SEGMENT_STATUSES } from '@loc/sdk/internal';
 import { writerFor, type Entry } from '../formats';
@@ -19,6 +22,12 @@ export interface FileTexts {
   statuses: Record<string, Uint8Array>;
 }
 
+/** One file of a build: its texts and its path in each locale. */
+export interface FileToBuild {
+  texts: FileTexts;
+  locales: { locale: string; path: string }[];
+}
+
 /** One export ZIP to make: the format, what its headers name, and each file's paths per locale. */
 export interface ExportBuild {
   format: string;
@@ -27,13 +36,6 @@ export interface ExportBuild {
   revisedAt: string;
   files: { file: number; locales: { locale: string; path: string }[] }[];
 }
-
-/** What the main thread sends a build thread, and what that thread answers. */
-export type BuildMessage =
-  | { type: 'files'; files: { id: number; texts: FileTexts }[] }
-  | { type: 'forget'; ids: number[] }
-  | { type: 'build'; id: number; build: ExportBuild };
-export type BuildReply = { id: number; bytes: Uint8Array } | { id: number; error: string };
 
 /**
  * The entries a writer gets for one locale: the keys that have a text there, in the file's order, each

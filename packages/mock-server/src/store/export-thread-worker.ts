@@ -1,7 +1,9 @@
-// The export build thread (export-builder.ts starts it): it keeps the files' texts it is sent and makes
-// the ZIPs it is asked for, off the mock's event loop.
+// What runs inside the export build thread (export-thread.ts starts it; tsup builds it as
+// dist/export-thread-worker.js): it keeps the files' texts it is sent and makes the ZIPs it is asked
+// for, off the mock's event loop.
 import { parentPort } from 'node:worker_threads';
-import { zipExport, type BuildMessage, type BuildReply, type FileTexts } from './export-build';
+import type { BuildMessage, BuildReply } from './export-thread';
+import { type FileTexts, zipExport } from './export-zip';
 
 const files = new Map<number, FileTexts>();
 const port = parentPort!;

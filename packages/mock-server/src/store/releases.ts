@@ -1,0 +1,124 @@
+// Releases (a seed's distributions, and what the control API publishes) and their bundles: a release's
+// ZIP is made the first time something asks for it, then kept until the release is published anew.
+import { buildZip, localesOf } from './project-files';
+import { findProject } from './projects';
+import type { State, StoreContext } from './state';
+import { StoreError } from './store-error';
+import type { SeedDistribution, SeedRelease } from './types';
+
+/** The export format of a distribution type's bundle; the others are bundled in the project's own format. */
+const DISTRIBUTION_FORMAT: Record<string, string | undefined> = {
+  MOBILE_SDK_IOS: 'strings.ios',
+  MOBILE_SDK_ANDROID: 'xml.android.resources',
+};
+
+/** The stored name of a release's ZIP (the last segment of its `filesUrl`). */
+export function releaseBlobName(releaseId: string): string {
+  return `${releaseId}.zip`;
+}
+
+/** The ZIP of a release, stored as releaseBlobName(id): made the first time, then kept. */
+export function releaseBundle(state: State, distribution: SeedDistribution, releaseId: string): Promise<Uint8Array> {
+  return state.blobs.release(releaseBlobName(releaseId), async () => {
+    const p = findProject(state, distribution.workspace, distribution.project);
+    return (await buildZip(p, p.files, localesOf(p), DISTRIBUTION_FORMAT[distribution.type] ?? p.resourceType)).bytes;
+  });
+}
+
+/** A release's stored ZIP by name (made now if no one asked for it yet), or undefined for no release. */
+export async function releaseZip(state: State, name: string): Promise<Uint8Array | undefined> {
+  const release = state.seed.distributions
+    .flatMap((d) => d.releases.map((r) => ({ d, r })))
+    .find(({ r }) => releaseBlobName(r.id) === name);
+  return release ? await releaseBundle(state, release.d, release.r.id) : undefined;
+}
+
+/** The store's calls on releases (see createStore); CDN checks find them in cdn-checks.ts. */
+export function createReleases(ctx: StoreContext) {
+  return {
+    /**
+     * Publishes a release to one distribution (workspace, environment, type): added, or put in place of
+     * the distribution's release with the same id, whose bundle is made again. A distribution that does
+     * not exist is created when `project` is given. Nothing else changes; `reset()` takes it back. Throws
+     * StoreError ('not-found', 'invalid') naming what is wrong, and then changes nothing.
+     */
+    publishRelease(to: {
+      workspace: string;
+      environment: SeedDistribution['environment'];
+      type: SeedDistribution['type'];
+      project?: string | undefined;
+      clientVersions?: string | undefined;
+      release: SeedRelease;
+    }): { created: boolean; replaced: boolean } {
+      const { state } = ctx;
+      if (!state.seed.workspaces.some((w) => w.slug === to.workspace))
+        throw new StoreError('not-found', `Workspace '${to.workspace}' does not exist.`, 'workspace');
+      if (
+        to.project !== undefined &&
+        !state.projects.some((p) => p.workspace === to.workspace && p.slug === to.project)
+      )
+        throw new StoreError(
+          'not-found',
+          `Project '${to.project}' does not exist in workspace '${to.workspace}'.`,
+          'project',
+        );
+      const { distributions } = state.seed;
+      const existing = distributions.find(
+        (d) => d.workspace === to.workspace && d.environment === to.environment && d.type === to.type,
+      );
+      const elsewhere = distributions.find((d) => d !== existing && d.releases.some((r) => r.id === to.release.id));
+      if (elsewhere)
+        throw new StoreError(
+          'invalid',
+          `Release id '${to.release.id}' is a release of ${elsewhere.workspace} ${elsewhere.environment}/${elsewhere.type}: release ids are unique (they name the bundle).`,
+          'release.id',
+        );
+      if (!existing && to.project === undefined)
+        throw new StoreError(
+          'not-found',
+          `${to.workspace} has no distribution ${to.environment}/${to.type}: give its project to create it.`,
+          'project',
+        );
+      const replaced = existing?.releases.some((r) => r.id === to.release.id) ?? false;
+      const distribution: SeedDistribution = existing
+        ? {
+            ...existing,
+            ...(to.project !== undefined ? { project: to.project } : {}),
+            ...(to.clientVersions !== undefined ? { clientVersions: to.clientVersions } : {}),
+            releases: [...existing.releases.filter((r) => r.id !== to.release.id), to.release],
+          }
+        : {
+            workspace: to.workspace,
+            environment: to.environment,
+            type: to.type,
+            project: to.project!,
+            ...(to.clientVersions !== undefined ? { clientVersions: to.clientVersions } : {}),
+            releases: [to.release],
+          };
+      // A new seed object: the one `reset()` returns to stays as it was.
+      state.seed = {
+        ...state.seed,
+        distributions: existing
+          ? distributions.map((d) => (d === existing ? distribution : d))
+          : [...distributions, distribution],
+      };
+      // Bundles made before are made again: the replaced release's, or all of them for another project.
+      const stale =
+        existing && existing.project !== distribution.project
+          ? existing.releases.map((r) => r.id)
+          : replaced
+            ? [to.release.id]
+            : [];
+      for (const id of stale) {
+        state.blobs.forgetRelease(releaseBlobName(id));
+        state.madeReleases.delete(id);
+      }
+      return { created: !existing, replaced };
+    },
+
+    /** A release's bundle if a CDN check has offered it already (it is made then), else undefined. */
+    madeRelease(releaseId: string): Uint8Array | undefined {
+      return ctx.state.madeReleases.get(releaseId);
+    },
+  };
+}
