@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { formatInfo, type ExportRequest, type ResourceExportFile, type ResourceStatus } from '@loc/sdk';
+import type { ExportRequest, ResourceExportFile, ResourceStatus } from '@loc/sdk';
+import { withFormatExtension } from '@loc/sdk/internal';
 import { localizePath } from '@loc/sdk/locales';
 import { UsageError } from '../run/errors';
 import { localeMatches } from '../project/locale-match';
@@ -55,10 +56,10 @@ export function needsFileList(layout: Layout, request: ExportRequest): boolean {
  */
 export function expectedFiles(status: ResourceStatus, request: ExportRequest): { path: string; locale: string }[] {
   const format = request.exportFormat ?? status.projectType?.id ?? '';
-  // A file exported in another format than the project's carries that format's extension (as loc-mock's
-  // exportPath names it): the layout is checked on the names the export will have.
-  const extension = request.exportFormat ? formatInfo(request.exportFormat)?.extension : undefined;
-  const named = (path: string) => (extension ? `${path.replace(/\.[^./]+$/, '')}.${extension}` : path);
+  // A file exported in another format than the project's carries that format's extension (as the service,
+  // and loc-mock, name it): the layout is checked on the names the export will have.
+  const { exportFormat } = request;
+  const named = (path: string) => (exportFormat ? withFormatExtension(path, exportFormat) : path);
   return status.resourceFiles
     .filter(
       (container) => !request.filePaths?.length || request.filePaths.includes(container.filePathWithLocalePlaceholder),

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { formatInfo, SEGMENT_STATUSES, type SegmentCounts } from '@loc/sdk/internal';
+import { SEGMENT_STATUSES, type SegmentCounts, withFormatExtension } from '@loc/sdk/internal';
 import { localizePath } from '@loc/sdk/locales';
 import { buildExport } from './export-builder';
 import type { FileTexts, FileToBuild } from './export-zip';
@@ -75,9 +75,7 @@ export function countsOf(project: Project, file: SeedFile, locale: string): Segm
  * extension.
  */
 function exportPath(file: SeedFile, locale: string, format: string, sourceLocale: string): string {
-  const filled = localizePath(file.path, locale, { format, sourceLocale });
-  const extension = formatInfo(format)?.extension;
-  return extension ? `${filled.replace(/\.[^./]+$/, '')}.${extension}` : filled;
+  return withFormatExtension(localizePath(file.path, locale, { format, sourceLocale }), format);
 }
 
 /**

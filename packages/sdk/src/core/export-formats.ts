@@ -56,6 +56,19 @@ export function formatInfo(id: string): FormatInfo | undefined {
 }
 
 /**
+ * The name a file gets in an export to `format`: the format's extension in place of the file's own
+ * (`strings.yaml` exported as `json.nested` is `strings.json`), as the service names it; the path as it is
+ * for a format this SDK does not know. Internal: loc-mock names its exports' files with it, and `loc`
+ * predicts them with it.
+ *
+ * @example withFormatExtension('locales/{locale}/app.yaml', 'json.nested') // 'locales/{locale}/app.json'
+ */
+export function withFormatExtension(path: string, format: string): string {
+  const extension = formatInfo(format)?.extension;
+  return extension ? `${path.replace(/\.[^./]+$/, '')}.${extension}` : path;
+}
+
+/**
  * Formats a project of `resourceType` can be exported to: every generic format, plus its own
  * platform's formats. An iOS project cannot be exported as Android XML, nor the other way round; a
  * generic (web) project exports to no platform format.
