@@ -706,7 +706,7 @@ try {
     const calls = 100;
     const s = section(
       `Typed keys: tsc with the file of \`loc export --types\` (scale seed, ${SCALE.keys.toLocaleString('en')} keys)`,
-      `The file is made by the built loc from the scale seed's source locale (json.nested for @loc/sdk/ota, json.i18next for i18next; 4 files, so 4 i18next namespaces). An app of ${calls} calls of \`t()\` (the same keys, with the values their texts need) is compiled by \`tsc -p\` (strict, skipLibCheck) with the file and without it (\`t()\` then takes any key); CPU time (user + system) of tsc, ${TSC_RUNS} interleaved runs. The goal is the issue's: under 2× the app without the file.`,
+      `The file is made by the built loc from the scale seed's source locale (json.nested for @loc/sdk/ota, json.i18next for i18next; 4 files, so 4 i18next namespaces). An app of ${calls} calls of \`t()\` (the same keys, with the values their texts need) is compiled by \`tsc -p\` (strict, skipLibCheck) with the file and without it (\`t()\` then takes any key); CPU time (user + system) of tsc, ${TSC_RUNS} interleaved runs. The goal is the issue's: under 2× the app without the file. The last row is the opt-in for very large projects (docs/cli.md#typed-keys): the same file, the app declaring \`enableSelector: 'optimize'\` and naming its i18next keys by selectors.`,
     );
     const mock = await scaleMock();
     const env = cliEnv(mock.url, { LOC_API_TOKEN: SCALE_CREDENTIALS.token });
@@ -731,7 +731,12 @@ try {
     const tsc = join(root, 'node_modules/typescript/bin/tsc');
     const compile = (name, folder) => ({ name, command: node, args: [tsc, '-p', folder] });
     const t = timeInterleavedWithCpu(
-      [compile('without', apps.untyped), compile('ota', apps.ota), compile('i18next', apps.i18next)],
+      [
+        compile('without', apps.untyped),
+        compile('ota', apps.ota),
+        compile('i18next', apps.i18next),
+        compile('selector', apps.i18nextSelector),
+      ],
       TSC_RUNS,
       { cpuMs: () => 0 },
     );
@@ -748,6 +753,14 @@ try {
       s,
       "i18next's own types (CustomTypeOptions augmented, string keys): tsc CPU, ms",
       t.i18next.cpu,
+      'the app without the file',
+      without,
+      atMost(2),
+    );
+    ratioRow(
+      s,
+      "i18next's own types with the app's `enableSelector: 'optimize'` (selector calls, `$ => $.a.b`): tsc CPU, ms",
+      t.selector.cpu,
       'the app without the file',
       without,
       atMost(2),
