@@ -12,7 +12,7 @@
 // whose names contain these words; the report then goes to a temporary file unless BENCH_OUT names one,
 // so docs/benchmarks.md is always a whole run).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -58,6 +58,18 @@ const JOURNAL_ROUNDS = 7;
 const RESET_REQUESTS = num('BENCH_RESET_REQUESTS', 200);
 /** Measured rounds of the download clients, after one warm-up round. */
 const DOWNLOAD_ROUNDS = 7;
+/** A child's SHA-256 speed in MiB/s over argv[1] MiB already in memory: the hash alone, no I/O. */
+const HASH_SPEED = `const b = Buffer.alloc(Number(process.argv[1]) * 1048576, 7); const t = performance.now();
+require('node:crypto').createHash('sha256').update(b).digest();
+process.stdout.write(String(Number(process.argv[1]) / ((performance.now() - t) / 1000)));`;
+/** Whether this CPU has SHA instructions (Linux on x86: sha_ni; arm64: sha2), as /proc/cpuinfo says. */
+function shaExtensions() {
+  try {
+    return /\b(sha_ni|sha2)\b/.test(readFileSync('/proc/cpuinfo', 'utf8')) ? 'yes' : 'no (/proc/cpuinfo has no sha_ni)';
+  } catch {
+    return 'not known';
+  }
+}
 /** loc-mock's default export delay: the CI part's model of a service that assembles exports elsewhere. */
 const ASSEMBLY_WAIT = '300ms';
 const ONLY = process.env.BENCH_ONLY?.toLowerCase().split(',').filter(Boolean);
@@ -1063,6 +1075,22 @@ try {
       value: `${(sdk.median / fetchSpeed.median).toFixed(2)}×`,
       goal: '> 1×',
       met: sdk.median > fetchSpeed.median,
+    });
+    // The SDK hashes every byte it writes (the result's sha256; filesSha256 checked in the same pass), on
+    // the thread that writes them: it can be no faster than SHA-256 on one core of this CPU. With SHA
+    // extensions (x86's sha_ni) that is GB/s; without them a few hundred MiB/s, under half of curl's
+    // loopback speed whatever the SDK does, and below fetch → file, which hashes nothing.
+    const hashing = stats(
+      Array.from({ length: 3 }, () => {
+        const { stdout } = spawnSync(node, ['-e', HASH_SPEED, String(DOWNLOAD_MIB)], { encoding: 'utf8' });
+        return Number(stdout);
+      }),
+    );
+    s.rows.push({
+      measure: `SHA-256 on one core of this CPU (node:crypto, ${DOWNLOAD_MIB} MiB in memory, 3 runs): the SDK's ceiling`,
+      value: `${spread(hashing, 'MiB/s')}; SHA extensions: ${shaExtensions()}`,
+      baseline: 'curl -o',
+      ratio: hashing.median / curl.median,
     });
     s.rows.push({
       measure: 'SDK downloadToFile peak RSS',
