@@ -3,18 +3,14 @@
 // CDN check through @loc/sdk/ota, the bundle download, /v1 with a token — which CORS allows by default for
 // pages on loopback. The same page cannot read nor drive the control API, not even with a no-cors
 // "simple request"; a mock started with --cors-origin for another origin refuses the page.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CDN_KEYS, startMock, TOKENS, type RunningMock } from '@loc/test-utils';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const CHROMIUM = '/usr/bin/chromium';
+import { CHROMIUM, hasChromium, launchChromium, writeHarnessPage } from './chromium';
 
 const HARNESS = `import * as ota from '@loc/sdk/ota';
 window.ota = ota;
@@ -46,25 +42,15 @@ function serve(dir: string): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-describe.skipIf(!existsSync(CHROMIUM))(`loc-mock from a page on another port, in Chromium (${CHROMIUM})`, () => {
+describe.skipIf(!hasChromium)(`loc-mock from a page on another port, in Chromium (${CHROMIUM})`, () => {
   beforeAll(async () => {
     mock = await startMock();
     narrowed = await startMock(['--cors-origin', 'http://localhost:1']);
     work = mkdtempSync(join(tmpdir(), 'loc-mock-cors-'));
-    await build({
-      stdin: { contents: HARNESS, resolveDir: here, loader: 'js' },
-      outfile: join(work, 'app.js'),
-      bundle: true,
-      format: 'esm',
-      platform: 'browser',
-      target: 'es2022',
-      logLevel: 'warning',
-    });
-    writeFileSync(join(work, 'index.html'), '<!doctype html><script type="module" src="./app.js"></script>');
+    await writeHarnessPage(work, HARNESS);
     app = await serve(work);
     appUrl = `http://localhost:${(app.address() as { port: number }).port}/`;
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    browser = await launchChromium();
     page = await browser.newPage();
     await page.goto(appUrl);
     await page.waitForFunction(() => 'ota' in window);

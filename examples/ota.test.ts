@@ -3,7 +3,7 @@
 // Chromium (Debian's, driven by playwright-core; skipped with the reason when it is not installed:
 // scripts/install-test-tools.sh installs it).
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -13,11 +13,11 @@ import i18next from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOtaClient, i18nextBackend } from '@loc/sdk/ota';
 import { CDN_KEYS, startMock, type RunningMock } from '@loc/test-utils';
+import { CHROMIUM, hasChromium, launchChromium } from './chromium';
 import { buildWebApp } from './ota-web/build.mjs';
 import { serveWebApp } from './ota-web/server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const CHROMIUM = '/usr/bin/chromium';
 let mock: RunningMock;
 let work: string;
 
@@ -108,7 +108,7 @@ describe('i18next with i18nextBackend', () => {
   });
 });
 
-describe.skipIf(!existsSync(CHROMIUM))(`ota-web in a real Chromium (${CHROMIUM}: apt-get install chromium)`, () => {
+describe.skipIf(!hasChromium)(`ota-web in a real Chromium (${CHROMIUM}: apt-get install chromium)`, () => {
   let server: Server;
   let app: string;
   beforeAll(async () => {
@@ -128,8 +128,7 @@ describe.skipIf(!existsSync(CHROMIUM))(`ota-web in a real Chromium (${CHROMIUM}:
   it.each(['localStorage', 'indexeddb'])(
     'shows the bundled strings, then the release; a reload with the CDN blocked shows the stored release (%s)',
     async (storage) => {
-      const { chromium } = await import('playwright-core');
-      const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+      const browser = await launchChromium();
       try {
         const page = await browser.newPage();
         const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/?storage=${storage}`;
