@@ -1,8 +1,8 @@
 // The modules themselves, not their named exports: a test tool replaces `request` on them (msw, nock),
 // and only a property read sees the replacement.
-import http from 'node:http';
-import https from 'node:https';
+import type { IncomingMessage } from 'node:http';
 import { envProxyRoute } from './env-proxy';
+import { nodeHttp, nodeHttps } from './node-http';
 import { DownloadError } from '../errors';
 import { SDK_VERSION } from '../core/config';
 import { redactUrl } from '../core/url';
@@ -96,7 +96,7 @@ export function contentLength(source: DownloadSource): number | undefined {
  * a Proxy, nock in a function of its own): Node's own is `function request(url, options, cb)`.
  */
 function nodeHttpIntercepted(): boolean {
-  return ![http.request, https.request].every((f) =>
+  return ![nodeHttp().request, nodeHttps().request].every((f) =>
     Function.prototype.toString.call(f).startsWith('function request('),
   );
 }
@@ -122,10 +122,10 @@ async function openWithSocket(url: string, signal: AbortSignal | undefined): Pro
 
 function openWithNodeHttp(url: string, signal: AbortSignal | undefined): Promise<DownloadSource> {
   return new Promise((resolve, reject) => {
-    const send = url.startsWith('https:') ? https.request : http.request;
+    const send = url.startsWith('https:') ? nodeHttps().request : nodeHttp().request;
     const request = send(url, { method: 'GET', headers: NODE_HEADERS, signal });
     request.once('error', reject);
-    request.once('response', (response: http.IncomingMessage) => {
+    request.once('response', (response: IncomingMessage) => {
       try {
         refuseEncoded(response.statusCode ?? 0, response.headers['content-encoding'], () => response.destroy());
       } catch (error) {

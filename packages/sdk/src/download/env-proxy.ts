@@ -1,6 +1,5 @@
-// The modules themselves, not their named exports: the global agents are read when a download starts.
-import http from 'node:http';
-import https from 'node:https';
+// The modules themselves, taken when a download starts: that is when their global agents are read.
+import { nodeHttp, nodeHttps } from './node-http';
 
 /** Where Node reads its proxy settings: the environment, or the `proxyEnv` option of its global agent. */
 type ProxyEnv = Record<string, string | undefined>;
@@ -42,7 +41,9 @@ export function envProxyRoute(
 
 /** The `proxyEnv` of the global agent Node uses for `url`: set when Node honours the environment's proxy. */
 function globalAgentProxyEnv(url: URL): ProxyEnv | undefined {
-  const agent = (url.protocol === 'https:' ? https : http).globalAgent as { options?: { proxyEnv?: ProxyEnv | null } };
+  const agent = (url.protocol === 'https:' ? nodeHttps() : nodeHttp()).globalAgent as {
+    options?: { proxyEnv?: ProxyEnv | null };
+  };
   return agent.options?.proxyEnv ?? undefined;
 }
 

@@ -1,5 +1,5 @@
 import { connect as connectTcp, isIP, type Socket } from 'node:net';
-import { connect as connectTls, type ConnectionOptions } from 'node:tls';
+import type { ConnectionOptions } from 'node:tls';
 import type { HashingWriter } from './hashing-writer';
 import {
   bodyFramer,
@@ -202,7 +202,8 @@ export function requestOverSocket(
 
   const onread = { buffer: nextBuffer, callback: onRead };
   const socket: Socket = secure
-    ? connectTls({
+    ? // node:tls only for https, and not by an ES import (node-http.ts says why).
+      process.getBuiltinModule('node:tls').connect({
         host,
         port,
         ...(isIP(host) ? {} : { servername: host }),
