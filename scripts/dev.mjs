@@ -44,8 +44,8 @@ const SPREAD = ['cli', 'mock-server', 'examples'];
 const TEST_MATRIX = [
   { node: 26, projects: ['sdk'] },
   { node: 22, projects: ['sdk'] },
-  // One vitest run for both on 24: the Action's tests mostly wait (git, its servers), which the SDK's fill.
-  { node: 24, projects: ['sdk', 'action'] },
+  { node: 24, projects: ['sdk'] },
+  { node: 24, projects: ['action'] },
   { node: 26, projects: SPREAD, shard: '1/3' },
   { node: 22, projects: SPREAD, shard: '2/3' },
   { node: 24, projects: SPREAD, shard: '3/3', together: 'last' },
