@@ -6,11 +6,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MOCK_BIN, startMock, tempDir, TOKENS, type RunningMock } from '@loc/test-utils';
+import { startMock, tempDir, TOKENS, type RunningMock } from '@loc/test-utils';
 import { type FakeGitHub, startFakeGitHub } from './fake-github';
 import {
   ACTION,
   type ActionRun,
+  beforeAndAfterSeeds,
   CONFIG,
   git,
   repository as makeRepository,
@@ -20,13 +21,6 @@ import {
   trackedCopy,
 } from './run-action';
 
-interface Seed {
-  projects: {
-    slug: string;
-    files: { segments: { key: string; translations: Record<string, { text: string }> }[] }[];
-  }[];
-}
-
 const dir = tempDir('loc-action-');
 let before: RunningMock;
 let after: RunningMock;
@@ -34,14 +28,10 @@ let github: FakeGitHub;
 let action: string;
 beforeAll(async () => {
   action = trackedCopy(join(dir.path, 'action'));
-  const seed = JSON.parse(execFileSync(process.execPath, [MOCK_BIN, 'seed'], { encoding: 'utf8' })) as Seed;
-  writeFileSync(join(dir.path, 'before.json'), JSON.stringify(seed));
-  const web = seed.projects.find((p) => p.slug === 'web-frontend')!;
-  web.files[0]!.segments.find((s) => s.key === 'app.title')!.translations.de!.text = 'Acme <img src=x> @octocat';
-  writeFileSync(join(dir.path, 'after.json'), JSON.stringify(seed));
+  const seeds = beforeAndAfterSeeds(dir.path, 'Acme <img src=x> @octocat');
   [before, after, github] = await Promise.all([
-    startMock(['--seed', join(dir.path, 'before.json'), '--export-delay', '20ms'], { log: true }),
-    startMock(['--seed', join(dir.path, 'after.json'), '--export-delay', '20ms']),
+    startMock(['--seed', seeds.before, '--export-delay', '20ms'], { log: true }),
+    startMock(['--seed', seeds.after, '--export-delay', '20ms']),
     startFakeGitHub(),
   ]);
 });

@@ -2,20 +2,20 @@
 // against a real loc-mock, a bare origin and a fake GitHub API (fake-github.ts): exactly the files loc
 // wrote and its record (issue 32), nothing pushed when nothing is new, closed when back to the base, the
 // base, the inputs of the peers' actions, and sign-commits (issue 33).
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOCK_BIN, startMock, tempDir, TOKENS, type RunningMock } from '@loc/test-utils';
+import { startMock, tempDir, TOKENS, type RunningMock } from '@loc/test-utils';
 import { type FakeGitHub, startFakeGitHub } from './fake-github';
-import { CONFIG, git, repository as makeRepository, runAction as run, secretsIn, trackedCopy } from './run-action';
-
-interface Seed {
-  projects: {
-    slug: string;
-    files: { segments: { key: string; translations: Record<string, { text: string }> }[] }[];
-  }[];
-}
+import {
+  beforeAndAfterSeeds,
+  CONFIG,
+  git,
+  repository as makeRepository,
+  runAction as run,
+  secretsIn,
+  trackedCopy,
+} from './run-action';
 
 const dir = tempDir('loc-action-pr-');
 let before: RunningMock;
@@ -24,14 +24,10 @@ let github: FakeGitHub;
 let action: string;
 beforeAll(async () => {
   action = trackedCopy(join(dir.path, 'action'));
-  const seed = JSON.parse(execFileSync(process.execPath, [MOCK_BIN, 'seed'], { encoding: 'utf8' })) as Seed;
-  writeFileSync(join(dir.path, 'before.json'), JSON.stringify(seed));
-  const web = seed.projects.find((p) => p.slug === 'web-frontend')!;
-  web.files[0]!.segments.find((s) => s.key === 'app.title')!.translations.de!.text = 'Acme, neu';
-  writeFileSync(join(dir.path, 'after.json'), JSON.stringify(seed));
+  const seeds = beforeAndAfterSeeds(dir.path, 'Acme, neu');
   [before, after, github] = await Promise.all([
-    startMock(['--seed', join(dir.path, 'before.json'), '--export-delay', '20ms']),
-    startMock(['--seed', join(dir.path, 'after.json'), '--export-delay', '20ms']),
+    startMock(['--seed', seeds.before, '--export-delay', '20ms']),
+    startMock(['--seed', seeds.after, '--export-delay', '20ms']),
     startFakeGitHub(),
   ]);
 });

@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
-import { TOKENS, type RunningMock } from '@loc/test-utils';
+import { MOCK_BIN, TOKENS, type RunningMock } from '@loc/test-utils';
 import { GITHUB_TOKEN } from './fake-github';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -57,6 +57,30 @@ export function repository(
   git(path, 'push', '--quiet', 'origin', 'main');
   if (origin) git(path, 'remote', 'set-url', 'origin', origin);
   return { path, origin: bare };
+}
+
+/** The part of loc-mock's seed the tests edit. */
+interface Seed {
+  projects: {
+    slug: string;
+    files: { segments: { key: string; translations: Record<string, { text: string }> }[] }[];
+  }[];
+}
+
+/**
+ * Two seeds for loc-mocks, written into `dir`: before.json, the demo seed as `loc-mock seed` prints it, and
+ * after.json, the same with web-frontend's German `app.title` set to `title` (a change loc exports and the
+ * Action commits). Returns their paths.
+ */
+export function beforeAndAfterSeeds(dir: string, title: string): { before: string; after: string } {
+  const seed = JSON.parse(execFileSync(process.execPath, [MOCK_BIN, 'seed'], { encoding: 'utf8' })) as Seed;
+  const before = join(dir, 'before.json');
+  writeFileSync(before, JSON.stringify(seed));
+  const web = seed.projects.find((p) => p.slug === 'web-frontend')!;
+  web.files[0]!.segments.find((s) => s.key === 'app.title')!.translations.de!.text = title;
+  const after = join(dir, 'after.json');
+  writeFileSync(after, JSON.stringify(seed));
+  return { before, after };
 }
 
 export const CONFIG = {
