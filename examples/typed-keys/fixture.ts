@@ -147,6 +147,20 @@ export const I18NEXT_WRONG_CALLS: WrongCall[] = [
   { what: 'an unknown namespace', call: "i18next.t('chekout:cart.items', { count: 1 })", key: 'chekout:cart.items' },
 ];
 
+/**
+ * What the over-the-air client's typed `t()` must refuse with the json.nested file of the same strings
+ * (`ota.t` of createOtaClient<LocKeys>(), `t` of typedT<LocKeys>(ota)): an unknown key, a value left out, a
+ * plural without its count, a key that needs a value through `ota.t`.
+ */
+export const OTA_WRONG_CALLS: WrongCall[] = [
+  { what: 'an unknown key', call: "ota.t('nav.hom')", key: 'nav.hom' },
+  { what: 'a key whose text needs a value', call: "ota.t('greeting')", key: 'greeting' },
+  { what: 'an unknown key', call: "t('nav.hom')", key: 'nav.hom' },
+  { what: 'a value left out', call: "t('greeting')", key: 'greeting' },
+  { what: 'one of two values left out', call: "t('checkout.total', { amount: 1 })", key: 'checkout.total' },
+  { what: 'a plural without its count', call: "t('cart.items')", key: 'cart.items' },
+];
+
 /** The wrong calls as a module, one a line after `header` lines: the line of each call, 1-based. */
 export function wrongCallsModule(calls: readonly WrongCall[], header: string[]): { text: string; lines: number[] } {
   return {
