@@ -51,7 +51,7 @@ const DOWNLOAD_MIB = num('BENCH_DOWNLOAD_MIB', 200);
 /** Exports of the scale seed for the journal part's memory row (its baseline: a tenth of them). */
 const RSS_EXPORTS = num('BENCH_RSS_EXPORTS', 1000);
 /** Interleaved runs of each tsc of the typed-keys row (each is seconds of CPU). */
-const TSC_RUNS = num('BENCH_TSC_RUNS', 3);
+const TSC_RUNS = num('BENCH_TSC_RUNS', 5);
 /** Rounds of each side of the journal row. */
 const JOURNAL_ROUNDS = 7;
 /** Requests per round of the reset and GET /v1/projects rows. */
