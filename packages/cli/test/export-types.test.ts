@@ -83,9 +83,26 @@ describe('loc export --types', () => {
       const download = await server.loc([...args, '--out', 'l', '--types', 'keys.d.ts'], { cwd: repo.path });
       expect(download.code, download.stderr).toBe(0);
       const text = readFileSync(join(repo.path, 'keys.d.ts'), 'utf8');
-      expect(text).toContain('"checkout.total": { amount: string | number };');
+      // Read as i18next's: the strings by namespace as the files hold them, and i18next augmented.
+      expect(text).toContain(
+        '  "checkout": {\n    "checkout": {\n      "pay": "Pay now";\n      "total": "Total: {{amount}}";',
+      );
       expect(text).toContain("declare module 'i18next'");
+      expect(text).not.toContain('LocKeys');
       expect(text).toContain('from the source locale en of acme/web-frontend.\n');
+      // Two namespaces, common and checkout, neither i18next's default: the file cannot say which is the
+      // app's, so the run says, as it writes the file, what to declare (and no more once it is written).
+      expect(download.stderr).toContain(
+        "with the namespace your i18next.init names (its defaultNS, else the first of its ns):\n  import 'i18next';\n  declare module 'i18next' { interface CustomTypeOptions { defaultNS: \"common\" } }\n",
+      );
+      const again = await server.loc([...args, '--out', 'l', '--types', 'keys.d.ts', '--json'], { cwd: repo.path });
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.json().types).toMatchObject({
+        status: 'unchanged',
+        appDeclaration:
+          "import 'i18next';\ndeclare module 'i18next' { interface CustomTypeOptions { defaultNS: \"common\" } }",
+      });
+      expect(again.stderr).not.toContain('defaultNS');
     } finally {
       repo.remove();
     }

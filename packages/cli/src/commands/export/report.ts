@@ -32,6 +32,8 @@ export function reportDelivery(
   const { layout } = target.settings;
   const dryRun = target.options.dryRun === true;
   const counts = countStatuses(delivered.files);
+  // Said when the file is written (or would be), not on each run that leaves it as it is.
+  const declare = types?.status !== 'unchanged' ? types?.appDeclaration : undefined;
   const files = delivered.files.map((f) => ({
     source: f.source,
     locale: f.locale ?? null,
@@ -83,6 +85,7 @@ export function reportDelivery(
         ctx.out.info(
           `Types of ${counted(types.keys, 'key')}: ${displayPath(types.path)} ${dryRun && types.status !== 'unchanged' ? `would be ${types.status}` : types.status}.`,
         );
+      if (declare) warnAppDeclaration(ctx, declare);
       if (dryRun) {
         ctx.out.info(`Dry run, nothing written: ${summary} (path template ${layout.template}).`);
         if (counts.conflict)
@@ -91,5 +94,19 @@ export function reportDelivery(
           );
       } else ctx.out.success(`${counted(delivered.files.length, 'file')}: ${summary}.`);
     },
+  );
+  // With --json the warning still reaches a person, on stderr.
+  if (declare && ctx.out.json) warnAppDeclaration(ctx, declare);
+}
+
+/** What an i18next app must declare for its `t()` to be typed (TypesOutcome.appDeclaration), as code to copy. */
+function warnAppDeclaration(ctx: Context, declaration: string): void {
+  ctx.out.warn(
+    "i18next's t() takes any key until your app declares its default namespace: the strings are in several " +
+      "namespaces, none of them translation (i18next's default). Add to a .d.ts of your own, with the " +
+      `namespace your i18next.init names (its defaultNS, else the first of its ns):\n${declaration
+        .split('\n')
+        .map((line) => `  ${line}`)
+        .join('\n')}`,
   );
 }
