@@ -5,7 +5,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseLocale } from '@loc/sdk/locales';
-import { gnustepRead, plistutilReadWhole } from './oracles';
 
 /** android-cdn-sdk model/Item.kt and model/Bundle.kt. */
 export interface AndroidItem {
@@ -125,6 +124,8 @@ export async function iosReadTables(
   strings: Record<string, Record<string, string | undefined>>;
   rules: Record<string, Record<string, PluralRule>>;
 }> {
+  // Loaded here: oracles.ts looks for every tool when it loads, which the Android reader's users need not pay.
+  const { gnustepRead, plistutilReadWhole } = await import('./oracles');
   const [read, dicts] = await Promise.all([
     strings.length ? gnustepRead(strings) : {},
     stringsdicts.length ? plistutilReadWhole(stringsdicts) : {},
