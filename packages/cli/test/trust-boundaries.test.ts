@@ -585,11 +585,22 @@ describe('messages that blame the right party', () => {
   it.each([
     ['HTTP_PROXY', 'http://user:s3cret@bad host:99'],
     ['HTTPS_PROXY', '::not a url::s3cret'],
+    // Issue 42: values only undici refuses (a bare word, host:port, a path) were exit 1, "Invalid URL".
+    ['HTTP_PROXY', 'garbage'],
+    ['HTTPS_PROXY', 'proxy.corp:3128'],
+    ['http_proxy', 'http://user:s3cret@proxy.corp:3128/path'],
   ])('a garbage %s is exit 2 naming the variable, never its value', async (name, value) => {
     const result = await service.loc(['projects', 'list'], { env: { [name]: value } });
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain(`${name} is not a proxy URL`);
-    expect(result.stderr).not.toContain('s3cret');
+    expect(result.stderr).not.toMatch(/s3cret|proxy\.corp|garbage/);
+  });
+
+  it('a proxy URL undici takes is used, and NO_PROXY honoured (no usage error)', async () => {
+    const result = await service.loc(['projects', 'list', '--json'], {
+      env: { HTTP_PROXY: 'http:127.0.0.1:1', NO_PROXY: '127.0.0.1' },
+    });
+    expect(result.code, result.stderr).toBe(0);
   });
 
   it.each([
