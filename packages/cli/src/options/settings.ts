@@ -3,7 +3,6 @@ import { DEFAULT_CDN_CHECK_PATH } from '@loc/sdk/internal';
 import type { ProjectConfig } from '../config/project-config';
 import { DEFAULT_PROFILE, type CredentialStore, type Profile } from '../config/credentials';
 import { CredentialsError, UsageError } from '../run/errors';
-import { PROXY_VARIABLES } from './environment';
 import type { GlobalOptions, OptionSource } from './shared-options';
 
 /**
