@@ -44,5 +44,13 @@ export function redactUrl(url: string): string {
  * @example redactUrls('request to https://cdn.example/r.zip?X-Amz-Signature=s failed') // 'request to https://cdn.example/r.zip?… failed'
  */
 export function redactUrls(text: string): string {
-  return text.replace(/\b[a-z][a-z\d+.-]*:\/\/[^\s"'<>`]+/gi, (url) => redactUrl(url));
+  return text.replace(/\b[a-z][a-z\d+.-]*:\/\/[^\s"'<>`]+/gi, (match) => {
+    // The sentence's own punctuation after the URL is no part of it.
+    const url = match.replace(/[.,;:!?)\]}]+$/, '');
+    const shown = url
+      .replace(/^([a-z][a-z\d+.-]*:\/\/)[^/?#]*@/i, '$1')
+      .replace(/\?[^#]*/s, (query) => (query.length > 1 ? '?…' : ''))
+      .replace(/#.*$/s, '');
+    return shown + match.slice(url.length);
+  });
 }
