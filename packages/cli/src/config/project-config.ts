@@ -77,6 +77,10 @@ function buildProjectConfigSchema() {
   return described(
     z.strictObject({
       $schema: described(z.optional(z.string()), 'The JSON Schema of this file, for editors.'),
+      allowRootOutput: described(
+        z.optional(z.boolean()),
+        "Let an output folder (`export.out`, a target's `out`, `cdn.out`, the types file's folder) be the folder of this file itself, the repository's root, where tools find the files they run or read as their configuration. Without it such a folder, and an `out` left out (which is this folder), is refused (docs/cli.md#where-an-export-may-write). Default: false.",
+      ),
       workspace: described(z.optional(text()), 'Workspace URL slug.'),
       project: described(z.optional(text()), 'Project URL slug.'),
       export: described(z.optional(z.strictObject(exportSettings('export'))), 'Defaults of `loc export`.'),
