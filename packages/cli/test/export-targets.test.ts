@@ -285,7 +285,16 @@ describe('loc export with targets', () => {
     record.files.push({ path: `${below[0]}/gone.json`, sha256: null });
     writeFileSync(join(repo.path, 'web-all', '.loc-export.json'), JSON.stringify(record));
     writeConfig({ workspace: 'acme', export: { pathTemplate: '{locale}/{filename}' } });
-    const whole = await loc(['export', '--workspace', 'acme', '--project', 'web-frontend', '--no-wait', '--out', 'web-all']);
+    const whole = await loc([
+      'export',
+      '--workspace',
+      'acme',
+      '--project',
+      'web-frontend',
+      '--no-wait',
+      '--out',
+      'web-all',
+    ]);
     const removed = await loc(['export', 'download', whole.stdout.trim(), ...project, '--check', '--json']);
     expect(removed.code, removed.stdout + removed.stderr).toBe(12);
     expect(removed.json().changes).toEqual([

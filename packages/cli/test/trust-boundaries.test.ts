@@ -96,6 +96,30 @@ describe('a stored credential goes only to the origin it was stored for', () => 
     expect(capture.seen.map((s) => s.auth)).toEqual(['Bearer lh-cdn_explicit', 'Bearer lh-cdn_flag']);
   });
 
+  // Issue 42, point 5: the pull request does the pointing. 0.0.0.0 is off loopback to the rule and yet this
+  // machine: a check that was sent anyway would reach the capture server, which would see the key.
+  it.each([
+    ['plain http off loopback', (port: string) => `http://0.0.0.0:${port}`, 2, /plain http off loopback/],
+    [
+      'an https host the file chose',
+      (port: string) => `https://0.0.0.0:${port}`,
+      3,
+      /The CDN key \(LOC_CDN_KEY\) was not sent/,
+    ],
+  ])('cdn.baseUrl of loc.config.json at %s never receives LOC_CDN_KEY (exit %s)', async (_what, at, code, message) => {
+    const port = new URL(capture.url).port;
+    writeFileSync(join(repo.path, 'loc.config.json'), JSON.stringify({ cdn: { baseUrl: at(port) } }));
+    const result = await bare(check, { LOC_CDN_KEY: CDN_KEYS.acme });
+    expect(result.code, result.stderr).toBe(code);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).toMatch(/--cdn-base-url|LOC_CDN_BASE_URL/);
+    expect(result.stdout + result.stderr).not.toContain(CDN_KEYS.acme);
+    expect(capture.seen).toEqual([]);
+    // Named on the command line, the same host is the user's choice.
+    const named = await bare([...check, '--cdn-base-url', `http://127.0.0.1:${port}`], { LOC_CDN_KEY: CDN_KEYS.acme });
+    expect(named.code, named.stderr).toBe(20);
+  });
+
   it('a key stored for the CDN host with `loc login --cdn-key … --cdn-base-url …` goes there, and only there', async () => {
     await loginKey(['--cdn-base-url', capture.url]);
     const there = await bare([...check, '--cdn-base-url', capture.url]);

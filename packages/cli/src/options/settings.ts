@@ -1,6 +1,6 @@
 import { DEFAULT_BASE_URL } from '@loc/sdk/internal';
 import { DEFAULT_CDN_CHECK_PATH } from '@loc/sdk/internal';
-import type { ProjectConfig } from '../config/project-config';
+import { checkConfigCdnBaseUrl, type ProjectConfig } from '../config/project-config';
 import { DEFAULT_PROFILE, type CredentialStore, type Profile } from '../config/credentials';
 import { CredentialsError, UsageError } from '../run/errors';
 import type { GlobalOptions, OptionSource } from './shared-options';
@@ -81,8 +81,10 @@ export async function resolveSettings(input: SettingsInput): Promise<Settings> {
   }
   const fromConfig = (value: string | undefined): [string, Source] | undefined =>
     value ? [value, 'config'] : undefined;
-  const [cdnBaseUrlValue, cdnBaseUrlSource] = given('cdnBaseUrl') ??
-    fromConfig(input.config?.cdn?.baseUrl) ?? [baseUrl, baseUrlSource];
+  // Where CDN checks go when loc.config.json says nothing: a host the repository's file did not choose.
+  const unconfigured: [string, Source] = given('cdnBaseUrl') ?? [baseUrl, baseUrlSource];
+  const [cdnBaseUrlValue, cdnBaseUrlSource] =
+    given('cdnBaseUrl') ?? fromConfig(input.config?.cdn?.baseUrl) ?? unconfigured;
   const cdnBaseUrl = normalizeBaseUrl(
     cdnBaseUrlValue,
     `The CDN base URL (${describeSource(cdnBaseUrlSource, 'cdnBaseUrl')})`,
@@ -101,6 +103,11 @@ export async function resolveSettings(input: SettingsInput): Promise<Settings> {
       `If you trust ${originOf(cdnBaseUrl)}, pass its key with --cdn-key or LOC_CDN_KEY, or store one for it with \`loc login --cdn-key <key> --cdn-base-url ${originOf(cdnBaseUrl)}\`.`,
     );
   }
+  if (cdnBaseUrlSource === 'config' && input.needs === 'cdnKey')
+    checkConfigCdnBaseUrl(cdnBaseUrl, {
+      trusted: [baseUrl, unconfigured[0]],
+      keyFrom: cdnKey?.[1] as 'flag' | 'environment' | 'profile' | undefined,
+    });
   if (token) checkCredentialText(token[0], `The API token (${credentialSource(token[1], '--token', 'LOC_API_TOKEN')})`);
   if (cdnKey)
     checkCredentialText(cdnKey[0], `The CDN key (${credentialSource(cdnKey[1], '--cdn-key', 'LOC_CDN_KEY')})`);
