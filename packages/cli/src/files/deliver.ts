@@ -85,7 +85,7 @@ export interface Delivery {
 }
 
 /** Refuses downloads larger than this; a resource ZIP is a few megabytes. */
-export const MAX_ZIP_BYTES = 512 * 1024 * 1024;
+const MAX_ZIP_BYTES = 512 * 1024 * 1024;
 
 /**
  * The bounds of each of loc's downloads: {@link MAX_ZIP_BYTES}, and no deadline of the SDK's own (its

@@ -432,7 +432,7 @@ export const TOOL_PATHS: readonly ToolPath[] = [
  */
 export function foldName(segment: string): string {
   const folded = segment
-    .replace(/[\u00ad\u034f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g, '')
+    .replace(/[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]|\u034f/g, '')
     .normalize('NFKC')
     .toUpperCase()
     .toLowerCase()
