@@ -261,6 +261,21 @@ describe('files other tools run, and the repository root', () => {
     expect(existsSync(join(repo, 'vercel.json'))).toBe(false);
   });
 
+  it('loc init and loc init --target say "allowRootOutput": true when they send files to the root, and only then', async () => {
+    const init = await loc(['init', '-w', 'acme', '-p', 'web-frontend']);
+    expect(init.code, init.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(repo, 'loc.config.json'), 'utf8')).allowRootOutput).toBe(true);
+    writeConfig({ project: 'web-frontend', export: { out: 'web' } });
+    const inFolder = await loc(['init', '--target', 'app', '--project', 'backend']);
+    expect(inFolder.code, inFolder.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(repo, 'loc.config.json'), 'utf8')).allowRootOutput).toBeUndefined();
+    const atRoot = await loc(['init', '--target', 'root', '--project', 'backend', '--out', '.']);
+    expect(atRoot.code, atRoot.stderr).toBe(0);
+    expect(atRoot.stderr).toMatch(/now says "allowRootOutput": true/);
+    expect(JSON.parse(readFileSync(join(repo, 'loc.config.json'), 'utf8')).allowRootOutput).toBe(true);
+    expect(await mock.requests()).toEqual([]);
+  });
+
   it('a root folder by a symbolic link, or as cdn.out: refused without the opt-in; named on the command line it is taken', async () => {
     symlinkSync('.', join(repo, 'here'));
     writeConfig({ ...one, export: { ...filters, out: 'here' }, cdn: { out: '.' } });
