@@ -27,7 +27,7 @@ export type ToolKind = 'git' | 'ci' | 'dev' | 'deploy' | 'package' | 'build' | '
 const KIND_TEXT: Readonly<Record<ToolKind, string>> = {
   git: "git's own",
   ci: "a CI service's or a git hook runner's",
-  dev: 'a dev container’s or development environment’s (run when it is opened)',
+  dev: "a dev container's or development environment's (run when it is opened)",
   deploy: "a deployment platform's",
   package: "a package manager's",
   build: "a build or task runner's",
