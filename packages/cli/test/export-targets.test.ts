@@ -264,7 +264,16 @@ describe('loc export with targets', () => {
 
     // The same export fetched by its id (after --no-wait, or by the resume hint): the request that made it is
     // not the service's to tell, so the locale it lacks is no removal either.
-    const requested = await loc(['export', '--workspace', 'acme', '--project', 'web-frontend', '--no-wait']);
+    const requested = await loc([
+      'export',
+      '--workspace',
+      'acme',
+      '--project',
+      'web-frontend',
+      '--no-wait',
+      '--out',
+      'web-all',
+    ]);
     expect(requested.code, requested.stderr).toBe(0);
     const project = ['--workspace', 'acme', '--project', 'web-frontend', '--out', 'web-all'];
     const fetched = await loc(['export', 'download', requested.stdout.trim(), ...project, '--check', '--json']);
@@ -276,7 +285,16 @@ describe('loc export with targets', () => {
     record.files.push({ path: `${below[0]}/gone.json`, sha256: null });
     writeFileSync(join(repo.path, 'web-all', '.loc-export.json'), JSON.stringify(record));
     writeConfig({ workspace: 'acme', export: { pathTemplate: '{locale}/{filename}' } });
-    const whole = await loc(['export', '--workspace', 'acme', '--project', 'web-frontend', '--no-wait']);
+    const whole = await loc([
+      'export',
+      '--workspace',
+      'acme',
+      '--project',
+      'web-frontend',
+      '--no-wait',
+      '--out',
+      'web-all',
+    ]);
     const removed = await loc(['export', 'download', whole.stdout.trim(), ...project, '--check', '--json']);
     expect(removed.code, removed.stdout + removed.stderr).toBe(12);
     expect(removed.json().changes).toEqual([

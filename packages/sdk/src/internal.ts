@@ -32,10 +32,10 @@ export {
   RETRYABLE_STATUSES,
   UNSENT_CONNECTION_CODES,
 } from './internal/retry';
-export { refusedCdnUrl } from './internal/cdn-url-rule';
+export { refusedCdnUrl, refusedDownloadUrl } from './internal/cdn-url-rule';
 export { isLoopbackHost } from './internal/loopback';
 export { MAX_NESTING_DEPTH, nestsDeeperThan } from './internal/json-depth';
-export { encodePath } from './core/url';
+export { encodePath, redactUrls } from './core/url';
 export { withFormatExtension } from './core/export-formats';
 export { isProcessRunning } from './download/process-running';
 export { jsonPath } from './internal/validate';

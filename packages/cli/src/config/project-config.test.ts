@@ -4,7 +4,13 @@ import { fileURLToPath } from 'node:url';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '@loc/test-utils';
-import { loadConfigFile, projectConfigSchema, schemaReference, SCHEMA_FILE_NAME } from './project-config';
+import {
+  checkConfigCdnBaseUrl,
+  loadConfigFile,
+  projectConfigSchema,
+  schemaReference,
+  SCHEMA_FILE_NAME,
+} from './project-config';
 
 const shipped = fileURLToPath(new URL(`../../${SCHEMA_FILE_NAME}`, import.meta.url));
 
@@ -55,5 +61,32 @@ describe('loadConfigFile', () => {
     } finally {
       folder.remove();
     }
+  });
+});
+
+// Issue 42, point 5: a repository's file does not choose where a credential of the environment goes.
+describe('checkConfigCdnBaseUrl', () => {
+  const trusted = ['https://api.loc.dev', 'https://api.loc.dev'];
+  it.each([
+    ['http://cdn.example', 'environment', /plain http off loopback/],
+    ['http://cdn.example', undefined, /plain http off loopback/],
+    ['http://0.0.0.0:4010', 'flag', /plain http off loopback/],
+    [
+      'https://cdn.evil.example',
+      'environment',
+      /The CDN key \(LOC_CDN_KEY\) was not sent: .* https:\/\/cdn\.evil\.example/,
+    ],
+    ['https://cdn.evil.example/v1', 'flag', /The CDN key \(--cdn-key\) was not sent/],
+  ] as const)('refuses %s with a key from %s', (url, keyFrom, message) => {
+    expect(() => checkConfigCdnBaseUrl(url, { trusted, keyFrom })).toThrow(message);
+  });
+  it.each([
+    ['https://api.loc.dev/cdn', 'environment'],
+    ['http://127.0.0.1:4010', 'environment'],
+    ['http://localhost:4010', 'flag'],
+    ['https://cdn.other.example', 'profile'],
+    ['https://cdn.other.example', undefined],
+  ] as const)('takes %s with a key from %s', (url, keyFrom) => {
+    expect(() => checkConfigCdnBaseUrl(url, { trusted, keyFrom })).not.toThrow();
   });
 });

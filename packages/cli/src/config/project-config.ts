@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES, EXPORT_FORMATS } from '@loc/sdk/internal';
+import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES, EXPORT_FORMATS, isLoopbackHost } from '@loc/sdk/internal';
 import { jsonPath } from '@loc/sdk/internal';
 import * as z from 'zod/mini';
 import englishMessages from 'zod/v4/locales/en.js';
 import { docsPage } from '@loc/sdk/internal';
 import { ENDS_IN_SEPARATOR } from '../options/option-values';
-import { LocalFileError } from '../run/errors';
+import { CredentialsError, LocalFileError, UsageError } from '../run/errors';
 import { VERSION } from '../startup/version';
 
 export const CONFIG_FILE_NAME = 'loc.config.json';
@@ -77,6 +77,10 @@ function buildProjectConfigSchema() {
   return described(
     z.strictObject({
       $schema: described(z.optional(z.string()), 'The JSON Schema of this file, for editors.'),
+      allowRootOutput: described(
+        z.optional(z.boolean()),
+        "Let an output folder (`export.out`, a target's `out`, `cdn.out`, the types file's folder) be the folder of this file itself, the repository's root, where tools find the files they run or read as their configuration. Without it such a folder, and an `out` left out (which is this folder), is refused (docs/cli.md#where-an-export-may-write). Default: false.",
+      ),
       workspace: described(z.optional(text()), 'Workspace URL slug.'),
       project: described(z.optional(text()), 'Project URL slug.'),
       export: described(z.optional(z.strictObject(exportSettings('export'))), 'Defaults of `loc export`.'),
@@ -115,7 +119,7 @@ function buildProjectConfigSchema() {
             out: described(z.optional(text()), 'Folder a release bundle is unzipped into, relative to this file.'),
             baseUrl: described(
               z.optional(z.url({ protocol: /^https?$/ })),
-              'Base URL of the CDN check when it is not the API host, for example https://cdn.loc.dev. Default: the base URL.',
+              'Base URL of the CDN check when it is not the API host. A CDN key from the environment (LOC_CDN_KEY) or --cdn-key goes there only when it is on the origin of the base URL or of the default CDN host, or on loopback; plain http only on loopback (docs/security.md). Default: the base URL.',
             ),
             checkPath: described(
               z.optional(z.string().check(z.regex(/^\/[^?#\s]*$/))),
@@ -205,4 +209,38 @@ export function schemaReference(
   const path = relative(resolve(dir), shipped);
   if (path.split(sep)[0] === 'node_modules') return `./${path.split(sep).join('/')}`;
   return `https://unpkg.com/@loc/cli@${VERSION}/${SCHEMA_FILE_NAME}`;
+}
+
+/**
+ * Holds the CDN base URL that loc.config.json names (`cdn.baseUrl`) to what a repository's file may do
+ * with a credential it does not hold. In CI the file is whoever wrote the pull request's, and the
+ * environment holds the pipeline's secrets: a file that could name the host the environment's CDN key
+ * goes to could have it sent anywhere, over https as well as in clear text. So the URL is refused (exit 2)
+ * when it is plain http off loopback, whatever the key; and a key given by `--cdn-key` or LOC_CDN_KEY is
+ * sent to it only when it is on an origin the file did not choose (`trusted`: the base URL's, which comes
+ * from a flag, LOC_BASE_URL, the stored profile or the default, and the CDN base URL's default) or on
+ * loopback (a test, loc-mock); else nothing is sent (exit 3), and the message says how to name the host on
+ * the command line instead. A stored key is bound to its own origin already (options/settings.ts).
+ *
+ * @example checkConfigCdnBaseUrl('https://cdn.evil.example', { trusted: ['https://api.loc.dev'], keyFrom: 'environment' }) // throws
+ */
+export function checkConfigCdnBaseUrl(
+  url: string,
+  options: { trusted: readonly string[]; keyFrom: 'flag' | 'environment' | 'profile' | undefined },
+): void {
+  const { protocol, hostname, origin } = new URL(url);
+  const key = 'cdn.baseUrl of loc.config.json';
+  const instead = `name the CDN host on the command line (--cdn-base-url ${origin}) or in LOC_CDN_BASE_URL`;
+  if (protocol === 'http:' && !isLoopbackHost(hostname))
+    throw new UsageError(
+      `${key} is ${origin}, plain http off loopback: a repository's file cannot have the CDN key sent in clear text, so nothing was sent.`,
+      `Give it as https://, or ${instead}.`,
+    );
+  if (options.keyFrom !== 'flag' && options.keyFrom !== 'environment') return;
+  if (isLoopbackHost(hostname) || options.trusted.some((t) => new URL(t).origin === origin)) return;
+  const from = options.keyFrom === 'flag' ? '--cdn-key' : 'LOC_CDN_KEY';
+  throw new CredentialsError(
+    `The CDN key (${from}) was not sent: ${key} points the CDN check to ${origin}, which is not the service's host (${[...new Set(options.trusted.map((t) => new URL(t).origin))].join(', ')}), and a repository's file does not choose where a credential of the environment goes.`,
+    `If you trust ${origin}, ${instead}; or remove cdn.baseUrl from loc.config.json.`,
+  );
 }

@@ -5,8 +5,9 @@ import { UsageError } from '../run/errors';
 import { writeRecord } from '../files/record';
 import { checkTemplateWrites, validateTemplate } from '../files/path-template';
 import { formatExtensions } from '../files/format-extensions';
-import { basename, dirname } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { checkConfigFolder } from '../files/targets';
+import { ROOT_OPT_IN } from '../files/writable-path';
 import { commandLine } from '../ui/command-line';
 
 interface TargetFlags {
@@ -67,15 +68,24 @@ export async function addTarget(ctx: Context, path: string, flags: TargetFlags):
       ? { name: loaded.config.project === flags.target ? 'default' : loaded.config.project }
       : undefined;
   const next = [...targets, ...(kept ? [kept] : []), target];
-  const parsed = projectConfigSchema().safeParse({ ...raw, targets: next });
+  // A target whose files go to the folder of loc.config.json itself: said in the file, as `loc init` says it
+  // (files/targets.ts, rootAllowed), or `loc export` would refuse the target it was just told to add.
+  const out = flags.out ?? loaded.config.export?.out ?? '.';
+  const optsIn = resolve(dirname(path), out) === resolve(dirname(path)) && loaded.config.allowRootOutput !== true;
+  const written = { ...(optsIn ? { [ROOT_OPT_IN]: true } : {}), ...raw, targets: next };
+  const parsed = projectConfigSchema().safeParse(written);
   if (!parsed.success)
     throw new UsageError(
       `Target '${flags.target}' is not valid: ${parsed.error.issues.map((i) => i.message).join('; ')}.`,
       'Target names are letters, digits, `.`, `_` and `-`.',
     );
-  await writeRecord(dirname(path), basename(path), { ...raw, targets: next });
+  await writeRecord(dirname(path), basename(path), written);
   ctx.out.result({ path, target, ...(kept ? { kept } : {}) }, () => {
     ctx.out.success(`Added target '${flags.target}' to ${path}.`);
+    if (optsIn)
+      ctx.out.info(
+        `Its files go to the folder of ${basename(path)} itself, so the file now says "${ROOT_OPT_IN}": true (pass --out <folder> to keep them in a folder of their own).`,
+      );
     if (kept)
       ctx.out.info(
         `The project it pulled so far (${loaded.config.workspace ?? ''}/${loaded.config.project}) is now target '${kept.name}', so \`loc export\` keeps pulling it.`,

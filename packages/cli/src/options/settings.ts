@@ -1,9 +1,8 @@
 import { DEFAULT_BASE_URL } from '@loc/sdk/internal';
 import { DEFAULT_CDN_CHECK_PATH } from '@loc/sdk/internal';
-import type { ProjectConfig } from '../config/project-config';
+import { checkConfigCdnBaseUrl, type ProjectConfig } from '../config/project-config';
 import { DEFAULT_PROFILE, type CredentialStore, type Profile } from '../config/credentials';
 import { CredentialsError, UsageError } from '../run/errors';
-import { PROXY_VARIABLES } from './environment';
 import type { GlobalOptions, OptionSource } from './shared-options';
 
 /**
@@ -82,8 +81,10 @@ export async function resolveSettings(input: SettingsInput): Promise<Settings> {
   }
   const fromConfig = (value: string | undefined): [string, Source] | undefined =>
     value ? [value, 'config'] : undefined;
-  const [cdnBaseUrlValue, cdnBaseUrlSource] = given('cdnBaseUrl') ??
-    fromConfig(input.config?.cdn?.baseUrl) ?? [baseUrl, baseUrlSource];
+  // Where CDN checks go when loc.config.json says nothing: a host the repository's file did not choose.
+  const unconfigured: [string, Source] = given('cdnBaseUrl') ?? [baseUrl, baseUrlSource];
+  const [cdnBaseUrlValue, cdnBaseUrlSource] =
+    given('cdnBaseUrl') ?? fromConfig(input.config?.cdn?.baseUrl) ?? unconfigured;
   const cdnBaseUrl = normalizeBaseUrl(
     cdnBaseUrlValue,
     `The CDN base URL (${describeSource(cdnBaseUrlSource, 'cdnBaseUrl')})`,
@@ -102,6 +103,11 @@ export async function resolveSettings(input: SettingsInput): Promise<Settings> {
       `If you trust ${originOf(cdnBaseUrl)}, pass its key with --cdn-key or LOC_CDN_KEY, or store one for it with \`loc login --cdn-key <key> --cdn-base-url ${originOf(cdnBaseUrl)}\`.`,
     );
   }
+  if (cdnBaseUrlSource === 'config' && input.needs === 'cdnKey')
+    checkConfigCdnBaseUrl(cdnBaseUrl, {
+      trusted: [baseUrl, unconfigured[0]],
+      keyFrom: cdnKey?.[1] as 'flag' | 'environment' | 'profile' | undefined,
+    });
   if (token) checkCredentialText(token[0], `The API token (${credentialSource(token[1], '--token', 'LOC_API_TOKEN')})`);
   if (cdnKey)
     checkCredentialText(cdnKey[0], `The CDN key (${credentialSource(cdnKey[1], '--cdn-key', 'LOC_CDN_KEY')})`);
@@ -177,26 +183,48 @@ function credentialSource(source: Source, flag: string, variable: string): strin
 }
 
 /**
- * The proxy variables that are set must hold URLs: a garbage value is a usage error naming the variable,
- * never its value (it may hold a password).
+ * The proxy variables, judged as undici will read them (net/proxy.ts hands the environment to its
+ * EnvHttpProxyAgent, which builds a ProxyAgent for each when it is made, before any request): a value it
+ * would refuse is a usage error naming the variable (exit 2), never "Unexpected error: Invalid URL" (exit 1).
+ * Never shows the value (it may hold a password), nor any part of it. undici 8 reads, for plain http,
+ * `http_proxy`, else `HTTP_PROXY`; for https, `https_proxy`, else `HTTPS_PROXY` (`??`: a variable set to ''
+ * hides the other one and means no proxy). Its ProxyAgent takes `new URL(value)` (so `proxy.corp:3128` is
+ * the scheme `proxy.corp:`), then a pool for the proxy's origin: http: or https:, nothing after the port
+ * (`util.parseOrigin`); socks5: and socks: go to its SOCKS agent instead. settings.test.ts gives each value
+ * to undici's ProxyAgent and compares. Stricter in one case: a SOCKS URL without a host, which undici takes
+ * and can never connect to.
  */
 export function checkProxyVariables(env: NodeJS.ProcessEnv): void {
-  for (const name of PROXY_VARIABLES) {
+  for (const [lower, upper] of [
+    ['http_proxy', 'HTTP_PROXY'],
+    ['https_proxy', 'HTTPS_PROXY'],
+  ] as const) {
+    const name = env[lower] !== undefined ? lower : upper;
     const value = env[name];
     if (!value) continue;
-    let url: URL | undefined;
-    try {
-      url = new URL(value.includes('://') ? value : `http://${value}`);
-    } catch {
-      url = undefined;
-    }
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
+    const why = refusedProxyUrl(value);
+    if (why)
       throw new UsageError(
-        `${name} is not a proxy URL (its value is not shown: it may hold a password).`,
-        `Set ${name} to http://host:port (or http://user:password@host:port), or unset it.`,
+        `${name} is not a proxy URL: it ${why} (its value is not shown: it may hold a password).`,
+        `Set ${name} to http://host:port (or http://user:password@host:port, with nothing after the port), or unset it.`,
       );
-    }
   }
+}
+
+/** Why undici's ProxyAgent would refuse `value` (or could never connect through it), or undefined. */
+function refusedProxyUrl(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'is not a URL';
+  }
+  if (url.protocol === 'socks5:' || url.protocol === 'socks:') return url.hostname ? undefined : 'names no host';
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return 'starts with no http:// or https:// (a bare host:port reads as a scheme of its own)';
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '')
+    return 'has a path, a query or a fragment after the host and port';
+  return undefined;
 }
 
 /** A check path: absolute, no query. */

@@ -133,3 +133,16 @@ describe('sentence', () => {
     expect(sentence('Really?')).toBe('Really?');
   });
 });
+
+// Issue 42, point 4: no credential in any message, whoever wrote its text.
+describe('messages and hints never show a URL’s query, user name or password', () => {
+  it.each([
+    new DownloadError('The download from https://files.example/r.zip?X-Amz-Signature=s3cr3t failed: reset'),
+    new Error('request to https://u:s3cr3t@files.example/r.zip?sig=s3cr3t failed, reason: ECONNRESET'),
+    new UsageError('Bad https://files.example/r.zip#s3cr3t', 'See http://u:s3cr3t@127.0.0.1:1/x?token=s3cr3t'),
+  ])('%s', (error) => {
+    const { message, hint } = describeError(error);
+    expect(`${message} ${hint}`).toMatch(/files\.example\/r\.zip/);
+    expect(`${message} ${hint}`).not.toMatch(/s3cr3t/);
+  });
+});

@@ -17,6 +17,7 @@ import {
   RateLimitError,
   TimeoutError,
   UnprocessableEntityError,
+  redactUrls,
   type OperationInfo,
 } from '@loc/sdk/internal';
 import { REFUSED } from '../net/redirects';
@@ -459,10 +460,18 @@ function rowOf(error: unknown): Row<any> {
 
 const textOf = <E>(text: Text<E>, error: E) => (typeof text === 'function' ? text(error) : text);
 
-/** What the user reads: what went wrong, and what to do about it. */
+/**
+ * What the user reads: what went wrong, and what to do about it. Any URL in either is shown without its
+ * user name, password or query (a pre-signed URL's signature), whoever wrote the text: the SDK, a proxy's
+ * or a fetch's error that names the URL it failed on.
+ */
 export function describeError(error: unknown): { message: string; hint: string | undefined } {
   const [, , message, hint] = rowOf(error);
-  return { message: textOf(message, error) ?? '', hint: textOf(hint, error) };
+  const shown = textOf(hint, error);
+  return {
+    message: redactUrls(textOf(message, error) ?? ''),
+    hint: shown === undefined ? undefined : redactUrls(shown),
+  };
 }
 
 /** The exit code an error stands for. Anything unforeseen is 1: never 0. */
@@ -498,7 +507,7 @@ export function reportError(out: Output, error: unknown): number {
     !(error instanceof OutOfDateError) &&
     !(error instanceof CommanderError)
   ) {
-    out.debug(error.stack);
+    out.debug(redactUrls(error.stack));
   }
   return exitCode;
 }

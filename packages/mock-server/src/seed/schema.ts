@@ -1,9 +1,20 @@
 import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES, RESOURCE_TYPES, SEGMENT_STATUSES } from '@loc/sdk/internal';
 import { jsonPath } from '@loc/sdk/internal';
+import semver from 'semver';
 import { z } from 'zod';
 
 const slug = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a URL slug: lowercase letters, digits and dashes');
 const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'expected an ISO 8601 date');
+/**
+ * A range of app versions as the CDN check reads it (store/cdn-checks.ts: semver, pre-releases counted). One
+ * semver cannot read would be taken and then serve no version at all: refused, naming the field.
+ */
+const versionRange = z
+  .string()
+  .refine(
+    (range) => semver.validRange(range, { includePrerelease: true }) !== null,
+    'expected a semver range, such as >=2.0.0 or >=1.0.0 <2.0.0',
+  );
 const resourceTypes = RESOURCE_TYPES.map((t) => t.id) as [string, ...string[]];
 
 export const ROLES = ['admin', 'developer', 'viewer'] as const;
@@ -79,14 +90,14 @@ export const SeedSchema = z.strictObject({
         /** The project whose strings the release bundles carry. */
         project: slug,
         /** App versions this distribution serves (a semver range); all when absent. */
-        clientVersions: z.string().optional(),
+        clientVersions: versionRange.optional(),
         releases: z.array(
           z.strictObject({
             id: z.string().min(1),
             name: z.string(),
             createdAt: isoDate,
             /** Narrows the app versions this release is for. */
-            clientVersions: z.string().optional(),
+            clientVersions: versionRange.optional(),
           }),
         ),
       }),

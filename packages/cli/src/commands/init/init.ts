@@ -3,11 +3,12 @@ import { CONFIG_FILE_NAME, projectConfigSchema, schemaReference } from '../../co
 import { checkTemplateWrites, DEFAULT_PATH_TEMPLATE, PLACEHOLDERS, validateTemplate } from '../../files/path-template';
 import { formatExtensions } from '../../files/format-extensions';
 import { checkConfigFolder, refusedConfigFolder } from '../../files/targets';
+import { ROOT_OPT_IN } from '../../files/writable-path';
 import { resolveProject } from '../../project/resolve-project';
 import { UsageError } from '../../run/errors';
 import { askSelect, askText, requireFlags } from '../../ui/prompts';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Context } from '../../run/context';
 import { EXAMPLE, type InitOptions } from '../init';
 
@@ -76,8 +77,12 @@ export async function init(ctx: Context, options: InitOptions): Promise<void> {
     ...(out && out !== '.' ? { out } : {}),
     ...(pathTemplate && pathTemplate !== DEFAULT_PATH_TEMPLATE ? { pathTemplate } : {}),
   };
+  // The folder of loc.config.json itself, chosen here (a `.` typed or passed, or none given): said in the
+  // file, as `loc export` wants it said for the repository's root (files/targets.ts, rootAllowed).
+  const atRoot = !out || resolve(ctx.cwd, out) === resolve(ctx.cwd);
   const config = projectConfigSchema().parse({
     $schema: schemaReference(ctx.cwd),
+    ...(atRoot ? { [ROOT_OPT_IN]: true } : {}),
     workspace,
     project,
     ...(Object.keys(exportDefaults).length ? { export: exportDefaults } : {}),
