@@ -1,20 +1,19 @@
 import { C_UNESCAPES } from './c-string';
 import { entryList } from './read-entries';
 import { fileText, lineFinder, snippet } from './read-text';
-import { type FileToRead, FormatReadError, type Reader } from './reader-types';
+import { FormatReadError, type Reader } from './reader-types';
 import { elementsOf, parseXml, textOf, type XmlElement, xmlText } from './xml-read';
 
 /**
  * `strings.ios`: Apple's `.strings`, `"key" = "value";` pairs as Foundation's old-style property list
- * parser reads them: UTF-8 or UTF-16 (with a byte order mark, as Xcode and genstrings write it, or
- * without one), quoted strings with C escapes (`\n \t \r \" \\`, `\a \b \f \v`, `\'`, octal `\101`,
+ * parser reads them: UTF-8, or UTF-16 with a byte order mark (as Xcode and genstrings write it), quoted strings with C escapes (`\n \t \r \" \\`, `\a \b \f \v`, `\'`, octal `\101`,
  * `\U` with four hex digits; a backslash before anything else is that character) or unquoted ones
  * (letters, digits, `_ $ + / : . -`), `"key";` for a text equal to its key, `/* … *\/` and `//`
  * comments. The comment before an entry (the last since the previous one; `//` lines in a row are one)
  * is its comment.
  */
 export const readStrings: Reader = (file) => {
-  const text = fileText(utf16WithoutBom(file), { format: 'A .strings file', utf16: true });
+  const text = fileText(file, { format: 'A .strings file', utf16: true });
   const at = lineFinder(text);
   const entries = entryList();
   let i = 0;
@@ -111,20 +110,6 @@ export const readStrings: Reader = (file) => {
 };
 
 const STRINGS_ESCAPES: Record<string, string> = { a: '\x07', b: '\b', f: '\f', v: '\v' };
-
-/**
- * A `.strings` file in UTF-16 without a byte order mark (older tools wrote them so; Foundation guesses
- * the encoding from the bytes): the file given its mark, when its first character has a zero byte.
- */
-function utf16WithoutBom(file: FileToRead): FileToRead {
-  const bytes = file.bytes;
-  if (!bytes || bytes.length < 2 || bytes.length % 2 !== 0 || (bytes[0] !== 0) === (bytes[1] !== 0)) return file;
-  const mark = bytes[0] === 0 ? [0xfe, 0xff] : [0xff, 0xfe];
-  const marked = new Uint8Array(bytes.length + 2);
-  marked.set(mark);
-  marked.set(bytes, 2);
-  return { ...file, bytes: marked };
-}
 
 /**
  * `stringsdict.ios`: an XML property list of rules as Foundation reads them. A rule whose text is one

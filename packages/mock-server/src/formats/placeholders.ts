@@ -79,5 +79,5 @@ export function readI18nextText(text: string): string {
  * i18nextPlural('done');           // 'done'
  */
 export function i18nextPlural(key: string): string {
-  return key.replace(/(?<=[^.])_(zero|one|two|few|many|other)$/, '.$1');
+  return key.replace(/_(zero|one|two|few|many|other)$/, '.$1');
 }
