@@ -138,9 +138,9 @@ function parseJson(text: string): TreeNode {
         continue;
       }
       if (text[i] !== ',') fail(`expected "," or "${close}", found ${found()}`);
-      i++;
+      const comma = i++;
       skipSpace();
-      if (text[i] === close) fail(`a comma before the end of an ${open.keys ? 'object' : 'array'}: remove it`);
+      if (text[i] === close) fail(`a comma before the end of an ${open.keys ? 'object' : 'array'}: remove it`, comma);
     }
     if (open?.keys && open.key === undefined) {
       // A key, then a colon, then its value.

@@ -31,6 +31,15 @@ export const readProperties: Reader = (file) => {
       nextLine();
       continue;
     }
+    if (text[i] === '\\' && (i + 1 >= text.length || text[i + 1] === '\n' || text[i + 1] === '\r')) {
+      // A line of nothing but a continuation: Java reads the next line as a line of its own (a comment
+      // too); at the end of the file, as a property with an empty key.
+      const at = line;
+      i++;
+      nextLine();
+      if (i >= text.length) entries.add({ key: '', value: '', line: at });
+      continue;
+    }
     if (text[i] === '#' || text[i] === '!') {
       while (!atLineEnd()) i++;
       nextLine();
@@ -73,10 +82,19 @@ export const readProperties: Reader = (file) => {
         }
       }
     };
+    // Blanks, and line continuations among them (Java joins the logical line before it splits it).
+    const skipBlanks = () => {
+      for (;;) {
+        while (isBlank(text[i])) i++;
+        if (text[i] !== '\\' || !(text[i + 1] === '\n' || text[i + 1] === '\r') || i + 1 >= text.length) return;
+        i++;
+        nextLine();
+      }
+    };
     const key = part(true);
-    while (isBlank(text[i])) i++;
+    skipBlanks();
     if (text[i] === '=' || text[i] === ':') i++;
-    while (isBlank(text[i])) i++;
+    skipBlanks();
     const value = part(false);
     entries.add({ key, value, line: keyLine });
     nextLine();
