@@ -113,14 +113,16 @@ function compile(source: string): Expr {
 
 /** The counts each form is looked for: every integer to 1,000 (gettext's formulas are over integers), then powers of ten. */
 const COUNTS = [...Array.from({ length: 1001 }, (_, n) => n), 10_000, 100_000, 1_000_000];
+const CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
 /**
- * The CLDR categories each of a PO file's forms (`msgstr[i]`) is read as, in the locale: a form takes the
- * category of the smallest count its formula gives it (gettext's and CLDR's rules disagree at the edges,
- * 0 in French, 2 in Hebrew; the smallest count names a form as its translators see it). The store needs
- * an `other` form for a plural group (plural-keys.ts): where no form's smallest count is CLDR's `other`
- * (Russian, Polish, Ukrainian, whose `other` holds only fractions), the last form, gettext's catch-all,
- * is `other` too. Throws when a form is never chosen or two forms would be the same category.
+ * The CLDR categories each of a PO file's forms (`msgstr[i]`) is read as, in the locale: the categories,
+ * one per form and all different, that agree with CLDR's rule for the locale on the most counts
+ * (gettext's formulas and CLDR's rules disagree at the edges: Portuguese `n != 1` puts 0 with the other
+ * counts, where CLDR calls it one; Welsh has a form for 8 and 11 that CLDR has not). The locale's own
+ * categories come first where counts do not decide. The store needs an `other` form for a plural group
+ * (plural-keys.ts): where no form is `other` (Russian, Polish, Ukrainian, whose CLDR `other` holds only
+ * fractions), the last form, gettext's catch-all, is `other` too. Throws when a form is never chosen.
  *
  * @example
  * pluralCategories(parsePluralForms('nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);'), 'ru');
@@ -133,25 +135,38 @@ export function pluralCategories(forms: PluralForms, locale: string): string[][]
   } catch {
     rules = new Intl.PluralRules('en');
   }
-  const smallest: (number | undefined)[] = new Array(forms.nplurals).fill(undefined);
+  const own = rules.resolvedOptions().pluralCategories as string[];
+  const candidates = [...CATEGORIES.filter((c) => own.includes(c)), ...CATEGORIES.filter((c) => !own.includes(c))];
+  // score[form][category]: how many counts the formula gives that form and CLDR that category.
+  const score = Array.from({ length: forms.nplurals }, () => new Map<string, number>());
+  const chosen = new Array<boolean>(forms.nplurals).fill(false);
   for (const n of COUNTS) {
     const index = forms.plural(n);
     if (!Number.isInteger(index) || index < 0 || index >= forms.nplurals)
       throw new Error(`the plural formula gives ${index} for n=${n}, outside the ${forms.nplurals} forms`);
-    smallest[index] ??= n;
+    chosen[index] = true;
+    const category = rules.select(n);
+    score[index]!.set(category, (score[index]!.get(category) ?? 0) + 1);
   }
-  const categories = smallest.map((n, index) => {
-    if (n === undefined) throw new Error(`msgstr[${index}] is never chosen: the formula gives no count form ${index}`);
-    return [rules.select(n)];
-  });
-  const seen = new Map<string, number>();
-  categories.forEach(([category], index) => {
-    if (seen.has(category!))
-      throw new Error(
-        `msgstr[${seen.get(category!)}] and msgstr[${index}] would both be the CLDR form "${category}" of ${locale}: the header's Plural-Forms does not fit the language`,
-      );
-    seen.set(category!, index);
-  });
-  if (!seen.has('other')) categories.at(-1)!.push('other');
+  const never = chosen.indexOf(false);
+  if (never !== -1) throw new Error(`msgstr[${never}] is never chosen: the formula gives no count form ${never}`);
+  // At most 6 forms of 6 categories: every assignment is tried (720 at most), the first best one kept.
+  let best: string[] = [];
+  let bestScore = -1;
+  const assign = (form: number, used: string[], total: number) => {
+    if (form === forms.nplurals) {
+      if (total > bestScore) [best, bestScore] = [[...used], total];
+      return;
+    }
+    for (const category of candidates) {
+      if (used.includes(category)) continue;
+      used.push(category);
+      assign(form + 1, used, total + (score[form]!.get(category) ?? 0));
+      used.pop();
+    }
+  };
+  assign(0, [], 0);
+  const categories = best.map((category) => [category]);
+  if (!best.includes('other')) categories.at(-1)!.push('other');
   return categories;
 }
