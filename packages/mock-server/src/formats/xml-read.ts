@@ -155,7 +155,8 @@ export function parseXml(text: string): XmlElement {
       const end = lt === -1 ? text.length : lt;
       const raw = text.slice(i, end);
       if (!stack.length) {
-        if (!/^[ \t\n\r]*$/.test(raw)) fail(root ? 'text after the root element' : 'text before the root element');
+        const visible = raw.search(/[^ \t\n\r]/);
+        if (visible !== -1) fail(root ? 'text after the root element' : 'text before the root element', i + visible);
       } else {
         const cdataEnd = raw.indexOf(']]>');
         if (cdataEnd !== -1) fail('"]]>" in text: write it as ]]&gt;', i + cdataEnd);
