@@ -59,6 +59,9 @@ export const readRailsYaml: Reader = (file) => {
  */
 const MAX_ALIAS_NODES = 10_000;
 
+/** Line breaks of YAML 1.1 that YAML 1.2 reads as text (U+0085, U+2028, U+2029). */
+const YAML11_BREAKS = /[\u0085\u2028\u2029]/;
+
 /** Plain scalars that are YAML's null in every version (`~`, `null`, nothing at all). */
 const NULLS = new Set(['', '~', 'null', 'Null', 'NULL']);
 /** Tags a text may carry: the standard scalar types, whose value is read as written; others are no text. */
@@ -91,6 +94,7 @@ function parseYaml(text: string): TreeNode {
     strict: true,
     prettyErrors: false,
     logLevel: 'silent',
+    keepSourceTokens: true,
   });
   const list = Array.isArray(docs) ? docs : [];
   for (const doc of list) {
@@ -165,7 +169,18 @@ function parseYaml(text: string): TreeNode {
     if (node.tag && !TEXT_TAGS.has(node.tag))
       fail(`a value tagged ${node.tag.replace('tag:yaml.org,2002:', '!!')} is not a text`, node.range?.[0] ?? 0);
     if (node.type === 'PLAIN' && !node.tag && NULLS.has(String(node.source))) return { kind: 'none', line };
-    return { kind: 'text', line, value: String(node.value) };
+    const value = String(node.value);
+    // A line separator, paragraph separator or next-line written as it is (not escaped) is a line break
+    // to YAML 1.1, what Psych (so Rails) and PyYAML read, and write: Psych writes 'a\u2028  b' for
+    // "a\u2028b". The package reads 1.2, where they are text: they are read here as 1.1 readers do.
+    const raw = (node.srcToken as { source?: string } | undefined)?.source;
+    if (node.type !== 'BLOCK_LITERAL' && node.type !== 'BLOCK_FOLDED' && raw && YAML11_BREAKS.test(raw))
+      return {
+        kind: 'text',
+        line,
+        value: value.replace(/[ \t]*([\u2028\u2029])[ \t]*/g, '$1').replace(/[ \t]*\u0085[ \t]*/g, ' '),
+      };
+    return { kind: 'text', line, value };
   };
 
   /** The entries a merge key brings: a mapping's, or each of a sequence of mappings', the first one winning. */
