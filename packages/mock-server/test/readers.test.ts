@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { demoSeed, hostileSeed, parseSeed, WRITERS, type Entry, type FileToWrite } from '../src';
 import { androidNames } from '../src/formats/android';
-import { READERS, readerFor } from '../src/formats/readers';
+import { type ReadEntry, READERS, readerFor } from '../src/formats/readers';
 
 const FORMATS = Object.keys(WRITERS) as ExportFormatId[];
 const XML_FORMATS = new Set(['xliff.standard', 'stringsdict.ios', 'xml.android.resources']);
@@ -16,13 +16,7 @@ const COMMENTED = new Set(['po.gettext', 'xliff.standard', 'strings.ios', 'xml.a
 const withoutXmlControls = (text: string) => text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
 
 /** What a reader gives back, compared without its lines (the writers' layouts decide them). */
-interface Read {
-  key: string;
-  value: string;
-  comment?: string;
-  source?: string;
-  status?: SegmentStatus;
-}
+type Read = Omit<ReadEntry, 'line'>;
 
 /** XLIFF 1.2's state of each status, read back (xliff-read.ts statusOf12): PREFILLED is a draft. */
 const XLIFF_STATUS: Record<SegmentStatus, SegmentStatus> = {
