@@ -2,6 +2,8 @@
 // hostile seeds' files in every locale, a corpus of nasty strings, and random keys and texts. What comes
 // back must be what went in, but for the limits each format has, which `expectedRead` states (and
 // docs/mock-server.md, "Reading uploaded files", documents).
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { ExportFormatId, SegmentStatus } from '@loc/sdk';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -113,6 +115,20 @@ function seedFiles(seed: ReturnType<typeof parseSeed>): { name: string; file: Fi
 }
 
 describe('readers', () => {
+  // docs/mock-server.md, "Reading uploaded files": its example's file reads as its comment says.
+  it('read the docs’ example as the docs say', () => {
+    const doc = readFileSync(fileURLToPath(new URL('../../../docs/mock-server.md', import.meta.url)), 'utf8');
+    const block = /## Reading uploaded files[\s\S]*?```ts\n([\s\S]*?)```/.exec(doc)![1]!;
+    const text = /text: '(.*)',/.exec(block)![1]!;
+    const said = /\/\/ file\.entries: ([\s\S]*)$/
+      .exec(block)![1]!
+      .replace(/\n\/\/\s*/g, ' ')
+      .trim();
+    const file = readerFor('json.i18next')!({ text, locale: 'de', sourceLocale: 'en', path: 'locales/de/common.json' });
+    const shown = `[${file.entries.map((e) => `{ key: '${e.key}', value: '${e.value}', line: ${e.line} }`).join(', ')}]`;
+    expect(said).toBe(shown);
+  });
+
   it('read every format loc-mock writes, and only those', () => {
     expect(Object.keys(READERS).sort()).toEqual(FORMATS.sort());
     for (const format of FORMATS) expect(readerFor(format)).toBe(READERS[format]);
