@@ -122,7 +122,16 @@ both:
     expect(deep.line).toBe(33);
     const flow = readError('yaml.standard', `a: ${'['.repeat(1_000_000)}`);
     expect([flow.line, flow.column, flow.message]).toEqual([1, 36, expect.stringMatching(/deeper than 32 levels/)]);
-    expect(readError('yaml.standard', `${'- '.repeat(200_000)}x`).message).toMatch(/deeper than 32 levels/);
+    // Block collections opened on one line are counted before the parser too (it recursed for a second).
+    const dashes = readError('yaml.standard', `${'- '.repeat(200_000)}x`);
+    expect([dashes.line, dashes.column, dashes.message]).toEqual([
+      1,
+      65,
+      expect.stringMatching(/deeper than 32 levels/),
+    ]);
+    expect(readError('yaml.standard', `a:\n  ${'? '.repeat(100_000)}x`).line).toBe(2);
+    expect(texts(read('yaml.standard', `a:\n${'- '.repeat(31)}x`))).toEqual({ [`a${'.0'.repeat(31)}`]: 'x' });
+    expect(readError('yaml.standard', `a:\n${'- '.repeat(32)}x`).message).toMatch(/deeper than 32 levels/);
   });
 
   it.each([

@@ -78,7 +78,7 @@ const TEXT_TAGS = new Set([
  * every scalar a text (the failsafe schema), a key twice in one mapping refused (found here with a Map:
  * the package's own check compares every pair of keys, seconds for a file of 50,000), merge keys (`<<`)
  * applied as YAML 1.1 readers do, aliases expanded within MAX_ALIAS_NODES, nesting within
- * MAX_NESTING_DEPTH (flow collections counted before the package parses them, as it would recurse).
+ * MAX_NESTING_DEPTH (counted before the package parses them where one line can open many: checkFlowDepth).
  */
 function parseYaml(text: string): TreeNode {
   const at = lineFinder(text);
@@ -206,18 +206,25 @@ function parseYaml(text: string): TreeNode {
 const MARKERS = new Set(['\x02', '\x18', '\x1f']);
 
 /**
- * Refuses flow collections (`[[[…`) nested deeper than MAX_NESTING_DEPTH before the package parses them:
- * its composer recurses, and 200 KiB of `[` took it a second to refuse. Its lexer is iterative and cheap,
- * and knows a `[` inside a quoted or plain scalar from a flow indicator.
+ * Refuses, before the package parses the file (its composer recurses: 200 KiB of `[`, or of `- `, took it
+ * a second to refuse), flow collections (`[[[…`) nested deeper than MAX_NESTING_DEPTH, and block
+ * collections opened more than that many times on one line (`- - - …`, `? ? …`): deeper nesting on
+ * separate lines costs indentation, so a file of a megabyte cannot nest more than ~1,400 levels that
+ * way, which the package refuses and the walk above never reaches. Its lexer is iterative and cheap,
+ * knows a `[` or `-` inside a scalar from an indicator, and is stopped at the first one too many.
  */
 function checkFlowDepth(text: string, fail: (message: string, offset: number) => never): void {
-  if (!text.includes('[') && !text.includes('{')) return;
+  if (!/[[{]|-\s|\?\s/.test(text)) return;
   let depth = 0;
+  let onLine = 0;
   let offset = 0;
   for (const token of new Lexer().lex(text)) {
     if (token === '[' || token === '{') {
       if (++depth > MAX_NESTING_DEPTH) fail(TOO_DEEP, offset);
     } else if (token === ']' || token === '}') depth = Math.max(0, depth - 1);
+    else if (token === '-' || token === '?') {
+      if (++onLine > MAX_NESTING_DEPTH) fail(TOO_DEEP, offset);
+    } else if (token.startsWith('\n') || token.startsWith('\r')) onLine = 0;
     if (!MARKERS.has(token)) offset += token.length;
   }
 }
