@@ -78,7 +78,7 @@ const TEXT_TAGS = new Set([
  * every scalar a text (the failsafe schema), a key twice in one mapping refused (found here with a Map:
  * the package's own check compares every pair of keys, seconds for a file of 50,000), merge keys (`<<`)
  * applied as YAML 1.1 readers do, aliases expanded within MAX_ALIAS_NODES, nesting within
- * MAX_NESTING_DEPTH (counted before the package parses them where one line can open many: checkFlowDepth).
+ * MAX_NESTING_DEPTH (counted before the package parses them where one line can open many: countNestingAhead).
  */
 function parseYaml(text: string): TreeNode {
   const at = lineFinder(text);
@@ -86,7 +86,7 @@ function parseYaml(text: string): TreeNode {
     const { line, column } = at(offset);
     throw new FormatReadError(message, line, column);
   };
-  checkFlowDepth(text, fail);
+  countNestingAhead(text, fail);
   const docs = parseAllDocuments(text, {
     schema: 'failsafe',
     resolveKnownTags: false,
@@ -213,7 +213,7 @@ const MARKERS = new Set(['\x02', '\x18', '\x1f']);
  * way, which the package refuses and the walk above never reaches. Its lexer is iterative and cheap,
  * knows a `[` or `-` inside a scalar from an indicator, and is stopped at the first one too many.
  */
-function checkFlowDepth(text: string, fail: (message: string, offset: number) => never): void {
+function countNestingAhead(text: string, fail: (message: string, offset: number) => never): void {
   if (!/[[{]|-\s|\?\s/.test(text)) return;
   let depth = 0;
   let onLine = 0;
