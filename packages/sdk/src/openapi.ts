@@ -36,7 +36,8 @@ function componentSchemas(operations: Operation[]) {
   const named = new Map<string, z.ZodMiniType>();
   for (const op of operations) {
     for (const body of [op.requestBody, ...Object.values(op.responses).map((r) => r.body)]) {
-      if (!body) continue;
+      // A text answer's schema is stated in place, per media type (see `contentOf`).
+      if (!body || ('mediaTypes' in body && body.mediaTypes)) continue;
       const seen = named.get(body.name);
       if (seen && seen !== body.schema) throw new Error(`Two schemas are named ${body.name} in the operation table.`);
       named.set(body.name, body.schema);
@@ -65,8 +66,16 @@ function operationObject(op: Operation & { id: string }) {
   });
   for (const [name, { description, schema, required }] of Object.entries(op.query ?? {}))
     parameters.push({ name, in: 'query', required: required ?? false, description, schema: jsonSchemaOf(schema) });
+  // A text answer (a resource file) is its format's text: a JSON file is an object, any other a string.
   const contentOf = (body: ResponseBody) =>
-    Object.fromEntries((body.mediaTypes ?? ['application/json']).map((type) => [type, { schema: ref(body) }]));
+    body.mediaTypes
+      ? Object.fromEntries(
+          body.mediaTypes.map((type) => [
+            type,
+            { schema: type === 'application/json' ? { type: 'object' } : { type: 'string' } },
+          ]),
+        )
+      : { 'application/json': { schema: ref(body) } };
   return {
     operationId: op.id,
     summary: op.summary,
@@ -76,7 +85,12 @@ function operationObject(op: Operation & { id: string }) {
       ? {
           requestBody: {
             required: op.requestBody.required,
-            content: { [op.requestBody.contentType ?? 'application/json']: { schema: ref(op.requestBody) } },
+            content: {
+              [op.requestBody.contentType ?? 'application/json']: {
+                schema: ref(op.requestBody),
+                ...(op.requestBody.encoding ? { encoding: op.requestBody.encoding } : {}),
+              },
+            },
           },
         }
       : {}),

@@ -62,6 +62,8 @@ export interface OperationRequestBody<S extends z.ZodMiniType = z.ZodMiniType> e
    * file as `z.file()`, every other field as its text).
    */
   contentType?: 'application/json' | 'multipart/form-data';
+  /** The content type of a form's parts, where one is not any (OpenAPI's `encoding`): a ZIP's `file`. */
+  encoding?: Record<string, { contentType: string }>;
   /** Whether a request without a body is refused. */
   required: boolean;
   /** The status of a body that is not JSON, not a form (or missing when required). */
@@ -547,6 +549,7 @@ const uploadResourceZipContract = {
     name: 'UploadResourceZipRequest',
     schema: UploadResourceZipRequestSchema,
     contentType: 'multipart/form-data',
+    encoding: { file: { contentType: 'application/zip' } },
     required: true,
     malformedStatus: 400,
     invalidStatus: 400,
