@@ -5,6 +5,7 @@
 import type { Permission } from '@loc/sdk';
 import { OPERATIONS, type OperationId } from '@loc/sdk/internal';
 import { CdnErrorDetailSchema, ProjectListSchema } from '@loc/sdk/schemas';
+import { readFileSync } from 'node:fs';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { DEMO, demoSeed, parseSeed, startMockServer } from '../src';
@@ -124,6 +125,32 @@ describe('the authorization matrix', () => {
     expect(expected('workspaceStatus', 'viewer', undefined)).toBe(200);
     expect(expected('createExport', 'collaborator', 'web-frontend')).toBe(200);
     expect(expected('createExport', 'collaborator', 'mobile-ios')).toBe(403);
+  });
+
+  it("is docs/mock-server.md's access table, cell for cell", () => {
+    const page = readFileSync(new URL('../../../docs/mock-server.md', import.meta.url), 'utf8');
+    const rows = page
+      .split('\n')
+      .filter((line) => /^\| `\w+` \| `(GET|POST) /.test(line))
+      .map((line) =>
+        line
+          .split('|')
+          .slice(1, -1)
+          .map((c) => c.trim()),
+      );
+    expect(rows.map((r) => r[0]!.replace(/`/g, ''))).toEqual(Object.keys(OPERATIONS));
+    const columns = ['admin', 'developer', 'viewer', 'collaborator', 'outsider', 'globex'] as const;
+    for (const [name, , , ...cells] of rows) {
+      const id = name!.replace(/`/g, '') as OperationId;
+      const onProject = OPERATIONS[id].path.includes('{projectUrl}');
+      cells.forEach((cell, i) => {
+        const [inProject, elsewhere] = onProject
+          ? [expected(id, columns[i]!, 'web-frontend'), expected(id, columns[i]!, 'mobile-ios')]
+          : [expected(id, columns[i]!, undefined), expected(id, columns[i]!, undefined)];
+        const says = inProject === elsewhere ? String(inProject) : `${inProject} on web-frontend, else ${elsewhere}`;
+        expect(cell, `${id} as ${columns[i]}`).toBe(says);
+      });
+    }
   });
 
   it.each(CASES)('%s as %s', async (_, who, id, project) => {
