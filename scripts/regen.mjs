@@ -35,6 +35,8 @@ const steps = [
     () => {
       const bin = 'packages/mock-server/dist/bin.js';
       writeFileSync(join(root, 'docs/mock-admin-openapi.json'), node(bin, 'admin-openapi'));
+      // Committed as Biome lays it out (the lint checks it; docs/openapi.json is left as written).
+      execFileSync('biome', ['format', '--write', 'docs/mock-admin-openapi.json'], { cwd: root, stdio: 'ignore' });
       const page = join(root, 'docs/mock-server.md');
       const text = readFileSync(page, 'utf8');
       const start = /<!-- admin-examples:start[^>]*-->/.exec(text)?.[0] ?? '<!-- admin-examples:start -->';

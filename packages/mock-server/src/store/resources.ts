@@ -51,7 +51,7 @@ export interface ListedResource {
  * The most a ZIP upload may hold once inflated, in bytes: a small ZIP of a few KiB can inflate to
  * gigabytes (a "zip bomb"), so the sizes its directory states are added up before anything is inflated.
  */
-export const MAX_UNZIPPED_BYTES = 64 * 1024 * 1024;
+const MAX_UNZIPPED_BYTES = 64 * 1024 * 1024;
 
 /** The statuses a download's filter keeps; undefined: every translated one. */
 const FILTERS: Record<ResourceStatusFilter, ReadonlySet<SegmentStatus> | undefined> = {
