@@ -265,6 +265,7 @@ describe('what a name addresses', () => {
 describe('refused uploads change nothing', () => {
   it.each([
     ['not JSON', 'common.json', '{"a": "b",\n  oops\n}', 422, /common.json is not a json.standard file/],
+    ['not an object of strings, naming its line', 'common.json', '[]', 422, /json.standard file: line 1\b/],
     [
       'not UTF-8, naming its line',
       'common.json',

@@ -4,7 +4,7 @@
 // counts, exports and downloads read the new ones; releases keep the strings they were published with.
 import type { ImportCounts, ResourceStatusFilter } from '@loc/sdk';
 import type { SegmentStatus } from '@loc/sdk/internal';
-import { sameLocale } from '@loc/sdk/locales';
+import { LOCALE_STYLES, localeName, parseLocale, sameLocale } from '@loc/sdk/locales';
 import { unzipSync } from 'fflate';
 import { FormatReadError, readerFor } from '../formats/readers';
 import { fileText, localesOf } from './project-files';
@@ -104,6 +104,15 @@ function decode(bytes: Uint8Array, name: string): string {
   }
 }
 
+/**
+ * Whether the locale a file names itself (XLIFF's `target-language`, PO's `Language`, Rails' root key) is
+ * `locale`, in the service's spelling or in a platform's (gettext's `zh_TW` for `zh-Hant`, `sr_RS@latin`).
+ */
+function namesLocale(declared: string, locale: string): boolean {
+  if (sameLocale(declared, locale)) return true;
+  return parseLocale(locale) !== undefined && LOCALE_STYLES.some((style) => localeName(locale, style) === declared);
+}
+
 /** A project being changed: its files, their ids, and whether anything changed (a ZIP imports all or none). */
 interface Draft {
   project: Project;
@@ -171,11 +180,13 @@ function importInto(draft: Draft, upload: ResourceUpload): ImportedResource {
       throw new StoreError('invalid', `${upload.name} is not a ${format} file: ${error.message}`);
     throw error;
   }
-  if (parsed.locale !== undefined && !sameLocale(parsed.locale, locale))
+  if (parsed.locale !== undefined && !namesLocale(parsed.locale, locale)) {
+    const meant = localesOf(project).find((l) => namesLocale(parsed.locale!, l));
     throw new StoreError(
       'invalid',
-      `${upload.name} says it is in '${parsed.locale}', and is uploaded as '${locale}': send it with iso2_slug=${parsed.locale}, or fix its locale.`,
+      `${upload.name} says it is in '${parsed.locale}', and is uploaded as '${locale}': ${meant ? `send it with iso2_slug=${meant}` : `'${parsed.locale}' is no locale of project '${project.slug}'`}, or fix its locale.`,
     );
+  }
   const isSource = locale === project.sourceLocale;
   const imported = isSource
     ? importSource(file, parsed.entries, upload.source)
