@@ -6,6 +6,7 @@ import { createClient, NotFoundError, type LocClient } from '@loc/sdk';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO, demoSeed, type Seed } from '../src';
+import { escapingZip } from '../src/body-faults';
 import { useServer } from './helpers';
 
 /** The demo seed, and a project whose two files share a name (`common.json` in two folders). */
@@ -370,11 +371,13 @@ describe('a ZIP push', () => {
     expect(await pull('en')).not.toHaveProperty('zip.new');
   });
 
-  it('refuses an entry outside the repository, and a ZIP that inflates past its limit', async () => {
+  it('refuses an entry outside the repository, a link, and a ZIP that inflates past its limit', async () => {
     const outside = zipSync({ '../../etc/common.json': strToU8('{}') });
     const bomb = claimingSize(zipSync({ 'locales/en/common.json': strToU8('{}') }), 65 * 1024 * 1024);
+    const link = escapingZip(zipSync({ 'locales/en/common.json': strToU8('{}') }), 'ZIP_ENTRY_SYMLINK');
     for (const [zip, message] of [
       [outside, /not a path inside the repository/],
+      [link, /'loc-mock-link' is a symbolic link/],
       [bomb, /inflates to more than/],
       [strToU8('not a zip'), /not a ZIP archive/],
     ] as const) {

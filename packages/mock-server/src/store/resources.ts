@@ -201,8 +201,37 @@ function importInto(draft: Draft, upload: ResourceUpload): ImportedResource {
   return { ...where, locale, template: imported.file.path, fileCreated, counts: imported.counts };
 }
 
+/**
+ * The names of a ZIP's entries that are symbolic links (a Unix mode of S_IFLNK in their external attributes,
+ * which fflate does not read): an upload holds files, and a link's "content" is a path somewhere else.
+ */
+function linksIn(zip: Uint8Array): string[] {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  let end = -1;
+  for (let at = zip.byteLength - 22; at >= 0 && end === -1; at--) if (view.getUint32(at, true) === 0x06054b50) end = at;
+  if (end === -1) return [];
+  const links: string[] = [];
+  const count = view.getUint16(end + 10, true);
+  for (let at = view.getUint32(end + 16, true), i = 0; i < count && at + 46 <= zip.byteLength; i++) {
+    if (view.getUint32(at, true) !== 0x02014b50) break;
+    const madeOnUnix = view.getUint8(at + 5) === 3;
+    const mode = view.getUint32(at + 38, true) >>> 16;
+    const nameLength = view.getUint16(at + 28, true);
+    if (madeOnUnix && (mode & 0o170000) === 0o120000)
+      links.push(new TextDecoder().decode(zip.subarray(at + 46, at + 46 + nameLength)));
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  }
+  return links;
+}
+
 /** The entries of an uploaded ZIP, as files to import: hidden files and folders left out; a refusal names the entry. */
 function zipEntries(bytes: Uint8Array, limit: number): { path: string; name: string; bytes: Uint8Array }[] {
+  const [link] = linksIn(bytes);
+  if (link !== undefined)
+    throw new StoreError(
+      'invalid',
+      `The ZIP entry '${link}' is a symbolic link: a ZIP upload holds the files themselves.`,
+    );
   let total = 0;
   let files: Record<string, Uint8Array>;
   try {
