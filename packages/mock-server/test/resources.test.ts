@@ -254,6 +254,23 @@ describe('what a name addresses', () => {
     expect(answer.json.error).toMatch(/give its locale \(`iso2_slug`\) or its folder/);
   });
 
+  it('reads UTF-16 with a byte order mark (as Xcode wrote .strings files) and UTF-8 with one', async () => {
+    const json = JSON.stringify({ 'app.title': 'Acme Notizen – Ü' });
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(json, 'utf16le')]);
+    const utf8 = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(json.replace('Ü', 'Ö'))]);
+    for (const [bytes, text] of [
+      [utf16, 'Acme Notizen – Ü'],
+      [utf8, 'Acme Notizen – Ö'],
+    ] as const) {
+      const answer = await api.call('POST', '/v1/acme/projects/web-frontend/resources', {
+        token: DEMO.tokens.developer,
+        ...form({ iso2_slug: 'de', path: 'locales/de' }, 'common.json', bytes),
+      });
+      expect(answer.status, answer.text).toBe(200);
+      expect((await pull('de'))['app.title']).toBe(text);
+    }
+  });
+
   it('reads the locale and folder from the query as from the form, as the service takes either', async () => {
     const answer = await api.call('POST', '/v1/acme/projects/web-frontend/resources?iso2_slug=de&path=locales%2Fde', {
       token: DEMO.tokens.developer,
