@@ -82,12 +82,12 @@ export function reply<K extends OperationId, S extends keyof Responses<K> & numb
  */
 export function replyText<K extends OperationId, S extends keyof Responses<K> & number>(
   _id: K,
-  _status: S,
+  status: S,
   text: ResponseBody<K, S> & string,
   mediaType: string,
   headers?: Record<string, string>,
 ): Response {
-  return textResponse(text, _status, { 'content-type': `${mediaType}; charset=utf-8`, ...headers });
+  return textResponse(text, status, { 'content-type': `${mediaType}; charset=utf-8`, ...headers });
 }
 
 /** An operation's path template in msw's syntax: `/v1/{workspaceUrl}/projects` → `/v1/:workspaceUrl/projects`. */
