@@ -354,6 +354,7 @@ export const HTTP_STATUS_TEXT: Readonly<Record<number, string>> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  406: 'Not Acceptable',
   409: 'Conflict',
   413: 'Payload Too Large',
   422: 'Unprocessable Entity',

@@ -1,5 +1,7 @@
 // Releases (a seed's distributions, and what the control API publishes) and their bundles: a release's
-// ZIP is made the first time something asks for it, then kept until the release is published anew.
+// ZIP is made the first time something asks for it, then kept until the release is published anew. A
+// release carries its project's strings as they were when it was published (a seed's: the seed's): an
+// upload changes the project, not a release an app may have installed (docs/decisions.md, "Resources").
 import { buildZip, localesOf, zipOf } from './project-files';
 import { findProject } from './projects';
 import { sdkBundleLayout } from './sdk-bundles';
@@ -19,7 +21,7 @@ export function releaseBlobName(releaseId: string): string {
  */
 export function releaseBundle(state: State, distribution: SeedDistribution, releaseId: string): Promise<Uint8Array> {
   return state.blobs.release(releaseBlobName(releaseId), async () => {
-    const p = findProject(state, distribution.workspace, distribution.project);
+    const p = state.releaseStrings.get(releaseId) ?? findProject(state, distribution.workspace, distribution.project);
     const sdk = sdkBundleLayout(distribution.type, p);
     if (sdk) return zipOf(p, p.files, sdk.format, sdk.place);
     return (await buildZip(p, p.files, localesOf(p), p.resourceType)).bytes;
@@ -114,6 +116,9 @@ export function createReleases(ctx: StoreContext) {
         state.blobs.forgetRelease(releaseBlobName(id));
         state.madeReleases.delete(id);
       }
+      // The new release carries the project's strings of now, and so do the releases moved to another project.
+      const strings = findProject(state, distribution.workspace, distribution.project);
+      for (const id of new Set([...stale, to.release.id])) state.releaseStrings.set(id, strings);
       return { created: !existing, replaced };
     },
 
