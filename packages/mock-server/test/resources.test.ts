@@ -254,21 +254,38 @@ describe('what a name addresses', () => {
     expect(answer.json.error).toMatch(/give its locale \(`iso2_slug`\) or its folder/);
   });
 
-  it('reads UTF-16 with a byte order mark (as Xcode wrote .strings files) and UTF-8 with one', async () => {
-    const json = JSON.stringify({ 'app.title': 'Acme Notizen – Ü' });
-    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(json, 'utf16le')]);
-    const utf8 = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(json.replace('Ü', 'Ö'))]);
-    for (const [bytes, text] of [
-      [utf16, 'Acme Notizen – Ü'],
-      [utf8, 'Acme Notizen – Ö'],
-    ] as const) {
-      const answer = await api.call('POST', '/v1/acme/projects/web-frontend/resources', {
-        token: DEMO.tokens.developer,
-        ...form({ iso2_slug: 'de', path: 'locales/de' }, 'common.json', bytes),
-      });
-      expect(answer.status, answer.text).toBe(200);
-      expect((await pull('de'))['app.title']).toBe(text);
-    }
+  it('reads UTF-16 with a byte order mark in a .strings file (as Xcode wrote them) and UTF-8 with one in JSON', async () => {
+    // Each reader decodes by its format's rule: UTF-16 is a .strings file's, never JSON's (RFC 8259: UTF-8).
+    const strings = '"app.title" = "Acme Notizen – Ü";\n';
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(strings, 'utf16le')]);
+    const ios = await api.call('POST', '/v1/acme/projects/mobile-ios/resources', {
+      token: DEMO.tokens.developer,
+      ...form({ iso2_slug: 'de', path: 'Resources/de.lproj' }, 'Localizable.strings', utf16),
+    });
+    expect(ios.status, ios.text).toBe(200);
+    const iosText = await client().resources.download(web.ws, 'mobile-ios', {
+      name: 'Localizable.strings',
+      path: 'Resources/de.lproj',
+      locale: 'de',
+    });
+    expect(iosText).toContain('"app.title" = "Acme Notizen – Ü";');
+    const json = JSON.stringify({ 'app.title': 'Acme Notizen – Ö' });
+    const utf8 = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(json)]);
+    const answer = await api.call('POST', '/v1/acme/projects/web-frontend/resources', {
+      token: DEMO.tokens.developer,
+      ...form({ iso2_slug: 'de', path: 'locales/de' }, 'common.json', utf8),
+    });
+    expect(answer.status, answer.text).toBe(200);
+    expect((await pull('de'))['app.title']).toBe('Acme Notizen – Ö');
+    const utf16Json = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(json, 'utf16le')]);
+    const refused = await api.call('POST', '/v1/acme/projects/web-frontend/resources', {
+      token: DEMO.tokens.developer,
+      ...form({ iso2_slug: 'de', path: 'locales/de' }, 'common.json', utf16Json),
+    });
+    expect([refused.status, refused.text]).toEqual([
+      422,
+      expect.stringMatching(/UTF-16LE byte order mark.*save it as UTF-8/),
+    ]);
   });
 
   it('reads the locale and folder from the query as from the form, as the service takes either', async () => {
