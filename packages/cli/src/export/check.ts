@@ -195,7 +195,7 @@ export async function reportCheck(ctx: Context, report: CheckReport): Promise<vo
         table!.renderTable(
           ['WOULD BE', 'FILE', 'FROM THE EXPORT'],
           changes.map((f) => [color[f.change](f.change), displayPath(f.target), c.dim(f.source ?? '')]),
-          { dim: c.dim, columns: ctx.out.columns },
+          { dim: c.dim, columns: ctx.out.columns, fit: [{ cut: 'never' }, { cut: 'path' }, { cut: 'path', drop: 1 }] },
         ),
       );
     if (upToDate)

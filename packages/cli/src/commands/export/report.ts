@@ -68,7 +68,12 @@ export function reportDelivery(
             // The same word as `status` in --json.
             [dryRun ? 'WOULD BE' : 'STATUS', 'FILE', 'FROM THE EXPORT'],
             delivered.files.map((f) => [color[f.status](f.status), displayPath(f.target), c.dim(f.source)]),
-            { dim: c.dim, columns: ctx.out.columns },
+            // The file written is what a person looks for; where it came from is left out first.
+            {
+              dim: c.dim,
+              columns: ctx.out.columns,
+              fit: [{ cut: 'never' }, { cut: 'path' }, { cut: 'path', drop: 1 }],
+            },
           ),
         );
       ctx.out.line();
