@@ -8,14 +8,26 @@ import {
   type LocClient,
 } from '@loc/sdk/internal';
 import { findConfigFile, loadConfigFile, type LoadedConfig } from '../config/project-config';
-import { openCredentials, type CredentialStore } from '../config/credentials';
-import { CliError, CredentialsError, EXIT, isForeignAnswer, onCdn, RETRIED, refusedAnswerOf, resumeOf } from './errors';
+import { DEFAULT_PROFILE, openCredentials, type CredentialStore } from '../config/credentials';
+import {
+  CliError,
+  CredentialsError,
+  EXIT,
+  isForeignAnswer,
+  onCdn,
+  type RequestSettings,
+  RETRIED,
+  refusedAnswerOf,
+  resumeOf,
+  SETTINGS_OF,
+} from './errors';
 import { createHttpFetch } from '../net/http-fetch';
 import { proxyFetch } from '../net/proxy';
 import { Output } from './output';
 import type { GlobalOptions, OptionSource } from '../options/shared-options';
 import { readEnvironment, type Environment } from '../options/environment';
-import { checkProxyVariables, describeSource, resolveSettings, type Settings, type Source } from '../options/settings';
+import { checkProxyVariables, resolveSettings, type Settings } from '../options/settings';
+import { describeSource, loginCommand, type Source } from '../options/setting-source';
 import { formatElapsed } from '../ui/progress';
 import { VERSION } from '../startup/version';
 
@@ -67,10 +79,8 @@ export class Context {
   private loadedConfig: LoadedConfig | undefined | null = null;
   private store: CredentialStore | undefined;
   private proxiedFetch: Promise<typeof fetch | undefined> | undefined;
-  /** Where requests go and where that came from, for a message when the answer is not the service's. */
-  private connection:
-    | Pick<Settings, 'baseUrl' | 'baseUrlSource' | 'cdnBaseUrl' | 'cdnBaseUrlSource' | 'cdnBaseUrlIsBase'>
-    | undefined;
+  /** Where requests go and where that and the credentials came from, for the messages of their errors. */
+  private connection: RequestSettings | undefined;
 
   constructor(init: ContextInit) {
     this.options = init.options;
@@ -143,6 +153,8 @@ export class Context {
     } catch (error) {
       if (error instanceof APIError && (this.attempts.get(`${error.method} ${error.path}`) ?? 0) > 0)
         RETRIED.add(error);
+      if (this.connection && typeof error === 'object' && error !== null && !SETTINGS_OF.has(error))
+        SETTINGS_OF.set(error, this.connection);
       if (isForeignAnswer(error) && this.connection) throw this.foreignAnswer(error, this.connection);
       if (this.deadline?.aborted && !this.interrupt.aborted && this.deadlineMs !== undefined) {
         // A timeout of its own (an export not ready in time) already says what to do.
@@ -163,13 +175,17 @@ export class Context {
   }
 
   /** Records where requests go (`loc login` builds its own client), for {@link Context.run}'s messages. */
-  useConnection(baseUrl: string, source: Source): void {
+  useConnection(baseUrl: string, source: Source, profile: string): void {
     this.connection = {
       baseUrl,
       baseUrlSource: source,
       cdnBaseUrl: baseUrl,
       cdnBaseUrlSource: source,
       cdnBaseUrlIsBase: true,
+      tokenSource: undefined,
+      cdnKeySource: undefined,
+      profile,
+      login: loginCommand(profile, DEFAULT_PROFILE),
     };
   }
 
@@ -194,7 +210,7 @@ export class Context {
       `${url} does not look like the loc ${cdn ? 'CDN check' : 'service'}: ${method} ${path} answered${status} with ${kind}.`,
       {
         exitCode: EXIT.SERVER,
-        hint: `The ${cdn ? 'CDN base URL' : 'base URL'} (${describeSource(source, cdn && !connection.cdnBaseUrlIsBase ? 'cdnBaseUrl' : 'baseUrl')}) must be the service's address, for example https://api.loc.dev; or a proxy in between (HTTPS_PROXY) answered instead.`,
+        hint: `The ${cdn ? 'CDN base URL' : 'base URL'} (${describeSource(source, cdn && !connection.cdnBaseUrlIsBase ? 'cdnBaseUrl' : 'baseUrl', connection.profile)}) must be the service's address, for example https://api.loc.dev; or a proxy in between (HTTPS_PROXY) answered instead.`,
         cause: error,
       },
     );
@@ -230,7 +246,7 @@ export class Context {
   /** A client for the API. `needs` names the credential the command cannot go without. */
   async client(needs: 'token' | 'cdnKey' | 'none' = 'token'): Promise<{ client: LocClient; settings: Settings }> {
     const settings = await this.settings(needs);
-    this.connection = settings;
+    this.connection = { ...settings, login: loginCommand(settings.profile, DEFAULT_PROFILE) };
     if (needs === 'token' && !settings.token) {
       throw new CredentialsError(
         `No API token for ${settings.baseUrl}.`,
