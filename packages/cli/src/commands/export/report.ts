@@ -6,8 +6,12 @@ import { countStatuses, type Delivery } from '../../files/deliver';
 import { displayPath } from '../../files/place';
 import { EXPORT_RECORD_NAME } from '../../files/record';
 import type { Context } from '../../run/context';
+import { listing, moreLine } from '../../ui/listing';
 import { counted } from '../../ui/quantities';
 import type { Target } from './delivery-settings';
+
+/** The files a short listing shows first: those a person must look at, then the ones written, then the rest. */
+const STATUS_RANK = ['conflict', 'overwritten', 'updated', 'created', 'unchanged'] as const;
 
 /** What {@link reportDelivery} reports. */
 export interface DeliveryReport {
@@ -61,13 +65,15 @@ export function reportDelivery(
     () => {
       const { c } = ctx.out;
       const color = { created: c.green, updated: c.yellow, unchanged: c.dim, conflict: c.red, overwritten: c.yellow };
+      // A long export lists the files that changed first, and says how many more there are (--verbose: all).
+      const { shown, more } = listing(delivered.files, ctx.out.verbose, (f) => STATUS_RANK.indexOf(f.status));
       if (markdown !== undefined) ctx.out.line(markdown.trimEnd());
       else
         ctx.out.line(
           table!.renderTable(
             // The same word as `status` in --json.
             [dryRun ? 'WOULD BE' : 'STATUS', 'FILE', 'FROM THE EXPORT'],
-            delivered.files.map((f) => [color[f.status](f.status), displayPath(f.target), c.dim(f.source)]),
+            shown.map((f) => [color[f.status](f.status), displayPath(f.target), c.dim(f.source)]),
             // The file written is what a person looks for; where it came from is left out first.
             {
               dim: c.dim,
@@ -76,6 +82,7 @@ export function reportDelivery(
             },
           ),
         );
+      if (markdown === undefined && more) ctx.out.line(c.dim(moreLine(more, 'file')));
       ctx.out.line();
       const extra = [
         counts.overwritten ? `${counts.overwritten} overwritten (changed since loc wrote them)` : '',
