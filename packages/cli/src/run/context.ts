@@ -7,7 +7,13 @@ import {
   type ClientHooks,
   type LocClient,
 } from '@loc/sdk/internal';
-import { findConfigFile, loadConfigFile, type LoadedConfig } from '../config/project-config';
+import {
+  findConfigFile,
+  isYamlConfig,
+  loadConfigFile,
+  type LoadedConfig,
+  type YamlModule,
+} from '../config/project-config';
 import { DEFAULT_PROFILE, openCredentials, type CredentialStore } from '../config/credentials';
 import {
   CliError,
@@ -77,6 +83,8 @@ export class Context {
   private readonly attempts = new Map<string, number>();
   private readonly sourceOf: ContextInit['sourceOf'];
   private loadedConfig: LoadedConfig | undefined | null = null;
+  /** The YAML reader, loaded before the handler runs when the config file is YAML (projectConfig() is synchronous). */
+  private yaml: YamlModule | undefined;
   private store: CredentialStore | undefined;
   private proxiedFetch: Promise<typeof fetch | undefined> | undefined;
   /** Where requests go and where that and the credentials came from, for the messages of their errors. */
@@ -132,6 +140,7 @@ export class Context {
       cwd: this.cwd,
     });
     inner.loadedConfig = this.loadedConfig;
+    inner.yaml = this.yaml;
     inner.store = this.store;
     inner.proxiedFetch = this.proxiedFetch;
     return inner;
@@ -149,6 +158,7 @@ export class Context {
    */
   async run<T>(work: () => Promise<T>): Promise<T> {
     try {
+      await this.loadConfigReader();
       return await work();
     } catch (error) {
       if (error instanceof APIError && (this.attempts.get(`${error.method} ${error.path}`) ?? 0) > 0)
@@ -216,14 +226,34 @@ export class Context {
     );
   }
 
-  /** The nearest loc.config.json (or the one of --config), read once. */
+  /** The nearest loc.config.json, .yaml or .yml (or the file of --config), read once. */
   projectConfig(): LoadedConfig | undefined {
     if (this.loadedConfig === null) {
-      const path = this.options.config ?? findConfigFile(this.cwd);
-      this.loadedConfig = path ? loadConfigFile(path) : undefined;
+      const path = this.configPath();
+      this.loadedConfig = path ? loadConfigFile(path, this.yaml) : undefined;
       if (this.loadedConfig) this.out.debug(`config: ${this.loadedConfig.path}`);
     }
     return this.loadedConfig;
+  }
+
+  private configPath(): string | undefined {
+    return this.options.config ?? findConfigFile(this.cwd);
+  }
+
+  /**
+   * The yaml package, when the config file is YAML: loaded before the handler, so that projectConfig()
+   * can stay synchronous. A problem in finding the file is left to projectConfig(), for the commands that
+   * read it (`loc login` works beside a broken config).
+   */
+  private async loadConfigReader(): Promise<void> {
+    if (this.yaml || this.loadedConfig !== null) return;
+    let path: string | undefined;
+    try {
+      path = this.configPath();
+    } catch {
+      return;
+    }
+    if (path && isYamlConfig(path)) this.yaml = await import('yaml');
   }
 
   async credentials(): Promise<CredentialStore> {
