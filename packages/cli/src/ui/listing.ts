@@ -15,7 +15,11 @@ export const SUMMARY_ROWS = 10;
  *
  * @example listing(files, ctx.out.verbose, (f) => ['conflict', 'updated', 'created', 'unchanged'].indexOf(f.status))
  */
-export function listing<T>(rows: readonly T[], verbose: boolean, rank: (row: T) => number): { shown: T[]; more: number } {
+export function listing<T>(
+  rows: readonly T[],
+  verbose: boolean,
+  rank: (row: T) => number,
+): { shown: T[]; more: number } {
   if (verbose || rows.length <= FULL_LISTING) return { shown: [...rows], more: 0 };
   const ranked = rows.map((row, index) => ({ row, index, rank: rank(row) }));
   ranked.sort((a, b) => a.rank - b.rank || a.index - b.index);
