@@ -569,25 +569,41 @@ export function exitCodeOf(error: unknown): number {
   return typeof exitCode === 'function' ? exitCode(error) : exitCode;
 }
 
-/** The `error` of a --json document: name, message, hint, exit code (and the service's status and codes). */
+/**
+ * The id the service gave the failed request (its `x-request-id`, as the SDK's error carries it), looked
+ * for along the `cause` chain (a timeout or a foreign answer of the CLI's own wraps the SDK's error).
+ */
+export function requestIdOf(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+    if (e instanceof APIError && e.requestId) return e.requestId;
+  return undefined;
+}
+
+/** The `error` of a --json document: name, message, hint, exit code (and the service's status, codes and request id). */
 export function errorDocument(error: unknown) {
   const { message, hint } = describeError(error);
+  const requestId = requestIdOf(error);
   return {
     name: error instanceof CommanderError ? 'UsageError' : error instanceof Error ? error.name : 'Error',
     message,
     ...(hint ? { hint } : {}),
     exitCode: exitCodeOf(error),
     ...(error instanceof APIError ? { status: error.status, codes: error.codes } : {}),
+    ...(requestId ? { requestId } : {}),
   };
 }
 
-/** The one error handler: a line (and hint) on stderr, JSON on stdout with --json; returns the exit code. */
+/**
+ * The one error handler: a line (and hint) on stderr, JSON on stdout with --json; returns the exit code.
+ * With --verbose the line ends with the request id the service gave (what its operators ask for).
+ */
 export function reportError(out: Output, error: unknown): number {
   const exitCode = exitCodeOf(error);
   const { message, hint } = describeError(error);
   if (exitCode === EXIT.OK) return exitCode;
   if (out.json && !out.hasPrintedJson) out.printJson({ error: errorDocument(error) });
-  out.error(message, hint);
+  const requestId = out.verbose ? requestIdOf(error) : undefined;
+  out.error(requestId ? sentence(message.replace(/\.$/, ''), `(request id ${requestId})`) : message, hint);
   if (
     out.verbose &&
     error instanceof Error &&
