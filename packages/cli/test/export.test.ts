@@ -338,6 +338,8 @@ describe('a long export (more than 20 files)', () => {
     expect(rows(first.stdout)).toHaveLength(10);
     expect(first.stdout).toContain('… and 15 more files (--verbose lists every one).');
     expect(first.stderr).toMatch(/25 files: 25 created, 0 updated, 0 unchanged/);
+    // The folder's first record: what it is, and that it is committed (issue 44); said once.
+    expect(first.stderr).toMatch(/Commit \S*ios\/\.loc-export\.json with the files: it records what loc wrote/);
 
     // One file gone from the folder: it is among the rows shown, before files that did not change.
     const gone = 'zh-Hant.lproj/Extra3.strings';
@@ -346,6 +348,7 @@ describe('a long export (more than 20 files)', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(rows(again.stdout)).toHaveLength(10);
     expect(rows(again.stdout).filter((l) => l.startsWith('created'))).toEqual([expect.stringContaining(gone)]);
+    expect(again.stderr).not.toContain('.loc-export.json');
 
     const verbose = await loc(['--verbose']);
     expect(rows(verbose.stdout)).toHaveLength(25);

@@ -20,12 +20,13 @@ const env = () => ({
 });
 
 describe('at a terminal', () => {
-  it('loc init asks for the project, format, folder and template, and writes the file', async () => {
+  it('loc init asks for the project, format, locales, folder and template, and writes the file', async () => {
     const { code, screen } = await runLocInTerminal(
       ['init'],
       [
         [/Which project\?/, '\x1b[B\r'], // arrow down: the second project, mobile-android
         [/Export format/, '\r'],
+        [/Locales to export/, '\r'], // all of them, as offered
         [/Folder the exported files go into/, '\x7fres\r'], // replace the default "." with "res"
         [/Path of each file below it/, '\x7f\x7f\x7f\x7f\x7f\x7fvalues-{android_locale}/{filename}\r'],
       ],
@@ -33,6 +34,8 @@ describe('at a terminal', () => {
       dir.path,
     );
     expect(code, screen).toBe(0);
+    // The project's locales were offered, all chosen.
+    for (const locale of ['en', 'de', 'fr', 'pt-BR']) expect(screen).toContain(locale);
     const config = JSON.parse(readFileSync(join(dir.path, 'loc.config.json'), 'utf8'));
     expect(config).toEqual({
       $schema: expect.stringMatching(/loc\.config\.schema\.json$/),
@@ -40,6 +43,24 @@ describe('at a terminal', () => {
       project: 'mobile-android',
       export: { out: 'res', pathTemplate: 'values-{android_locale}/{filename}' },
     });
+  });
+
+  it('loc init writes the locales chosen when they are not all of the project’s (issue 44)', async () => {
+    const { code, screen } = await runLocInTerminal(
+      ['init'],
+      [
+        [/Which project\?/, '\x1b[B\r'],
+        [/Export format/, '\r'],
+        [/Locales to export/, '\x1b[B\x1b[B\x1b[B \r'], // down to the fourth, pt-BR, and unchoose it
+        [/Folder the exported files go into/, '\r'],
+        [/Path of each file below it/, '\r'],
+      ],
+      env(),
+      dir.path,
+    );
+    expect(code, screen).toBe(0);
+    const config = JSON.parse(readFileSync(join(dir.path, 'loc.config.json'), 'utf8'));
+    expect(config.export).toEqual({ locales: ['en', 'de', 'fr'] });
   });
 
   it('loc export shows a spinner, then the files, in colour', async () => {

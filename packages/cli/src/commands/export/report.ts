@@ -26,12 +26,14 @@ export interface DeliveryReport {
   markdown: string | undefined;
   /** The table's module, loaded only for a person. */
   table: typeof import('../../ui/table') | undefined;
+  /** This run wrote the folder's first record (.loc-export.json): say what it is and that it is committed. */
+  firstRecord?: boolean;
 }
 
 /** What a run that wrote the folder (or, with --dry-run, would have) did: a table of its files, or its --json. */
 export function reportDelivery(
   ctx: Context,
-  { done, target, delivered, keys, types, markdown, table }: DeliveryReport,
+  { done, target, delivered, keys, types, markdown, table, firstRecord }: DeliveryReport,
 ): void {
   const { layout } = target.settings;
   const dryRun = target.options.dryRun === true;
@@ -101,7 +103,13 @@ export function reportDelivery(
           ctx.out.warn(
             `A real run would stop at the ${counted(counts.conflict, 'changed file')}: rerun with --force to overwrite them.`,
           );
-      } else ctx.out.success(`${counted(delivered.files.length, 'file')}: ${summary}.`);
+      } else {
+        ctx.out.success(`${counted(delivered.files.length, 'file')}: ${summary}.`);
+        if (firstRecord)
+          ctx.out.info(
+            `Commit ${displayPath(join(layout.outDir, EXPORT_RECORD_NAME))} with the files: it records what loc wrote, so that no run (a teammate's, CI's) overwrites a file you edit.`,
+          );
+      }
     },
   );
 }

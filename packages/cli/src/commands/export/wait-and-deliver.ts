@@ -107,8 +107,8 @@ async function recordAndReport(
   folder: FolderDownload,
 ): Promise<void> {
   const { delivered } = folder;
-  if (target.options.dryRun !== true)
-    await recordExport(target.settings.layout.outDir, delivered.files, folder.written);
+  const dryRun = target.options.dryRun === true;
+  if (!dryRun) await recordExport(target.settings.layout.outDir, delivered.files, folder.written);
   const typed = folder.settleTypes();
   reportDelivery(ctx, {
     done,
@@ -118,5 +118,7 @@ async function recordAndReport(
     types: typed?.outcome,
     markdown: folder.markdown,
     table: ctx.out.json ? undefined : await import('../../ui/table'),
+    // The folder had no record before this run: a word on what the new file beside the files is.
+    firstRecord: !dryRun && folder.written.size === 0,
   });
 }

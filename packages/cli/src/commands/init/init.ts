@@ -11,7 +11,7 @@ import { formatExtensions } from '../../files/format-extensions';
 import { checkConfigFolder, refusedConfigFolder } from '../../files/targets';
 import { resolveProject } from '../../project/resolve-project';
 import { UsageError } from '../../run/errors';
-import { askSelect, askText, requireFlags } from '../../ui/prompts';
+import { askMultiselect, askSelect, askText, requireFlags } from '../../ui/prompts';
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Context } from '../../run/context';
@@ -47,16 +47,32 @@ export async function init(ctx: Context, options: InitOptions): Promise<void> {
 
   let { workspace, project } = options;
   let format = options.format;
+  let locales = options.locale;
   let out = options.out;
   let pathTemplate = options.pathTemplate;
   if (!workspace || !project) {
     const { client } = await ctx.client();
     ({ workspace, project } = await resolveProject(ctx, client, { workspace, project }, ''));
-    if (!format) {
-      const status = await client.projects.status(workspace, project, { signal: ctx.signal });
+    const [details, status] = await Promise.all([
+      locales?.length ? undefined : client.projects.get(workspace, project, { signal: ctx.signal }),
+      format ? undefined : client.projects.status(workspace, project, { signal: ctx.signal }),
+    ]);
+    if (status) {
       const choices = status.supportedExportFormats.map((f) => ({ value: f.id, label: f.name, hint: f.id }));
       if (choices.length)
         format = await askSelect(ctx, 'Export format', [{ value: '', label: 'The project’s own format' }, ...choices]);
+    }
+    // The project's locales, all chosen to begin with: kept all, the file names none, and a locale the
+    // project gains later is exported too.
+    const all = details?.projectLocales ?? [];
+    if (all.length > 1) {
+      const chosen = await askMultiselect(
+        ctx,
+        'Locales to export (space toggles one; all: also those the project gains later)',
+        all.map((l) => ({ value: l, label: l })),
+        all,
+      );
+      if (chosen.length < all.length) locales = chosen;
     }
     out ??= await askText(ctx, {
       message: 'Folder the exported files go into (relative to this one)',
@@ -86,7 +102,7 @@ export async function init(ctx: Context, options: InitOptions): Promise<void> {
 
   const exportDefaults = {
     ...(format ? { format } : {}),
-    ...(options.locale?.length ? { locales: options.locale } : {}),
+    ...(locales?.length ? { locales } : {}),
     ...(out && out !== '.' ? { out } : {}),
     ...(pathTemplate && pathTemplate !== DEFAULT_PATH_TEMPLATE ? { pathTemplate } : {}),
   };
@@ -105,6 +121,8 @@ export async function init(ctx: Context, options: InitOptions): Promise<void> {
   ctx.out.result({ path, config }, () => {
     ctx.out.success(`Wrote ${path}`);
     ctx.out.line(text.trimEnd());
-    ctx.out.info('Commit it: `loc export` and `loc status` now know your project. Try `loc export --dry-run`.');
+    ctx.out.info(
+      'Commit it (it holds no credential): `loc export` and `loc status` now know your project. Try `loc export --dry-run`.',
+    );
   });
 }
