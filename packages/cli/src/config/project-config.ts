@@ -247,7 +247,7 @@ function readJson(absolute: string, text: string): ReadConfig {
  * of nothing but comments holds no settings.
  */
 function readYaml(absolute: string, text: string, yaml: YamlModule | undefined): ReadConfig {
-  if (!yaml) throw new Error(`loc read ${absolute} without its YAML reader`);
+  if (!yaml) throw new Error(`The YAML reader was not loaded for ${absolute}`);
   const lineCounter = new yaml.LineCounter();
   const doc = yaml.parseDocument(text, { lineCounter, prettyErrors: true });
   const [error] = doc.errors;

@@ -138,7 +138,7 @@ describe('plain progress with the elapsed time', () => {
     vi.advanceTimersByTime(HEARTBEAT_MS);
     progress.update('Export reg_1: ERROR', true);
     expect(lines.map((l) => l.line)).toEqual([
-      'Export reg_1: PROCESSING (0.0 s)',
+      'Export reg_1: PROCESSING',
       'Export reg_1: PROCESSING (30.0 s)',
       'Export reg_1: ERROR (30.0 s)',
     ]);

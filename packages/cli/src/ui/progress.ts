@@ -134,7 +134,11 @@ export function plainProgress(
   let last = text;
   let printed = '';
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timed = (line: string) => (options.elapsed ? `${line} (${formatElapsed(Date.now() - started)})` : line);
+  // As the task starts (the first line) no time worth showing has passed: "(0.0 s)" says nothing.
+  const timed = (line: string) => {
+    const ms = Date.now() - started;
+    return options.elapsed && ms >= 100 ? `${line} (${formatElapsed(ms)})` : line;
+  };
   const print = (line: string) => {
     write(timed(line));
     printed = line;
