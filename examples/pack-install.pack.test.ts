@@ -301,12 +301,22 @@ describe('the packed packages, installed with npm', () => {
     );
 
     it(
-      "every self-contained TypeScript and JavaScript block of docs/sdk.md runs as written, against the mock (issue 44)",
+      'every self-contained TypeScript and JavaScript block of docs/sdk.md runs as written, against the mock (issue 44)',
       async () => {
         const doc = readFileSync(join(app, 'node_modules', '@loc', 'sdk', 'docs', 'sdk.md'), 'utf8');
         // A block that uses a name its page's prose gives it (`loc`, `done`, …) is only type-checked
         // (examples/strict-types.pack.test.ts); one that imports and makes all it uses must run.
-        const GIVEN = ['loc', 'done', 'mock', 'url', 'signal', 'expectedSha256', 'idleTimeoutMs', 'maxBytes', 'onProgress'];
+        const GIVEN = [
+          'loc',
+          'done',
+          'mock',
+          'url',
+          'signal',
+          'expectedSha256',
+          'idleTimeoutMs',
+          'maxBytes',
+          'onProgress',
+        ];
         const usesGiven = (code: string) =>
           GIVEN.some(
             (name) =>

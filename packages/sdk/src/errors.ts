@@ -241,7 +241,13 @@ export class InternalServerError extends APIError {
 
 const STATUS_CLASSES: Record<
   number,
-  new (status: number, request: RequestInfo, body: unknown, message?: string, headers?: Headers) => APIError
+  new (
+    status: number,
+    request: RequestInfo,
+    body: unknown,
+    message?: string,
+    headers?: Headers,
+  ) => APIError
 > = {
   400: BadRequestError,
   401: AuthenticationError,
