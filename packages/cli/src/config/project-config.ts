@@ -17,7 +17,7 @@ export const CONFIG_FILE_NAME = 'loc.config.json';
  * The names of the config file, one per folder: JSON, or YAML (what Crowdin, Phrase and Lokalise users
  * write: crowdin.yml, .phrase.yml, lokalise.yml) with the same keys, checked by the same schema.
  */
-export const CONFIG_FILE_NAMES = [CONFIG_FILE_NAME, 'loc.config.yaml', 'loc.config.yml'] as const;
+const CONFIG_FILE_NAMES = [CONFIG_FILE_NAME, 'loc.config.yaml', 'loc.config.yml'] as const;
 
 /** Whether a config file is read as YAML (by its name: `.yaml`, `.yml`); every other name is JSON. */
 export const isYamlConfig = (path: string) => /\.ya?ml$/i.test(path);

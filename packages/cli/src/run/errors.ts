@@ -573,7 +573,7 @@ export function exitCodeOf(error: unknown): number {
  * The id the service gave the failed request (its `x-request-id`, as the SDK's error carries it), looked
  * for along the `cause` chain (a timeout or a foreign answer of the CLI's own wraps the SDK's error).
  */
-export function requestIdOf(error: unknown): string | undefined {
+function requestIdOf(error: unknown): string | undefined {
   for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
     if (e instanceof APIError && e.requestId) return e.requestId;
   return undefined;

@@ -5,9 +5,9 @@
  */
 
 /** Up to this many rows, every one is listed. */
-export const FULL_LISTING = 20;
+const FULL_LISTING = 20;
 /** Beyond {@link FULL_LISTING}, how many rows are listed. */
-export const SUMMARY_ROWS = 10;
+const SUMMARY_ROWS = 10;
 
 /**
  * The rows a person sees, and how many are left out: all of them with `verbose` or when there are at most

@@ -5,7 +5,7 @@
  */
 
 /** The header an answer's request id comes in (loc-mock sends one on every answer). */
-export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_HEADER = 'x-request-id';
 
 /** Names of headers that may carry a credential or a session: left out of an error's copy. */
 const SECRET_HEADER = /cookie|authorization|token|secret|api[-_]?key|session|signature|credential|password/i;
