@@ -141,6 +141,40 @@ describe('renderTable at the width of a terminal', () => {
     expect(table).not.toContain('…');
   });
 
+  it('gives up the folders every path shares before it leaves a count out (loc status --by-file, 80 columns)', () => {
+    const files = ['Localizable.strings', 'InfoPlist.strings'].flatMap((name) =>
+      ['en', 'de', 'zh-Hant'].map((locale) => [
+        `Resources/%{locale}.lproj/${name}`,
+        locale,
+        '50 %',
+        '█████░░░░░',
+        '50 %',
+        '1',
+        '0',
+        '1',
+        '2',
+      ]),
+    );
+    const table = renderTable(['FILE', ...STATUS_HEADER.slice(1)], files, {
+      columns: 80,
+      align: ['left', 'left', 'right', 'left', 'right', 'right', 'right', 'right', 'right'],
+      fit: [
+        { cut: 'path' },
+        { cut: 'never' },
+        { short: 'APPR.' },
+        { drop: 1 },
+        { short: 'TRANSL.' },
+        { drop: 3 },
+        { drop: 2, short: 'PREFILL.' },
+        { drop: 5 },
+        { drop: 4, short: 'SEGM.' },
+      ],
+    });
+    expect(lines(table)[0]).toMatch(/^FILE\s+LOCALE\s+APPR\.\s+TRANSL\.\s+DRAFT\s+PREFILL\.\s+MISSING\s+SEGM\.$/);
+    expect(lines(table)[1]).toMatch(/^…\/Localizable\.strings\s+en\s/);
+    for (const line of lines(table)) expect(displayWidth(line)).toBeLessThanOrEqual(80);
+  });
+
   it('prints each row as a block when no table fits', () => {
     const table = statusTable(30);
     expect(table).toContain('PROJECT     mobile-android\nLOCALE      de\n');

@@ -102,6 +102,12 @@ interface Column {
 interface Cutter {
   texts: string[];
   cut(width: number, hard: boolean): string[];
+  /**
+   * A path column's width without the folders all its paths start with (`…/Localizable.strings` where
+   * every row is below `Resources/%{locale}.lproj/`): what it loses says nothing that tells rows apart, so
+   * even a column of identifiers gives it before another column is left out. Undefined: no such folders.
+   */
+  shared?: number;
 }
 
 /**
@@ -212,9 +218,11 @@ function widthsFor(shown: Column[], width: number, short: boolean, hard: boolean
   const widths = shown.map((c) => Math.max(displayWidth(headerOf(c)), ...c.plain.map(displayWidth)));
   const total = () => widths.reduce((a, b) => a + b, 0) + GAP * (shown.length - 1);
   // Low-value columns give way first, the lowest rank first; then (only when `hard`) the others, widest first.
+  // Low-value columns give way first, then (before anything is left out) the folders every path of a
+  // column shares; the rest only when `hard`.
   const order = shown
     .map((c, i) => ({ c, i }))
-    .filter(({ c }) => c.cutter && (c.drop !== undefined || hard))
+    .filter(({ c }) => c.cutter && (c.drop !== undefined || hard || c.cutter.shared !== undefined))
     .sort((a, b) =>
       a.c.drop !== undefined || b.c.drop !== undefined
         ? (a.c.drop ?? Number.POSITIVE_INFINITY) - (b.c.drop ?? Number.POSITIVE_INFINITY)
@@ -242,6 +250,7 @@ function widthsFor(shown: Column[], width: number, short: boolean, hard: boolean
  */
 function floorOf(c: Column, hard: boolean): number {
   if (!c.cutter) return c.natural;
+  if (!hard && c.drop === undefined) return c.cutter.shared ?? c.natural;
   const least = Math.min(c.natural, hard ? MIN_CUT[c.cut as 'end' | 'path'] : MIN_LOW_VALUE);
   if (!hard && c.cut === 'path') return Math.max(least, ...c.cutter.cut(0, false).map(displayWidth));
   for (let w = least; w < c.natural; w++) if (keepsApart(c.cutter.cut(w, hard))) return w;
@@ -266,8 +275,18 @@ function cutterOf(texts: string[], kind: 'end' | 'path'): Cutter {
     while (n < own.length && segments.some((other, j) => j !== i && suffix(other, n) === suffix(own, n))) n++;
     return n;
   });
+  // The leading folders every path shares (never a whole path: each keeps at least its name).
+  let common = 0;
+  const first = segments[0] ?? [];
+  while (common < first.length - 1 && segments.every((own) => common < own.length - 1 && own[common] === first[common]))
+    common++;
+  const shared =
+    common > 0 && texts.length > 1
+      ? Math.max(...segments.map((own) => displayWidth(`…/${own.slice(common).join('/')}`)))
+      : undefined;
   return {
     texts,
+    ...(shared !== undefined ? { shared } : {}),
     cut: (width, hard) =>
       texts.map((text, i) => {
         if (width > 0 && displayWidth(text) <= width) return text;
