@@ -400,3 +400,75 @@ describe('loc export with targets', () => {
     });
   });
 });
+
+describe('loc.config.yaml (issue 44)', () => {
+  const yamlPath = () => join(repo.path, 'loc.config.yaml');
+
+  it('is written by loc init --config, read like loc.config.json, and edited in place by loc init --target', async () => {
+    const written = await loc([
+      'init',
+      '--config',
+      'loc.config.yaml',
+      '-w',
+      'acme',
+      '-p',
+      'web-frontend',
+      '--out',
+      'web',
+    ]);
+    expect(written.code, written.stderr).toBe(0);
+    const text = readFileSync(yamlPath(), 'utf8');
+    expect(text).toMatch(
+      /^# yaml-language-server: \$schema=\S+loc\.config\.schema\.json\nworkspace: acme\nproject: web-frontend\nexport:\n {2}out: web\n$/,
+    );
+    expect(existsSync(join(repo.path, 'loc.config.json'))).toBe(false);
+
+    // Found without --config, as loc.config.json is; a comment of the user's survives a target added.
+    writeFileSync(yamlPath(), `${text}# the Android app, from its own project\n`);
+    const status = await loc(['status', '--json']);
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.json().project).toBe('web-frontend');
+    const added = await loc(['init', '--target', 'android', '--project', 'mobile-android', '--out', 'app']);
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stderr).toContain(`Added target 'android' to ${yamlPath()}.`);
+    const edited = readFileSync(yamlPath(), 'utf8');
+    expect(edited).toContain('# yaml-language-server: $schema=');
+    expect(edited).toContain('# the Android app, from its own project');
+    expect(edited).toMatch(
+      /targets:\n {2}- name: web-frontend\n {2}- name: android\n {4}project: mobile-android\n {4}out: app\n/,
+    );
+    const pulled = await loc(['export', '--json']);
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(pulled.json().targets.map((t: { name: string }) => t.name)).toEqual(['web-frontend', 'android']);
+    expect(files('app')).toBeGreaterThan(1);
+  });
+
+  it('names the key and the line of a mistake', async () => {
+    writeFileSync(yamlPath(), 'workspace: acme\nproject: web-frontend\nexport:\n  out: web\n  fromat: json.nested\n');
+    const typo = await loc(['status']);
+    expect(typo.code).toBe(10);
+    expect(typo.stderr).toContain(
+      `${yamlPath()} is not a valid loc config: $.export (line 5): Unrecognized key: "fromat"`,
+    );
+    writeFileSync(yamlPath(), 'workspace: acme\nworkspace: other\n');
+    const twice = await loc(['status']);
+    expect(twice.code).toBe(10);
+    expect(twice.stderr).toMatch(/is not valid YAML: Map keys must be unique at line 2, column 1/);
+  });
+
+  it('is refused beside a loc.config.json, naming the one changed last as the one to keep', async () => {
+    writeConfig({ workspace: 'acme', project: 'backend' });
+    writeFileSync(yamlPath(), 'workspace: acme\nproject: web-frontend\n');
+    const both = await loc(['status']);
+    expect(both.code).toBe(10);
+    expect(both.stderr).toContain(
+      `✖ ${repo.path} has loc.config.json and loc.config.yaml: loc reads one config file per folder.`,
+    );
+    expect(both.stderr).toMatch(
+      /Keep one: loc\.config\.(json|yaml) was changed last; delete loc\.config\.(json|yaml), or choose with --config\./,
+    );
+    const chosen = await loc(['status', '--config', 'loc.config.yaml', '--json']);
+    expect(chosen.code, chosen.stderr).toBe(0);
+    expect(chosen.json().project).toBe('web-frontend');
+  });
+});

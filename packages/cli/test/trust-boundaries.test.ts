@@ -584,7 +584,8 @@ describe('messages that blame the right party', () => {
     );
     expect(result.code, result.stderr).toBe(3);
     expect(result.stderr).toMatch(/The CDN key was refused \(CDN_KEY_NOT_FOUND\)/);
-    expect(result.stderr).toMatch(/--cdn-key/);
+    // The key came from LOC_CDN_KEY: that is the one to check (issue 44: the hint names the source used).
+    expect(result.stderr).toMatch(/Check LOC_CDN_KEY: the key may be unknown, revoked or expired/);
   });
 
   it('the CDN check’s timeout names --timeout, not an SDK option', async () => {

@@ -5,6 +5,7 @@ import { onePathRule, RegExpSource } from './path-match';
 import { corruptZipCentralDirectory, corruptZipCrc, escapingZip, malformedJson, wrongSha256 } from './body-faults';
 import { ControlError } from './control-error';
 import { exchangeOf, openExchange } from './exchange';
+import { REQUEST_ID_HEADER } from './request-id';
 import { errorFor } from './handlers/errors';
 import { bytesResponse, delivered, jsonResponse, keptAnswerOf } from './handlers/answers';
 import type { Journal } from './journal';
@@ -400,15 +401,16 @@ export function createFaults(
      * The first msw handler: opens the request's exchange (the journal entry through msw's interception,
      * which has no server to record it) and answers with a fault when one takes the request.
      */
-    handler(prefix: string, journal: Journal) {
+    handler(prefix: string, journal: Journal, requestIdOf: (sent: string | null) => string) {
       return http.all(`${prefix}/*`, ({ request }) => {
         // Not an async function over the socket: without faults it answers at once (it runs before every request).
         if (isSocketRequest(request)) return before(request);
+        const requestId = requestIdOf(request.headers.get(REQUEST_ID_HEADER));
         if (!journal.enabled) {
-          openExchange(request, { recorded: undefined, after });
+          openExchange(request, { recorded: undefined, after, requestId });
           return before(request);
         }
-        return recordIntercepted(request, journal, after).then(() => before(request));
+        return recordIntercepted(request, journal, after, requestId).then(() => before(request));
       });
     },
   };
@@ -432,13 +434,14 @@ function mark(request: Request, kind: FaultKind) {
 }
 
 /** Records a request that came through msw's interception: its body read from a clone (the routes read the original). */
-async function recordIntercepted(request: Request, journal: Journal, after: Exchange['after']) {
+async function recordIntercepted(request: Request, journal: Journal, after: Exchange['after'], requestId: string) {
   const body = request.body ? new Uint8Array(await request.clone().arrayBuffer()) : null;
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  openExchange(request, { recorded: journal.record(request.method, urlOf(request), headers, body), after });
+  const recorded = journal.record(request.method, urlOf(request), headers, body, requestId);
+  openExchange(request, { recorded, after, requestId });
 }
 
 type Exchange = NonNullable<ReturnType<typeof exchangeOf>>;

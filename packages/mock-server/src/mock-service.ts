@@ -4,6 +4,7 @@ import { createClock, type MockClock } from './clock';
 import { adminApi, type AdminApi, type ControlTarget } from './admin/controls';
 import { createFaults, type Faults, type Transport } from './faults';
 import { createJournal, DEFAULT_JOURNAL_SIZE, type Journal } from './journal';
+import { createRequestIds } from './request-id';
 import { cdnResolvers } from './handlers/cdn';
 import type { HandlerContext } from './handlers/context';
 import { exportResolvers } from './handlers/exports';
@@ -73,6 +74,8 @@ export interface MockService {
 interface Internals {
   target: ControlTarget;
   transport: Transport;
+  /** The id of a request's answer, made once per request for both transports (request-id.ts). */
+  requestIdOf: (sent: string | string[] | null | undefined) => string;
 }
 const internals = new WeakMap<MockService, Internals>();
 
@@ -80,10 +83,10 @@ const internals = new WeakMap<MockService, Internals>();
  * The service's controls and faults, for the real server; calling it marks the service as served over
  * HTTP (where faults may cut and stall bodies).
  */
-export function servedOverHttp(service: MockService): ControlTarget {
+export function servedOverHttp(service: MockService): ControlTarget & Pick<Internals, 'requestIdOf'> {
   const inside = internals.get(service)!;
   inside.transport = 'http';
-  return inside.target;
+  return { ...inside.target, requestIdOf: inside.requestIdOf };
 }
 
 /**
@@ -97,6 +100,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const clock = options.clock ?? createClock();
   const store = createStore(options.seed ?? demoSeed(), clock, { exportDelayMs: options.exportDelayMs });
   const journal = createJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE, () => clock.now());
+  const requestIdOf = createRequestIds();
   let service: MockService;
   const faults = createFaults({
     transport: () => internals.get(service)?.transport ?? 'msw',
@@ -118,7 +122,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   };
   service = {
     handlers: [
-      faults.handler(context.prefix, journal),
+      faults.handler(context.prefix, journal, requestIdOf),
       ...operationHandlers(context, {
         ...projectResolvers(context),
         ...exportResolvers(context),
@@ -144,6 +148,6 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     journal,
     reset,
   };
-  internals.set(service, { target, transport: 'msw' });
+  internals.set(service, { target, transport: 'msw', requestIdOf });
   return service;
 }

@@ -12,6 +12,11 @@
  */
 export * from './index';
 export { DEFAULT_CDN_CHECK_PATH, DEFAULT_TIMEOUT_MS } from './core/config';
+// Re-exported (also the `@loc/sdk/duration` entry): the client's option checks use MAX_TIMER_MS, and
+// esbuild's code splitting imports every chunk an entry reaches; a chunk it names no export of becomes a
+// bare `import './chunk….js'`, which a bundler of this entry (the CLI's) then drops with a warning, as the
+// package has no side effects.
+export { DURATION_EXAMPLES, MAX_TIMER_MS, parseDuration } from './duration';
 export {
   DEFAULT_MAX_POLL_INTERVAL_MS,
   DEFAULT_POLL_INTERVAL_MS,

@@ -9,6 +9,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { DEMO } from '@loc/mock-server';
 
 const require = createRequire(import.meta.url);
@@ -254,7 +255,7 @@ export function spawnLocInTerminal(
 
 /**
  * Runs the built `loc` in a real pseudo-terminal (so stdin and stdout are TTYs: prompts and spinners
- * are on) and answers each prompt once its text is on the screen.
+ * are on) of `columns` (120 unless given) and answers each prompt once its text is on the screen.
  */
 export function runLocInTerminal(
   args: string[],
@@ -262,8 +263,14 @@ export function runLocInTerminal(
   env: Record<string, string>,
   cwd?: string,
   timeoutMs = 60_000,
+  columns?: number,
 ): Promise<{ code: number | null; screen: string }> {
-  const child = spawnLocInTerminal(args, { env, ...(cwd ? { cwd } : {}), stdin: 'keys' });
+  const child = spawnLocInTerminal(args, {
+    env,
+    ...(cwd ? { cwd } : {}),
+    ...(columns ? { columns } : {}),
+    stdin: 'keys',
+  });
   let screen = '';
   let next = 0;
   let consumed = 0;
@@ -285,6 +292,18 @@ export function runLocInTerminal(
       resolve({ code, screen });
     });
   });
+}
+
+/**
+ * The lines a terminal shows of what `runLocInTerminal` read: colour and cursor codes dropped, and of a
+ * line a spinner redrew (`\r`), what it last wrote.
+ *
+ * @example screenLines(screen).filter((line) => line.startsWith('created'))
+ */
+export function screenLines(screen: string): string[] {
+  return stripVTControlCharacters(screen)
+    .split(/\r?\n/)
+    .map((line) => line.split('\r').at(-1) ?? '');
 }
 
 /** A forward proxy on loopback, and what it carried. */

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES, EXPORT_FORMATS, isLoopbackHost } from '@loc/sdk/internal';
@@ -10,7 +10,23 @@ import { ENDS_IN_SEPARATOR } from '../options/option-values';
 import { CredentialsError, LocalFileError, UsageError } from '../run/errors';
 import { VERSION } from '../startup/version';
 
+/** The name `loc init` gives a new config file (`--config loc.config.yaml` chooses YAML). */
 export const CONFIG_FILE_NAME = 'loc.config.json';
+
+/**
+ * The names of the config file, one per folder: JSON, or YAML (what Crowdin, Phrase and Lokalise users
+ * write: crowdin.yml, .phrase.yml, lokalise.yml) with the same keys, checked by the same schema.
+ */
+const CONFIG_FILE_NAMES = [CONFIG_FILE_NAME, 'loc.config.yaml', 'loc.config.yml'] as const;
+
+/** Whether a config file is read as YAML (by its name: `.yaml`, `.yml`); every other name is JSON. */
+export const isYamlConfig = (path: string) => /\.ya?ml$/i.test(path);
+
+/**
+ * What loc uses of the yaml package (src/vendor/yaml.ts, bundled on its own as dist/vendor-yaml.cjs):
+ * `await import('yaml')`, only where a YAML config is read or written.
+ */
+export type YamlModule = typeof import('../vendor/yaml');
 
 /** The JSON Schema of loc.config.json, shipped in the package (generated from the schema below; a test compares). */
 export const SCHEMA_FILE_NAME = 'loc.config.schema.json';
@@ -130,7 +146,7 @@ function buildProjectConfigSchema() {
         'Defaults of `loc cdn check`.',
       ),
     }),
-    'loc.config.json: the defaults of the `loc` command line for this repository (docs/cli.md#locconfigjson).',
+    'loc.config.json (or loc.config.yaml, with the same keys): the defaults of the `loc` command line for this repository (docs/cli.md#locconfigjson).',
   );
 }
 let schema: ReturnType<typeof buildProjectConfigSchema> | undefined;
@@ -154,45 +170,114 @@ export interface LoadedConfig {
   config: ProjectConfig;
 }
 
-/** The nearest `loc.config.json`, walking up from `from` to the file system's root. */
+/**
+ * The config file in `dir` (loc.config.json, .yaml or .yml), if there is one. Two of them there are
+ * refused, naming the one changed last as the one to keep: loc would otherwise read one and ignore edits
+ * to the other without a word.
+ */
+export function configFileIn(dir: string): string | undefined {
+  const found = CONFIG_FILE_NAMES.map((name) => join(dir, name)).filter((path) => existsSync(path));
+  if (found.length <= 1) return found[0];
+  const [newest, ...others] = [...found].sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  const names = found.map((f) => f.slice(dir.length + 1));
+  throw new LocalFileError(`${dir} has ${names.join(' and ')}: loc reads one config file per folder.`, {
+    hint: `Keep one: ${newest!.slice(dir.length + 1)} was changed last; delete ${others.map((o) => o.slice(dir.length + 1)).join(' and ')}, or choose with --config.`,
+  });
+}
+
+/** The nearest config file (loc.config.json, .yaml or .yml), walking up from `from` to the file system's root. */
 export function findConfigFile(from: string): string | undefined {
   let dir = resolve(from);
   for (;;) {
-    const candidate = join(dir, CONFIG_FILE_NAME);
-    if (existsSync(candidate)) return candidate;
+    const candidate = configFileIn(dir);
+    if (candidate) return candidate;
     const parent = dirname(dir);
     if (parent === dir) return undefined;
     dir = parent;
   }
 }
 
-/** Reads and validates a config file; every problem is named with its JSON path. */
-export function loadConfigFile(path: string): LoadedConfig {
+/**
+ * Reads and validates a config file; every problem is named with its JSON path, and in a YAML file with
+ * its line. A YAML file needs the yaml package (`yaml`), which the caller loads: it is not loaded for JSON.
+ */
+export function loadConfigFile(path: string, yaml?: YamlModule): LoadedConfig {
   const absolute = resolve(path);
   let text: string;
   try {
-    text = readFileSync(absolute, 'utf8');
+    // A byte order mark, as Windows editors write it, is no part of the JSON (or the YAML).
+    text = readFileSync(absolute, 'utf8').replace(/^\uFEFF/, '');
   } catch (error) {
     throw new LocalFileError(`Cannot read ${absolute}: ${(error as Error).message}`, { cause: error });
   }
-  let data: unknown;
-  try {
-    // A byte order mark, as Windows editors write it, is no part of the JSON.
-    data = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    throw new LocalFileError(`${absolute} is not valid JSON: ${(error as Error).message}`, {
-      hint: 'Fix the file, or write a new one with `loc init --force`.',
-    });
-  }
+  const { data, lineOf } = isYamlConfig(absolute) ? readYaml(absolute, text, yaml) : readJson(absolute, text);
   // zod/mini has no message texts of its own: zod's English ones, as the full zod gave them.
   const parsed = projectConfigSchema().safeParse(data, { error: englishMessages().localeError });
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${jsonPath(i.path)}: ${i.message}`).join('; ');
+    const problems = parsed.error.issues
+      .map((i) => {
+        // An unknown key is shown at its own line, not its object's.
+        const key = i.code === 'unrecognized_keys' ? i.keys[0] : undefined;
+        const line = lineOf?.(i.path, key);
+        return `${jsonPath(i.path)}${line ? ` (line ${line})` : ''}: ${i.message}`;
+      })
+      .join('; ');
     throw new LocalFileError(`${absolute} is not a valid loc config: ${problems}`, {
       hint: `The keys it may hold: section "loc.config.json" of ${docsPage('cli.md', import.meta.url, '@loc/cli')}.`,
     });
   }
   return { path: absolute, dir: dirname(absolute), config: parsed.data };
+}
+
+interface ReadConfig {
+  data: unknown;
+  /** The line of the value at `path` (of its `key` when given), where the format tells it. */
+  lineOf?: (path: readonly PropertyKey[], key?: string) => number | undefined;
+}
+
+function readJson(absolute: string, text: string): ReadConfig {
+  try {
+    return { data: JSON.parse(text) };
+  } catch (error) {
+    throw new LocalFileError(`${absolute} is not valid JSON: ${(error as Error).message}`, {
+      hint: 'Fix the file, or write a new one with `loc init --force`.',
+    });
+  }
+}
+
+/**
+ * A YAML config: YAML 1.2's core schema (`yes` and `no` stay strings), a key given twice refused (yaml's
+ * default), aliases expanded at most 100 times (yaml's default, against a "billion laughs" file). A file
+ * of nothing but comments holds no settings.
+ */
+function readYaml(absolute: string, text: string, yaml: YamlModule | undefined): ReadConfig {
+  if (!yaml) throw new Error(`The YAML reader was not loaded for ${absolute}`);
+  const lineCounter = new yaml.LineCounter();
+  const doc = yaml.parseDocument(text, { lineCounter, prettyErrors: true });
+  const [error] = doc.errors;
+  if (error)
+    throw new LocalFileError(`${absolute} is not valid YAML: ${error.message.split('\n')[0]}`, {
+      hint: 'Fix the file, or write a new one with `loc init --force`.',
+    });
+  const lineOf = (path: readonly PropertyKey[], key?: string) => {
+    const node = path.length ? doc.getIn(path as unknown[], true) : doc.contents;
+    const pair =
+      key !== undefined && yaml.isMap(node)
+        ? node.items.find((item) => yaml.isScalar(item.key) && item.key.value === key)
+        : undefined;
+    const at = (yaml.isNode(pair?.key) ? pair.key : yaml.isNode(node) ? node : undefined)?.range?.[0];
+    return at === undefined ? undefined : lineCounter.linePos(at).line;
+  };
+  let data: unknown;
+  try {
+    data = doc.toJS() ?? {};
+  } catch (error) {
+    // yaml's own words: "Excessive alias count indicates a resource exhaustion attack".
+    throw new LocalFileError(`${absolute} is not a config loc reads: ${(error as Error).message}.`, {
+      hint: 'Write its values out instead of repeating them through aliases.',
+    });
+  }
+  return { data, lineOf };
 }
 
 /**

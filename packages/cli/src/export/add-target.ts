@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { loadConfigFile, projectConfigSchema } from '../config/project-config';
+import { writeFileAtomically } from '../config/atomic-write';
+import { loadConfigFile, projectConfigSchema, type YamlModule } from '../config/project-config';
 import type { Context } from '../run/context';
 import { UsageError } from '../run/errors';
 import { writeRecord } from '../files/record';
@@ -24,7 +25,12 @@ interface TargetFlags {
  * `loc init --target <name>`: adds a target to the loc.config.json of the working folder, keeping
  * everything else in it. The file is checked whole before it is replaced (a temporary file renamed over it).
  */
-export async function addTarget(ctx: Context, path: string, flags: TargetFlags): Promise<void> {
+export async function addTarget(
+  ctx: Context,
+  path: string,
+  flags: TargetFlags,
+  yaml: YamlModule | undefined,
+): Promise<void> {
   if (!existsSync(path)) {
     // The command that writes one, with what was given (at a terminal, loc init asks for the rest).
     const first = commandLine([
@@ -38,8 +44,11 @@ export async function addTarget(ctx: Context, path: string, flags: TargetFlags):
     );
   }
   checkConfigFolder(dirname(path), flags.out, '--out');
-  const loaded = loadConfigFile(path);
-  const raw = JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, '')) as Record<string, unknown>;
+  const loaded = loadConfigFile(path, yaml);
+  const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
+  // A YAML file is edited as a document: its comments and layout stay as they were.
+  const document = yaml?.parseDocument(text);
+  const raw = (document ? (document.toJS() ?? {}) : JSON.parse(text)) as Record<string, unknown>;
   const targets = (loaded.config.targets ?? []) as { name: string }[];
   if (targets.some((t) => t.name === flags.target))
     throw new UsageError(
@@ -79,7 +88,14 @@ export async function addTarget(ctx: Context, path: string, flags: TargetFlags):
       `Target '${flags.target}' is not valid: ${parsed.error.issues.map((i) => i.message).join('; ')}.`,
       'Target names are letters, digits, `.`, `_` and `-`.',
     );
-  await writeRecord(dirname(path), basename(path), written);
+  if (document) {
+    const added = [...(kept ? [kept] : []), target];
+    if (optsIn) document.set(ROOT_OPT_IN, true);
+    if (yaml?.isSeq(document.get('targets')))
+      for (const t of added) document.addIn(['targets'], document.createNode(t));
+    else document.set('targets', document.createNode(next));
+    writeFileAtomically(path, String(document), { what: basename(path) });
+  } else await writeRecord(dirname(path), basename(path), written);
   ctx.out.result({ path, target, ...(kept ? { kept } : {}) }, () => {
     ctx.out.success(`Added target '${flags.target}' to ${path}.`);
     if (optsIn)

@@ -3,6 +3,7 @@ import { DEFAULT_CDN_CHECK_PATH } from '@loc/sdk/internal';
 import { checkConfigCdnBaseUrl, type ProjectConfig } from '../config/project-config';
 import { DEFAULT_PROFILE, type CredentialStore, type Profile } from '../config/credentials';
 import { CredentialsError, UsageError } from '../run/errors';
+import { describeSource, settingToCheck, type Source } from './setting-source';
 import type { GlobalOptions, OptionSource } from './shared-options';
 
 /**
@@ -11,9 +12,6 @@ import type { GlobalOptions, OptionSource } from './shared-options';
  * shared-options.ts). Each setting is taken from the first of flag, environment, loc.config.json (CDN
  * settings), stored profile, default.
  */
-
-/** Where a setting came from, for messages (never the value of a credential). */
-export type Source = 'flag' | 'environment' | 'config' | 'profile' | 'default';
 
 export interface Settings {
   profile: string;
@@ -71,7 +69,10 @@ export async function resolveSettings(input: SettingsInput): Promise<Settings> {
 
   const [baseUrlValue, baseUrlSource] =
     given('baseUrl') ?? (profile ? [profile.baseUrl, 'profile' as const] : [DEFAULT_BASE_URL, 'default' as const]);
-  const baseUrl = normalizeBaseUrl(baseUrlValue, `The base URL (${describeSource(baseUrlSource, 'baseUrl')})`);
+  const baseUrl = normalizeBaseUrl(
+    baseUrlValue,
+    `The base URL (${describeSource(baseUrlSource, 'baseUrl', profileName)})`,
+  );
   const sameHost = profile !== undefined && sameOrigin(profile.baseUrl, baseUrl);
   const stored = (value: string | undefined): [string, Source] | undefined =>
     sameHost && value ? [value, 'profile'] : undefined;
@@ -87,7 +88,7 @@ export async function resolveSettings(input: SettingsInput): Promise<Settings> {
     given('cdnBaseUrl') ?? fromConfig(input.config?.cdn?.baseUrl) ?? unconfigured;
   const cdnBaseUrl = normalizeBaseUrl(
     cdnBaseUrlValue,
-    `The CDN base URL (${describeSource(cdnBaseUrlSource, 'cdnBaseUrl')})`,
+    `The CDN base URL (${describeSource(cdnBaseUrlSource, 'cdnBaseUrl', profileName)})`,
   );
   const [cdnCheckPath] = given('cdnCheckPath') ?? fromConfig(input.config?.cdn?.checkPath) ?? [DEFAULT_CDN_CHECK_PATH];
   // A stored CDN key goes only to the origin it was stored for (the profile's CDN base URL, else its base
@@ -108,9 +109,10 @@ export async function resolveSettings(input: SettingsInput): Promise<Settings> {
       trusted: [baseUrl, unconfigured[0]],
       keyFrom: cdnKey?.[1] as 'flag' | 'environment' | 'profile' | undefined,
     });
-  if (token) checkCredentialText(token[0], `The API token (${credentialSource(token[1], '--token', 'LOC_API_TOKEN')})`);
-  if (cdnKey)
-    checkCredentialText(cdnKey[0], `The CDN key (${credentialSource(cdnKey[1], '--cdn-key', 'LOC_CDN_KEY')})`);
+  const origin = ([, source]: [string, Source], key: 'token' | 'cdnKey') =>
+    settingToCheck(source, key) ?? describeSource(source, key, profileName);
+  if (token) checkCredentialText(token[0], `The API token (${origin(token, 'token')})`);
+  if (cdnKey) checkCredentialText(cdnKey[0], `The CDN key (${origin(cdnKey, 'cdnKey')})`);
   return {
     profile: profileName,
     baseUrl,
@@ -178,10 +180,6 @@ export function checkCredentialText(value: string, what: string): void {
   );
 }
 
-function credentialSource(source: Source, flag: string, variable: string): string {
-  return source === 'flag' ? flag : source === 'environment' ? variable : 'the stored profile';
-}
-
 /**
  * The proxy variables, judged as undici will read them (net/proxy.ts hands the environment to its
  * EnvHttpProxyAgent, which builds a ProxyAgent for each when it is made, before any request): a value it
@@ -236,22 +234,6 @@ function checkPath(value: string): string {
     );
   }
   return value;
-}
-
-/**
- * Where a setting came from, in words, for messages.
- *
- * @example describeSource('config', 'cdnBaseUrl') // 'from cdn.baseUrl of loc.config.json'
- */
-export function describeSource(source: Source, key: 'baseUrl' | 'cdnBaseUrl'): string {
-  const names = {
-    baseUrl: { flag: '--base-url', environment: 'LOC_BASE_URL', config: 'loc.config.json' },
-    cdnBaseUrl: { flag: '--cdn-base-url', environment: 'LOC_CDN_BASE_URL', config: 'cdn.baseUrl of loc.config.json' },
-  }[key];
-  if (source === 'profile') return 'from the stored profile';
-  if (source === 'default') return 'the default';
-  if (source === 'flag') return `given with ${names.flag}`;
-  return `from ${names[source]}`;
 }
 
 function originOf(url: string): string {

@@ -103,7 +103,11 @@ const globalOptions = {
       'path of the CDN check below it (default /cdn/check; a CDN host: /v1/distributions/check)',
     ).env('LOC_CDN_CHECK_PATH'),
   profile: () => new Option('--profile <name>', 'stored profile to use').env('LOC_PROFILE'),
-  config: () => new Option('--config <file>', 'loc.config.json to use instead of the nearest one'),
+  config: () =>
+    new Option(
+      '--config <file>',
+      'config file to use instead of the nearest loc.config.json (or .yaml, .yml); the one loc init writes',
+    ),
 };
 
 /** The root command with the global flags added. */

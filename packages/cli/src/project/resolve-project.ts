@@ -69,7 +69,10 @@ export async function resolveWorkspace(
   const workspace = workspaceOf(ctx, flag, example);
   if (workspace) return workspace;
   const workspaces = [...new Set((await reachableProjects(client, ctx.signal)).map((p) => p.workspace))];
-  if (workspaces.length === 1 && workspaces[0]) return workspaces[0];
+  if (workspaces.length === 1 && workspaces[0]) {
+    ctx.out.info(`Workspace ${workspaces[0]}, the only one your token reaches.`);
+    return workspaces[0];
+  }
   if (workspaces.length === 0) throw new UsageError('Your token reaches no workspace.', 'Pass --workspace <slug>.');
   return askSelect(
     ctx,

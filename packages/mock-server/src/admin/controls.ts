@@ -73,6 +73,10 @@ const JournalEntrySchema = z.object({
     .nullable(),
   status: z.number().int().nullable().describe('null: no answer was sent (EMPTY_RESPONSE)'),
   fault: z.string().nullable().describe('the kind of the fault that answered, if one did'),
+  requestId: z
+    .string()
+    .nullable()
+    .describe('the id the answer named in x-request-id: the client’s own when it sent a usable one'),
 }) satisfies z.ZodType<JournalEntry>;
 
 const ActiveFaultSchema = z
@@ -457,7 +461,7 @@ export const CONTROLS = {
     method: 'GET',
     path: '/__admin/requests',
     summary:
-      'The request journal, oldest first: method, path, query, headers (credentials fingerprinted), body summary, status, fault',
+      'The request journal, oldest first: method, path, query, headers (credentials fingerprinted), body summary, status, fault, and the request id its answer named (x-request-id)',
     from: 'query',
     input: z.object({ limit: z.coerce.number().int().positive().optional() }).strict(),
     output: z.object({
@@ -488,7 +492,7 @@ export const CONTROLS = {
     method: 'POST',
     path: '/__admin/requests/verify',
     summary:
-      'Count the journal’s requests that match a pattern (method, path or pathPattern, status, query, headers, body); when none match, the nearest misses and what differs',
+      'Count the journal’s requests that match a pattern (method, path or pathPattern, status, request id, query, headers, body); when none match, the nearest misses and what differs',
     from: 'body',
     input: RequestPatternSchema,
     output: z.object({

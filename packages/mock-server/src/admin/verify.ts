@@ -32,6 +32,7 @@ export const RequestPatternSchema = z
     pathPattern: regExp.optional().describe('a regular expression the whole path must match'),
     status: z.number().int().nullable().optional().describe('the answer’s status; null: no answer'),
     fault: z.string().nullable().optional().describe('the kind of fault that answered; null: none'),
+    requestId: z.string().optional().describe('the id the answer named in x-request-id'),
     query: z.record(z.string(), Matcher).optional(),
     headers: z.record(z.string(), Matcher).optional().describe('by name, in any case'),
     body: z
@@ -76,6 +77,7 @@ function differences(pattern: RequestPattern, raw: JournalEntry): string[] {
     out.push('pathPattern');
   if (pattern.status !== undefined && pattern.status !== raw.status) out.push('status');
   if (pattern.fault !== undefined && pattern.fault !== raw.fault) out.push('fault');
+  if (pattern.requestId !== undefined && pattern.requestId !== raw.requestId) out.push('requestId');
   for (const [name, m] of Object.entries(pattern.query ?? {})) {
     const v = raw.query[name];
     if (!test(m, Array.isArray(v) ? v[0] : v)) out.push(`query.${name}`);

@@ -12,6 +12,7 @@ import { checkCount, checkDuration } from './options';
 import { describeNetworkFailure, networkFailureOf, safeCause } from './network-failure';
 import { abortErrorOf, anySignal, sleep } from './signals';
 import { validateResponse } from './validate';
+import { requestIdOf } from './response-headers';
 import type { ResponseSchema } from '../schemas/cdn-release-check';
 import { joinUrl } from '../core/url';
 import { apiPromise, type WithResponse } from '../core/api-promise';
@@ -131,7 +132,7 @@ export function createTransport(
         const { response, text } = outcome;
         const durationMs = Date.now() - started;
         config.hooks.onResponse?.({ ...event, status: response.status, durationMs });
-        const requestId = response.headers.get('x-request-id') ?? undefined;
+        const requestId = requestIdOf(response.headers);
         log(
           'debug',
           `← ${response.status} ${shown} in ${durationMs} ms${requestId ? ` (request id ${requestId})` : ''}`,

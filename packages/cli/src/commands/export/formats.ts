@@ -18,7 +18,7 @@ export async function exportFormats(ctx: Context): Promise<void> {
             .join(' '),
           f.name,
         ]),
-        { dim: ctx.out.c.dim, columns: ctx.out.columns },
+        { dim: ctx.out.c.dim, columns: ctx.out.columns, fit: [{ cut: 'never' }, { drop: 2 }, { drop: 1 }] },
       ),
     ),
   );

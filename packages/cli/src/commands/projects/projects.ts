@@ -29,7 +29,8 @@ export async function list(ctx: Context, options: ListOptions): Promise<void> {
       renderTable!(
         ['WORKSPACE', 'PROJECT', 'TITLE'],
         projects.map((p) => [p.workspace, p.project, p.title]),
-        { dim: ctx.out.c.dim, columns: ctx.out.columns },
+        // The slugs are what commands take: the title gives way first.
+        { dim: ctx.out.c.dim, columns: ctx.out.columns, fit: [undefined, undefined, { drop: 1 }] },
       ),
     );
   });
@@ -71,7 +72,12 @@ export async function show(ctx: Context, projectArg: string | undefined, options
           const lowest = Math.min(...f.files.map((l) => shareOf(l.statuses, 'APPROVED')));
           return [f.filePathWithLocalePlaceholder, String(f.files.length), f.files.length ? percent(lowest) : '–'];
         }),
-        { dim: c.dim, align: ['left', 'right', 'right'], columns: ctx.out.columns },
+        {
+          dim: c.dim,
+          align: ['left', 'right', 'right'],
+          columns: ctx.out.columns,
+          fit: [{ cut: 'path' }, undefined, { short: 'LOWEST' }],
+        },
       ),
     );
   });
