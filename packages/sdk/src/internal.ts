@@ -11,7 +11,15 @@
  * @module @loc/sdk/internal
  */
 export * from './index';
-export { DEFAULT_CDN_CHECK_PATH, DEFAULT_TIMEOUT_MS } from './core/config';
+export { DEFAULT_TIMEOUT_MS } from './core/config';
+export {
+  CDN_CHECK_PATH,
+  cdnCheckTarget,
+  SERVICE_API_URL,
+  SERVICE_CDN_CHECK_PATH,
+  SERVICE_CDN_URL,
+  type CdnCheckTarget,
+} from './internal/service-hosts';
 export {
   DEFAULT_MAX_POLL_INTERVAL_MS,
   DEFAULT_POLL_INTERVAL_MS,

@@ -8,7 +8,7 @@
  */
 import type * as z from 'zod/mini';
 import type { Permission } from './errors';
-import { CDN_CHECK_PATH } from './internal/cdn-route';
+import { CDN_CHECK_PATH } from './internal/service-hosts';
 import { lazyObject } from './internal/lazy-object';
 import { encodeSegment } from './core/url';
 import { CdnCheckRequestSchema, CdnErrorDetailSchema, cdnRelease } from './schemas/cdn';
