@@ -109,7 +109,7 @@ describe('loc.config.json', () => {
     expect(validate({ export: { format: 'json' } })).toBe(false);
     expect(validate({ targets: [{ name: 'web', format: 'yaml' }] })).toBe(false);
     expect(validate({ targets: [{ name: 'web', format: 'yaml.rails' }] })).toBe(true);
-    expect(validate({ cdn: { baseUrl: 'https://cdn.loc.dev', checkPath: '/v1/distributions/check' } })).toBe(true);
+    expect(validate({ cdn: { baseUrl: 'https://cdn-proxy.example.com', checkPath: '/v1/distributions/check' } })).toBe(true);
     expect(validate({ cdn: { baseUrl: 'not a url' } })).toBe(false);
   });
 });

@@ -559,7 +559,7 @@ describe('messages that blame the right party', () => {
       { env: env({ LOC_CDN_KEY: CDN_KEYS.acme }) },
     );
     expect(result.code, result.stderr).toBe(3);
-    expect(result.stderr).toMatch(/The CDN key was refused \(CDN_KEY_NOT_FOUND\)/);
+    expect(result.stderr).toMatch(/The CDN key was refused \(401, CDN_KEY_NOT_FOUND\)/);
     expect(result.stderr).toMatch(/--cdn-key/);
   });
 

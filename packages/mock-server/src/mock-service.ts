@@ -24,7 +24,10 @@ export interface MockServiceOptions {
   seed?: Seed;
   /** Default: real time that tests can move forward; pass `createClock({ frozen: true })` to stop it. */
   clock?: MockClock;
-  /** Origin the msw handlers bind to, for example `https://api.loc.dev`. Default: any origin. */
+  /**
+   * Origin the msw handlers bind to, for example `https://api.example.test`. Default: any origin (so a
+   * client's API calls and its CDN checks on another host are both answered).
+   */
   baseUrl?: string;
   /** How long an export stays PROCESSING. Default 300 ms. */
   exportDelayMs?: number;
@@ -81,7 +84,7 @@ export function servedOverHttp(service: MockService): ControlTarget {
  * The whole service in memory, as msw handlers over a store.
  *
  * @example
- * const mock = createMockService({ baseUrl: 'https://api.loc.dev' });
+ * const mock = createMockService({ baseUrl: 'https://api.example.test' });
  * const server = setupServer(...mock.handlers);
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {

@@ -115,11 +115,11 @@ function buildProjectConfigSchema() {
             out: described(z.optional(text()), 'Folder a release bundle is unzipped into, relative to this file.'),
             baseUrl: described(
               z.optional(z.url({ protocol: /^https?$/ })),
-              'Base URL of the CDN check when it is not the API host, for example https://cdn.loc.dev. Default: the base URL.',
+              'Base URL of the CDN check, for example a proxy: https://cdn-proxy.example.com. Default: https://cdn.lingohub.com when the base URL is the service’s, else the base URL.',
             ),
             checkPath: described(
               z.optional(z.string().check(z.regex(/^\/[^?#\s]*$/))),
-              'Path of the CDN check below the CDN base URL: /cdn/check (default), or /v1/distributions/check on a CDN host.',
+              'Path of the CDN check below the CDN base URL. Default: /v1/distributions/check on https://cdn.lingohub.com, else /cdn/check.',
             ),
           }),
         ),

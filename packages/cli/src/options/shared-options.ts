@@ -87,20 +87,22 @@ const globalOptions = {
   verbose: () =>
     new Option('-v, --verbose', 'print requests, timings and stack traces on stderr (credentials redacted)'),
   color: () => new Option('--no-color', 'no colours (NO_COLOR works too)'),
-  baseUrl: () => new Option('--base-url <url>', 'base URL of the service').env('LOC_BASE_URL'),
+  baseUrl: () =>
+    new Option('--base-url <url>', 'base URL of the service (default https://api.lingohub.com)').env('LOC_BASE_URL'),
   token: () =>
     new Option('--token <token>', 'API token; prefer LOC_API_TOKEN or `loc login`, a flag lands in shell history').env(
       'LOC_API_TOKEN',
     ),
   cdnKey: () => new Option('--cdn-key <key>', 'CDN key for `loc cdn check`').env('LOC_CDN_KEY'),
   cdnBaseUrl: () =>
-    new Option('--cdn-base-url <url>', 'base URL of the CDN check when it is another host (default: the base URL)').env(
-      'LOC_CDN_BASE_URL',
-    ),
+    new Option(
+      '--cdn-base-url <url>',
+      'base URL of the CDN check (default: https://cdn.lingohub.com for the service, else the base URL)',
+    ).env('LOC_CDN_BASE_URL'),
   cdnCheckPath: () =>
     new Option(
       '--cdn-check-path <path>',
-      'path of the CDN check below it (default /cdn/check; a CDN host: /v1/distributions/check)',
+      'path of the CDN check below it (default: /v1/distributions/check on cdn.lingohub.com, else /cdn/check)',
     ).env('LOC_CDN_CHECK_PATH'),
   profile: () => new Option('--profile <name>', 'stored profile to use').env('LOC_PROFILE'),
   config: () => new Option('--config <file>', 'loc.config.json to use instead of the nearest one'),

@@ -17,6 +17,9 @@ import {
   RateLimitError,
   TimeoutError,
   UnprocessableEntityError,
+  HTTP_STATUS_TEXT,
+  SERVICE_API_URL,
+  SERVICE_CDN_CHECK_PATH,
   type OperationInfo,
 } from '@loc/sdk/internal';
 import { REFUSED } from '../net/redirects';
@@ -195,6 +198,34 @@ const retryIn = (error: RateLimitError) =>
 const codesOr = (error: APIError) => error.codes.join(', ') || String(error.status);
 
 /**
+ * The service's own words in an error body (`error_message`, `error`, `detail`, …), not the bare status
+ * text a problem body's `detail` repeats ("Unauthorized"); never a body that is not JSON.
+ */
+function ownWordsOf(error: APIError): string | undefined {
+  const body = error.body;
+  if (typeof body !== 'object' || body === null) return undefined;
+  for (const key of ['error_message', 'error', 'message', 'detail', 'title']) {
+    const value = (body as Record<string, unknown>)[key];
+    if (typeof value === 'string' && value.trim() && value.trim() !== HTTP_STATUS_TEXT[error.status])
+      return value.trim().slice(0, 200);
+  }
+  return undefined;
+}
+
+/**
+ * A CDN check's 404 that is not the CDN's problem body (no `errors`, no `type`): nothing serves the check at
+ * that host and path (a web server's or an API's own 404), rather than "no such distribution".
+ */
+export function isCdnRouteMiss(error: unknown): error is NotFoundError {
+  if (!(error instanceof NotFoundError) || !onCdn(error)) return false;
+  const body = error.body;
+  return !(typeof body === 'object' && body !== null && ('errors' in body || 'type' in body));
+}
+
+/** What to set when a CDN check went to the wrong host or path (the messages of isCdnRouteMiss). */
+export const CDN_ROUTE_HINT = `The service's CDN host takes ${SERVICE_CDN_CHECK_PATH}, other hosts (loc-mock, spec.md) /cdn/check: set --cdn-check-path (LOC_CDN_CHECK_PATH, cdn.checkPath) or --cdn-base-url (LOC_CDN_BASE_URL, cdn.baseUrl) to where the check is served.`;
+
+/**
  * The service's own short message, only from the service's JSON: a body that is not JSON (an HTML page of
  * some other web server or proxy) is never printed as a message.
  */
@@ -284,7 +315,12 @@ export const ERROR_TABLE = [
   row(
     cdnError(AuthenticationError),
     EXIT.AUTH,
-    (e) => `The CDN key was refused (${codesOr(e)}).`,
+    // The service's own text, when it said more than the status (`{"error_message": …}`, a problem's detail).
+    (e) =>
+      sentence(
+        `The CDN key was refused (${[e.status, ...e.codes].join(', ')})${ownWordsOf(e) ? ':' : ''}`,
+        ownWordsOf(e),
+      ),
     'Check --cdn-key or LOC_CDN_KEY: the key may be unknown, revoked or expired.',
   ),
   row(
@@ -306,6 +342,12 @@ export const ERROR_TABLE = [
         : 'Your token lacks the permission for this';
       return /admin/i.test(detailOf(e) ?? '') ? `${lacks}.` : `${lacks}; ask a workspace admin for access.`;
     },
+  ),
+  row(
+    isCdnRouteMiss,
+    EXIT.NOT_FOUND,
+    (e) => `${e.method} ${e.path} answered 404 without the CDN check's answer: no CDN check is served there.`,
+    CDN_ROUTE_HINT,
   ),
   row(
     cdnError(NotFoundError),
@@ -374,8 +416,8 @@ export const ERROR_TABLE = [
       `${e.method} ${e.path} was answered with ${refusedAnswerOf(e)}: the server at the base URL is not the service.`,
     (e) =>
       onCdn(e)
-        ? 'Set --cdn-base-url / LOC_CDN_BASE_URL (else --base-url) to the service’s address, for example https://api.loc.dev.'
-        : 'Set --base-url / LOC_BASE_URL to the service’s address, for example https://api.loc.dev.',
+        ? 'Set --cdn-base-url / LOC_CDN_BASE_URL (else --base-url) to the service’s CDN address, or leave both out for the service’s own.'
+        : `Set --base-url / LOC_BASE_URL to the service’s address (${SERVICE_API_URL}, the default), or loc-mock’s.`,
   ),
   row(
     APIConnectionError,
