@@ -6,6 +6,7 @@ import { corruptZipCentralDirectory, corruptZipCrc, escapingZip, malformedJson, 
 import { ControlError } from './control-error';
 import { exchangeOf, openExchange } from './exchange';
 import { errorFor } from './handlers/errors';
+import { OperationIdSchema, operationOf } from './handlers/operation-of';
 import { bytesResponse, delivered, jsonResponse, keptAnswerOf } from './handlers/answers';
 import type { Journal } from './journal';
 import { isSocketRequest, urlOf } from './socket-request';
@@ -90,6 +91,9 @@ const scope = {
     .optional()
     .describe('the project’s API paths and its export downloads'),
   release: z.string().min(1).optional().describe('the CDN checks that answer this release, and its bundle download'),
+  operation: OperationIdSchema.optional().describe(
+    'an operation of docs/openapi.json by its id (checkDistribution), at any of its paths',
+  ),
   count,
 };
 
@@ -162,6 +166,7 @@ function inScope(f: ActiveFault, method: string, pathname: string, answer?: Resp
   if (s.path && !pathname.startsWith(s.path)) return false;
   // search(), not test(): a RegExp with the g flag keeps no state between requests.
   if (f.pattern && pathname.search(f.pattern) < 0) return false;
+  if (s.operation && operationOf(method, pathname) !== s.operation) return false;
   if (s.project) {
     const [ws, slug] = s.project.split('/') as [string, string];
     const base = `/v1/${ws}/projects/${slug}`;
@@ -170,7 +175,7 @@ function inScope(f: ActiveFault, method: string, pathname: string, answer?: Resp
   }
   if (s.release) {
     if (pathname === `/_storage/releases/${encodeURIComponent(`${s.release}.zip`)}`) return true;
-    if (pathname !== '/cdn/check' || !answer) return false;
+    if (operationOf(method, pathname) !== 'checkDistribution' || !answer) return false;
     return releaseOf(answer) === s.release;
   }
   return true;
@@ -283,7 +288,8 @@ export function createFaults(
     if (faults.length === 0) return undefined;
     let kept = keptAnswerOf(answer);
     if (!kept || kept.body === null) return undefined;
-    const isCheck = urlOf(request).pathname === '/cdn/check' && answer.status === 200;
+    const isCheck =
+      operationOf(request.method, urlOf(request).pathname) === 'checkDistribution' && answer.status === 200;
     // A check that offers a bundle a ZIP fault will change names the changed bundle's checksum: the
     // service published that bundle, and a client's ZIP reader (not its checksum test) must catch it.
     let matched: Response | undefined;

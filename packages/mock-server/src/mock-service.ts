@@ -130,7 +130,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       failNextExport: (message) => store.failNextExport(message),
     },
     get cdnRequestLog() {
-      return cdnRequestLogOf(journal.recorded(), store, context.prefix);
+      return cdnRequestLogOf(journal.recorded(), store);
     },
     admin: adminApi(target),
     journal,

@@ -52,6 +52,8 @@ export {
   OPERATIONS,
   PATH_PARAMETERS,
   listOperations,
+  pathsOf,
+  type OperationAlias,
   pathOf,
   pathParameterNames,
   type NamedSchema,

@@ -8,13 +8,19 @@
  * @module @loc/sdk/openapi
  */
 import * as z from 'zod/mini';
-import { SDK_VERSION } from './core/config';
+import { DEFAULT_BASE_URL, SDK_VERSION } from './core/config';
 import { listOperations, PATH_PARAMETERS, pathParameterNames, type NamedSchema, type Operation } from './operations';
 
-/** JSON-Schema patterns of the path parameters: what a slug or an export id can look like. */
+/** loc-mock's default address, the document's second server. */
+const LOC_MOCK = { url: 'http://127.0.0.1:4010', description: 'loc-mock' };
+
+/**
+ * JSON-Schema patterns of the path parameters: what a slug, a workspace's or project's id (the service takes
+ * either: real-service-notes.md) or an export id can look like.
+ */
 const PARAMETER_SCHEMAS: Record<keyof typeof PATH_PARAMETERS, Record<string, unknown>> = {
-  workspaceUrl: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
-  projectUrl: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
+  workspaceUrl: { type: 'string', pattern: '^([a-z0-9][a-z0-9-]*|space_[A-Za-z0-9_-]+)$' },
+  projectUrl: { type: 'string', pattern: '^([a-z0-9][a-z0-9-]*|pr_[A-Za-z0-9_-]+)$' },
   id: { type: 'string', pattern: '^[A-Za-z0-9_-]+$' },
 };
 
@@ -84,8 +90,22 @@ function operationObject(op: Operation & { id: string }) {
  */
 export function buildOpenApiDocument() {
   const operations = listOperations();
-  const paths: Record<string, Record<string, ReturnType<typeof operationObject>>> = {};
-  for (const op of operations) (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(op);
+  const paths: Record<string, Record<string, ReturnType<typeof operationObject> & Record<string, unknown>>> = {};
+  for (const op of operations) {
+    const method = op.method.toLowerCase();
+    paths[op.path] = { ...paths[op.path], [method]: operationObject(op) };
+    // Another path of the same operation: the same contract under an operationId of its own, on its host.
+    for (const alias of op.aliases ?? [])
+      paths[alias.path] = {
+        ...paths[alias.path],
+        [method]: {
+          ...operationObject(op),
+          operationId: alias.operationId,
+          description: alias.description,
+          ...(alias.server ? { servers: [{ url: alias.server }, LOC_MOCK] } : {}),
+        },
+      };
+  }
   return {
     openapi: '3.1.0',
     info: {
@@ -94,10 +114,10 @@ export function buildOpenApiDocument() {
       description: [
         'Generated from the @loc/sdk operation table and schemas. Shapes the specification leaves open follow docs/decisions.md.',
         'Every answer is application/json. A method a path does not list answers 405 with an Allow header and the error body of its API',
-        '(V1Error under /v1, CdnErrorDetailResponse under /cdn); a path no operation has answers 404 with the same bodies.',
+        '(V1Error under /v1, CdnErrorDetailResponse under /cdn and at /v1/distributions/check); a path no operation has answers 404 with the same bodies.',
       ].join(' '),
     },
-    servers: [{ url: 'https://api.loc.dev' }, { url: 'http://127.0.0.1:4010', description: 'loc-mock' }],
+    servers: [{ url: DEFAULT_BASE_URL, description: 'the service' }, LOC_MOCK],
     security: [{ [SECURITY.v1]: [] }],
     paths,
     components: {

@@ -72,6 +72,12 @@ const JournalEntrySchema = z.object({
     .nullable(),
   status: z.number().int().nullable().describe('null: no answer was sent (EMPTY_RESPONSE)'),
   fault: z.string().nullable().describe('the kind of the fault that answered, if one did'),
+  operation: z
+    .string()
+    .nullable()
+    .describe(
+      'the operation of docs/openapi.json it was, at any of its paths (checkDistribution for /cdn/check and /v1/distributions/check)',
+    ),
 }) satisfies z.ZodType<JournalEntry>;
 
 const ActiveFaultSchema = z
@@ -449,7 +455,7 @@ export const CONTROLS = {
     method: 'POST',
     path: '/__admin/requests/verify',
     summary:
-      'Count the journal’s requests that match a pattern (method, path or pathPattern, status, query, headers, body); when none match, the nearest misses and what differs',
+      'Count the journal’s requests that match a pattern (method, path or pathPattern, operation, status, query, headers, body); when none match, the nearest misses and what differs',
     from: 'body',
     input: RequestPatternSchema,
     output: z.object({
