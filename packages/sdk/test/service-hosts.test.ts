@@ -63,7 +63,10 @@ describe('the defaults: the service', () => {
   });
 
   it('every URL the SDK defines is a host of the service’s or loopback (a default of someone else’s fails here)', () => {
-    const urls = [DEFAULT_BASE_URL, ...Object.values(hosts as Record<string, unknown>).filter((v): v is string => /^https?:/.test(String(v)))];
+    const urls = [
+      DEFAULT_BASE_URL,
+      ...Object.values(hosts as Record<string, unknown>).filter((v): v is string => /^https?:/.test(String(v))),
+    ];
     expect(urls.length).toBeGreaterThanOrEqual(3);
     for (const url of urls) {
       const { hostname } = new URL(url);
