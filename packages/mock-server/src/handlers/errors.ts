@@ -46,7 +46,7 @@ function infoOf({ field, code }: BadField): string {
   if (code !== 'invalid_format') return 'INVALID_VALUE';
   return field === 'clientVersion'
     ? 'INVALID_SEMANTIC_VERSION'
-    : field === 'clientLanguageCode'
+    : field === 'clientLanguageCode' || field === 'clientLanguage'
       ? 'INVALID_LANGUAGE_CODE'
       : 'INVALID_VALUE';
 }
