@@ -166,7 +166,14 @@ describe('option values are checked before anything is requested, spent or creat
     ['LOC_PROFILE=""', ['projects', 'list'], { LOC_PROFILE: '' }, /--profile \(from LOC_PROFILE\) is empty/],
     ['--workspace ""', ['projects', 'list', '--workspace', ''], {}, /--workspace is empty/],
     ['a blank <project>', ['projects', 'show', ' ', '-w', 'acme'], {}, /<project> is empty/],
-    ['--format nope', [...exportTo, '--format', 'nope'], {}, /--format 'nope' is not an export format loc knows/],
+    // Malformed, not merely unknown: a project may list ids loc has never heard of (`loc export` asks it).
+    [
+      '--format "json standard"',
+      [...exportTo, '--format', 'json standard'],
+      {},
+      /--format 'json standard' is not an export format id/,
+    ],
+    ['--format json.', [...exportTo, '--format', 'json.'], {}, /--format 'json\.' is not an export format id/],
     ['--format ""', [...exportTo, '--format', ''], {}, /--format is empty/],
     ['--path-template {locale}/', [...exportTo, '--path-template', '{locale}/'], {}, /ends in a file name, not in \//],
   ];

@@ -44,7 +44,7 @@ export { refusedCdnUrl } from './internal/cdn-url-rule';
 export { isLoopbackHost } from './internal/loopback';
 export { MAX_NESTING_DEPTH, nestsDeeperThan } from './internal/json-depth';
 export { encodePath } from './core/url';
-export { withFormatExtension } from './core/export-formats';
+export { EXPORT_FORMAT_ID_PATTERN, withFormatExtension } from './core/export-formats';
 export { isProcessRunning } from './download/process-running';
 export { jsonPath } from './internal/validate';
 export { ERROR_CLASS, HTTP_STATUS_TEXT, parseRetryAfter } from './errors';

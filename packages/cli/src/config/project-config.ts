@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES, EXPORT_FORMATS } from '@loc/sdk/internal';
+import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES, EXPORT_FORMAT_ID_PATTERN } from '@loc/sdk/internal';
 import { jsonPath } from '@loc/sdk/internal';
 import * as z from 'zod/mini';
 import englishMessages from 'zod/v4/locales/en.js';
@@ -29,10 +29,15 @@ const percentage = () => z.number().check(z.gte(0), z.lte(100));
 function exportSettings(of: 'export' | 'target') {
   const byDefault = (own: string, inherited: string) => `Default: ${of === 'export' ? own : inherited}.`;
   return {
-    // The ids loc knows, as --format takes them: a typo fails before any export, not at the service (exit 6).
+    // An id of the service's form, as --format takes it: whether the project lists it, `loc export` asks the
+    // project (its status's supportedExportFormats) before any export.
     format: described(
-      z.optional(z.enum(EXPORT_FORMATS.map((f) => f.id) as [string, ...string[]])),
-      `Export format id (\`loc export formats\`). ${byDefault("the project's own format", "export.format, else the project's own")}`,
+      z.optional(
+        z
+          .string()
+          .check(z.regex(EXPORT_FORMAT_ID_PATTERN, 'expected an export format id: dotted words such as json.standard')),
+      ),
+      `Export format id: any the project lists (\`loc projects show\`: Formats). ${byDefault("the project's own format", "export.format, else the project's own")}`,
     ),
     // An empty list would mean "every locale" / "every file" as much as leaving it out: refused.
     locales: described(

@@ -24,7 +24,8 @@ export const targetOption = (help = 'only these targets of loc.config.json (repe
   new Option('--target <names>', help).argParser(collectList);
 
 /** `-f, --format <id>`: an export format. */
-export const formatOption = () => new Option('-f, --format <id>', 'export format (see `loc export formats`)');
+export const formatOption = () =>
+  new Option('-f, --format <id>', 'export format: any id the project lists (`loc projects show`)');
 
 /** `-o, --out <dir>`: the folder exported files go into. */
 export const outOption = (help = 'folder to unzip into (default: from loc.config.json, else here)') =>

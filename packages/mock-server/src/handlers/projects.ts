@@ -48,7 +48,10 @@ function resourceStatus(p: Project): ResponseBody<'projectStatus', 200> {
         segmentsUpdatedAt: p.updatedAt,
       })),
     })),
-    supportedExportFormats: exportFormatsFor(p.resourceType).map((f) => ({ id: f.id, name: f.name })),
+    supportedExportFormats: [
+      ...exportFormatsFor(p.resourceType).map((f) => ({ id: f.id, name: f.name })),
+      ...p.exportFormats.map((f) => ({ id: f.id, name: f.name })),
+    ],
     repositoryConnections: connections,
     repositoryConnected: connections.some((c) => c.connected),
     pushToRepositoryPossible: connections.some((c) => c.connected && c.canPush),

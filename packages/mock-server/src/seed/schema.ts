@@ -1,4 +1,11 @@
-import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES, RESOURCE_TYPES, SEGMENT_STATUSES } from '@loc/sdk/internal';
+import {
+  DISTRIBUTION_ENVIRONMENTS,
+  DISTRIBUTION_TYPES,
+  EXPORT_FORMAT_ID_PATTERN,
+  EXPORT_FORMATS,
+  RESOURCE_TYPES,
+  SEGMENT_STATUSES,
+} from '@loc/sdk/internal';
 import { jsonPath } from '@loc/sdk/internal';
 import { z } from 'zod';
 
@@ -50,6 +57,19 @@ export const SeedSchema = z.strictObject({
       /** Default: a fixed date, so a seed without dates gives the same answers every run. */
       createdAt: isoDate.default('2026-01-01T00:00:00.000Z'),
       updatedAt: isoDate.optional(),
+      /**
+       * Formats the project lists besides its resource type's (`supportedExportFormats`), each exported as
+       * a format loc-mock writes (`as`): a project of the real service lists ids no client knows in advance.
+       */
+      exportFormats: z
+        .array(
+          z.strictObject({
+            id: z.string().regex(EXPORT_FORMAT_ID_PATTERN, 'expected an export format id such as json.flat-v2'),
+            name: z.string().min(1),
+            as: z.enum(EXPORT_FORMATS.map((f) => f.id) as [string, ...string[]]),
+          }),
+        )
+        .default([]),
       repositoryConnections: z
         .array(z.strictObject({ provider: z.string(), connected: z.boolean(), canPush: z.boolean().default(false) }))
         .default([]),

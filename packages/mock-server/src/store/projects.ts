@@ -98,6 +98,7 @@ export function createProjects(ctx: StoreContext) {
         createdAt: now,
         updatedAt: now,
         repositoryConnections: [],
+        exportFormats: [],
         files: [],
         fileIds: [],
       };

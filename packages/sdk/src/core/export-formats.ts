@@ -50,6 +50,16 @@ export const RESOURCE_TYPES = /* @__PURE__ */ EXPORT_FORMATS.filter(
   (f): f is Extract<(typeof EXPORT_FORMATS)[number], { id: ResourceTypeId }> => f.id !== 'stringsdict.ios',
 );
 
+/**
+ * What an export format id looks like: dotted words (`json.standard`, `xml.android.resources`,
+ * `properties`, `json.flat-v2`). The service's full list is not published and differs by project (its
+ * status's `supportedExportFormats`), so an id is judged by its form here and by that list, not by
+ * {@link EXPORT_FORMATS}. Internal: the CLI checks `--format` and loc.config.json with it.
+ *
+ * @example EXPORT_FORMAT_ID_PATTERN.test('json.flat-v2') // true
+ */
+export const EXPORT_FORMAT_ID_PATTERN = /^[A-Za-z0-9][\w-]*(?:\.[A-Za-z0-9][\w-]*)*$/;
+
 /** The format with this id, if known. */
 export function formatInfo(id: string): FormatInfo | undefined {
   return EXPORT_FORMATS.find((f) => f.id === id);
