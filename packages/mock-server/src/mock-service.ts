@@ -96,6 +96,14 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     transport: () => internals.get(service)?.transport ?? 'msw',
     failNextExport: (message) => store.failNextExport(message),
     releaseBundle: (id) => store.madeRelease(id),
+    projectOf: (workspace, project) => {
+      try {
+        const p = store.project(workspace, project);
+        return `${p.workspace}/${p.slug}`;
+      } catch {
+        return undefined;
+      }
+    },
   });
   const reset = () => {
     store.reset();

@@ -275,14 +275,23 @@ export const CONTROLS = {
   state: control({
     method: 'GET',
     path: '/__admin/state',
-    summary: 'The state: projects, exports, releases, CDN budgets, the clock and pending export errors',
+    summary:
+      'The state: workspaces and projects (with their ids), exports, releases, CDN budgets, the clock and pending export errors',
     from: 'none',
     input: Nothing,
     output: z.object({
+      workspaces: z.array(
+        z.object({
+          slug: z.string(),
+          id: z.string().describe('the id the paths take as well as the slug (space_…)'),
+          name: z.string(),
+        }),
+      ),
       projects: z.array(
         z.object({
           workspace: z.string(),
           slug: z.string(),
+          id: z.string().describe('the id the paths take as well as the slug (pr_…)'),
           title: z.string(),
           resourceType: z.string(),
           locales: z.array(z.string()),
