@@ -1,6 +1,7 @@
 // Workspaces and projects have ids of the service's forms besides their slugs (`space_…`, `pr_…`:
 // real-service-notes.md), and every path takes either, in any mix. Self links keep the slugs, as the
 // service's do. Fault scopes name a project by either.
+import { createClient } from '@loc/sdk';
 import { describe, expect, it } from 'vitest';
 import { createClock, DEMO, demoSeed, parseSeed } from '../src';
 import { derivedId } from '../src/store/ids';
@@ -98,6 +99,22 @@ describe('ids in paths', () => {
     admin.addFault({ kind: 'STATUS', status: 503, project: 'acme/web-frontend' });
     expect((await api.call('GET', `/v1/${WS.id}/projects/${PR.id}/status`, { token })).status).toBe(503);
     admin.clearFaults({});
+  });
+});
+
+describe('the SDK with ids', () => {
+  it('lists, reads the status, exports and downloads with ids only; answers name the slugs', async () => {
+    const loc = createClient({ baseUrl: api.url, token, maxRetries: 0 });
+    const details = await loc.projects.get(WS.id, PR.id);
+    expect([details.workspace, details.project]).toEqual(['acme', 'web-frontend']);
+    const status = await loc.projects.status(WS.id, PR.id);
+    expect(status.resourceFiles.length).toBeGreaterThan(0);
+    expect((await loc.projects.workspaceStatus(WS.id)).map((p) => p.projectUrl)).toContain('web-frontend');
+    const created = await loc.exports.create(WS.id, PR.id, { iso2Slugs: ['de'] });
+    clock.advance(5_000);
+    const done = await loc.exports.get(WS.id, PR.id, created.id);
+    expect(done.status).toBe('SUCCESS');
+    expect((await fetch(done.downloadUrl!)).status).toBe(200);
   });
 });
 

@@ -82,8 +82,8 @@ function buildProjectConfigSchema() {
   return described(
     z.strictObject({
       $schema: described(z.optional(z.string()), 'The JSON Schema of this file, for editors.'),
-      workspace: described(z.optional(text()), 'Workspace URL slug.'),
-      project: described(z.optional(text()), 'Project URL slug.'),
+      workspace: described(z.optional(text()), 'Workspace URL slug or id (space_…).'),
+      project: described(z.optional(text()), 'Project URL slug or id (pr_…).'),
       export: described(z.optional(z.strictObject(exportSettings('export'))), 'Defaults of `loc export`.'),
       targets: described(
         z.optional(
@@ -93,8 +93,8 @@ function buildProjectConfigSchema() {
                 z.string().check(z.regex(/^[A-Za-z0-9][\w.-]*$/)),
                 'Name of the target, for `loc export --target <name>`: letters, digits, `.`, `_`, `-`.',
               ),
-              workspace: described(z.optional(text()), 'Workspace URL slug. Default: the top-level workspace.'),
-              project: described(z.optional(text()), 'Project URL slug. Default: the top-level project.'),
+              workspace: described(z.optional(text()), 'Workspace URL slug or id. Default: the top-level workspace.'),
+              project: described(z.optional(text()), 'Project URL slug or id. Default: the top-level project.'),
               ...exportSettings('target'),
               localeMap: described(
                 z.optional(z.record(z.string(), z.string())),

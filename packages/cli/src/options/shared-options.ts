@@ -7,12 +7,12 @@ import { collectList, collectLocaleMap, parsePathTemplate, parseTimeout } from '
  * option's type for the handler. Builders, not shared instances: commander keeps state on an Option.
  */
 
-/** `-w, --workspace <slug>`; default from loc.config.json. */
-export const workspaceOption = (help = 'workspace URL slug (default: from loc.config.json)') =>
+/** `-w, --workspace <slug>`, the slug or the id; default from loc.config.json. */
+export const workspaceOption = (help = 'workspace URL slug or id (default: from loc.config.json)') =>
   new Option('-w, --workspace <slug>', help);
 
-/** `-p, --project <slug>`; default from loc.config.json. */
-export const projectOption = (help = 'project URL slug (default: from loc.config.json)') =>
+/** `-p, --project <slug>`, the slug or the id; default from loc.config.json. */
+export const projectOption = (help = 'project URL slug or id (default: from loc.config.json)') =>
   new Option('-p, --project <slug>', help);
 
 /** `-l, --locale <codes>`: repeatable and comma-separated. */
