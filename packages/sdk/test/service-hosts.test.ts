@@ -1,6 +1,7 @@
 // Where requests go by default, and the one rule of where a CDN check goes (src/internal/service-hosts.ts):
 // the service's hosts with only credentials, spec.md's /cdn/check on any other host. Nothing is sent: each
 // client is given a fetch of its own that records the URL and answers at once.
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KNOWN_HOSTS, isLoopbackHostname } from '../../../scripts/known-hosts.mjs';
 import { createCdnClient, createClient, DEFAULT_BASE_URL } from '../src/index';
@@ -104,6 +105,30 @@ describe('cdnCheckTarget: the one rule', () => {
       cdnCheckPath: path,
       from: { cdnBaseUrl: hostFrom, cdnCheckPath: pathFrom },
     });
+  });
+
+  it('never picks a host it was not given, but the service’s CDN host for the service’s API (property, fixed seed)', () => {
+    const origin = fc.oneof(
+      fc.webUrl({ withQueryParameters: false, withFragments: false }).map((u) => new URL(u).origin),
+      fc.constantFrom('https://api.lingohub.com', 'https://cdn.lingohub.com', 'http://127.0.0.1:4010'),
+    );
+    fc.assert(
+      fc.property(
+        origin,
+        fc.option(origin, { nil: undefined }),
+        fc.option(fc.constantFrom('/x', '/cdn/check'), { nil: undefined }),
+        (baseUrl, cdnBaseUrl, cdnCheckPath) => {
+          const target = cdnCheckTarget({ baseUrl, cdnBaseUrl, cdnCheckPath });
+          const allowed = cdnBaseUrl ?? (baseUrl === 'https://api.lingohub.com' ? 'https://cdn.lingohub.com' : baseUrl);
+          expect(target.cdnBaseUrl).toBe(allowed.replace(/\/+$/, ''));
+          expect(target.cdnCheckPath).toBe(
+            cdnCheckPath ??
+              (target.cdnBaseUrl === 'https://cdn.lingohub.com' ? '/v1/distributions/check' : '/cdn/check'),
+          );
+        },
+      ),
+      { seed: 20260411, numRuns: 500 },
+    );
   });
 
   it('the client applies it: a CDN base URL of the service’s CDN host alone gets its path', async () => {
