@@ -9,10 +9,23 @@
  */
 import * as z from 'zod/mini';
 import { DEFAULT_BASE_URL, SDK_VERSION } from './core/config';
-import { listOperations, PATH_PARAMETERS, pathParameterNames, type NamedSchema, type Operation } from './operations';
+import {
+  listOperations,
+  PATH_PARAMETERS,
+  pathParameterNames,
+  type NamedSchema,
+  type Operation,
+  type OperationAlias,
+} from './operations';
+
+/** A server of the document, or of one operation. */
+interface Server {
+  url: string;
+  description?: string;
+}
 
 /** loc-mock's default address, the document's second server. */
-const LOC_MOCK = { url: 'http://127.0.0.1:4010', description: 'loc-mock' };
+const LOC_MOCK: Server = { url: 'http://127.0.0.1:4010', description: 'loc-mock' };
 
 /**
  * JSON-Schema patterns of the path parameters: what a slug, a workspace's or project's id (the service takes
@@ -50,14 +63,20 @@ function componentSchemas(operations: Operation[]) {
   );
 }
 
-function operationObject(op: Operation & { id: string }) {
+/**
+ * An operation as the document states it; `alias` makes it the operation at one of its other paths (an
+ * operationId of its own, and its host's servers).
+ */
+function operationObject(op: Operation & { id: string }, alias?: OperationAlias) {
   const parameters = pathParameterNames(op.path).map((name) => {
     const key = name as keyof typeof PATH_PARAMETERS;
     return { name, in: 'path', required: true, description: PATH_PARAMETERS[key], schema: PARAMETER_SCHEMAS[key] };
   });
   return {
-    operationId: op.id,
+    operationId: alias?.operationId ?? op.id,
     summary: op.summary,
+    ...(alias ? { description: alias.description } : {}),
+    ...(alias?.server ? { servers: [{ url: alias.server }, LOC_MOCK] } : {}),
     ...(op.api === 'v1' ? {} : { security: [{ [SECURITY[op.api]]: [] }] }),
     ...(parameters.length ? { parameters } : {}),
     ...(op.requestBody
@@ -90,21 +109,13 @@ function operationObject(op: Operation & { id: string }) {
  */
 export function buildOpenApiDocument() {
   const operations = listOperations();
-  const paths: Record<string, Record<string, ReturnType<typeof operationObject> & Record<string, unknown>>> = {};
+  const paths: Record<string, Record<string, ReturnType<typeof operationObject>>> = {};
   for (const op of operations) {
     const method = op.method.toLowerCase();
     paths[op.path] = { ...paths[op.path], [method]: operationObject(op) };
     // Another path of the same operation: the same contract under an operationId of its own, on its host.
     for (const alias of op.aliases ?? [])
-      paths[alias.path] = {
-        ...paths[alias.path],
-        [method]: {
-          ...operationObject(op),
-          operationId: alias.operationId,
-          description: alias.description,
-          ...(alias.server ? { servers: [{ url: alias.server }, LOC_MOCK] } : {}),
-        },
-      };
+      paths[alias.path] = { ...paths[alias.path], [method]: operationObject(op, alias) };
   }
   return {
     openapi: '3.1.0',
@@ -117,7 +128,7 @@ export function buildOpenApiDocument() {
         '(V1Error under /v1, CdnErrorDetailResponse under /cdn and at /v1/distributions/check); a path no operation has answers 404 with the same bodies.',
       ].join(' '),
     },
-    servers: [{ url: DEFAULT_BASE_URL, description: 'the service' }, LOC_MOCK],
+    servers: [{ url: DEFAULT_BASE_URL, description: 'the service' }, LOC_MOCK] as Server[],
     security: [{ [SECURITY.v1]: [] }],
     paths,
     components: {

@@ -8,7 +8,8 @@ import { version } from '../../package.json';
 import { cdnCheckTarget, SERVICE_API_URL, type CdnHostSource } from '../internal/service-hosts';
 
 /** Where the service lives (`https://api.lingohub.com`); every test and the CLI's demo point elsewhere. */
-export const DEFAULT_BASE_URL: string = SERVICE_API_URL;
+// Its value spelled in its type, so the API reference shows it; the compiler holds it to service-hosts.ts.
+export const DEFAULT_BASE_URL: 'https://api.lingohub.com' = SERVICE_API_URL;
 /** Timeout of one attempt of a request, in milliseconds (`timeoutMs`). */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** The version of this package, as sent in the `User-Agent` header. */
