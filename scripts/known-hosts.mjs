@@ -1,7 +1,7 @@
 // The hosts the packages, their docs and the examples may name, each with its reason: the service's, the
 // few real third-party hosts the docs and code must name, and names nobody can own (loopback, reserved
-// example names, single-label names). Any other host (a domain someone else could register, as `loc.dev`
-// was) is a mistake: examples/service-hosts.test.ts greps for them, and the SDK's tests hold its defaults
+// example names, single-label names). Any other host (a domain someone else could register, as an earlier
+// default was) is a mistake: examples/service-hosts.test.ts greps for them, and the SDK's tests hold its defaults
 // to the service's hosts (packages/sdk/test/service-hosts.test.ts). Declared once, here.
 
 /** Hosts by why they may be named. */
@@ -28,6 +28,10 @@ export const KNOWN_HOSTS = {
     { host: 'www.i18next.com', reason: 'a link to i18next’s TypeScript docs' },
     { host: 'typedoc.org', reason: '$schema of typedoc.json, read by editors' },
     { host: 'turbo.build', reason: '$schema of turbo.json, read by editors' },
+    {
+      host: 'raw.githubusercontent.com',
+      reason: 'the $id of ajv’s $data schema, inside conf, which the CLI bundles; an id, never fetched',
+    },
   ],
 };
 
@@ -44,9 +48,11 @@ const RESERVED_DOMAINS = ['example.com', 'example.net', 'example.org'];
  */
 export function isLoopbackHostname(hostname) {
   const name = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  if (name === 'localhost' || name.endsWith('.localhost') || name === '::1') return true;
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
   try {
-    return new URL(`http://${name}/`).hostname.startsWith('127.');
+    // IPv6 (`::1`, `::ffff:127.0.0.1`) as the URL parser writes it; IPv4 in any spelling (`0x7f.1`).
+    const parsed = new URL(`http://${name.includes(':') ? `[${name}]` : name}/`).hostname;
+    return parsed.startsWith('127.') || /^\[(::1|::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4})\]$/.test(parsed);
   } catch {
     return false;
   }
