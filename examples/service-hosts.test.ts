@@ -94,10 +94,13 @@ describe('hosts the packages, docs and examples name', () => {
     expect(foreign).toEqual([]);
   });
 
-  it('names loc.dev nowhere, in a URL or not', () => {
+  // The SDK's first default, a domain nobody here controls: named nowhere, not even without a scheme. Its
+  // name is built here so that this file does not hold it.
+  const FIRST_DEFAULT = new RegExp(`\\b${['loc', 'dev'].join('\\.')}\\b`, 'i');
+  it('names the SDK’s first default domain nowhere, in a URL or not', () => {
     const offenders = files.filter((file) => {
       try {
-        return /\bloc\.dev\b/i.test(readFileSync(join(ROOT, file), 'utf8'));
+        return FIRST_DEFAULT.test(readFileSync(join(ROOT, file), 'utf8'));
       } catch {
         return false;
       }
