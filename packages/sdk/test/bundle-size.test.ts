@@ -9,12 +9,13 @@ import { BUNDLE_APPS, bundleApp } from './bundle-apps.mjs';
  * answer with src/schemas/cdn-release-check.ts: ~6.1 KB with issue 34's errors that say what to check);
  * for an app that calls one method of createClient, just above today's size: that row's goal is retired
  * (issue 35: createClient carries a token that may write, and is for servers, scripts and CI, not
- * browsers), and ofetch and zod are compiled in as published; issue 11's 30 KB for the whole root export.
+ * browsers), and ofetch and zod are compiled in as published (issue 41's rule of where a CDN check goes,
+ * internal/service-hosts.ts, took it from 18,767 to 18,954 B); issue 11's 30 KB for the whole root export.
  * A change that takes an app past its ceiling fails here.
  */
 export const SIZE_LIMITS_GZ = {
   cdnCheckApp: 10 * 1024,
-  clientApp: 18.5 * 1024,
+  clientApp: 18.6 * 1024,
   // Issue 24's 8 KB for over-the-air strings: issue 32's trust rules (nesting depth and key budget, the capped
   // streaming reader, the URL rule) had taken it to 8.5 KB (8,681 B; 9,030 B with indexedDbStorage) with
   // fflate's inflate, ~1.8 KB of it. The `browser` build inflates with the browser's DecompressionStream

@@ -70,7 +70,7 @@ describe('a connection failure names the base URL and where it came from', () =>
     vi.stubEnv('LOC_BASE_URL', '');
     expect(resolveConfig({}).from).toMatchObject({
       baseUrl: 'the default',
-      cdnBaseUrl: "the default, since baseUrl from the default is the service's API",
+      cdnBaseUrl: "the service's CDN host for baseUrl from the default",
     });
   });
 

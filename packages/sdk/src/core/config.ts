@@ -5,7 +5,7 @@ import { checkCount, checkDuration } from '../internal/options';
 import { createLog, type Log, type Logger, type LogLevel } from './log';
 import type { ClientHooks } from './hooks';
 import { version } from '../../package.json';
-import { cdnCheckTarget, SERVICE_API_URL, type CdnHostSource } from '../internal/service-hosts';
+import { cdnCheckTarget, SERVICE_API_URL } from '../internal/service-hosts';
 
 /** Where the service lives (`https://api.lingohub.com`); every test and the CLI's demo point elsewhere. */
 // Its value spelled in its type, so the API reference shows it; the compiler holds it to service-hosts.ts.
@@ -64,8 +64,8 @@ export interface ClientOptions {
 
 /**
  * Where a setting's value came from, as a message says it after "from": `the option`, `LOC_BASE_URL`, `the
- * default` (and for a `cdnBaseUrl` that falls back, `baseUrl from LOC_BASE_URL`, or `the default, since
- * baseUrl from the default is the service's API`). Errors say it so that a user knows which of the three to check.
+ * default` (and for a `cdnBaseUrl` that falls back, `baseUrl from LOC_BASE_URL`, or `the service's CDN host
+ * for baseUrl from the default`). Errors say it so that a user knows which of the three to check.
  */
 export type SettingSource = string;
 
@@ -97,11 +97,9 @@ export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
     cdnBaseUrl: givenCdnBase && checkUrl('cdnBaseUrl', givenCdnBase.value),
     cdnCheckPath: givenPath,
   });
-  const cdnBaseFrom: Record<CdnHostSource, string> = {
-    given: givenCdnBase?.from ?? 'the option',
-    service: `the default, since baseUrl from ${base.from} is the service's API`,
-    baseUrl: `baseUrl from ${base.from}`,
-  };
+  const cdnBaseFrom =
+    givenCdnBase?.from ??
+    `${cdn.from.cdnBaseUrl === 'service' ? "the service's CDN host for " : ''}baseUrl from ${base.from}`;
   const token = setting(options.token, 'LOC_API_TOKEN');
   const cdnKey = setting(options.cdnKey, 'LOC_CDN_KEY');
   const timeoutMs = checkDuration('timeoutMs', options.timeoutMs) ?? DEFAULT_TIMEOUT_MS;
@@ -124,7 +122,7 @@ export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
     log: createLog(options),
     from: {
       baseUrl: base.from,
-      cdnBaseUrl: cdnBaseFrom[cdn.from.cdnBaseUrl],
+      cdnBaseUrl: cdnBaseFrom,
       token: token?.from,
       cdnKey: cdnKey?.from,
     },

@@ -49,23 +49,23 @@ function onOrigin(url: string, origin: string): boolean {
  * cdnCheckTarget({ baseUrl: 'https://api.lingohub.com' }).cdnBaseUrl // 'https://cdn.lingohub.com'
  * cdnCheckTarget({ baseUrl: 'http://127.0.0.1:4010' }).cdnCheckPath // '/cdn/check'
  */
-export function cdnCheckTarget(settings: {
+export function cdnCheckTarget({
+  baseUrl,
+  cdnBaseUrl,
+  cdnCheckPath,
+}: {
   baseUrl: string;
   cdnBaseUrl?: string | undefined;
   cdnCheckPath?: string | undefined;
 }): CdnCheckTarget {
-  const host: [string, CdnHostSource] =
-    settings.cdnBaseUrl !== undefined
-      ? [settings.cdnBaseUrl, 'given']
-      : onOrigin(settings.baseUrl, SERVICE_API_URL)
-        ? [SERVICE_CDN_URL, 'service']
-        : [settings.baseUrl, 'baseUrl'];
-  const cdnBaseUrl = host[0].replace(/\/+$/, '');
-  const path: [string, CdnPathSource] =
-    settings.cdnCheckPath !== undefined
-      ? [settings.cdnCheckPath, 'given']
-      : onOrigin(cdnBaseUrl, SERVICE_CDN_URL)
-        ? [SERVICE_CDN_CHECK_PATH, 'service']
-        : [CDN_CHECK_PATH, 'spec'];
-  return { cdnBaseUrl, cdnCheckPath: path[0], from: { cdnBaseUrl: host[1], cdnCheckPath: path[1] } };
+  const host: CdnHostSource =
+    cdnBaseUrl !== undefined ? 'given' : onOrigin(baseUrl, SERVICE_API_URL) ? 'service' : 'baseUrl';
+  const url = (host === 'given' ? cdnBaseUrl! : host === 'service' ? SERVICE_CDN_URL : baseUrl).replace(/\/+$/, '');
+  const path: CdnPathSource =
+    cdnCheckPath !== undefined ? 'given' : onOrigin(url, SERVICE_CDN_URL) ? 'service' : 'spec';
+  return {
+    cdnBaseUrl: url,
+    cdnCheckPath: path === 'given' ? cdnCheckPath! : path === 'service' ? SERVICE_CDN_CHECK_PATH : CDN_CHECK_PATH,
+    from: { cdnBaseUrl: host, cdnCheckPath: path },
+  };
 }
