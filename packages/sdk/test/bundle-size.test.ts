@@ -10,7 +10,7 @@ import { BUNDLE_APPS, bundleApp } from './bundle-apps.mjs';
  * for an app that calls one method of createClient, just above today's size: that row's goal is retired
  * (issue 35: createClient carries a token that may write, and is for servers, scripts and CI, not
  * browsers), and ofetch and zod are compiled in as published (issue 41's rule of where a CDN check goes,
- * internal/service-hosts.ts, took it from 18,767 to 18,954 B); issue 11's 30 KB for the whole root export.
+ * internal/service-hosts.ts, and the message of a CDN 404 that is not the CDN's, took it from 18,767 to 19,012 B); issue 11's 30 KB for the whole root export.
  * A change that takes an app past its ceiling fails here.
  */
 export const SIZE_LIMITS_GZ = {

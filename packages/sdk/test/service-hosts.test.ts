@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KNOWN_HOSTS, isLoopbackHostname } from '../../../scripts/known-hosts.mjs';
-import { createCdnClient, createClient, DEFAULT_BASE_URL } from '../src/index';
+import { createCdnClient, createClient, DEFAULT_BASE_URL, NotFoundError } from '../src/index';
 import { createOtaClient } from '../src/ota/index';
 import * as hosts from '../src/internal/service-hosts';
 import { cdnCheckTarget } from '../src/internal/service-hosts';
@@ -137,5 +137,42 @@ describe('cdnCheckTarget: the one rule', () => {
       body,
     );
     expect(urls).toEqual(['https://cdn.lingohub.com/v1/distributions/check']);
+  });
+});
+
+describe('a CDN check’s 404 that is not the CDN’s answer', () => {
+  const answering = (body: string) =>
+    (async () => new Response(body, { status: 404, headers: { 'content-type': 'application/json' } })) as typeof fetch;
+
+  it('names the host and path asked, and where the host came from', async () => {
+    const cdn = createCdnClient({
+      cdnBaseUrl: 'https://proxy.example.test/edge',
+      cdnKey: 'k-123456',
+      fetch: answering('{"error":"Not found"}'),
+      maxRetries: 0,
+    });
+    const error = await cdn.check(body).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as Error).message).toContain(
+      '— no CDN check at https://proxy.example.test/edge/cdn/check (cdnBaseUrl from the option): check cdnBaseUrl and cdnCheckPath.',
+    );
+  });
+
+  it('says nothing of the kind for the CDN’s own DISTRIBUTION_NOT_FOUND', async () => {
+    const problem = JSON.stringify({
+      type: 'about:blank',
+      status: 404,
+      detail: 'Not Found',
+      errors: [{ field: 'DISTRIBUTION', infos: ['DISTRIBUTION_NOT_FOUND'] }],
+    });
+    const cdn = createCdnClient({
+      cdnBaseUrl: 'http://127.0.0.1:9',
+      cdnKey: 'k-123456',
+      fetch: answering(problem),
+      maxRetries: 0,
+    });
+    const error = await cdn.check(body).catch((e: unknown) => e);
+    expect((error as NotFoundError).codes).toEqual(['DISTRIBUTION_NOT_FOUND']);
+    expect((error as Error).message).not.toMatch(/no CDN check at/);
   });
 });

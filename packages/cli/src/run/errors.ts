@@ -213,13 +213,11 @@ function ownWordsOf(error: APIError): string | undefined {
 }
 
 /**
- * A CDN check's 404 that is not the CDN's problem body (no `errors`, no `type`): nothing serves the check at
- * that host and path (a web server's or an API's own 404), rather than "no such distribution".
+ * A CDN check's 404 without the CDN's codes (`DISTRIBUTION_NOT_FOUND`: the SDK's rule too): nothing serves
+ * the check at that host and path (a web server's or an API's own 404), rather than "no such distribution".
  */
 export function isCdnRouteMiss(error: unknown): error is NotFoundError {
-  if (!(error instanceof NotFoundError) || !onCdn(error)) return false;
-  const body = error.body;
-  return !(typeof body === 'object' && body !== null && ('errors' in body || 'type' in body));
+  return error instanceof NotFoundError && onCdn(error) && error.codes.length === 0;
 }
 
 /** What to set when a CDN check went to the wrong host or path (the messages of isCdnRouteMiss). */
