@@ -141,6 +141,17 @@ describe('a CDN check that finds nothing at its host and path', () => {
 });
 
 describe('what loc cdn check sends', () => {
+  it('reaches loc-mock at the service’s CDN path too (--cdn-check-path /v1/distributions/check)', async () => {
+    const result = await service.loc(
+      [...IOS, '--client-version', '2.1.0', '--cdn-check-path', '/v1/distributions/check', '--json'],
+      {
+        env: { LOC_CDN_KEY: CDN_KEYS.acme },
+      },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.json().release.distributionReleaseId).toBe('rel_ios_2_1');
+  });
+
   it('clientAgent loc-cli/<version>, to loc-mock’s /cdn/check', async () => {
     const result = await service.loc([...IOS, '--client-version', '2.1.0'], { env: { LOC_CDN_KEY: CDN_KEYS.acme } });
     expect(result.code, result.stderr).toBe(0);
