@@ -90,11 +90,23 @@ describe('loc export with targets', () => {
     expect(existsSync(join(repo.path, '..', 'outside'))).toBe(false);
   });
 
-  it('refuses a target whose format loc does not know (an invalid config, exit 10), naming the formats, before any export', async () => {
-    writeConfig({ workspace: 'acme', targets: [{ name: 'web', project: 'web-frontend', format: 'json', out: 'web' }] });
+  it('refuses a target whose format is malformed (an invalid config, exit 10), before any export', async () => {
+    writeConfig({
+      workspace: 'acme',
+      targets: [{ name: 'web', project: 'web-frontend', format: 'json standard', out: 'web' }],
+    });
     const result = await loc(['export', '--check']);
     expect(result.code).toBe(10);
-    expect(result.stderr).toMatch(/\$\.targets\[0\]\.format: .*"json\.standard"/);
+    expect(result.stderr).toMatch(/\$\.targets\[0\]\.format: expected an export format id/);
+    expect(existsSync(join(repo.path, 'web'))).toBe(false);
+  });
+
+  it('refuses a target whose format its project does not list, naming the project’s formats, before any export', async () => {
+    writeConfig({ workspace: 'acme', targets: [{ name: 'web', project: 'web-frontend', format: 'json', out: 'web' }] });
+    const result = await loc(['export', '--check']);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stdout).toMatch(/The format 'json' is not a format project web-frontend exports to/);
+    expect(result.stderr).toMatch(/web: Its formats: json\.standard, json\.nested/);
     expect(existsSync(join(repo.path, 'web'))).toBe(false);
   });
 

@@ -162,15 +162,25 @@ describe('loc export', () => {
     expect(tree(out).every((f) => f.endsWith('.properties'))).toBe(true);
   });
 
+  /** The next export the mock creates ends ERROR (a format the project lists no longer fails: loc refuses it first). */
+  const failNextExport = () =>
+    fetch(`${service.url}/__admin/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'EXPORT_ERROR', message: 'The export could not be assembled (injected).' }),
+    }).then((r) => expect(r.status).toBe(200));
+
   it('exits 10 with the service’s details when the export fails', async () => {
-    const result = await service.loc([...IOS, '--format', 'xml.android.resources', '--out', dir.path]);
+    await failNextExport();
+    const result = await service.loc([...IOS, '--out', dir.path]);
     expect(result.code, result.stderr).toBe(10);
     expect(result.stderr).toMatch(/ended ERROR: .+/);
     expect(tree(dir.path)).toEqual([]);
   });
 
   it('export status of a failed export raises the SDK’s ExportFailedError: exit 10, its details and advice', async () => {
-    const started = await service.loc([...IOS, '--format', 'xml.android.resources', '--no-wait']);
+    await failNextExport();
+    const started = await service.loc([...IOS, '--no-wait']);
     expect(started.code, started.stderr).toBe(0);
     const id = started.stdout.trim();
     let result = await service.loc(['export', 'status', id, '-w', 'acme', '-p', 'mobile-ios', '--json']);

@@ -190,7 +190,14 @@ describe('option values are checked before anything is requested, spent or creat
     ['LOC_PROFILE=""', ['projects', 'list'], { LOC_PROFILE: '' }, /--profile \(from LOC_PROFILE\) is empty/],
     ['--workspace ""', ['projects', 'list', '--workspace', ''], {}, /--workspace is empty/],
     ['a blank <project>', ['projects', 'show', ' ', '-w', 'acme'], {}, /<project> is empty/],
-    ['--format nope', [...exportTo, '--format', 'nope'], {}, /--format 'nope' is not an export format loc knows/],
+    // Malformed, not merely unknown: a project may list ids loc has never heard of (`loc export` asks it).
+    [
+      '--format "json standard"',
+      [...exportTo, '--format', 'json standard'],
+      {},
+      /--format 'json standard' is not an export format id/,
+    ],
+    ['--format json.', [...exportTo, '--format', 'json.'], {}, /--format 'json\.' is not an export format id/],
     ['--format ""', [...exportTo, '--format', ''], {}, /--format is empty/],
     ['--path-template {locale}/', [...exportTo, '--path-template', '{locale}/'], {}, /ends in a file name, not in \//],
   ];
@@ -583,7 +590,7 @@ describe('messages that blame the right party', () => {
       { env: env({ LOC_CDN_KEY: CDN_KEYS.acme }) },
     );
     expect(result.code, result.stderr).toBe(3);
-    expect(result.stderr).toMatch(/The CDN key was refused \(CDN_KEY_NOT_FOUND\)/);
+    expect(result.stderr).toMatch(/The CDN key was refused \(401, CDN_KEY_NOT_FOUND\)/);
     // The key came from LOC_CDN_KEY: that is the one to check (issue 44: the hint names the source used).
     expect(result.stderr).toMatch(/Check LOC_CDN_KEY: the key may be unknown, revoked or expired/);
   });

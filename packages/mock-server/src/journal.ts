@@ -7,6 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { isCredentialName } from './credentials';
 import { nestsDeeperThan } from '@loc/sdk/internal';
 import { UTF8 } from './socket-request';
+import { operationOf } from './handlers/operation-of';
 
 /** How many requests the journal keeps by default (the newest); `journalSize: 0` turns it off. */
 export const DEFAULT_JOURNAL_SIZE = 1000;
@@ -49,6 +50,8 @@ export interface JournalEntry {
   fault: string | null;
   /** The id its answer named in `x-request-id` (the client's own, when it sent a usable one). */
   requestId: string | null;
+  /** The operation of docs/openapi.json it was (at any of its paths: the CDN check has two); null for none. */
+  operation: string | null;
 }
 
 /** Headers whose value is a scheme and a credential: the scheme is shown, the credential fingerprinted. */
@@ -174,6 +177,7 @@ export function entryOf(r: Recorded, secret = true): JournalEntry {
     status: r.status,
     fault: r.fault,
     requestId: r.requestId,
+    operation: operationOf(r.method, r.url.pathname) ?? null,
   };
 }
 

@@ -32,7 +32,10 @@ export interface MockServiceOptions {
   seed?: Seed;
   /** Default: real time that tests can move forward; pass `createClock({ frozen: true })` to stop it. */
   clock?: MockClock;
-  /** Origin the msw handlers bind to, for example `https://api.loc.dev`. Default: any origin. */
+  /**
+   * Origin the msw handlers bind to, for example `https://api.example.test`. Default: any origin (so a
+   * client's API calls and its CDN checks on another host are both answered).
+   */
   baseUrl?: string;
   /** How long an export stays PROCESSING. Default 300 ms. */
   exportDelayMs?: number;
@@ -93,7 +96,7 @@ export function servedOverHttp(service: MockService): ControlTarget & Pick<Inter
  * The whole service in memory, as msw handlers over a store.
  *
  * @example
- * const mock = createMockService({ baseUrl: 'https://api.loc.dev' });
+ * const mock = createMockService({ baseUrl: 'https://api.example.test' });
  * const server = setupServer(...mock.handlers);
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
@@ -106,6 +109,14 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     transport: () => internals.get(service)?.transport ?? 'msw',
     failNextExport: (message) => store.failNextExport(message),
     releaseBundle: (id) => store.madeRelease(id),
+    projectOf: (workspace, project) => {
+      try {
+        const p = store.project(workspace, project);
+        return `${p.workspace}/${p.slug}`;
+      } catch {
+        return undefined;
+      }
+    },
   });
   const reset = () => {
     store.reset();
@@ -142,7 +153,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       failNextExport: (message) => store.failNextExport(message),
     },
     get cdnRequestLog() {
-      return cdnRequestLogOf(journal.recorded(), store, context.prefix);
+      return cdnRequestLogOf(journal.recorded(), store);
     },
     admin: adminApi(target),
     journal,

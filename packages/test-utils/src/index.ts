@@ -351,3 +351,44 @@ export async function startProxy(): Promise<TestProxy> {
     close: () => new Promise((resolve) => proxy.close(() => resolve())),
   };
 }
+
+/** A proxy on loopback that forwards nothing: each request stops there, and it records where it was going. */
+export interface StoppingProxy {
+  url: string;
+  /** `CONNECT host:port` for each tunnel asked, `GET http://…` for each plain request. */
+  asked: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a forward proxy on 127.0.0.1 that answers every request 403 and every tunnel 403 without opening
+ * it: a test of a default host (the service's) sees where a client would go, and nothing leaves the
+ * machine (docs/development.md, "Deterministic tests").
+ *
+ * @example
+ * const proxy = await startStoppingProxy();
+ * await runLoc(['projects', 'list'], { env: { LOC_API_TOKEN: 't', HTTPS_PROXY: proxy.url } });
+ * expect(proxy.asked).toContain('CONNECT api.lingohub.com:443');
+ */
+export async function startStoppingProxy(): Promise<StoppingProxy> {
+  const asked: string[] = [];
+  const proxy = createServer((req, res) => {
+    asked.push(`${req.method} ${req.url}`);
+    res.writeHead(403, { 'content-type': 'text/plain', connection: 'close' }).end('stopped by the test proxy');
+  });
+  proxy.on('connect', (req, client: Socket) => {
+    asked.push(`CONNECT ${req.url}`);
+    client.on('error', () => client.destroy());
+    client.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    asked,
+    close: () =>
+      new Promise((resolve) => {
+        proxy.closeAllConnections();
+        proxy.close(() => resolve());
+      }),
+  };
+}

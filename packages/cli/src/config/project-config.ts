@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES, EXPORT_FORMATS, isLoopbackHost } from '@loc/sdk/internal';
+import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES, EXPORT_FORMAT_ID_PATTERN, isLoopbackHost } from '@loc/sdk/internal';
 import { jsonPath } from '@loc/sdk/internal';
 import * as z from 'zod/mini';
 import englishMessages from 'zod/v4/locales/en.js';
@@ -45,10 +45,15 @@ const percentage = () => z.number().check(z.gte(0), z.lte(100));
 function exportSettings(of: 'export' | 'target') {
   const byDefault = (own: string, inherited: string) => `Default: ${of === 'export' ? own : inherited}.`;
   return {
-    // The ids loc knows, as --format takes them: a typo fails before any export, not at the service (exit 6).
+    // An id of the service's form, as --format takes it: whether the project lists it, `loc export` asks the
+    // project (its status's supportedExportFormats) before any export.
     format: described(
-      z.optional(z.enum(EXPORT_FORMATS.map((f) => f.id) as [string, ...string[]])),
-      `Export format id (\`loc export formats\`). ${byDefault("the project's own format", "export.format, else the project's own")}`,
+      z.optional(
+        z
+          .string()
+          .check(z.regex(EXPORT_FORMAT_ID_PATTERN, 'expected an export format id: dotted words such as json.standard')),
+      ),
+      `Export format id: any the project lists (\`loc projects show\`: Formats). ${byDefault("the project's own format", "export.format, else the project's own")}`,
     ),
     // An empty list would mean "every locale" / "every file" as much as leaving it out: refused.
     locales: described(
@@ -97,8 +102,8 @@ function buildProjectConfigSchema() {
         z.optional(z.boolean()),
         "Let an output folder (`export.out`, a target's `out`, `cdn.out`, the types file's folder) be the folder of this file itself, the repository's root, where tools find the files they run or read as their configuration. Without it such a folder, and an `out` left out (which is this folder), is refused (docs/cli.md#where-an-export-may-write). Default: false.",
       ),
-      workspace: described(z.optional(text()), 'Workspace URL slug.'),
-      project: described(z.optional(text()), 'Project URL slug.'),
+      workspace: described(z.optional(text()), 'Workspace URL slug or id (space_…).'),
+      project: described(z.optional(text()), 'Project URL slug or id (pr_…).'),
       export: described(z.optional(z.strictObject(exportSettings('export'))), 'Defaults of `loc export`.'),
       targets: described(
         z.optional(
@@ -108,8 +113,8 @@ function buildProjectConfigSchema() {
                 z.string().check(z.regex(/^[A-Za-z0-9][\w.-]*$/)),
                 'Name of the target, for `loc export --target <name>`: letters, digits, `.`, `_`, `-`.',
               ),
-              workspace: described(z.optional(text()), 'Workspace URL slug. Default: the top-level workspace.'),
-              project: described(z.optional(text()), 'Project URL slug. Default: the top-level project.'),
+              workspace: described(z.optional(text()), 'Workspace URL slug or id. Default: the top-level workspace.'),
+              project: described(z.optional(text()), 'Project URL slug or id. Default: the top-level project.'),
               ...exportSettings('target'),
               localeMap: described(
                 z.optional(z.record(z.string(), z.string())),
@@ -135,11 +140,11 @@ function buildProjectConfigSchema() {
             out: described(z.optional(text()), 'Folder a release bundle is unzipped into, relative to this file.'),
             baseUrl: described(
               z.optional(z.url({ protocol: /^https?$/ })),
-              'Base URL of the CDN check when it is not the API host. A CDN key from the environment (LOC_CDN_KEY) or --cdn-key goes there only when it is on the origin of the base URL or of the default CDN host, or on loopback; plain http only on loopback (docs/security.md). Default: the base URL.',
+              'Base URL of the CDN check, for example a proxy: https://cdn-proxy.example.com. A CDN key from the environment (LOC_CDN_KEY) or --cdn-key goes there only when it is on the origin of the base URL or of the default CDN host, or on loopback; plain http only on loopback (docs/security.md). Default: https://cdn.lingohub.com when the base URL is the service’s, else the base URL.',
             ),
             checkPath: described(
               z.optional(z.string().check(z.regex(/^\/[^?#\s]*$/))),
-              'Path of the CDN check below the CDN base URL: /cdn/check (default), or /v1/distributions/check on a CDN host.',
+              'Path of the CDN check below the CDN base URL. Default: /v1/distributions/check on https://cdn.lingohub.com, else /cdn/check.',
             ),
           }),
         ),

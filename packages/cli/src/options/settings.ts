@@ -1,5 +1,4 @@
-import { DEFAULT_BASE_URL } from '@loc/sdk/internal';
-import { DEFAULT_CDN_CHECK_PATH } from '@loc/sdk/internal';
+import { cdnCheckTarget, DEFAULT_BASE_URL } from '@loc/sdk/internal';
 import { checkConfigCdnBaseUrl, type ProjectConfig } from '../config/project-config';
 import { DEFAULT_PROFILE, type CredentialStore, type Profile } from '../config/credentials';
 import { CredentialsError, UsageError } from '../run/errors';
@@ -21,13 +20,20 @@ export interface Settings {
   tokenSource: Source | undefined;
   cdnKey: string | undefined;
   cdnKeySource: Source | undefined;
-  /** Where CDN checks go: --cdn-base-url, LOC_CDN_BASE_URL, `cdn.baseUrl` in loc.config.json, else the base URL. */
+  /**
+   * Where CDN checks go: --cdn-base-url, LOC_CDN_BASE_URL, `cdn.baseUrl` in loc.config.json, else the SDK's
+   * rule (`cdnCheckTarget`): the service's CDN host for the service's base URL, else the base URL.
+   */
   cdnBaseUrl: string;
   cdnBaseUrlSource: Source;
-  /** No CDN base URL was set: CDN checks go to the base URL (and `cdnBaseUrlSource` is the base URL's). */
+  /** No CDN base URL was set: CDN checks go where the base URL implies (and `cdnBaseUrlSource` is the base URL's). */
   cdnBaseUrlIsBase: boolean;
-  /** The path of the check below it: --cdn-check-path, LOC_CDN_CHECK_PATH, `cdn.checkPath`, else /cdn/check. */
+  /**
+   * The path of the check below it: --cdn-check-path, LOC_CDN_CHECK_PATH, `cdn.checkPath`, else
+   * /v1/distributions/check on the service's CDN host and /cdn/check on any other.
+   */
   cdnCheckPath: string;
+  cdnCheckPathSource: Source;
 }
 
 interface SettingsInput {
@@ -82,31 +88,38 @@ export async function resolveSettings(input: SettingsInput): Promise<Settings> {
   }
   const fromConfig = (value: string | undefined): [string, Source] | undefined =>
     value ? [value, 'config'] : undefined;
+  const cdnBaseUrlFlag = given('cdnBaseUrl');
+  const cdnBaseUrlGiven = cdnBaseUrlFlag ?? fromConfig(input.config?.cdn?.baseUrl);
+  const cdnCheckPathGiven = given('cdnCheckPath') ?? fromConfig(input.config?.cdn?.checkPath);
+  const checkedCdnBase = ([value, source]: [string, Source]) =>
+    normalizeBaseUrl(value, `The CDN base URL (${describeSource(source, 'cdnBaseUrl', profileName)})`);
+  // Where a check goes without them is the SDK's one rule (its internal/service-hosts.ts).
+  const cdn = cdnCheckTarget({
+    baseUrl,
+    cdnBaseUrl: cdnBaseUrlGiven && checkedCdnBase(cdnBaseUrlGiven),
+    cdnCheckPath: cdnCheckPathGiven?.[0],
+  });
+  const cdnBaseUrl = cdn.cdnBaseUrl;
+  const cdnBaseUrlSource: Source = cdnBaseUrlGiven?.[1] ?? baseUrlSource;
   // Where CDN checks go when loc.config.json says nothing: a host the repository's file did not choose.
-  const unconfigured: [string, Source] = given('cdnBaseUrl') ?? [baseUrl, baseUrlSource];
-  const [cdnBaseUrlValue, cdnBaseUrlSource] =
-    given('cdnBaseUrl') ?? fromConfig(input.config?.cdn?.baseUrl) ?? unconfigured;
-  const cdnBaseUrl = normalizeBaseUrl(
-    cdnBaseUrlValue,
-    `The CDN base URL (${describeSource(cdnBaseUrlSource, 'cdnBaseUrl', profileName)})`,
-  );
-  const [cdnCheckPath] = given('cdnCheckPath') ?? fromConfig(input.config?.cdn?.checkPath) ?? [DEFAULT_CDN_CHECK_PATH];
-  // A stored CDN key goes only to the origin it was stored for (the profile's CDN base URL, else its base
-  // URL): a cloned repository's `cdn.baseUrl` must never receive it. A key given as flag or variable goes
-  // where the user points it.
-  const keyOrigin = profile?.cdnKey ? (profile.cdnBaseUrl ?? profile.baseUrl) : undefined;
+  const unconfigured = cdnCheckTarget({ baseUrl, cdnBaseUrl: cdnBaseUrlFlag && checkedCdnBase(cdnBaseUrlFlag) })
+    .cdnBaseUrl;
+  // A stored CDN key goes only to the origin it was stored for (the profile's CDN base URL, else the CDN host
+  // its base URL implies): a cloned repository's `cdn.baseUrl` must never receive it. A key given as flag or
+  // variable goes where the user points it.
+  const keyOrigin = profile?.cdnKey ? (profile.cdnBaseUrl ?? cdnHostOf(profile.baseUrl)) : undefined;
   const cdnKey: [string, Source] | undefined =
     given('cdnKey') ??
     (profile?.cdnKey && keyOrigin && sameOrigin(keyOrigin, cdnBaseUrl) ? [profile.cdnKey, 'profile'] : undefined);
   if (!cdnKey && keyOrigin && input.needs === 'cdnKey') {
     throw new CredentialsError(
-      `The stored CDN key of profile '${profileName}' belongs to ${originOf(keyOrigin)}; the CDN check would go to ${originOf(cdnBaseUrl)} (${describeSource(cdnBaseUrlSource, 'cdnBaseUrl')}). The key was not sent.`,
+      `The stored CDN key of profile '${profileName}' belongs to ${originOf(keyOrigin)}; the CDN check would go to ${originOf(cdnBaseUrl)} (${describeSource(cdnBaseUrlSource, cdnBaseUrlGiven ? 'cdnBaseUrl' : 'baseUrl', profileName)}). The key was not sent.`,
       `If you trust ${originOf(cdnBaseUrl)}, pass its key with --cdn-key or LOC_CDN_KEY, or store one for it with \`loc login --cdn-key <key> --cdn-base-url ${originOf(cdnBaseUrl)}\`.`,
     );
   }
   if (cdnBaseUrlSource === 'config' && input.needs === 'cdnKey')
     checkConfigCdnBaseUrl(cdnBaseUrl, {
-      trusted: [baseUrl, unconfigured[0]],
+      trusted: [baseUrl, unconfigured],
       keyFrom: cdnKey?.[1] as 'flag' | 'environment' | 'profile' | undefined,
     });
   const origin = ([, source]: [string, Source], key: 'token' | 'cdnKey') =>
@@ -123,19 +136,30 @@ export async function resolveSettings(input: SettingsInput): Promise<Settings> {
     cdnKeySource: cdnKey?.[1],
     cdnBaseUrl,
     cdnBaseUrlSource,
-    cdnBaseUrlIsBase: !given('cdnBaseUrl') && !input.config?.cdn?.baseUrl,
-    cdnCheckPath: checkPath(cdnCheckPath),
+    cdnBaseUrlIsBase: cdnBaseUrlGiven === undefined,
+    cdnCheckPath: checkPath(cdn.cdnCheckPath),
+    cdnCheckPathSource: cdnCheckPathGiven?.[1] ?? 'default',
   };
+}
+
+/**
+ * The CDN host a base URL implies when no CDN base URL is given (the SDK's rule): the service's CDN host for
+ * the service's API, else the base URL itself.
+ *
+ * @example cdnHostOf('https://api.lingohub.com') // 'https://cdn.lingohub.com'
+ */
+export function cdnHostOf(baseUrl: string): string {
+  return cdnCheckTarget({ baseUrl }).cdnBaseUrl;
 }
 
 /**
  * A base URL as given, checked: http(s), no credentials, no query; without a trailing slash. A refused
  * value is never echoed (a query or a user name may hold a key): `what` names the setting and its source.
  *
- * @example normalizeBaseUrl('https://api.loc.dev/') // 'https://api.loc.dev'
+ * @example normalizeBaseUrl('https://api.lingohub.com/') // 'https://api.lingohub.com'
  */
 export function normalizeBaseUrl(value: string, what = 'The base URL'): string {
-  const example = 'Give it in full, for example https://api.loc.dev.';
+  const example = `Give it in full, for example ${DEFAULT_BASE_URL} (the service) or http://127.0.0.1:4010 (loc-mock).`;
   let url: URL;
   try {
     url = new URL(value.trim());

@@ -3,6 +3,7 @@ import {
   APIConnectionError,
   APIError,
   createClient,
+  DEFAULT_BASE_URL,
   TimeoutError,
   type ClientHooks,
   type LocClient,
@@ -16,9 +17,11 @@ import {
 } from '../config/project-config';
 import { DEFAULT_PROFILE, openCredentials, type CredentialStore } from '../config/credentials';
 import {
+  CDN_ROUTE_HINT,
   CliError,
   CredentialsError,
   EXIT,
+  isCdnRouteMiss,
   isForeignAnswer,
   onCdn,
   type RequestSettings,
@@ -36,6 +39,14 @@ import { checkProxyVariables, resolveSettings, type Settings } from '../options/
 import { describeSource, loginCommand, type Source } from '../options/setting-source';
 import { formatElapsed } from '../ui/progress';
 import { VERSION } from '../startup/version';
+
+/** Where the CDN check's path came from, in words, as describeSource says a base URL's. */
+function pathSource(source: Source | undefined): string {
+  if (source === 'flag') return 'given with --cdn-check-path';
+  if (source === 'environment') return 'from LOC_CDN_CHECK_PATH';
+  if (source === 'config') return 'from cdn.checkPath of loc.config.json';
+  return 'the default for that host';
+}
 
 interface ContextInit {
   options: GlobalOptions;
@@ -166,6 +177,7 @@ export class Context {
       if (this.connection && typeof error === 'object' && error !== null && !SETTINGS_OF.has(error))
         SETTINGS_OF.set(error, this.connection);
       if (isForeignAnswer(error) && this.connection) throw this.foreignAnswer(error, this.connection);
+      if (isCdnRouteMiss(error) && this.connection) throw this.cdnRouteMiss(error, this.connection);
       if (this.deadline?.aborted && !this.interrupt.aborted && this.deadlineMs !== undefined) {
         // A timeout of its own (an export not ready in time) already says what to do.
         if (
@@ -216,11 +228,32 @@ export class Context {
         : typeof body === 'string' && /^\s*</.test(body)
           ? 'an HTML page'
           : 'something that is not JSON';
+    const from = describeSource(source, cdn && !connection.cdnBaseUrlIsBase ? 'cdnBaseUrl' : 'baseUrl', connection.profile);
     return new CliError(
       `${url} does not look like the loc ${cdn ? 'CDN check' : 'service'}: ${method} ${path} answered${status} with ${kind}.`,
       {
         exitCode: EXIT.SERVER,
-        hint: `The ${cdn ? 'CDN base URL' : 'base URL'} (${describeSource(source, cdn && !connection.cdnBaseUrlIsBase ? 'cdnBaseUrl' : 'baseUrl', connection.profile)}) must be the service's address, for example https://api.loc.dev; or a proxy in between (HTTPS_PROXY) answered instead.`,
+        hint: cdn
+          ? `The CDN base URL (${from}) and the path (${pathSource(connection.cdnCheckPathSource)}) must be where the check is served, or a proxy in between (HTTPS_PROXY) answered instead. ${CDN_ROUTE_HINT}`
+          : `The base URL (${from}) must be the service's address (${DEFAULT_BASE_URL} unless you set another) or loc-mock's; or a proxy in between (HTTPS_PROXY) answered instead.`,
+        cause: error,
+      },
+    );
+  }
+
+  /** A CDN check's 404 that is not the CDN's answer: which host and path were asked, and where each came from. */
+  private cdnRouteMiss(error: APIError, connection: NonNullable<Context['connection']>) {
+    const from = describeSource(
+      connection.cdnBaseUrlSource,
+      connection.cdnBaseUrlIsBase ? 'baseUrl' : 'cdnBaseUrl',
+      connection.profile,
+    );
+    return new CliError(
+      // The error's path is the URL's whole path (the base URL's own path included).
+      `${error.method} ${new URL(connection.cdnBaseUrl).origin}${error.path} answered 404 without the CDN check's answer: no CDN check is served at that host and path.`,
+      {
+        exitCode: EXIT.NOT_FOUND,
+        hint: `Host ${connection.cdnBaseUrl} (${from}), path ${connection.cdnCheckPath ?? error.path} (${pathSource(connection.cdnCheckPathSource)}). ${CDN_ROUTE_HINT}`,
         cause: error,
       },
     );
@@ -285,7 +318,7 @@ export class Context {
     }
     if (needs === 'cdnKey' && !settings.cdnKey) {
       throw new CredentialsError(
-        `No CDN key for ${settings.baseUrl}.`,
+        `No CDN key for ${settings.cdnBaseUrl}.`,
         'Pass --cdn-key, set LOC_CDN_KEY, or store one with `loc login --cdn-key <key>`.',
       );
     }

@@ -18,6 +18,9 @@ import {
   TimeoutError,
   UnprocessableEntityError,
   redactUrls,
+  HTTP_STATUS_TEXT,
+  SERVICE_API_URL,
+  SERVICE_CDN_CHECK_PATH,
   type OperationInfo,
 } from '@loc/sdk/internal';
 import { REFUSED } from '../net/redirects';
@@ -48,6 +51,9 @@ export interface RequestSettings {
   cdnBaseUrlSource: Source;
   /** No CDN base URL was set: CDN checks went to the base URL. */
   cdnBaseUrlIsBase: boolean;
+  /** The CDN check's path and where it came from (absent for `loc login`'s own client). */
+  cdnCheckPath?: string;
+  cdnCheckPathSource?: Source;
   tokenSource: Source | undefined;
   cdnKeySource: Source | undefined;
   profile: string;
@@ -286,6 +292,32 @@ function unreachableHint(error: APIConnectionError): string {
 }
 
 /**
+ * The service's own words in an error body (`error_message`, `error`, `detail`, …), not the bare status
+ * text a problem body's `detail` repeats ("Unauthorized"); never a body that is not JSON.
+ */
+function ownWordsOf(error: APIError): string | undefined {
+  const body = error.body;
+  if (typeof body !== 'object' || body === null) return undefined;
+  for (const key of ['error_message', 'error', 'message', 'detail', 'title']) {
+    const value = (body as Record<string, unknown>)[key];
+    if (typeof value === 'string' && value.trim() && value.trim() !== HTTP_STATUS_TEXT[error.status])
+      return value.trim().slice(0, 200);
+  }
+  return undefined;
+}
+
+/**
+ * A CDN check's 404 without the CDN's codes (`DISTRIBUTION_NOT_FOUND`: the SDK's rule too): nothing serves
+ * the check at that host and path (a web server's or an API's own 404), rather than "no such distribution".
+ */
+export function isCdnRouteMiss(error: unknown): error is NotFoundError {
+  return error instanceof NotFoundError && onCdn(error) && error.codes.length === 0;
+}
+
+/** What to set when a CDN check went to the wrong host or path (the messages of isCdnRouteMiss). */
+export const CDN_ROUTE_HINT = `The service's CDN host takes ${SERVICE_CDN_CHECK_PATH}, other hosts (loc-mock, spec.md) /cdn/check: set --cdn-check-path (LOC_CDN_CHECK_PATH, cdn.checkPath) or --cdn-base-url (LOC_CDN_BASE_URL, cdn.baseUrl) to where the check is served.`;
+
+/**
  * The service's own short message, only from the service's JSON: a body that is not JSON (an HTML page of
  * some other web server or proxy) is never printed as a message.
  */
@@ -375,7 +407,12 @@ export const ERROR_TABLE = [
   row(
     cdnError(AuthenticationError),
     EXIT.AUTH,
-    (e) => `The CDN key was refused (${codesOr(e)}).`,
+    // The service's own text, when it said more than the status (`{"error_message": …}`, a problem's detail).
+    (e) =>
+      sentence(
+        `The CDN key was refused (${[e.status, ...e.codes].join(', ')})${ownWordsOf(e) ? ':' : ''}`,
+        ownWordsOf(e),
+      ),
     (e) => refusedCredential(e, 'cdnKey'),
   ),
   row(
@@ -397,6 +434,12 @@ export const ERROR_TABLE = [
         : 'Your token lacks the permission for this';
       return /admin/i.test(detailOf(e) ?? '') ? `${lacks}.` : `${lacks}; ask a workspace admin for access.`;
     },
+  ),
+  row(
+    isCdnRouteMiss,
+    EXIT.NOT_FOUND,
+    (e) => `${e.method} ${e.path} answered 404 without the CDN check's answer: no CDN check is served there.`,
+    CDN_ROUTE_HINT,
   ),
   row(
     cdnError(NotFoundError),
@@ -465,8 +508,8 @@ export const ERROR_TABLE = [
       `${e.method} ${e.path} was answered with ${refusedAnswerOf(e)}: the server at the base URL is not the service.`,
     (e) =>
       onCdn(e)
-        ? 'Set --cdn-base-url / LOC_CDN_BASE_URL (else --base-url) to the service’s address, for example https://api.loc.dev.'
-        : 'Set --base-url / LOC_BASE_URL to the service’s address, for example https://api.loc.dev.',
+        ? 'Set --cdn-base-url / LOC_CDN_BASE_URL (else --base-url) to the service’s CDN address, or leave both out for the service’s own.'
+        : `Set --base-url / LOC_BASE_URL to the service’s address (${SERVICE_API_URL}, the default), or loc-mock’s.`,
   ),
   row(
     APIConnectionError,

@@ -77,6 +77,12 @@ const JournalEntrySchema = z.object({
     .string()
     .nullable()
     .describe('the id the answer named in x-request-id: the client’s own when it sent a usable one'),
+  operation: z
+    .string()
+    .nullable()
+    .describe(
+      'the operation of docs/openapi.json it was, at any of its paths (checkDistribution for /cdn/check and /v1/distributions/check)',
+    ),
 }) satisfies z.ZodType<JournalEntry>;
 
 const ActiveFaultSchema = z
@@ -312,14 +318,23 @@ export const CONTROLS = {
   state: control({
     method: 'GET',
     path: '/__admin/state',
-    summary: 'The state: projects, exports, releases, CDN budgets, the clock and pending export errors',
+    summary:
+      'The state: workspaces and projects (with their ids), exports, releases, CDN budgets, the clock and pending export errors',
     from: 'none',
     input: Nothing,
     output: z.object({
+      workspaces: z.array(
+        z.object({
+          slug: z.string(),
+          id: z.string().describe('the id the paths take as well as the slug (space_…)'),
+          name: z.string(),
+        }),
+      ),
       projects: z.array(
         z.object({
           workspace: z.string(),
           slug: z.string(),
+          id: z.string().describe('the id the paths take as well as the slug (pr_…)'),
           title: z.string(),
           resourceType: z.string(),
           locales: z.array(z.string()),
@@ -492,7 +507,7 @@ export const CONTROLS = {
     method: 'POST',
     path: '/__admin/requests/verify',
     summary:
-      'Count the journal’s requests that match a pattern (method, path or pathPattern, status, request id, query, headers, body); when none match, the nearest misses and what differs',
+      'Count the journal’s requests that match a pattern (method, path or pathPattern, operation, status, request id, query, headers, body); when none match, the nearest misses and what differs',
     from: 'body',
     input: RequestPatternSchema,
     output: z.object({

@@ -18,7 +18,7 @@ import { isLoopbackHost } from './loopback';
  * parsing writes IPv4 hosts out (`127.1`, `0x7f.0.0.1` → `127.0.0.1`): they are compared as the fetch
  * sends them.
  *
- * @example refusedCdnUrl('http://cdn.example/r.zip', 'https://api.loc.dev/cdn/check') // 'a plain http: URL (…)'
+ * @example refusedCdnUrl('http://cdn.example/r.zip', 'https://cdn.lingohub.com/v1/distributions/check') // 'a plain http: URL (…)'
  */
 export function refusedCdnUrl(url: string, checkUrl: string, from = checkUrl): string | undefined {
   return refusedHop(url, [checkUrl, from], 'after a plain http: check on loopback');

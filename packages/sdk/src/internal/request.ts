@@ -156,6 +156,9 @@ export function createTransport(
         const apiError = APIError.from(response.status, info, parseBody(text), response.headers);
         // A refused credential: name the setting to check and where its value came from (never the value).
         if (response.status === 401) apiError.message += credentialAdvice(api, config);
+        // A CDN check's 404 without the CDN's codes (DISTRIBUTION_NOT_FOUND): nothing serves the check there.
+        else if (response.status === 404 && api.settings[0] === 'cdnBaseUrl' && !apiError.codes.length)
+          apiError.message += ` — no CDN check at ${url} (cdnBaseUrl from ${config.from.cdnBaseUrl}): check cdnBaseUrl and cdnCheckPath.`;
         failure = apiError;
         kind = {
           kind: 'status',

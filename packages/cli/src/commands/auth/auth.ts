@@ -1,5 +1,5 @@
 import { DEFAULT_PROFILE } from '../../config/credentials';
-import { checkCredentialText, normalizeBaseUrl } from '../../options/settings';
+import { cdnHostOf, checkCredentialText, normalizeBaseUrl } from '../../options/settings';
 import { reachableProjects } from '../../project/resolve-project';
 import { CredentialsError, refusedCredentialHint, UsageError } from '../../run/errors';
 import { describeSource, loginCommand, settingToCheck, type Source } from '../../options/setting-source';
@@ -33,10 +33,12 @@ export async function login(ctx: Context, options: LoginOptions): Promise<void> 
   ctx.useConnection(baseUrl, baseUrlSource, profile);
   const sameHost = existing?.baseUrl === baseUrl;
   const cdnKey = ctx.given('cdnKey') ? globals.cdnKey : undefined;
-  // The origin the stored key will be sent to: --cdn-base-url (or LOC_CDN_BASE_URL) when it is another host,
-  // never loc.config.json's cdn.baseUrl, which a cloned repository chooses.
+  // The origin the stored key will be sent to: --cdn-base-url (or LOC_CDN_BASE_URL) when it is not the CDN
+  // host the base URL implies (the service's CDN host for the service), never loc.config.json's cdn.baseUrl,
+  // which a cloned repository chooses.
   const keyHost = cdnKey && globals.cdnBaseUrl ? normalizeBaseUrl(globals.cdnBaseUrl) : undefined;
-  const keyBinding = keyHost && keyHost !== baseUrl ? { cdnBaseUrl: keyHost } : {};
+  const impliedCdnHost = cdnHostOf(baseUrl);
+  const keyBinding = keyHost && keyHost !== impliedCdnHost ? { cdnBaseUrl: keyHost } : {};
 
   let token = ctx.given('token') ? globals.token : undefined;
   if (!token && options.withToken) token = (await text(process.stdin)).trim();
@@ -50,7 +52,7 @@ export async function login(ctx: Context, options: LoginOptions): Promise<void> 
       { baseUrl, ...(kept ? { token: kept } : {}), cdnKey, ...keyBinding, savedAt: new Date().toISOString() },
       true,
     );
-    const keyFor = keyHost ?? baseUrl;
+    const keyFor = keyHost ?? impliedCdnHost;
     ctx.out.result(
       {
         profile,
