@@ -3,6 +3,7 @@
 // first). A test fails while any of them is stale; this is the list, in the order they depend on the build:
 //
 //   docs/openapi.json                 the SDK's operation table and schemas (scripts/openapi.mjs)
+//   packages/cli/loc.config.schema.json   loc.config.json's zod schema (its test, LOC_UPDATE_SCHEMA=1)
 //   docs/mock-admin-openapi.json      the mock's control table (`loc-mock admin-openapi`)
 //   docs/mock-server.md               its control examples (`loc-mock admin-openapi --markdown`) and its
 //                                     access table (scripts/docs-tables.mjs)
@@ -30,6 +31,23 @@ const pnpm = (...args) => execFileSync('pnpm', args, { cwd: root, stdio: 'inheri
 
 const steps = [
   ['docs/openapi.json', () => node('scripts/openapi.mjs')],
+  [
+    'packages/cli/loc.config.schema.json',
+    () =>
+      execFileSync(
+        process.execPath,
+        [
+          join(root, 'node_modules/vitest/vitest.mjs'),
+          'run',
+          '--project',
+          'cli',
+          'packages/cli/src/config/project-config.test.ts',
+          '-t',
+          'is the zod schema',
+        ],
+        { cwd: root, stdio: 'ignore', env: { ...process.env, LOC_UPDATE_SCHEMA: '1' } },
+      ),
+  ],
   [
     'docs/mock-admin-openapi.json and the control examples of docs/mock-server.md',
     () => {
