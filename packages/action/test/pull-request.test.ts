@@ -87,10 +87,10 @@ describe('what the pull request commits: exactly what loc wrote', () => {
     // The checkout is left as it was: its branch, its index (staged.txt still staged), its config.
     expect(git(repo.path, 'rev-parse', '--abbrev-ref', 'HEAD').trim()).toBe('main');
     expect(git(repo.path, 'status', '--porcelain', '--', '.env', 'id_rsa_deploy', 'dist', 'staged.txt')).toBe(
-      status
+      `${status
         .split('\n')
         .filter((l) => /\.env|id_rsa|dist|staged/.test(l))
-        .join('\n') + '\n',
+        .join('\n')}\n`,
     );
     expect(readFileSync(join(repo.path, '.git', 'config'), 'utf8')).toBe(config);
     expect(secretsIn(result)).toEqual([]);

@@ -555,7 +555,7 @@ describe('docs/openapi.json against loc-mock', () => {
       fc.asyncProperty(
         fc.constantFrom(...paths),
         fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'),
-        async ([template], method) => {
+        async ([template, item], method) => {
           const path = template.replace(/\{(\w+)\}/g, (_, name: string) => KNOWN[name]![0] ?? 'x');
           // The methods of every documented path this one is an instance of: `…/resources/zip` is also
           // `…/resources/{fileName}`, a download of a file named `zip`.

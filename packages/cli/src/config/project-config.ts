@@ -1,7 +1,12 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DISTRIBUTION_ENVIRONMENTS, DISTRIBUTION_TYPES, EXPORT_FORMAT_ID_PATTERN, isLoopbackHost } from '@loc/sdk/internal';
+import {
+  DISTRIBUTION_ENVIRONMENTS,
+  DISTRIBUTION_TYPES,
+  EXPORT_FORMAT_ID_PATTERN,
+  isLoopbackHost,
+} from '@loc/sdk/internal';
 import { jsonPath } from '@loc/sdk/internal';
 import * as z from 'zod/mini';
 import englishMessages from 'zod/v4/locales/en.js';

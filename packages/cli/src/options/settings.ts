@@ -102,8 +102,10 @@ export async function resolveSettings(input: SettingsInput): Promise<Settings> {
   const cdnBaseUrl = cdn.cdnBaseUrl;
   const cdnBaseUrlSource: Source = cdnBaseUrlGiven?.[1] ?? baseUrlSource;
   // Where CDN checks go when loc.config.json says nothing: a host the repository's file did not choose.
-  const unconfigured = cdnCheckTarget({ baseUrl, cdnBaseUrl: cdnBaseUrlFlag && checkedCdnBase(cdnBaseUrlFlag) })
-    .cdnBaseUrl;
+  const unconfigured = cdnCheckTarget({
+    baseUrl,
+    cdnBaseUrl: cdnBaseUrlFlag && checkedCdnBase(cdnBaseUrlFlag),
+  }).cdnBaseUrl;
   // A stored CDN key goes only to the origin it was stored for (the profile's CDN base URL, else the CDN host
   // its base URL implies): a cloned repository's `cdn.baseUrl` must never receive it. A key given as flag or
   // variable goes where the user points it.

@@ -228,7 +228,11 @@ export class Context {
         : typeof body === 'string' && /^\s*</.test(body)
           ? 'an HTML page'
           : 'something that is not JSON';
-    const from = describeSource(source, cdn && !connection.cdnBaseUrlIsBase ? 'cdnBaseUrl' : 'baseUrl', connection.profile);
+    const from = describeSource(
+      source,
+      cdn && !connection.cdnBaseUrlIsBase ? 'cdnBaseUrl' : 'baseUrl',
+      connection.profile,
+    );
     return new CliError(
       `${url} does not look like the loc ${cdn ? 'CDN check' : 'service'}: ${method} ${path} answered${status} with ${kind}.`,
       {
