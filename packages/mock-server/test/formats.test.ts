@@ -397,6 +397,66 @@ describe('format writers', () => {
     expect(aaptAcceptsFormat('%1$s sent %2$d files')).toBe(true);
   });
 
+  it('android: a plural is a <plurals>, an array a <string-array>, under its base’s name; a locale without the plural’s other form or an item of the array leaves it out', () => {
+    const keys = ['files.one', 'files.other', 'planets.0', 'planets.1', 'a-b.one', 'a-b.other', 'a_b.one'];
+    const entries = (...wanted: string[]) => wanted.map((key) => ({ key, source: key, value: `${key}!` }));
+    const full = WRITERS['xml.android.resources']({ ...file(entries(...keys)), keys });
+    expect(full).toContain(
+      '<plurals name="files">\n        <item quantity="one">files.one!</item>\n        <item quantity="other">files.other!</item>\n    </plurals>',
+    );
+    expect(full).toContain('<string-array name="planets">\n        <item>planets.0!</item>');
+    // `a_b.one`, a string, would read back as the form `one` of the plurals `a_b` (of `a-b.one`): it takes `_2`.
+    expect(readAndroid(full)).toEqual({
+      'files.one': 'files.one!',
+      'files.other': 'files.other!',
+      'planets.0': 'planets.0!',
+      'planets.1': 'planets.1!',
+      'a_b.one': 'a-b.one!',
+      'a_b.other': 'a-b.other!',
+      'a_b.one_2': 'a_b.one!',
+    });
+    const partial = WRITERS['xml.android.resources']({ ...file(entries('files.one', 'planets.0', 'a-b.other')), keys });
+    expect(readAndroid(partial)).toEqual({ 'a_b.other': 'a-b.other!' });
+  });
+
+  it.each([
+    ['Tap <b>Save</b>', 'Tap <b>Save</b>'],
+    ['<font color="#ff0000">red</font> &amp; <br/>', '<font color="#ff0000">red</font> &amp;amp; <br/>'],
+    ['it\'s "quoted"', 'it\\\'s \\"quoted\\"'],
+    ['a < b > c ]]>', 'a &lt; b > c ]]&gt;'],
+    ['<b>unclosed', '&lt;b>unclosed'],
+    ['<b></b>', '&lt;b>&lt;/b>'],
+    ['<b>x</i>', '&lt;b>x&lt;/i>'],
+    ['<xliff:g id="n">%d</xliff:g>', '&lt;xliff:g id=\\"n\\">%d&lt;/xliff:g>'],
+    ['<!-- c --> <![CDATA[x]]>', '&lt;!-- c --> &lt;![CDATA[x]]&gt;'],
+  ])(
+    'android: %j is written %j (markup only where aapt2 compiles spans that read back as written)',
+    (text, written) => {
+      expect(WRITERS['xml.android.resources'](file([{ key: 'k', source: '', value: text }]))).toContain(
+        `<string name="k">${written}</string>`,
+      );
+    },
+  );
+
+  it('xliff: a key’s tabs and line breaks are character references in the id, which XML would read as spaces', () => {
+    const text = WRITERS['xliff.standard'](file([{ key: 'a\tb\nc\rd', source: 's', value: 'v' }]));
+    expect(text).toContain('<trans-unit id="a&#9;b&#10;c&#13;d"');
+    expect(READERS['xliff.standard']!(text)).toEqual({ 'a\tb\nc\rd': 'v' });
+  });
+
+  it('strings.ios leaves a plural’s forms to the stringsdict beside it, which holds them alone', () => {
+    const entries: Entry[] = [
+      { key: 'title', source: 't', value: 'Titel' },
+      { key: 'files.one', source: 'o', value: 'eine Datei' },
+      { key: 'files.other', source: 'f', value: '%d Dateien' },
+    ];
+    expect(READERS['strings.ios']!(WRITERS['strings.ios'](file(entries)))).toEqual({ title: 'Titel' });
+    expect(READERS['stringsdict.ios']!(WRITERS['stringsdict.ios'](file(entries)))).toEqual({
+      'files.one': 'eine Datei',
+      'files.other': '%d Dateien',
+    });
+  });
+
   it('properties are ASCII only, with \\uXXXX escapes', () => {
     const text = WRITERS.properties(file(TRICKY));
     expect(/^[\x00-\x7f]*$/.test(text)).toBe(true);
