@@ -45,8 +45,8 @@ function stringsdictWritten(file: FileToWrite): Set<string> {
  * or not at all, and NUL is left out (aapt2 ends a string there); a stringsdict holds the plural groups
  * with their `other` form, a `.strings` the other keys; the other XML formats lose C0 controls; PO reads
  * an empty msgstr as untranslated, and a translation the writer marked fuzzy as a DRAFT; comments come
- * back where the format has them, as the writer could write them (one line in PO, no `*\/` in .strings),
- * without blank space around them.
+ * back where the format has them, as the writer could write them (in PO a `#.` line each, without the
+ * blank space at its end, LF between them; no `*\/` in .strings), without blank space around them.
  */
 function expectedRead(format: ExportFormatId, file: FileToWrite): Read[] {
   const present = new Set(file.entries.map((e) => e.key));
@@ -69,7 +69,12 @@ function expectedRead(format: ExportFormatId, file: FileToWrite): Read[] {
     if (format === 'po.gettext' && e.value === '') continue;
     if (e.comment && COMMENTED.has(format)) {
       let comment = XML_FORMATS.has(format) ? withoutXmlControls(e.comment) : e.comment;
-      if (format === 'po.gettext') comment = comment.replace(/\r\n|[\n\r\u0085\u2028\u2029]/g, ' ');
+      if (format === 'po.gettext')
+        comment = comment
+          .replace(/[\u0085\u2028\u2029]/g, ' ')
+          .split(/\r\n|\n|\r/)
+          .map((line) => line.trimEnd())
+          .join('\n');
       if (format === 'strings.ios') comment = comment.replace(/\*\//g, '* /');
       comment = comment.trim();
       if (comment) read.comment = comment;
