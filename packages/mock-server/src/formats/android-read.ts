@@ -5,11 +5,13 @@ import { parseXml, startTag, type XmlElement, type XmlNode, xmlText } from './xm
 
 /**
  * `xml.android.resources`: a `values/strings.xml` as aapt2 compiles it. A `<string>`'s name is its key
- * (the writer derives names from keys, androidNames in android.ts, which is lossy: a key reads back as
- * it was when it is a valid resource name already, letters, digits, `_` and `.`, not a Java keyword);
+ * (the writer derives names from keys, androidResources in android.ts, which is lossy: a key reads back
+ * as it was when it is a valid resource name already, letters, digits, `_` and `.`, not a Java keyword);
  * a `<plurals>`' items are the forms `<name>.<quantity>`; a `<string-array>`'s items the keys `<name>.0`,
- * `<name>.1`… (the store has no arrays). Each text is what aapt2 makes of it (aaptText), the comment
- * before a resource is its comment, as aapt2 takes it for R.java. Left out: resources marked
+ * `<name>.1`… (the store has no arrays), as the writer writes plural groups and lists. Each text is what
+ * aapt2 makes of it (aaptText), the comment before a resource is its comment, as aapt2 takes it for
+ * R.java, and in a `<plurals>` or `<string-array>` the comment before an item is that item's (the writer
+ * writes one there where the items' comments differ). Left out: resources marked
  * `translatable="false"`, those of a `product` other than the default, and resources that are no text
  * (`<color>`, `<dimen>`, `<integer>`…). A text that aapt2 would compile as a reference (`@string/name`,
  * `?attr/name`) is refused: it is no text, and written back it would be one (`\@string/name`).
