@@ -47,6 +47,8 @@ const MIN_NODE = [22, 19, 0];
  * one at a time) never start last.
  */
 const SPREAD = ['cli', 'mock-server', 'examples'];
+/** The SDK's two projects: its files in one module graph per worker, and the few that need one each. */
+const SDK = ['sdk', 'sdk-isolated'];
 const TEST_MATRIX = [
   // The packed tarballs installed with npm into empty folders, as users get them: on the oldest line with
   // msw 2 (the older major @loc/mock-server's peer range still covers) and on the Active LTS with msw 3.
@@ -56,9 +58,9 @@ const TEST_MATRIX = [
   { node: 22, projects: SPREAD, shard: '2/3', workers: 3, cost: 80 },
   { node: 24, projects: SPREAD, shard: '3/3', workers: 3, cost: 80 },
   { node: 24, projects: ['action'], workers: 3, cost: 45 },
-  { node: 26, projects: ['sdk'], workers: 3, cost: 25 },
-  { node: 22, projects: ['sdk'], workers: 3, cost: 25 },
-  { node: 24, projects: ['sdk'], workers: 3, cost: 25 },
+  { node: 26, projects: SDK, workers: 3, cost: 25 },
+  { node: 22, projects: SDK, workers: 3, cost: 25 },
+  { node: 24, projects: SDK, workers: 3, cost: 25 },
 ];
 /**
  * How many vitest workers the runs at the same time may have together: about what keeps CI's two cores
