@@ -247,24 +247,6 @@ async function test() {
     log('Linting every package');
     turbo('lint');
   });
-  // The type-check beside the tests: tsc reads the sources and writes nothing (noEmit), where the lint packs
-  // the packages (attw), which the tests must not see half done. Its output is printed when the tests are.
-  log('Type-checking every package (beside the tests)');
-  const typecheckLog = join(tmpdir(), `loc-typecheck-${process.pid}.log`);
-  const typecheckStarted = performance.now();
-  const typecheck = new Promise((done) => {
-    const output = openSync(typecheckLog, 'w');
-    const child = spawn('turbo', ['run', 'typecheck', '--output-logs=errors-only'], {
-      cwd: root,
-      env,
-      stdio: ['ignore', output, output],
-    });
-    child.once('error', () => done(1));
-    child.once('close', (code) => {
-      closeSync(output);
-      done(code ?? 1);
-    });
-  });
   // The tarballs, packed once for the runs that install them: two runs packing at the same time raced on
   // the package folders (one's postpack removed the docs/ the other's prepack was copying).
   const packed = mkdtempSync(join(tmpdir(), 'loc-packed-'));
@@ -286,6 +268,26 @@ async function test() {
     log(`Node ${major} is ${spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim()} (${node})`);
     nodes.set(major, node);
   }
+  // The type-check beside the tests: tsc reads the sources and writes nothing (noEmit), where the lint packs
+  // the packages (attw), which the tests must not see half done. `--only`: not the builds it depends on,
+  // done above (turbo would put their cached dist/ back in place under the running tests). Its output is
+  // printed when the tests are.
+  log('Type-checking every package (beside the tests)');
+  const typecheckLog = join(tmpdir(), `loc-typecheck-${process.pid}.log`);
+  const typecheckStarted = performance.now();
+  const typecheck = new Promise((done) => {
+    const output = openSync(typecheckLog, 'w');
+    const child = spawn('turbo', ['run', 'typecheck', '--only', '--output-logs=errors-only'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', output, output],
+    });
+    child.once('error', () => done(1));
+    child.once('close', (code) => {
+      closeSync(output);
+      done(code ?? 1);
+    });
+  });
   const queue = TEST_MATRIX.map(({ node: major, projects = [], config, shard, what: described, workers, cost }, n) => {
     const what =
       (described ?? (projects.length ? projects.join(' + ') : 'the whole suite')) + (shard ? ` (shard ${shard})` : '');
