@@ -65,9 +65,11 @@ const TEST_MATRIX = [
 /**
  * How many vitest workers the runs at the same time may have together: about what keeps CI's two cores
  * busy, given how much of their time the runs wait (above). A run starts when the workers of those running
- * and its own fit, or when nothing runs.
+ * and its own fit, or when nothing runs. 15: the packed runs and the thirds at first; once the packed runs
+ * are done, the Action and an SDK run beside the thirds (with 13 the SDK's waited for the thirds, and
+ * ran last, alone).
  */
-const TEST_WORKERS = Number(process.env.LOC_TEST_WORKERS ?? 13);
+const TEST_WORKERS = Number(process.env.LOC_TEST_WORKERS ?? 15);
 
 const env = {
   ...process.env,
