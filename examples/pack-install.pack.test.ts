@@ -110,14 +110,12 @@ beforeAll(async () => {
   expect(tarballs).toHaveLength(3);
   app = join(work, 'app');
   serverOnly = join(work, 'server-only');
-  await npmInstall(app, [
-    ...tarballs,
-    `msw@${MSW.range}`,
-    'vitest@^4.1.0',
-    'typescript@~5.9.3',
-    '@types/node@^20.19.0',
+  // The two installs at once (npm's cache takes concurrent installs): this file is the longest of the
+  // packed runs, and one npm install keeps one core busy at most.
+  await Promise.all([
+    npmInstall(app, [...tarballs, `msw@${MSW.range}`, 'vitest@^4.1.0', 'typescript@~5.9.3', '@types/node@^20.19.0']),
+    npmInstall(serverOnly, tarballs),
   ]);
-  await npmInstall(serverOnly, tarballs);
 }, 25 * MINUTE);
 
 afterAll(() => {
