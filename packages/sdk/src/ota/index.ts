@@ -14,7 +14,6 @@
 export {
   DEFAULT_MAX_BUNDLE_BYTES,
   OTA_CLIENT_AGENT,
-  createOtaClient,
   type OtaCheckResult,
   type OtaClient,
   type OtaFailure,
@@ -22,6 +21,7 @@ export {
   type OtaRelease,
   type OtaStage,
 } from './client';
+export { createOtaClient } from './create-client';
 export { i18nextBackend } from './i18next';
 export { indexedDbStorage } from './indexeddb-storage';
 export { MAX_NESTING_DEPTH, localeOfPath, parseBundle, type Strings } from './parse';

@@ -1,0 +1,71 @@
+/**
+ * createOtaClient: the over-the-air client put together from its parts, each of which a reader can take
+ * one at a time: when it checks (./schedule.ts), what a check does (./check.ts), how a release is applied
+ * and stored (./releases.ts), the strings it serves and t() (./strings.ts), and its events (./events.ts).
+ * Nothing it does throws into the app: failures are events.
+ */
+import { CDN_CHECK_PATH } from '../internal/cdn-route';
+import type { OtaClient, OtaOptions } from './client';
+import type { ClientContext } from './context';
+import { createEvents } from './events';
+import { createReleases, publicRelease } from './releases';
+import { createSchedule } from './schedule';
+import { memoryStorage } from './storage';
+import { servedStrings } from './strings';
+import type { OtaT } from './typed-keys';
+import { DEFAULT_ZIP_LIMITS } from './zip';
+
+/** The longest a check or a download may take unless `timeoutMs` says otherwise. */
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+/**
+ * An over-the-air strings client for web, React Native, Electron and Node apps.
+ *
+ * @example
+ * import { createOtaClient, browserStorage } from '@loc/sdk/ota';
+ * const ota = createOtaClient({ cdnKey: 'lh-cdn_…', environment: 'PRODUCTION', type: 'NATIVE_FORMAT',
+ *   clientVersion: '2.4.0', languageCode: 'de', storage: browserStorage(), fallback: { de: bundledGerman } });
+ * ota.onUpdate(() => rerender());
+ * ota.start();
+ * ota.t('checkout.title');
+ * // Typed keys (`loc export --types src/loc-keys.d.ts`):
+ * // const typed = createOtaClient<LocKeys>(options); typedT<LocKeys>(typed)('cart.items', { count: 2 });
+ */
+export function createOtaClient<Keys = never>(options: OtaOptions): OtaClient<Keys> {
+  const now = options.now ?? Date.now;
+  const checkPath = options.checkPath ?? CDN_CHECK_PATH;
+  const context: ClientContext = {
+    options,
+    now,
+    random: options.random ?? Math.random,
+    storage: options.storage ?? memoryStorage(),
+    prefix: `${options.storageKey ?? 'loc-ota'}:${options.type}:${options.environment}:`,
+    http: {
+      fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+      now,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      checkUrl: `${(options.baseUrl ?? 'https://api.loc.dev').replace(/\/+$/, '')}${checkPath}`,
+    },
+    checkPath,
+    zipLimits: options.zipLimits ?? DEFAULT_ZIP_LIMITS,
+    events: createEvents(),
+  };
+  const { events } = context;
+  const served = servedStrings(() => releases.current?.files, options.fallback, options.languageCode);
+  const releases = createReleases(context, served.clear);
+  const schedule = createSchedule(context, releases);
+
+  return {
+    ready: schedule.ready,
+    get currentRelease() {
+      return releases.current && publicRelease(releases.current);
+    },
+    strings: served.strings,
+    t: served.t as OtaT<Keys>,
+    onUpdate: events.onUpdate,
+    onError: events.onError,
+    checkNow: () => schedule.checkNow(),
+    start: schedule.start,
+    stop: schedule.stop,
+  };
+}
