@@ -1,7 +1,7 @@
 /**
- * The over-the-air client: checks the CDN on the official SDKs' schedule (./policy.ts), downloads,
- * verifies, unpacks and parses a new release, stores it whole before it becomes current, and serves the
- * current one synchronously. Nothing it does throws into the app: failures are events.
+ * The over-the-air client: checks the CDN once a day per install by default (@loc's policy, ./policy.ts),
+ * downloads, verifies, unpacks and parses a new release, stores it whole before it becomes current, and
+ * serves the current one synchronously. Nothing it does throws into the app: failures are events.
  */
 // This file is what an app meets of it: its options, its interface, what a check comes to, what a failure
 // says. createOtaClient (./create-client.ts) puts it together from parts a reader can take one at a time:
@@ -29,8 +29,18 @@ export interface OtaOptions {
   clientVersion?: string | undefined;
   /** The user's language (`clientLanguageCode`) and the default locale of `t()` and `strings()`. */
   languageCode?: string | undefined;
-  /** Where the install id, the pause state and the releases are kept. Default: in memory only. */
+  /**
+   * Where the install id, the time of the last check and the releases are kept: tabs of one origin and
+   * restarts that share it check once a day between them. Default: in memory only.
+   */
   storage?: OtaStorage | undefined;
+  /**
+   * The least time between two checks of the schedule, in ms, stretched by a random 0–20 %
+   * (`OTA_CHECK_JITTER`). Default a day (`OTA_CHECK_INTERVAL_MS`), the official SDKs' sample apps'; from a
+   * minute (`OTA_MIN_CHECK_INTERVAL_MS`) to a week (`OTA_MAX_PAUSE_MS`). Each check spends one unit of the
+   * workspace's CDN budget: docs/ota.md, "What a shorter interval costs".
+   */
+  checkIntervalMs?: number | undefined;
   /** Base URL of the CDN check. Default `https://api.loc.dev`. */
   baseUrl?: string | undefined;
   /** Path of the check below `baseUrl`. Default `/cdn/check`; the real CDN host's is `/v1/distributions/check`. */
@@ -71,7 +81,10 @@ export interface OtaFailure {
   stage: OtaStage;
   /** An SDK error (`LocError`): its message names the problem, never the CDN key. */
   error: LocError;
-  /** The HTTP status of a failed check (a 200 without a release counts as failed). */
+  /**
+   * The HTTP status of a failed check (a 200 without a release counts as failed; a 404 is
+   * `DISTRIBUTION_NOT_FOUND`: nothing published for the client's environment, type and version).
+   */
   status?: number;
 }
 
@@ -80,9 +93,10 @@ export type OtaCheckResult =
   | { status: 'updated'; release: OtaRelease }
   /** 204: nothing newer. */
   | { status: 'current' }
-  /** 404 DISTRIBUTION_NOT_FOUND: nothing published yet. */
-  | { status: 'none' }
-  /** A 429 pause (or, for the schedule, a 5xx one) is on until `until` (ms since the epoch): no request was sent. */
+  /**
+   * A 429 pause (or, for the schedule, any pause: the interval, another tab's check) is on until `until`
+   * (ms since the epoch): no request was sent.
+   */
   | { status: 'paused'; until: number }
   | { status: 'failed'; failure: OtaFailure }
   /** `stop()` was called. */
@@ -112,11 +126,15 @@ export interface OtaClient<Keys = never> {
   /** Called with each failure. Returns a function that removes the listener. */
   onError(listener: (failure: OtaFailure) => void): () => void;
   /**
-   * Checks now, and applies a new release. Never rejects. It ends a 5xx pause early (the CDN may be
-   * back), but not a 429 pause: then it answers `paused` and sends nothing.
+   * Checks now, and applies a new release. Never rejects. It does not wait for the interval and ends a 5xx
+   * pause early (the CDN may be back), but not a 429 pause: then it answers `paused` and sends nothing.
+   * Each call that sends is one more check against the CDN budget.
    */
   checkNow(): Promise<OtaCheckResult>;
-  /** Checks when the stored pause ends (at once on a first start), then on the policy's schedule. */
+  /**
+   * Checks when the stored pause ends (at once on a first start), then once per `checkIntervalMs`,
+   * whichever tab or process sharing the storage sends the check.
+   */
   start(): void;
   /** Stops the schedule; a check under way ends without applying. */
   stop(): void;

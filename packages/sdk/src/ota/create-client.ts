@@ -4,10 +4,12 @@
  * and stored (./releases.ts), the strings it serves and t() (./strings.ts), and its events (./events.ts).
  * Nothing it does throws into the app: failures are events.
  */
+import { ConfigurationError } from '../errors';
 import { CDN_CHECK_PATH } from '../internal/cdn-route';
 import type { OtaClient, OtaOptions } from './client';
 import type { ClientContext } from './context';
 import { createEvents } from './events';
+import { OTA_CHECK_INTERVAL_MS, OTA_MAX_PAUSE_MS, OTA_MIN_CHECK_INTERVAL_MS } from './policy';
 import { createReleases, publicRelease } from './releases';
 import { createSchedule } from './schedule';
 import { memoryStorage } from './storage';
@@ -19,7 +21,8 @@ import { DEFAULT_ZIP_LIMITS } from './zip';
 const DEFAULT_TIMEOUT_MS = 60_000;
 
 /**
- * An over-the-air strings client for web, React Native, Electron and Node apps.
+ * An over-the-air strings client for web, React Native, Electron and Node apps. Throws a
+ * `ConfigurationError` for a `checkIntervalMs` out of range; nothing else it does throws.
  *
  * @example
  * import { createOtaClient, browserStorage } from '@loc/sdk/ota';
@@ -32,6 +35,12 @@ const DEFAULT_TIMEOUT_MS = 60_000;
  * // const typed = createOtaClient<LocKeys>(options); typedT<LocKeys>(typed)('cart.items', { count: 2 });
  */
 export function createOtaClient<Keys = never>(options: OtaOptions): OtaClient<Keys> {
+  const interval = options.checkIntervalMs;
+  // A mistake of units (seconds for milliseconds) would spend the CDN budget a thousand times as fast.
+  if (interval !== undefined && !(interval >= OTA_MIN_CHECK_INTERVAL_MS && interval <= OTA_MAX_PAUSE_MS))
+    throw new ConfigurationError(
+      `checkIntervalMs ${interval} is not from ${OTA_MIN_CHECK_INTERVAL_MS} (a minute) to ${OTA_MAX_PAUSE_MS} (a week): it is in milliseconds, default ${OTA_CHECK_INTERVAL_MS} (a day)`,
+    );
   const now = options.now ?? Date.now;
   const checkPath = options.checkPath ?? CDN_CHECK_PATH;
   const context: ClientContext = {

@@ -24,8 +24,6 @@ export type CheckAnswer =
   | { kind: 'release'; release: CdnRelease }
   /** 204: `clientRelease` is the newest, or no release matches. */
   | { kind: 'current' }
-  /** 404 DISTRIBUTION_NOT_FOUND: nothing is published (the official SDKs' reading: not a failure). */
-  | { kind: 'none' }
   | { kind: 'error'; error: LocError; status: number; codes: string[]; retryAfterMs: number | undefined };
 
 export interface HttpConfig {
@@ -132,9 +130,14 @@ export async function checkCdn(
   if (response.ok && typeof answer?.distributionReleaseId === 'string' && typeof answer.filesUrl === 'string')
     return { kind: 'release', release: answer as CdnRelease };
   const { codes, detail } = problemOf(answer);
-  if (status === 404 && codes.includes('DISTRIBUTION_NOT_FOUND')) return { kind: 'none' };
+  // spec.md §7.2: no distribution matches the environment, type and version. The official SDKs report it as
+  // a failure: so does the client, naming what it asked for (the strings it has stay).
+  const missing =
+    status === 404 && codes.includes('DISTRIBUTION_NOT_FOUND')
+      ? `: no ${body.distributionType} distribution is published for ${body.distributionEnvironment}${body.clientVersion ? ` and app version ${body.clientVersion}` : ''} (check the client's environment, type and clientVersion)`
+      : '';
   const error = new LocError(
-    `${status} from POST ${path}${response.ok ? ' without a release' : ''}${detail && `: ${detail}`}`,
+    `${status} from POST ${path}${response.ok ? ' without a release' : ''}${missing}${detail && `: ${detail}`}`,
   );
   return { kind: 'error', error, status, codes, retryAfterMs: parseRetryAfter(response.headers, config.now()) };
 }

@@ -1,7 +1,8 @@
 /**
  * Over-the-air strings for web, React Native, Electron and Node apps: {@link createOtaClient} checks the
- * CDN on the official mobile SDKs' schedule, verifies and unpacks each new release in memory, keeps it in
- * a storage adapter and serves it synchronously (docs/ota.md).
+ * CDN once a day per install (as the official SDKs' sample apps do; an app may ask for more), verifies and
+ * unpacks each new release in memory, keeps it in a storage adapter and serves it synchronously
+ * (docs/ota.md).
  *
  * @example
  * import { browserStorage, createOtaClient } from '@loc/sdk/ota';
@@ -30,11 +31,12 @@ export {
   OTA_CHECK_JITTER,
   OTA_MAX_PAUSE_MS,
   OTA_MAX_SERVER_ERROR_PAUSE_MS,
+  OTA_MIN_CHECK_INTERVAL_MS,
   OTA_RATE_LIMIT_PAUSE_MS,
   OTA_SERVER_ERROR_PAUSE_MS,
+  OTA_WAKE_SPREAD_MS,
   pauseAfter,
   remainingPause,
-  retryDelayAfterServerError,
   type CheckOutcome,
   type Pause,
 } from './policy';

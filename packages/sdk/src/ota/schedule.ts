@@ -7,7 +7,8 @@ import { checkOnce } from './check';
 import type { OtaCheckResult } from './client';
 import type { ClientContext } from './context';
 import { failure } from './events';
-import { pauseAfter, remainingPause } from './policy';
+import { exclusively } from './lock';
+import { OTA_CHECK_INTERVAL_MS, OTA_WAKE_SPREAD_MS, pauseAfter, remainingPause } from './policy';
 import type { Releases } from './releases';
 
 /** The pause state, stored so that a restart does not reset it. */
@@ -37,21 +38,29 @@ export interface Schedule {
 export function createSchedule(context: ClientContext, releases: Releases): Schedule {
   const { storage, now, random, events } = context;
   const stateKey = `${context.prefix}state`;
+  const intervalMs = context.options.checkIntervalMs ?? OTA_CHECK_INTERVAL_MS;
   let state: State | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running = false;
   let stopped = false;
   let inFlight: Promise<OtaCheckResult> | undefined;
 
+  /**
+   * The stored state, read again at each check: another tab or process sharing the store may have checked
+   * since. What cannot be read (a store that throws, damaged data) leaves the state in memory; only the
+   * first such read is reported. The install id is made, and stored, on a first start.
+   */
   async function loadState(): Promise<State> {
-    if (state) return state;
     let stored: Partial<State> | undefined;
     try {
       const text = await storage.getItem(stateKey);
       stored = text ? (JSON.parse(text) as State) : undefined;
     } catch (error) {
-      events.report(failure('load', error));
+      if (!state) events.report(failure('load', error));
     }
+    if (state && !stored?.user) return state;
+    const first = !state;
+    const t = now();
     state = {
       user: typeof stored?.user === 'string' && stored.user ? stored.user : uuid(random),
       since: Number(stored?.since) || 0,
@@ -59,7 +68,11 @@ export function createSchedule(context: ClientContext, releases: Releases): Sche
       reason: stored?.reason ?? 'interval',
       serverErrors: Number(stored?.serverErrors) || 0,
     };
-    if (!stored?.user) await saveState();
+    // A pause that began in the future (the clock was set back since) is taken to begin now, once, and
+    // stored so: it lasts its length from here, neither 0 nor the clock's jump longer, in every tab.
+    const setBack = state.since > t;
+    if (setBack) state.since = t;
+    if ((first && !stored?.user) || setBack) await saveState();
     return state;
   }
 
@@ -77,33 +90,43 @@ export function createSchedule(context: ClientContext, releases: Releases): Sche
     }
   }
 
-  /**
-   * What is left of the stored pause. A pause that began in the future (the clock was set back since) is
-   * taken to begin now, once: it lasts its length from here, neither 0 nor the clock's jump longer.
-   */
-  function pauseLeft(s: State): number {
-    const t = now();
-    if (s.since > t) s.since = t;
-    return remainingPause(s.since, s.pauseMs, t);
-  }
+  /** What is left of the pause `s` holds. */
+  const pauseLeft = (s: State) => remainingPause(s.since, s.pauseMs, now());
 
-  /** A check unless a pause forbids it, and the pause it leaves, stored. */
+  /**
+   * A check unless a pause forbids it, and the pause it leaves, stored. A check of the schedule runs under
+   * the store's lock (./lock.ts): of the tabs or processes that wake together, the first checks and the
+   * others then read its pause. Before it is sent, the check is claimed in the store (the interval's pause,
+   * written first): a tab that opens meanwhile, or a process that crashes during the check, waits the interval.
+   */
   async function check(asked: boolean): Promise<OtaCheckResult> {
     await ready;
+    return asked ? decideAndCheck(true) : exclusively(context.prefix, () => decideAndCheck(false));
+  }
+
+  async function decideAndCheck(asked: boolean): Promise<OtaCheckResult> {
     const s = await loadState();
     await releases.load();
     const left = pauseLeft(s);
-    // A person's refresh (`asked`: checkNow) may end a 5xx pause early: the CDN may be back. Never a 429's:
-    // that is the service's budget, which every install's early check would spend.
-    if (left > 0 && (s.reason === 'rate-limited' || (s.reason === 'server-error' && !asked)))
-      return { status: 'paused', until: now() + left };
+    // The schedule waits out every pause. A person's refresh (`asked`: checkNow) does not wait for the
+    // interval, and may end a 5xx pause early (the CDN may be back); never a 429's: that is the service's
+    // budget, which every install's early check would spend.
+    if (left > 0 && (!asked || s.reason === 'rate-limited')) return { status: 'paused', until: now() + left };
+    state = { ...s, since: now(), ...pauseAfter({ kind: 'ok' }, s.serverErrors, random, intervalMs) };
+    // The claim: quiet, as a store that refuses it refuses the state after the check too, which is reported.
+    await saveState(true);
     const [result, outcome] = await checkOnce(context, releases, s.user, () => stopped);
     if (result.status === 'stopped') return result;
-    const pause = pauseAfter(outcome, s.serverErrors, random);
-    state = { ...s, since: now(), ...pause };
+    state = { ...s, since: now(), ...pauseAfter(outcome, s.serverErrors, random, intervalMs) };
     // One check reports one store failure, however many of its writes the store refused.
     await saveState(result.status === 'failed' && result.failure.stage === 'store');
     return result;
+  }
+
+  /** When to wake for the next check: at the end of the pause, spread a little (OTA_WAKE_SPREAD_MS). */
+  function wakeAfter(s: State | undefined): number {
+    const left = s ? pauseLeft(s) : 0;
+    return left && left + Math.round(random() * OTA_WAKE_SPREAD_MS);
   }
 
   function schedule(delayMs: number) {
@@ -111,7 +134,7 @@ export function createSchedule(context: ClientContext, releases: Releases): Sche
     timer = setTimeout(async () => {
       timer = undefined;
       await checkNow(false);
-      if (running) schedule(state ? pauseLeft(state) : 0);
+      if (running) schedule(wakeAfter(state));
     }, delayMs);
     // The schedule alone does not keep a Node process alive (a script that is done can exit).
     (timer as { unref?: () => void }).unref?.();
@@ -124,7 +147,7 @@ export function createSchedule(context: ClientContext, releases: Releases): Sche
       .finally(() => {
         inFlight = undefined;
         // The schedule counts from the pause this check left, not from the one it may have ended.
-        if (asked && running && state) schedule(pauseLeft(state));
+        if (asked && running) schedule(wakeAfter(state));
       });
     return inFlight;
   }
@@ -143,7 +166,7 @@ export function createSchedule(context: ClientContext, releases: Releases): Sche
       running = true;
       void ready.then(async () => {
         const s = await loadState();
-        if (running) schedule(pauseLeft(s));
+        if (running) schedule(wakeAfter(s));
       });
     },
     stop() {
