@@ -91,7 +91,7 @@ describe('after an answer: a day (stretched by 0–20 %), one check per interval
     const [failure] = ota.failures;
     expect(failure).toMatchObject({ stage: 'check', status: 404 });
     expect(failure!.error.message).toMatch(
-      /^404 from POST \/cdn\/check: no NATIVE_FORMAT distribution is published for PRODUCTION and app version 1\.2\.0 /,
+      /^404 from POST \/cdn\/check: no NATIVE_FORMAT release for PRODUCTION and app version 1\.2\.0 \(publish one, or check them\)/,
     );
     expect(failure!.error.message).toContain('DISTRIBUTION_NOT_FOUND');
     expect(ota.t('greeting')).toBe('Hallo');
@@ -314,7 +314,7 @@ describe('checkIntervalMs', () => {
   ])('%s (%s) is refused when the client is made, naming the option and the range', (value) => {
     expect(() => otaClient({ checkIntervalMs: value })).toThrow(ConfigurationError);
     expect(() => otaClient({ checkIntervalMs: value })).toThrow(
-      /^checkIntervalMs .* is not from 60000 \(a minute\) to 604800000 \(a week\): it is in milliseconds/,
+      /^checkIntervalMs .*: not from 60000 \(a minute\) to 604800000 \(a week\) milliseconds$/,
     );
   });
 

@@ -35,3 +35,14 @@ export function redactUrl(url: string): string {
     return '(invalid URL)';
   }
 }
+
+/**
+ * `text` with every URL in it as {@link redactUrl} shows one: no user name or password, no query (a
+ * pre-signed URL's signature), no fragment. For messages whose text comes from elsewhere (a fetch's error
+ * that names the URL it failed on, as node-fetch's do).
+ *
+ * @example redactUrls('request to https://cdn.example/r.zip?X-Amz-Signature=s failed') // 'request to https://cdn.example/r.zip?… failed'
+ */
+export function redactUrls(text: string): string {
+  return text.replace(/\b[a-z][a-z\d+.-]*:\/\/[^\s"'<>`]+/gi, (url) => redactUrl(url));
+}

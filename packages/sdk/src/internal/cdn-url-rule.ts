@@ -12,8 +12,9 @@ import { isLoopbackHost } from './loopback';
  * Why a URL from the answer of the check sent to `checkUrl` must not be fetched, or undefined when it
  * may: `https:` always; plain `http:` only on loopback, when the check itself was plain `http:` on
  * loopback (tests, loc-mock) and so was `from`, the URL that redirected to it (none goes from HTTPS to
- * HTTP); nothing else (`data:`, `file:`, relative URLs). WHATWG URL parsing writes IPv4 hosts out
- * (`127.1`, `0x7f.0.0.1` → `127.0.0.1`): they are compared as the fetch sends them.
+ * HTTP); nothing else (`data:`, `file:`, relative URLs, a user name or password in the URL). WHATWG URL
+ * parsing writes IPv4 hosts out (`127.1`, `0x7f.0.0.1` → `127.0.0.1`): they are compared as the fetch
+ * sends them.
  *
  * @example refusedCdnUrl('http://cdn.example/r.zip', 'https://api.loc.dev/cdn/check') // 'a plain http: URL (…)'
  */
@@ -25,8 +26,9 @@ export function refusedCdnUrl(url: string, checkUrl: string, from = checkUrl): s
     return 'a URL that is not absolute';
   }
   const { protocol } = target;
+  if (protocol !== 'https:' && protocol !== 'http:') return `a ${protocol} URL (only https: is fetched)`;
+  if (target.username || target.password) return 'a URL with a user name or password (never sent)';
   if (protocol === 'https:') return undefined;
-  if (protocol !== 'http:') return `a ${protocol} URL (only https: is fetched)`;
   const plainLoopback = (u: string) => {
     const { protocol, hostname } = new URL(u);
     return protocol === 'http:' && isLoopbackHost(hostname);

@@ -9,7 +9,7 @@ import { CDN_CHECK_PATH } from '../internal/cdn-route';
 import type { OtaClient, OtaOptions } from './client';
 import type { ClientContext } from './context';
 import { createEvents } from './events';
-import { OTA_CHECK_INTERVAL_MS, OTA_MAX_PAUSE_MS, OTA_MIN_CHECK_INTERVAL_MS } from './policy';
+import { OTA_MAX_PAUSE_MS, OTA_MIN_CHECK_INTERVAL_MS } from './policy';
 import { createReleases, publicRelease } from './releases';
 import { createSchedule } from './schedule';
 import { memoryStorage } from './storage';
@@ -39,7 +39,7 @@ export function createOtaClient<Keys = never>(options: OtaOptions): OtaClient<Ke
   // A mistake of units (seconds for milliseconds) would spend the CDN budget a thousand times as fast.
   if (interval !== undefined && !(interval >= OTA_MIN_CHECK_INTERVAL_MS && interval <= OTA_MAX_PAUSE_MS))
     throw new ConfigurationError(
-      `checkIntervalMs ${interval} is not from ${OTA_MIN_CHECK_INTERVAL_MS} (a minute) to ${OTA_MAX_PAUSE_MS} (a week): it is in milliseconds, default ${OTA_CHECK_INTERVAL_MS} (a day)`,
+      `checkIntervalMs ${interval}: not from ${OTA_MIN_CHECK_INTERVAL_MS} (a minute) to ${OTA_MAX_PAUSE_MS} (a week) milliseconds`,
     );
   const now = options.now ?? Date.now;
   const checkPath = options.checkPath ?? CDN_CHECK_PATH;

@@ -6,6 +6,7 @@
  * An HTTP error of the check is a `LocError` with `status` and `codes` beside it, not `APIError.from`'s
  * subclass: those classes and their messages would be a sixth of the bundle.
  */
+import { redactUrls } from '../core/url';
 import { APIConnectionError, DownloadError, LocError, parseRetryAfter } from '../errors';
 import { refusedCdnUrl } from '../internal/cdn-url-rule';
 import { networkFailureOf, safeCause } from '../internal/network-failure';
@@ -31,50 +32,52 @@ export interface HttpConfig {
   now: () => number;
   /** Longest a request may take, its body included (a stalled download would hold every later check). */
   timeoutMs: number;
-  /** The check's URL, as the app configured it: every other URL fetched is held to refusedCdnUrl against it. */
+  /** The check's URL, as the app configured it: every URL fetched (this one too) is held to refusedCdnUrl against it. */
   checkUrl: string;
 }
 
 /**
- * Fetches `url`, following redirects itself so that each URL but the configured check's own passes
- * refusedCdnUrl (none goes from HTTPS to HTTP, none to `data:` or `file:`): a refused one is never
- * requested. A browser's fetch does not show a redirect (`opaqueredirect`): there it follows them and
- * checks where it ended.
+ * Fetches `url`, following redirects itself so that every URL, the check's own and each hop's, passes
+ * refusedCdnUrl before it is requested (https off loopback, plain http only from loopback to loopback,
+ * never a downgrade, no user name or password; never `data:` or `file:`). A fetch that does not show a
+ * redirect's hops (a browser's: `opaqueredirect`; one that follows them whatever it is told, React
+ * Native's) is refused the redirect: the hops cannot be held to the rule, and the request is not sent again
+ * to follow it.
  */
 async function fetchFollowing(config: HttpConfig, url: string, init: RequestInit, path: string): Promise<Response> {
   const info = { method: init.method ?? 'GET', path };
+  const refuse = (why: string) => new DownloadError(`${info.method} ${path}: refused ${why}`);
   // One deadline for the redirects and the body; where AbortSignal.timeout is missing (old React Native), none.
   const signal = AbortSignal.timeout?.(config.timeoutMs);
   if (signal) init = { ...init, signal };
   for (let hop = 0, from = config.checkUrl; ; hop++) {
-    const refused = url === config.checkUrl ? undefined : refusedCdnUrl(url, config.checkUrl, from);
+    const refused = refusedCdnUrl(url, config.checkUrl, from);
     // Not the URL itself in the message: a pre-signed query or a data: URL's content is no one's to read.
     if (refused)
-      throw new DownloadError(
-        hop ? `${info.method} ${path}: refused a redirect to ${refused}` : `refused to ${info.method} ${refused}`,
-      );
+      throw hop ? refuse(`a redirect to ${refused}`) : new DownloadError(`refused to ${info.method} ${refused}`);
     let response: Response;
     try {
       response = await config.fetch(url, { ...init, redirect: 'manual' });
-      if (response.type === 'opaqueredirect') response = await config.fetch(url, init);
     } catch (error) {
-      throw new APIConnectionError(info, networkFailureOf(error).message, {
-        cause: safeCause(networkFailureOf(error)),
-      });
+      const failure = networkFailureOf(error);
+      // The runtime's text may quote the URL it failed on (a fetch polyfill's; one with a user name in it):
+      // without its user info and query, in the message and the cause alike.
+      failure.message = redactUrls(failure.message);
+      throw new APIConnectionError(info, failure.message, { cause: safeCause(failure) });
     }
+    if (response.type === 'opaqueredirect' || response.redirected)
+      throw refuse(`a redirect whose hops this fetch hides (docs/ota.md, "Redirects")`);
     const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
-    const next = location === null ? response.url || url : new URL(location, url).href;
-    if (location === null) {
-      // A browser followed the redirects itself: where it ended is held to the same rule.
-      const ended = next === url ? undefined : refusedCdnUrl(next, config.checkUrl, url);
-      if (ended) throw new DownloadError(`${info.method} ${path}: refused a redirect to ${ended}`);
-      return response;
-    }
-    if (hop >= MAX_REDIRECTS) throw new DownloadError(`${info.method} ${path}: more than ${MAX_REDIRECTS} redirects`);
-    // The credential belongs to the first host only.
-    if (new URL(next).origin !== new URL(url).origin) init = { ...init, headers: withoutAuthorization(init.headers) };
+    if (location === null) return response;
+    if (hop >= MAX_REDIRECTS) throw refuse(`more than ${MAX_REDIRECTS} redirects`);
     from = url;
-    url = next;
+    try {
+      url = new URL(location, from).href;
+    } catch {
+      throw refuse('a redirect to a URL that is not absolute');
+    }
+    // The credential belongs to the first host only.
+    if (new URL(url).origin !== new URL(from).origin) init = { ...init, headers: withoutAuthorization(init.headers) };
   }
 }
 
@@ -134,7 +137,7 @@ export async function checkCdn(
   // a failure: so does the client, naming what it asked for (the strings it has stay).
   const missing =
     status === 404 && codes.includes('DISTRIBUTION_NOT_FOUND')
-      ? `: no ${body.distributionType} distribution is published for ${body.distributionEnvironment}${body.clientVersion ? ` and app version ${body.clientVersion}` : ''} (check the client's environment, type and clientVersion)`
+      ? `: no ${body.distributionType} release for ${body.distributionEnvironment}${body.clientVersion ? ` and app version ${body.clientVersion}` : ''} (publish one, or check them)`
       : '';
   const error = new LocError(
     `${status} from POST ${path}${response.ok ? ' without a release' : ''}${missing}${detail && `: ${detail}`}`,

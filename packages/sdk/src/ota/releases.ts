@@ -171,7 +171,7 @@ export function createReleases(context: ClientContext, onServe: () => void): Rel
     },
     load,
     apply,
-    serve: (release) => serve(release),
+    serve,
   };
 }
 

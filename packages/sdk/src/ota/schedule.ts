@@ -126,7 +126,7 @@ export function createSchedule(context: ClientContext, releases: Releases): Sche
   /** When to wake for the next check: at the end of the pause, spread a little (OTA_WAKE_SPREAD_MS). */
   function wakeAfter(s: State | undefined): number {
     const left = s ? pauseLeft(s) : 0;
-    return left && left + Math.round(random() * OTA_WAKE_SPREAD_MS);
+    return left && left + random() * OTA_WAKE_SPREAD_MS;
   }
 
   function schedule(delayMs: number) {
