@@ -41,5 +41,6 @@ export {
   type Pause,
 } from './policy';
 export { browserStorage, memoryStorage, type OtaStorage } from './storage';
-export { type OtaT, type OtaValue, type OtaValues, type TypedT, typedT } from './typed-keys';
+export type { OtaT, OtaValue, OtaValues, TypedT } from './typed-keys';
+export { typedT } from './typed-t';
 export { DEFAULT_ZIP_LIMITS, unsafeName, unzip, type ZipLimits } from './zip';
