@@ -287,7 +287,7 @@ try {
   await part('OTA apply', async () => {
     const s = section(
       'Over-the-air apply of a 1 MiB release bundle (bench/ota-apply.mjs)',
-      "@loc/sdk/ota's checkNow() (memoryStorage) against a hand-written script doing the same: fetch the check, fetch the ZIP, SHA-256 (WebCrypto), fflate's unzipSync, JSON.parse of each file, and JSON.stringify of the result to keep it for the next start (the client stores each release, as its files' texts). The client also checks each entry's CRC-32 (Node's zlib.crc32), which unzipSync does not. A loopback server; 31 interleaved runs each after a warm-up.",
+      "@loc/sdk/ota's checkNow() (memoryStorage) against a hand-written script doing the same: fetch the check, fetch the ZIP, SHA-256 (WebCrypto), fflate's unzipSync, JSON.parse of each file, and JSON.stringify of the result to keep it for the next start (the client stores each release, as its files' texts). The client inflates with Node's zlib (since issue 42: each entry held to one whole deflate stream, as browsers hold it) and checks each entry's CRC-32 (Node's zlib.crc32), which unzipSync does not. A loopback server; 31 interleaved runs each after a warm-up.",
     );
     const { benchApply } = await import(pathToFileURL(join(root, 'bench/ota-apply.mjs')).href);
     const { ota, handWritten, zipBytes } = await benchApply({ runs: 31 });
