@@ -32,7 +32,7 @@ const release = (filesUrl: string) => ({
  */
 function corpusFetch(bundles: Uint8Array[], index: number): typeof fetch {
   return async (url) =>
-    String(url).endsWith('/cdn/check')
+    /\/(cdn\/check|v1\/distributions\/check)$/.test(String(url))
       ? new Response(
           JSON.stringify({
             distributionReleaseId: 'rel_trust',
@@ -202,7 +202,7 @@ describe.skipIf(!hasChromium)(`in a real Chromium (${CHROMIUM}: apt-get install 
     expect(outcome).toEqual({
       status: 'failed',
       stage: 'check',
-      message: 'POST /cdn/check: refused a redirect whose hops this fetch hides (docs/ota.md, "Redirects")',
+      message: 'POST /cdn/check: refused a redirect it cannot see the hops of (docs/ota.md, "Redirects")',
     });
     expect(app.seen).toEqual(['POST /cdn/check']);
     expect(hop.seen).toEqual([]);

@@ -3,11 +3,19 @@
 // "noUncheckedIndexedAccess": true`, as a user's project meets the packages: the packed tarballs unpacked
 // into its node_modules, resolved through their `exports` (NodeNext), each block once as an ES module (.mts)
 // and once as CommonJS (.cts). The example web app (examples/ota-web/app.js) is checked as its bundler
-// (esbuild) sees it: `moduleResolution: bundler`.
+// (esbuild) sees it: `moduleResolution: bundler`. So are the typed-keys apps (examples/typed-keys/), against
+// the files the real `loc export --types` writes from a real `loc-mock`: their calls compile, and each wrong
+// call of examples/typed-keys/fixture.ts fails, naming its key.
+//
+// With TypeScript 6 (the workspace's, which the repository's own build needs: docs/decisions.md) and 7,
+// what `npm i typescript` installs today, from the npm registry into a folder of this run. TypeScript 7
+// runs on the Active LTS line only (the msw 3 run of the packed tests): the blocks, the tarballs and the
+// dependencies linked in are the same on every line, and TypeScript 7 is a native program that does not
+// run on Node, so a second line would check the same thing again.
 //
 // A block may use names its page's prose gives it (`loc`, `done`, `mock`, …): CONTEXT declares them, with the
-// types a user's own code would have (an `AbortSignal | undefined`, for example). Nothing is installed from
-// the registry: the packages' dependencies are the workspace's own copies, linked in.
+// types a user's own code would have (an `AbortSignal | undefined`, for example). Nothing else is installed
+// from the registry: the packages' dependencies are the workspace's own copies, linked in.
 //
 // Packed by scripts/pack-all.mjs (or LOC_PACKED, packed once by `npm test`); run it with
 //   node_modules/.bin/vitest run --config examples/vitest.pack.config.ts strict-types
@@ -28,9 +36,22 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MOCK_BIN, runLoc, startMock, TOKENS } from '@loc/test-utils';
+import {
+  I18NEXT_WRONG_CALLS,
+  OTA_WRONG_CALLS,
+  WEB_SHOP_EXPORT,
+  webShopProject,
+  wrongCallsModule,
+} from './typed-keys/fixture';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const MINUTE = 60_000;
+
+/** TypeScript 7 as `npm i typescript` installs it today; checked on the Active LTS line (see above). */
+const TYPESCRIPT_7 = 'typescript@^7.0.2';
+type Version = 6 | 7;
+const VERSIONS: readonly Version[] = Number(process.versions.node.split('.')[0]) >= 26 ? [6, 7] : [6];
 
 /** The settings of issue 34: the strictest a TypeScript user turns on. */
 const STRICTEST = { strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true };
@@ -64,7 +85,6 @@ declare const expectedSha256: string | undefined;
 declare const idleTimeoutMs: number | undefined;
 declare const maxBytes: number | undefined;
 declare const onProgress: ((progress: import('@loc/sdk/node', { with: { 'resolution-mode': '${mode}' } }).DownloadProgress) => void) | undefined;
-declare function pino(): import('@loc/sdk', { with: { 'resolution-mode': '${mode}' } }).Logger;
 declare function rerender(): void;
 declare const options: Omit<import('@loc/sdk/ota', { with: { 'resolution-mode': '${mode}' } }).OtaOptions, 'storage'>;
 declare const bundledGerman: Record<string, string>;
@@ -145,15 +165,31 @@ const fileOf = (block: Block) => block.where.replace(/[/:]/g, '-');
 
 let work: string;
 
+/** Each version's tsc: 6 the workspace's, 7 installed by beforeAll. */
+const compilers = (): Record<Version, string> => ({
+  6: join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+  7: join(work, 'typescript-7', 'node_modules', 'typescript', 'bin', 'tsc'),
+});
+
 /** Runs tsc over a project; its diagnostics, one per line, with paths relative to the project. */
-function tsc(project: string): string[] {
-  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], {
+function tsc(project: string, version: Version = 6): string[] {
+  return diagnostics(project, version).map((d) => d.split('\n')[0]!);
+}
+
+/** Each diagnostic of tsc over a project, with its elaboration (the indented lines after it). */
+function diagnostics(project: string, version: Version): string[] {
+  const result = spawnSync(process.execPath, [compilers()[version], '-p', project, '--pretty', 'false'], {
     cwd: work,
     encoding: 'utf8',
     timeout: 4 * MINUTE,
   });
   expect(result.error).toBeUndefined();
-  return `${result.stdout}${result.stderr}`.split('\n').filter((line) => /error TS\d+/.test(line));
+  const found: string[] = [];
+  for (const line of `${result.stdout}${result.stderr}`.split('\n')) {
+    if (/error TS\d+/.test(line)) found.push(line);
+    else if (/^\s/.test(line) && found.length) found[found.length - 1] += `\n${line}`;
+  }
+  return found;
 }
 
 /** A diagnostic about a block file, pointed back at its Markdown page and line. */
@@ -181,6 +217,34 @@ beforeAll(() => {
       timeout: 5 * MINUTE,
     });
     if (result.status !== 0) throw new Error(`pack-all failed: ${result.stderr}`);
+  }
+  if (VERSIONS.includes(7)) {
+    // In a folder of its own, as `npm i typescript` installs it: its `tsc` is not the workspace's 6.
+    const npm = spawnSync(
+      'npm',
+      [
+        'install',
+        '--prefix',
+        join(work, 'typescript-7'),
+        '--no-save',
+        '--no-package-lock',
+        '--prefer-offline',
+        TYPESCRIPT_7,
+      ],
+      {
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          npm_config_update_notifier: 'false',
+          npm_config_fund: 'false',
+          npm_config_audit: 'false',
+        },
+        timeout: 5 * MINUTE,
+      },
+    );
+    if (npm.status !== 0) throw new Error(`npm install ${TYPESCRIPT_7} failed: ${npm.stderr}`);
+    const version = spawnSync(process.execPath, [compilers()[7], '--version'], { encoding: 'utf8' }).stdout;
+    if (!/^Version 7\./.test(version)) throw new Error(`${TYPESCRIPT_7} installed a tsc that says ${version}`);
   }
   // The user's project: the tarballs unpacked where npm puts them, the dependencies beside them.
   const modules = join(work, 'node_modules');
@@ -266,40 +330,130 @@ describe('strict TypeScript against the packed packages', () => {
     );
   });
 
-  it('the settings are in force: an optional property that does not take undefined is an error', () => {
-    writeFileSync(
-      join(work, 'canary.mts'),
-      'const options: { a?: number } = { a: undefined as number | undefined };\nexport const first: number = [1][0];\nexport { options };\n',
-    );
-    writeFileSync(
-      join(work, 'tsconfig.canary.json'),
-      JSON.stringify({
-        compilerOptions: { module: 'nodenext', ...STRICTEST, noEmit: true, types: [] },
-        files: ['canary.mts'],
-      }),
-    );
-    const errors = tsc('tsconfig.canary.json');
-    expect(errors).toEqual([
-      expect.stringContaining("with 'exactOptionalPropertyTypes: true'"),
-      expect.stringContaining("Type 'number | undefined' is not assignable to type 'number'"),
-    ]);
-  });
+  it.each(VERSIONS)(
+    'the settings are in force under TypeScript %s: an optional property that does not take undefined is an error',
+    (version) => {
+      writeFileSync(
+        join(work, 'canary.mts'),
+        'const options: { a?: number } = { a: undefined as number | undefined };\nexport const first: number = [1][0];\nexport { options };\n',
+      );
+      writeFileSync(
+        join(work, 'tsconfig.canary.json'),
+        JSON.stringify({
+          compilerOptions: { module: 'nodenext', ...STRICTEST, noEmit: true, types: [] },
+          files: ['canary.mts'],
+        }),
+      );
+      const errors = tsc('tsconfig.canary.json', version);
+      expect(errors).toEqual([
+        expect.stringContaining("with 'exactOptionalPropertyTypes: true'"),
+        expect.stringContaining("Type 'number | undefined' is not assignable to type 'number'"),
+      ]);
+    },
+  );
 
-  it.each([
-    ['as ES modules (NodeNext), with every Node example', 'esm'],
-    ['as CommonJS (NodeNext, .cts)', 'cjs'],
-  ])(
-    'every TypeScript block of docs/ and the READMEs type-checks %s',
-    (_what, kind) => {
-      expect(tsc(`tsconfig.${kind}.json`).map(located)).toEqual([]);
+  it.each(
+    VERSIONS.flatMap((version) => [
+      ['as ES modules (NodeNext), with every Node example', version, 'esm'] as const,
+      ['as CommonJS (NodeNext, .cts)', version, 'cjs'] as const,
+    ]),
+  )(
+    'every TypeScript block of docs/ and the READMEs type-checks %s, under TypeScript %s',
+    (_what, version, kind) => {
+      expect(tsc(`tsconfig.${kind}.json`, version).map(located)).toEqual([]);
     },
     5 * MINUTE,
   );
 
-  it(
-    'the example web app type-checks as its bundler resolves it',
-    () => {
-      expect(tsc('tsconfig.web.json')).toEqual([]);
+  it.each(VERSIONS)(
+    'the example web app type-checks as its bundler resolves it, under TypeScript %s',
+    (version) => {
+      expect(tsc('tsconfig.web.json', version)).toEqual([]);
+    },
+    5 * MINUTE,
+  );
+});
+
+describe('the typed-keys apps against the files loc writes', () => {
+  /** The app's folder below the user's project (whose node_modules hold the packed packages). */
+  const app = () => join(work, 'typed-keys');
+  const i18nextHeader = ["import i18next from 'i18next';"];
+  const otaHeader = [
+    "import { createOtaClient, typedT } from '@loc/sdk/ota';",
+    "import type { LocKeys } from './ota-keys';",
+    "const ota = createOtaClient<LocKeys>({ cdnKey: 'lh-cdn_x', environment: 'DEVELOPMENT', type: 'NATIVE_FORMAT' });",
+    'const t = typedT<LocKeys>(ota);',
+  ];
+
+  beforeAll(async () => {
+    // The web shop of examples/typed-keys/fixture.ts on the demo seed: its i18next file, and the over-the-air
+    // client's (json.nested), made by the built loc from a real loc-mock.
+    const seed = JSON.parse(spawnSync(process.execPath, [MOCK_BIN, 'seed'], { encoding: 'utf8' }).stdout);
+    seed.projects.push(webShopProject());
+    writeFileSync(join(work, 'typed-keys-seed.json'), JSON.stringify(seed));
+    const mock = await startMock(['--seed', join(work, 'typed-keys-seed.json'), '--export-delay', '20ms']);
+    try {
+      const env = {
+        LOC_BASE_URL: mock.url,
+        LOC_API_TOKEN: TOKENS.developer,
+        LOC_CONFIG_DIR: join(work, 'home'),
+        CI: '1',
+      };
+      mkdirSync(app());
+      for (const args of [
+        WEB_SHOP_EXPORT,
+        [...WEB_SHOP_EXPORT.slice(0, 5), '--format', 'json.nested', '--out', 'ota', '--types', 'src/ota-keys.d.ts'],
+      ]) {
+        const result = await runLoc(args, { cwd: app(), env });
+        expect(result.code, result.stderr).toBe(0);
+      }
+    } finally {
+      await mock.stop();
+    }
+    cpSync(join(root, 'examples', 'typed-keys', 'src'), join(app(), 'src'), { recursive: true });
+    writeFileSync(join(app(), 'src', 'bad-i18next.ts'), wrongCallsModule(I18NEXT_WRONG_CALLS, i18nextHeader).text);
+    writeFileSync(join(app(), 'src', 'bad-ota.ts'), wrongCallsModule(OTA_WRONG_CALLS, otaHeader).text);
+    // As a web app's bundler resolves it. Without skipLibCheck: the generated files are the app's own
+    // sources, and the packed @loc/sdk's declarations and i18next's are checked under these settings too.
+    writeFileSync(
+      join(work, 'tsconfig.typed-keys.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'es2022',
+          lib: ['es2023', 'dom'],
+          module: 'preserve',
+          moduleResolution: 'bundler',
+          types: [],
+          ...STRICTEST,
+          skipLibCheck: false,
+          noEmit: true,
+        },
+        include: ['typed-keys/src/*.ts'],
+      }),
+    );
+  }, 5 * MINUTE);
+
+  it.each(VERSIONS)(
+    'under TypeScript %s: the apps compile, and each wrong call fails naming its key',
+    (version) => {
+      const found = diagnostics('tsconfig.typed-keys.json', version).map((d) => {
+        const [, file, line, code, message] =
+          /^typed-keys\/src\/([^(]+)\((\d+),\d+\): error TS(\d+): (.*)$/s.exec(d) ?? [];
+        return { file: file ?? d, line: Number(line), code: Number(code), message: message ?? d };
+      });
+      // Only the wrong calls fail: every line of the apps, and the generated files, compile.
+      expect(found.filter((d) => !d.file.startsWith('bad-'))).toEqual([]);
+      const i18next = found.filter((d) => d.file === 'bad-i18next.ts');
+      expect(i18next.map((d) => d.line)).toEqual(wrongCallsModule(I18NEXT_WRONG_CALLS, i18nextHeader).lines);
+      for (const [i, call] of I18NEXT_WRONG_CALLS.entries()) {
+        expect({ what: call.what, code: i18next[i]!.code }).toEqual({ what: call.what, code: 2345 });
+        expect(i18next[i]!.message, call.what).toContain(`"${call.key}"`);
+        if (call.says) expect(i18next[i]!.message, call.what).toContain(call.says);
+      }
+      // The over-the-air client's calls (their messages: examples/typed-keys.test.ts).
+      expect([...new Set(found.filter((d) => d.file === 'bad-ota.ts').map((d) => d.line))]).toEqual(
+        wrongCallsModule(OTA_WRONG_CALLS, otaHeader).lines,
+      );
     },
     5 * MINUTE,
   );

@@ -1,8 +1,11 @@
 // Typed keys end to end: the real built `loc export --types` against a real `loc-mock`, and the file it
 // writes compiled by TypeScript with the apps of examples/typed-keys/ — an i18next app (i18next's own
 // types, augmented by the file) and an app on @loc/sdk/ota (createOtaClient<LocKeys>(), typedT). Correct calls
-// compile; an unknown key, a missing placeholder value and a wrong plural call fail with TypeScript's own
-// diagnostics; strings changed on the service make `--check` exit 12 and break the calls they break.
+// compile; each wrong call (an unknown key, a value left out, a plural or an ordinal called wrong, a
+// context the key does not have, a key of another namespace) fails with TypeScript's own diagnostic, which
+// names the key; strings changed on the service make `--check` exit 12 and break the calls they break.
+// TypeScript 6's API here, on the workspace's packages; examples/strict-types.pack.test.ts compiles the same
+// apps and calls with TypeScript 6 and 7 against the packed tarballs.
 import { execFileSync } from 'node:child_process';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,6 +14,13 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_BIN, runLoc, startMock, tempDir, TOKENS, type RunningMock } from '@loc/test-utils';
+import {
+  I18NEXT_WRONG_CALLS,
+  WEB_SHOP_EXPORT,
+  WEB_SHOP_FILES,
+  webShopProject,
+  wrongCallsModule,
+} from './typed-keys/fixture';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -36,43 +46,58 @@ const SHOP: Segment[] = [
   // i18next's contexts (`friend` with `{ context: 'male' }`) and ordinal plurals (`{ count, ordinal: true }`).
   { key: 'friend', source: 'A friend', translations: de('Ein Freund') },
   { key: 'friend_male', source: 'A boyfriend', translations: de('Ein fester Freund') },
-  { key: 'friend_female', source: 'A girlfriend called {name}', translations: de('Eine Freundin namens {name}') },
+  { key: 'friend_female', source: 'A girlfriend', translations: de('Eine Freundin') },
   { key: 'place_ordinal_one', source: '{count}st place', translations: de('{count}. Platz') },
   { key: 'place_ordinal_two', source: '{count}nd place', translations: de('{count}. Platz') },
   { key: 'place_ordinal_few', source: '{count}rd place', translations: de('{count}. Platz') },
   { key: 'place_ordinal_other', source: '{count}th place', translations: de('{count}. Platz') },
 ];
 
-/** The demo seed with the shop (an i18next project), as it is and after its strings changed. */
-function seed(segments: Segment[]): string {
+/**
+ * The demo seed with the shop (the over-the-air app's strings), the web shop (the i18next app's: two
+ * namespaces, examples/typed-keys/fixture.ts) and a landing page (one namespace, `landing`).
+ */
+function seed(webShop: typeof WEB_SHOP_FILES): string {
   const demo = JSON.parse(execFileSync(process.execPath, [MOCK_BIN, 'seed'], { encoding: 'utf8' }));
-  demo.projects.push({
-    workspace: 'acme',
-    slug: 'shop',
-    title: 'Shop',
-    owner: 'developer@acme.test',
-    resourceType: 'json.i18next',
-    sourceLocale: 'en',
-    targetLocales: ['de'],
-    createdAt: '2026-01-15T09:00:00.000Z',
-    files: [{ path: 'locales/%{locale}.json', segments }],
+  const project = (slug: string, files: { path: string; segments: Segment[] }[]) => ({
+    ...webShopProject(files),
+    slug,
+    title: slug,
   });
+  demo.projects.push(
+    project('shop', [{ path: 'locales/%{locale}.json', segments: SHOP }]),
+    webShopProject(webShop),
+    project('landing', [
+      {
+        path: 'locales/%{locale}/landing.json',
+        segments: [
+          { key: 'hero.title', source: 'Welcome', translations: de('Willkommen') },
+          { key: 'hero.signup', source: 'Sign up, {name}', translations: de('Registrieren, {name}') },
+        ],
+      },
+    ]),
+  );
   return JSON.stringify(demo);
 }
 
-/** The shop after a release: `greeting` takes `firstName` now, `nav.home` is gone, `nav.account` is new. */
-const CHANGED = [
-  { key: 'nav.account', source: 'Account', translations: de('Konto') },
-  ...SHOP.filter((s) => s.key !== 'nav.home').map((s) =>
-    s.key === 'greeting' ? { ...s, source: 'Hello, {firstName}!', translations: de('Hallo, {firstName}!') } : s,
-  ),
-];
+/** The web shop after a release: `greeting` takes `firstName` now, `nav.home` is gone, `nav.account` is new. */
+const CHANGED = WEB_SHOP_FILES.map((file) => ({
+  ...file,
+  segments: [
+    ...(file.path.includes('common') ? [{ key: 'nav.account', source: 'Account', translations: de('Konto') }] : []),
+    ...file.segments
+      .filter((s) => s.key !== 'nav.home')
+      .map((s) =>
+        s.key === 'greeting' ? { ...s, source: 'Hello, {firstName}!', translations: de('Hallo, {firstName}!') } : s,
+      ),
+  ],
+}));
 
 const work = tempDir('loc-typed-keys-');
 let mock: RunningMock;
 let changedMock: RunningMock;
 beforeAll(async () => {
-  writeFileSync(join(work.path, 'seed.json'), seed(SHOP));
+  writeFileSync(join(work.path, 'seed.json'), seed(WEB_SHOP_FILES));
   writeFileSync(join(work.path, 'changed.json'), seed(CHANGED));
   [mock, changedMock] = await Promise.all([
     startMock(['--seed', join(work.path, 'seed.json'), '--export-delay', '20ms']),
@@ -96,7 +121,7 @@ const loc = (server: RunningMock, args: string[], cwd: string) =>
   });
 
 const SHOP_ARGS = ['export', '--workspace', 'acme', '--project', 'shop'];
-const I18NEXT = [...SHOP_ARGS, '--out', 'locales', '--types', 'src/loc-keys.d.ts'];
+const I18NEXT = WEB_SHOP_EXPORT;
 const OTA = [...SHOP_ARGS, '--format', 'json.nested', '--out', 'ota', '--types', 'src/ota-keys.d.ts'];
 
 /** A copy of the example apps, in a folder of its own. */
@@ -119,7 +144,11 @@ interface Diagnostic {
   message: string;
 }
 
-/** tsc's diagnostics of `files` (strict, as the repository's own code): file, line, code, message. */
+/**
+ * tsc's diagnostics of `files` (strict, as the repository's own code): file, line, code, message. Only
+ * those files are checked (the generated .d.ts among them): not the libraries' declarations, which each
+ * program would check again (examples/strict-types.pack.test.ts checks the packages' own).
+ */
 let lastProgram: ts.Program | undefined;
 function compile(root: string, files: string[]): Diagnostic[] {
   // The program before is handed over: TypeScript reuses its unchanged files (the libraries, i18next's
@@ -140,7 +169,13 @@ function compile(root: string, files: string[]): Diagnostic[] {
     undefined,
     lastProgram,
   ));
-  return ts.getPreEmitDiagnostics(program).map((d) => ({
+  const checked = files.map((f) => program.getSourceFile(join(root, f))!);
+  const found = [
+    ...program.getOptionsDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+    ...checked.flatMap((file) => [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)]),
+  ];
+  return found.map((d) => ({
     file: d.file ? d.file.fileName.slice(root.length + 1) : '',
     line: d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0,
     code: d.code,
@@ -168,12 +203,26 @@ describe('loc export --types, compiled with tsc', () => {
   afterAll(() => dir.remove());
   const file = (path: string) => readFileSync(join(dir.path, path), 'utf8');
 
+  /** What the i18next run printed for the app to declare (TypesOutcome.appDeclaration). */
+  let declared: string;
   beforeAll(async () => {
-    for (const args of [I18NEXT, OTA]) {
+    for (const [args, keys] of [
+      [I18NEXT, 10],
+      [OTA, 8],
+    ] as const) {
       const result = await loc(mock, [...args, '--json'], dir.path);
       expect(result.code, result.stderr).toBe(0);
-      expect(result.json().types).toMatchObject({ status: 'created', keys: 8 });
+      expect(result.json().types).toMatchObject({ status: 'created', keys });
+      if (args === I18NEXT) {
+        declared = result.json().types.appDeclaration;
+        // Said to a person too, as the file is written.
+        expect(result.stderr).toContain(declared.split('\n').at(-1));
+      }
     }
+    writeFileSync(
+      join(dir.path, 'src/bad-i18next.ts'),
+      wrongCallsModule(I18NEXT_WRONG_CALLS, ["import i18next from 'i18next';"]).text,
+    );
   });
 
   it('writes the same bytes for the same strings: a second run leaves the file unchanged', async () => {
@@ -186,23 +235,75 @@ describe('loc export --types, compiled with tsc', () => {
     expect(file('src/ota-keys.d.ts')).toContain('  /** Total: {amount} ({currency}) */\n  "checkout.total": {');
   });
 
-  it('the apps compile: correct keys and values, with i18next’s own types and with @loc/sdk/ota', () => {
-    expect(compile(dir.path, ['src/loc-keys.d.ts', 'src/i18next-app.ts', 'src/ota-app.ts'])).toEqual([]);
+  it('prints, as it writes the file, the declaration the app adds: the one i18next-options.d.ts holds', () => {
+    // Two namespaces, common and checkout, neither i18next's default: only the app knows its default.
+    // The same code, as the repository's formatter writes it: spaces and quotes aside.
+    const code = (text: string) =>
+      text
+        .split('\n')
+        .filter((line) => !line.startsWith('//'))
+        .join(' ')
+        .replaceAll('"', "'")
+        .replace(/;\s*}/g, ' }')
+        .replace(/\s+/g, ' ')
+        .trim();
+    expect(code(file('src/i18next-options.d.ts'))).toBe(code(declared));
   });
 
-  it('i18next: an unknown key, a missing placeholder value and a plural without its count fail to compile', () => {
-    const { text, expected } = badCalls(
-      [
-        ["i18next.t('nav.hom');", 2345, `Did you mean '"nav.home"'?`],
-        ["i18next.t('greeting');", 2345, "'pass these arguments as t() options': { name: string | number; }"],
-        ["i18next.t('checkout.total', { amount: 1 });", 2345, "Property 'currency' is missing"],
-        ["i18next.t('cart.items');", 2345, "'pass these arguments as t() options': { count: number; }"],
-        ["i18next.t('cart.items', { count: '3' });", 2345, "Type 'string' is not assignable to type 'number'."],
-      ],
-      ["import i18next from 'i18next';"],
-    );
-    writeFileSync(join(dir.path, 'src/bad-i18next.ts'), text);
-    expectDiagnostics(compile(dir.path, ['src/loc-keys.d.ts', 'src/bad-i18next.ts']), expected);
+  /** One program: the two apps (every call right) and the i18next app's wrong calls. */
+  const i18nextProgram = memo(() =>
+    compile(dir.path, [
+      'src/loc-keys.d.ts',
+      'src/i18next-options.d.ts',
+      'src/i18next-app.ts',
+      'src/ota-app.ts',
+      'src/bad-i18next.ts',
+    ]),
+  );
+
+  it('the apps compile: correct keys and values, with i18next’s own types and with @loc/sdk/ota', () => {
+    expect(i18nextProgram().filter((d) => d.file !== 'src/bad-i18next.ts')).toEqual([]);
+  });
+
+  it('i18next: each wrong call fails to compile, and the message names its key', () => {
+    const { lines } = wrongCallsModule(I18NEXT_WRONG_CALLS, ["import i18next from 'i18next';"]);
+    const found = i18nextProgram().filter((d) => d.file === 'src/bad-i18next.ts');
+    expect(found.map((d) => d.line)).toEqual(lines);
+    for (const [i, call] of I18NEXT_WRONG_CALLS.entries()) {
+      const { code, message } = found[i]!;
+      expect({ what: call.what, code }).toEqual({ what: call.what, code: 2345 });
+      expect(message, call.what).toContain(`"${call.key}"`);
+      if (call.says) expect(message, call.what).toContain(call.says);
+    }
+  });
+
+  it('strings in one namespace that is not `translation`: the file declares it i18next’s default, and a typo fails without any declaration of the app', async () => {
+    const landing = tempDir('loc-typed-landing-');
+    try {
+      const args = ['export', '--workspace', 'acme', '--project', 'landing', '--out', 'l', '--types', 'keys.d.ts'];
+      const result = await loc(mock, [...args, '--json'], landing.path);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.json().types).not.toHaveProperty('appDeclaration');
+      writeFileSync(
+        join(landing.path, 'app.ts'),
+        [
+          "import i18next from 'i18next';",
+          "export const ok = [i18next.t('hero.title'), i18next.t('hero.signup', { name: 'Ada' })];",
+          "i18next.t('hero.titel');",
+          "i18next.t('hero.signup');",
+          '',
+        ].join('\n'),
+      );
+      const found = compile(landing.path, ['keys.d.ts', 'app.ts']);
+      expect(found.map((d) => [d.file, d.line, d.code])).toEqual([
+        ['app.ts', 3, 2345],
+        ['app.ts', 4, 2345],
+      ]);
+      expect(found[0]!.message).toContain('"hero.titel"');
+      expect(found[1]!.message).toContain('{ name: string | number; }');
+    } finally {
+      landing.remove();
+    }
   });
 
   it('@loc/sdk/ota: the same calls fail with createOtaClient<LocKeys>() and typedT, each error naming its key; untyped, they compile as before', () => {
@@ -215,7 +316,7 @@ describe('loc export --types, compiled with tsc', () => {
       'const t = typedT(ota);',
     ];
     // The keys, written out in the message (not a type's name): those that need no value (ota.t), all (t).
-    const plainKeys = `'"friend" | "friend_male" | "nav.home"'`;
+    const plainKeys = `'"friend" | "friend_female" | "friend_male" | "nav.home"'`;
     const allKeys = `'"cart.items" | "checkout.total" | "friend" | "friend_female" | "friend_male" | "greeting" | "nav.home" | "place_ordinal"'`;
     const { text, expected } = badCalls(
       [
@@ -244,7 +345,7 @@ describe('loc export --types, compiled with tsc', () => {
           2769,
           `Type '"mal"' is not assignable to type '"friend has no context mal (no key friend_mal)"'`,
         ],
-        ["t('friend', { context: 'female' });", 2769, "Property 'name' is missing"],
+        ["t('friend', { context: 'female', name: 'Eve' });", 2769, "'name' does not exist in type"],
         ["t('place', { count: 2 });", 2769, "Property 'ordinal' is missing"],
         [
           "t('cart.items', { count: 2, ordinal: true });",
@@ -293,12 +394,22 @@ describe('loc export --types, compiled with tsc', () => {
     const upToDate = await loc(changedMock, [...I18NEXT, '--check'], dir.path);
     expect(upToDate.code, upToDate.stderr).toBe(0);
     // The app calls `greeting` with `name` and `nav.home`, both gone: exactly those two calls break.
-    const broken = compile(dir.path, ['src/loc-keys.d.ts', 'src/i18next-app.ts']);
+    const broken = compile(dir.path, ['src/loc-keys.d.ts', 'src/i18next-options.d.ts', 'src/i18next-app.ts']);
+    const lineOf = (call: string) =>
+      file('src/i18next-app.ts')
+        .split('\n')
+        .findIndex((l) => l.includes(call)) + 1;
     expect(broken.map((d) => [d.line, d.code])).toEqual([
-      [9, 2345],
-      [10, 2345],
+      [lineOf("i18next.t('nav.home')"), 2345],
+      [lineOf("i18next.t('greeting'"), 2345],
     ]);
     expect(broken[0]!.message).toContain('"nav.home"');
     expect(broken[1]!.message).toContain("'firstName'");
   });
 });
+
+/** `make()`'s value, made on the first call. */
+function memo<T>(make: () => T): () => T {
+  let value: { of: T } | undefined;
+  return () => (value ??= { of: make() }).of;
+}

@@ -1,10 +1,13 @@
 // The apps of the typed-keys row (bench/run.mjs): the same calls of `t()`, compiled by tsc without the
 // file of `loc export --types` (the baseline: `t()` takes any key), with it through @loc/sdk/ota
 // (createOtaClient<LocKeys>(), typedT), and with it through i18next's own types (the augmentation): with
-// string keys, as the file is made, and with `enableSelector: 'optimize'` declared by the app (its calls
-// then name a key by a selector, `$ => $.a.b`). Each app makes the same calls (each key through both),
-// with the values their texts need.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// string keys, as the file is made, with `enableSelector: 'optimize'` declared by the app (its calls then
+// name a key by a selector, `$ => $.a.b`), and, as the anchor of the string keys, with the file i18next's
+// own generator (i18next-resources-for-ts) makes of the same JSON, the app declaring what loc's file does.
+// Each app makes the same calls (each key through both), with the values their texts need.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 /** Keys of a nested JSON file, joined with `.` (the scale seed's files hold texts only). */
@@ -18,11 +21,12 @@ function keysOf(value, prefix = '', into = []) {
 }
 
 /**
- * Writes the three apps below `dir` and returns their folders. `sourceFile`: the first source file of the
- * export (its keys are the default namespace's); `otaTypes`, `i18nextTypes`: the files `loc` wrote.
- * @param {{ dir: string, root: string, sourceFile: string, namespace: string, otaTypes: string, i18nextTypes: string, calls: number }} options
+ * Writes the apps below `dir` and returns their folders. `sourceFile`: the first source file of the
+ * export (its keys are the default namespace's); `otaTypes`, `i18nextTypes`: the files `loc` wrote;
+ * `anchorTypes`: i18next-resources-for-ts's file of the same JSON (`export default interface Resources`).
+ * @param {{ dir: string, root: string, sourceFile: string, namespace: string, otaTypes: string, i18nextTypes: string, anchorTypes: string, calls: number }} options
  */
-export function writeTypedKeysApps({ dir, root, sourceFile, namespace, otaTypes, i18nextTypes, calls }) {
+export function writeTypedKeysApps({ dir, root, sourceFile, namespace, otaTypes, i18nextTypes, anchorTypes, calls }) {
   const all = keysOf(JSON.parse(readFileSync(sourceFile, 'utf8')));
   const step = Math.max(1, Math.floor(all.length / calls));
   const picked = all.filter((_, i) => i % step === 0).slice(0, calls);
@@ -48,7 +52,7 @@ export function writeTypedKeysApps({ dir, root, sourceFile, namespace, otaTypes,
     include: ['*.ts'],
   };
   const apps = {};
-  for (const variant of ['untyped', 'ota', 'i18next', 'i18nextSelector']) {
+  for (const variant of ['untyped', 'ota', 'i18next', 'i18nextSelector', 'anchor']) {
     const folder = join(dir, variant);
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify(tsconfig));
@@ -76,10 +80,44 @@ export function writeTypedKeysApps({ dir, root, sourceFile, namespace, otaTypes,
         `import 'i18next';\ndeclare module 'i18next' { interface CustomTypeOptions { ${options.join('; ')} } }\n`,
       );
     }
+    if (variant === 'anchor') {
+      writeFileSync(join(folder, 'resources.d.ts'), readFileSync(anchorTypes));
+      // As i18next's docs have an app declare the generator's file, with the options loc's file declares.
+      writeFileSync(
+        join(folder, 'i18next.d.ts'),
+        `import 'i18next';\nimport type Resources from './resources';\ndeclare module 'i18next' { interface CustomTypeOptions { resources: Resources; strictInterpolationChecks: true; defaultNS: ${JSON.stringify(namespace)} } }\n`,
+      );
+    }
     writeFileSync(join(folder, 'app.ts'), `${lines.join('\n')}\n`);
     apps[variant] = folder;
   }
   return apps;
+}
+
+/** What the row installs from the npm registry: the TypeScript users get today, and the anchor generator. */
+const TOOLS = ['typescript@^7.0.2', 'i18next-resources-for-ts@^2.1.1'];
+const TOOLS_DIR = process.env.BENCH_TYPED_KEYS_DIR ?? join(tmpdir(), 'loc-bench-typed-keys');
+
+/**
+ * TypeScript 7's tsc and i18next-resources-for-ts, installed into a folder of their own (kept between
+ * runs, as the peer CLIs are: bench/lib/peers.mjs), never as this repository's typescript. Throws when
+ * they do not install.
+ */
+export function prepareTypedKeysTools(log = () => {}) {
+  const tsc7 = join(TOOLS_DIR, 'node_modules', 'typescript', 'bin', 'tsc');
+  const generator = join(TOOLS_DIR, 'node_modules', 'i18next-resources-for-ts', 'bin', 'i18next-resources-for-ts.js');
+  if (!existsSync(tsc7) || !existsSync(generator)) {
+    log(`installing ${TOOLS.join(', ')} into ${TOOLS_DIR} (once per machine)`);
+    const result = spawnSync(
+      'npm',
+      ['install', '--prefix', TOOLS_DIR, '--no-audit', '--no-fund', '--no-save', '--loglevel=error', ...TOOLS],
+      { encoding: 'utf8', timeout: 300_000 },
+    );
+    if (result.status !== 0) throw new Error(`npm install ${TOOLS.join(' ')} failed: ${result.stderr}`);
+  }
+  const version = (name) =>
+    JSON.parse(readFileSync(join(TOOLS_DIR, 'node_modules', name, 'package.json'), 'utf8')).version;
+  return { tsc7, generator, typescript: version('typescript'), generatorVersion: version('i18next-resources-for-ts') };
 }
 
 /** A key's segment as a selector names it: `.name`, or `["a-b"]` when it is not an identifier. */

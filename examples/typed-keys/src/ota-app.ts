@@ -26,7 +26,7 @@ export function render(): string[] {
     // As i18next calls them: a context's key (`friend_female`), an ordinal plural (`place_ordinal_two`).
     t('friend'),
     t('friend', { context: 'male' }),
-    t('friend', { context: 'female', name: 'Eve' }),
+    t('friend', { context: 'female' }),
     t('place', { count: 2, ordinal: true }),
     // The key the file names the ordinal's forms by: read as an ordinal too.
     t('place_ordinal', { count: 2 }),

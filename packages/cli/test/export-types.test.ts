@@ -30,7 +30,7 @@ describe('loc export --types', () => {
         [['--types', 'keys.d.ts', '--format', 'properties'], '--types reads JSON files, and this export is properties'],
         [['--types', 'keys.d.ts', '--locale', 'de'], 'reads the source locale en, which the export'],
         // The one rule of where an export writes holds for the types file too (files/writable-path.ts).
-        [['--types', '.github/workflows/keys.d.ts'], 'lies inside .github/, where tools execute or obey'],
+        [['--types', '.github/workflows/keys.d.ts'], 'lies inside .github/, a CI service'],
         [['--types', '.husky/keys.d.ts'], 'lies inside .husky/'],
       ];
       for (const [args, message] of cases) {
@@ -83,9 +83,26 @@ describe('loc export --types', () => {
       const download = await server.loc([...args, '--out', 'l', '--types', 'keys.d.ts'], { cwd: repo.path });
       expect(download.code, download.stderr).toBe(0);
       const text = readFileSync(join(repo.path, 'keys.d.ts'), 'utf8');
-      expect(text).toContain('"checkout.total": { amount: string | number };');
+      // Read as i18next's: the strings by namespace as the files hold them, and i18next augmented.
+      expect(text).toContain(
+        '  "checkout": {\n    "checkout": {\n      "pay": "Pay now";\n      "total": "Total: {{amount}}";',
+      );
       expect(text).toContain("declare module 'i18next'");
+      expect(text).not.toContain('LocKeys');
       expect(text).toContain('from the source locale en of acme/web-frontend.\n');
+      // Two namespaces, common and checkout, neither i18next's default: the file cannot say which is the
+      // app's, so the run says, as it writes the file, what to declare (and no more once it is written).
+      expect(download.stderr).toContain(
+        "with the namespace your i18next.init names (its defaultNS, else the first of its ns):\n  import 'i18next';\n  declare module 'i18next' { interface CustomTypeOptions { defaultNS: \"common\" } }\n",
+      );
+      const again = await server.loc([...args, '--out', 'l', '--types', 'keys.d.ts', '--json'], { cwd: repo.path });
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.json().types).toMatchObject({
+        status: 'unchanged',
+        appDeclaration:
+          "import 'i18next';\ndeclare module 'i18next' { interface CustomTypeOptions { defaultNS: \"common\" } }",
+      });
+      expect(again.stderr).not.toContain('defaultNS');
     } finally {
       repo.remove();
     }
@@ -116,11 +133,20 @@ describe('loc export --types', () => {
       const [web, nested] = run.json().targets;
       expect(web.result.types).toMatchObject({ path: join(repo.path, 'src/web-keys.d.ts'), status: 'created' });
       expect(nested.result.types).toBeUndefined();
-      const outside = { ...config, export: { types: '../keys.d.ts' } };
+      const outside = { ...config, export: { out: 'locales', types: '../keys.d.ts' } };
       writeFileSync(join(repo.path, 'loc.config.json'), JSON.stringify(outside));
       const refused = await server.loc(['export'], { cwd: repo.path });
       expect(refused.code).toBe(2);
       expect(refused.stderr).toContain("export.types in loc.config.json is '../keys.d.ts', which leads outside");
+      // Issue 42: the types file obeys the rule of the export's files: the root needs the opt-in.
+      const atRoot = { ...config, export: { out: 'locales', types: 'keys.d.ts' } };
+      writeFileSync(join(repo.path, 'loc.config.json'), JSON.stringify(atRoot));
+      const rooted = await server.loc(['export'], { cwd: repo.path });
+      expect(rooted.code).toBe(2);
+      expect(rooted.stderr).toContain(
+        "export.types in loc.config.json is 'keys.d.ts', a file in the repository's root",
+      );
+      expect(rooted.stderr).toContain('"allowRootOutput": true');
     } finally {
       repo.remove();
     }

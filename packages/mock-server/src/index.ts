@@ -1,4 +1,10 @@
-export { createMockService, DEFAULT_MAX_BODY_BYTES, type MockService, type MockServiceOptions } from './mock-service';
+export {
+  createMockService,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_UPLOAD_BYTES,
+  type MockService,
+  type MockServiceOptions,
+} from './mock-service';
 export {
   DEFAULT_HEADERS_TIMEOUT_MS,
   startMockServer,
@@ -26,5 +32,14 @@ export {
 } from './store';
 export { ROLE_PERMISSIONS, COLLABORATOR_PERMISSIONS } from './store/access';
 export { WRITERS, writerFor, type Entry, type FileToWrite, type Writer } from './formats';
+export {
+  FormatReadError,
+  READERS,
+  readerFor,
+  type FileToRead,
+  type ReadEntry,
+  type ReadFile,
+  type Reader,
+} from './formats/readers';
 export { EXPORT_URL_VALIDITY_MS } from './handlers/exports';
 export { FILES_URL_VALIDITY_MS } from './handlers/cdn';

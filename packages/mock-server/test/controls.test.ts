@@ -114,16 +114,16 @@ describe('publishing a release', () => {
     expect(server.service.admin.state().releases.filter((r) => r.id === 'rel_android_staging')).toEqual([
       expect.objectContaining({ name: 'Staging, again', createdAt: '2026-11-20T00:00:00Z' }),
     ]);
-    expect((await check('1.0.0', 'NATIVE_FORMAT', 'PRODUCTION')).status).toBe(404);
+    expect((await check('1.0.0', 'NATIVE_FORMAT', 'TEST')).status).toBe(404);
     const created = await post('/__admin/releases', {
       workspace: 'acme',
-      environment: 'PRODUCTION',
+      environment: 'TEST',
       type: 'NATIVE_FORMAT',
       project: 'web-frontend',
       release: { id: 'rel_web_1', name: 'Web 1' },
     });
     expect(created.json).toMatchObject({ created: true, replaced: false });
-    expect((await check('1.0.0', 'NATIVE_FORMAT', 'PRODUCTION')).json.distributionReleaseId).toBe('rel_web_1');
+    expect((await check('1.0.0', 'NATIVE_FORMAT', 'TEST')).json.distributionReleaseId).toBe('rel_web_1');
   });
 
   it.each([
@@ -131,10 +131,7 @@ describe('publishing a release', () => {
       { workspace: 'nope', environment: 'PRODUCTION', type: 'MOBILE_SDK_IOS', release: { id: 'r', name: 'r' } },
       '$.workspace',
     ],
-    [
-      { workspace: 'acme', environment: 'PRODUCTION', type: 'NATIVE_FORMAT', release: { id: 'r', name: 'r' } },
-      '$.project',
-    ],
+    [{ workspace: 'acme', environment: 'TEST', type: 'NATIVE_FORMAT', release: { id: 'r', name: 'r' } }, '$.project'],
     [
       {
         workspace: 'acme',
@@ -156,6 +153,26 @@ describe('publishing a release', () => {
     [
       { workspace: 'acme', environment: 'PROD', type: 'MOBILE_SDK_IOS', release: { id: 'r', name: 'r' } },
       '$.environment',
+    ],
+    // Issue 42: a range semver cannot read would be taken and never serve a version.
+    [
+      {
+        workspace: 'acme',
+        environment: 'PRODUCTION',
+        type: 'MOBILE_SDK_IOS',
+        release: { id: 'r', name: 'r', clientVersions: 'banana' },
+      },
+      '$.release.clientVersions',
+    ],
+    [
+      {
+        workspace: 'acme',
+        environment: 'PRODUCTION',
+        type: 'MOBILE_SDK_IOS',
+        clientVersions: '>=2.0.0 <',
+        release: { id: 'r', name: 'r' },
+      },
+      '$.clientVersions',
     ],
   ])('refuses %j with a 400 naming %s, and changes nothing', async (input, field) => {
     const before = server.service.admin.state();
@@ -205,6 +222,25 @@ describe('the control API is strict', () => {
       '/__admin/seed',
       { workspaces: [{ slug: 'a', name: 'A', cdnBudjet: 3 }], users: [], projects: [] },
       ['$.workspaces[0].cdnBudjet'],
+    ],
+    [
+      '/__admin/seed',
+      {
+        workspaces: [{ slug: 'a', name: 'A' }],
+        users: [],
+        projects: [],
+        distributions: [
+          {
+            workspace: 'a',
+            environment: 'PRODUCTION',
+            type: 'NATIVE_FORMAT',
+            project: 'app',
+            clientVersions: 'banana',
+            releases: [{ id: 'r', name: 'r', createdAt: '2026-01-01T00:00:00Z', clientVersions: '>=1 <' }],
+          },
+        ],
+      },
+      ['$.distributions[0].clientVersions', '$.distributions[0].releases[0].clientVersions'],
     ],
   ])('POST %s %j: 400 naming %j, nothing changed', async (path, body, fields) => {
     const answer = await post(path, body);

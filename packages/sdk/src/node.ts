@@ -1,6 +1,6 @@
 /**
- * Everything of `@loc/sdk`, plus the Node-only downloads: streamed to a temporary file, checked, renamed
- * into place.
+ * Everything of `@loc/sdk`, plus the Node-only downloads (streamed to a temporary file, checked, renamed
+ * into place) and the file of an upload streamed from disk (`fileFromPath`).
  *
  * @example
  * import { createClient, downloadExport } from '@loc/sdk/node';
@@ -12,6 +12,9 @@
 export * from './index';
 export {
   DEFAULT_DOWNLOAD_IDLE_TIMEOUT_MS,
+  DEFAULT_DOWNLOAD_MAX_BYTES,
+  DEFAULT_DOWNLOAD_TIMEOUT_MS,
+  DOWNLOAD_MIN_BYTES_PER_SECOND,
   MAX_DOWNLOAD_REDIRECTS,
   downloadExport,
   downloadExportFile,
@@ -21,3 +24,4 @@ export {
   type DownloadProgress,
   type DownloadResult,
 } from './download/download';
+export { fileFromPath } from './upload/file-from-path';

@@ -418,7 +418,7 @@ describe('@loc/sdk/ota: every hop held to the URL rule, each check sent once (is
     expect(await ota.checkNow()).toMatchObject({ status: 'failed', failure: { stage: 'check' } });
     expect(asked).toEqual([CHECK_URL]);
     expect(ota.failures[0]!.error.message).toBe(
-      'POST /cdn/check: refused a redirect whose hops this fetch hides (docs/ota.md, "Redirects")',
+      'POST /cdn/check: refused a redirect it cannot see the hops of (docs/ota.md, "Redirects")',
     );
   });
 

@@ -80,7 +80,11 @@ async function resolveTargets(
     checkTemplateWrites(template, extensions, sources.template);
     const out = t.out ?? defaults.out ?? '.';
     const key =
-      t.out !== undefined ? `targets[${index}].out (target '${name}')` : `export.out (taken by target '${name}')`;
+      t.out !== undefined
+        ? `targets[${index}].out (target '${name}')`
+        : defaults.out !== undefined
+          ? `export.out (taken by target '${name}')`
+          : `the output folder of target '${name}' (no out, no export.out)`;
     // The one-off export of the same files into the folder named on the command line.
     const oneOff = (folder: string) => [
       ...['loc', 'export', '--workspace', workspace, '--project', project],
@@ -95,10 +99,14 @@ async function resolveTargets(
     const types =
       t.types === undefined
         ? undefined
-        : await configuredFolder(ctx, loaded, `targets[${index}].types (target '${name}')`, t.types, (file) => [
-            ...oneOff(outDir),
-            ...['--types', file],
-          ]);
+        : await configuredFolder(
+            ctx,
+            loaded,
+            `targets[${index}].types (target '${name}')`,
+            t.types,
+            (file) => [...oneOff(outDir), ...['--types', file]],
+            'file',
+          );
     targets.push({
       name,
       workspace,

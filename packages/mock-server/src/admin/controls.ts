@@ -11,6 +11,7 @@ import { entryOf, type Journal, type JournalEntry } from '../journal';
 import { demoSeed } from '../seed/demo';
 import { SeedSchema, type Seed } from '../seed/schema';
 import { StoreError, type Store } from '../store';
+import { SEGMENT_STATUSES } from '@loc/sdk/internal';
 import { RequestPatternSchema, verify } from './verify';
 
 /** What a control acts on: the parts of one mock service. */
@@ -72,6 +73,16 @@ const JournalEntrySchema = z.object({
     .nullable(),
   status: z.number().int().nullable().describe('null: no answer was sent (EMPTY_RESPONSE)'),
   fault: z.string().nullable().describe('the kind of the fault that answered, if one did'),
+  requestId: z
+    .string()
+    .nullable()
+    .describe('the id the answer named in x-request-id: the client’s own when it sent a usable one'),
+  operation: z
+    .string()
+    .nullable()
+    .describe(
+      'the operation of docs/openapi.json it was, at any of its paths (checkDistribution for /cdn/check and /v1/distributions/check)',
+    ),
 }) satisfies z.ZodType<JournalEntry>;
 
 const ActiveFaultSchema = z
@@ -266,17 +277,64 @@ export const CONTROLS = {
       release: { id: 'rel_ios_2_2', name: 'iOS 2.2', clientVersions: '>=2.0.0' },
     },
   }),
+  setTranslations: control({
+    method: 'POST',
+    path: '/__admin/translations',
+    summary:
+      'Set the status (and with `text` the text) of keys’ translations in one target locale, as a reviewer or translator does in the service: what a download with `target:filterByStatus` ships follows it. `reset` takes it back',
+    from: 'body',
+    input: z
+      .object({
+        workspace: z.string().min(1),
+        project: z.string().min(1),
+        locale: z.string().min(1).describe('a target locale of the project'),
+        keys: z.array(z.string().min(1)).min(1).describe('the segments’ keys'),
+        status: z.enum(SEGMENT_STATUSES),
+        text: z.string().optional().describe('the new text of each key; without it, each keeps its own'),
+        file: z
+          .string()
+          .optional()
+          .describe('the file, by its path with %{locale}, where a key is in two files of the project'),
+      })
+      .strict(),
+    output: z.object({ ok: z.literal(true), changed: z.number().int().describe('translations set') }),
+    run(target, input) {
+      try {
+        return { ok: true as const, ...target.store.setTranslations(input) };
+      } catch (error) {
+        if (error instanceof StoreError)
+          throw new ControlError([{ field: error.field ? `$.${error.field}` : '$', message: error.message }]);
+        throw error;
+      }
+    },
+    example: {
+      workspace: 'acme',
+      project: 'web-frontend',
+      locale: 'de',
+      keys: ['question.start'],
+      status: 'APPROVED',
+    },
+  }),
   state: control({
     method: 'GET',
     path: '/__admin/state',
-    summary: 'The state: projects, exports, releases, CDN budgets, the clock and pending export errors',
+    summary:
+      'The state: workspaces and projects (with their ids), exports, releases, CDN budgets, the clock and pending export errors',
     from: 'none',
     input: Nothing,
     output: z.object({
+      workspaces: z.array(
+        z.object({
+          slug: z.string(),
+          id: z.string().describe('the id the paths take as well as the slug (space_…)'),
+          name: z.string(),
+        }),
+      ),
       projects: z.array(
         z.object({
           workspace: z.string(),
           slug: z.string(),
+          id: z.string().describe('the id the paths take as well as the slug (pr_…)'),
           title: z.string(),
           resourceType: z.string(),
           locales: z.array(z.string()),
@@ -418,7 +476,7 @@ export const CONTROLS = {
     method: 'GET',
     path: '/__admin/requests',
     summary:
-      'The request journal, oldest first: method, path, query, headers (credentials fingerprinted), body summary, status, fault',
+      'The request journal, oldest first: method, path, query, headers (credentials fingerprinted), body summary, status, fault, and the request id its answer named (x-request-id)',
     from: 'query',
     input: z.object({ limit: z.coerce.number().int().positive().optional() }).strict(),
     output: z.object({
@@ -449,7 +507,7 @@ export const CONTROLS = {
     method: 'POST',
     path: '/__admin/requests/verify',
     summary:
-      'Count the journal’s requests that match a pattern (method, path or pathPattern, status, query, headers, body); when none match, the nearest misses and what differs',
+      'Count the journal’s requests that match a pattern (method, path or pathPattern, operation, status, request id, query, headers, body); when none match, the nearest misses and what differs',
     from: 'body',
     input: RequestPatternSchema,
     output: z.object({

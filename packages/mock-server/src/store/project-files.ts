@@ -1,8 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { SEGMENT_STATUSES, type SegmentCounts, withFormatExtension } from '@loc/sdk/internal';
+import { SEGMENT_STATUSES, type SegmentCounts, type SegmentStatus, withFormatExtension } from '@loc/sdk/internal';
 import { localizePath } from '@loc/sdk/locales';
 import { buildExport } from './export-builder';
-import type { FileTexts, FileToBuild } from './export-zip';
+import { writeFileText, type FileTexts, type FileToBuild, type Placement } from './export-zip';
 import type { Project, SeedFile } from './types';
 
 /** Every locale of a project: its source first. */
@@ -15,8 +15,8 @@ const textsCache = new WeakMap<SeedFile, FileTexts>();
 /**
  * A file's texts in each of the project's locales: the source text in the source locale, else the
  * translation unless it is missing or NOT_TRANSLATED; and each segment's status there (the source
- * locale's are APPROVED, as in countsOf). Made once per file: a seed's strings never change
- * while the mock runs (the API has no call that writes them).
+ * locale's are APPROVED, as in countsOf). Made once per file object: an import never changes a file, it
+ * makes a new one (store/resource-import.ts), whose texts are made anew.
  */
 function textsOf(project: Project, file: SeedFile): FileTexts {
   let texts = textsCache.get(file);
@@ -79,28 +79,59 @@ function exportPath(file: SeedFile, locale: string, format: string, sourceLocale
 }
 
 /**
+ * One file's text in one locale and format, as an export writes it: a download of the file. With `only`,
+ * the translations of those statuses alone (the source locale's texts are APPROVED, so all of them).
+ */
+export function fileText(
+  project: Project,
+  file: SeedFile,
+  locale: string,
+  format: string,
+  only?: ReadonlySet<SegmentStatus>,
+): string {
+  return writeFileText(
+    { format, sourceLocale: project.sourceLocale, projectTitle: project.title, revisedAt: project.updatedAt },
+    textsOf(project, file),
+    { locale, path: exportPath(file, locale, format, project.sourceLocale) },
+    only,
+  );
+}
+
+/**
  * A real ZIP of the given files × locales in `format`, and the path of each file in it. It is made on a
  * build thread where there is one (see export-builder.ts), so the mock keeps answering other requests
  * meanwhile.
  */
 export async function buildZip(project: Project, files: SeedFile[], locales: string[], format: string) {
   const listed: { filePath: string; iso2Slug: string }[] = [];
+  const bytes = await zipOf(project, files, format, (file) =>
+    locales.map((locale) => {
+      const path = exportPath(file, locale, format, project.sourceLocale);
+      listed.push({ filePath: path, iso2Slug: locale });
+      return { locale, path };
+    }),
+  );
+  return { bytes, files: listed };
+}
+
+/**
+ * A ZIP of the given files, each written where and how `place` says (in `format` unless a placement names
+ * its own): a release bundle's layout (sdk-bundles.ts), or an export's (buildZip).
+ */
+export async function zipOf(
+  project: Project,
+  files: SeedFile[],
+  format: string,
+  place: (file: SeedFile, index: number) => Placement[],
+): Promise<Uint8Array> {
   const build: FileToBuild[] = [];
-  for (const file of files) {
+  for (const [index, file] of files.entries()) {
     // Making a large file's texts takes ~10 ms (once): other requests go on between two files.
     if (!textsCache.has(file)) await nextTurn();
-    build.push({
-      texts: textsOf(project, file),
-      locales: locales.map((locale) => {
-        const path = exportPath(file, locale, format, project.sourceLocale);
-        listed.push({ filePath: path, iso2Slug: locale });
-        return { locale, path };
-      }),
-    });
+    build.push({ texts: textsOf(project, file), locales: place(file, index) });
   }
-  const bytes = await buildExport(
+  return buildExport(
     { format, sourceLocale: project.sourceLocale, projectTitle: project.title, revisedAt: project.updatedAt },
     build,
   );
-  return { bytes, files: listed };
 }

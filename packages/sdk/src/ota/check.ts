@@ -27,7 +27,7 @@ export async function checkOnce(
   let answer: Awaited<ReturnType<typeof checkCdn>>;
   try {
     // The request the official SDKs send.
-    answer = await checkCdn(http, http.checkUrl, context.checkPath, options.cdnKey, {
+    answer = await checkCdn(http, options.cdnKey, {
       distributionEnvironment: options.environment,
       distributionType: options.type,
       clientVersion: options.clientVersion,

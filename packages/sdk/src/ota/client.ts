@@ -41,9 +41,9 @@ export interface OtaOptions {
    * workspace's CDN budget: docs/ota.md, "What a shorter interval costs".
    */
   checkIntervalMs?: number | undefined;
-  /** Base URL of the CDN check. Default `https://api.loc.dev`. */
+  /** Base URL of the CDN check. Default `https://cdn.lingohub.com`, the service's CDN host. */
   baseUrl?: string | undefined;
-  /** Path of the check below `baseUrl`. Default `/cdn/check`; the real CDN host's is `/v1/distributions/check`. */
+  /** Path of the check below `baseUrl`. Default `/v1/distributions/check` on the service's CDN host, else `/cdn/check`. */
   checkPath?: string | undefined;
   /**
    * Strings shipped with the app, by locale (flat, or nested as i18next's JSON files are): served until a

@@ -6,7 +6,6 @@ import type { OtaOptions } from './client';
 import type { Events } from './events';
 import type { HttpConfig } from './http';
 import type { OtaStorage } from './storage';
-import type { ZipLimits } from './zip';
 
 export interface ClientContext {
   options: OtaOptions;
@@ -16,8 +15,5 @@ export interface ClientContext {
   /** The prefix of every storage key of this client: `<storageKey>:<type>:<environment>:`. */
   prefix: string;
   http: HttpConfig;
-  /** The check's path below `baseUrl`, as messages name it. */
-  checkPath: string;
-  zipLimits: ZipLimits;
   events: Events;
 }

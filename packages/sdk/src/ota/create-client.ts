@@ -4,8 +4,7 @@
  * and stored (./releases.ts), the strings it serves and t() (./strings.ts), and its events (./events.ts).
  * Nothing it does throws into the app: failures are events.
  */
-import { ConfigurationError } from '../errors';
-import { CDN_CHECK_PATH } from '../internal/cdn-route';
+import { cdnCheckTarget, SERVICE_API_URL } from '../internal/service-hosts';
 import type { OtaClient, OtaOptions } from './client';
 import type { ClientContext } from './context';
 import { createEvents } from './events';
@@ -15,14 +14,14 @@ import { createSchedule } from './schedule';
 import { memoryStorage } from './storage';
 import { servedStrings } from './strings';
 import type { OtaT } from './typed-keys';
-import { DEFAULT_ZIP_LIMITS } from './zip';
 
 /** The longest a check or a download may take unless `timeoutMs` says otherwise. */
 const DEFAULT_TIMEOUT_MS = 60_000;
 
 /**
- * An over-the-air strings client for web, React Native, Electron and Node apps. Throws a
- * `ConfigurationError` for a `checkIntervalMs` out of range; nothing else it does throws.
+ * An over-the-air strings client for web, React Native, Electron and Node apps. Throws a `RangeError` for
+ * a `checkIntervalMs` out of range (as Node's own APIs do for an option out of range); nothing else it
+ * does throws.
  *
  * @example
  * import { createOtaClient, browserStorage } from '@loc/sdk/ota';
@@ -38,11 +37,17 @@ export function createOtaClient<Keys = never>(options: OtaOptions): OtaClient<Ke
   const interval = options.checkIntervalMs;
   // A mistake of units (seconds for milliseconds) would spend the CDN budget a thousand times as fast.
   if (interval !== undefined && !(interval >= OTA_MIN_CHECK_INTERVAL_MS && interval <= OTA_MAX_PAUSE_MS))
-    throw new ConfigurationError(
-      `checkIntervalMs ${interval}: not from ${OTA_MIN_CHECK_INTERVAL_MS} (a minute) to ${OTA_MAX_PAUSE_MS} (a week) milliseconds`,
+    throw new RangeError(
+      `checkIntervalMs ${interval}: not ${OTA_MIN_CHECK_INTERVAL_MS} (a minute) to ${OTA_MAX_PAUSE_MS} (a week) ms`,
     );
   const now = options.now ?? Date.now;
-  const checkPath = options.checkPath ?? CDN_CHECK_PATH;
+  // The SDK's one rule (internal/service-hosts.ts): `baseUrl` here is the CDN host, the service's by default.
+  const target = cdnCheckTarget({
+    baseUrl: SERVICE_API_URL,
+    cdnBaseUrl: options.baseUrl,
+    cdnCheckPath: options.checkPath,
+  });
+  const checkPath = target.cdnCheckPath;
   const context: ClientContext = {
     options,
     now,
@@ -53,13 +58,11 @@ export function createOtaClient<Keys = never>(options: OtaOptions): OtaClient<Ke
       fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
       now,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      checkUrl: `${(options.baseUrl ?? 'https://api.loc.dev').replace(/\/+$/, '')}${checkPath}`,
+      checkUrl: `${target.cdnBaseUrl}${checkPath}`,
+      checkPath,
     },
-    checkPath,
-    zipLimits: options.zipLimits ?? DEFAULT_ZIP_LIMITS,
     events: createEvents(),
   };
-  const { events } = context;
   const served = servedStrings(() => releases.current?.files, options.fallback, options.languageCode);
   const releases = createReleases(context, served.clear);
   const schedule = createSchedule(context, releases);
@@ -71,8 +74,8 @@ export function createOtaClient<Keys = never>(options: OtaOptions): OtaClient<Ke
     },
     strings: served.strings,
     t: served.t as OtaT<Keys>,
-    onUpdate: events.onUpdate,
-    onError: events.onError,
+    onUpdate: context.events.onUpdate,
+    onError: context.events.onError,
     checkNow: () => schedule.checkNow(),
     start: schedule.start,
     stop: schedule.stop,

@@ -10,6 +10,7 @@ import { redactUrls } from '../core/url';
 import { APIConnectionError, DownloadError, LocError, parseRetryAfter } from '../errors';
 import { refusedCdnUrl } from '../internal/cdn-url-rule';
 import { networkFailureOf, safeCause } from '../internal/network-failure';
+import { nextHop } from './hops';
 import type { CdnCheckRequest, CdnRelease } from '../schemas/cdn';
 
 /** How many redirects a request follows; each is checked (../internal/cdn-url-rule.ts). */
@@ -34,6 +35,8 @@ export interface HttpConfig {
   timeoutMs: number;
   /** The check's URL, as the app configured it: every URL fetched (this one too) is held to refusedCdnUrl against it. */
   checkUrl: string;
+  /** The check's path below the base URL, as messages name it. */
+  checkPath: string;
 }
 
 /**
@@ -41,8 +44,8 @@ export interface HttpConfig {
  * refusedCdnUrl before it is requested (https off loopback, plain http only from loopback to loopback,
  * never a downgrade, no user name or password; never `data:` or `file:`). A fetch that does not show a
  * redirect's hops (a browser's: `opaqueredirect`; one that follows them whatever it is told, React
- * Native's) is refused the redirect: the hops cannot be held to the rule, and the request is not sent again
- * to follow it.
+ * Native's), and the browser build whatever its fetch shows, are refused the redirect: the hops cannot be
+ * held to the rule, and the request is not sent again to follow it.
  */
 async function fetchFollowing(config: HttpConfig, url: string, init: RequestInit, path: string): Promise<Response> {
   const info = { method: init.method ?? 'GET', path };
@@ -65,28 +68,19 @@ async function fetchFollowing(config: HttpConfig, url: string, init: RequestInit
       failure.message = redactUrls(failure.message);
       throw new APIConnectionError(info, failure.message, { cause: safeCause(failure) });
     }
-    if (response.type === 'opaqueredirect' || response.redirected)
-      throw refuse(`a redirect whose hops this fetch hides (docs/ota.md, "Redirects")`);
     const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
-    if (location === null) return response;
+    const next = location === null ? undefined : nextHop(location, url, init);
+    // A browser's fetch does not show a redirect's hops (`opaqueredirect`: no status, no Location), one that
+    // follows them whatever it is told (React Native's) shows only where they ended, and the browser build
+    // follows none (./hops.browser.ts): the hops cannot be held to the rule one by one, so the redirect is
+    // refused, and the request is not sent again to follow it.
+    if (response.type === 'opaqueredirect' || response.redirected || (location !== null && !next))
+      throw refuse('a redirect it cannot see the hops of (docs/ota.md, "Redirects")');
+    if (!next) return response;
     if (hop >= MAX_REDIRECTS) throw refuse(`more than ${MAX_REDIRECTS} redirects`);
     from = url;
-    try {
-      url = new URL(location, from).href;
-    } catch {
-      throw refuse('a redirect to a URL that is not absolute');
-    }
-    // The credential belongs to the first host only.
-    if (new URL(url).origin !== new URL(from).origin) init = { ...init, headers: withoutAuthorization(init.headers) };
+    [url, init] = next;
   }
-}
-
-function withoutAuthorization(headers: RequestInit['headers']): Record<string, string> {
-  const kept: Record<string, string> = {};
-  new Headers(headers).forEach((value, name) => {
-    if (name !== 'authorization') kept[name] = value;
-  });
-  return kept;
 }
 
 /** The codes (`errors[].infos`) and message of a problem body, or of the older `{error_message}` one. */
@@ -105,16 +99,11 @@ function problemOf(body: { errors?: { infos?: unknown }[]; detail?: unknown; err
  * One CDN check. Resolves to the answer (an HTTP error, and a 200 without a release, too); rejects with
  * `APIConnectionError` when no answer came.
  */
-export async function checkCdn(
-  config: HttpConfig,
-  url: string,
-  path: string,
-  cdnKey: string,
-  body: CdnCheckRequest,
-): Promise<CheckAnswer> {
+export async function checkCdn(config: HttpConfig, cdnKey: string, body: CdnCheckRequest): Promise<CheckAnswer> {
+  const path = config.checkPath;
   const response = await fetchFollowing(
     config,
-    url,
+    config.checkUrl,
     {
       method: 'POST',
       headers: { authorization: `Bearer ${cdnKey}`, 'content-type': 'application/json', accept: 'application/json' },
@@ -137,7 +126,7 @@ export async function checkCdn(
   // a failure: so does the client, naming what it asked for (the strings it has stay).
   const missing =
     status === 404 && codes.includes('DISTRIBUTION_NOT_FOUND')
-      ? `: no ${body.distributionType} release for ${body.distributionEnvironment}${body.clientVersion ? ` and app version ${body.clientVersion}` : ''} (publish one, or check them)`
+      ? `: no release for ${body.distributionEnvironment} ${body.distributionType}${body.clientVersion ? ` ${body.clientVersion}` : ''}`
       : '';
   const error = new LocError(
     `${status} from POST ${path}${response.ok ? ' without a release' : ''}${missing}${detail && `: ${detail}`}`,
@@ -179,7 +168,7 @@ async function readCapped(response: Response, maxBytes: number, path = ''): Prom
   const tooBig = () => new DownloadError(`GET ${path}: more than the limit of ${maxBytes} bytes`);
   if (length > maxBytes) {
     await response.body?.cancel().catch(() => {});
-    throw new DownloadError(`GET ${path}: ${length} bytes, more than the limit of ${maxBytes}`);
+    throw tooBig();
   }
   const reader = response.body?.getReader();
   if (!reader) {

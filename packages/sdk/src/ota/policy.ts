@@ -74,7 +74,8 @@ export function pauseAfter(
   random: () => number,
   intervalMs: number = OTA_CHECK_INTERVAL_MS,
 ): Pause {
-  const interval = Math.min(Math.round(intervalMs * (1 + random() * OTA_CHECK_JITTER)), OTA_MAX_PAUSE_MS);
+  // Past OTA_MAX_PAUSE_MS (a week's interval, stretched), remainingPause waits a week.
+  const interval = Math.round(intervalMs * (1 + random() * OTA_CHECK_JITTER));
   switch (outcome.kind) {
     case 'server-error':
       return {

@@ -13,7 +13,7 @@ import { downloadBundle, sha256Hex } from './http';
 import { inflate } from './inflate';
 import { type BundleFiles, localeOfPath, readBundle, storedFilesFit } from './parse';
 import type { OtaStorage } from './storage';
-import { unzipWith } from './zip';
+import { DEFAULT_ZIP_LIMITS, unzipWith } from './zip';
 
 /** A release as the client keeps it. */
 export interface StoredRelease extends OtaRelease {
@@ -43,7 +43,8 @@ export interface Releases {
  * @example const releases = createReleases(context, () => served.clear());
  */
 export function createReleases(context: ClientContext, onServe: () => void): Releases {
-  const { options, storage, prefix, zipLimits, events } = context;
+  const { options, storage, prefix, events } = context;
+  const zipLimits = options.zipLimits ?? DEFAULT_ZIP_LIMITS;
   let current: StoredRelease | undefined;
 
   /**

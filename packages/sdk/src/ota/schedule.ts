@@ -59,7 +59,6 @@ export function createSchedule(context: ClientContext, releases: Releases): Sche
       if (!state) events.report(failure('load', error));
     }
     if (state && !stored?.user) return state;
-    const first = !state;
     const t = now();
     state = {
       user: typeof stored?.user === 'string' && stored.user ? stored.user : uuid(random),
@@ -72,7 +71,8 @@ export function createSchedule(context: ClientContext, releases: Releases): Sche
     // stored so: it lasts its length from here, neither 0 nor the clock's jump longer, in every tab.
     const setBack = state.since > t;
     if (setBack) state.since = t;
-    if ((first && !stored?.user) || setBack) await saveState();
+    // A first start (no install id stored yet, nor in memory: see above) stores its install id.
+    if (!stored?.user || setBack) await saveState();
     return state;
   }
 
@@ -124,8 +124,8 @@ export function createSchedule(context: ClientContext, releases: Releases): Sche
   }
 
   /** When to wake for the next check: at the end of the pause, spread a little (OTA_WAKE_SPREAD_MS). */
-  function wakeAfter(s: State | undefined): number {
-    const left = s ? pauseLeft(s) : 0;
+  function wakeAfter(s: State): number {
+    const left = pauseLeft(s);
     return left && left + random() * OTA_WAKE_SPREAD_MS;
   }
 
@@ -134,7 +134,7 @@ export function createSchedule(context: ClientContext, releases: Releases): Sche
     timer = setTimeout(async () => {
       timer = undefined;
       await checkNow(false);
-      if (running) schedule(wakeAfter(state));
+      if (running) schedule(wakeAfter(state!));
     }, delayMs);
     // The schedule alone does not keep a Node process alive (a script that is done can exit).
     (timer as { unref?: () => void }).unref?.();
@@ -147,7 +147,7 @@ export function createSchedule(context: ClientContext, releases: Releases): Sche
       .finally(() => {
         inFlight = undefined;
         // The schedule counts from the pause this check left, not from the one it may have ended.
-        if (asked && running) schedule(wakeAfter(state));
+        if (asked && running) schedule(wakeAfter(state!));
       });
     return inFlight;
   }

@@ -5,6 +5,7 @@ import type { Manifest } from '../../files/release-manifest';
 import type { Context } from '../../run/context';
 import { EXIT, UsageError } from '../../run/errors';
 import { requireFlags } from '../../ui/prompts';
+import { VERSION } from '../../startup/version';
 import { DEFAULT_CDN_TIMEOUT_MS, type CdnCheckOptions } from '../cdn';
 
 /**
@@ -19,7 +20,7 @@ export async function check(ctx: Context, options: CdnCheckOptions): Promise<num
   const environment = options.environment ?? defaults.environment;
   const type = options.type ?? defaults.type;
   const example =
-    'loc cdn check --environment PRODUCTION --type MOBILE_SDK_IOS --client-version 2.4.0 --download build/strings';
+    'loc cdn check --environment PRODUCTION --type NATIVE_FORMAT --client-version 2.4.0 --download build/strings';
   const missing = [...(environment ? [] : ['environment']), ...(type ? [] : ['type'])];
   // No prompt here: a build step must never wait for input, so even at a terminal the flags are required.
   requireFlags('loc cdn check never prompts: a build step must not wait for input', missing, example);
@@ -55,7 +56,8 @@ export async function check(ctx: Context, options: CdnCheckOptions): Promise<num
     ...(options.clientVersion ? { clientVersion: options.clientVersion } : {}),
     ...(clientRelease ? { clientRelease } : {}),
     ...(options.clientUser ? { clientUser: options.clientUser } : {}),
-    clientAgent: options.clientAgent ?? 'loc-cli',
+    // As the official SDKs send `<name>/<version>` (real-service-notes.md, "CDN").
+    clientAgent: options.clientAgent ?? `loc-cli/${VERSION}`,
     ...(options.clientLanguage ? { clientLanguageCode: options.clientLanguage } : {}),
   };
   // One attempt (a check is never sent twice), given the whole --timeout: its message can then name --timeout.

@@ -20,6 +20,26 @@ function members(text: string, name: string): Map<string, string> {
   return out;
 }
 
+/** The members of a type literal below an interface (`path`: the property names down to it): name → type text. */
+function nestedMembers(text: string, name: string, path: string[]): Map<string, string> {
+  const file = ts.createSourceFile('loc-keys.d.ts', text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  let list: ts.NodeArray<ts.TypeElement> | undefined = file.statements.find(
+    (s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === name,
+  )?.members;
+  for (const step of path) {
+    const member = list?.find((m) => m.name && ts.isStringLiteral(m.name) && m.name.text === step);
+    list =
+      member && ts.isPropertySignature(member) && member.type && ts.isTypeLiteralNode(member.type)
+        ? member.type.members
+        : undefined;
+  }
+  const out = new Map<string, string>();
+  for (const member of list ?? [])
+    if (ts.isPropertySignature(member) && member.name && ts.isStringLiteral(member.name))
+      out.set(member.name.text, member.type!.getText(file));
+  return out;
+}
+
 /** The syntax errors TypeScript's parser finds in a declaration text. */
 function syntaxErrors(text: string): string[] {
   const file = ts.createSourceFile('loc-keys.d.ts', text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
@@ -93,35 +113,65 @@ describe('sourceKeys', () => {
 });
 
 describe('typesDeclaration', () => {
-  it('declares LocKeys, LocResources and, for json.i18next, the i18next augmentation', () => {
-    const { text, keys } = typesDeclaration(
+  it('declares, for json.i18next, LocResources as the files are and the i18next augmentation, without LocKeys', () => {
+    const { text, keys, namespaces, defaultNS } = typesDeclaration(
       [
         {
           path: 'locales/en.json',
-          text: '{"cart":{"items_one":"{{count}} item","items_other":"{{count}} items"},"hi":"Hi {{name}}"}',
+          text: '{"cart":{"items_one":"{{count}} item","items_other":"{{count}} items"},"hi":"Hi {{name}}","place_ordinal_two":"{{count}}nd place","place_ordinal_other":"{{count}}th place"}',
         },
       ],
       'i18next',
       ABOUT,
     );
-    expect(keys).toBe(2);
+    expect(keys).toBe(3);
     expect(syntaxErrors(text)).toEqual([]);
-    expect(members(text, 'LocKeys')).toEqual(
-      new Map([
-        ['cart.items', '{ count: number }'],
-        ['hi', '{ name: string | number }'],
-      ]),
-    );
+    // An i18next app never reads LocKeys: tsc would parse and bind it for nothing.
+    expect(text).not.toContain('LocKeys');
     expect(text).toContain("declare module 'i18next'");
     expect(text).toContain('strictInterpolationChecks: true;');
-    // The plural's base key, typed as its `other` form, beside its forms.
-    expect(text).toContain('"items": "{{count}} items";\n      "items_one": "{{count}} item";');
+    // Only what i18next resolves: a plural's forms as the file has them, no made-up base key (`items`,
+    // `place_ordinal`): i18next's types make `items` and `place` of the forms, and
+    // t('place_ordinal', { count: 2 }) would compile and print "2th place".
+    expect(text).toContain(
+      '  "translation": {\n    "cart": {\n      "items_one": "{{count}} item";\n      "items_other": "{{count}} items";\n    };\n    "hi": "Hi {{name}}";\n    "place_ordinal_other": "{{count}}th place";\n    "place_ordinal_two": "{{count}}nd place";\n  };',
+    );
+    expect(text).not.toMatch(/"items":|"place_ordinal":/);
+    // `translation` is i18next's default namespace: nothing to declare.
+    expect({ namespaces, defaultNS }).toEqual({ namespaces: ['translation'], defaultNS: undefined });
+    expect(text).not.toContain('defaultNS');
+
     const service = typesDeclaration([{ path: 'en.json', text: '{"hi":"Hi {name}"}' }], 'service', {
       ...ABOUT,
       format: 'json.nested',
     });
     expect(service.text).not.toContain("i18next'");
     expect(members(service.text, 'LocKeys').get('hi')).toBe('{ name: string | number }');
+  });
+
+  it('declares the default namespace of strings in one namespace that is not `translation`, and of several none', () => {
+    const one = typesDeclaration([{ path: 'en/common.json', text: '{"hi":"Hi"}' }], 'i18next', ABOUT);
+    expect(one.defaultNS).toBe('common');
+    expect(one.text).toContain('    strictInterpolationChecks: true;\n    defaultNS: "common";\n  }');
+    expect(syntaxErrors(one.text)).toEqual([]);
+    // Which of several is the app's default only its i18next.init says (types-file.ts prints what to declare).
+    const several = typesDeclaration(
+      [
+        { path: 'en/common.json', text: '{"hi":"Hi"}' },
+        { path: 'en/checkout.json', text: '{"pay":"Pay"}' },
+      ],
+      'i18next',
+      ABOUT,
+    );
+    expect({ namespaces: several.namespaces, defaultNS: several.defaultNS }).toEqual({
+      namespaces: ['checkout', 'common'],
+      defaultNS: undefined,
+    });
+    expect(several.text).not.toContain('defaultNS');
+    // The over-the-air client's file augments nothing.
+    expect(typesDeclaration([{ path: 'en/common.json', text: '{"hi":"Hi"}' }], 'service', ABOUT).defaultNS).toBe(
+      undefined,
+    );
   });
 
   it('is the same bytes for the same strings, in any order', () => {
@@ -159,13 +209,19 @@ describe('typesDeclaration', () => {
         const syntax = i18next ? 'i18next' : 'service';
         const { text: declaration } = typesDeclaration(files, syntax, ABOUT);
         expect(syntaxErrors(declaration)).toEqual([]);
-        const declared = members(declaration, 'LocKeys');
-        expect([...declared.keys()]).toEqual(sourceKeys(files, syntax).map((k) => k.key));
+        if (i18next)
+          // Every key of the file, as it is, in its namespace.
+          expect([...nestedMembers(declaration, 'LocResources', ['translation']).keys()].sort()).toEqual(
+            Object.keys(data)
+              .filter((k) => typeof data[k] === 'string')
+              .sort(),
+          );
+        else expect([...members(declaration, 'LocKeys').keys()]).toEqual(sourceKeys(files, syntax).map((k) => k.key));
         // Only the interfaces and the augmentation: nothing else was declared.
         const file = ts.createSourceFile('x.d.ts', declaration, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
         expect(file.statements.map((s) => ts.SyntaxKind[s.kind])).toEqual(
           i18next
-            ? ['ImportDeclaration', 'InterfaceDeclaration', 'InterfaceDeclaration', 'ModuleDeclaration']
+            ? ['ImportDeclaration', 'InterfaceDeclaration', 'ModuleDeclaration']
             : ['InterfaceDeclaration', 'InterfaceDeclaration'],
         );
       }),

@@ -9,7 +9,7 @@ import type { Context } from '../../run/context';
 import { UsageError } from '../../run/errors';
 import type { FileChange } from '../check';
 import { formatOf } from '../summary/read';
-import { type TypesAbout, typesDeclaration } from './declaration';
+import { namespaceOf, type TypesAbout, typesDeclaration } from './declaration';
 import type { PlaceholderSyntax } from './placeholders';
 import type { SourceFile } from './source-keys';
 
@@ -42,12 +42,14 @@ export async function typesFileOf(
   let file: string | undefined;
   if (options.types !== undefined) file = resolve(ctx.cwd, options.types);
   else if (loaded && configured !== undefined)
-    file = await configuredFolder(ctx, loaded, 'export.types', configured, (path) => [
-      'loc',
-      'export',
-      '--types',
-      path,
-    ]);
+    file = await configuredFolder(
+      ctx,
+      loaded,
+      'export.types',
+      configured,
+      (path) => ['loc', 'export', '--types', path],
+      'file',
+    );
   if (file === undefined) return undefined;
   const flag = options.types !== undefined ? '--types' : 'export.types';
   if (!DECLARATION_FILE.test(file))
@@ -198,6 +200,25 @@ export interface TypesOutcome {
   path: string;
   status: 'created' | 'updated' | 'unchanged';
   keys: number;
+  /**
+   * What the app must declare itself for i18next's `t()` to be typed, when the file cannot: a json.i18next
+   * export of several namespaces, none of them `translation` (i18next's default namespace).
+   */
+  appDeclaration?: string;
+}
+
+/**
+ * The declaration of an app's default namespace, for strings in several i18next namespaces of which none
+ * is `translation`: without it i18next's types look the keys up in `translation` and take any key. Only
+ * the app's i18next.init says which namespace is its default; `suggested` (the export's first file's)
+ * stands in the text.
+ *
+ * @example defaultNamespaceDeclaration(['checkout', 'common'], 'common')
+ * // "import 'i18next';\ndeclare module 'i18next' { interface CustomTypeOptions { defaultNS: \"common\" } }"
+ */
+export function defaultNamespaceDeclaration(namespaces: readonly string[], suggested: string): string | undefined {
+  if (namespaces.length < 2 || namespaces.includes('translation')) return undefined;
+  return `import 'i18next';\ndeclare module 'i18next' { interface CustomTypeOptions { defaultNS: ${JSON.stringify(suggested)} } }`;
 }
 
 /**
@@ -214,13 +235,18 @@ export function settleTypes(
       `--types found no JSON file of the source locale ${plan.locale} in the export.`,
       'Export a JSON format (--format json.i18next or json.nested) with every file of the source locale.',
     );
-  let text: string;
-  let keys: number;
+  const syntax = plan.syntax ?? sniffedSyntax(sources.files);
+  let declaration: ReturnType<typeof typesDeclaration>;
   try {
-    ({ text, keys } = typesDeclaration(sources.files, plan.syntax ?? sniffedSyntax(sources.files), plan.about));
+    declaration = typesDeclaration(sources.files, syntax, plan.about);
   } catch (error) {
     throw new UsageError(`--types could not read the source strings: ${(error as Error).message}.`);
   }
+  const { text, keys } = declaration;
+  const appDeclaration =
+    syntax === 'i18next'
+      ? defaultNamespaceDeclaration(declaration.namespaces, namespaceOf(sources.files[0]!.path, plan.locale))
+      : undefined;
   const before = readRegularFile(plan.file);
   const same = before !== undefined && Buffer.from(before).toString('utf8') === text;
   const status = same ? 'unchanged' : before === undefined ? 'created' : 'updated';
@@ -241,5 +267,5 @@ export function settleTypes(
         locale: plan.locale,
         editedLocally: false,
       };
-  return { outcome: { path: plan.file, status, keys }, change };
+  return { outcome: { path: plan.file, status, keys, ...(appDeclaration && { appDeclaration }) }, change };
 }
