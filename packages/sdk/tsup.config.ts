@@ -45,14 +45,16 @@ function rootAsBuilt(): EsbuildPlugin {
 
 /**
  * `@loc/sdk/ota` for browsers (the `browser` condition): the client inflates with the browser's own
- * `DecompressionStream` (src/ota/inflate.browser.ts) instead of fflate (src/ota/inflate.ts).
+ * `DecompressionStream` (src/ota/inflate.browser.ts) instead of Node's zlib or fflate (src/ota/inflate.ts),
+ * takes its lock from the Web Locks API alone (src/ota/lock.browser.ts), and follows no redirect
+ * (src/ota/hops.browser.ts).
  */
 function browserInflate(): EsbuildPlugin {
   return {
     name: 'browser-inflate',
     setup(build) {
-      build.onResolve({ filter: /^\.\/inflate$/ }, (args) => ({
-        path: resolve(args.resolveDir, 'inflate.browser.ts'),
+      build.onResolve({ filter: /^\.\/(inflate|lock|hops)$/ }, (args) => ({
+        path: resolve(args.resolveDir, `${args.path.slice(2)}.browser.ts`),
       }));
     },
   };

@@ -23,7 +23,9 @@ export const SIZE_LIMITS_GZ = {
   // streaming reader, the URL rule) had taken it to 8.5 KB (8,681 B; 9,030 B with indexedDbStorage) with
   // fflate's inflate, ~1.8 KB of it. The `browser` build inflates with the browser's DecompressionStream
   // (issue 35, docs/decisions.md): 7.0 KB (7,153 B), 7.3 KB (7,502 B) with indexedDbStorage, the whole
-  // bundle (no chunk left out; a browser without 'deflate-raw' is refused, not sent fflate).
+  // bundle (no chunk left out; a browser without 'deflate-raw' is refused, not sent fflate). Issue 45's
+  // named parts, issues 41-42's schedule, lock and hop rules, and the CDN host rule: 7,773 B, 8,116 B with
+  // indexedDbStorage (the browser build follows no redirect and has no lock queue: src/ota/*.browser.ts).
   otaApp: 8 * 1024,
   wholeSdk: 30 * 1024,
 } as const;

@@ -3,12 +3,16 @@
  * check. Only requests that are safe to repeat (GETs, the CDN check, and creates whose caller opted in)
  * are retried, and only on failures that say "the same request may succeed soon".
  *
- * The CDN policy is budget-aware: every check the service accepts spends the workspace's CDN budget, so
- * a check is repeated only when the service surely did not count it (it answered 5xx, or the connection
- * was never made), never after a per-attempt timeout (the check may have been counted), and never on a
- * 429 (the budget is spent; it resets in hours, `RateLimitError.resetAt` says when if the service did).
- * It follows the official mobile SDKs: one retry of a 5xx after `Retry-After` or a random 2–5 s, none
- * when `Retry-After` is over 10 s.
+ * The CDN policy is @loc's own (docs/decisions.md, "The CDN check's retry policy"); the official SDKs
+ * retry nothing (real-service-notes.md, "CDN"). It is budget-aware: every check the service accepts spends
+ * the workspace's CDN budget, so a check is repeated at most once, and only when the service answered
+ * nothing that looks counted: a 5xx (it failed to answer the check) or a connection that was never made.
+ * Never after a per-attempt timeout (the check may have been counted), never on a 429 (the budget is spent;
+ * `RateLimitError.resetAt` says when it resets if the service said). The one retry is for what
+ * `createClient()` and `createCdnClient()` serve, one-shot calls (a build step, a page's one check) with no
+ * later check of their own to fall back on; the over-the-air client, which has a schedule, retries nothing
+ * (src/ota/policy.ts). The wait: `Retry-After` when it is 10 s or less (none when it says more), else a
+ * random 2–5 s, so that clients that failed together do not come back together.
  */
 import { USAGE_LIMIT_EXCEEDED } from '../errors';
 
@@ -41,13 +45,13 @@ export const MAX_RETRY_DELAY_MS = 8_000;
 /** `/v1`: a `Retry-After` longer than this is not waited out. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 
-/** CDN: the statuses the official mobile SDKs retry (every 5xx; the check was not counted). Never 429. */
+/** CDN: the statuses retried once (the service failed to answer the check). Never 429. */
 export const CDN_RETRYABLE_STATUSES: ReadonlySet<number> = new Set([500, 502, 503, 504]);
-/** CDN: at most one retry, as the official mobile SDKs do. */
+/** CDN: at most one retry: a one-shot call gets a second chance, never a loop that spends the budget. */
 export const CDN_MAX_RETRIES = 1;
-/** CDN: a `Retry-After` longer than this skips the retry (the mobile SDKs' 10 s). */
+/** CDN: a `Retry-After` longer than this skips the retry: a build step should fail fast, not sit out a long outage. */
 export const CDN_MAX_RETRY_AFTER_MS = 10_000;
-/** CDN: without `Retry-After`, the retry waits a random time in this range (the mobile SDKs' 2–5 s). */
+/** CDN: without `Retry-After`, the retry waits a random time in this range (clients that failed together spread out). */
 export const CDN_RETRY_DELAY_RANGE_MS: readonly [number, number] = [2_000, 5_000];
 
 /** Error codes that never get a retry, whatever the status: a spent CDN budget does not come back soon. */
