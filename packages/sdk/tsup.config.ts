@@ -62,11 +62,11 @@ function browserInflate(): EsbuildPlugin {
 const PUBLIC_ENTRIES = {
   index: 'src/index.ts',
   node: 'src/node.ts',
-  duration: 'src/duration.ts',
+  duration: 'src/base/duration.ts',
   // Subpaths (docs/sdk.md, "Entry points"): the schemas, the locale helpers, and what only the CLI and
   // the mock use (`internal`, not covered by semver).
   schemas: 'src/schemas/index.ts',
-  locales: 'src/locales.ts',
+  locales: 'src/base/locales.ts',
   internal: 'src/internal.ts',
 };
 const { index, internal, node, schemas, duration, locales } = PUBLIC_ENTRIES;

@@ -7,10 +7,10 @@
  * an endpoint") says what a new entry needs besides.
  */
 import type * as z from 'zod/mini';
-import type { Permission } from './errors';
-import { CDN_CHECK_PATH, SERVICE_CDN_CHECK_PATH, SERVICE_CDN_URL } from './internal/service-hosts';
-import { lazyObject } from './internal/lazy-object';
-import { encodeSegment } from './core/url';
+import type { Permission } from './base/errors';
+import { CDN_CHECK_PATH, SERVICE_CDN_CHECK_PATH, SERVICE_CDN_URL } from './base/service-hosts';
+import { lazyObject } from './base/lazy-object';
+import { encodeSegment } from './base/url';
 import { CdnCheckRequestSchema, CdnErrorDetailSchema, cdnRelease } from './schemas/cdn';
 import { cdnReleaseCheck, type ResponseSchema } from './schemas/cdn-release-check';
 import { LanguageCodeSchema, V1ErrorSchema } from './schemas/common';
@@ -34,7 +34,7 @@ import {
   resourceText,
   resourceZipImport,
 } from './schemas/resources';
-import { resourceMediaTypes } from './core/export-formats';
+import { resourceMediaTypes } from './base/export-formats';
 
 /** A JSON body and the name the OpenAPI document gives its schema. */
 export interface NamedSchema<S extends z.ZodMiniType = z.ZodMiniType> {

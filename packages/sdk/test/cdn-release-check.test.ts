@@ -4,7 +4,7 @@
 // ContractError with the same issues and message. Generated answers, fast-check with a fixed seed.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ContractError, type RequestInfo } from '../src/errors';
+import { ContractError, type RequestInfo } from '../src/base/errors';
 import { validateResponse } from '../src/internal/validate';
 import { checkDistribution } from '../src/operations';
 import { cdnRelease } from '../src/schemas/cdn';

@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KNOWN_HOSTS, isLoopbackHostname } from '../../../scripts/known-hosts.mjs';
 import { createCdnClient, createClient, DEFAULT_BASE_URL, NotFoundError } from '../src/index';
 import { createOtaClient } from '../src/ota/index';
-import * as hosts from '../src/internal/service-hosts';
-import { cdnCheckTarget } from '../src/internal/service-hosts';
+import * as hosts from '../src/base/service-hosts';
+import { cdnCheckTarget } from '../src/base/service-hosts';
 
 const body = { distributionEnvironment: 'PRODUCTION', distributionType: 'NATIVE_FORMAT' } as const;
 

@@ -1,11 +1,11 @@
-import { ConfigurationError } from '../errors';
-import { readEnv } from '../internal/env';
+import { ConfigurationError } from '../base/errors';
+import { readEnv } from '../base/env';
 import { DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT } from '../internal/retry';
-import { checkCount, checkDuration } from '../internal/options';
+import { checkCount, checkDuration } from '../base/options';
 import { createLog, type Log, type Logger, type LogLevel } from './log';
 import type { ClientHooks } from './hooks';
 import { version } from '../../package.json';
-import { cdnCheckTarget, SERVICE_API_URL } from '../internal/service-hosts';
+import { cdnCheckTarget, SERVICE_API_URL } from '../base/service-hosts';
 
 /** Where the service lives (`https://api.lingohub.com`); every test and the CLI's demo point elsewhere. */
 // Its value spelled in its type, so the API reference shows it; the compiler holds it to service-hosts.ts.

@@ -1,5 +1,5 @@
-import { ConfigurationError } from '../errors';
-import { readEnv } from '../internal/env';
+import { ConfigurationError } from '../base/errors';
+import { readEnv } from '../base/env';
 
 /** How much the client logs: each level includes the ones after it; `off` logs nothing. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';

@@ -1,7 +1,7 @@
 // The poll loop's timing is its subject, so these tests run on fake timers: the waits are exact and no
 // outcome depends on how busy the machine is.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AbortError, TimeoutError } from '../errors';
+import { AbortError, TimeoutError } from '../base/errors';
 import { pollUntil } from './poll';
 
 beforeEach(() => {

@@ -1,5 +1,5 @@
-import type { TimeoutError } from '../errors';
-import { checkDuration } from '../internal/options';
+import type { TimeoutError } from '../base/errors';
+import { checkDuration } from '../base/options';
 import { abortErrorOf, anySignal, sleep } from '../internal/signals';
 
 /** The first wait between two polls of an export, in milliseconds. */

@@ -3,10 +3,10 @@
 import type { IncomingMessage } from 'node:http';
 import { envProxyRoute } from './env-proxy';
 import { nodeHttp, nodeHttps } from './node-http';
-import { DownloadError } from '../errors';
+import { DownloadError } from '../base/errors';
 import { SDK_VERSION } from '../core/config';
-import { redactUrl } from '../core/url';
-import { refusedDownloadUrl } from '../internal/cdn-url-rule';
+import { redactUrl } from '../base/url';
+import { refusedDownloadUrl } from '../base/cdn-url-rule';
 import { safeCause } from '../internal/network-failure';
 import type { HashingWriter } from './hashing-writer';
 import { requestOverSocket } from './socket-download';

@@ -1,6 +1,6 @@
-import { ConfigurationError } from '../errors';
+import { ConfigurationError } from '../base/errors';
 import { pathOf, type OperationCall } from '../operations';
-import { withQuery } from '../core/url';
+import { withQuery } from '../base/url';
 import type { ResolvedConfig } from '../core/config';
 import { CDN_RETRY_POLICY, V1_RETRY_POLICY, type RetryPolicy } from './retry';
 

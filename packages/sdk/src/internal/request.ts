@@ -6,18 +6,18 @@ import {
   TimeoutError,
   parseRetryAfter,
   type RequestInfo,
-} from '../errors';
+} from '../base/errors';
 import { MAX_RETRIES_LIMIT, retryDelayFor, type AttemptFailure, type RetryPolicy } from './retry';
-import { checkCount, checkDuration } from './options';
+import { checkCount, checkDuration } from '../base/options';
 import { describeNetworkFailure, networkFailureOf, safeCause } from './network-failure';
 import { abortErrorOf, anySignal, sleep } from './signals';
 import { validateResponse } from './validate';
-import { requestIdOf } from './response-headers';
+import { requestIdOf } from '../base/response-headers';
 import type { ResponseSchema } from '../schemas/cdn-release-check';
-import { joinUrl } from '../core/url';
+import { joinUrl } from '../base/url';
 import { apiPromise, type WithResponse } from '../core/api-promise';
 import type { ResolvedConfig } from '../core/config';
-import type { ProjectRef } from '../core/project-ref';
+import type { ProjectRef } from '../base/project-ref';
 import type { Api } from './apis';
 import type { HttpLayer } from './http';
 import type { RequestOptions } from '../core/request-options';

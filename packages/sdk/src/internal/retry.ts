@@ -10,7 +10,7 @@
  * It follows the official mobile SDKs: one retry of a 5xx after `Retry-After` or a random 2–5 s, none
  * when `Retry-After` is over 10 s.
  */
-import { USAGE_LIMIT_EXCEEDED } from '../errors';
+import { USAGE_LIMIT_EXCEEDED } from '../base/errors';
 
 export interface RetryPolicy {
   /** Statuses after which the same request is sent again. */

@@ -1,4 +1,4 @@
-import { AbortError } from '../errors';
+import { AbortError } from '../base/errors';
 
 /** Resolves after `ms`, or rejects with AbortError as soon as `signal` aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { ContractError, type ContractIssue, type RequestInfo } from '../errors';
+import { ContractError, type ContractIssue, type RequestInfo } from '../base/errors';
 import type { ResponseSchema } from '../schemas/cdn-release-check';
 
 /** Parses `data` with `schema`; a mismatch becomes a ContractError naming each JSON path. */

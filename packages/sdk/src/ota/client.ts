@@ -3,9 +3,9 @@
  * verifies, unpacks and parses a new release, stores it whole before it becomes current, and serves the
  * current one synchronously. Nothing it does throws into the app: failures are events.
  */
-import { DownloadError, LocError } from '../errors';
+import { DownloadError, LocError } from '../base/errors';
 import type { CdnRelease, DistributionEnvironment, DistributionType } from '../schemas/cdn';
-import { cdnCheckTarget, SERVICE_API_URL } from '../internal/service-hosts';
+import { cdnCheckTarget, SERVICE_API_URL } from '../base/service-hosts';
 import { version } from '../../package.json';
 import { type CheckAnswer, checkCdn, downloadBundle, type HttpConfig, sha256Hex } from './http';
 import { type BundleFiles, flatten, localeOfPath, readBundle, storedFilesFit, type Strings } from './parse';

@@ -6,8 +6,8 @@
  * An HTTP error of the check is a `LocError` with `status` and `codes` beside it, not `APIError.from`'s
  * subclass: those classes and their messages would be a sixth of the bundle.
  */
-import { APIConnectionError, DownloadError, LocError, parseRetryAfter } from '../errors';
-import { refusedCdnUrl } from '../internal/cdn-url-rule';
+import { APIConnectionError, DownloadError, LocError, parseRetryAfter } from '../base/errors';
+import { refusedCdnUrl } from '../base/cdn-url-rule';
 import { networkFailureOf, safeCause } from '../internal/network-failure';
 import type { CdnCheckRequest, CdnRelease } from '../schemas/cdn';
 

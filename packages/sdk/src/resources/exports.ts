@@ -2,7 +2,7 @@ import { apiPromise, type APIPromise, type WithResponse } from '../core/api-prom
 import type { RequestOptions } from '../core/request-options';
 import type { Transport } from '../internal/request';
 import { pollUntil, resolvePollOptions, type PollOptions } from '../core/poll';
-import { ContractError, ExportFailedError, TimeoutError } from '../errors';
+import { ContractError, ExportFailedError, TimeoutError } from '../base/errors';
 import { createExport, getExport, pathOf, type OperationCall } from '../operations';
 import { FINAL_EXPORT_STATUSES, type CompletedExport, type Export, type ExportRequest } from '../schemas/exports';
 

@@ -1,4 +1,4 @@
-import { InvalidRequestError } from '../errors';
+import { InvalidRequestError } from './errors';
 
 /** Joins a base URL and a path without losing the base's own path (`https://h/api` + `/v1/x`). */
 export function joinUrl(base: string, path: string): string {

@@ -1,5 +1,5 @@
-import { MAX_TIMER_MS } from '../duration';
-import { ConfigurationError } from '../errors';
+import { MAX_TIMER_MS } from './duration';
+import { ConfigurationError } from './errors';
 
 /**
  * Checks a duration option: undefined passes (the default applies); anything else must be a whole

@@ -1,5 +1,5 @@
-import type { ProjectRef } from './core/project-ref';
-import { requestIdOf, safeHeaders } from './internal/response-headers';
+import type { ProjectRef } from './project-ref';
+import { requestIdOf, safeHeaders } from './response-headers';
 
 /**
  * The one error hierarchy of @loc/sdk. Every error knows what was asked (method and path) and, for HTTP
