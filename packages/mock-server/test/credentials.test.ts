@@ -45,7 +45,7 @@ const queryNames = new Set(
 /** The credential options of the SDK's client and the CLI's stored credentials (`token`, `cdnKey`, …). */
 const optionNames = new Set(
   [
-    readFileSync(join(packages, 'sdk/src/core/config.ts'), 'utf8'),
+    readFileSync(join(packages, 'sdk/src/request/config.ts'), 'utf8'),
     readFileSync(join(packages, 'cli/src/config/credentials.ts'), 'utf8'),
   ]
     .flatMap((text) => [...text.matchAll(/^\s+(?:readonly\s+)?(\w+)\??:\s*string\b/gm)].map((m) => m[1]!))

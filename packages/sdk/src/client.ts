@@ -1,7 +1,7 @@
-import { CDN_API, V1_API } from './internal/apis';
-import { resolveConfig, type ClientOptions } from './core/config';
-import { fetchHttp, ofetchHttp } from './internal/http';
-import { createTransport } from './internal/request';
+import { CDN_API, V1_API } from './request/apis';
+import { resolveConfig, type ClientOptions } from './request/config';
+import { fetchHttp, ofetchHttp } from './request/http';
+import { createTransport } from './request/request';
 import { Cdn } from './resources/cdn';
 import { Exports } from './resources/exports';
 import { Projects } from './resources/projects';

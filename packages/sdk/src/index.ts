@@ -14,12 +14,12 @@
 
 // The clients and what they are made with.
 export { createCdnClient, createClient, type LocClient } from './client';
-export { DEFAULT_BASE_URL, SDK_VERSION, type ClientOptions } from './core/config';
-export type { APIPromise, APIResponse, WithResponse } from './core/api-promise';
-export type { Logger, LogLevel } from './core/log';
-export type { ClientHooks, RequestEvent, ResponseEvent, RetryEvent } from './core/hooks';
-export type { RequestOptions } from './core/request-options';
-export type { PollOptions } from './core/poll';
+export { DEFAULT_BASE_URL, SDK_VERSION, type ClientOptions } from './request/config';
+export type { APIPromise, APIResponse, WithResponse } from './request/api-promise';
+export type { Logger, LogLevel } from './request/log';
+export type { ClientHooks, RequestEvent, ResponseEvent, RetryEvent } from './request/hooks';
+export type { RequestOptions } from './request/request-options';
+export type { PollOptions } from './request/poll';
 export type { Cdn } from './resources/cdn';
 export type { Exports, WaitForExportOptions } from './resources/exports';
 export type { Projects } from './resources/projects';

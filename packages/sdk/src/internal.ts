@@ -11,7 +11,7 @@
  * @module @loc/sdk/internal
  */
 export * from './index';
-export { DEFAULT_TIMEOUT_MS } from './core/config';
+export { DEFAULT_TIMEOUT_MS } from './request/config';
 export {
   CDN_CHECK_PATH,
   cdnCheckTarget,
@@ -30,7 +30,7 @@ export {
   DEFAULT_POLL_INTERVAL_MS,
   DEFAULT_POLL_TIMEOUT_MS,
   pollUntil,
-} from './core/poll';
+} from './request/poll';
 export {
   CDN_MAX_RETRIES,
   CDN_MAX_RETRY_AFTER_MS,
@@ -44,14 +44,14 @@ export {
   NEVER_RETRIED_CODES,
   RETRYABLE_STATUSES,
   UNSENT_CONNECTION_CODES,
-} from './internal/retry';
+} from './request/retry';
 export { refusedCdnUrl, refusedDownloadUrl } from './base/cdn-url-rule';
 export { isLoopbackHost } from './base/loopback';
 export { MAX_NESTING_DEPTH, nestsDeeperThan } from './base/json-depth';
 export { encodePath, redactUrls } from './base/url';
 export { EXPORT_FORMAT_ID_PATTERN, withFormatExtension } from './base/export-formats';
 export { isProcessRunning } from './download/process-running';
-export { jsonPath } from './internal/validate';
+export { jsonPath } from './request/validate';
 export { ERROR_CLASS, HTTP_STATUS_TEXT, parseRetryAfter } from './base/errors';
 export {
   OPERATIONS,

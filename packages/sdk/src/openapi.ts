@@ -8,7 +8,7 @@
  * @module @loc/sdk/openapi
  */
 import * as z from 'zod/mini';
-import { DEFAULT_BASE_URL, SDK_VERSION } from './core/config';
+import { DEFAULT_BASE_URL, SDK_VERSION } from './request/config';
 import {
   listOperations,
   PATH_PARAMETERS,

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ContractError, type RequestInfo } from '../src/base/errors';
-import { validateResponse } from '../src/internal/validate';
+import { validateResponse } from '../src/request/validate';
 import { checkDistribution } from '../src/operations';
 import { cdnRelease } from '../src/schemas/cdn';
 import { cdnReleaseCheck } from '../src/schemas/cdn-release-check';

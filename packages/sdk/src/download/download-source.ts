@@ -4,10 +4,10 @@ import type { IncomingMessage } from 'node:http';
 import { envProxyRoute } from './env-proxy';
 import { nodeHttp, nodeHttps } from './node-http';
 import { DownloadError } from '../base/errors';
-import { SDK_VERSION } from '../core/config';
+import { SDK_VERSION } from '../request/config';
 import { redactUrl } from '../base/url';
 import { refusedDownloadUrl } from '../base/cdn-url-rule';
-import { safeCause } from '../internal/network-failure';
+import { safeCause } from '../request/network-failure';
 import type { HashingWriter } from './hashing-writer';
 import { requestOverSocket } from './socket-download';
 

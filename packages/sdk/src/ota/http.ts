@@ -8,7 +8,7 @@
  */
 import { APIConnectionError, DownloadError, LocError, parseRetryAfter } from '../base/errors';
 import { refusedCdnUrl } from '../base/cdn-url-rule';
-import { networkFailureOf, safeCause } from '../internal/network-failure';
+import { networkFailureOf, safeCause } from '../request/network-failure';
 import type { CdnCheckRequest, CdnRelease } from '../schemas/cdn';
 
 /** How many redirects a request follows; each is checked (../internal/cdn-url-rule.ts). */

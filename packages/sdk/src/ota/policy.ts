@@ -4,7 +4,7 @@
  * fleet simulation (bench/ota-fleet.mjs) run the same code. Every check the service accepts spends the
  * workspace's CDN budget: a fleet of a million installs checking on every start would spend it in hours.
  */
-import { CDN_MAX_RETRY_AFTER_MS, CDN_RETRY_DELAY_RANGE_MS } from '../internal/retry';
+import { CDN_MAX_RETRY_AFTER_MS, CDN_RETRY_DELAY_RANGE_MS } from '../request/retry';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

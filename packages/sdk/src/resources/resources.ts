@@ -1,9 +1,9 @@
 // Resource files: list a project's files, upload one (or a ZIP of them) to import its strings, download one
 // in one locale. Each method hands its operation (src/operations.ts) and inputs to the one request function.
-import { apiPromise, type APIPromise } from '../core/api-promise';
-import type { RequestOptions } from '../core/request-options';
+import { apiPromise, type APIPromise } from '../request/api-promise';
+import type { RequestOptions } from '../request/request-options';
 import { InvalidRequestError } from '../base/errors';
-import type { Transport } from '../internal/request';
+import type { Transport } from '../request/request';
 import { downloadResource, listResources, uploadResource, uploadResourceZip } from '../operations';
 import type {
   ImportSwitch,

@@ -1,7 +1,7 @@
 import { ConfigurationError } from '../base/errors';
 import { pathOf, type OperationCall } from '../operations';
 import { withQuery } from '../base/url';
-import type { ResolvedConfig } from '../core/config';
+import type { ResolvedConfig } from './config';
 import { CDN_RETRY_POLICY, V1_RETRY_POLICY, type RetryPolicy } from './retry';
 
 /**

@@ -15,12 +15,12 @@ import { validateResponse } from './validate';
 import { requestIdOf } from '../base/response-headers';
 import type { ResponseSchema } from '../schemas/cdn-release-check';
 import { joinUrl } from '../base/url';
-import { apiPromise, type WithResponse } from '../core/api-promise';
-import type { ResolvedConfig } from '../core/config';
+import { apiPromise, type WithResponse } from './api-promise';
+import type { ResolvedConfig } from './config';
 import type { ProjectRef } from '../base/project-ref';
 import type { Api } from './apis';
 import type { HttpLayer } from './http';
-import type { RequestOptions } from '../core/request-options';
+import type { RequestOptions } from './request-options';
 import type { OperationCall, ParamsOf, ResultOf } from '../operations';
 
 /** The inputs of one call of an operation: its path parameters, query and body, and where its path is configurable, another path. */

@@ -1,6 +1,6 @@
 import type { TimeoutError } from '../base/errors';
 import { checkDuration } from '../base/options';
-import { abortErrorOf, anySignal, sleep } from '../internal/signals';
+import { abortErrorOf, anySignal, sleep } from './signals';
 
 /** The first wait between two polls of an export, in milliseconds. */
 export const DEFAULT_POLL_INTERVAL_MS = 500;

@@ -1,6 +1,6 @@
 import { ConfigurationError } from '../base/errors';
 import { readEnv } from '../base/env';
-import { DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT } from '../internal/retry';
+import { DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT } from './retry';
 import { checkCount, checkDuration } from '../base/options';
 import { createLog, type Log, type Logger, type LogLevel } from './log';
 import type { ClientHooks } from './hooks';
