@@ -73,7 +73,7 @@ export {
   type PathParams,
   type QueryParameter,
   type ResponseBody,
-} from './operations';
+} from './schemas/operations';
 export { maxCharacters, openEnum, openObject, requestEnum } from './schemas/common';
 export { FINAL_EXPORT_STATUSES } from './schemas/exports';
 export { IMPORT_SWITCHES, LOCALE_IN_FILE_NAME, MAX_RESOURCE_PATH_LENGTH } from './schemas/resources';

@@ -17,7 +17,7 @@ import {
   type Operation,
   type ResponseBody,
   type OperationAlias,
-} from './operations';
+} from './schemas/operations';
 
 /** A server of the document, or of one operation. */
 interface Server {

@@ -1,5 +1,5 @@
 import { ConfigurationError } from '../base/errors';
-import { pathOf, type OperationCall } from '../operations';
+import { pathOf, type OperationCall } from '../schemas/operations';
 import { withQuery } from '../base/url';
 import type { ResolvedConfig } from './config';
 import { CDN_RETRY_POLICY, V1_RETRY_POLICY, type RetryPolicy } from './retry';

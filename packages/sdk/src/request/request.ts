@@ -21,7 +21,7 @@ import type { ProjectRef } from '../base/project-ref';
 import type { Api } from './apis';
 import type { HttpLayer } from './http';
 import type { RequestOptions } from './request-options';
-import type { OperationCall, ParamsOf, ResultOf } from '../operations';
+import type { OperationCall, ParamsOf, ResultOf } from '../schemas/operations';
 
 /** The inputs of one call of an operation: its path parameters, query and body, and where its path is configurable, another path. */
 export interface CallInput<O extends OperationCall> {

@@ -3,7 +3,7 @@ import type { RequestOptions } from '../request/request-options';
 import type { Transport } from '../request/request';
 import { pollUntil, resolvePollOptions, type PollOptions } from '../request/poll';
 import { ContractError, ExportFailedError, TimeoutError } from '../base/errors';
-import { createExport, getExport, pathOf, type OperationCall } from '../operations';
+import { createExport, getExport, pathOf, type OperationCall } from '../schemas/operations';
 import { FINAL_EXPORT_STATUSES, type CompletedExport, type Export, type ExportRequest } from '../schemas/exports';
 
 /** How `exports.waitFor()` and `exports.createAndWait()` poll: interval, backoff, deadline, signal, progress. */

@@ -3,7 +3,7 @@
 import type { APIPromise } from '../request/api-promise';
 import type { RequestOptions } from '../request/request-options';
 import type { Transport } from '../request/request';
-import { createProject, getProject, listProjects, projectStatus, workspaceStatus } from '../operations';
+import { createProject, getProject, listProjects, projectStatus, workspaceStatus } from '../schemas/operations';
 import type {
   CreateProjectRequest,
   ProjectDetails,

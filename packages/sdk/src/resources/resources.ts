@@ -4,7 +4,7 @@ import { apiPromise, type APIPromise } from '../request/api-promise';
 import type { RequestOptions } from '../request/request-options';
 import { InvalidRequestError } from '../base/errors';
 import type { Transport } from '../request/request';
-import { downloadResource, listResources, uploadResource, uploadResourceZip } from '../operations';
+import { downloadResource, listResources, uploadResource, uploadResourceZip } from '../schemas/operations';
 import type {
   ImportSwitch,
   LocaleInFileName,

@@ -7,21 +7,21 @@
  * an endpoint") says what a new entry needs besides.
  */
 import type * as z from 'zod/mini';
-import type { Permission } from './base/errors';
-import { CDN_CHECK_PATH, SERVICE_CDN_CHECK_PATH, SERVICE_CDN_URL } from './base/service-hosts';
-import { lazyObject } from './base/lazy-object';
-import { encodeSegment } from './base/url';
-import { CdnCheckRequestSchema, CdnErrorDetailSchema, cdnRelease } from './schemas/cdn';
-import { cdnReleaseCheck, type ResponseSchema } from './schemas/cdn-release-check';
-import { LanguageCodeSchema, V1ErrorSchema } from './schemas/common';
-import { ExportRequestSchema, resourceExport } from './schemas/exports';
+import type { Permission } from '../base/errors';
+import { CDN_CHECK_PATH, SERVICE_CDN_CHECK_PATH, SERVICE_CDN_URL } from '../base/service-hosts';
+import { lazyObject } from '../base/lazy-object';
+import { encodeSegment } from '../base/url';
+import { CdnCheckRequestSchema, CdnErrorDetailSchema, cdnRelease } from './cdn';
+import { cdnReleaseCheck, type ResponseSchema } from './cdn-release-check';
+import { LanguageCodeSchema, V1ErrorSchema } from './common';
+import { ExportRequestSchema, resourceExport } from './exports';
 import {
   CreateProjectRequestSchema,
   projectDetails,
   projectList,
   resourceStatus,
   workspaceStatusList,
-} from './schemas/projects';
+} from './projects';
 import {
   UploadResourceRequestSchema,
   UploadResourceZipRequestSchema,
@@ -33,8 +33,8 @@ import {
   resourceStatusFilter,
   resourceText,
   resourceZipImport,
-} from './schemas/resources';
-import { resourceMediaTypes } from './base/export-formats';
+} from './resources';
+import { resourceMediaTypes } from '../base/export-formats';
 
 /** A JSON body and the name the OpenAPI document gives its schema. */
 export interface NamedSchema<S extends z.ZodMiniType = z.ZodMiniType> {
