@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../src';
-import { isCredentialName } from '../src/credentials';
+import { isCredentialName } from '../src/rules/credentials';
 
 const packages = new URL('../../', import.meta.url).pathname;
 

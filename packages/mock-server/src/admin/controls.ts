@@ -4,10 +4,10 @@
 // (bin.ts) and the control API's OpenAPI document (admin/openapi.ts, docs/mock-admin-openapi.json).
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { ControlError } from '../control-error';
-import { FAULT_KINDS, FaultSpecSchema, type ActiveFault, type createFaults } from '../faults';
-import { clockTimeProblem, type MockClock } from '../clock';
-import { entryOf, type Journal, type JournalEntry } from '../journal';
+import { ControlError } from '../rules/control-error';
+import { FAULT_KINDS, FaultSpecSchema, type ActiveFault, type createFaults } from '../faults/faults';
+import { clockTimeProblem, type MockClock } from '../store/clock';
+import { entryOf, type Journal, type JournalEntry } from '../journal/journal';
 import { demoSeed } from '../seed/demo';
 import { SeedSchema, type Seed } from '../seed/schema';
 import { StoreError, type Store } from '../store';

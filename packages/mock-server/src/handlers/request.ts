@@ -1,7 +1,7 @@
 // What the handlers read from a request: its credential, its query, and its body (JSON, or a form).
 import type { OperationRequestBody, QueryParameter } from '@loc/sdk/internal';
 import type * as z from 'zod/mini';
-import { bodyToRead, urlOf, UTF8 } from '../socket-request';
+import { bodyToRead, urlOf, UTF8 } from '../request/socket-request';
 
 /** The Bearer token of a request, if it carries a well-formed one. */
 export function bearerToken(request: Request): string | undefined {

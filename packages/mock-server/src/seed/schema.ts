@@ -9,7 +9,7 @@ import {
 import { jsonPath } from '@loc/sdk/internal';
 import semver from 'semver';
 import { z } from 'zod';
-import { derivedId, PROJECT_ID_PATTERN, WORKSPACE_ID_PATTERN } from '../store/ids';
+import { derivedId, PROJECT_ID_PATTERN, WORKSPACE_ID_PATTERN } from './ids';
 
 const slug = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a URL slug: lowercase letters, digits and dashes');
 const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'expected an ISO 8601 date');

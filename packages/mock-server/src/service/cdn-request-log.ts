@@ -3,10 +3,10 @@
 // it is read, so checks cost nothing more than the journal's own entry.
 import type { CdnCheckRequest } from '@loc/sdk';
 import { CdnCheckRequestSchema } from '@loc/sdk/schemas';
-import { operationOf } from './handlers/operation-of';
-import { parsedBody, type Recorded } from './journal';
-import { bearerOf } from './handlers/request';
-import type { Store } from './store';
+import { operationOf } from '../request/operation-of';
+import { parsedBody, type Recorded } from '../journal/journal';
+import { bearerOf } from '../handlers/request';
+import type { Store } from '../store';
 
 /** One distribution check as the request log shows it: when, whose, the answer, and the fields it was sent. */
 export type CdnLogEntry = { at: string; workspace: string; status: number } & Partial<CdnCheckRequest>;

@@ -1,7 +1,7 @@
 // The real server's light request and bodiless answers must read, to a handler and to a client, as the
 // undici Request and Response they stand for.
 import { describe, expect, it } from 'vitest';
-import { bytesResponse, delivered, emptyResponse, jsonResponse, keptAnswerOf } from './handlers/answers';
+import { bytesResponse, delivered, emptyResponse, jsonResponse, keptAnswerOf } from '../handlers/answers';
 import { bodyToRead, isSocketRequest, socketRequest, urlOf } from './socket-request';
 
 const url = new URL('http://127.0.0.1:4010/cdn/check?x=1');

@@ -1,5 +1,5 @@
 import { getResponse, HttpHandler, matchRequestUrl, type RequestHandler } from 'msw';
-import { urlOf } from './socket-request';
+import { urlOf } from '../request/socket-request';
 
 type Params = Record<string, string | readonly string[] | undefined>;
 type Resolver = (args: ResolverInfo) => unknown;

@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import { delay, http, HttpResponse } from 'msw';
 import { z } from 'zod';
-import { onePathRule, RegExpSource } from './path-match';
+import { onePathRule, RegExpSource } from '../rules/path-match';
 import { corruptZipCentralDirectory, corruptZipCrc, escapingZip, malformedJson, wrongSha256 } from './body-faults';
-import { ControlError } from './control-error';
-import { exchangeOf, openExchange } from './exchange';
-import { REQUEST_ID_HEADER } from './request-id';
-import { errorFor } from './handlers/errors';
-import { OperationIdSchema, operationOf } from './handlers/operation-of';
-import { bytesResponse, delivered, jsonResponse, keptAnswerOf } from './handlers/answers';
-import type { Journal } from './journal';
-import { isSocketRequest, urlOf } from './socket-request';
+import { ControlError } from '../rules/control-error';
+import { exchangeOf, openExchange } from '../journal/exchange';
+import { REQUEST_ID_HEADER } from '../request/request-id';
+import { errorFor } from '../handlers/errors';
+import { OperationIdSchema, operationOf } from '../request/operation-of';
+import { bytesResponse, delivered, jsonResponse, keptAnswerOf } from '../handlers/answers';
+import type { Journal } from '../journal/journal';
+import { isSocketRequest, urlOf } from '../request/socket-request';
 
 /** The longest wait a timer can make (setTimeout's limit). */
 const MAX_LATENCY_MS = 2 ** 31 - 1;

@@ -4,10 +4,10 @@
 // summarised when an entry is read, not when it is recorded.
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { isCredentialName } from './credentials';
+import { isCredentialName } from '../rules/credentials';
 import { nestsDeeperThan } from '@loc/sdk/internal';
-import { UTF8 } from './socket-request';
-import { operationOf } from './handlers/operation-of';
+import { UTF8 } from '../request/socket-request';
+import { operationOf } from '../request/operation-of';
 
 /** How many requests the journal keeps by default (the newest); `journalSize: 0` turns it off. */
 export const DEFAULT_JOURNAL_SIZE = 1000;

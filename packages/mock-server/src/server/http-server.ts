@@ -2,10 +2,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createDispatcher } from './dispatch';
-import { errorFor } from './handlers/errors';
-import { keptAnswerOf } from './handlers/answers';
-import { socketRequest } from './socket-request';
-import { isUploadRoute } from './handlers/routes';
+import { errorFor } from '../handlers/errors';
+import { keptAnswerOf } from '../handlers/answers';
+import { socketRequest } from '../request/socket-request';
+import { isUploadRoute } from '../handlers/routes';
 import {
   createMockService,
   DEFAULT_MAX_BODY_BYTES,
@@ -13,7 +13,7 @@ import {
   servedOverHttp,
   type MockService,
   type MockServiceOptions,
-} from './mock-service';
+} from '../service/mock-service';
 import {
   ADMIN_PREFIX,
   adminAnswer,
@@ -22,14 +22,14 @@ import {
   type AdminAccess,
   type AdminAnswer,
   type AdminGate,
-} from './admin/http';
-import { adminSite } from './admin/guard';
+} from '../admin/http';
+import { adminSite } from '../admin/guard';
 import { isLoopbackHost } from '@loc/sdk/internal';
 import { corsHeaders, corsPolicyOf, DEFAULT_CORS_ORIGINS, allowsOrigin, isPreflight, preflightAnswer } from './cors';
-import { openExchange } from './exchange';
-import { REQUEST_ID_HEADER } from './request-id';
-import type { WireFault } from './faults';
-import type { Recorded } from './journal';
+import { openExchange } from '../journal/exchange';
+import { REQUEST_ID_HEADER } from '../request/request-id';
+import type { WireFault } from '../faults/faults';
+import type { Recorded } from '../journal/journal';
 
 export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
   /** 0 (the default) picks a free port. */

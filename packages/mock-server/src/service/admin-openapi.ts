@@ -4,10 +4,10 @@
 import { z } from 'zod';
 import { version } from '../../package.json';
 import { MAX_NESTING_DEPTH } from '@loc/sdk/internal';
-import { createClock } from '../clock';
-import { createMockService } from '../mock-service';
-import { CONTROLS, type ControlName } from './controls';
-import { MAX_ADMIN_BODY_BYTES } from './http';
+import { createClock } from '../store/clock';
+import { createMockService } from './mock-service';
+import { CONTROLS, type ControlName } from '../admin/controls';
+import { MAX_ADMIN_BODY_BYTES } from '../admin/http';
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   const { $schema: _, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
