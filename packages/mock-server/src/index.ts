@@ -12,7 +12,8 @@ export {
   type MockServerOptions,
 } from './server/http-server';
 export { CLOCK_RANGE, createClock, type MockClock } from './store/clock';
-export { createFaults, FAULT_KINDS, type Faults, type FaultKind, type FaultSpec } from './faults/faults';
+export { createFaults, type Faults } from './faults/faults';
+export { FAULT_KINDS, type FaultKind, type FaultSpec } from './faults/kinds';
 export { ControlError, type BadInput } from './rules/control-error';
 export type { CdnLogEntry } from './service/cdn-request-log';
 export { fingerprint, DEFAULT_JOURNAL_SIZE, type JournalEntry } from './journal/journal';

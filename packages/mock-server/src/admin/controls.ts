@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ControlError } from '../rules/control-error';
-import { FAULT_KINDS, FaultSpecSchema, type ActiveFault, type createFaults } from '../faults/faults';
+import type { createFaults } from '../faults/faults';
+import { FAULT_KINDS, FaultSpecSchema, type ActiveFault } from '../faults/kinds';
 import { clockTimeProblem, type MockClock } from '../store/clock';
 import { entryOf, type Journal, type JournalEntry } from '../journal/journal';
 import { demoSeed } from '../seed/demo';

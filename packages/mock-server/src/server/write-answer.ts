@@ -2,7 +2,7 @@
 // a user's own handler did), or cut by a wire fault (TRUNCATED_BODY, CONNECTION_RESET_BY_PEER,
 // STALL_AFTER_BYTES, SLOW_BODY): what msw's interception cannot do to a socket.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { WireFault } from '../faults/faults';
+import type { WireFault } from '../faults/kinds';
 import { keptAnswerOf } from '../handlers/answers';
 
 /**
