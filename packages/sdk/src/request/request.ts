@@ -19,7 +19,8 @@ import { apiPromise, type WithResponse } from './api-promise';
 import type { ResolvedConfig } from './config';
 import type { ProjectRef } from '../base/project-ref';
 import type { Api } from './apis';
-import type { HttpLayer } from './http';
+import type { RequestEvent } from './hooks';
+import type { HttpAnswer, HttpLayer } from './http';
 import type { RequestOptions } from './request-options';
 import type { OperationCall, ParamsOf, ResultOf } from '../schemas/operations';
 
@@ -57,117 +58,41 @@ export function createTransport(
 
   const { log } = config;
 
+  /** Sends a call, and sends it again while its API's retry policy says to; its data and answer, or its error. */
   async function send<O extends OperationCall>(
     call: O,
     input: CallInput<O>,
     options: RequestOptions,
   ): Promise<WithResponse<ResultOf<O>>> {
-    // Checked before anything is sent: a bad per-call option is the caller's mistake, not the network's.
-    const timeoutMs = checkDuration('timeoutMs', options.timeoutMs) ?? config.timeoutMs;
-    const maxRetries =
-      call.idempotent || input.retry
-        ? (checkCount('maxRetries', options.maxRetries, 0, MAX_RETRIES_LIMIT) ?? config.maxRetries)
-        : 0;
-    const api = apis[call.api];
-    if (!api) throw new Error(`@loc/sdk: this client was made without the ${call.api} API`);
-    const policy = api.retry;
-    const url = joinUrl(api.baseUrl(config), input.path ?? api.path(call, input.params, input.query));
-    const info: RequestInfo = {
-      method: call.method,
-      path: new URL(url).pathname,
-      operation: { id: call.id, api: call.api, permission: call.permission },
-      project: projectOf(input.params),
-    };
-    const headers: Record<string, string> = {
-      // The body is JSON text (serialized below); a content type of the caller's own wins.
-      ...(input.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...config.headers,
-      authorization: `Bearer ${api.credential(config)}`,
-    };
-    // A form's content type is fetch's to write: it names the boundary (the caller's headers are lower case).
-    if (input.form) delete headers['content-type'];
-    const body = input.form ?? (input.body === undefined ? undefined : JSON.stringify(input.body));
-    // What a log line shows of the request is what an error message shows: method and path (no host, no
-    // query, no header).
-    const shown = `${info.method} ${info.path}`;
-
+    const sending = prepare(config, apis, call, input, options);
+    const { url, shown, headers, body, timeoutMs, maxRetries } = sending;
     for (let attempt = 0; ; attempt++) {
       if (options.signal?.aborted) throw abortErrorOf(options.signal);
-      const event = { method: call.method, url, attempt };
+      const event: RequestEvent = { method: call.method, url, attempt };
       config.hooks.onRequest?.(event);
       log('debug', `→ ${shown}`);
       const started = Date.now();
       const timeout = AbortSignal.timeout(timeoutMs);
-      let failure: Error;
-      let kind: AttemptFailure;
+      // The body is serialized by prepare(), not by ofetch: ofetch tells a JSON body from FormData with
+      // `instanceof FormData`, and in Node reading that global loads Node's whole fetch stack (undici,
+      // ~25 ms) even when `fetch` is the caller's own. A form comes as the caller's FormData.
       const outcome = await sendHttp(url, {
         method: call.method,
         headers,
-        // Serialized above, not by ofetch: ofetch tells a JSON body from FormData with `instanceof
-        // FormData`, and in Node reading that global loads Node's whole fetch stack (undici, ~25 ms)
-        // even when `fetch` is the caller's own. A form comes as the caller's FormData.
         body,
         signal: anySignal([options.signal, timeout]),
       }).catch((error: unknown) => ({ error }));
+      let failed: FailedAttempt;
       if ('error' in outcome) {
         if (options.signal?.aborted) throw abortErrorOf(options.signal);
-        if (timeout.aborted) {
-          failure = new TimeoutError(
-            `${info.method} ${info.path} timed out after ${timeoutMs} ms${timeoutAdvice(policy)}`,
-            timeoutMs,
-            undefined,
-            info.operation,
-            info.project,
-          );
-          kind = { kind: 'timeout' };
-        } else {
-          // ofetch's error holds the request's headers (the credential): keep only code and message.
-          const network = networkFailureOf(outcome.error);
-          failure = new APIConnectionError(info, unreachable(api, config, describeNetworkFailure(network, url)), {
-            cause: safeCause(network),
-          });
-          kind = { kind: 'connection', code: network.code };
-        }
+        failed = unanswered(config, sending, outcome.error, timeout.aborted);
       } else {
-        const { response, text } = outcome;
-        const durationMs = Date.now() - started;
-        config.hooks.onResponse?.({ ...event, status: response.status, durationMs });
-        const requestId = requestIdOf(response.headers);
-        log(
-          'debug',
-          `← ${response.status} ${shown} in ${durationMs} ms${requestId ? ` (request id ${requestId})` : ''}`,
-        );
-        if (response.ok) {
-          const data = parseSuccess(
-            call.responses[200].body,
-            info,
-            response.status,
-            text,
-            204 in call.responses,
-          ) as ResultOf<O>;
-          return { data, response: { status: response.status, headers: response.headers, requestId } };
-        }
-        if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
-          throw new APIConnectionError(
-            info,
-            `the server answered with a redirect${locationOf(response.headers)}; requests are not redirected so that credentials stay with their host. Set the base URL to the final address.`,
-          );
-        }
-        const apiError = APIError.from(response.status, info, parseBody(text), response.headers);
-        // A refused credential: name the setting to check and where its value came from (never the value).
-        if (response.status === 401) apiError.message += credentialAdvice(api, config);
-        // A CDN check's 404 without the CDN's codes (DISTRIBUTION_NOT_FOUND): nothing serves the check there.
-        else if (response.status === 404 && api.settings[0] === 'cdnBaseUrl' && !apiError.codes.length)
-          apiError.message += ` — no CDN check at ${url} (cdnBaseUrl from ${config.from.cdnBaseUrl}): check cdnBaseUrl and cdnCheckPath.`;
-        failure = apiError;
-        kind = {
-          kind: 'status',
-          status: response.status,
-          codes: apiError.codes,
-          retryAfterMs: parseRetryAfter(response.headers),
-        };
+        const answer = answered(config, call, sending, outcome, event, started);
+        if ('data' in answer) return answer as WithResponse<ResultOf<O>>;
+        failed = answer;
       }
-      const delayMs = retryDelayFor(policy, kind, attempt, maxRetries);
+      const { failure } = failed;
+      const delayMs = retryDelayFor(sending.api.retry, failed.kind, attempt, maxRetries);
       if (delayMs === undefined) throw failure;
       config.hooks.onRetry?.({ ...event, delayMs, reason: failure.message });
       log('warn', `↻ ${shown}: ${failure.message}; retry ${attempt + 1} in ${delayMs} ms`);
@@ -189,6 +114,137 @@ export function createTransport(
 }
 
 export type Transport = ReturnType<typeof createTransport>;
+
+/** One call as each of its attempts sends it, and what its log lines and errors say of it. */
+interface Sending {
+  readonly api: Api;
+  readonly url: string;
+  readonly info: RequestInfo;
+  readonly headers: Record<string, string>;
+  readonly body: string | FormData | undefined;
+  readonly timeoutMs: number;
+  /** 0 for an operation that is not safe to repeat (unless the call says `retry`). */
+  readonly maxRetries: number;
+  /**
+   * What a log line shows of the request is what an error message shows: method and path (no host, no
+   * query, no header).
+   */
+  readonly shown: string;
+}
+
+/** A failed attempt: the error to throw, and what the retry policy decides by. */
+interface FailedAttempt {
+  failure: Error;
+  kind: AttemptFailure;
+}
+
+/**
+ * The call made ready to send: its options checked (before anything is sent: a bad per-call option is the
+ * caller's mistake, not the network's), its API, URL, credential, headers and body.
+ */
+function prepare<O extends OperationCall>(
+  config: ResolvedConfig,
+  apis: Partial<Record<OperationCall['api'], Api>>,
+  call: O,
+  input: CallInput<O>,
+  options: RequestOptions,
+): Sending {
+  const timeoutMs = checkDuration('timeoutMs', options.timeoutMs) ?? config.timeoutMs;
+  const maxRetries =
+    call.idempotent || input.retry
+      ? (checkCount('maxRetries', options.maxRetries, 0, MAX_RETRIES_LIMIT) ?? config.maxRetries)
+      : 0;
+  const api = apis[call.api];
+  if (!api) throw new Error(`@loc/sdk: this client was made without the ${call.api} API`);
+  const url = joinUrl(api.baseUrl(config), input.path ?? api.path(call, input.params, input.query));
+  const info: RequestInfo = {
+    method: call.method,
+    path: new URL(url).pathname,
+    operation: { id: call.id, api: call.api, permission: call.permission },
+    project: projectOf(input.params),
+  };
+  const headers: Record<string, string> = {
+    // The body is JSON text (serialized below); a content type of the caller's own wins.
+    ...(input.body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...config.headers,
+    authorization: `Bearer ${api.credential(config)}`,
+  };
+  // A form's content type is fetch's to write: it names the boundary (the caller's headers are lower case).
+  if (input.form) delete headers['content-type'];
+  const body = input.form ?? (input.body === undefined ? undefined : JSON.stringify(input.body));
+  return { api, url, info, headers, body, timeoutMs, maxRetries, shown: `${info.method} ${info.path}` };
+}
+
+/** An attempt that got no answer: it timed out, or the connection failed. */
+function unanswered(config: ResolvedConfig, sending: Sending, error: unknown, timedOut: boolean): FailedAttempt {
+  const { api, info, timeoutMs } = sending;
+  if (timedOut)
+    return {
+      failure: new TimeoutError(
+        `${info.method} ${info.path} timed out after ${timeoutMs} ms${timeoutAdvice(api.retry)}`,
+        timeoutMs,
+        undefined,
+        info.operation,
+        info.project,
+      ),
+      kind: { kind: 'timeout' },
+    };
+  // ofetch's error holds the request's headers (the credential): keep only code and message.
+  const network = networkFailureOf(error);
+  return {
+    failure: new APIConnectionError(info, unreachable(api, config, describeNetworkFailure(network, sending.url)), {
+      cause: safeCause(network),
+    }),
+    kind: { kind: 'connection', code: network.code },
+  };
+}
+
+/**
+ * An attempt that got an answer: told to the hooks and the log; its data when it succeeded, else the error
+ * its status makes. A redirect is thrown at once: requests are not redirected.
+ */
+function answered(
+  config: ResolvedConfig,
+  call: OperationCall,
+  sending: Sending,
+  { response, text }: HttpAnswer,
+  event: RequestEvent,
+  started: number,
+): WithResponse<unknown> | FailedAttempt {
+  const { api, info, url } = sending;
+  const durationMs = Date.now() - started;
+  config.hooks.onResponse?.({ ...event, status: response.status, durationMs });
+  const requestId = requestIdOf(response.headers);
+  config.log(
+    'debug',
+    `← ${response.status} ${sending.shown} in ${durationMs} ms${requestId ? ` (request id ${requestId})` : ''}`,
+  );
+  if (response.ok) {
+    const data = parseSuccess(call.responses[200].body, info, response.status, text, 204 in call.responses);
+    return { data, response: { status: response.status, headers: response.headers, requestId } };
+  }
+  if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+    throw new APIConnectionError(
+      info,
+      `the server answered with a redirect${locationOf(response.headers)}; requests are not redirected so that credentials stay with their host. Set the base URL to the final address.`,
+    );
+  }
+  const apiError = APIError.from(response.status, info, parseBody(text), response.headers);
+  // A refused credential: name the setting to check and where its value came from (never the value).
+  if (response.status === 401) apiError.message += credentialAdvice(api, config);
+  // A CDN check's 404 without the CDN's codes (DISTRIBUTION_NOT_FOUND): nothing serves the check there.
+  else if (response.status === 404 && api.settings[0] === 'cdnBaseUrl' && !apiError.codes.length)
+    apiError.message += ` — no CDN check at ${url} (cdnBaseUrl from ${config.from.cdnBaseUrl}): check cdnBaseUrl and cdnCheckPath.`;
+  return {
+    failure: apiError,
+    kind: {
+      kind: 'status',
+      status: response.status,
+      codes: apiError.codes,
+      retryAfterMs: parseRetryAfter(response.headers),
+    },
+  };
+}
 
 function parseSuccess(
   { schema, text: asText }: { schema: z.ZodMiniType | ResponseSchema<unknown>; text?: true },
