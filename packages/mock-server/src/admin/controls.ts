@@ -1,3 +1,4 @@
+// src/admin/: the controls: their one table (here), the control API over HTTP, who may call it, and verify.
 // The one table of the mock's controls. Each control is declared once here — its route, its input and
 // output schemas, what it does — and from this table come the JS API (`service.admin.<name>()`), the
 // HTTP control API under /__admin/ (admin/http.ts), the flags of `loc-mock serve` that set state at start

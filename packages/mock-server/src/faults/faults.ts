@@ -1,3 +1,4 @@
+// src/faults/: the faults a mock injects: createFaults (here) and its parts, one file each.
 // The faults of a mock service (createFaults), its parts joined: the live faults (fault-list.ts), those
 // that answer instead of a route (before-answer.ts) and those inside an answer (in-answer.ts), and the msw
 // handler that applies them through msw's interception (msw-handler.ts). The kinds and a fault's spec:

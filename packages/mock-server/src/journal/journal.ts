@@ -1,3 +1,4 @@
+// src/journal/: the record of requests: the journal (here) and the exchange that travels with a request.
 // The request journal: what clients sent and what the mock answered, for tests in any language to read
 // (`GET /__admin/requests`) and to verify. Recording runs for every request, so it keeps references only
 // (the parsed URL, node:http's header object, the body buffer): credentials are fingerprinted and bodies

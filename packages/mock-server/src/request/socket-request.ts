@@ -1,3 +1,4 @@
+// src/request/: a request as the handlers see it, by either transport: the light Request (here), its id, its operation.
 // The request the real server hands to the msw handlers. Building an undici `Request` for every request
 // (its Headers conversion, AbortSignal and body stream) cost more than the handlers' own work under a
 // load test. The handlers read a request's url, method, headers and body: those are plain fields here,

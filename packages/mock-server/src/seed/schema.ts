@@ -1,3 +1,4 @@
+// src/seed/: the state a mock starts from: the seed's schema (here), the ids it gives, the demo and hostile seeds.
 import {
   DISTRIBUTION_ENVIRONMENTS,
   DISTRIBUTION_TYPES,

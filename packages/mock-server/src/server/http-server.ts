@@ -1,3 +1,4 @@
+// src/server/: the transport, node:http: startMockServer (here), the request path, bodies read and answers written.
 // startMockServer: the mock service on node:http, a real port for clients in any language. The request
 // path is request-path.ts; this file makes the server, answers what never reaches that path (a proxy
 // tunnel, malformed HTTP), listens and closes.

@@ -1,3 +1,4 @@
+// src/service/: the mock service (here: store, clock, handlers, faults, journal and controls joined) and its views.
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'msw';
 import { createClock, type MockClock } from '../store/clock';

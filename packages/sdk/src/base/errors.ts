@@ -1,3 +1,4 @@
+// src/base/: the bottom layer, imported by all: the one error hierarchy (here), the rules and values the SDK shares.
 import type { ProjectRef } from './project-ref';
 import { requestIdOf, safeHeaders } from './response-headers';
 

@@ -1,3 +1,4 @@
+// src/download/: @loc/sdk/node's downloads (here), streamed to a temporary file, checked, renamed into place.
 import { randomBytes } from 'node:crypto';
 import { writeSync } from 'node:fs';
 import { lstat, mkdir, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';

@@ -1,3 +1,4 @@
+// src/request/: the request machinery: the one request function (here) and the config, retries, checks it is made of.
 import type * as z from 'zod/mini';
 import {
   APIConnectionError,

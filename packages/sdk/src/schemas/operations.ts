@@ -1,3 +1,4 @@
+// src/schemas/: the wire contract: the operation table (here) and each body's schema, one file per area.
 /**
  * The API's operations, declared once. Each entry states its method, path template, API, request and
  * response bodies, every status it can answer with that status's body, and whether it is safe to repeat.
