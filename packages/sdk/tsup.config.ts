@@ -81,7 +81,7 @@ export default [
   locBuild({ index }, { ...dependencies, ...oneClean, dts: false }),
   // `@loc/sdk/node`: the root entry as built, and the downloads (with their own copy of the few helpers
   // they share with the client: the errors they throw are still `instanceof` the root's classes, which
-  // compare brands, src/errors.ts).
+  // compare brands, src/base/errors.ts).
   locBuild({ node }, { ...dependencies, ...oneClean, esbuildPlugins: [rootAsBuilt()], dts: false }),
   // The subpaths, and the root entry for bundlers that build for browsers (the `browser` condition:
   // esbuild's, Vite's and webpack's browser platforms, Cloudflare's), with nothing loaded later (a

@@ -1,7 +1,7 @@
 // The request journal (/__admin/requests) never shows a credential: every form a client sends one in —
 // headers, query parameters, JSON and form bodies — is fingerprinted. The names are held against the SDK's
 // and the CLI's own sources: a credential header, query parameter or option they add fails this test until
-// the journal's rule (src/credentials.ts) covers it.
+// the journal's rule (src/rules/credentials.ts) covers it.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

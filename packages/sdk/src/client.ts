@@ -54,6 +54,6 @@ export function createClient(options: ClientOptions = {}): LocClient {
  */
 export function createCdnClient(options: ClientOptions = {}): Cdn {
   const config = resolveConfig(options);
-  // The check uses none of ofetch's options: it goes over the runtime's fetch (internal/http.ts).
+  // The check uses none of ofetch's options: it goes over the runtime's fetch (request/http.ts).
   return new Cdn(createTransport(config, { cdn: CDN_API }, fetchHttp), config.cdnCheckPath);
 }

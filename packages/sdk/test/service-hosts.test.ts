@@ -1,4 +1,4 @@
-// Where requests go by default, and the one rule of where a CDN check goes (src/internal/service-hosts.ts):
+// Where requests go by default, and the one rule of where a CDN check goes (src/base/service-hosts.ts):
 // the service's hosts with only credentials, spec.md's /cdn/check on any other host. Nothing is sent: each
 // client is given a fetch of its own that records the URL and answers at once.
 import fc from 'fast-check';

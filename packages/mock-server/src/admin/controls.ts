@@ -2,7 +2,7 @@
 // The one table of the mock's controls. Each control is declared once here — its route, its input and
 // output schemas, what it does — and from this table come the JS API (`service.admin.<name>()`), the
 // HTTP control API under /__admin/ (admin/http.ts), the flags of `loc-mock serve` that set state at start
-// (bin.ts) and the control API's OpenAPI document (admin/openapi.ts, docs/mock-admin-openapi.json).
+// (bin.ts) and the control API's OpenAPI document (service/admin-openapi.ts, docs/mock-admin-openapi.json).
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ControlError } from '../rules/control-error';

@@ -1,6 +1,6 @@
 // Faults inside an answer's body: what the mock changes in the bytes it serves (a corrupt or hostile ZIP, a
 // wrong checksum, broken JSON). How a body is cut, stalled or slowed on the wire is the real server's
-// (http-server.ts): msw's interception cannot reset or stall a socket.
+// (server/write-answer.ts): msw's interception cannot reset or stall a socket.
 import { unzipSync, zipSync, type Zippable } from 'fflate';
 
 const LOCAL_HEADER = 0x04034b50;

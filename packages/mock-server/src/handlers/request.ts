@@ -37,7 +37,7 @@ export class BodyError extends Error {
 }
 
 /**
- * Reads and checks a JSON body as the operation declares it (src/operations.ts of @loc/sdk): 413 over
+ * Reads and checks a JSON body as the operation declares it (src/schemas/operations.ts of @loc/sdk): 413 over
  * `maxBytes`; `malformedStatus` for a body that is not JSON or missing when required; `invalidStatus`
  * when it does not match the schema, naming each bad field. An empty optional body counts as `{}`.
  * Over the mock's socket, where the body is read already, it answers (or throws) at once: a promise per

@@ -1,5 +1,5 @@
 // Which names carry a credential: one rule for the request journal's headers, query parameters and JSON
-// body fields (journal.ts), so that what a client sends as a secret is shown only as a fingerprint. It
+// body fields (journal/journal.ts), so that what a client sends as a secret is shown only as a fingerprint. It
 // covers the names the SDK and CLI send (test/credentials.test.ts reads them from their sources) and the
 // common forms of other clients: `Authorization`, `Cookie`, `Private-Token`, any `X-…-Token`, `X-Api-Key`,
 // `?access_token=`, `?api_key=`, a pre-signed URL's `signature`, a body's `cdnKey` or `password`.

@@ -1,5 +1,5 @@
 // How a fault's scope and a verify pattern name paths: a path, or a regular expression, never both.
-// Declared once for both (faults.ts, admin/verify.ts).
+// Declared once for both (faults/kinds.ts, admin/verify.ts).
 import { z } from 'zod';
 
 function isRegExp(text: string): boolean {

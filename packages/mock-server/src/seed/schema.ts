@@ -37,7 +37,7 @@ export const SeedSchema = z.strictObject({
     z
       .strictObject({
         slug,
-        /** The id the service's paths take as well as the slug. Default: made from the slug (store/ids.ts). */
+        /** The id the service's paths take as well as the slug. Default: made from the slug (seed/ids.ts). */
         id: z
           .string()
           .regex(WORKSPACE_ID_PATTERN, 'expected a workspace id such as space_16kPs3bRIpXi-29323')
@@ -69,7 +69,7 @@ export const SeedSchema = z.strictObject({
       .strictObject({
         workspace: slug,
         slug,
-        /** The id the service's paths take as well as the slug. Default: made from workspace and slug (store/ids.ts). */
+        /** The id the service's paths take as well as the slug. Default: made from workspace and slug (seed/ids.ts). */
         id: z.string().regex(PROJECT_ID_PATTERN, 'expected a project id such as pr_18JCETCbT9NW-31003').optional(),
         title: z.string().min(1),
         description: z.string().optional(),

@@ -96,7 +96,7 @@ export function createFront(service: MockService, options: FrontOptions): Front 
 export function onRequest(front: Front, req: IncomingMessage, res: ServerResponse): void {
   const started = front.onRequest ? Date.now() : 0;
   const method = req.method ?? 'GET';
-  // Every answer names its request (the client's own id when it sent a usable one): request-id.ts.
+  // Every answer names its request (the client's own id when it sent a usable one): request/request-id.ts.
   res.setHeader(REQUEST_ID_HEADER, front.target.requestIdOf(req.headers[REQUEST_ID_HEADER]));
   const requested = requestTarget(front, req, res, method, started);
   if (!requested) return;

@@ -1,5 +1,5 @@
 // The control API's examples as docs/mock-server.md shows them: made from the OpenAPI document's examples
-// (admin/openapi.ts), which a test sends to a real mock, so the page cannot drift from what the mock does.
+// (admin-openapi.ts), which a test sends to a real mock, so the page cannot drift from what the mock does.
 // `loc-mock admin-openapi --markdown` prints it; a test compares it with the page.
 import { buildAdminOpenApi } from './admin-openapi';
 

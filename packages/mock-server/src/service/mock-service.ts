@@ -79,7 +79,7 @@ export interface MockService {
 interface Internals {
   target: ControlTarget;
   transport: Transport;
-  /** The id of a request's answer, made once per request for both transports (request-id.ts). */
+  /** The id of a request's answer, made once per request for both transports (request/request-id.ts). */
   requestIdOf: (sent: string | string[] | null | undefined) => string;
 }
 const internals = new WeakMap<MockService, Internals>();

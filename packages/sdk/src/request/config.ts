@@ -91,7 +91,7 @@ export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
   const baseUrl = checkUrl('baseUrl', base.value);
   const givenCdnBase = setting(options.cdnBaseUrl, 'LOC_CDN_BASE_URL');
   const givenPath = options.cdnCheckPath ?? readEnv('LOC_CDN_CHECK_PATH');
-  // The one rule of where a check goes (internal/service-hosts.ts); a given CDN host is checked first.
+  // The one rule of where a check goes (base/service-hosts.ts); a given CDN host is checked first.
   const cdn = cdnCheckTarget({
     baseUrl,
     cdnBaseUrl: givenCdnBase && checkUrl('cdnBaseUrl', givenCdnBase.value),

@@ -1,4 +1,4 @@
-// A module of their own: config.ts holds the hooks and internal/request.ts calls them; with the types here,
+// A module of their own: config.ts holds the hooks and request.ts calls them; with the types here,
 // neither of the two imports the other (no import cycle: `pnpm lint:cycles`).
 
 /** What the observer hooks are told: never headers, never a credential. */

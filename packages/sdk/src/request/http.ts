@@ -1,5 +1,5 @@
 /**
- * How the transport sends one request (internal/request.ts), in two builds: through ofetch, the SDK's HTTP
+ * How the transport sends one request (request.ts), in two builds: through ofetch, the SDK's HTTP
  * layer ({@link ofetchHttp}, what `createClient` uses), or through the runtime's own `fetch`
  * ({@link fetchHttp}, what `createCdnClient` uses). The transport passes neither any of ofetch's options
  * (it retries, times out, serializes, parses and reads errors itself), so the two send the same request and

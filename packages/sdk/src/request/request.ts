@@ -47,8 +47,8 @@ export interface CallInput<O extends OperationCall> {
 /**
  * The one door to the network: every SDK call goes through the function this returns. It adds the
  * credential that belongs to the call's host, the timeout and abort signal, retries, and validation.
- * `apis` are the APIs the client calls (internal/apis.ts), by the name operations give (`api`); `http` sends
- * each attempt (internal/http.ts: ofetch, or the runtime's fetch).
+ * `apis` are the APIs the client calls (apis.ts), by the name operations give (`api`); `http` sends
+ * each attempt (http.ts: ofetch, or the runtime's fetch).
  */
 export function createTransport(
   config: ResolvedConfig,
@@ -103,7 +103,7 @@ export function createTransport(
 
   return {
     /**
-     * Calls an operation of the table (src/operations.ts), given as its declaration so that an app's
+     * Calls an operation of the table (src/schemas/operations.ts), given as its declaration so that an app's
      * bundle holds only the operations it calls. An empty 2xx resolves to null where the operation may
      * answer 204, and is a contract error elsewhere. `.withResponse()` of the promise gives the answer too.
      */
@@ -278,7 +278,7 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** The project a call's path parameters name, by the SDK's one name for it (core/project-ref.ts). */
+/** The project a call's path parameters name, by the SDK's one name for it (base/project-ref.ts). */
 function projectOf(params: Record<string, string>): ProjectRef | undefined {
   const { workspaceUrl, projectUrl } = params;
   return workspaceUrl !== undefined && projectUrl !== undefined
@@ -289,7 +289,7 @@ function projectOf(params: Record<string, string>): ProjectRef | undefined {
 /**
  * A connection failure's message: the address it tried, which setting gave it and from where (the option,
  * the environment or the default), and what went wrong. A base URL never holds a credential or a query
- * (core/config.ts refuses both), so it may be shown.
+ * (config.ts refuses both), so it may be shown.
  */
 function unreachable(api: Api, config: ResolvedConfig, reason: string): string {
   const [option, env] = api.settings;

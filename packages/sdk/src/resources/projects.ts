@@ -1,5 +1,5 @@
 // Projects: list, inspect, create, and translation status. Each method hands its operation
-// (src/operations.ts) and parameters to the one request function.
+// (src/schemas/operations.ts) and parameters to the one request function.
 import type { APIPromise } from '../request/api-promise';
 import type { RequestOptions } from '../request/request-options';
 import type { Transport } from '../request/request';

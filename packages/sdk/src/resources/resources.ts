@@ -1,5 +1,5 @@
 // Resource files: list a project's files, upload one (or a ZIP of them) to import its strings, download one
-// in one locale. Each method hands its operation (src/operations.ts) and inputs to the one request function.
+// in one locale. Each method hands its operation (src/schemas/operations.ts) and inputs to the one request function.
 import { apiPromise, type APIPromise } from '../request/api-promise';
 import type { RequestOptions } from '../request/request-options';
 import { InvalidRequestError } from '../base/errors';
