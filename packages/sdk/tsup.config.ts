@@ -64,11 +64,11 @@ function browserInflate(): EsbuildPlugin {
 const PUBLIC_ENTRIES = {
   index: 'src/index.ts',
   node: 'src/node.ts',
-  duration: 'src/duration.ts',
+  duration: 'src/base/duration.ts',
   // Subpaths (docs/sdk.md, "Entry points"): the schemas, the locale helpers, and what only the CLI and
   // the mock use (`internal`, not covered by semver).
   schemas: 'src/schemas/index.ts',
-  locales: 'src/locales.ts',
+  locales: 'src/base/locales.ts',
   internal: 'src/internal.ts',
 };
 const { index, internal, node, schemas, duration, locales } = PUBLIC_ENTRIES;
@@ -83,7 +83,7 @@ export default [
   locBuild({ index }, { ...dependencies, ...oneClean, dts: false }),
   // `@loc/sdk/node`: the root entry as built, and the downloads (with their own copy of the few helpers
   // they share with the client: the errors they throw are still `instanceof` the root's classes, which
-  // compare brands, src/errors.ts).
+  // compare brands, src/base/errors.ts).
   locBuild({ node }, { ...dependencies, ...oneClean, esbuildPlugins: [rootAsBuilt()], dts: false }),
   // The subpaths, and the root entry for bundlers that build for browsers (the `browser` condition:
   // esbuild's, Vite's and webpack's browser platforms, Cloudflare's), with nothing loaded later (a

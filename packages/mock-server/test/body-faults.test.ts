@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { ControlError } from '../src/control-error';
+import { ControlError } from '../src/rules/control-error';
 import { createMockService, DEMO } from '../src';
 import { useServer } from './helpers';
 

@@ -7,7 +7,7 @@
 // says. createOtaClient (./create-client.ts) puts it together from parts a reader can take one at a time:
 // when it checks (./schedule.ts), one check (./check.ts), the releases it applies and stores
 // (./releases.ts), the strings it serves and t() (./strings.ts), and its events (./events.ts).
-import type { LocError } from '../errors';
+import type { LocError } from '../base/errors';
 import type { DistributionEnvironment, DistributionType } from '../schemas/cdn';
 import { version } from '../../package.json';
 import type { Strings } from './parse';

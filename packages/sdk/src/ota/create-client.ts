@@ -4,7 +4,7 @@
  * and stored (./releases.ts), the strings it serves and t() (./strings.ts), and its events (./events.ts).
  * Nothing it does throws into the app: failures are events.
  */
-import { cdnCheckTarget, SERVICE_API_URL } from '../internal/service-hosts';
+import { cdnCheckTarget, SERVICE_API_URL } from '../base/service-hosts';
 import type { OtaClient, OtaOptions } from './client';
 import type { ClientContext } from './context';
 import { createEvents } from './events';
@@ -41,7 +41,7 @@ export function createOtaClient<Keys = never>(options: OtaOptions): OtaClient<Ke
       `checkIntervalMs ${interval}: not ${OTA_MIN_CHECK_INTERVAL_MS} (a minute) to ${OTA_MAX_PAUSE_MS} (a week) ms`,
     );
   const now = options.now ?? Date.now;
-  // The SDK's one rule (internal/service-hosts.ts): `baseUrl` here is the CDN host, the service's by default.
+  // The SDK's one rule (base/service-hosts.ts): `baseUrl` here is the CDN host, the service's by default.
   const target = cdnCheckTarget({
     baseUrl: SERVICE_API_URL,
     cdnBaseUrl: options.baseUrl,

@@ -2,7 +2,7 @@
  * The client's events: a new release is current (`onUpdate`), something failed (`onError`). Nothing the
  * client does throws into the app; what fails is said here, once, as an SDK error.
  */
-import { LocError } from '../errors';
+import { LocError } from '../base/errors';
 import type { OtaFailure, OtaRelease, OtaStage } from './client';
 
 /** The listeners of a client, and the two ways its parts tell them something. */

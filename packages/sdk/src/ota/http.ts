@@ -6,14 +6,14 @@
  * An HTTP error of the check is a `LocError` with `status` and `codes` beside it, not `APIError.from`'s
  * subclass: those classes and their messages would be a sixth of the bundle.
  */
-import { redactUrls } from '../core/url';
-import { APIConnectionError, DownloadError, LocError, parseRetryAfter } from '../errors';
-import { refusedCdnUrl } from '../internal/cdn-url-rule';
-import { networkFailureOf, safeCause } from '../internal/network-failure';
+import { redactUrls } from '../base/url';
+import { APIConnectionError, DownloadError, LocError, parseRetryAfter } from '../base/errors';
+import { refusedCdnUrl } from '../base/cdn-url-rule';
+import { networkFailureOf, safeCause } from '../request/network-failure';
 import { nextHop } from './hops';
 import type { CdnCheckRequest, CdnRelease } from '../schemas/cdn';
 
-/** How many redirects a request follows; each is checked (../internal/cdn-url-rule.ts). */
+/** How many redirects a request follows; each is checked (../base/cdn-url-rule.ts). */
 const MAX_REDIRECTS = 5;
 /**
  * Most bytes of a check's answer that are read: a release or a problem is well under a kilobyte. A bigger

@@ -4,7 +4,7 @@
  * tab or process stored it. Storage keys: `<prefix>current` (the current release's id) and
  * `<prefix>release:<id>` (the release).
  */
-import { DownloadError } from '../errors';
+import { DownloadError } from '../base/errors';
 import type { CdnRelease } from '../schemas/cdn';
 import { DEFAULT_MAX_BUNDLE_BYTES, type OtaRelease, type OtaStage } from './client';
 import type { ClientContext } from './context';

@@ -1,10 +1,10 @@
 // Resource files: list a project's files, upload one (or a ZIP of them) to import its strings, download one
-// in one locale. Each method hands its operation (src/operations.ts) and inputs to the one request function.
-import { apiPromise, type APIPromise } from '../core/api-promise';
-import type { RequestOptions } from '../core/request-options';
-import { InvalidRequestError } from '../errors';
-import type { Transport } from '../internal/request';
-import { downloadResource, listResources, uploadResource, uploadResourceZip } from '../operations';
+// in one locale. Each method hands its operation (src/schemas/operations.ts) and inputs to the one request function.
+import { apiPromise, type APIPromise } from '../request/api-promise';
+import type { RequestOptions } from '../request/request-options';
+import { InvalidRequestError } from '../base/errors';
+import type { Transport } from '../request/request';
+import { downloadResource, listResources, uploadResource, uploadResourceZip } from '../schemas/operations';
 import type {
   ImportSwitch,
   LocaleInFileName,
@@ -13,7 +13,7 @@ import type {
   ResourceStatusFilter,
   ResourceZipImport,
 } from '../schemas/resources';
-import type { CustomId } from '../core/custom-id';
+import type { CustomId } from '../base/custom-id';
 
 /** What an import may change, for the files of one side (the source locale's, or the translations). */
 export interface ImportSwitches {
