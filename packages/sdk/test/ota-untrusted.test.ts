@@ -158,7 +158,7 @@ describe('keys that would flatten to more than memory holds', () => {
   });
 });
 
-describe('the URLs a check answer names (src/internal/cdn-url-rule.ts)', () => {
+describe('the URLs a check answer names (src/base/cdn-url-rule.ts)', () => {
   it.each([
     ['https://files.test/r.zip', 'https://cdn.test/cdn/check', undefined],
     ['https://files.test/r.zip', `${OTA_BASE}/cdn/check`, undefined],
