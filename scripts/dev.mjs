@@ -9,6 +9,7 @@
 //                                     N times (default 3) beside two busy loops
 //   node scripts/dev.mjs demo         build, then the demo against the embedded mock server
 //   node scripts/dev.mjs bench        build, then the benchmarks
+//   node scripts/dev.mjs regen        build, then rewrite every generated file (scripts/regen.mjs)
 //   node scripts/dev.mjs run <cmd…>   install, then run a command of node_modules/.bin
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -356,12 +357,17 @@ switch (task) {
     turbo('build');
     must(process.execPath, [join(root, 'bench', 'run.mjs'), ...rest]);
     break;
+  case 'regen':
+    log('Building');
+    turbo('build');
+    must(process.execPath, [join(root, 'scripts', 'regen.mjs'), ...rest]);
+    break;
   case 'run':
     must(rest[0], rest.slice(1));
     break;
   default:
     process.stderr.write(
-      `Unknown task ${JSON.stringify(task)}: expected setup, test, stress [rounds], demo, bench or run <command>.\n`,
+      `Unknown task ${JSON.stringify(task)}: expected setup, test, stress [rounds], demo, bench, regen or run <command>.\n`,
     );
     process.exit(2);
 }

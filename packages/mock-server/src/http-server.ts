@@ -5,9 +5,11 @@ import { createDispatcher } from './dispatch';
 import { errorFor } from './handlers/errors';
 import { keptAnswerOf } from './handlers/answers';
 import { socketRequest } from './socket-request';
+import { isUploadRoute } from './handlers/routes';
 import {
   createMockService,
   DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_UPLOAD_BYTES,
   servedOverHttp,
   type MockService,
   type MockServiceOptions,
@@ -79,6 +81,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const { journal } = service;
   const access = adminAccess(options.host ?? '127.0.0.1', options.adminToken);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxUploadBytes = options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
+  /** The limit a request's body is read against: the control API's, an upload's, or the service's. */
+  const limitOf = (method: string, { isAdmin, url }: RequestTarget) =>
+    isAdmin ? MAX_ADMIN_BODY_BYTES : isUploadRoute(method, url.pathname) ? maxUploadBytes : maxBodyBytes;
   const dispatch = createDispatcher(service.handlers);
   const cors = corsPolicyOf(options.corsOrigins ?? DEFAULT_CORS_ORIGINS);
   // Set once the server listens: the base of every request's URL, and what the control API checks a
@@ -110,7 +116,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         if (allowsOrigin(cors, from))
           for (const [name, value] of Object.entries(corsHeaders(cors, from))) res.setHeader(name, value);
       }
-      const limit = requested.isAdmin ? MAX_ADMIN_BODY_BYTES : maxBodyBytes;
+      const limit = limitOf(method, requested);
       readLimited(new Reading(req, res, method, requested, started, limit, received, failed));
     },
   );
@@ -152,7 +158,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     const started = options.onRequest ? Date.now() : 0;
     const requested = requestTarget(req, res, method, started);
     if (!requested) return;
-    const limit = requested.isAdmin ? MAX_ADMIN_BODY_BYTES : maxBodyBytes;
+    const limit = limitOf(method, requested);
     if (Number(req.headers['content-length']) > limit) {
       if (requested.isAdmin) writeAdmin(req, res, method, adminTooLarge(limit), started);
       else answer(req, res, method, started, tooLarge(requested.url.pathname, limit));

@@ -1,4 +1,10 @@
-export { createMockService, DEFAULT_MAX_BODY_BYTES, type MockService, type MockServiceOptions } from './mock-service';
+export {
+  createMockService,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_UPLOAD_BYTES,
+  type MockService,
+  type MockServiceOptions,
+} from './mock-service';
 export {
   DEFAULT_HEADERS_TIMEOUT_MS,
   startMockServer,

@@ -9,6 +9,7 @@ import type { HandlerContext } from './handlers/context';
 import { exportResolvers } from './handlers/exports';
 import { fallbackHandlers } from './handlers/fallback';
 import { projectResolvers } from './handlers/projects';
+import { resourceResolvers } from './handlers/resources';
 import { operationHandlers } from './handlers/routes';
 import { storageHandlers } from './handlers/storage';
 import { demoSeed } from './seed/demo';
@@ -18,6 +19,12 @@ import { createStore, type Store } from './store';
 import { cdnRequestLogOf, type CdnLogEntry } from './cdn-request-log';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * The largest upload of a resource file or a ZIP of them (`POST …/resources`, `…/resources/zip`): 16 MiB,
+ * a few times the largest resource files apps ship (a 10,000-key JSON file is ~0.5 MiB). The service's
+ * own limit is not documented.
+ */
+export const DEFAULT_MAX_UPLOAD_BYTES = 16 * 1024 * 1024;
 
 export interface MockServiceOptions {
   /** The state to start from (and to `reset()` to). Default: the demo seed. */
@@ -32,6 +39,8 @@ export interface MockServiceOptions {
   signingSecret?: string;
   /** Larger request bodies get 413. Default 1 MiB. */
   maxBodyBytes?: number;
+  /** Larger uploads of resource files (a file, or a ZIP of them) get 413. Default 16 MiB. */
+  maxUploadBytes?: number;
   /** How many requests the journal keeps (the newest). Default 1,000; 0 turns it off. */
   journalSize?: number;
 }
@@ -105,6 +114,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     signer: createSigner(options.signingSecret ?? randomBytes(32).toString('hex')),
     prefix: options.baseUrl ? options.baseUrl.replace(/\/+$/, '') : '*',
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
   };
   service = {
     handlers: [
@@ -112,6 +122,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       ...operationHandlers(context, {
         ...projectResolvers(context),
         ...exportResolvers(context),
+        ...resourceResolvers(context),
         ...cdnResolvers(context),
       }),
       ...storageHandlers(context),

@@ -1,6 +1,7 @@
 // Bad input over a real socket: never a crash, never an unplanned 5xx, always a clear status and body.
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { listOperations } from '@loc/sdk/internal';
 import { CdnErrorDetailSchema } from '@loc/sdk/schemas';
 import { DEMO } from '../src';
 import { useServer } from './helpers';
@@ -149,15 +150,19 @@ describe('bad input', () => {
   it('answers a few thousand random requests without a 5xx, and still works afterwards', async () => {
     const next = random(20261122);
     const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
+    // Every operation's path (from the SDK's table, so a new one is in at once), and paths no operation has.
+    const filled: Record<string, string> = {
+      workspaceUrl: 'acme',
+      projectUrl: 'mobile-ios',
+      id: 'x',
+      fileName: 'Localizable.strings',
+    };
     const paths = [
-      '/v1/projects',
-      '/v1/acme/projects',
-      '/v1/acme/projects/status',
-      '/v1/acme/projects/mobile-ios',
-      '/v1/acme/projects/mobile-ios/status',
-      '/v1/acme/projects/mobile-ios/exports',
-      '/v1/acme/projects/mobile-ios/exports/x',
-      '/cdn/check',
+      ...new Set(
+        listOperations().map((op) =>
+          op.path.replace(/\{(\w+)\}/g, (_, name: string) => filled[name] ?? expect.fail(`no value for {${name}}`)),
+        ),
+      ),
       '/_storage/exports/x.zip',
       '/',
       '/v1',

@@ -1,5 +1,6 @@
 // docs/mock-server.md must stay true: its seed example loads and serves, its tables name every demo
 // credential with the right workspace, and its examples of version filtering are what the mock answers.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createClient, projectRefOf } from '@loc/sdk';
@@ -35,6 +36,13 @@ describe('docs/mock-server.md', () => {
     } finally {
       server.close();
     }
+  });
+
+  it('has the access table the operation table and the roles make (scripts/docs-tables.mjs --check)', () => {
+    const script = fileURLToPath(new URL('../../../scripts/docs-tables.mjs', import.meta.url));
+    const result = spawnSync(process.execPath, [script, '--check'], { encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
   });
 
   it('names every demo token with its user and role', () => {

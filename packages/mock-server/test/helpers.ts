@@ -16,15 +16,21 @@ export function useServer(options: MockServerOptions = {}) {
     get url() {
       return server.url;
     },
-    /** A request with an optional Bearer token and JSON body; the answer with its parsed body. */
+    /** A request with an optional Bearer token and JSON body (or a form); the answer with its parsed body. */
     async call(
       method: string,
       path: string,
-      options: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+      options: {
+        token?: string;
+        body?: unknown;
+        raw?: string;
+        form?: FormData;
+        headers?: Record<string, string>;
+      } = {},
     ) {
       const headers: Record<string, string> = { ...options.headers };
       if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
-      let body: string | undefined = options.raw;
+      let body: string | FormData | undefined = options.raw ?? options.form;
       if (options.body !== undefined) {
         body = JSON.stringify(options.body);
         headers['content-type'] = 'application/json';

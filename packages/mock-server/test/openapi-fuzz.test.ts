@@ -10,6 +10,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // By path, not as a dependency: @loc/test-utils depends on this package.
 import { CDN_KEYS, startMock, TOKENS, type RunningMock } from '../../test-utils/src/index';
@@ -25,7 +26,8 @@ interface Operation {
   path: string;
   api: 'v1' | 'cdn';
   parameters: Parameter[];
-  requestBody?: { required: boolean; schema: Schema };
+  query: Parameter[];
+  requestBody?: { required: boolean; schema: Schema; form: boolean; fileType?: string };
   responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
 }
 
@@ -34,6 +36,8 @@ const RUNS = 1500;
 
 const doc = JSON.parse(readFileSync(fileURLToPath(new URL('../../../docs/openapi.json', import.meta.url)), 'utf8'));
 const component = (ref: Schema): Schema => doc.components.schemas[ref.$ref.split('/').at(-1)!];
+/** A media type's schema: a named component, or given in place (a resource file's text). */
+const schemaOf = (schema: Schema): Schema => (schema.$ref ? component(schema) : schema);
 
 /** The operations as the document states them (nothing here comes from the SDK's table). */
 const OPERATIONS: Operation[] = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(
@@ -44,12 +48,20 @@ const OPERATIONS: Operation[] = Object.entries(doc.paths as Record<string, Recor
       path,
       // The CDN key is the one security scheme an operation names for itself; the rest use the document's.
       api: op.security ? 'cdn' : 'v1',
-      parameters: (op.parameters ?? []).map((p: any) => ({ name: p.name, schema: p.schema })),
+      parameters: (op.parameters ?? [])
+        .filter((p: any) => p.in === 'path')
+        .map((p: any) => ({ name: p.name, schema: p.schema })),
+      query: (op.parameters ?? [])
+        .filter((p: any) => p.in === 'query')
+        .map((p: any) => ({ name: p.name, schema: p.schema })),
       ...(op.requestBody
         ? {
             requestBody: {
               required: op.requestBody.required,
-              schema: component(op.requestBody.content['application/json'].schema),
+              // A JSON body, or a multipart form (an upload) whose schema lists its fields and file part.
+              form: 'multipart/form-data' in op.requestBody.content,
+              fileType: op.requestBody.content['multipart/form-data']?.encoding?.file?.contentType,
+              schema: component(Object.values(op.requestBody.content as Record<string, { schema: Schema }>)[0]!.schema),
             },
           }
         : {}),
@@ -115,10 +127,12 @@ function refusedString(schema: Schema): fc.Arbitrary<string> | undefined {
   // Candidates checked once here, so that generating never loops on a filter.
   const candidates = ['', ' ', '\t\n', '!!', 'de_DE', 'english', 'v1.0.0', '1.2', 'x'.repeat((max ?? 40) + 1)];
   if (schema.enum)
+    // Each candidate is one the enum does not hold: a lowercased value is one only where the enum's are not
+    // lowercase already (`json.standard`).
     return fc.constantFrom(
-      ...candidates.filter((c) => !schema.enum.includes(c)),
-      `${schema.enum[0]}x`,
-      String(schema.enum[0]).toLowerCase(),
+      ...[...candidates, `${schema.enum[0]}x`, String(schema.enum[0]).toLowerCase()].filter(
+        (c) => !schema.enum.includes(c),
+      ),
     );
   if (schema.pattern) {
     const pattern = new RegExp(schema.pattern, 'u');
@@ -183,13 +197,24 @@ type Body =
   | { kind: 'none' }
   | { kind: 'json'; value: unknown; valid: true }
   | { kind: 'json'; value: unknown; valid: false; broken: string }
-  | { kind: 'raw'; text: string; broken: string };
+  | { kind: 'raw'; text: string; broken: string }
+  | { kind: 'form'; fields: Record<string, string>; file?: { name: string; content: string | Uint8Array }; valid: true }
+  | {
+      kind: 'form';
+      fields: Record<string, string>;
+      file?: { name: string; content: string | Uint8Array };
+      valid: false;
+      broken: string;
+    };
 
 interface Case {
   op: Operation;
   params: Record<string, string>;
   /** Whether every path parameter names something the seed has. */
   known: boolean;
+  /** The query parameters sent, and the one that breaks its schema, if one does. */
+  query: Record<string, string>;
+  brokenQuery?: string;
   who: Who;
   body: Body;
 }
@@ -199,7 +224,99 @@ const KNOWN: Record<string, string[]> = {
   workspaceUrl: ['acme'],
   projectUrl: ['mobile-ios', 'mobile-android', 'web-frontend', 'backend'],
   id: [],
+  fileName: ['common.json'],
+  // Query parameters and form fields: a file of web-frontend's, in locales it has.
+  path: ['locales/de', 'locales/en'],
+  iso2_slug: ['de', 'en'],
 };
+
+/**
+ * An upload's file part, by the content type the document gives the part (any, or a ZIP): a name the seed's
+ * web project has, and contents its format reads; a ZIP of such a file under its path.
+ */
+const KNOWN_FILES: Record<string, { name: string; content: string | Uint8Array }[]> = {
+  any: [
+    { name: 'common.json', content: '{}' },
+    { name: 'common.json', content: '{"app.title": "Acme Notes"}' },
+  ],
+  'application/zip': [
+    { name: 'strings.zip', content: zipSync({ 'locales/en/common.json': strToU8('{"app.title": "Acme Notes"}') }) },
+    { name: 'strings.zip', content: zipSync({ 'locales/de/common.json': strToU8('{}') }) },
+  ],
+};
+
+/** A value for a query parameter or form field: mostly one the seed has (where there are), else any valid one. */
+function parameterValue(p: Parameter): fc.Arbitrary<string> {
+  const known = KNOWN[p.name];
+  const any = valid(p.schema).map(String);
+  return known ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: any }) : any;
+}
+
+/** The query of a case: each parameter absent, or a value its schema takes, or (once) one it refuses. */
+function queryOf(op: Operation): fc.Arbitrary<{ query: Record<string, string>; broken?: string }> {
+  if (op.query.length === 0) return fc.constant({ query: {} });
+  const valid = fc.record(
+    Object.fromEntries(op.query.map((p) => [p.name, parameterValue(p)])) as Record<string, fc.Arbitrary<string>>,
+    { requiredKeys: [] },
+  ) as fc.Arbitrary<Record<string, string>>;
+  const refusable = op.query.filter((p) => refusedString(p.schema));
+  const options: fc.WeightedArbitrary<{ query: Record<string, string>; broken?: string }>[] = [
+    { weight: 4, arbitrary: valid.map((query) => ({ query })) },
+  ];
+  if (refusable.length)
+    options.push({
+      weight: 1,
+      arbitrary: fc
+        .tuple(valid, fc.constantFrom(...refusable))
+        .chain(([query, p]) =>
+          refusedString(p.schema)!.map((bad) => ({ query: { ...query, [p.name]: bad }, broken: `${p.name}=${bad}` })),
+        ),
+    });
+  return fc.oneof(...options);
+}
+
+/** A multipart form the schema takes (its fields, and a file the seed's web project reads), or one it refuses. */
+function formBodies(schema: Schema, fileType = 'any'): fc.WeightedArbitrary<Body>[] {
+  const fields = Object.entries((schema.properties ?? {}) as Record<string, Schema>)
+    .filter(([name]) => name !== 'file')
+    .map(([name, sub]) => ({ name, schema: sub }));
+  const validFields = fc.record(
+    Object.fromEntries(fields.map((f) => [f.name, parameterValue(f)])) as Record<string, fc.Arbitrary<string>>,
+    { requiredKeys: [] },
+  ) as fc.Arbitrary<Record<string, string>>;
+  const file = fc.constantFrom(...KNOWN_FILES[fileType]!);
+  const refusable = fields.filter((f) => refusedString(f.schema));
+  const bodies: fc.WeightedArbitrary<Body>[] = [
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(validFields, file)
+        .map(([values, f]) => ({ kind: 'form', fields: values, file: f, valid: true })),
+    },
+    {
+      weight: 1,
+      arbitrary: validFields.map((values) => ({ kind: 'form', fields: values, valid: false, broken: 'no file part' })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('{', '{"file": "x"}').map((text) => ({ kind: 'raw', text, broken: 'not a form' })),
+    },
+  ];
+  if (refusable.length)
+    bodies.push({
+      weight: 2,
+      arbitrary: fc.tuple(validFields, file, fc.constantFrom(...refusable)).chain(([values, f, field]) =>
+        refusedString(field.schema)!.map((bad) => ({
+          kind: 'form' as const,
+          fields: { ...values, [field.name]: bad },
+          file: f,
+          valid: false as const,
+          broken: `${field.name} ${JSON.stringify(bad)}`,
+        })),
+      ),
+    });
+  return bodies;
+}
 
 function credential(op: Operation, who: Who): string | undefined {
   if (who === 'none') return undefined;
@@ -234,6 +351,7 @@ function caseOf(op: Operation): fc.Arbitrary<Case> {
   // Half of the bodies are valid, the other half break one rule each.
   const bodies: fc.WeightedArbitrary<Body>[] = [];
   if (!op.requestBody) bodies.push({ weight: 1, arbitrary: fc.constant({ kind: 'none' }) });
+  else if (op.requestBody.form) bodies.push(...formBodies(op.requestBody.schema, op.requestBody.fileType));
   else {
     const schema = op.requestBody.schema;
     bodies.push({ weight: 4, arbitrary: valid(schema).map((value) => ({ kind: 'json', value, valid: true })) });
@@ -254,17 +372,22 @@ function caseOf(op: Operation): fc.Arbitrary<Case> {
         : fc.constant({ kind: 'none' }),
     });
   }
-  return fc.record({ params, who, body: fc.oneof(...bodies) }).map(({ params: values, who: w, body }) => ({
-    op,
-    params: Object.fromEntries(op.parameters.map((p, i) => [p.name, values[i]!.value])),
-    known: values.every((v) => v.known),
-    who: w,
-    body,
-  }));
+  return fc
+    .record({ params, query: queryOf(op), who, body: fc.oneof(...bodies) })
+    .map(({ params: values, query, who: w, body }) => ({
+      op,
+      params: Object.fromEntries(op.parameters.map((p, i) => [p.name, values[i]!.value])),
+      known: values.every((v) => v.known),
+      query: query.query,
+      ...(query.broken ? { brokenQuery: query.broken } : {}),
+      who: w,
+      body,
+    }));
 }
 
-const bodyIsValid = (body: Body) => body.kind === 'none' || (body.kind === 'json' && body.valid);
-const bodyIsRefused = (body: Body) => !bodyIsValid(body);
+const bodyIsValid = (body: Body) =>
+  body.kind === 'none' || ((body.kind === 'json' || body.kind === 'form') && body.valid);
+const isRefused = (c: Case) => !bodyIsValid(c.body) || c.brokenQuery !== undefined;
 
 /** The statuses a case may answer beyond "one the document lists", or a reason it broke that rule. */
 function expectationBroken(c: Case, status: number, titlesSeen: Set<string>): string | undefined {
@@ -273,12 +396,17 @@ function expectationBroken(c: Case, status: number, titlesSeen: Set<string>): st
     return status === 401 ? undefined : 'expected 401 without a valid credential';
   if (!c.known)
     return status >= 400 && status < 500 && status !== 413 ? undefined : 'expected a 4xx for a resource the seed lacks';
-  if (bodyIsRefused(c.body))
+  if (isRefused(c))
     return status === 400 || status === 422 || status === 403
       ? undefined
-      : 'a body the document refuses was not refused';
+      : 'a body or query the document refuses was not refused';
   // A request the document calls valid: served, or refused for who is asking or what exists, never for its shape.
   if (status === 200 || status === 204 || status === 403 || status === 404) return undefined;
+  // An upload of a valid form may still name files that collide (406) or hold a file its format refuses,
+  // or a locale the project lacks (422): what the file says, not the request's shape.
+  if (c.op.requestBody?.form && (status === 406 || status === 422)) return undefined;
+  // A download by a name every locale of a file has, without a locale or a folder, is 406 too.
+  if (c.op.id === 'downloadResource' && status === 406) return undefined;
   if (status === 429 && c.who === 'budget') return undefined;
   if (
     status === 422 &&
@@ -341,44 +469,61 @@ describe('docs/openapi.json against loc-mock', () => {
     await createExports();
     await fc.assert(
       fc.asyncProperty(cases, async (c) => {
-        const path = c.op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(c.params[name]!));
+        const search = new URLSearchParams(c.query).toString();
+        const path =
+          c.op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(c.params[name]!)) +
+          (search ? `?${search}` : '');
         const key = credential(c.op, c.who);
         const text =
           c.body.kind === 'json' ? JSON.stringify(c.body.value) : c.body.kind === 'raw' ? c.body.text : undefined;
+        let form: FormData | undefined;
+        if (c.body.kind === 'form') {
+          form = new FormData();
+          for (const [name, value] of Object.entries(c.body.fields)) form.append(name, value);
+          if (c.body.file) form.append('file', new Blob([c.body.file.content as BlobPart]), c.body.file.name);
+        }
         const response = await fetch(`${mock.url}${path}`, {
           method: c.op.method,
           headers: {
             ...(key ? { authorization: `Bearer ${key}` } : {}),
             ...(text !== undefined ? { 'content-type': 'application/json' } : {}),
           },
-          ...(text !== undefined ? { body: text } : {}),
+          ...(text !== undefined ? { body: text } : form ? { body: form } : {}),
         });
         const answer = await response.text();
         const status = response.status;
         (statuses.get(c.op.id) ?? statuses.set(c.op.id, new Set()).get(c.op.id)!).add(status);
-        const where = `${c.op.method} ${path} as ${c.who}${c.body.kind === 'none' ? '' : ` with ${c.body.kind === 'json' && c.body.valid ? 'a valid body' : (c.body as { broken: string }).broken}`} → ${status}`;
+        const valid = (c.body.kind === 'json' || c.body.kind === 'form') && c.body.valid;
+        const where = `${c.op.method} ${path} as ${c.who}${c.body.kind === 'none' ? '' : ` with ${valid ? 'a valid body' : (c.body as { broken: string }).broken}`} → ${status}`;
         const fail = (why: string) => mismatches.push(`${where}: ${why} ${answer.slice(0, 200)}`);
 
         const documented = c.op.responses[String(status)];
         if (!documented) return void fail('a status the document does not list for the operation');
         const broken = expectationBroken(c, status, titlesSeen);
         if (broken) fail(broken);
-        const content = documented.content?.['application/json'];
-        if (!content) {
+        if (!documented.content) {
           if (answer !== '') fail('a body where the document says there is none');
           return;
         }
         const type = response.headers.get('content-type') ?? '';
-        if (!/^application\/json(;|$)/.test(type)) fail(`content type ${type}, the document says application/json`);
+        const mediaType = type.split(';')[0]!.trim();
+        if (!(mediaType in documented.content))
+          return void fail(`content type ${type}, the document says ${Object.keys(documented.content).join(', ')}`);
+        const content = documented.content[mediaType]!;
+        // A text answer (a resource file in its format other than JSON): the document's schema of it is a string.
+        if (mediaType !== 'application/json') {
+          if (schemaOf(content.schema).type !== 'string') fail(`a ${mediaType} answer whose schema is no string`);
+          return;
+        }
         let json: unknown;
         try {
           json = JSON.parse(answer);
         } catch {
           return void fail('a body that is not JSON');
         }
-        const validate = validatorOf(component(content.schema));
+        const validate = validatorOf(schemaOf(content.schema));
         if (!validate(json))
-          fail(`a body that does not match ${content.schema.$ref}: ${ajv.errorsText(validate.errors)}`);
+          fail(`a body that does not match ${content.schema.$ref ?? 'its schema'}: ${ajv.errorsText(validate.errors)}`);
         if (c.op.id === 'createProject' && status === 200)
           titlesSeen.add(normalTitle((c.body as { value: { title: string } }).value.title));
       }),
@@ -397,10 +542,18 @@ describe('docs/openapi.json against loc-mock', () => {
       fc.asyncProperty(
         fc.constantFrom(...paths),
         fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'),
-        async ([template, item], method) => {
-          const listed = Object.keys(item).map((m) => m.toUpperCase());
-          fc.pre(!listed.includes(method));
+        async ([template], method) => {
           const path = template.replace(/\{(\w+)\}/g, (_, name: string) => KNOWN[name]![0] ?? 'x');
+          // The methods of every documented path this one is an instance of: `…/resources/zip` is also
+          // `…/resources/{fileName}`, a download of a file named `zip`.
+          const listed = [
+            ...new Set(
+              paths
+                .filter(([other]) => new RegExp(`^${other.replace(/\{\w+\}/g, '[^/]+')}$`).test(path))
+                .flatMap(([, item]) => Object.keys(item).map((m) => m.toUpperCase())),
+            ),
+          ];
+          fc.pre(!listed.includes(method));
           const response = await fetch(`${mock.url}${path}`, {
             method,
             headers: { authorization: `Bearer ${TOKENS.admin}` },

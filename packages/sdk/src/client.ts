@@ -5,12 +5,14 @@ import { createTransport } from './internal/request';
 import { Cdn } from './resources/cdn';
 import { Exports } from './resources/exports';
 import { Projects } from './resources/projects';
+import { Resources } from './resources/resources';
 
 /** A client of the service: one property per area of the API. */
 export interface LocClient {
   projects: Projects;
   cdn: Cdn;
   exports: Exports;
+  resources: Resources;
   /** The base URLs in use (credentials are not exposed). */
   readonly baseUrl: string;
   readonly cdnBaseUrl: string;
@@ -32,6 +34,7 @@ export function createClient(options: ClientOptions = {}): LocClient {
     projects: new Projects(transport),
     cdn: new Cdn(transport, config.cdnCheckPath),
     exports: new Exports(transport),
+    resources: new Resources(transport),
     baseUrl: config.baseUrl,
     cdnBaseUrl: config.cdnBaseUrl,
   };

@@ -23,6 +23,16 @@ export type { PollOptions } from './core/poll';
 export type { Cdn } from './resources/cdn';
 export type { Exports, WaitForExportOptions } from './resources/exports';
 export type { Projects } from './resources/projects';
+export type {
+  DownloadResource,
+  ImportOptions,
+  ImportSwitches,
+  ListResourcesOptions,
+  Resources,
+  UploadFile,
+  UploadResource,
+  UploadResourceZip,
+} from './resources/resources';
 export { redactUrl } from './core/url';
 
 // The errors.
@@ -104,3 +114,14 @@ export type {
   ResourceStatus,
   WorkspaceProjectStatus,
 } from './schemas/projects';
+export {
+  RESOURCE_STATUS_FILTERS,
+  type ImportCounts,
+  type ImportSwitch,
+  type LocaleInFileName,
+  type ResourceImport,
+  type ResourceList,
+  type ResourceListEntry,
+  type ResourceStatusFilter,
+  type ResourceZipImport,
+} from './schemas/resources';

@@ -56,7 +56,11 @@ export {
   type OperationResponse,
   type OperationResult,
   type PathParams,
+  type QueryParameter,
+  type ResponseBody,
 } from './operations';
 export { maxCharacters, openEnum, openObject, requestEnum } from './schemas/common';
 export { FINAL_EXPORT_STATUSES } from './schemas/exports';
+export { IMPORT_SWITCHES, LOCALE_IN_FILE_NAME, MAX_RESOURCE_PATH_LENGTH } from './schemas/resources';
+export { resourceMediaTypes } from './core/export-formats';
 export { docsPage } from './internal/docs-page';

@@ -1,6 +1,6 @@
 /**
- * Everything of `@loc/sdk`, plus the Node-only downloads: streamed to a temporary file, checked, renamed
- * into place.
+ * Everything of `@loc/sdk`, plus the Node-only downloads (streamed to a temporary file, checked, renamed
+ * into place) and the file of an upload streamed from disk (`fileFromPath`).
  *
  * @example
  * import { createClient, downloadExport } from '@loc/sdk/node';
@@ -21,3 +21,4 @@ export {
   type DownloadProgress,
   type DownloadResult,
 } from './download/download';
+export { fileFromPath } from './upload/file-from-path';

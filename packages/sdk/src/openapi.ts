@@ -9,13 +9,22 @@
  */
 import * as z from 'zod/mini';
 import { SDK_VERSION } from './core/config';
-import { listOperations, PATH_PARAMETERS, pathParameterNames, type NamedSchema, type Operation } from './operations';
+import {
+  listOperations,
+  PATH_PARAMETERS,
+  pathParameterNames,
+  type NamedSchema,
+  type Operation,
+  type ResponseBody,
+} from './operations';
 
 /** JSON-Schema patterns of the path parameters: what a slug or an export id can look like. */
 const PARAMETER_SCHEMAS: Record<keyof typeof PATH_PARAMETERS, Record<string, unknown>> = {
   workspaceUrl: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
   projectUrl: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
   id: { type: 'string', pattern: '^[A-Za-z0-9_-]+$' },
+  // A name, not a path: no folder in it.
+  fileName: { type: 'string', pattern: '^[^/\\\\]+$' },
 };
 
 const SECURITY = { v1: 'apiToken', cdn: 'cdnKey' } as const satisfies Record<Operation['api'], string>;
@@ -27,7 +36,8 @@ function componentSchemas(operations: Operation[]) {
   const named = new Map<string, z.ZodMiniType>();
   for (const op of operations) {
     for (const body of [op.requestBody, ...Object.values(op.responses).map((r) => r.body)]) {
-      if (!body) continue;
+      // A text answer's schema is stated in place, per media type (see `contentOf`).
+      if (!body || ('mediaTypes' in body && body.mediaTypes)) continue;
       const seen = named.get(body.name);
       if (seen && seen !== body.schema) throw new Error(`Two schemas are named ${body.name} in the operation table.`);
       named.set(body.name, body.schema);
@@ -35,20 +45,37 @@ function componentSchemas(operations: Operation[]) {
   }
   return Object.fromEntries(
     [...named].map(([name, schema]) => {
-      const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<
-        string,
-        unknown
-      >;
-      return [name, json];
+      return [name, jsonSchemaOf(schema)];
     }),
   );
 }
 
+/** A schema as JSON Schema, as a request states it (the input side of a transform). */
+function jsonSchemaOf(schema: z.ZodMiniType): Record<string, unknown> {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
+  return json;
+}
+
 function operationObject(op: Operation & { id: string }) {
-  const parameters = pathParameterNames(op.path).map((name) => {
+  const parameters: Record<string, unknown>[] = pathParameterNames(op.path).map((name) => {
     const key = name as keyof typeof PATH_PARAMETERS;
     return { name, in: 'path', required: true, description: PATH_PARAMETERS[key], schema: PARAMETER_SCHEMAS[key] };
   });
+  for (const [name, { description, schema, required }] of Object.entries(op.query ?? {}))
+    parameters.push({ name, in: 'query', required: required ?? false, description, schema: jsonSchemaOf(schema) });
+  // A text answer (a resource file) is its format's text: a JSON file is an object, any other a string.
+  const contentOf = (body: ResponseBody) =>
+    body.mediaTypes
+      ? Object.fromEntries(
+          body.mediaTypes.map((type) => [
+            type,
+            { schema: type === 'application/json' ? { type: 'object' } : { type: 'string' } },
+          ]),
+        )
+      : { 'application/json': { schema: ref(body) } };
   return {
     operationId: op.id,
     summary: op.summary,
@@ -58,14 +85,19 @@ function operationObject(op: Operation & { id: string }) {
       ? {
           requestBody: {
             required: op.requestBody.required,
-            content: { 'application/json': { schema: ref(op.requestBody) } },
+            content: {
+              [op.requestBody.contentType ?? 'application/json']: {
+                schema: ref(op.requestBody),
+                ...(op.requestBody.encoding ? { encoding: op.requestBody.encoding } : {}),
+              },
+            },
           },
         }
       : {}),
     responses: Object.fromEntries(
       Object.entries(op.responses).map(([status, { description, body }]) => [
         status,
-        body ? { description, content: { 'application/json': { schema: ref(body) } } } : { description },
+        body ? { description, content: contentOf(body) } : { description },
       ]),
     ),
     'x-idempotent': op.idempotent,
@@ -89,11 +121,11 @@ export function buildOpenApiDocument() {
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Localization service: projects, distributions and exports',
+      title: 'Localization service: projects, resource files, distributions and exports',
       version: SDK_VERSION,
       description: [
         'Generated from the @loc/sdk operation table and schemas. Shapes the specification leaves open follow docs/decisions.md.',
-        'Every answer is application/json. A method a path does not list answers 405 with an Allow header and the error body of its API',
+        "Every answer is application/json but a resource file's download, which is the file's text in its format. A method a path does not list answers 405 with an Allow header and the error body of its API",
         '(V1Error under /v1, CdnErrorDetailResponse under /cdn); a path no operation has answers 404 with the same bodies.',
       ].join(' '),
     },

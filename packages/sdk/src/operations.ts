@@ -13,7 +13,7 @@ import { lazyObject } from './internal/lazy-object';
 import { encodeSegment } from './core/url';
 import { CdnCheckRequestSchema, CdnErrorDetailSchema, cdnRelease } from './schemas/cdn';
 import { cdnReleaseCheck, type ResponseSchema } from './schemas/cdn-release-check';
-import { V1ErrorSchema } from './schemas/common';
+import { LanguageCodeSchema, V1ErrorSchema } from './schemas/common';
 import { ExportRequestSchema, resourceExport } from './schemas/exports';
 import {
   CreateProjectRequestSchema,
@@ -22,6 +22,19 @@ import {
   resourceStatus,
   workspaceStatusList,
 } from './schemas/projects';
+import {
+  UploadResourceRequestSchema,
+  UploadResourceZipRequestSchema,
+  localeInFileName,
+  parameterBoolean,
+  resourceImport,
+  resourceList,
+  resourcePath,
+  resourceStatusFilter,
+  resourceText,
+  resourceZipImport,
+} from './schemas/resources';
+import { resourceMediaTypes } from './core/export-formats';
 
 /** A JSON body and the name the OpenAPI document gives its schema. */
 export interface NamedSchema<S extends z.ZodMiniType = z.ZodMiniType> {
@@ -29,19 +42,45 @@ export interface NamedSchema<S extends z.ZodMiniType = z.ZodMiniType> {
   schema: S;
 }
 
+/**
+ * A body an operation answers with: JSON checked by its schema (the default), or, where `mediaTypes` is
+ * given, text in one of those media types (a resource file in its own format; its schema is a string).
+ */
+export interface ResponseBody extends NamedSchema {
+  mediaTypes?: readonly string[];
+}
+
 /** One answer an operation can give; without `body` it is empty (204). */
 export interface OperationResponse {
   description: string;
-  body?: NamedSchema;
+  body?: ResponseBody;
 }
 
 export interface OperationRequestBody<S extends z.ZodMiniType = z.ZodMiniType> extends NamedSchema<S> {
+  /**
+   * How the body is sent: JSON (the default), or `multipart/form-data`, whose fields `schema` describes (a
+   * file as `z.file()`, every other field as its text).
+   */
+  contentType?: 'application/json' | 'multipart/form-data';
+  /** The content type of a form's parts, where one is not any (OpenAPI's `encoding`): a ZIP's `file`. */
+  encoding?: Record<string, { contentType: string }>;
   /** Whether a request without a body is refused. */
   required: boolean;
-  /** The status of a body that is not JSON (or missing when required). */
+  /** The status of a body that is not JSON, not a form (or missing when required). */
   malformedStatus: 400 | 422;
-  /** The status of a JSON body that does not match `schema`. */
+  /** The status of a body that does not match `schema`. */
   invalidStatus: 400 | 422;
+}
+
+/**
+ * A query parameter an operation takes: what it means, and the schema of its text (a string, or an enum of
+ * texts: a boolean is `true` or `false`, see `parameterBoolean`). A value it refuses is a 400 naming it;
+ * a parameter the table does not declare is ignored, as the service ignores one.
+ */
+export interface QueryParameter {
+  description: string;
+  schema: z.ZodMiniType<string | undefined, string | undefined>;
+  required?: boolean;
 }
 
 /**
@@ -63,8 +102,14 @@ export interface OperationCall {
   path: string;
   /** `v1` (API token, `baseUrl`) or `cdn` (CDN key, `cdnBaseUrl`). */
   api: 'v1' | 'cdn';
-  /** The successful answers, each with its body's schema (the contract names it). */
-  responses: { 200: { body: { schema: CallSchema } } } & Record<number, { body?: { schema: CallSchema } }>;
+  /**
+   * The successful answers, each with its body's schema (the contract names it); `text` where the body is
+   * text to hand over as it is (a resource file), not JSON.
+   */
+  responses: { 200: { body: { schema: CallSchema; text?: true } } } & Record<
+    number,
+    { body?: { schema: CallSchema; text?: true } }
+  >;
   /** Safe to repeat (so retried on 429/502/503/504): reads, and checks that change nothing. */
   idempotent: boolean;
   /**
@@ -81,19 +126,25 @@ export interface OperationCall {
 interface OperationContract {
   summary: string;
   requestBody?: OperationRequestBody;
+  /** The query parameters it takes, by name. */
+  query?: Record<string, QueryParameter>;
   /**
    * The error statuses, each with its body, and the descriptions of the call's successful answers with the
    * names of their bodies (the schemas are the call's).
    */
-  responses: Record<number, { description: string; body?: Pick<NamedSchema, 'name'> & Partial<NamedSchema> }>;
+  responses: Record<
+    number,
+    { description: string; body?: Pick<ResponseBody, 'name' | 'mediaTypes'> & Partial<NamedSchema> }
+  >;
 }
 
 /** One endpoint of the service, declared once: method, path, schemas, statuses and whether a retry is safe. */
 export interface Operation extends OperationCall {
   summary: string;
   requestBody?: OperationRequestBody;
+  query?: Record<string, QueryParameter>;
   /** Every status the operation can answer, each with its description and body. */
-  responses: { 200: OperationResponse & { body: NamedSchema } } & Record<number, OperationResponse>;
+  responses: { 200: OperationResponse & { body: ResponseBody } } & Record<number, OperationResponse>;
 }
 
 /** The path parameters any template may use, with what they hold. */
@@ -101,6 +152,7 @@ export const PATH_PARAMETERS = {
   workspaceUrl: 'URL slug of a workspace',
   projectUrl: 'URL slug of a project',
   id: 'Export id from the POST',
+  fileName: 'Name of a resource file, as `GET …/resources` lists it (`common.json`, `strings.xml`)',
 } as const satisfies Record<string, string>;
 
 // Each operation is declared in two plain object literals (no helper call, no spread, so that a bundler
@@ -119,6 +171,7 @@ const FAILED = { description: 'Unexpected failure', body: V1_ERROR } as const;
 const MALFORMED_PATH = { description: 'A path segment with malformed percent-encoding', body: V1_ERROR } as const;
 const FORBIDDEN = { description: 'Insufficient permission for the operation', body: V1_ERROR } as const;
 const TOO_LARGE = 'The body is larger than the service takes (1 MiB in loc-mock)';
+const UPLOAD_TOO_LARGE = 'The upload is larger than the service takes (16 MiB in loc-mock)';
 
 export const listProjects = {
   id: 'listProjects',
@@ -344,6 +397,242 @@ const getExportContract = {
   },
 } as const satisfies OperationContract;
 
+// The resource files of a project: the endpoints spec.md leaves out, as the real service has them
+// (real-service-notes.md, "Resources"). The permission of each is @loc's reading (docs/decisions.md,
+// "Resources"): the service's keys have per-category access, and resourcesView is the spec's permission of
+// the resources category, for the upload too.
+const NO_PROJECT = { description: 'The workspace or project does not exist', body: V1_ERROR } as const;
+const RESOURCE_PATH = {
+  description: 'The folder of the file in the repository (`config/locales`): tells apart two files of one name',
+  get schema() {
+    return resourcePath();
+  },
+} as const satisfies QueryParameter;
+const RESOURCE_LOCALE = {
+  description: 'The locale of the file (`de`, `pt-BR`); without it, the locale comes from the file name',
+  schema: LanguageCodeSchema,
+} as const satisfies QueryParameter;
+const UPLOAD_MALFORMED = {
+  description:
+    'The body is not multipart/form-data, has no part `file`, or a field is malformed (a switch not `true` or `false`, a locale that is not a language code), or a path segment is malformed',
+  body: V1_ERROR,
+} as const;
+const UPLOAD_UNREADABLE = {
+  description:
+    'The file does not parse in its format (the message names the line), its locale is not a locale of the project, or the name and path of a new file do not say where its locale goes',
+  body: V1_ERROR,
+} as const;
+
+export const listResources = {
+  id: 'listResources',
+  method: 'GET',
+  path: '/v1/{workspaceUrl}/projects/{projectUrl}/resources',
+  api: 'v1',
+  idempotent: true,
+  permission: { name: 'resourcesView', on: 'project' },
+  responses: {
+    200: {
+      body: {
+        get schema() {
+          return resourceList();
+        },
+      },
+    },
+  },
+} as const satisfies OperationCall;
+const listResourcesContract = {
+  summary: "The project's resource files, one entry per file and locale",
+  query: {
+    localeInFileName: {
+      description:
+        "Which locales' files are listed: `ALL` (the default), `TARGETS` (the target locales'), `NONE` (the source files alone)",
+      get schema() {
+        return localeInFileName();
+      },
+    },
+    addIso2Slug: {
+      description: "Whether each file's self link names its locale (`iso2_slug`): `true` (the default) or `false`",
+      get schema() {
+        return parameterBoolean();
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: "Each file's name, locale and links; its self link downloads it",
+      body: { name: 'ResourceList' },
+    },
+    401: UNAUTHORIZED,
+    500: FAILED,
+    403: FORBIDDEN,
+    400: {
+      description: 'A query parameter has a value it does not take, or a path segment is malformed',
+      body: V1_ERROR,
+    },
+    404: NO_PROJECT,
+  },
+} as const satisfies OperationContract;
+
+export const uploadResource = {
+  id: 'uploadResource',
+  method: 'POST',
+  path: '/v1/{workspaceUrl}/projects/{projectUrl}/resources',
+  api: 'v1',
+  // An import changes the project's strings; a repeat after a lost answer would import twice. Never
+  // retried (the body is not sent twice either).
+  idempotent: false,
+  permission: { name: 'resourcesView', on: 'project' },
+  responses: {
+    200: {
+      body: {
+        get schema() {
+          return resourceImport();
+        },
+      },
+    },
+    204: {},
+  },
+} as const satisfies OperationCall;
+const uploadResourceContract = {
+  summary: 'Upload one resource file and import its strings, as its six switches allow',
+  requestBody: {
+    name: 'UploadResourceRequest',
+    schema: UploadResourceRequestSchema,
+    contentType: 'multipart/form-data',
+    required: true,
+    malformedStatus: 400,
+    invalidStatus: 400,
+  },
+  responses: {
+    200: {
+      description:
+        'What the import did: the file it landed in and its counts (loc-mock; the service’s answer is not documented)',
+      body: { name: 'ResourceImport' },
+    },
+    204: { description: 'Imported, without an answer body (the service’s answer is not documented)' },
+    401: UNAUTHORIZED,
+    500: FAILED,
+    403: FORBIDDEN,
+    400: UPLOAD_MALFORMED,
+    413: { description: UPLOAD_TOO_LARGE, body: V1_ERROR },
+    422: UPLOAD_UNREADABLE,
+    404: {
+      description: 'The workspace or project does not exist, or a translation names no file of the project',
+      body: V1_ERROR,
+    },
+    406: { description: 'The file name collides with another file, and no `path` tells them apart', body: V1_ERROR },
+  },
+} as const satisfies OperationContract;
+
+export const uploadResourceZip = {
+  id: 'uploadResourceZip',
+  method: 'POST',
+  path: '/v1/{workspaceUrl}/projects/{projectUrl}/resources/zip',
+  api: 'v1',
+  // As an upload of one file: never repeated.
+  idempotent: false,
+  permission: { name: 'resourcesView', on: 'project' },
+  responses: {
+    200: {
+      body: {
+        get schema() {
+          return resourceZipImport();
+        },
+      },
+    },
+    204: {},
+  },
+} as const satisfies OperationCall;
+const uploadResourceZipContract = {
+  summary: 'Upload a ZIP of resource files under their repository paths and import each (all or none)',
+  requestBody: {
+    name: 'UploadResourceZipRequest',
+    schema: UploadResourceZipRequestSchema,
+    contentType: 'multipart/form-data',
+    encoding: { file: { contentType: 'application/zip' } },
+    required: true,
+    malformedStatus: 400,
+    invalidStatus: 400,
+  },
+  responses: {
+    200: {
+      description: 'What the import did to each file of the ZIP (loc-mock; the service’s answer is not documented)',
+      body: { name: 'ResourceZipImport' },
+    },
+    204: { description: 'Imported, without an answer body (the service’s answer is not documented)' },
+    401: UNAUTHORIZED,
+    500: FAILED,
+    403: FORBIDDEN,
+    400: UPLOAD_MALFORMED,
+    413: { description: UPLOAD_TOO_LARGE, body: V1_ERROR },
+    422: UPLOAD_UNREADABLE,
+    404: {
+      description: 'The workspace or project does not exist, or a translation in the ZIP names no file of the project',
+      body: V1_ERROR,
+    },
+    406: { description: 'A file name of the ZIP matches two files of the project', body: V1_ERROR },
+  },
+} as const satisfies OperationContract;
+
+export const downloadResource = {
+  id: 'downloadResource',
+  method: 'GET',
+  path: '/v1/{workspaceUrl}/projects/{projectUrl}/resources/{fileName}',
+  api: 'v1',
+  idempotent: true,
+  permission: { name: 'resourcesView', on: 'project' },
+  responses: {
+    200: {
+      body: {
+        text: true,
+        get schema() {
+          return resourceText();
+        },
+      },
+    },
+  },
+} as const satisfies OperationCall;
+const downloadResourceContract = {
+  summary: "One resource file's text in one locale, optionally with only approved translations",
+  query: {
+    path: RESOURCE_PATH,
+    iso2_slug: RESOURCE_LOCALE,
+    'target:filterByStatus': {
+      description:
+        'Which translations the file holds: `ALL` (the default: every translated one), `TRANSLATED_AND_APPROVED`, `APPROVED`',
+      get schema() {
+        return resourceStatusFilter();
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: "The file's text in its format; a key without a translation that passes the filter is left out",
+      body: {
+        name: 'ResourceText',
+        get mediaTypes() {
+          return resourceMediaTypes();
+        },
+      },
+    },
+    401: UNAUTHORIZED,
+    500: FAILED,
+    403: FORBIDDEN,
+    400: {
+      description: 'A query parameter has a value it does not take, or a path segment is malformed',
+      body: V1_ERROR,
+    },
+    404: {
+      description: 'The workspace, project, file or locale does not exist',
+      body: V1_ERROR,
+    },
+    406: {
+      description: 'The file name names two files of the project, and no `path` tells them apart',
+      body: V1_ERROR,
+    },
+  },
+} as const satisfies OperationContract;
+
 export const checkDistribution = {
   id: 'checkDistribution',
   method: 'POST',
@@ -440,6 +729,10 @@ export const OPERATIONS = /* @__PURE__ */ lazyObject(
       projectStatus: operation(projectStatus, projectStatusContract),
       createExport: operation(createExport, createExportContract),
       getExport: operation(getExport, getExportContract),
+      listResources: operation(listResources, listResourcesContract),
+      uploadResource: operation(uploadResource, uploadResourceContract),
+      uploadResourceZip: operation(uploadResourceZip, uploadResourceZipContract),
+      downloadResource: operation(downloadResource, downloadResourceContract),
       checkDistribution: operation(checkDistribution, checkDistributionContract),
     }) as const satisfies Record<string, Operation>,
 );

@@ -30,7 +30,7 @@ export const BUNDLE_APPS = {
 
 /**
  * Bundles one app's source with esbuild (minified ESM, for `platform`) and gives its gzipped size in bytes,
- * the files it took in, and those of them that left code in the bundle (`carried`).
+ * the files it took in, those of them that left code in the bundle (`carried`), and the bundle (`text`).
  *
  * @example const { gzipped } = await bundleApp(BUNDLE_APPS.cdnCheckApp);
  */
@@ -50,5 +50,10 @@ export async function bundleApp(source, platform = 'browser') {
   const carried = Object.entries(output.inputs)
     .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
     .map(([file]) => file);
-  return { gzipped: gzipSync(code, { level: 9 }).length, inputs: Object.keys(result.metafile.inputs), carried };
+  return {
+    gzipped: gzipSync(code, { level: 9 }).length,
+    inputs: Object.keys(result.metafile.inputs),
+    carried,
+    text: result.outputFiles[0].text,
+  };
 }

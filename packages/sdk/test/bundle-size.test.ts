@@ -9,12 +9,15 @@ import { BUNDLE_APPS, bundleApp } from './bundle-apps.mjs';
  * answer with src/schemas/cdn-release-check.ts: ~6.1 KB with issue 34's errors that say what to check);
  * for an app that calls one method of createClient, just above today's size: that row's goal is retired
  * (issue 35: createClient carries a token that may write, and is for servers, scripts and CI, not
- * browsers), and ofetch and zod are compiled in as published; issue 11's 30 KB for the whole root export.
+ * browsers), and ofetch and zod are compiled in as published; createClient builds every area, so the
+ * resource files' four operations (issue 43: list, upload, ZIP upload, download) came with it, ~1.0 KB
+ * (18,768 → 19,751 B); issue 11's 30 KB for the whole root export. The CDN-only and OTA apps carry none of
+ * them.
  * A change that takes an app past its ceiling fails here.
  */
 export const SIZE_LIMITS_GZ = {
   cdnCheckApp: 10 * 1024,
-  clientApp: 18.5 * 1024,
+  clientApp: 20 * 1024,
   // Issue 24's 8 KB for over-the-air strings: issue 32's trust rules (nesting depth and key budget, the capped
   // streaming reader, the URL rule) had taken it to 8.5 KB (8,681 B; 9,030 B with indexedDbStorage) with
   // fflate's inflate, ~1.8 KB of it. The `browser` build inflates with the browser's DecompressionStream
@@ -38,6 +41,18 @@ describe('browser bundle size', () => {
     const { carried } = await bundleApp(BUNDLE_APPS.cdnCheckApp);
     expect(carried.filter((file) => /ofetch/.test(file))).toEqual([]);
     expect((await bundleApp(BUNDLE_APPS.clientApp)).carried.filter((file) => /ofetch/.test(file))).not.toEqual([]);
+  });
+
+  it('carries the resource files only where createClient is: the CDN-only and OTA apps hold none of them', async () => {
+    const [cdn, ota, full] = await Promise.all([
+      bundleApp(BUNDLE_APPS.cdnCheckApp),
+      bundleApp(BUNDLE_APPS.otaApp),
+      bundleApp(BUNDLE_APPS.clientApp),
+    ]);
+    // The operations' ids are strings in the code: an operation carried is an id in the bundle.
+    const ids = ['listResources', 'uploadResource', 'uploadResourceZip', 'downloadResource'];
+    for (const app of [cdn, ota]) expect(ids.filter((id) => app.text.includes(`"${id}"`))).toEqual([]);
+    expect(ids.filter((id) => full.text.includes(`"${id}"`))).toEqual(ids);
   });
 
   it('@loc/sdk/ota with indexedDbStorage stays under the OTA ceiling; an app without it does not carry it', async () => {

@@ -11,6 +11,7 @@ import { entryOf, type Journal, type JournalEntry } from '../journal';
 import { demoSeed } from '../seed/demo';
 import { SeedSchema, type Seed } from '../seed/schema';
 import { StoreError, type Store } from '../store';
+import { SEGMENT_STATUSES } from '@loc/sdk/internal';
 import { RequestPatternSchema, verify } from './verify';
 
 /** What a control acts on: the parts of one mock service. */
@@ -264,6 +265,44 @@ export const CONTROLS = {
       environment: 'PRODUCTION',
       type: 'MOBILE_SDK_IOS',
       release: { id: 'rel_ios_2_2', name: 'iOS 2.2', clientVersions: '>=2.0.0' },
+    },
+  }),
+  setTranslations: control({
+    method: 'POST',
+    path: '/__admin/translations',
+    summary:
+      'Set the status (and with `text` the text) of keys’ translations in one target locale, as a reviewer or translator does in the service: what a download with `target:filterByStatus` ships follows it. `reset` takes it back',
+    from: 'body',
+    input: z
+      .object({
+        workspace: z.string().min(1),
+        project: z.string().min(1),
+        locale: z.string().min(1).describe('a target locale of the project'),
+        keys: z.array(z.string().min(1)).min(1).describe('the segments’ keys'),
+        status: z.enum(SEGMENT_STATUSES),
+        text: z.string().optional().describe('the new text of each key; without it, each keeps its own'),
+        file: z
+          .string()
+          .optional()
+          .describe('the file, by its path with %{locale}, where a key is in two files of the project'),
+      })
+      .strict(),
+    output: z.object({ ok: z.literal(true), changed: z.number().int().describe('translations set') }),
+    run(target, input) {
+      try {
+        return { ok: true as const, ...target.store.setTranslations(input) };
+      } catch (error) {
+        if (error instanceof StoreError)
+          throw new ControlError([{ field: error.field ? `$.${error.field}` : '$', message: error.message }]);
+        throw error;
+      }
+    },
+    example: {
+      workspace: 'acme',
+      project: 'web-frontend',
+      locale: 'de',
+      keys: ['question.start'],
+      status: 'APPROVED',
     },
   }),
   state: control({

@@ -120,6 +120,16 @@ export function jsonResponse(body: unknown, status = 200, headers?: Record<strin
 }
 
 /**
+ * A text answer (a resource file), as UTF-8, with a `Content-Length`; `headers` name its content type.
+ *
+ * @example
+ * return textResponse('"hello" = "Hallo";\n', 200, { 'content-type': 'text/plain; charset=utf-8' });
+ */
+export function textResponse(text: string, status: number, headers: Record<string, string>): Response {
+  return answer(text, status, { ...headers, 'content-length': String(Buffer.byteLength(text)) });
+}
+
+/**
  * An answer with these bytes as its body (a HEAD answer keeps the headers, Content-Length included).
  *
  * @example

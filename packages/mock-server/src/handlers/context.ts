@@ -8,4 +8,6 @@ export interface HandlerContext {
   /** Origin the routes bind to (`*` for any). */
   prefix: string;
   maxBodyBytes: number;
+  /** The limit of an upload's body (a resource file, a ZIP of them): larger ones get 413. */
+  maxUploadBytes: number;
 }

@@ -35,6 +35,8 @@ const KIND_STATUS: Record<StoreError['kind'], number> = {
   'not-found': 404,
   invalid: 422,
   budget: 429,
+  // A name that names two files, and no path tells them apart (the service's 406 of an upload).
+  conflict: 406,
 };
 
 /** The `errors[].infos` code of a bad field of a CDN check. */

@@ -1,7 +1,7 @@
-// What the handlers read from a request: its credential and its JSON body.
-import type { OperationRequestBody } from '@loc/sdk/internal';
+// What the handlers read from a request: its credential, its query, and its body (JSON, or a form).
+import type { OperationRequestBody, QueryParameter } from '@loc/sdk/internal';
 import type * as z from 'zod/mini';
-import { bodyToRead, UTF8 } from '../socket-request';
+import { bodyToRead, urlOf, UTF8 } from '../socket-request';
 
 /** The Bearer token of a request, if it carries a well-formed one. */
 export function bearerToken(request: Request): string | undefined {
@@ -52,6 +52,7 @@ export function readBody<S extends z.ZodMiniType>(
   const length = Number(request.headers.get('content-length'));
   if (Number.isFinite(length) && length > maxBytes)
     throw new BodyError(413, `The body is ${length} bytes; the limit is ${maxBytes}.`);
+  if (declared.contentType === 'multipart/form-data') return readForm(request, declared, maxBytes);
   const bytes = bodyToRead(request);
   return bytes instanceof Promise
     ? checkedLater(bytes, declared, maxBytes, remember)
@@ -101,24 +102,103 @@ function checkedBody<S extends z.ZodMiniType>(
       { field: 'body', code: 'missing' },
     ]);
   }
-  const result = declared.schema.safeParse(data);
-  if (!result.success) {
-    const fieldOf = (i: z.core.$ZodIssue) => i.path.map(String).join('.') || 'body';
-    const issues = result.error.issues.map((i) => `${fieldOf(i)}: ${i.message}`);
-    const fields = new Map(result.error.issues.map((i) => [fieldOf(i), i.code] as const));
-    throw new BodyError(
-      declared.invalidStatus,
-      `Invalid request body: ${issues.join('; ')}.`,
-      [...fields].map(([field, code]) => ({ field, code })),
-    );
-  }
+  const value = checked(declared, data);
   if (remember && text.length <= MAX_REMEMBERED_BODY_LENGTH) {
     const bodies = checkedBodies(declared);
     if (bodies.size >= MAX_REMEMBERED_BODIES) bodies.clear();
-    bodies.set(text, deepFreeze(result.data));
-    lastBodies.set(declared, { bytes: Buffer.from(bytes), value: result.data });
+    bodies.set(text, deepFreeze(value));
+    lastBodies.set(declared, { bytes: Buffer.from(bytes), value });
   }
-  return result.data;
+  return value;
+}
+
+/** The fields of a zod object schema, by name (a form's declared fields). */
+function fieldsOf(schema: z.ZodMiniType): string[] {
+  return Object.keys((schema as unknown as { shape?: Record<string, unknown> }).shape ?? {});
+}
+
+/**
+ * Reads and checks a `multipart/form-data` body as the operation declares it: each declared field (its first
+ * value; a file part as a File), and for a field the form lacks, the query parameter of that name (the
+ * service takes an upload's fields either way). A body that is not a form is `malformedStatus`; a form
+ * without its file, or with a field the schema refuses, `invalidStatus`, naming the field.
+ */
+async function readForm<S extends z.ZodMiniType>(
+  request: Request,
+  declared: OperationRequestBody<S>,
+  maxBytes: number,
+): Promise<z.output<S>> {
+  const bytes = await bodyToRead(request);
+  if (bytes.byteLength > maxBytes) throw new BodyError(413, `The body is larger than the limit of ${maxBytes} bytes.`);
+  const type = request.headers.get('content-type') ?? '';
+  let form: FormData;
+  try {
+    if (!/^multipart\/form-data\s*;/i.test(type)) throw new TypeError(`the content type is ${type || 'missing'}`);
+    form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': type } }).formData();
+  } catch (error) {
+    throw new BodyError(
+      declared.malformedStatus,
+      `The body is not multipart/form-data (${(error as Error).message}): send the file as the part \`file\` (curl -F file=@strings.json).`,
+      [{ field: 'body', code: 'invalid_form' }],
+    );
+  }
+  const query = urlOf(request).searchParams;
+  const data: Record<string, unknown> = {};
+  for (const field of fieldsOf(declared.schema)) {
+    const value = form.get(field) ?? query.get(field);
+    if (value !== null) data[field] = value;
+  }
+  if (!(data.file instanceof Blob))
+    throw new BodyError(
+      declared.invalidStatus,
+      `The form has no file part \`file\`${typeof data.file === 'string' ? ' (a text field of that name, not a file)' : ''}: send it as -F file=@<path>.`,
+      [{ field: 'file', code: 'missing' }],
+    );
+  return checked(declared, data);
+}
+
+/** `data` parsed with the declared schema, or a BodyError naming each field it refuses. */
+function checked<S extends z.ZodMiniType>(declared: OperationRequestBody<S>, data: unknown): z.output<S> {
+  const result = declared.schema.safeParse(data);
+  if (result.success) return result.data;
+  const fieldOf = (i: z.core.$ZodIssue) => i.path.map(String).join('.') || 'body';
+  const issues = result.error.issues.map((i) => `${fieldOf(i)}: ${i.message}`);
+  const fields = new Map(result.error.issues.map((i) => [fieldOf(i), i.code] as const));
+  throw new BodyError(
+    declared.invalidStatus,
+    `Invalid request body: ${issues.join('; ')}.`,
+    [...fields].map(([field, code]) => ({ field, code })),
+  );
+}
+
+/**
+ * The query parameters a contract declares, each as sent (its first value), checked by its schema: a
+ * value it refuses is a 400 naming the parameter and what it takes. Parameters it does not declare are
+ * left alone, as the service leaves them.
+ *
+ * @example
+ * const { 'target:filterByStatus': filter = 'ALL' } = readQuery(request, operation.query);
+ */
+export function readQuery(request: Request, declared: Record<string, QueryParameter>): Record<string, unknown> {
+  const search = urlOf(request).searchParams;
+  const query: Record<string, unknown> = {};
+  const problems: string[] = [];
+  const fields: BadField[] = [];
+  for (const [name, parameter] of Object.entries(declared)) {
+    const value = search.get(name);
+    if (value === null) {
+      if (parameter.required) problems.push(`${name} is required`);
+      continue;
+    }
+    const result = parameter.schema.safeParse(value);
+    if (result.success) query[name] = result.data;
+    else {
+      problems.push(`${name}=${JSON.stringify(value)}: ${result.error.issues.map((i) => i.message).join('; ')}`);
+      fields.push({ field: name, code: result.error.issues[0]?.code ?? 'invalid' });
+    }
+  }
+  if (problems.length) throw new BodyError(400, `Invalid query parameter ${problems.join('; ')}.`, fields);
+  return query;
 }
 
 /** Bodies up to this many characters are remembered (a load test repeats one body). */

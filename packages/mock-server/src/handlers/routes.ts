@@ -1,12 +1,18 @@
 // The mock's routes: one per operation of the SDK's table (@loc/sdk src/operations.ts), so the mock cannot
 // serve a path, a method or a body the SDK and the OpenAPI document do not know.
-import { OPERATIONS, type OperationId, type OperationParams, type OperationRequestBody } from '@loc/sdk/internal';
+import {
+  OPERATIONS,
+  type OperationId,
+  type OperationParams,
+  type OperationRequestBody,
+  type QueryParameter,
+} from '@loc/sdk/internal';
 import { http } from 'msw';
 import type { z } from 'zod';
 import type { HandlerContext } from './context';
 import { errorAnswerOf } from './errors';
-import { delivered, jsonResponse } from './answers';
-import { readBody } from './request';
+import { delivered, jsonResponse, textResponse } from './answers';
+import { readBody, readQuery } from './request';
 
 type Operations = typeof OPERATIONS;
 type Responses<K extends OperationId> = Operations[K]['responses'];
@@ -25,9 +31,19 @@ export type RequestBody<K extends OperationId> = Operations[K] extends {
   ? z.output<Schema>
   : never;
 
+/** The checked query of a request to operation `K`: each parameter its contract declares, if sent. */
+export type RequestQuery<K extends OperationId> = Operations[K] extends { query: infer Q }
+  ? { [N in keyof Q]?: Q[N] extends { schema: infer Schema extends z.core.$ZodType } ? z.output<Schema> : string }
+  : Record<never, never>;
+
 export interface ResolverArgs<K extends OperationId> {
   request: Request;
   params: OperationParams<K>;
+  /**
+   * The query parameters the operation declares, each checked by its schema (throws BodyError, a 400
+   * naming the parameter); call it after the credential checks, as `body`.
+   */
+  query: () => RequestQuery<K>;
   /**
    * Reads and checks the body as the operation declares it (throws BodyError); call it after the credential
    * checks. Over the socket it answers at once (see `readBody`).
@@ -57,9 +73,45 @@ export function reply<K extends OperationId, S extends keyof Responses<K> & numb
   return jsonResponse(body, status, headers);
 }
 
+/**
+ * A text answer of operation `id` (a resource file in its format), in one of the media types the table
+ * declares for that status' body, as UTF-8.
+ *
+ * @example
+ * return replyText('downloadResource', 200, '{"a": "b"}\n', 'application/json');
+ */
+export function replyText<K extends OperationId, S extends keyof Responses<K> & number>(
+  _id: K,
+  _status: S,
+  text: ResponseBody<K, S> & string,
+  mediaType: string,
+  headers?: Record<string, string>,
+): Response {
+  return textResponse(text, _status, { 'content-type': `${mediaType}; charset=utf-8`, ...headers });
+}
+
 /** An operation's path template in msw's syntax: `/v1/{workspaceUrl}/projects` → `/v1/:workspaceUrl/projects`. */
 export function routeOf(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/** The paths of the operations whose body is an upload (`multipart/form-data`), as patterns, by method. */
+let uploadRoutes: { method: string; pattern: RegExp }[] | undefined;
+
+/**
+ * Whether a request is an upload (a resource file, a ZIP of them), whose body has the upload limit rather
+ * than the JSON one: the operations the table declares with a `multipart/form-data` body. The real server
+ * asks it before it reads a body.
+ *
+ * @example
+ * isUploadRoute('POST', '/v1/acme/projects/web/resources'); // true
+ */
+export function isUploadRoute(method: string, pathname: string): boolean {
+  uploadRoutes ??= (Object.keys(OPERATIONS) as OperationId[])
+    .map((id) => OPERATIONS[id] as { method: string; path: string; requestBody?: OperationRequestBody })
+    .filter((op) => op.requestBody?.contentType === 'multipart/form-data')
+    .map((op) => ({ method: op.method, pattern: new RegExp(`^${op.path.replace(/\{\w+\}/g, '[^/]+')}/?$`) }));
+  return uploadRoutes.some((route) => route.method === method && route.pattern.test(pathname));
 }
 
 /** The string parameters of each remembered parameters object (see `stringParams`). */
@@ -90,12 +142,14 @@ export function operationHandlers(context: HandlerContext, resolvers: Resolvers)
     // The checked body of a repeatable operation is remembered by its text: its resolver only reads it
     // (one that is not, such as createExport, keeps it).
     const remember = 'idempotent' in operation && operation.idempotent === true;
+    const declared = 'requestBody' in operation ? (operation.requestBody as OperationRequestBody) : undefined;
+    const maxBytes = declared?.contentType === 'multipart/form-data' ? context.maxUploadBytes : context.maxBodyBytes;
     const readBodyOf = (request: Request) => () => {
-      if (!('requestBody' in operation)) throw new Error(`${id} takes no body`);
-      return readBody(request, operation.requestBody as OperationRequestBody, context.maxBodyBytes, {
-        remember,
-      }) as never;
+      if (!declared) throw new Error(`${id} takes no body`);
+      return readBody(request, declared, maxBytes, { remember }) as never;
     };
+    const query = 'query' in operation ? (operation.query as Record<string, QueryParameter>) : undefined;
+    const readQueryOf = (request: Request) => () => (query ? readQuery(request, query) : {}) as never;
     const failed = (request: Request, error: unknown) => delivered(request, errorAnswerOf(operation.api, error));
     // Its own function: a callback made here would capture `request` in a scope made for every request.
     const later = (request: Request, answer: Promise<Response>) =>
@@ -109,6 +163,7 @@ export function operationHandlers(context: HandlerContext, resolvers: Resolvers)
         const answer = resolve({
           request,
           params: stringParams(params) as OperationParams<OperationId>,
+          query: readQueryOf(request),
           body: readBodyOf(request),
         });
         return answer instanceof Promise ? later(request, answer) : delivered(request, answer);

@@ -2,15 +2,15 @@
 // exports), zipped. Pure of threads: the build thread (export-thread-worker.ts) and the main thread
 // (export-builder.ts, where there is no build thread) run this same code, so both give the same bytes.
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { SEGMENT_STATUSES } from '@loc/sdk/internal';
+import { SEGMENT_STATUSES, type SegmentStatus } from '@loc/sdk/internal';
 import { writerFor, type Entry } from '../formats';
 import { createMadeCache, identities } from './made-cache';
 import { createZipWriter, deflateEntry, type ZipEntry } from './zip';
 
 /**
  * The strings of one resource file, column by column: what a writer needs of it in every locale, and no
- * more. This is what a build thread receives of a file, once (a seed's strings never change while the mock
- * runs: the API has no call that writes them), and it is several times smaller to copy than the segments.
+ * more. This is what a build thread receives of a file, once (an upload never changes a file's strings in
+ * place: it makes a new file, whose texts are new), and it is several times smaller to copy than the segments.
  */
 export interface FileTexts {
   keys: string[];
@@ -43,7 +43,7 @@ export interface ExportBuild {
  * the file (Angular's localize, Symfony's XliffFileLoader) takes an empty target for an empty text,
  * where a missing one falls back to another locale (docs/decisions.md, "Untranslated keys").
  */
-function entriesOf(file: FileTexts, locale: string): Entry[] {
+function entriesOf(file: FileTexts, locale: string, only?: ReadonlySet<SegmentStatus>): Entry[] {
   const values = file.texts[locale];
   const statuses = file.statuses[locale];
   const entries: Entry[] = [];
@@ -51,14 +51,43 @@ function entriesOf(file: FileTexts, locale: string): Entry[] {
   for (let i = 0; i < file.keys.length; i++) {
     const value = values[i];
     if (value === null || value === undefined) continue;
-    const entry: Entry = { key: file.keys[i]!, source: file.sources[i]!, value };
     const status = SEGMENT_STATUSES[statuses?.[i] ?? -1];
+    if (only && !(status && only.has(status))) continue;
+    const entry: Entry = { key: file.keys[i]!, source: file.sources[i]!, value };
     if (status) entry.status = status;
     const comment = file.comments[i];
     if (comment) entry.comment = comment;
     entries.push(entry);
   }
   return entries;
+}
+
+/**
+ * One file of a build written in one locale, its path `path`: what an export's ZIP holds, and what a
+ * download of the file serves. With `only`, the translations of those statuses alone (a download's
+ * `target:filterByStatus`); a key left out is not in the file, as an untranslated one is not.
+ *
+ * @example
+ * const text = writeFileText({ format: 'json.standard', sourceLocale: 'en', projectTitle: 'App', revisedAt }, texts, 'de', 'de/app.json');
+ */
+export function writeFileText(
+  build: Omit<ExportBuild, 'files'>,
+  file: FileTexts,
+  locale: string,
+  path: string,
+  only?: ReadonlySet<SegmentStatus>,
+): string {
+  const write = writerFor(build.format);
+  if (!write) throw new Error(`no writer for ${build.format}`);
+  return write({
+    locale,
+    sourceLocale: build.sourceLocale,
+    path,
+    entries: entriesOf(file, locale, only),
+    keys: file.keys,
+    projectTitle: build.projectTitle,
+    revisedAt: build.revisedAt,
+  });
 }
 
 /**
@@ -96,8 +125,7 @@ function entryKey(build: ExportBuild, texts: FileTexts, locale: string, path: st
  * const bytes = await zipExport(build, (id) => filesById.get(id)!);
  */
 export async function zipExport(build: ExportBuild, fileTexts: (id: number) => FileTexts): Promise<Uint8Array> {
-  const write = writerFor(build.format);
-  if (!write) throw new Error(`no writer for ${build.format}`);
+  if (!writerFor(build.format)) throw new Error(`no writer for ${build.format}`);
   const zip = createZipWriter();
   const encoder = new TextEncoder();
   for (const { file: id, locales } of build.files) {
@@ -110,15 +138,7 @@ export async function zipExport(build: ExportBuild, fileTexts: (id: number) => F
         continue;
       }
       await nextTurn();
-      const text = write({
-        locale,
-        sourceLocale: build.sourceLocale,
-        path,
-        entries: entriesOf(file, locale),
-        keys: file.keys,
-        projectTitle: build.projectTitle,
-        revisedAt: build.revisedAt,
-      });
+      const text = writeFileText(build, file, locale, path);
       const entry = deflateEntry(path, encoder.encode(text));
       entryCache.put(key, entry);
       await zip.addEntry(path, entry);

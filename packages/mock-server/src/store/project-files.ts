@@ -1,8 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { SEGMENT_STATUSES, type SegmentCounts, withFormatExtension } from '@loc/sdk/internal';
+import { SEGMENT_STATUSES, type SegmentCounts, type SegmentStatus, withFormatExtension } from '@loc/sdk/internal';
 import { localizePath } from '@loc/sdk/locales';
 import { buildExport } from './export-builder';
-import type { FileTexts, FileToBuild } from './export-zip';
+import { writeFileText, type FileTexts, type FileToBuild } from './export-zip';
 import type { Project, SeedFile } from './types';
 
 /** Every locale of a project: its source first. */
@@ -15,8 +15,8 @@ const textsCache = new WeakMap<SeedFile, FileTexts>();
 /**
  * A file's texts in each of the project's locales: the source text in the source locale, else the
  * translation unless it is missing or NOT_TRANSLATED; and each segment's status there (the source
- * locale's are APPROVED, as in countsOf). Made once per file: a seed's strings never change
- * while the mock runs (the API has no call that writes them).
+ * locale's are APPROVED, as in countsOf). Made once per file object: an import never changes a file, it
+ * makes a new one (store/resource-import.ts), whose texts are made anew.
  */
 function textsOf(project: Project, file: SeedFile): FileTexts {
   let texts = textsCache.get(file);
@@ -76,6 +76,26 @@ export function countsOf(project: Project, file: SeedFile, locale: string): Segm
  */
 function exportPath(file: SeedFile, locale: string, format: string, sourceLocale: string): string {
   return withFormatExtension(localizePath(file.path, locale, { format, sourceLocale }), format);
+}
+
+/**
+ * One file's text in one locale and format, as an export writes it: a download of the file. With `only`,
+ * the translations of those statuses alone (the source locale's texts are APPROVED, so all of them).
+ */
+export function fileText(
+  project: Project,
+  file: SeedFile,
+  locale: string,
+  format: string,
+  only?: ReadonlySet<SegmentStatus>,
+): string {
+  return writeFileText(
+    { format, sourceLocale: project.sourceLocale, projectTitle: project.title, revisedAt: project.updatedAt },
+    textsOf(project, file),
+    locale,
+    exportPath(file, locale, format, project.sourceLocale),
+    only,
+  );
 }
 
 /**

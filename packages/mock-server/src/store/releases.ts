@@ -1,5 +1,7 @@
 // Releases (a seed's distributions, and what the control API publishes) and their bundles: a release's
-// ZIP is made the first time something asks for it, then kept until the release is published anew.
+// ZIP is made the first time something asks for it, then kept until the release is published anew. A
+// release carries its project's strings as they were when it was published (a seed's: the seed's): an
+// upload changes the project, not a release an app may have installed (docs/decisions.md, "Resources").
 import { buildZip, localesOf } from './project-files';
 import { findProject } from './projects';
 import type { State, StoreContext } from './state';
@@ -20,7 +22,7 @@ export function releaseBlobName(releaseId: string): string {
 /** The ZIP of a release, stored as releaseBlobName(id): made the first time, then kept. */
 export function releaseBundle(state: State, distribution: SeedDistribution, releaseId: string): Promise<Uint8Array> {
   return state.blobs.release(releaseBlobName(releaseId), async () => {
-    const p = findProject(state, distribution.workspace, distribution.project);
+    const p = state.releaseStrings.get(releaseId) ?? findProject(state, distribution.workspace, distribution.project);
     return (await buildZip(p, p.files, localesOf(p), DISTRIBUTION_FORMAT[distribution.type] ?? p.resourceType)).bytes;
   });
 }
@@ -113,6 +115,9 @@ export function createReleases(ctx: StoreContext) {
         state.blobs.forgetRelease(releaseBlobName(id));
         state.madeReleases.delete(id);
       }
+      // The new release carries the project's strings of now, and so do the releases moved to another project.
+      const strings = findProject(state, distribution.workspace, distribution.project);
+      for (const id of new Set([...stale, to.release.id])) state.releaseStrings.set(id, strings);
       return { created: !existing, replaced };
     },
 

@@ -20,6 +20,11 @@ export interface State {
   cdnUsage: Map<string, { periodStart: number; used: number }>;
   /** Release bundles made so far, by release id (for a fault that must know a bundle at once). */
   madeReleases: Map<string, Uint8Array>;
+  /**
+   * The project each release was published from, as it was then, by release id: a release's bundle carries
+   * those strings, whatever an upload changed since (a seed's releases: the seed's).
+   */
+  releaseStrings: Map<string, Project>;
 }
 
 /**
@@ -35,23 +40,33 @@ export interface StoreContext {
 export function loadState(seed: ParsedSeed, now: () => number): State {
   const users = new Map<string, User>();
   for (const u of seed.users) for (const token of u.tokens) users.set(token, u);
+  const projects: Project[] = seed.projects.map((p) => ({
+    ...p,
+    updatedAt: p.updatedAt ?? p.createdAt,
+    fileIds: p.files.map((f, i) => fileIdOf(p.workspace, p.slug, f.path, i)),
+  }));
+  const releaseStrings = new Map<string, Project>();
+  for (const d of seed.distributions) {
+    const project = projects.find((p) => p.workspace === d.workspace && p.slug === d.project);
+    if (project) for (const r of d.releases) releaseStrings.set(r.id, project);
+  }
   return {
     seed,
     users,
-    projects: seed.projects.map((p) => ({
-      ...p,
-      updatedAt: p.updatedAt ?? p.createdAt,
-      fileIds: p.files.map(
-        (f) => `rc_${hash(`${p.workspace}/${p.slug}/${f.path}`).slice(0, 12)}-${p.files.indexOf(f) + 1}`,
-      ),
-    })),
+    projects,
     jobs: new Map(),
     blobs: createBlobs(now),
     assemblies: new Map(),
     forcedExportErrors: [],
     cdnUsage: new Map(),
     madeReleases: new Map(),
+    releaseStrings,
   };
+}
+
+/** The stable id of a project's resource container: `rc_` and a hash of its path, then its place. */
+export function fileIdOf(workspace: string, project: string, path: string, index: number): string {
+  return `rc_${hash(`${workspace}/${project}/${path}`).slice(0, 12)}-${index + 1}`;
 }
 
 function hash(text: string): string {

@@ -1,7 +1,7 @@
 /** A failure of a store operation; the HTTP layer maps `kind` to a status. */
 export class StoreError extends Error {
   constructor(
-    readonly kind: 'not-found' | 'forbidden' | 'invalid' | 'unauthorized' | 'budget',
+    readonly kind: 'not-found' | 'forbidden' | 'invalid' | 'unauthorized' | 'budget' | 'conflict',
     message: string,
     /** The input field at fault, for a control's input (`release.id`), when one is. */
     readonly field?: string,

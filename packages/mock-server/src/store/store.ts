@@ -5,6 +5,7 @@ import { createCdnChecks } from './cdn-checks';
 import { createExportJobs, DEFAULT_EXPORT_DELAY_MS, exportZip } from './export-jobs';
 import { createProjects } from './projects';
 import { createReleases, releaseZip } from './releases';
+import { createResources } from './resources';
 import { snapshotOf } from './snapshot';
 import { loadState, type StoreContext } from './state';
 
@@ -35,13 +36,14 @@ type AreaCalls = ReturnType<typeof createAccess> &
   ReturnType<typeof createProjects> &
   ReturnType<typeof createExportJobs> &
   ReturnType<typeof createReleases> &
+  ReturnType<typeof createResources> &
   ReturnType<typeof createCdnChecks>;
 
 export type Store = StoreCore & AreaCalls;
 
 /**
- * The mock's state and its rules, with no HTTP in it: who may do what, projects, export jobs, CDN
- * keys, budgets and releases. Handlers translate requests into these calls. Each area's calls are made
+ * The mock's state and its rules, with no HTTP in it: who may do what, projects and their resource files,
+ * export jobs, CDN keys, budgets and releases. Handlers translate requests into these calls. Each area's calls are made
  * in a module of its own over the one state (state.ts); here they are joined, beside what outlives a
  * reset: the seed to go back to, and the export delay.
  */
@@ -87,6 +89,7 @@ export function createStore(seedInput: Seed, clock: MockClock, options: { export
     ...createProjects(ctx),
     ...createExportJobs(ctx, () => exportDelayMs),
     ...createReleases(ctx),
+    ...createResources(ctx),
     ...createCdnChecks(ctx),
   };
 }

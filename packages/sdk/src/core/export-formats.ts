@@ -17,6 +17,8 @@ export interface FormatInfo {
   otherExtensions?: readonly string[];
   /** Whether the format is for one platform's apps (iOS, Android) rather than a generic one. */
   platform?: 'ios' | 'android';
+  /** The media type a file of the format is served as (without its `charset=utf-8`). */
+  mediaType: string;
 }
 
 /**
@@ -26,18 +28,61 @@ export interface FormatInfo {
  * EXPORT_FORMATS.map((f) => f.id); // ['json.standard', 'json.nested', …, 'xml.android.resources']
  */
 export const EXPORT_FORMATS = [
-  { id: 'json.standard', name: 'Standard JSON (flat keys)', extension: 'json' },
-  { id: 'json.nested', name: 'Nested JSON', extension: 'json' },
-  { id: 'json.i18next', name: 'i18next JSON (v4)', extension: 'json' },
-  { id: 'yaml.standard', name: 'YAML (nested keys)', extension: 'yml', otherExtensions: ['yaml'] },
-  { id: 'yaml.rails', name: 'Rails YAML (locale root key)', extension: 'yml', otherExtensions: ['yaml'] },
-  { id: 'properties', name: 'Java properties', extension: 'properties' },
-  { id: 'po.gettext', name: 'gettext PO', extension: 'po', otherExtensions: ['pot'] },
-  { id: 'xliff.standard', name: 'XLIFF 1.2', extension: 'xlf', otherExtensions: ['xliff'] },
+  { id: 'json.standard', name: 'Standard JSON (flat keys)', extension: 'json', mediaType: 'application/json' },
+  { id: 'json.nested', name: 'Nested JSON', extension: 'json', mediaType: 'application/json' },
+  { id: 'json.i18next', name: 'i18next JSON (v4)', extension: 'json', mediaType: 'application/json' },
+  {
+    id: 'yaml.standard',
+    name: 'YAML (nested keys)',
+    extension: 'yml',
+    otherExtensions: ['yaml'],
+    mediaType: 'application/yaml',
+  },
+  {
+    id: 'yaml.rails',
+    name: 'Rails YAML (locale root key)',
+    extension: 'yml',
+    otherExtensions: ['yaml'],
+    mediaType: 'application/yaml',
+  },
+  { id: 'properties', name: 'Java properties', extension: 'properties', mediaType: 'text/plain' },
+  {
+    id: 'po.gettext',
+    name: 'gettext PO',
+    extension: 'po',
+    otherExtensions: ['pot'],
+    mediaType: 'text/x-gettext-translation',
+  },
+  {
+    id: 'xliff.standard',
+    name: 'XLIFF 1.2',
+    extension: 'xlf',
+    otherExtensions: ['xliff'],
+    mediaType: 'application/xliff+xml',
+  },
   // An iOS project keeps its plurals in a .stringsdict beside each .strings.
-  { id: 'strings.ios', name: 'iOS strings', extension: 'strings', platform: 'ios', otherExtensions: ['stringsdict'] },
-  { id: 'stringsdict.ios', name: 'iOS stringsdict', extension: 'stringsdict', platform: 'ios' },
-  { id: 'xml.android.resources', name: 'Android XML resources', extension: 'xml', platform: 'android' },
+  {
+    id: 'strings.ios',
+    name: 'iOS strings',
+    extension: 'strings',
+    platform: 'ios',
+    otherExtensions: ['stringsdict'],
+    mediaType: 'text/plain',
+  },
+  {
+    id: 'stringsdict.ios',
+    name: 'iOS stringsdict',
+    extension: 'stringsdict',
+    platform: 'ios',
+    mediaType: 'application/x-plist',
+  },
+  {
+    id: 'xml.android.resources',
+    name: 'Android XML resources',
+    extension: 'xml',
+    platform: 'android',
+    mediaType: 'application/xml',
+  },
 ] as const satisfies readonly FormatInfo[];
 
 /** The id of one of {@link EXPORT_FORMATS}, such as `strings.ios` or `xml.android.resources`. */
@@ -49,6 +94,14 @@ export type ResourceTypeId = Exclude<ExportFormatId, 'stringsdict.ios'>;
 export const RESOURCE_TYPES = /* @__PURE__ */ EXPORT_FORMATS.filter(
   (f): f is Extract<(typeof EXPORT_FORMATS)[number], { id: ResourceTypeId }> => f.id !== 'stringsdict.ios',
 );
+
+/**
+ * The media types files of the known formats are served as (a download of one resource file), and
+ * `text/plain` for a format this SDK does not know.
+ */
+export function resourceMediaTypes(): string[] {
+  return [...new Set([...EXPORT_FORMATS.map((f) => f.mediaType), 'text/plain'])];
+}
 
 /** The format with this id, if known. */
 export function formatInfo(id: string): FormatInfo | undefined {

@@ -26,6 +26,20 @@ export function encodeSegment(segment: string | undefined, shown: string): strin
   return encodeURIComponent(segment);
 }
 
+/**
+ * `path` with the query parameters that have a value, in the order given.
+ *
+ * @example withQuery('/v1/a/projects/b/resources/x.json', { path: 'locales/de', iso2_slug: undefined })
+ * // '/v1/a/projects/b/resources/x.json?path=locales%2Fde'
+ */
+export function withQuery(path: string, query: Record<string, string | undefined> | undefined): string {
+  if (!query) return path;
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) search.append(name, value);
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
 /** A URL as it may be shown: origin and path, without the query (pre-signed URLs carry their signature there). */
 export function redactUrl(url: string): string {
   try {

@@ -1,5 +1,6 @@
 import { ConfigurationError } from '../errors';
 import { pathOf, type OperationCall } from '../operations';
+import { withQuery } from '../core/url';
 import type { ResolvedConfig } from '../core/config';
 import { CDN_RETRY_POLICY, V1_RETRY_POLICY, type RetryPolicy } from './retry';
 
@@ -13,8 +14,12 @@ export interface Api {
   baseUrl: (config: ResolvedConfig) => string;
   /** The credential of its requests; a ConfigurationError when the client has none. */
   credential: (config: ResolvedConfig) => string;
-  /** An operation's path with its parameters filled in. */
-  path: (operation: OperationCall, params: Record<string, string>) => string;
+  /** An operation's path with its parameters filled in, and its query (parameters without a value left out). */
+  path: (
+    operation: OperationCall,
+    params: Record<string, string>,
+    query?: Record<string, string | undefined>,
+  ) => string;
   retry: RetryPolicy;
   /**
    * The settings an error of this API tells the user to check, by their option and environment variable
@@ -31,7 +36,7 @@ export const V1_API: Api = {
     if (config.token) return config.token;
     throw new ConfigurationError('No API token: pass `token` to createClient() or set LOC_API_TOKEN.');
   },
-  path: pathOf,
+  path: (operation, params, query) => withQuery(pathOf(operation, params), query),
   retry: V1_RETRY_POLICY,
   settings: ['baseUrl', 'LOC_BASE_URL', 'token', 'LOC_API_TOKEN'],
 };
@@ -43,7 +48,7 @@ export const CDN_API: Api = {
     if (config.cdnKey) return config.cdnKey;
     throw new ConfigurationError('No CDN key: pass `cdnKey` to createClient() or set LOC_CDN_KEY.');
   },
-  // Its route has no parameters (and the Cdn resource passes the configured `cdnCheckPath`).
+  // Its route has no parameters nor query (and the Cdn resource passes the configured `cdnCheckPath`).
   path: (operation) => operation.path,
   retry: CDN_RETRY_POLICY,
   settings: ['cdnBaseUrl', 'LOC_CDN_BASE_URL', 'cdnKey', 'LOC_CDN_KEY'],

@@ -7,11 +7,14 @@
  * gzipped: docs/sdk.md, "Size and start-up"). test/cdn.test.ts runs the check through both.
  */
 
-/** One request as the transport builds it: the body is JSON text already, and the headers name its type. */
+/**
+ * One request as the transport builds it: the body is JSON text already, and the headers name its type; or
+ * a form, whose type (with its boundary) fetch writes.
+ */
 export interface HttpRequest {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
-  body: string | undefined;
+  body: string | FormData | undefined;
   signal: AbortSignal | undefined;
 }
 

@@ -22,11 +22,19 @@ import type { HttpLayer } from './http';
 import type { RequestOptions } from '../core/request-options';
 import type { OperationCall, ParamsOf, ResultOf } from '../operations';
 
-/** The inputs of one call of an operation: its path parameters and body, and where its path is configurable, another path. */
+/** The inputs of one call of an operation: its path parameters, query and body, and where its path is configurable, another path. */
 export interface CallInput<O extends OperationCall> {
   params: ParamsOf<O>;
+  /** Query parameters, by the names the operation's contract declares; undefined ones are left out. */
+  query?: Record<string, string | undefined>;
   /** The JSON body, as the resource method's own parameter types it (the request schema is the mock's to check). */
   body?: unknown;
+  /**
+   * A `multipart/form-data` body instead of JSON (an upload). The runtime's fetch writes it, with its
+   * boundary, streaming a file part from its Blob; an operation that takes one is not idempotent, so it is
+   * sent once.
+   */
+  form?: FormData;
   /** Replaces the operation's path (the CDN check's route is configurable: `cdnCheckPath`). */
   path?: string;
   /** Retry even though the operation is not safe to repeat: the caller accepts that it may run twice. */
@@ -62,19 +70,22 @@ export function createTransport(
     const api = apis[call.api];
     if (!api) throw new Error(`@loc/sdk: this client was made without the ${call.api} API`);
     const policy = api.retry;
-    const url = joinUrl(api.baseUrl(config), input.path ?? api.path(call, input.params));
+    const url = joinUrl(api.baseUrl(config), input.path ?? api.path(call, input.params, input.query));
     const info: RequestInfo = {
       method: call.method,
       path: new URL(url).pathname,
       operation: { id: call.id, api: call.api, permission: call.permission },
       project: projectOf(input.params),
     };
-    const headers = {
+    const headers: Record<string, string> = {
       // The body is JSON text (serialized below); a content type of the caller's own wins.
       ...(input.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...config.headers,
       authorization: `Bearer ${api.credential(config)}`,
     };
+    // A form's content type is fetch's to write: it names the boundary (the caller's headers are lower case).
+    if (input.form) delete headers['content-type'];
+    const body = input.form ?? (input.body === undefined ? undefined : JSON.stringify(input.body));
     // What a log line shows of the request is what an error message shows: method and path (no host, no
     // query, no header).
     const shown = `${info.method} ${info.path}`;
@@ -91,10 +102,10 @@ export function createTransport(
       const outcome = await sendHttp(url, {
         method: call.method,
         headers,
-        // Serialized here, not by ofetch: ofetch tells a JSON body from FormData with `instanceof
+        // Serialized above, not by ofetch: ofetch tells a JSON body from FormData with `instanceof
         // FormData`, and in Node reading that global loads Node's whole fetch stack (undici, ~25 ms)
-        // even when `fetch` is the caller's own.
-        body: input.body === undefined ? undefined : JSON.stringify(input.body),
+        // even when `fetch` is the caller's own. A form comes as the caller's FormData.
+        body,
         signal: anySignal([options.signal, timeout]),
       }).catch((error: unknown) => ({ error }));
       if ('error' in outcome) {
@@ -127,7 +138,7 @@ export function createTransport(
         );
         if (response.ok) {
           const data = parseSuccess(
-            call.responses[200].body.schema,
+            call.responses[200].body,
             info,
             response.status,
             text,
@@ -176,12 +187,14 @@ export function createTransport(
 export type Transport = ReturnType<typeof createTransport>;
 
 function parseSuccess(
-  schema: z.ZodMiniType | ResponseSchema<unknown>,
+  { schema, text: asText }: { schema: z.ZodMiniType | ResponseSchema<unknown>; text?: true },
   info: RequestInfo,
   status: number,
   text: string,
   allowNoContent: boolean,
 ): unknown {
+  // A text answer (a resource file in its own format) is handed over as it is: an empty file is a file.
+  if (asText) return validateResponse(schema, text, info);
   if (status === 204 || text.trim() === '') {
     if (allowNoContent) return null;
     throw new ContractError(info, [{ path: '$', message: `expected a JSON body, got an empty ${status} response` }]);

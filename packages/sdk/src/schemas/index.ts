@@ -33,3 +33,13 @@ export {
   WorkspaceProjectStatusSchema,
   WorkspaceStatusSchema,
 } from './projects';
+export {
+  ImportCountsSchema,
+  ResourceImportSchema,
+  ResourceListEntrySchema,
+  ResourceListSchema,
+  ResourceTextSchema,
+  ResourceZipImportSchema,
+  UploadResourceRequestSchema,
+  UploadResourceZipRequestSchema,
+} from './resources';
