@@ -13,3 +13,11 @@ const C_ESCAPES: Record<string, string> = { '\\': '\\\\', '"': '\\"', '\n': '\\n
 export function escapeC(text: string): string {
   return C_SPECIAL.test(text) ? text.replace(C_SPECIAL_ALL, (c) => C_ESCAPES[c]!) : text;
 }
+
+/**
+ * The escapes escapeC writes, undone: the character after the backslash → what it stands for. The
+ * readers of `.strings` and PO files decode these and the rest of their format's own escapes.
+ */
+export const C_UNESCAPES: Record<string, string> = Object.fromEntries(
+  Object.entries(C_ESCAPES).map(([character, written]) => [written[1]!, character]),
+);

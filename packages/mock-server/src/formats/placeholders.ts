@@ -41,3 +41,43 @@ export function railsText(text: string, interpolated: boolean): string {
 export function i18nextText(text: string): string {
   return hasPlaceholder(text) ? text.replace(PLACEHOLDER, '{{$1}}') : text;
 }
+
+/**
+ * The inverse of railsText: `%{name}` back to `{name}` and `%%` to `%`, in a text that I18n interpolates
+ * (a plural form, or one with a `%{name}`); any other text is as it is. A `%` that starts neither (`50 %`,
+ * `%<n>d`) stays, as I18n shows it.
+ *
+ * @example
+ * readRailsText('%{percent}%% of %{total}', false); // '{percent}% of {total}'
+ * readRailsText('100%% sure', false);                // '100%% sure'
+ */
+export function readRailsText(text: string, interpolated: boolean): string {
+  if (!text.includes('%')) return text;
+  // railsText writes every placeholder as `%{name}`: a text with no `{name}` had none, and was written as it is.
+  if (!interpolated && !hasPlaceholder(text)) return text;
+  return text.replace(/%%|%\{(\w+)\}/g, (_, name?: string) => (name === undefined ? '%' : `{${name}}`));
+}
+
+/**
+ * The inverse of i18nextText: each `{{name}}` back to `{name}`. Only that spelling: i18next also reads
+ * `{{ name }}` and `{{name, number}}`, which have no `{name}` of the service to stand for, and stay as
+ * they are (an export writes them back the same).
+ *
+ * @example
+ * readI18nextText('Hello, {{name}}!'); // 'Hello, {name}!'
+ */
+export function readI18nextText(text: string): string {
+  return text.includes('{{') ? text.replace(/\{\{(\w+)\}\}/g, '{$1}') : text;
+}
+
+/**
+ * An i18next key as the store keeps it: what i18next reads as a plural form (`items_one`, `cart.items_other`:
+ * the CLDR category after the last `_`) is the form `items.one`, as plural-keys.ts groups them.
+ *
+ * @example
+ * i18nextPlural('cart.items_one'); // 'cart.items.one'
+ * i18nextPlural('done');           // 'done'
+ */
+export function i18nextPlural(key: string): string {
+  return key.replace(/_(zero|one|two|few|many|other)$/, '.$1');
+}

@@ -1,3 +1,5 @@
+import type { SegmentStatus } from '@loc/sdk';
+
 /**
  * What a reader makes of an uploaded resource file (`POST …/resources`): the inverse of a writer
  * (types.ts). Each export format that loc-mock writes has a reader (readers.ts), so that a file exported
@@ -13,11 +15,18 @@ export interface ReadEntry {
   key: string;
   value: string;
   comment?: string;
+  /** The source text, where the file carries it beside the translation (PO's `msgid`, XLIFF's `<source>`). */
+  source?: string;
+  /**
+   * How far the file says the text is along, where the format records it: XLIFF's `state` and `approved`,
+   * PO's fuzzy flag (a fuzzy translation is a DRAFT). Absent where the format says nothing.
+   */
+  status?: SegmentStatus;
+  /** The line (1-based) the key is on, for messages about it. */
+  line?: number;
 }
 
-export interface FileToRead {
-  /** The file's text, decoded as UTF-8 (a format that declares another encoding says so in its reader). */
-  text: string;
+interface FileFacts {
   /** The locale the upload is for (`iso2_slug`, or the one its name gives). */
   locale: string;
   sourceLocale: string;
@@ -25,9 +34,20 @@ export interface FileToRead {
   path: string;
 }
 
+/**
+ * The file to read: its bytes as uploaded, which the reader decodes by its format's rules (UTF-16 with a
+ * BOM for `.strings`, ISO-8859-1 for properties that are not UTF-8, the charset a PO header or an XML
+ * declaration names; invalid UTF-8 refused), or its text when the caller holds text already (then no
+ * encoding is checked).
+ */
+export type FileToRead = FileFacts & ({ bytes: Uint8Array; text?: undefined } | { text: string; bytes?: undefined });
+
 export interface ReadFile {
   entries: ReadEntry[];
-  /** The locale the file names itself, where the format records one (XLIFF's target-language, PO's Language). */
+  /**
+   * The locale the file names itself, as the file spells it, where the format records one (XLIFF's
+   * `target-language`, PO's `Language`, the root key of Rails YAML).
+   */
   locale?: string;
 }
 
@@ -35,14 +55,16 @@ export type Reader = (file: FileToRead) => ReadFile;
 
 /**
  * A file that does not parse in its format: the message says what is wrong, `line` (1-based) where, when
- * the format has lines. The service answers it with 422 naming the line.
+ * the format has lines, and `column` (1-based, in characters) where it is cheap to know. The service
+ * answers it with 422 naming the line.
  */
 export class FormatReadError extends Error {
   override name = 'FormatReadError';
   constructor(
     message: string,
     readonly line?: number,
+    readonly column?: number,
   ) {
-    super(line === undefined ? message : `line ${line}: ${message}`);
+    super(line === undefined ? message : `line ${line}${column === undefined ? '' : `, column ${column}`}: ${message}`);
   }
 }

@@ -1,0 +1,253 @@
+import { entryList } from './read-entries';
+import { snippet } from './read-text';
+import { FormatReadError, type ReadEntry, type Reader } from './reader-types';
+import { parseXml, startTag, type XmlElement, type XmlNode, xmlText } from './xml-read';
+
+/**
+ * `xml.android.resources`: a `values/strings.xml` as aapt2 compiles it. A `<string>`'s name is its key
+ * (the writer derives names from keys, androidNames in android.ts, which is lossy: a key reads back as
+ * it was when it is a valid resource name already, letters, digits, `_` and `.`, not a Java keyword);
+ * a `<plurals>`' items are the forms `<name>.<quantity>`; a `<string-array>`'s items the keys `<name>.0`,
+ * `<name>.1`… (the store has no arrays). Each text is what aapt2 makes of it (aaptText), the comment
+ * before a resource is its comment, as aapt2 takes it for R.java. Left out: resources marked
+ * `translatable="false"`, those of a `product` other than the default, and resources that are no text
+ * (`<color>`, `<dimen>`, `<integer>`…). A text that aapt2 would compile as a reference (`@string/name`,
+ * `?attr/name`) is refused: it is no text, and written back it would be one (`\@string/name`).
+ */
+export const readAndroid: Reader = (file) => {
+  const root = parseXml(xmlText(file, 'An Android resource file'));
+  if (root.name !== 'resources')
+    throw new FormatReadError(`the root element must be <resources>, not <${root.name}>`, root.line);
+  const entries = entryList();
+  let comment: string | undefined;
+  for (const child of root.children) {
+    if (child.kind === 'comment') {
+      comment = unescapeComment(child.text);
+      continue;
+    }
+    if (child.kind === 'text') {
+      if (child.text.trim() !== '') throw new FormatReadError('text outside a resource element', child.line);
+      continue;
+    }
+    if (child.uri !== '') continue;
+    const about = comment;
+    comment = undefined;
+    const kind = child.local === 'item' && child.attrs.get('type') === 'string' ? 'string' : child.local;
+    if (kind !== 'string' && kind !== 'plurals' && kind !== 'string-array') continue;
+    const name = child.attrs.get('name');
+    if (!name) throw new FormatReadError(`a <${child.name}> without a name: the name is the key`, child.line);
+    const translatable = child.attrs.get('translatable');
+    if (translatable !== undefined && translatable !== 'true' && translatable !== 'false')
+      throw new FormatReadError(`translatable="${translatable}" on ${snippet(name)}: it is true or false`, child.line);
+    if (translatable === 'false') continue;
+    const product = child.attrs.get('product');
+    if (product !== undefined && product !== 'default') continue;
+    const add = (key: string, element: XmlElement) => {
+      const entry: ReadEntry = { key, value: textOf(element, key), line: element.line };
+      if (about !== undefined) entry.comment = about;
+      entries.add(entry);
+    };
+    if (kind === 'string') {
+      add(name, child);
+      continue;
+    }
+    const seen = new Set<string>();
+    let index = 0;
+    for (const item of child.children) {
+      if (item.kind === 'comment') continue;
+      if (item.kind === 'text') {
+        if (item.text.trim() !== '') throw new FormatReadError(`text outside an <item> of ${snippet(name)}`, item.line);
+        continue;
+      }
+      if (item.name !== 'item')
+        throw new FormatReadError(`<${item.name}> in <${child.name}>: it holds <item>s`, item.line);
+      if (kind === 'string-array') {
+        add(`${name}.${index++}`, item);
+        continue;
+      }
+      const quantity = item.attrs.get('quantity') ?? '';
+      if (!QUANTITIES.has(quantity))
+        throw new FormatReadError(
+          `quantity="${quantity}" in ${snippet(name)}: an item's quantity is zero, one, two, few, many or other`,
+          item.line,
+        );
+      if (seen.has(quantity)) throw new FormatReadError(`quantity="${quantity}" twice in ${snippet(name)}`, item.line);
+      seen.add(quantity);
+      add(`${name}.${quantity}`, item);
+    }
+  }
+  return { entries: entries.entries };
+};
+
+const QUANTITIES = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
+const XLIFF_1_2 = 'urn:oasis:names:tc:xliff:document:1.2';
+
+/** The writer escapes a comment as text (escapeXml): its entities are undone, as a reader of the text sees it. */
+function unescapeComment(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|apos|#13);/g, (_, name: string) => COMMENT_ENTITIES[name]!);
+}
+const COMMENT_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#13': '\r' };
+
+function textOf(element: XmlElement, key: string): string {
+  const { value, reference } = aaptText(element, key);
+  if (reference)
+    throw new FormatReadError(
+      `${snippet(key)} is the reference ${snippet(reference)}, not a text: aapt2 compiles it to the resource it names. Mark it translatable="false", or write \\${reference.trim()[0]} for the text`,
+      element.line,
+    );
+  return value;
+}
+
+/** aapt2's `isspace` on ASCII (its whitespace rule): space, tab, line feed, vertical tab, form feed, carriage return. */
+const isSpace = (c: string) => c === ' ' || c === '\t' || c === '\n' || c === '\v' || c === '\f' || c === '\r';
+
+/** What aapt2 compiles as a reference rather than a string: `@null`, `@empty`, `@[+][package:]type/name`, `?[package:][type/]name`. */
+const REFERENCE =
+  /^(?:@(?:null|empty)|@[+*]?(?:[A-Za-z][\w.]*:)?[a-z][\w-]*\/[^\s/]+|\?(?:[A-Za-z][\w.]*:)?(?:[a-z][\w-]*\/)?[A-Za-z_][\w.]*)$/;
+
+type Piece =
+  | { kind: 'segment'; data: string }
+  | { kind: 'span'; element: XmlElement; children: Piece[] }
+  | { kind: 'group'; children: Piece[] };
+
+/**
+ * What aapt2 makes of a resource's text (its ResourceParser::FlattenXmlSubtree and
+ * StringBuilder::AppendText), with its spans kept as their tags: `<b>`, `<i>`, `<font color="…">` and
+ * any other element without a namespace is a span of a styled string, which the store keeps as the tag's
+ * text (`<b>bold</b>`); an `<xliff:g>` is unwrapped (aapt2 keeps its content and drops the tag), as are
+ * elements of other namespaces. The rules, in aapt2's order: the text of the first and last pieces is
+ * trimmed when the string has no span; then, outside double quotes, every run of ASCII white space is one
+ * space; an unescaped `"` opens or closes quoting and is dropped; `\n \t \uXXXX` are a line feed, a tab
+ * and that character, a backslash before anything else is that character (so `\r` is `r`), and a
+ * trailing one is dropped; an unescaped `'` outside quotes is an error; quoting and the white space run
+ * end at each span's edges. CDATA is text like any other (its markup stays text). `plain` is the text
+ * without the spans' tags, what `aapt2 dump` shows; `reference` the text when aapt2 would read a reference.
+ *
+ * @example
+ * aaptText(parseXml('<string name="a">  Hi \\"you\\" <b>there</b>  </string>'), 'a').value; // ' Hi "you" <b>there</b> '
+ */
+export function aaptText(element: XmlElement, key: string): { value: string; plain: string; reference?: string } {
+  const root: Piece = { kind: 'group', children: [] };
+  const segments: Extract<Piece, { kind: 'segment' }>[] = [];
+  let sawSpan = false;
+  let raw = '';
+  let inUntranslatable = false;
+  const flatten = (nodes: XmlNode[], into: Piece[]) => {
+    let current = '';
+    const flush = () => {
+      if (current === '') return;
+      const segment = { kind: 'segment' as const, data: current };
+      into.push(segment);
+      segments.push(segment);
+      current = '';
+    };
+    for (const node of nodes) {
+      if (node.kind === 'text') {
+        current += node.text;
+        raw += node.text;
+      } else if (node.kind === 'element') {
+        flush();
+        if (node.uri === '') {
+          sawSpan = true;
+          const span: Piece = { kind: 'span', element: node, children: [] };
+          into.push(span);
+          flatten(node.children, span.children);
+        } else {
+          const untranslatable = node.uri === XLIFF_1_2 && node.local === 'g';
+          if (untranslatable && inUntranslatable)
+            throw new FormatReadError(`a nested <${node.name}> in ${snippet(key)}: aapt2 refuses it`, node.line);
+          const group: Piece = { kind: 'group', children: [] };
+          into.push(group);
+          inUntranslatable ||= untranslatable;
+          flatten(node.children, group.children);
+          if (untranslatable) inUntranslatable = false;
+        }
+      }
+    }
+    flush();
+  };
+  flatten(element.children, root.children);
+
+  if (!sawSpan && segments.length) {
+    const first = segments[0]!;
+    first.data = first.data.replace(/^[ \t\n\v\f\r]+/, '');
+    const last = segments.at(-1)!;
+    last.data = last.data.replace(/[ \t\n\v\f\r]+$/, '');
+  }
+  if (!sawSpan && REFERENCE.test(raw.replace(/^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g, '')))
+    return { value: '', plain: '', reference: raw.trim() };
+
+  let value = '';
+  let plain = '';
+  let quote = false;
+  let lastSpace = false;
+  const emit = (s: string) => {
+    value += s;
+    plain += s;
+  };
+  const append = (data: string) => {
+    const chars = [...data];
+    for (let k = 0; k < chars.length; k++) {
+      const c = chars[k]!;
+      if (!quote && isSpace(c)) {
+        if (!lastSpace) emit(' ');
+        lastSpace = true;
+        continue;
+      }
+      lastSpace = false;
+      if (c === '\\') {
+        if (k + 1 >= chars.length) continue;
+        const e = chars[++k]!;
+        if (e === 't') emit('\t');
+        else if (e === 'n') emit('\n');
+        else if (e === 'u') {
+          let code = 0;
+          let digits = 0;
+          for (; digits < 4 && k + 1 < chars.length; digits++) {
+            const h = chars[k + 1]!;
+            if (!/^[0-9a-fA-F]$/.test(h))
+              throw new FormatReadError(
+                `an invalid \\u escape in ${snippet(key)}: write \\u and four hex digits`,
+                element.line,
+              );
+            code = code * 16 + Number.parseInt(h, 16);
+            k++;
+          }
+          if (code >= 0xd800 && code <= 0xdfff)
+            throw new FormatReadError(
+              `\\u${code.toString(16)} in ${snippet(key)} is half of a surrogate pair, which aapt2 refuses: write the character itself`,
+              element.line,
+            );
+          emit(String.fromCodePoint(code));
+        } else emit(e);
+      } else if (c === '"') quote = !quote;
+      else if (!quote && c === "'")
+        throw new FormatReadError(
+          `an unescaped apostrophe in ${snippet(key)}: write \\' (aapt2 refuses it), or quote the text`,
+          element.line,
+        );
+      else emit(c);
+    }
+  };
+  const build = (pieces: Piece[]) => {
+    for (const piece of pieces) {
+      if (piece.kind === 'segment') append(piece.data);
+      else if (piece.kind === 'group') build(piece.children);
+      else {
+        quote = false;
+        lastSpace = false;
+        const tag = startTag(piece.element);
+        if (piece.children.length === 0) value += `${tag.slice(0, -1)}/>`;
+        else {
+          value += tag;
+          build(piece.children);
+          value += `</${piece.element.name}>`;
+        }
+        quote = false;
+        lastSpace = false;
+      }
+    }
+  };
+  build(root.children);
+  return { value, plain };
+}
