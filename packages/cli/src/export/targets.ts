@@ -16,6 +16,7 @@ import { editedHint } from './check';
 import { startProgress } from '../ui/progress';
 import { counted } from '../ui/quantities';
 import type { KeySummary } from './summary/diff';
+import { perTargetFlags } from '../commands/export';
 
 /**
  * Several targets in one loc.config.json (`targets`): `loc export` without --workspace/--project pulls
@@ -178,6 +179,8 @@ export interface TargetRunFlags {
   force: boolean;
   /** --summary-keys, when a summary is wanted. */
   summaryKeys: number | undefined;
+  /** --summary: written by the run of every target, and carried by each target's resume command. */
+  summaryFile: string | undefined;
   timeoutMs: number | undefined;
   concurrency: number;
 }
@@ -205,6 +208,8 @@ export interface TargetExportOptions extends Thresholds {
   dryRun: true | undefined;
   force: true | undefined;
   summaryKeys: number | undefined;
+  /** The run's --summary, which its resume command carries (the target's run writes no summary of its own). */
+  resumeSummary: string | undefined;
   timeout: number | undefined;
   /** The keys of loc.config.json that set the target's folder and template, for messages. */
   sources: Layout['sources'];
@@ -229,6 +234,7 @@ function optionsOf(target: Target, flags: TargetRunFlags): TargetExportOptions {
     dryRun: flags.dryRun || undefined,
     force: flags.force || undefined,
     summaryKeys: flags.summaryKeys,
+    resumeSummary: flags.summaryFile,
     timeout: flags.timeoutMs,
     sources: layout.sources,
     types: target.types,
@@ -402,20 +408,6 @@ export interface TargetsOptions {
   timeout?: number | undefined;
 }
 
-/** Flags that set what a target sets: with targets they belong in loc.config.json. */
-const PER_TARGET_FLAGS = [
-  ['workspace', '--workspace'],
-  ['project', '--project'],
-  ['out', '--out'],
-  ['pathTemplate', '--path-template'],
-  ['localeMap', '--locale-map'],
-  ['format', '--format'],
-  ['locale', '--locale'],
-  ['file', '--file'],
-  ['zip', '--zip'],
-  ['types', '--types'],
-] as const;
-
 /**
  * `loc export` of the config's targets: checks, runs, reports. `summary` renders and writes the
  * Markdown of every target's key summary (one section per target).
@@ -435,7 +427,8 @@ export async function exportTargets(
 ): Promise<void> {
   const loaded = ctx.projectConfig();
   if (!loaded?.config.targets?.length) throw noTargets(loaded);
-  const given = PER_TARGET_FLAGS.filter(([key]) => options[key] !== undefined && options[key] !== false);
+  // Flags that set what a target sets (commands/export.ts, DELIVERY_FLAGS): with targets they belong in loc.config.json.
+  const given = perTargetFlags().filter(([key]) => options[key] !== undefined && options[key] !== false);
   if (given.length)
     throw new UsageError(
       `${given.map(([, flag]) => flag).join(', ')} cannot be used with the targets of ${loaded.path}: each target sets its own.`,
@@ -457,6 +450,7 @@ export async function exportTargets(
       dryRun: options.dryRun === true,
       force: options.force === true,
       summaryKeys: summary?.keysShown,
+      summaryFile: summary?.file,
       timeoutMs: options.timeout,
       concurrency: options.concurrency ?? 1,
     },

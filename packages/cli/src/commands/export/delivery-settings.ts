@@ -29,7 +29,12 @@ import {
  * What a delivery reads: the download's options, the export's filters when there are some, and, for a
  * target's run, the keys of loc.config.json that set its folder and template (for messages).
  */
-type DeliveryOptions = ExportDownloadOptions & Partial<ExportOptions> & { sources?: Layout['sources'] };
+type DeliveryOptions = ExportDownloadOptions &
+  Partial<ExportOptions> & {
+    sources?: Layout['sources'];
+    /** A target's run: the --summary of the run of targets, for its resume command. */
+    resumeSummary?: string | undefined;
+  };
 
 /**
  * Settings of one delivery, flags over loc.config.json over defaults, checked before any request: the
