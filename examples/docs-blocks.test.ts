@@ -1,7 +1,9 @@
 // Every shell and CI block of docs/*.md runs, word for word, against a real loc-mock on a loopback port:
-// `loc`, `loc-mock`, `npx loc` and `npx @loc/cli` are the built binaries, `npm install` of our packages is
-// already done (the pack test, examples/pack-install.pack.test.ts, does it for real), and the service's
-// addresses in the text point at the mock. Each command of a block must exit 0, or a code its own comment
+// `loc`, `loc-mock`, `npx -p @loc/cli loc` and `npx @loc/cli` are the built binaries, `npm install` of our
+// packages is already done (the pack tests, examples/pack-install.pack.test.ts and
+// examples/mobile-recipes.pack.test.ts, run them for real), and the service's addresses in the text point
+// at the mock. A bare `npx loc` or `npx loc-mock` fails, as it does in a folder without a package.json
+// (npx runs the npm packages of those names, not ours). Each command of a block must exit 0, or a code its own comment
 // names ("exit 11"); a script block (one with `case`, `if` or `$?`) must exit 0 as a whole. A block that
 // cannot run here says why, in a `<!-- docs-test: skip (reason) -->` line just above it.
 import { spawn } from 'node:child_process';
@@ -59,11 +61,20 @@ function writeShims(dir: string) {
   const scripts: Record<string, string> = {
     loc: `exec ${node} ${JSON.stringify(LOC_BIN)} "$@"`,
     'loc-mock': `exec ${node} ${JSON.stringify(MOCK_BIN)} "$@"`,
-    npx: `while [ "\${1#-}" != "$1" ]; do shift; done
-case "$1" in
-  loc|@loc/cli) shift; exec loc "$@" ;;
-  loc-mock|@loc/mock-server) shift; exec loc-mock "$@" ;;
-  *) echo "npx $1: not available in this test" >&2; exit 127 ;;
+    // npx [-y] -p <package> <command> …, or npx <package> …: only our packages, as their npm names.
+    npx: `pkg=
+while [ "\${1#-}" != "$1" ]; do
+  case "$1" in
+    -p|--package) pkg=$2; shift 2 ;;
+    --package=*) pkg=\${1#--package=}; shift ;;
+    *) shift ;;
+  esac
+done
+case "\${pkg%@[0-9]*}:$1" in
+  @loc/cli:loc|:@loc/cli) shift; exec loc "$@" ;;
+  @loc/mock-server:loc-mock|:@loc/mock-server) shift; exec loc-mock "$@" ;;
+  :loc|:loc-mock) echo "npx $1: without a package.json that lists ours, npx runs the npm package named '$1' (could not determine executable to run): write npx -p @loc/cli loc, or npx -p @loc/mock-server loc-mock" >&2; exit 1 ;;
+  *) echo "npx $*: not available in this test" >&2; exit 127 ;;
 esac`,
     npm: `case "$1" in
   install|i|ci|add) echo "(npm $*: the built packages stand in for the installed ones)" >&2 ;;
@@ -89,9 +100,8 @@ function scriptOf(code: string): string {
     .filter((line) => line.trim() && !line.trim().startsWith('#'))
     .map((line) => {
       const allowed = [0, ...[...line.matchAll(/#.*?\bexits? (\d+)/g)].map((m) => Number(m[1]))];
-      const command = /^\s*(?:npx\s+)?loc-mock serve\b/.test(line)
-        ? `serve_briefly ${line.replace(/^\s*(?:npx\s+)?loc-mock serve/, '').replace(/#.*$/, '')}`
-        : line;
+      const serve = /^\s*(?:npx\s+(?:-p\s+@loc\/mock-server\s+)?)?loc-mock serve\b/;
+      const command = serve.test(line) ? `serve_briefly ${line.replace(serve, '').replace(/#.*$/, '')}` : line;
       return `${command}\ncode=$?; case " ${allowed.join(' ')} " in *" $code "*) ;; *) echo "exit $code from: ${line.replace(/["`$\\]/g, '\\$&')}" >&2; exit 100 ;; esac`;
     });
   return [SERVE_BRIEFLY, ...checked].join('\n');

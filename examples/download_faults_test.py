@@ -6,7 +6,7 @@ what the routine does with each (no file left behind), then asks the journal wha
 
     python3 -m unittest examples/download_faults_test.py
 
-LOC_MOCK is the command that runs loc-mock (default: npx loc-mock).
+LOC_MOCK is the command that runs loc-mock (default: npx -p @loc/mock-server loc-mock).
 """
 
 import hashlib
@@ -82,7 +82,7 @@ class LocMock:
     """loc-mock serve on a free port, stopped on close; `admin` calls its control API."""
 
     def __init__(self):
-        command = shlex.split(os.environ.get("LOC_MOCK", "npx loc-mock"))
+        command = shlex.split(os.environ.get("LOC_MOCK", "npx -p @loc/mock-server loc-mock"))
         self.process = subprocess.Popen(
             # --exit-with-parent: `terminate()` stops npx, and loc-mock under it stops with it.
             command + ["serve", "--port", "0", "--quiet", "--json", "--exit-with-parent"],

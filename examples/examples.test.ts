@@ -88,17 +88,20 @@ describe('examples', () => {
     expect(report.summary.created).toBeGreaterThan(0);
   });
 
-  it('mobile-build-step.sh downloads new strings once, then reports them up to date', () => {
+  // examples/mobile-recipes.pack.test.ts runs it as the recipes do, through npx and the packed @loc/cli.
+  it('mobile-build-step.sh downloads the project’s files once, then builds with them; a refused key fails', () => {
     const env = { LOC_CDN_KEY: 'lh-cdn_demo_acme' };
-    const first = runScript('mobile-build-step.sh', ['2.1.0', 'Strings'], env);
-    expect(first.status).toBe(0);
-    expect(first.stdout).toMatch(/new strings downloaded/);
-    const second = runScript('mobile-build-step.sh', ['2.1.0', 'Strings'], env);
+    const args = ['PRODUCTION', '2.1.0', 'Strings'];
+    const first = runScript('mobile-build-step.sh', args, env);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/note: new strings downloaded into Strings/);
+    expect(statSync(join(out, 'Strings', 'Resources', 'de.lproj', 'Localizable.strings')).isFile()).toBe(true);
+    const second = runScript('mobile-build-step.sh', args, env);
     expect(second.status).toBe(0);
-    expect(second.stdout).toMatch(/up to date/);
-    const refused = runScript('mobile-build-step.sh', ['2.1.0', 'Strings'], { LOC_CDN_KEY: 'lh-cdn_demo_revoked' });
+    expect(second.stdout).toMatch(/note: no newer release/);
+    const refused = runScript('mobile-build-step.sh', args, { LOC_CDN_KEY: 'lh-cdn_demo_revoked' });
     expect(refused.status).toBe(1);
-    expect(refused.stderr).toMatch(/CDN key was refused/);
+    expect(refused.stderr).toMatch(/error: the CDN key is missing or was refused/);
   });
 
   it('locale-mapping.sh renames locales per platform: Base.lproj and zh-TW, values-pt, de-DE from loc.config.json', () => {

@@ -6,7 +6,7 @@ a bad seed that leaves the old state.)
 
     python3 -m unittest examples/mock_control_test.py
 
-LOC_MOCK is the command that runs loc-mock (default: npx loc-mock).
+LOC_MOCK is the command that runs loc-mock (default: npx -p @loc/mock-server loc-mock).
 """
 
 import hashlib

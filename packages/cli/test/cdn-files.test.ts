@@ -28,7 +28,8 @@ const cdn = (args: string[]) =>
     env: { LOC_BASE_URL: mock.url, LOC_CDN_KEY: CDN_KEYS.acme, LOC_CONFIG_DIR: home.path, CI: '1' },
   });
 const IOS = ['-e', 'PRODUCTION', '-t', 'MOBILE_SDK_IOS'];
-const ANDROID = ['-e', 'STAGING', '-t', 'MOBILE_SDK_ANDROID'];
+/** mobile-android's own files (values-de/strings.xml, …): NATIVE_FORMAT. */
+const ANDROID = ['-e', 'STAGING', '-t', 'NATIVE_FORMAT'];
 
 function tree(root: string): string[] {
   if (!existsSync(root)) return [];
@@ -45,7 +46,7 @@ describe('files of a release the user changed', () => {
     const first = await cdn([...IOS, '--client-version', '1.0.0', '--download', out]);
     expect(first.code, first.stderr).toBe(0);
     expect(record(out).files[0]).toEqual({ path: expect.any(String), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    const edited = 'Resources/de.lproj/Localizable.strings';
+    const edited = 'de.lproj/Localizable.strings';
     writeFileSync(join(out, edited), '"hello" = "Hallo von Hand";\n');
 
     const newer = await cdn([...IOS, '--client-version', '2.1.0', '--download', out, '--json']);
@@ -132,6 +133,27 @@ describe('targets are checked before the CDN is asked', () => {
     const result = await cdn([...ANDROID, '--download', join(dir.path, 'res'), '--locale-map', 'pt-BR=values-pt']);
     expect(result.code, result.stderr).toBe(2);
     expect(await mock.requests()).toEqual([]);
+  });
+});
+
+describe('what a mobile SDK bundle puts in the folder', () => {
+  it('MOBILE_SDK_ANDROID: the official SDK’s JSON files, at the top of the folder', async () => {
+    const out = join(dir.path, 'android-sdk');
+    const result = await cdn(['-e', 'STAGING', '-t', 'MOBILE_SDK_ANDROID', '--download', out, '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(tree(out)).toEqual(['strings-de.json', 'strings-en.json', 'strings-fr.json', 'strings-pt-BR.json']);
+    expect(JSON.parse(readFileSync(join(out, 'strings-pt-BR.json'), 'utf8'))[0]).toMatchObject({ iso: 'pt' });
+    expect(record(out).type).toBe('MOBILE_SDK_ANDROID');
+  });
+
+  it('MOBILE_SDK_IOS: <lang>.lproj folders at the top of the folder', async () => {
+    const out = join(dir.path, 'ios-sdk');
+    const result = await cdn([...IOS, '--client-version', '2.1.0', '--download', out, '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(new Set(tree(out).map((f) => f.split('/')[0]))).toEqual(
+      new Set(['en.lproj', 'de.lproj', 'fr.lproj', 'ja.lproj', 'zh.lproj']),
+    );
+    expect(tree(out)).toContain('de.lproj/InfoPlist.strings');
   });
 });
 

@@ -253,7 +253,8 @@ describe('the CDN check goes where it is told', () => {
 // nothing outside it. Each case puts a link in one place, runs the command, and checks that nothing outside
 // changed and that the refusal does not blame the archive.
 describe('no write or delete through a symbolic link', () => {
-  const CDN = ['cdn', 'check', '-e', 'PRODUCTION', '-t', 'MOBILE_SDK_IOS', '--client-version', '2.1.0'];
+  // mobile-ios's own files (Resources/de.lproj/…), as its export has them.
+  const CDN = ['cdn', 'check', '-e', 'PRODUCTION', '-t', 'NATIVE_FORMAT', '--client-version', '2.1.0'];
   const EXPORT = ['export', '-w', 'acme', '-p', 'mobile-ios'];
   const sha = (text: string) => createHash('sha256').update(text).digest('hex');
   let dir: ReturnType<typeof tempDir>;
@@ -298,7 +299,9 @@ describe('no write or delete through a symbolic link', () => {
     expect(result.json().skipped).toEqual([{ path: entry, reason: expect.stringMatching(/symbolic link/) }]);
     expect(lstatSync(join(rel, link)).isSymbolicLink()).toBe(true);
     outsideUnchanged();
-    expect(JSON.parse(readFileSync(join(rel, '.loc-release.json'), 'utf8')).distributionReleaseId).toBe('rel_ios_2_1');
+    expect(JSON.parse(readFileSync(join(rel, '.loc-release.json'), 'utf8')).distributionReleaseId).toBe(
+      'rel_ios_files_2_1',
+    );
   });
 
   it('loc cdn check --download: a record entry naming a folder does not crash, and the record names the new release', async () => {
@@ -307,7 +310,9 @@ describe('no write or delete through a symbolic link', () => {
     const result = await cdn(['--download', rel, '--force']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.json().skipped).toEqual([{ path: 'Resources/de.lproj', reason: 'a folder' }]);
-    expect(JSON.parse(readFileSync(join(rel, '.loc-release.json'), 'utf8')).distributionReleaseId).toBe('rel_ios_2_1');
+    expect(JSON.parse(readFileSync(join(rel, '.loc-release.json'), 'utf8')).distributionReleaseId).toBe(
+      'rel_ios_files_2_1',
+    );
   });
 
   it.each([

@@ -307,6 +307,7 @@ describe('file names the service gives that would land where tools execute or ob
   });
 
   it('loc cdn check --download: a ZIP entry in .git/hooks is refused, nothing written (exit 10)', async () => {
+    // NATIVE_FORMAT: the project's files at the project's paths.
     const result = await loc(
       [
         'cdn',
@@ -314,7 +315,7 @@ describe('file names the service gives that would land where tools execute or ob
         '-e',
         'PRODUCTION',
         '-t',
-        'MOBILE_SDK_IOS',
+        'NATIVE_FORMAT',
         '--client-version',
         '2.4.0',
         '--download',

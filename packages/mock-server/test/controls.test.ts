@@ -114,16 +114,16 @@ describe('publishing a release', () => {
     expect(server.service.admin.state().releases.filter((r) => r.id === 'rel_android_staging')).toEqual([
       expect.objectContaining({ name: 'Staging, again', createdAt: '2026-11-20T00:00:00Z' }),
     ]);
-    expect((await check('1.0.0', 'NATIVE_FORMAT', 'PRODUCTION')).status).toBe(404);
+    expect((await check('1.0.0', 'NATIVE_FORMAT', 'TEST')).status).toBe(404);
     const created = await post('/__admin/releases', {
       workspace: 'acme',
-      environment: 'PRODUCTION',
+      environment: 'TEST',
       type: 'NATIVE_FORMAT',
       project: 'web-frontend',
       release: { id: 'rel_web_1', name: 'Web 1' },
     });
     expect(created.json).toMatchObject({ created: true, replaced: false });
-    expect((await check('1.0.0', 'NATIVE_FORMAT', 'PRODUCTION')).json.distributionReleaseId).toBe('rel_web_1');
+    expect((await check('1.0.0', 'NATIVE_FORMAT', 'TEST')).json.distributionReleaseId).toBe('rel_web_1');
   });
 
   it.each([
@@ -131,10 +131,7 @@ describe('publishing a release', () => {
       { workspace: 'nope', environment: 'PRODUCTION', type: 'MOBILE_SDK_IOS', release: { id: 'r', name: 'r' } },
       '$.workspace',
     ],
-    [
-      { workspace: 'acme', environment: 'PRODUCTION', type: 'NATIVE_FORMAT', release: { id: 'r', name: 'r' } },
-      '$.project',
-    ],
+    [{ workspace: 'acme', environment: 'TEST', type: 'NATIVE_FORMAT', release: { id: 'r', name: 'r' } }, '$.project'],
     [
       {
         workspace: 'acme',

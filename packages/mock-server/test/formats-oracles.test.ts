@@ -1,5 +1,6 @@
-// Every export format of every project of the demo seed and of a hostile seed, and every CDN bundle, read by
-// the tools our users build with (test/oracles.ts): each string the tool reads must be the seed's string.
+// Every export format of every project of the demo seed and of a hostile seed, and every NATIVE_FORMAT CDN
+// bundle, read by the tools our users build with (test/oracles.ts): each string the tool reads must be the
+// seed's string. (The mobile SDK bundles: sdk-bundles.test.ts.)
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -365,11 +366,6 @@ const ORACLES: Record<string, (keyof typeof TOOLS)[]> = {
 };
 const missingFor = (format: string) => ORACLES[format]!.filter((t) => !TOOLS[t].available);
 
-const DISTRIBUTION_FORMATS: Record<string, string | undefined> = {
-  MOBILE_SDK_ANDROID: 'xml.android.resources',
-  MOBILE_SDK_IOS: 'strings.ios',
-};
-
 describe.each([
   ['demo', demoSeed()],
   ['hostile', hostileSeed()],
@@ -417,9 +413,10 @@ describe.each([
     }
   }
 
-  for (const d of seed.distributions.filter((x) => x.releases.length > 0)) {
+  // The mobile SDK types' bundles are the official SDKs' shapes, no export format: sdk-bundles.test.ts reads them.
+  for (const d of seed.distributions.filter((x) => x.releases.length > 0 && x.type === 'NATIVE_FORMAT')) {
     const p = seed.projects.find((x) => x.workspace === d.workspace && x.slug === d.project)!;
-    const format = DISTRIBUTION_FORMATS[d.type] ?? p.resourceType;
+    const format = p.resourceType;
     oracleTest(`CDN bundle ${d.workspace} ${d.environment} ${d.type} (${format})`, format, async () => {
       const key = seed.cdnKeys.find((k) => k.workspace === d.workspace && !k.revoked && !k.expiresAt)!.key;
       const check = await fetch(`${await url()}/cdn/check`, {

@@ -217,21 +217,30 @@ export async function gnustepRead(
 }
 
 /**
- * libplist's reading of stringsdict files: `plistutil` converts each XML file to a binary plist (its parser is
- * the oracle), which Python's plistlib reads exactly (an XML round trip would fold carriage returns); then
- * each rule's `other` form, per file. One Python reads them all (its start-up is most of a read).
+ * libplist's reading of XML property lists: `plistutil` converts each file to a binary plist (its parser is
+ * the oracle), which Python's plistlib reads exactly (an XML round trip would fold carriage returns). One
+ * Python reads them all (its start-up is most of a read). Answers each file's root object.
  */
-export async function plistutilRead(files: string[]): Promise<Record<string, Record<string, string>>> {
+export async function plistutilReadWhole(files: string[]): Promise<Record<string, unknown>> {
   await eachLimited(files, async (file) =>
     must(await run('plistutil', ['-i', file, '-o', `${file}.bin`, '-f', 'bin']), `plistutil ${file} to binary`),
   );
   const read = await pythonRead(files.map((file) => ({ kind: 'bplist' as const, path: `${file}.bin` })));
   return Object.fromEntries(
     files.map((file) => {
-      const dict = read.bplist[`${file}.bin`] as
-        | Record<string, { NSStringLocalizedFormatKey: string; value: { other: string } }>
-        | string;
-      if (typeof dict === 'string') throw new Error(`${file}: ${dict}`);
+      const root = read.bplist[`${file}.bin`];
+      if (typeof root === 'string') throw new Error(`${file}: ${root}`);
+      return [file, root];
+    }),
+  );
+}
+
+/** libplist's reading of stringsdict files (plistutilReadWhole): each rule's `other` form, per file. */
+export async function plistutilRead(files: string[]): Promise<Record<string, Record<string, string>>> {
+  const read = await plistutilReadWhole(files);
+  return Object.fromEntries(
+    files.map((file) => {
+      const dict = read[file] as Record<string, { NSStringLocalizedFormatKey: string; value: { other: string } }>;
       return [file, Object.fromEntries(Object.entries(dict).map(([key, rule]) => [key, rule.value.other]))];
     }),
   );

@@ -56,9 +56,10 @@ describe('a valid pre-signed URL', () => {
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(filesSha256);
     const files = unzipSync(bytes);
-    // An iOS distribution carries .strings files, every locale of the project.
+    // An iOS distribution carries .strings files at the root, every locale of the project, as the official
+    // iOS SDK looks them up.
     expect(Object.keys(files).filter((f) => f.endsWith('Localizable.strings'))).toHaveLength(5);
-    expect(strFromU8(files['Resources/ja.lproj/Localizable.strings']!)).toContain('"settings.title" = "設定";');
+    expect(strFromU8(files['ja.lproj/Localizable.strings']!)).toContain('"settings.title" = "設定";');
   });
 
   it('answers HEAD with the same headers and no body', async () => {

@@ -49,12 +49,15 @@ const checkDeclaration = () =>
       'after',
       `${examples(
         'loc cdn check --environment PRODUCTION --type MOBILE_SDK_IOS --client-version 2.4.0',
-        'loc cdn check -e PRODUCTION -t MOBILE_SDK_ANDROID --download app/src/main/assets/strings',
+        'loc cdn check -e PRODUCTION -t NATIVE_FORMAT --client-version 2.4.0 --download Strings',
         'loc cdn check -e PRODUCTION -t MOBILE_SDK_IOS --cdn-base-url https://cdn.loc.dev --cdn-check-path /v1/distributions/check',
       )}
-In a build script:
-  loc cdn check -e PRODUCTION -t MOBILE_SDK_IOS --download Strings; case $? in
-    0) echo "new strings" ;; 20) echo "up to date" ;; 3) echo "bad CDN key" ;; 7) echo "usage limit" ;; *) exit 1 ;;
+What --download writes: for NATIVE_FORMAT the project's own files, which a build compiles in; for
+MOBILE_SDK_IOS and MOBILE_SDK_ANDROID the official SDKs' bundles (<lang>.lproj/, JSON files), which
+those SDKs download themselves while the app runs.
+In a build script (docs/recipes.md):
+  loc cdn check -e PRODUCTION -t NATIVE_FORMAT --client-version "$VERSION" --download Strings; case $? in
+    0) echo "new strings" ;; 20) echo "up to date" ;; 8|9) echo "warning: CDN unreachable" ;; *) exit 1 ;;
   esac`,
     );
 export type CdnCheckOptions = ReturnType<ReturnType<typeof checkDeclaration>['opts']>;

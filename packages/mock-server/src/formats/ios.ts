@@ -18,12 +18,21 @@ export const writeStrings: Writer = ({ entries }) => {
  * `stringsdict.ios`: an XML property list; each key is a plural rule with the text as its `other` form
  * (the service's segments carry no plural variants).
  */
-export const writeStringsdict: Writer = ({ entries }) => {
-  let units = '';
-  for (let i = 0; i < entries.length; i++) {
-    const e = entries[i]!;
-    if (i > 0) units += '\n';
-    units += `  <key>${escapeXml(e.key)}</key>
+export const writeStringsdict: Writer = ({ entries }) =>
+  stringsdictOf(entries.map((e) => ({ key: e.key, forms: [['other', e.value]] })));
+
+/**
+ * A stringsdict property list of plural rules: each under its key, one `%#@value@` variable of type `d`
+ * with the given forms (CLDR category, text) in their order.
+ *
+ * @example
+ * stringsdictOf([{ key: 'files', forms: [['one', 'one file'], ['other', 'files']] }]);
+ * // '<?xml …<key>files</key> … <key>one</key>\n      <string>one file</string> …'
+ */
+export function stringsdictOf(rules: { key: string; forms: [category: string, text: string][] }[]): string {
+  const units = rules
+    .map(
+      ({ key, forms }) => `  <key>${escapeXml(key)}</key>
   <dict>
     <key>NSStringLocalizedFormatKey</key>
     <string>%#@value@</string>
@@ -33,11 +42,11 @@ export const writeStringsdict: Writer = ({ entries }) => {
       <string>NSStringPluralRuleType</string>
       <key>NSStringFormatValueTypeKey</key>
       <string>d</string>
-      <key>other</key>
-      <string>${escapeXml(e.value)}</string>
+${forms.map(([category, text]) => `      <key>${category}</key>\n      <string>${escapeXml(text)}</string>`).join('\n')}
     </dict>
-  </dict>`;
-  }
+  </dict>`,
+    )
+    .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
 <plist version="1.0">
@@ -46,4 +55,4 @@ ${units}
 </dict>
 </plist>
 `;
-};
+}

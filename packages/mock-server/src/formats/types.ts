@@ -12,6 +12,11 @@ export interface Entry {
 
 export interface FileToWrite {
   locale: string;
+  /**
+   * The locale as the file's reader looks it up, where that is not the service's code: the `iso` of an
+   * Android SDK bundle (store/sdk-bundles.ts). Absent: `locale`.
+   */
+  bundleLocale?: string;
   sourceLocale: string;
   /** The resource path (with the locale filled in), for formats that record it. */
   path: string;

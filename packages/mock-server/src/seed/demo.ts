@@ -278,6 +278,25 @@ export function demoSeed(): Seed {
         project: 'web-frontend',
         releases: [{ id: 'rel_web_dev', name: 'Web nightly', createdAt: '2026-11-20T22:00:00.000Z' }],
       },
+      // The mobile apps' own files, for a build step to compile in (docs/recipes.md): the SDK types above
+      // are what the official SDKs download at run time.
+      {
+        workspace: 'acme',
+        environment: 'PRODUCTION',
+        type: 'NATIVE_FORMAT',
+        project: 'mobile-ios',
+        clientVersions: '>=1.0.0',
+        releases: [{ id: 'rel_ios_files_2_1', name: 'iOS files, November', createdAt: '2026-11-01T08:00:00.000Z' }],
+      },
+      {
+        workspace: 'acme',
+        environment: 'STAGING',
+        type: 'NATIVE_FORMAT',
+        project: 'mobile-android',
+        releases: [
+          { id: 'rel_android_files_staging', name: 'Android files, staging', createdAt: '2026-11-10T08:00:00.000Z' },
+        ],
+      },
       {
         workspace: 'globex',
         environment: 'PRODUCTION',

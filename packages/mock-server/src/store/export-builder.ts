@@ -46,7 +46,10 @@ export function createExportBuilder(script: URL) {
       sourceLocale,
       projectTitle,
       revisedAt,
-      files.map((file) => [textsId(file.texts), file.locales.map(({ locale, path }) => [locale, path])]),
+      files.map((file) => [
+        textsId(file.texts),
+        file.locales.map(({ locale, path, format, bundleLocale }) => [locale, path, format, bundleLocale]),
+      ]),
     ]);
   async function make(what: Omit<ExportBuild, 'files'>, files: FileToBuild[]): Promise<Uint8Array> {
     if (thread === undefined) thread = existsSync(fileURLToPath(script)) ? createExportThread(script, broken) : null;

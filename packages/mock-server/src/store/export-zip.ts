@@ -3,7 +3,7 @@
 // (export-builder.ts, where there is no build thread) run this same code, so both give the same bytes.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { SEGMENT_STATUSES, type SegmentStatus } from '@loc/sdk/internal';
-import { writerFor, type Entry } from '../formats';
+import { fileWriterFor, writerFor, type Entry } from '../formats';
 import { createMadeCache, identities } from './made-cache';
 import { createZipWriter, deflateEntry, type ZipEntry } from './zip';
 
@@ -22,10 +22,23 @@ export interface FileTexts {
   statuses: Record<string, Uint8Array>;
 }
 
-/** One file of a build: its texts and its path in each locale. */
+/**
+ * Where one file of a build goes in one locale. An export writes each in the build's format; a release
+ * bundle (store/sdk-bundles.ts) may write one file twice, each in a format of its own (`.strings` and
+ * `.stringsdict`), and name the locale inside as its reader looks it up (`bundleLocale`).
+ */
+export interface Placement {
+  locale: string;
+  path: string;
+  /** The writer, when not the build's format: an export format id or a bundle writer's (formats/index.ts). */
+  format?: string;
+  bundleLocale?: string;
+}
+
+/** One file of a build: its texts and where it goes in each locale. */
 export interface FileToBuild {
   texts: FileTexts;
-  locales: { locale: string; path: string }[];
+  locales: Placement[];
 }
 
 /** One export ZIP to make: the format, what its headers name, and each file's paths per locale. */
@@ -34,7 +47,7 @@ export interface ExportBuild {
   sourceLocale: string;
   projectTitle: string;
   revisedAt: string;
-  files: { file: number; locales: { locale: string; path: string }[] }[];
+  files: { file: number; locales: Placement[] }[];
 }
 
 /**
@@ -109,9 +122,18 @@ const entryCache = createMadeCache<ZipEntry>(
 const textsId = identities<FileTexts>();
 
 /** The key of one file of one build in the entry cache. */
-function entryKey(build: ExportBuild, texts: FileTexts, locale: string, path: string): string {
-  const { format, sourceLocale, projectTitle, revisedAt } = build;
-  return JSON.stringify([textsId(texts), format, sourceLocale, projectTitle, revisedAt, locale, path]);
+function entryKey(build: ExportBuild, texts: FileTexts, { locale, path, format, bundleLocale }: Placement): string {
+  const { sourceLocale, projectTitle, revisedAt } = build;
+  return JSON.stringify([
+    textsId(texts),
+    format ?? build.format,
+    sourceLocale,
+    projectTitle,
+    revisedAt,
+    locale,
+    path,
+    bundleLocale,
+  ]);
 }
 
 /**
@@ -125,20 +147,36 @@ function entryKey(build: ExportBuild, texts: FileTexts, locale: string, path: st
  * const bytes = await zipExport(build, (id) => filesById.get(id)!);
  */
 export async function zipExport(build: ExportBuild, fileTexts: (id: number) => FileTexts): Promise<Uint8Array> {
-  if (!writerFor(build.format)) throw new Error(`no writer for ${build.format}`);
+  const writerOf = (format: string) => {
+    const write = fileWriterFor(format);
+    if (!write) throw new Error(`no writer for ${format}`);
+    return write;
+  };
+  const buildWriter = writerOf(build.format);
   const zip = createZipWriter();
   const encoder = new TextEncoder();
   for (const { file: id, locales } of build.files) {
     const file = fileTexts(id);
-    for (const { locale, path } of locales) {
-      const key = entryKey(build, file, locale, path);
+    for (const placement of locales) {
+      const { locale, path, format, bundleLocale } = placement;
+      const key = entryKey(build, file, placement);
       const cached = entryCache.get(key);
       if (cached) {
         await zip.addEntry(path, cached);
         continue;
       }
       await nextTurn();
-      const text = writeFileText(build, file, locale, path);
+      const write = format === undefined ? buildWriter : writerOf(format);
+      const text = write({
+        locale,
+        ...(bundleLocale !== undefined ? { bundleLocale } : {}),
+        sourceLocale: build.sourceLocale,
+        path,
+        entries: entriesOf(file, locale),
+        keys: file.keys,
+        projectTitle: build.projectTitle,
+        revisedAt: build.revisedAt,
+      });
       const entry = deflateEntry(path, encoder.encode(text));
       entryCache.put(key, entry);
       await zip.addEntry(path, entry);

@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { SEGMENT_STATUSES, type SegmentCounts, type SegmentStatus, withFormatExtension } from '@loc/sdk/internal';
 import { localizePath } from '@loc/sdk/locales';
 import { buildExport } from './export-builder';
-import { writeFileText, type FileTexts, type FileToBuild } from './export-zip';
+import { writeFileText, type FileTexts, type FileToBuild, type Placement } from './export-zip';
 import type { Project, SeedFile } from './types';
 
 /** Every locale of a project: its source first. */
@@ -105,22 +105,34 @@ export function fileText(
  */
 export async function buildZip(project: Project, files: SeedFile[], locales: string[], format: string) {
   const listed: { filePath: string; iso2Slug: string }[] = [];
+  const bytes = await zipOf(project, files, format, (file) =>
+    locales.map((locale) => {
+      const path = exportPath(file, locale, format, project.sourceLocale);
+      listed.push({ filePath: path, iso2Slug: locale });
+      return { locale, path };
+    }),
+  );
+  return { bytes, files: listed };
+}
+
+/**
+ * A ZIP of the given files, each written where and how `place` says (in `format` unless a placement names
+ * its own): a release bundle's layout (sdk-bundles.ts), or an export's (buildZip).
+ */
+export async function zipOf(
+  project: Project,
+  files: SeedFile[],
+  format: string,
+  place: (file: SeedFile, index: number) => Placement[],
+): Promise<Uint8Array> {
   const build: FileToBuild[] = [];
-  for (const file of files) {
+  for (const [index, file] of files.entries()) {
     // Making a large file's texts takes ~10 ms (once): other requests go on between two files.
     if (!textsCache.has(file)) await nextTurn();
-    build.push({
-      texts: textsOf(project, file),
-      locales: locales.map((locale) => {
-        const path = exportPath(file, locale, format, project.sourceLocale);
-        listed.push({ filePath: path, iso2Slug: locale });
-        return { locale, path };
-      }),
-    });
+    build.push({ texts: textsOf(project, file), locales: place(file, index) });
   }
-  const bytes = await buildExport(
+  return buildExport(
     { format, sourceLocale: project.sourceLocale, projectTitle: project.title, revisedAt: project.updatedAt },
     build,
   );
-  return { bytes, files: listed };
 }

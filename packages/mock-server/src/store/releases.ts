@@ -2,28 +2,29 @@
 // ZIP is made the first time something asks for it, then kept until the release is published anew. A
 // release carries its project's strings as they were when it was published (a seed's: the seed's): an
 // upload changes the project, not a release an app may have installed (docs/decisions.md, "Resources").
-import { buildZip, localesOf } from './project-files';
+import { buildZip, localesOf, zipOf } from './project-files';
 import { findProject } from './projects';
+import { sdkBundleLayout } from './sdk-bundles';
 import type { State, StoreContext } from './state';
 import { StoreError } from './store-error';
 import type { SeedDistribution, SeedRelease } from './types';
-
-/** The export format of a distribution type's bundle; the others are bundled in the project's own format. */
-const DISTRIBUTION_FORMAT: Record<string, string | undefined> = {
-  MOBILE_SDK_IOS: 'strings.ios',
-  MOBILE_SDK_ANDROID: 'xml.android.resources',
-};
 
 /** The stored name of a release's ZIP (the last segment of its `filesUrl`). */
 export function releaseBlobName(releaseId: string): string {
   return `${releaseId}.zip`;
 }
 
-/** The ZIP of a release, stored as releaseBlobName(id): made the first time, then kept. */
+/**
+ * The ZIP of a release, stored as releaseBlobName(id): made the first time, then kept. The mobile SDK types'
+ * bundles are laid out as the official SDKs read them (sdk-bundles.ts); NATIVE_FORMAT's (and an unknown
+ * type's) hold the project's own files, every locale, as an export in its own format would.
+ */
 export function releaseBundle(state: State, distribution: SeedDistribution, releaseId: string): Promise<Uint8Array> {
   return state.blobs.release(releaseBlobName(releaseId), async () => {
     const p = state.releaseStrings.get(releaseId) ?? findProject(state, distribution.workspace, distribution.project);
-    return (await buildZip(p, p.files, localesOf(p), DISTRIBUTION_FORMAT[distribution.type] ?? p.resourceType)).bytes;
+    const sdk = sdkBundleLayout(distribution.type, p);
+    if (sdk) return zipOf(p, p.files, sdk.format, sdk.place);
+    return (await buildZip(p, p.files, localesOf(p), p.resourceType)).bytes;
   });
 }
 

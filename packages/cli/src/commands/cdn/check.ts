@@ -19,7 +19,7 @@ export async function check(ctx: Context, options: CdnCheckOptions): Promise<num
   const environment = options.environment ?? defaults.environment;
   const type = options.type ?? defaults.type;
   const example =
-    'loc cdn check --environment PRODUCTION --type MOBILE_SDK_IOS --client-version 2.4.0 --download build/strings';
+    'loc cdn check --environment PRODUCTION --type NATIVE_FORMAT --client-version 2.4.0 --download build/strings';
   const missing = [...(environment ? [] : ['environment']), ...(type ? [] : ['type'])];
   // No prompt here: a build step must never wait for input, so even at a terminal the flags are required.
   requireFlags('loc cdn check never prompts: a build step must not wait for input', missing, example);
