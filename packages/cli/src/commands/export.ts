@@ -186,7 +186,9 @@ const withDeliveryOptions = <Args extends unknown[], Opts extends OptionValues, 
 
 const exportDeclaration = () =>
   withDeliveryOptions(
-    new Command('export').description('export the resource files, wait, download and unzip them into your layout'),
+    new Command('export')
+      .alias('pull')
+      .description('export the resource files, wait, download and unzip them into your layout'),
   )
     .addOption(
       new Option('--file <paths>', 'only these resource files, as the service names them (repeatable)').argParser(

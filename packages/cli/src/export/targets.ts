@@ -43,15 +43,16 @@ export interface Target {
 }
 
 /**
- * The targets a run pulls: all of the config's, or those named (exit 2 for a name it does not have). A
+ * The targets a run pulls (or, `read`, pushes: commands/push/): all of the config's, or those named (exit 2 for a name it does not have). A
  * target's folder is one that loc.config.json names, so it stays inside the config's folder by its path
  * and by its real path (files/targets.ts, configuredFolder): the config and its links may come from a pull
  * request.
  */
-async function resolveTargets(
+export async function resolveTargets(
   ctx: Context,
   loaded: LoadedConfig,
   names: readonly string[] | undefined,
+  options: { read?: boolean } = {},
 ): Promise<Target[]> {
   const { config } = loaded;
   const defaults = config.export ?? {};
@@ -90,8 +91,9 @@ async function resolveTargets(
       ...(locales?.length ? ['--locale', locales.join(',')] : []),
       ...['--out', folder],
     ];
-    const outDir = await configuredFolder(ctx, loaded, key, out, oneOff);
-    checkOutputFolder(outDir, `the output folder of target '${name}'`);
+    const outDir = await configuredFolder(ctx, loaded, key, out, oneOff, options);
+    // A folder read from (`loc push`) need not be writable: the push checks that it is there.
+    if (!options.read) checkOutputFolder(outDir, `the output folder of target '${name}'`);
     const writable = { root: writableRoot(ctx, outDir), extensions };
     const types =
       t.types === undefined

@@ -1,0 +1,212 @@
+import { posix } from 'node:path';
+import { withFormatExtension } from '@loc/sdk/internal';
+import { type Layout, filePattern, place } from '../files/layout';
+import { BASE, localize } from '../files/locale-map';
+import { PLACEHOLDERS } from '../files/path-template';
+import { localeMatches } from '../project/locale-match';
+
+/**
+ * Which files `loc push` sends, read backwards from the layout `loc export` writes by: the project's files
+ * (as `GET …/resources` lists them, each in each locale) placed by the path template and the locale map,
+ * found in the output folder; and files of the source locale the project does not have yet, found in the
+ * folders where its source files land (or the template names for them), each taken only when placing the
+ * file it would be gives back its path exactly. Pure: the folder is read through `folder` (by the caller,
+ * through the rule of files/readable-file.ts).
+ */
+
+/** A file of the project in one locale, as `GET …/resources` lists it. */
+export interface ListedFile {
+  name: string;
+  /** Its folder in the repository (the list's self link names it); undefined: none. */
+  path: string | undefined;
+  locale: string;
+}
+
+/** Which side of an import a file is: the source locale's texts, or a translation. */
+export type PushSide = 'source' | 'translation';
+
+/** One file to push: where it is, and the file of the project it is. */
+export interface PlannedPush {
+  /** Below the folder, `/` separators. */
+  local: string;
+  /** Its name and folder as the service is sent them (`common.json`, `locales/en`). */
+  name: string;
+  folder: string;
+  /** The service's code of its locale, and the code the layout names it by (the locale map applied). */
+  serviceLocale: string;
+  locale: string;
+  side: PushSide;
+  /** A file the project does not have yet: the push creates it. */
+  created: boolean;
+}
+
+/** A file of the project that is not in the folder: not pushed (a push never deletes a file). */
+export interface MissingFile {
+  local: string;
+  name: string;
+  folder: string;
+  serviceLocale: string;
+  side: PushSide;
+}
+
+export interface PushPlan {
+  files: PlannedPush[];
+  missing: MissingFile[];
+  /** Files in the folders looked at that are no file of the project, in no locale, through the layout. */
+  unmatched: string[];
+  /** Files in those folders that would be translations of a file the push creates: pushed once it exists. */
+  later: string[];
+}
+
+/** What a plan is made of. */
+export interface PlanInput {
+  layout: Pick<Layout, 'template' | 'localeMap'>;
+  /** The format files are named in (an export's `--format`): its extension on every name; undefined: the project's. */
+  format: string | undefined;
+  sourceLocale: string;
+  /** Every file of the project in every locale. */
+  listed: readonly ListedFile[];
+  /** Also the target locales' files (`--translations`), only those `locales` names when given. */
+  translations: boolean;
+  locales?: readonly string[] | undefined;
+  /** Only the project's files these placeholder paths name (`--file locales/%{locale}/common.json`). */
+  files?: readonly string[] | undefined;
+  /** The extensions a file may carry (files/format-extensions.ts). */
+  extensions: readonly string[];
+  /** Whether `local` is a file in the folder (the caller refuses what the read rule refuses). */
+  exists: (local: string) => boolean;
+  /** The names of the regular files in a folder below the folder ('' itself), or none when it is not there. */
+  folder: (dir: string) => readonly string[];
+}
+
+/** The repository path of a listed file, named in the format the files are in. */
+function servicePath(file: { name: string; path: string | undefined }, format: string | undefined): string {
+  const path = file.path ? posix.join(file.path, file.name) : file.name;
+  return format ? withFormatExtension(path, format) : path;
+}
+
+/** A repository path as the name and folder an upload sends. */
+function split(path: string): { name: string; folder: string } {
+  return { name: posix.basename(path), folder: posix.dirname(path) === '.' ? '' : posix.dirname(path) };
+}
+
+/** Where a file of the service lands in the layout, or undefined when the layout cannot place it. */
+function placed(input: PlanInput, path: string, locale: string): { to: string; locale: string } | undefined {
+  try {
+    const p = place({ ...input.layout, outDir: '', writable: { root: '' } }, path, locale);
+    return { to: p.to, locale: p.locale ?? locale };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The folder (below the output folder) where the template puts the source locale's files, from its
+ * fixed parts and its locale placeholders: `{locale}/{filename}` → `en`; `{path}` → '' (the top).
+ */
+function templateFolder(input: PlanInput): string {
+  const { template, localeMap } = input.layout;
+  const mapped = localeMap[input.sourceLocale];
+  const file = {
+    path: '',
+    locale: mapped ?? input.sourceLocale,
+    serviceLocale: input.sourceLocale,
+    base: mapped === BASE,
+  };
+  let unresolved = false;
+  const filled = template.replace(/\{([a-z_]+)\}/g, (whole, name: string) => {
+    if (unresolved) return whole;
+    const info = PLACEHOLDERS[name];
+    const value = info?.distinguishes === 'locale' && name !== 'dir' ? info.resolve(file) : undefined;
+    if (value === undefined) unresolved = true;
+    return value ?? whole;
+  });
+  const fixed = filled.slice(0, filled.includes('{') ? filled.indexOf('{') : filled.length);
+  const dir = posix.dirname(`${fixed}x`);
+  return dir === '.' ? '' : dir;
+}
+
+/**
+ * The repository paths a file of the folder may be, in the source locale: beside a source file of the
+ * project in the same folder (its name as it is, and with the map undone), or the folder's own path.
+ */
+function candidates(input: PlanInput, local: string, siblings: readonly string[]): string[] {
+  const mapped = input.layout.localeMap[input.sourceLocale];
+  const undo = (path: string) => (mapped ? localize(path, mapped, { [mapped]: input.sourceLocale }).path : path);
+  const name = posix.basename(local);
+  const names = [...new Set([name, posix.basename(undo(local))])];
+  return [...new Set([...siblings.flatMap((dir) => names.map((n) => posix.join(dir, n))), local, undo(local)])];
+}
+
+/**
+ * The plan of a push: the project's files of the source locale (and with `translations`, of the target
+ * locales) found in the folder, the new source files beside them, and what was left out.
+ *
+ * @example
+ * planPush({ layout: { template: '{locale}/{filename}', localeMap: {} }, format: undefined, sourceLocale: 'en',
+ *   listed: [{ name: 'common.json', path: 'locales/en', locale: 'en' }], translations: false,
+ *   extensions: ['json'], exists: () => true, folder: () => ['common.json', 'settings.json'] }).files
+ * // [{ local: 'en/common.json', name: 'common.json', folder: 'locales/en', … created: false },
+ * //  { local: 'en/settings.json', name: 'settings.json', folder: 'locales/en', … created: true }]
+ */
+export function planPush(input: PlanInput): PushPlan {
+  const plan: PushPlan = { files: [], missing: [], unmatched: [], later: [] };
+  const patterns = input.files?.map(filePattern);
+  const wanted = (path: string) => !patterns?.length || patterns.some((p) => p.test(path));
+  const known = new Set<string>();
+  /** Folders holding a source file of the project, with the repository folders of the files there. */
+  const sourceFolders = new Map<string, Set<string>>();
+  const isSource = (locale: string) => locale === input.sourceLocale;
+  for (const file of input.listed) {
+    const path = servicePath(file, input.format);
+    const where = placed(input, path, file.locale);
+    if (!where) continue;
+    known.add(where.to.normalize('NFC').toLowerCase());
+    if (isSource(file.locale)) {
+      const dir = posix.dirname(where.to) === '.' ? '' : posix.dirname(where.to);
+      if (!sourceFolders.has(dir)) sourceFolders.set(dir, new Set());
+      sourceFolders.get(dir)!.add(split(path).folder);
+    }
+    const side: PushSide = isSource(file.locale) ? 'source' : 'translation';
+    if (side === 'translation' && !input.translations) continue;
+    if (side === 'translation' && input.locales?.length && !input.locales.some((l) => localeMatches(l, file.locale)))
+      continue;
+    if (!wanted(path)) continue;
+    const entry = { local: where.to, ...split(path), serviceLocale: file.locale, side };
+    if (input.exists(where.to)) plan.files.push({ ...entry, locale: where.locale, created: false });
+    else plan.missing.push(entry);
+  }
+  // New files of the source locale: in the folders where its files land, and where the template puts them.
+  const folders = new Set([...sourceFolders.keys(), templateFolder(input)]);
+  const targets = [...new Set(input.listed.map((f) => f.locale).filter((l) => !isSource(l)))];
+  const extensions = new Set(input.extensions);
+  for (const dir of [...folders].sort()) {
+    for (const name of [...input.folder(dir)].sort()) {
+      const local = dir ? `${dir}/${name}` : name;
+      const extension = posix.extname(name).slice(1).toLowerCase();
+      if (name.startsWith('.') || !extensions.has(extension) || known.has(local.normalize('NFC').toLowerCase()))
+        continue;
+      const siblings = [...(sourceFolders.get(dir) ?? [])];
+      const path = candidates(input, local, siblings).find((p) => placed(input, p, input.sourceLocale)?.to === local);
+      if (path !== undefined) {
+        if (!wanted(path)) continue;
+        const where = placed(input, path, input.sourceLocale)!;
+        plan.files.push({
+          local,
+          ...split(path),
+          serviceLocale: input.sourceLocale,
+          locale: where.locale,
+          side: 'source',
+          created: true,
+        });
+        continue;
+      }
+      // The translation of a new file lands where its source file does, in another locale.
+      const translation = targets.some((locale) =>
+        candidates(input, local, siblings).some((p) => placed(input, p, locale)?.to === local),
+      );
+      (translation ? plan.later : plan.unmatched).push(local);
+    }
+  }
+  return plan;
+}
