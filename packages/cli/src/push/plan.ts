@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import { withFormatExtension } from '@loc/sdk/internal';
+import { LOCALE_STYLES, localeName, parseLocale } from '@loc/sdk/locales';
 import { type Layout, filePattern, place } from '../files/layout';
 import { BASE, localize } from '../files/locale-map';
 import { PLACEHOLDERS } from '../files/path-template';
@@ -138,6 +139,33 @@ function candidates(input: PlanInput, local: string, siblings: readonly string[]
   return [...new Set([...siblings.flatMap((dir) => names.map((n) => posix.join(dir, n))), local, undo(local)])];
 }
 
+/** `name` as a word of `path`, bounded by its ends or by `/`, `.`, `_`, `-`: the last place it is, or -1. */
+function wordAt(path: string, name: string): number {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  let at = -1;
+  for (const match of path.matchAll(new RegExp(`(?<=^|[/._-])${escaped}(?=$|[/._-])`, 'gi'))) at = match.index;
+  return at;
+}
+
+/**
+ * The locale a repository path names (of `locales`, the project's): the one whose name, in any platform's
+ * spelling, is nearest its end (Android's default `values/` names the source locale), as the service reads
+ * the locale of a new file from its path; undefined when it names none.
+ */
+function localeNamedIn(path: string, locales: readonly string[], sourceLocale: string): string | undefined {
+  let best: { at: number; locale: string } | undefined;
+  for (const locale of locales) {
+    if (!parseLocale(locale)) continue;
+    const names = new Set(LOCALE_STYLES.map((style) => localeName(locale, style)));
+    if (locale === sourceLocale) names.add('values');
+    for (const name of names) {
+      const at = wordAt(path, name);
+      if (at > (best?.at ?? -1)) best = { at, locale };
+    }
+  }
+  return best?.locale;
+}
+
 /**
  * The plan of a push: the project's files of the source locale (and with `translations`, of the target
  * locales) found in the folder, the new source files beside them, and what was left out.
@@ -179,6 +207,7 @@ export function planPush(input: PlanInput): PushPlan {
   // New files of the source locale: in the folders where its files land, and where the template puts them.
   const folders = new Set([...sourceFolders.keys(), templateFolder(input)]);
   const targets = [...new Set(input.listed.map((f) => f.locale).filter((l) => !isSource(l)))];
+  const locales = [input.sourceLocale, ...targets];
   const extensions = new Set(input.extensions);
   for (const dir of [...folders].sort()) {
     for (const name of [...input.folder(dir)].sort()) {
@@ -187,7 +216,10 @@ export function planPush(input: PlanInput): PushPlan {
       if (name.startsWith('.') || !extensions.has(extension) || known.has(local.normalize('NFC').toLowerCase()))
         continue;
       const siblings = [...(sourceFolders.get(dir) ?? [])];
-      const path = candidates(input, local, siblings).find((p) => placed(input, p, input.sourceLocale)?.to === local);
+      // A path the layout gives back exactly, that names the source locale (else it is another locale's file).
+      const fits = candidates(input, local, siblings).filter((p) => placed(input, p, input.sourceLocale)?.to === local);
+      const named = fits.map((p) => [p, localeNamedIn(p, locales, input.sourceLocale)] as const);
+      const path = named.find(([, locale]) => locale === input.sourceLocale)?.[0];
       if (path !== undefined) {
         if (!wanted(path)) continue;
         const where = placed(input, path, input.sourceLocale)!;
@@ -201,12 +233,18 @@ export function planPush(input: PlanInput): PushPlan {
         });
         continue;
       }
-      // The translation of a new file lands where its source file does, in another locale.
-      const translation = targets.some((locale) =>
-        candidates(input, local, siblings).some((p) => placed(input, p, locale)?.to === local),
-      );
+      // A path that names another locale of the project: the translation of a file the push creates.
+      const translation =
+        named.some(([, locale]) => locale !== undefined) ||
+        targets.some((locale) =>
+          candidates(input, local, siblings).some(
+            (p) => placed(input, p, locale)?.to === local && localeNamedIn(p, locales, input.sourceLocale) === locale,
+          ),
+        );
       (translation ? plan.later : plan.unmatched).push(local);
     }
   }
+  // The source locale's files first (a translation goes into a file the project has), each side in order.
+  plan.files.sort((a, b) => (a.side === b.side ? 0 : a.side === 'source' ? -1 : 1));
   return plan;
 }
