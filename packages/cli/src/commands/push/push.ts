@@ -12,6 +12,7 @@ import { DEFAULT_PATH_TEMPLATE, validateTemplate } from '../../files/path-templa
 import { displayPath } from '../../files/place';
 import type { ReadScope } from '../../files/readable-file';
 import { checkWritableFolder, configuredFolder, writableRoot } from '../../files/targets';
+import { checkFileFormat } from '../../project/file-format';
 import { projectOf, resolveProject } from '../../project/resolve-project';
 import { existsToRead, folderEntries, type LocalFile, readLocalFiles } from '../../push/local-files';
 import { changes, type FileOutcome, type PushResult, type PushTarget } from '../../push/outcome';
@@ -130,6 +131,12 @@ async function pushProject(
       sources.members[0]?.projectLocale ??
       (await client.projects.get(workspace, project, { signal })).projectLocales[0];
     if (!sourceLocale) throw new CliError(`Project ${project} has no locale to push into.`);
+    // Files in another format than the project's: the service must read them as that format.
+    if (target.format)
+      checkFileFormat(target.format, await client.projects.status(workspace, project, { signal }), {
+        command: 'loc push sends',
+        flag: options.format ? '--format' : 'the format of loc.config.json',
+      });
     const scope: ReadScope = {
       root: layout.writable.root,
       folder: layout.outDir,
@@ -152,8 +159,6 @@ async function pushProject(
       exists: (local) => existsToRead(scope, local),
       folder: (dir) => folderEntries(scope, dir),
     });
-    // The source locale's files first: a translation goes into a file the project has.
-    plan.files.sort((a, b) => (a.side === b.side ? 0 : a.side === 'source' ? -1 : 1));
     if (!plan.files.some((f) => f.side === 'source') && !(translations && plan.files.length))
       throw noFiles(
         target,
@@ -312,7 +317,7 @@ function noFiles(target: PushTarget, expected: readonly string[]): LocalFileErro
         : ''
     }.`,
     {
-      hint: `loc push reads the layout loc export writes: check --out and --path-template (now '${layout.template}'), or write the files first with \`loc export\`.`,
+      hint: `A push reads the layout \`loc export\` writes: check --out and --path-template (now '${layout.template}'), or write the files first with \`loc export\`.`,
     },
   );
 }
