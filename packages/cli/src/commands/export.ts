@@ -1,6 +1,6 @@
 import { Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import { examples } from '../help/help-examples';
-import { collectList, parseCount } from '../options/option-values';
+import { collectList, EXPORT_STATUSES, parseCount } from '../options/option-values';
 import type { Action } from '../run/run-types';
 import {
   addGlobalOptions,
@@ -101,6 +101,7 @@ export const DELIVERY_FLAGS: { [K in keyof ExportOptions | keyof ExportDownloadO
   summary: { resume: (run) => run.summary },
   types: { resume: (run) => run.types, perTarget: true },
   summaryKeys: { resume: given('summaryKeys') },
+  status: { resume: given('status'), perTarget: true },
   timeout: { resume: { notCarried: 'the resumed wait gets the default: the --timeout that ran out would again' } },
   // `loc export`'s --file and --locale filter the export, which holds only those files: the resume carries
   // `loc export download`'s, which pick some files of the export.
@@ -175,6 +176,12 @@ const withDeliveryOptions = <Args extends unknown[], Opts extends OptionValues, 
         '--types <file>',
         "also write the source locale's keys as TypeScript declarations (a .d.ts), for i18next and @loc/sdk/ota",
       ),
+    )
+    .addOption(
+      new Option(
+        '--status <which>',
+        "ship only these translations, each file fetched on its own: approved (a reviewer's), translated (or approved); all (default) ships drafts too",
+      ).choices(EXPORT_STATUSES),
     )
     .addOption(
       new Option(

@@ -17,6 +17,7 @@ import { startProgress } from '../ui/progress';
 import { counted } from '../ui/quantities';
 import type { KeySummary } from './summary/diff';
 import { perTargetFlags } from '../commands/export';
+import type { EXPORT_STATUSES } from '../options/option-values';
 
 /**
  * Several targets in one loc.config.json (`targets`): `loc export` without --workspace/--project pulls
@@ -40,6 +41,8 @@ export interface Target {
   thresholds: Thresholds;
   /** The target's own types file (`types`), absolute: never inherited, two targets would write one file. */
   types: string | undefined;
+  /** Which translations it ships (`status`, else `export.status`): commands/export/delivery-settings.ts. */
+  status: (typeof EXPORT_STATUSES)[number] | undefined;
 }
 
 /**
@@ -115,6 +118,7 @@ export async function resolveTargets(
         minApproved: t.minApproved ?? defaults.minApproved,
       },
       types,
+      status: t.status ?? defaults.status,
     });
   }
   return targets;
@@ -216,6 +220,7 @@ export interface TargetExportOptions extends Thresholds {
   /** The keys of loc.config.json that set the target's folder and template, for messages. */
   sources: Layout['sources'];
   types: string | undefined;
+  status: (typeof EXPORT_STATUSES)[number] | undefined;
 }
 
 /** `loc export` of one project (commands/export.ts), handed in: that module loads this one. */
@@ -240,6 +245,7 @@ function optionsOf(target: Target, flags: TargetRunFlags): TargetExportOptions {
     timeout: flags.timeoutMs,
     sources: layout.sources,
     types: target.types,
+    status: target.status,
     ...target.thresholds,
   };
 }

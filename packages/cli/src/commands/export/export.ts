@@ -1,12 +1,14 @@
 import { checkPlacement, expectedFiles, type Layout, needsFileList } from '../../files/layout';
 import { projectOf, resolveProject } from '../../project/resolve-project';
 import { UsageError } from '../../run/errors';
+import { checkFileFormat } from '../../project/file-format';
+import type { ResourceStatus } from '@loc/sdk';
 import type { Context } from '../../run/context';
 import type { Thresholds } from '../../export/locale-threshold';
 import { DEFAULT_EXPORT_TIMEOUT_MS, type ExportDownloadOptions, type ExportOptions } from '../export';
 import { deliverySettings, requestOf, summaryOf, type Target } from './delivery-settings';
 import { resumeCommand } from './resume';
-import { waitAndDeliver } from './wait-and-deliver';
+import { deliverByFile, waitAndDeliver } from './wait-and-deliver';
 
 const EXAMPLE = 'loc export --workspace acme --project mobile-ios --out Resources --path-template "{lproj}/{filename}"';
 
@@ -47,8 +49,11 @@ export async function runExport(
   const target: Target = { workspace, project, options, settings, connection, leftOut: [] };
 
   const placementChecked = !settings.zip && needsFileList(settings.layout, request);
-  if (placementChecked || request.iso2Slugs?.length || threshold) {
-    const status = await client.projects.status(workspace, project, { signal: ctx.signal });
+  // --status: no export job; the project's files say which files it would hold, each then fetched on its own.
+  const byFile = settings.status !== undefined;
+  let status: ResourceStatus | undefined;
+  if (byFile || placementChecked || request.iso2Slugs?.length || threshold) {
+    status = await client.projects.status(workspace, project, { signal: ctx.signal });
     // A --locale that names no locale of the project would create an export that ends ERROR: refused first.
     const { localeRefusal, selectLocales } = await import('../../project/locale-match');
     const available = [
@@ -79,6 +84,15 @@ export async function runExport(
       format: request.exportFormat,
       locales: request.iso2Slugs,
     });
+  if (byFile && status) {
+    checkFileFormat(request.exportFormat, status, {
+      command: 'loc export --status fetches',
+      flag: options.format ? '--format' : 'the format of loc.config.json',
+    });
+    if (summary) setImmediate(summary.prepare);
+    await deliverByFile(ctx, client, target, expectedFiles(status, request));
+    return;
+  }
   const creating = client.exports.create(workspace, project, request, { signal: ctx.signal });
   // While the service creates the export, the summary's readers get ready (summary/compare.ts).
   if (summary && options.wait !== false) setImmediate(summary.prepare);

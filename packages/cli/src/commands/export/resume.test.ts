@@ -40,7 +40,16 @@ async function parsed(line: string) {
 }
 
 const everything: ResumeRun = {
-  options: { force: true, dryRun: true, check: true, summaryKeys: 3, json: true, quiet: true, profile: 'staging' },
+  options: {
+    force: true,
+    dryRun: true,
+    check: true,
+    summaryKeys: 3,
+    status: 'approved',
+    json: true,
+    quiet: true,
+    profile: 'staging',
+  },
   workspace: 'acme',
   project: 'web-frontend',
   outDir: "/work/out dir/it's",
@@ -100,6 +109,7 @@ describe('the resume command, derived from the declaration of each flag', () => 
       summary: '/work/summary.md',
       types: '/work/src/loc-keys.d.ts',
       summaryKeys: 3,
+      status: 'approved',
       file: ['locales/%{locale}/common.json', 'locales/%{locale}/checkout.json'],
       locale: ['de', 'fr'],
       json: true,
