@@ -707,6 +707,62 @@ try {
     await scale.close();
   });
 
+  // 3a. A push (issue 43): loc-mock importing the scale seed's 10,000 keys, uploaded as one JSON file, held
+  // to JSON.parse of the same file in this process: what reading it costs at the least.
+  await part('Resource import', async () => {
+    const s = section(
+      `Resource import: an upload of the scale seed's ${SCALE.keys.toLocaleString('en')} keys as one json.standard file (${SCALE.locales} locales)`,
+      `POST …/resources → 200 of the source file into the scale seed's iOS project (a .json file there is json.standard: the upload makes a new file of ${SCALE.keys.toLocaleString('en')} segments, NOT_TRANSLATED in the ${SCALE.locales - 1} targets), the mock reset before each; then the same file again, where nothing changes; then its German translation. Baseline: JSON.parse of the same text in the bench's process (the floor of reading it). ${RUNS} interleaved rounds; the times include the loopback request and the multipart form.`,
+    );
+    const { token, workspace } = SCALE_CREDENTIALS;
+    const seed = scaleSeed();
+    const segments = seed.projects[0].files.flatMap((f) => f.segments);
+    const source = JSON.stringify(Object.fromEntries(segments.map((g) => [g.key, g.source])), null, 2);
+    const german = JSON.stringify(Object.fromEntries(segments.map((g) => [g.key, `${g.source} (de)`])), null, 2);
+    const scale = await scaleMock();
+    const upload = async (text, locale) => {
+      const form = new FormData();
+      form.append('iso2_slug', locale);
+      form.append('path', `locales/${locale}`);
+      form.append('file', new Blob([text]), 'strings.json');
+      const t = performance.now();
+      const response = await fetch(`${scale.url}/v1/${workspace}/projects/app-ios/resources`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      const answer = await response.json();
+      if (response.status !== 200) throw new Error(`upload: ${response.status} ${JSON.stringify(answer)}`);
+      return { ms: performance.now() - t, segments: answer.segments };
+    };
+    const times = { create: [], again: [], target: [], parse: [] };
+    let counts;
+    for (let round = 0; round < RUNS; round++) {
+      await fetch(`${scale.url}/__admin/reset`, { method: 'POST' });
+      const created = await upload(source, 'en');
+      counts = created.segments;
+      times.create.push(created.ms);
+      times.again.push((await upload(source, 'en')).ms);
+      times.target.push((await upload(german, 'de')).ms);
+      const t = performance.now();
+      JSON.parse(source);
+      times.parse.push(performance.now() - t);
+    }
+    if (counts.created !== SCALE.keys) throw new Error(`the upload created ${counts.created} segments`);
+    const parse = stats(times.parse);
+    ratioRow(
+      s,
+      `import as a new file (${counts.created.toLocaleString('en')} segments created)`,
+      stats(times.create),
+      'JSON.parse',
+      parse,
+    );
+    ratioRow(s, 'the same file again (nothing changes)', stats(times.again), 'JSON.parse', parse);
+    ratioRow(s, 'its German translation (every key created)', stats(times.target), 'JSON.parse', parse);
+    s.rows.push({ measure: 'the file', value: `${(Buffer.byteLength(source) / 1024).toFixed(0)} KiB` });
+    await scale.close();
+  });
+
   // 3b. CI pipelines (issue 21): --check, the change summary, several targets and the GitHub Action, each
   // against the plain `loc export` it builds on, interleaved, with the CPU time of every run (loc's and
   // loc-mock's). On the scale seed (the goals are judged there), then the six targets and the Action again on

@@ -6,6 +6,13 @@
 // (npx runs the npm packages of those names, not ours). Each command of a block must exit 0, or a code its own comment
 // names ("exit 11"); a script block (one with `case`, `if` or `$?`) must exit 0 as a whole. A block that
 // cannot run here says why, in a `<!-- docs-test: skip (reason) -->` line just above it.
+//
+// Each block runs as a reader who copies only it would run it (issue 44): in a fresh, empty folder, with
+// no stored login, and with only the environment its page tells the reader to set (PAGE_ENV: the demo
+// seed's developer token, which the pages name, and nothing that may create a project). A block that goes
+// on from the one above it (its loc.config.json, its files) says so, in prose for the reader and in a
+// `<!-- docs-test: continues (what it takes from above) -->` line for this test, and runs in that block's
+// folder.
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +33,21 @@ interface Block {
   lang: string;
   code: string;
   skip?: string;
+  /** What the block takes from the block above it (it runs in that block's folder). */
+  continues?: string;
 }
+
+/**
+ * The environment a page tells its reader to set before its blocks: the demo seed's credentials of the
+ * mock (docs/cli.md's introduction, docs/mock-server.md). getting-started.md starts from nothing: its
+ * blocks set what they need themselves.
+ */
+const DEMO_ENV = {
+  LOC_BASE_URL: 'http://127.0.0.1:4010',
+  LOC_API_TOKEN: 'loc_test_developer',
+  LOC_CDN_KEY: 'lh-cdn_demo_acme',
+};
+const PAGE_ENV: Record<string, Partial<typeof DEMO_ENV>> = { 'getting-started.md': {} };
 
 function blocksOf(page: string): Block[] {
   const lines = readFileSync(join(docs, page), 'utf8').split('\n');
@@ -35,13 +56,13 @@ function blocksOf(page: string): Block[] {
     const open = /^```(\w+)\s*$/.exec(lines[i]!);
     if (!open) continue;
     const end = lines.indexOf('```', i + 1);
-    const marker = /^<!-- docs-test: skip \((.+)\) -->$/.exec(lines[i - 1] ?? '');
+    const marker = /^<!-- docs-test: (skip|continues) \((.+)\) -->$/.exec(lines[i - 1] ?? '');
     blocks.push({
       page,
       line: i + 1,
       lang: open[1]!,
       code: lines.slice(i + 1, end).join('\n'),
-      ...(marker ? { skip: marker[1] } : {}),
+      ...(marker ? { [marker[1]!]: marker[2] } : {}),
     });
     i = end;
   }
@@ -122,14 +143,20 @@ const SERVE_BRIEFLY = `serve_briefly() {
   return $code
 }`;
 
-function runScript(script: string, cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runScript(
+  script: string,
+  cwd: string,
+  page: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const pageEnv = Object.fromEntries(
+    Object.entries(PAGE_ENV[page] ?? DEMO_ENV).map(([name, value]) => [name, value.replace(SERVICE_URLS, mock.url)]),
+  );
   const env = {
     PATH: `${shims}:${process.env.PATH ?? ''}`,
-    HOME: work,
-    LOC_CONFIG_DIR: join(work, 'config'),
-    LOC_BASE_URL: mock.url,
-    LOC_API_TOKEN: 'loc_test_admin',
-    LOC_CDN_KEY: 'lh-cdn_demo_acme',
+    // No login stored by another block: the block's own folder holds its home and config folder.
+    HOME: join(cwd, '.home'),
+    LOC_CONFIG_DIR: join(cwd, '.home', 'config'),
+    ...pageEnv,
     CI: '1',
     NO_COLOR: '1',
     // What Xcode gives a run-script phase.
@@ -186,23 +213,21 @@ describe('the code blocks of docs/', () => {
   for (const page of pages) {
     const ofPage = blocks.filter((b) => b.page === page);
     if (ofPage.length === 0) continue;
-    // One folder per page, the blocks in order: a page's later commands build on its earlier ones.
+    // A fresh folder for each block, but for one that says it continues the block above it.
     describe(page, () => {
-      let cwd: string;
-      beforeAll(() => {
-        cwd = mkdtempSync(join(work, page.replace('.md', '-')));
-      });
+      let cwd = '';
       for (const block of ofPage) {
         const title = `line ${block.line} (${block.lang})`;
         if (block.skip) {
           it.skip(`${title}: ${block.skip}`, () => {});
           continue;
         }
-        it(title, async () => {
+        it(block.continues ? `${title}, in the folder of the block above (${block.continues})` : title, async () => {
+          if (!block.continues || !cwd) cwd = mkdtempSync(join(work, page.replace('.md', '-')));
           const scripts = block.lang === 'yaml' ? commandsOfCi(block.code) : [block.code];
           expect(scripts.length, 'a CI block with no command').toBeGreaterThan(0);
           for (const script of scripts) {
-            const result = await runScript(scriptOf(script), cwd);
+            const result = await runScript(scriptOf(script), cwd, page);
             expect(result.code, `${script}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`).toBe(0);
           }
         }, 180_000);

@@ -85,7 +85,6 @@ declare const expectedSha256: string | undefined;
 declare const idleTimeoutMs: number | undefined;
 declare const maxBytes: number | undefined;
 declare const onProgress: ((progress: import('@loc/sdk/node', { with: { 'resolution-mode': '${mode}' } }).DownloadProgress) => void) | undefined;
-declare function pino(): import('@loc/sdk', { with: { 'resolution-mode': '${mode}' } }).Logger;
 declare function rerender(): void;
 declare const options: Omit<import('@loc/sdk/ota', { with: { 'resolution-mode': '${mode}' } }).OtaOptions, 'storage'>;
 declare const bundledGerman: Record<string, string>;

@@ -12,7 +12,7 @@
 //   node scripts/dev.mjs regen        build, then rewrite every generated file (scripts/regen.mjs)
 //   node scripts/dev.mjs run <cmd…>   install, then run a command of node_modules/.bin
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -138,8 +138,39 @@ function pnpm() {
 function install() {
   const [command, ...prefix] = pnpm();
   const frozen = process.env.CI ? ['--frozen-lockfile'] : [];
+  if (task === 'demo')
+    return quietly(`Installing dependencies with pnpm ${pinnedPnpm}`, command, [
+      ...prefix,
+      'install',
+      '--prefer-offline',
+      ...frozen,
+    ]);
   log(`Installing dependencies with pnpm ${pinnedPnpm}`);
   must(command, [...prefix, 'install', '--prefer-offline', ...frozen]);
+}
+
+/**
+ * Where `npm run demo` writes what its install and build print: a newcomer came for the demo, not for
+ * ~200 lines of build log, which is shown only when a step fails.
+ */
+const DEMO_LOG = join(tmpdir(), 'loc-demo-build.log');
+
+/** Runs a command with its output appended to DEMO_LOG; on failure, shows that log and exits with its code. */
+function quietly(what, command, args) {
+  process.stderr.write(`› ${what} (its output: ${DEMO_LOG})\n`);
+  const fd = openSync(DEMO_LOG, 'a');
+  let status;
+  try {
+    status = run(command, args, { stdio: ['ignore', fd, fd] });
+  } finally {
+    closeSync(fd);
+  }
+  if (status !== 0) {
+    process.stderr.write(
+      `${readFileSync(DEMO_LOG, 'utf8')}\n✖ ${command} ${args.join(' ')} failed with exit code ${status} (the log above: ${DEMO_LOG})\n`,
+    );
+    process.exit(status);
+  }
 }
 
 /**
@@ -331,6 +362,7 @@ if (olderThanFloor(process.versions.node))
   rerunUnder(ACTIVE_LTS, `Node ${process.versions.node} is older than the tools need (${MIN_NODE.join('.')})`);
 if (task === 'bench' && majorOf(process.versions.node) !== ACTIVE_LTS)
   rerunUnder(ACTIVE_LTS, `The benchmarks measure the Active LTS, not Node ${process.versions.node}`);
+if (task === 'demo') writeFileSync(DEMO_LOG, '');
 step('install', install);
 switch (task) {
   case 'setup':
@@ -348,8 +380,13 @@ switch (task) {
     break;
   }
   case 'demo':
-    log('Building');
-    turbo('build');
+    step('build', () =>
+      quietly('Building the packages (a minute or two the first time)', 'turbo', [
+        'run',
+        'build',
+        '--output-logs=new-only',
+      ]),
+    );
     must(process.execPath, [join(root, 'scripts', 'demo.mjs'), ...rest]);
     break;
   case 'bench':

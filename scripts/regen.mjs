@@ -3,6 +3,7 @@
 // first). A test fails while any of them is stale; this is the list, in the order they depend on the build:
 //
 //   docs/openapi.json                 the SDK's operation table and schemas (scripts/openapi.mjs)
+//   packages/cli/loc.config.schema.json   loc.config.json's zod schema (its test, LOC_UPDATE_SCHEMA=1)
 //   docs/mock-admin-openapi.json      the mock's control table (`loc-mock admin-openapi`)
 //   docs/mock-server.md               its control examples (`loc-mock admin-openapi --markdown`) and its
 //                                     access table (scripts/docs-tables.mjs)
@@ -31,10 +32,29 @@ const pnpm = (...args) => execFileSync('pnpm', args, { cwd: root, stdio: 'inheri
 const steps = [
   ['docs/openapi.json', () => node('scripts/openapi.mjs')],
   [
+    'packages/cli/loc.config.schema.json',
+    () =>
+      execFileSync(
+        process.execPath,
+        [
+          join(root, 'node_modules/vitest/vitest.mjs'),
+          'run',
+          '--project',
+          'cli',
+          'packages/cli/src/config/project-config.test.ts',
+          '-t',
+          'is the zod schema',
+        ],
+        { cwd: root, stdio: 'ignore', env: { ...process.env, LOC_UPDATE_SCHEMA: '1' } },
+      ),
+  ],
+  [
     'docs/mock-admin-openapi.json and the control examples of docs/mock-server.md',
     () => {
       const bin = 'packages/mock-server/dist/bin.js';
       writeFileSync(join(root, 'docs/mock-admin-openapi.json'), node(bin, 'admin-openapi'));
+      // Committed as Biome lays it out (the lint checks it; docs/openapi.json is left as written).
+      execFileSync('biome', ['format', '--write', 'docs/mock-admin-openapi.json'], { cwd: root, stdio: 'ignore' });
       const page = join(root, 'docs/mock-server.md');
       const text = readFileSync(page, 'utf8');
       const start = /<!-- admin-examples:start[^>]*-->/.exec(text)?.[0] ?? '<!-- admin-examples:start -->';

@@ -54,7 +54,7 @@ export const INPUTS = {
     loc: { env: 'LOC_API_TOKEN' },
   },
   'base-url': {
-    description: 'Base URL of the service (default: the service loc knows).',
+    description: 'Base URL of the service (default: https://api.lingohub.com).',
     kind: 'text',
     loc: { flag: '--base-url', commands: BOTH, env: 'LOC_BASE_URL' },
   },
@@ -64,12 +64,12 @@ export const INPUTS = {
     loc: { flag: '--config', commands: BOTH },
   },
   workspace: {
-    description: 'Workspace URL slug (default: from loc.config.json).',
+    description: 'Workspace URL slug or id (default: from loc.config.json).',
     kind: 'text',
     loc: { flag: '--workspace', commands: BOTH },
   },
   project: {
-    description: 'Project URL slug (default: from loc.config.json).',
+    description: 'Project URL slug or id (default: from loc.config.json).',
     kind: 'text',
     loc: { flag: '--project', commands: BOTH },
   },
@@ -79,7 +79,7 @@ export const INPUTS = {
     loc: { flag: '--out', commands: FILES },
   },
   format: {
-    description: "Export format id (default: from loc.config.json, else the project's own).",
+    description: "Export format id: any the project lists (default: from loc.config.json, else the project's own).",
     kind: 'text',
     loc: { flag: '--format', commands: FILES },
   },

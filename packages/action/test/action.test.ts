@@ -6,7 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMock, tempDir, TOKENS, type RunningMock } from '@loc/test-utils';
+import { DEMO } from '@loc/mock-server';
+import { KNOWN_HOSTS } from '../../../scripts/known-hosts.mjs';
+import { startMock, startStoppingProxy, tempDir, TOKENS, type RunningMock } from '@loc/test-utils';
 import { type FakeGitHub, startFakeGitHub } from './fake-github';
 import {
   ACTION,
@@ -273,6 +275,50 @@ describe('the GitHub Action', () => {
       expect(await refused('check-yes', CONFIG, { check: 'yes' })).toContain(
         "::error::The input check is 'yes', which is not true or false. Set `check: true` or `check: false` in the step's `with:` (YAML 1.2 booleans: true, True, TRUE, false, False, FALSE).",
       );
+    });
+  });
+
+  describe('the service as loc meets it', () => {
+    it('without base-url, loc goes to the service: api.lingohub.com (stopped at a loopback proxy)', async () => {
+      const proxy = await startStoppingProxy();
+      try {
+        const repo = repository('service-default', CONFIG);
+        const run = await runAction(
+          before,
+          repo.path,
+          { 'api-token': TOKENS.developer, 'base-url': '' },
+          {
+            HTTPS_PROXY: proxy.url,
+          },
+        );
+        expect(run.code).toBe(1);
+        expect(new Set(proxy.asked)).toEqual(new Set(['CONNECT api.lingohub.com:443']));
+        expectNoSecret(run);
+      } finally {
+        await proxy.close();
+      }
+    });
+
+    it('takes the workspace and project by their ids', async () => {
+      const repo = repository('ids', { ...CONFIG, workspace: DEMO.workspaceIds.acme, project: DEMO.projectIds.web });
+      const run = await runAction(before, repo.path, { 'api-token': TOKENS.developer, check: 'true' });
+      expect(run.code, run.printed).toBe(0);
+      expect(Number(run.outputs.files)).toBe(8);
+    });
+
+    it('refuses a format the project does not list, naming the input and the project’s formats, before any export', async () => {
+      await before.requests();
+      const repo = repository('unlisted-format', CONFIG);
+      const run = await runAction(before, repo.path, { 'api-token': TOKENS.developer, format: 'strings.ios' });
+      expect(run.code).toBe(1);
+      expect(run.printed).toMatch(
+        /::error::loc export failed \(exit 2\): The input format \(--format\) 'strings\.ios' is not a format project web-frontend exports to\. Its formats: json\.standard, /,
+      );
+      expect((await before.requests()).filter((r) => r.includes('/exports'))).toEqual([]);
+    });
+
+    it('says what its base-url input defaults to: the service’s API', () => {
+      expect(ACTION.inputs['base-url']?.description).toContain(`https://${KNOWN_HOSTS.service[0]!.host}`);
     });
   });
 

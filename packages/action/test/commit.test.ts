@@ -30,6 +30,16 @@ describe('stageExport holds the one rule of where an export may write', () => {
     ['.GIT/hooks/pre-commit', /\.GIT\/hooks\/pre-commit \(it lies inside \.git\//],
     ['app/package.json', /app\/package\.json \(it is named package\.json/],
     ['.gitlab-ci.yml', /\.gitlab-ci\.yml \(it is named \.gitlab-ci\.yml/],
+    // Issue 42: what a pull request's config and the service's keys got pushed, and their folded forms.
+    [
+      '.devcontainer/devcontainer.json',
+      /\.devcontainer\/devcontainer\.json \(it lies inside \.devcontainer\/, a dev container/,
+    ],
+    ['vercel.json', /vercel\.json \(it is named vercel\.json, a deployment platform's file/],
+    ['apps/web/Vercel.JSON.', /apps\/web\/Vercel\.JSON\. \(it is named vercel\.json/],
+    ['.vscode/tasks.json', /\.vscode\/tasks\.json \(it lies inside \.vscode\//],
+    ['gradle/wrapper/gradle-wrapper.properties', /it is named gradle-wrapper\.properties/],
+    ['.env.production', /it is named \.env\.\*, a credentials file|it is named \.env\.production/],
   ])('refuses %s among the translations, and nothing is committed', async (path, message) => {
     const before = git(repo.path, 'rev-parse', 'HEAD').trim();
     const attempt = stageExport(repo.path, [write('locales/de.json'), write(path)]);

@@ -148,10 +148,10 @@ describe("loc's failures in the workflow's terms", () => {
     expect(
       inWorkflowTerms({
         message: 'The base URL (given with --base-url) is not a URL.',
-        hint: 'Give it in full, for example https://api.loc.dev.',
+        hint: 'Give it in full, for example https://api.lingohub.com (the service) or http://127.0.0.1:4010 (loc-mock).',
       }),
     ).toBe(
-      'The base URL (given with the input base-url, --base-url) is not a URL. Give it in full, for example https://api.loc.dev.',
+      'The base URL (given with the input base-url, --base-url) is not a URL. Give it in full, for example https://api.lingohub.com (the service) or http://127.0.0.1:4010 (loc-mock).',
     );
   });
 

@@ -254,7 +254,7 @@ describe('messages', () => {
     expect(result.code).toBe(1);
     const error = result.printed.split('\n').find((l) => l.startsWith('::error::'))!;
     expect(error).not.toContain('loc login');
-    expect(error.match(/check the input api-token/g) ?? []).toHaveLength(1);
+    expect(error.match(/check the input api-token/gi) ?? []).toHaveLength(1);
     expect(error).toContain('Store a valid loc API token as the repository secret the step passes as api-token');
   });
 

@@ -60,6 +60,7 @@ const LOCALE_FILES = ['checkout', 'common']
 describe('what the pull request commits: exactly what loc wrote', () => {
   it('a config with no out (the repository root): the files and the record, not .env, a key, dist/ or what was staged', async () => {
     const repo = repository('root-out', {
+      allowRootOutput: true,
       workspace: 'acme',
       project: 'web-frontend',
       export: { pathTemplate: '{locale}/{filename}' },
@@ -86,13 +87,43 @@ describe('what the pull request commits: exactly what loc wrote', () => {
     // The checkout is left as it was: its branch, its index (staged.txt still staged), its config.
     expect(git(repo.path, 'rev-parse', '--abbrev-ref', 'HEAD').trim()).toBe('main');
     expect(git(repo.path, 'status', '--porcelain', '--', '.env', 'id_rsa_deploy', 'dist', 'staged.txt')).toBe(
-      status
+      `${status
         .split('\n')
         .filter((l) => /\.env|id_rsa|dist|staged/.test(l))
-        .join('\n') + '\n',
+        .join('\n')}\n`,
     );
     expect(readFileSync(join(repo.path, '.git', 'config'), 'utf8')).toBe(config);
     expect(secretsIn(result)).toEqual([]);
+  });
+
+  // Issue 42: a pull request's loc.config.json and keys typed on the service got a root vercel.json and a dev
+  // container pushed to the bot branch. The same config now fails the step; nothing reaches the origin.
+  it('a config whose template and locale map make vercel.json at the root, or a dev container: nothing pushed', async () => {
+    for (const [name, config] of [
+      [
+        'vercel',
+        {
+          allowRootOutput: true,
+          localeMap: { de: 've' },
+          export: { locales: ['de'], pathTemplate: '{locale}rcel.json' },
+        },
+      ],
+      ['devcontainer', { export: { locales: ['de'], out: '.devcontainer', pathTemplate: '{locale}vcontainer.json' } }],
+    ] as const) {
+      const repo = repository(`pwn-${name}`, {
+        workspace: 'acme',
+        project: 'web-frontend',
+        ...config,
+        export: { ...config.export, files: ['locales/%{locale}/common.json'] },
+      });
+      const result = await runAction(before, repo.path);
+      expect(result.code, result.printed).toBe(1);
+      expect(result.printed).toMatch(
+        /vercel\.json, a deployment platform's file|inside \.devcontainer\/, a dev container/,
+      );
+      expect(tip(repo.origin)).toBe('');
+      expect(github.state.pulls).toEqual([]);
+    }
   });
 
   it('a written file that git ignores fails the step before anything is pushed, naming it and the rule', async () => {

@@ -74,7 +74,15 @@ Docs: ${docsPage('cli.md', import.meta.url, '@loc/cli')}`,
     command.exitOverride((error) => {
       throw Object.assign(error, { command: commandPath(command) });
     });
-    command.configureOutput({ outputError: () => {} });
+    command.configureOutput({
+      outputError: () => {},
+      // The one help commander shows "as an error" is a group's when no subcommand is given (`loc`,
+      // `loc projects`): asked for nothing, loc shows what it can do, on stdout, and exits 0 as `gh` does
+      // (docs/cli.md#help). Its errors are the error handler's (outputError above), never written here.
+      writeErr: (text) => process.stdout.write(text),
+      getErrHelpWidth: () => (process.stdout.isTTY ? process.stdout.columns : 80),
+      getErrHasColors: () => false,
+    });
   }
   return program;
 }
@@ -181,13 +189,24 @@ export async function main(argv: string[], streams: Streams = {}): Promise<numbe
   // SIGHUP too: a closed terminal or ssh session must clean up like Ctrl-C, not die leaving staged files.
   for (const signal of INTERRUPTING_SIGNALS) process.on(signal, interrupt);
   const state: RunState = { signal: controller.signal, streams, output: undefined, exitCode: 0 };
+  const program = buildProgram(runner(state));
   try {
-    await buildProgram(runner(state)).parseAsync(argv);
+    await program.parseAsync(argv);
     if (controller.signal.aborted) throw controller.signal.reason;
     return state.exitCode;
-  } catch (error) {
+  } catch (thrown) {
     // --help and --version: printed already, nothing to report (and nothing more to load).
-    if (error instanceof CommanderError && error.exitCode === 0) return 0;
+    if (thrown instanceof CommanderError && thrown.exitCode === 0) return 0;
+    let error = thrown;
+    // A group's help, shown because no subcommand was given (`loc`, `loc projects`): done, not failed;
+    // but `loc help <name>` of a command that does not exist is a usage error.
+    if (thrown instanceof CommanderError && thrown.code === 'commander.help') {
+      const unknown = unknownHelpTopic(program, argv.slice(2));
+      if (!unknown) return 0;
+      error = Object.assign(new CommanderError(2, 'commander.unknownCommand', `error: unknown command '${unknown}'`), {
+        command: 'loc',
+      });
+    }
     const [{ Output }, { reportError }, { readEnvironment }] = await Promise.all([
       import('./run/output'),
       import('./run/errors'),
@@ -209,6 +228,15 @@ export async function main(argv: string[], streams: Streams = {}): Promise<numbe
     for (const signal of INTERRUPTING_SIGNALS) process.off(signal, interrupt);
     endRun();
   }
+}
+
+/** The `<name>` of `loc help <name>` when no command has that name (commander shows the whole help then). */
+function unknownHelpTopic(program: CommandUnknownOpts, args: string[]): string | undefined {
+  const words = args.filter((a) => !a.startsWith('-'));
+  const at = words.indexOf('help');
+  const topic = at < 0 ? undefined : words[at + 1];
+  const known = (name: string) => program.commands.some((c) => c.name() === name || c.aliases().includes(name));
+  return topic && !known(topic) ? topic : undefined;
 }
 
 /** What a run of `loc` inside another program printed, and its exit code. */

@@ -1,6 +1,6 @@
 // Credentials: login storage and permissions, profiles, precedence, and that no credential leaks.
 import { createServer, type Server } from 'node:http';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -19,6 +19,65 @@ const bare = (args: string[], env: Record<string, string | undefined> = {}, inpu
   runLoc(args, { env: { LOC_CONFIG_DIR: home.path, CI: '1', ...env }, ...(input === undefined ? {} : { input }) });
 
 const credentialsFile = () => join(home.path, 'credentials.json');
+
+/** A loopback port nothing listens on (a server's, closed). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Rewrites the stored profile, as time does (a revoked token, a server that moved). */
+function editProfile(profile: string, change: Record<string, string>) {
+  const stored = JSON.parse(readFileSync(credentialsFile(), 'utf8'));
+  Object.assign(stored.profiles[profile], change);
+  writeFileSync(credentialsFile(), JSON.stringify(stored));
+}
+
+describe('a refused or unreachable setting is named as it was given, once', () => {
+  it('a stored token: the profile and the login that replaces it, never LOC_API_TOKEN', async () => {
+    await bare(['login', '--profile', 'work', '--token', TOKENS.developer, '--base-url', service.url]);
+    editProfile('work', { token: 'loc_revoked_since' });
+    const list = await bare(['projects', 'list']);
+    expect(list.code, list.stderr).toBe(3);
+    expect(list.stderr).toContain(
+      "The token stored in profile 'work' was refused: log in again with `loc login --profile work`.",
+    );
+    expect(list.stderr).not.toMatch(/LOC_API_TOKEN|--token/);
+    const whoami = await bare(['whoami']);
+    expect(whoami.stdout).toContain("Token      from profile 'work'");
+    expect(whoami.stderr).toContain('log in again with `loc login --profile work`');
+  });
+
+  it('a base URL nothing answers at: where it came from, and the hint once', async () => {
+    await bare(['login', '--token', TOKENS.developer, '--base-url', service.url]);
+    const dead = `http://127.0.0.1:${await closedPort()}`;
+    editProfile('default', { baseUrl: dead });
+    // `loc login` without --base-url logs in to the profile's base URL: from the profile, not "from the option".
+    for (const args of [
+      ['projects', 'list'],
+      ['login', '--token', TOKENS.developer],
+    ]) {
+      const result = await bare(args);
+      expect(result.code, result.stderr).toBe(9);
+      expect(result.stderr).toContain(
+        `✖ Could not reach ${dead} (from profile 'default') for GET /v1/projects: ECONNREFUSED`,
+      );
+      expect(result.stderr).not.toMatch(/from the option|Check baseUrl|LOC_BASE_URL/);
+      // One hint, once: what to check, and how the profile's base URL is changed.
+      expect(result.stderr.match(/Check your network/g)).toHaveLength(1);
+      expect(result.stderr).toContain(
+        "profile 'default' stores this base URL (`loc login --base-url <url>` stores another)",
+      );
+    }
+    const flagged = await bare(['projects', 'list', '--base-url', dead, '--token', 'loc_x']);
+    expect(flagged.stderr).toContain(`Could not reach ${dead} (given with --base-url)`);
+    expect(flagged.stderr).toContain('Check your network, --base-url, and HTTPS_PROXY / NO_PROXY.');
+    expect(flagged.stderr.match(/--base-url|LOC_BASE_URL/g)).toHaveLength(2); // the source, then the hint
+  });
+});
 
 describe('loc login', () => {
   it('verifies the token, stores it readable only by the user, and later commands use it', async () => {

@@ -50,6 +50,25 @@ describe('loc', () => {
     expect(result.stdout).toMatch(/\n {2}20 +loc cdn check: no newer release\n/);
   });
 
+  // As gh does (git and npm exit 1): asked for nothing, loc shows what it can do (docs/cli.md#help).
+  it.each([[[]], [['projects']], [['cdn']], [['--verbose']]])(
+    'prints the help on stdout and exits 0 for `loc %j` without a subcommand',
+    async (args) => {
+      const result = await runLoc(args);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/^Usage: loc/);
+      expect(result.stdout).toContain('Commands:');
+      expect(result.stderr).toBe('');
+    },
+  );
+
+  it('exits 2 for help on a command that does not exist', async () => {
+    const result = await runLoc(['help', 'statsu']);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(/^✖ unknown command 'statsu'\.\n {2}See `loc --help`\.\n$/);
+    expect(result.stderr).not.toContain('outputHelp');
+  });
+
   it('exits 2 with a suggestion on an unknown command', async () => {
     const result = await runLoc(['statsu']);
     expect(result.code, result.stderr).toBe(2);

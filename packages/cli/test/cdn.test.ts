@@ -144,6 +144,48 @@ describe('loc cdn check', () => {
     }
   });
 
+  // Issue 42, point 2: "plain http only on loopback" held to every hop. 0.0.0.0 is off loopback to the rule
+  // (isLoopbackHost) and yet connects to this machine: a download that followed the hop reaches only the
+  // test's server, which then sees it.
+  it('--download refuses a loopback filesUrl that redirects to plain http off loopback: exit 9, the hop never made', async () => {
+    const seen: string[] = [];
+    const cdnHost = createServer((req, res) => {
+      seen.push(`${req.method} ${req.headers.host?.split(':')[0]} ${req.url}`);
+      const port = (cdnHost.address() as AddressInfo).port;
+      if (req.url === '/cdn/check') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            distributionReleaseId: 'rel_x',
+            name: 'X',
+            createdAt: '2026-11-01T10:00:00Z',
+            filesUrl: `http://127.0.0.1:${port}/files/r.zip`,
+          }),
+        );
+      } else if (req.url === '/files/r.zip') {
+        res.writeHead(302, { location: `http://0.0.0.0:${port}/files/r.zip?signature=s3cr3t` }).end();
+      } else res.writeHead(200, { 'content-type': 'application/zip' }).end('PK\x05\x06'.padEnd(22, '\0'));
+    });
+    await new Promise<void>((resolve) => cdnHost.listen(0, '127.0.0.1', resolve));
+    try {
+      const out = join(dir.path, 'Hopped');
+      const result = await service.loc([...IOS, '--download', out], {
+        env: {
+          LOC_BASE_URL: `http://127.0.0.1:${(cdnHost.address() as AddressInfo).port}`,
+          LOC_CDN_KEY: CDN_KEYS.acme,
+        },
+      });
+      expect(result.code, result.stderr).toBe(9);
+      expect(result.stderr).toMatch(/Refused a redirect to a plain http: URL/);
+      expect(result.stderr).not.toContain('s3cr3t');
+      expect(seen).toEqual(['POST 127.0.0.1 /cdn/check', 'GET 127.0.0.1 /files/r.zip']);
+      expect(existsSync(join(out, '.loc-release.json'))).toBe(false);
+    } finally {
+      cdnHost.closeAllConnections();
+      await new Promise((resolve) => cdnHost.close(resolve));
+    }
+  });
+
   // Issue 32, item 7: the check's answer is untrusted input, held to @loc/sdk's one rule (cdn-url-rule.ts).
   it.each([
     ['a plain http: URL off loopback', 'http://files.example/r.zip?signature=s3cr3t', /plain http: URL/],

@@ -90,11 +90,23 @@ describe('loc export with targets', () => {
     expect(existsSync(join(repo.path, '..', 'outside'))).toBe(false);
   });
 
-  it('refuses a target whose format loc does not know (an invalid config, exit 10), naming the formats, before any export', async () => {
-    writeConfig({ workspace: 'acme', targets: [{ name: 'web', project: 'web-frontend', format: 'json', out: 'web' }] });
+  it('refuses a target whose format is malformed (an invalid config, exit 10), before any export', async () => {
+    writeConfig({
+      workspace: 'acme',
+      targets: [{ name: 'web', project: 'web-frontend', format: 'json standard', out: 'web' }],
+    });
     const result = await loc(['export', '--check']);
     expect(result.code).toBe(10);
-    expect(result.stderr).toMatch(/\$\.targets\[0\]\.format: .*"json\.standard"/);
+    expect(result.stderr).toMatch(/\$\.targets\[0\]\.format: expected an export format id/);
+    expect(existsSync(join(repo.path, 'web'))).toBe(false);
+  });
+
+  it('refuses a target whose format its project does not list, naming the project’s formats, before any export', async () => {
+    writeConfig({ workspace: 'acme', targets: [{ name: 'web', project: 'web-frontend', format: 'json', out: 'web' }] });
+    const result = await loc(['export', '--check']);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stdout).toMatch(/The format 'json' is not a format project web-frontend exports to/);
+    expect(result.stderr).toMatch(/web: Its formats: json\.standard, json\.nested/);
     expect(existsSync(join(repo.path, 'web'))).toBe(false);
   });
 
@@ -264,7 +276,16 @@ describe('loc export with targets', () => {
 
     // The same export fetched by its id (after --no-wait, or by the resume hint): the request that made it is
     // not the service's to tell, so the locale it lacks is no removal either.
-    const requested = await loc(['export', '--workspace', 'acme', '--project', 'web-frontend', '--no-wait']);
+    const requested = await loc([
+      'export',
+      '--workspace',
+      'acme',
+      '--project',
+      'web-frontend',
+      '--no-wait',
+      '--out',
+      'web-all',
+    ]);
     expect(requested.code, requested.stderr).toBe(0);
     const project = ['--workspace', 'acme', '--project', 'web-frontend', '--out', 'web-all'];
     const fetched = await loc(['export', 'download', requested.stdout.trim(), ...project, '--check', '--json']);
@@ -276,7 +297,16 @@ describe('loc export with targets', () => {
     record.files.push({ path: `${below[0]}/gone.json`, sha256: null });
     writeFileSync(join(repo.path, 'web-all', '.loc-export.json'), JSON.stringify(record));
     writeConfig({ workspace: 'acme', export: { pathTemplate: '{locale}/{filename}' } });
-    const whole = await loc(['export', '--workspace', 'acme', '--project', 'web-frontend', '--no-wait']);
+    const whole = await loc([
+      'export',
+      '--workspace',
+      'acme',
+      '--project',
+      'web-frontend',
+      '--no-wait',
+      '--out',
+      'web-all',
+    ]);
     const removed = await loc(['export', 'download', whole.stdout.trim(), ...project, '--check', '--json']);
     expect(removed.code, removed.stdout + removed.stderr).toBe(12);
     expect(removed.json().changes).toEqual([
@@ -380,5 +410,77 @@ describe('loc export with targets', () => {
       workspace: 'acme',
       project: 'mobile-ios',
     });
+  });
+});
+
+describe('loc.config.yaml (issue 44)', () => {
+  const yamlPath = () => join(repo.path, 'loc.config.yaml');
+
+  it('is written by loc init --config, read like loc.config.json, and edited in place by loc init --target', async () => {
+    const written = await loc([
+      'init',
+      '--config',
+      'loc.config.yaml',
+      '-w',
+      'acme',
+      '-p',
+      'web-frontend',
+      '--out',
+      'web',
+    ]);
+    expect(written.code, written.stderr).toBe(0);
+    const text = readFileSync(yamlPath(), 'utf8');
+    expect(text).toMatch(
+      /^# yaml-language-server: \$schema=\S+loc\.config\.schema\.json\nworkspace: acme\nproject: web-frontend\nexport:\n {2}out: web\n$/,
+    );
+    expect(existsSync(join(repo.path, 'loc.config.json'))).toBe(false);
+
+    // Found without --config, as loc.config.json is; a comment of the user's survives a target added.
+    writeFileSync(yamlPath(), `${text}# the Android app, from its own project\n`);
+    const status = await loc(['status', '--json']);
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.json().project).toBe('web-frontend');
+    const added = await loc(['init', '--target', 'android', '--project', 'mobile-android', '--out', 'app']);
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stderr).toContain(`Added target 'android' to ${yamlPath()}.`);
+    const edited = readFileSync(yamlPath(), 'utf8');
+    expect(edited).toContain('# yaml-language-server: $schema=');
+    expect(edited).toContain('# the Android app, from its own project');
+    expect(edited).toMatch(
+      /targets:\n {2}- name: web-frontend\n {2}- name: android\n {4}project: mobile-android\n {4}out: app\n/,
+    );
+    const pulled = await loc(['export', '--json']);
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(pulled.json().targets.map((t: { name: string }) => t.name)).toEqual(['web-frontend', 'android']);
+    expect(files('app')).toBeGreaterThan(1);
+  });
+
+  it('names the key and the line of a mistake', async () => {
+    writeFileSync(yamlPath(), 'workspace: acme\nproject: web-frontend\nexport:\n  out: web\n  fromat: json.nested\n');
+    const typo = await loc(['status']);
+    expect(typo.code).toBe(10);
+    expect(typo.stderr).toContain(
+      `${yamlPath()} is not a valid loc config: $.export (line 5): Unrecognized key: "fromat"`,
+    );
+    writeFileSync(yamlPath(), 'workspace: acme\nworkspace: other\n');
+    const twice = await loc(['status']);
+    expect(twice.code).toBe(10);
+    expect(twice.stderr).toMatch(/is not valid YAML: Map keys must be unique at line 2, column 1/);
+  });
+
+  it('is refused beside a loc.config.json, naming the one changed last as the one to keep', async () => {
+    writeConfig({ workspace: 'acme', project: 'backend' });
+    writeFileSync(yamlPath(), 'workspace: acme\nproject: web-frontend\n');
+    const both = await loc(['status']);
+    expect(both.code).toBe(10);
+    expect(both.stderr).toContain(
+      `✖ ${repo.path} has loc.config.json and loc.config.yaml: loc reads one config file per folder.`,
+    );
+    expect(both.stderr).toMatch(
+      /Keep one: loc\.config\.(json|yaml) was changed last; delete loc\.config\.(json|yaml), or choose with --config\./,
+    );
+    const chosen = await loc(['status', '--config', 'loc.config.yaml', '--json']);
+    expect(chosen.code, chosen.stderr).toBe(0);
+    expect(chosen.json().project).toBe('web-frontend');
   });
 });

@@ -30,7 +30,7 @@ describe('loc export --types', () => {
         [['--types', 'keys.d.ts', '--format', 'properties'], '--types reads JSON files, and this export is properties'],
         [['--types', 'keys.d.ts', '--locale', 'de'], 'reads the source locale en, which the export'],
         // The one rule of where an export writes holds for the types file too (files/writable-path.ts).
-        [['--types', '.github/workflows/keys.d.ts'], 'lies inside .github/, where tools execute or obey'],
+        [['--types', '.github/workflows/keys.d.ts'], 'lies inside .github/, a CI service'],
         [['--types', '.husky/keys.d.ts'], 'lies inside .husky/'],
       ];
       for (const [args, message] of cases) {
@@ -133,11 +133,20 @@ describe('loc export --types', () => {
       const [web, nested] = run.json().targets;
       expect(web.result.types).toMatchObject({ path: join(repo.path, 'src/web-keys.d.ts'), status: 'created' });
       expect(nested.result.types).toBeUndefined();
-      const outside = { ...config, export: { types: '../keys.d.ts' } };
+      const outside = { ...config, export: { out: 'locales', types: '../keys.d.ts' } };
       writeFileSync(join(repo.path, 'loc.config.json'), JSON.stringify(outside));
       const refused = await server.loc(['export'], { cwd: repo.path });
       expect(refused.code).toBe(2);
       expect(refused.stderr).toContain("export.types in loc.config.json is '../keys.d.ts', which leads outside");
+      // Issue 42: the types file obeys the rule of the export's files: the root needs the opt-in.
+      const atRoot = { ...config, export: { out: 'locales', types: 'keys.d.ts' } };
+      writeFileSync(join(repo.path, 'loc.config.json'), JSON.stringify(atRoot));
+      const rooted = await server.loc(['export'], { cwd: repo.path });
+      expect(rooted.code).toBe(2);
+      expect(rooted.stderr).toContain(
+        "export.types in loc.config.json is 'keys.d.ts', a file in the repository's root",
+      );
+      expect(rooted.stderr).toContain('"allowRootOutput": true');
     } finally {
       repo.remove();
     }

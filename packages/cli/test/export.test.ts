@@ -1,8 +1,9 @@
 // `loc export` end to end: the real loc-mock, the real built binary, real files in a temporary folder.
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMock, tempDir, TOKENS, type RunningMock } from '@loc/test-utils';
+import { execFileSync } from 'node:child_process';
+import { MOCK_BIN, startMock, tempDir, TOKENS, type RunningMock } from '@loc/test-utils';
 import { useMock } from './helpers';
 
 const service = useMock();
@@ -161,15 +162,25 @@ describe('loc export', () => {
     expect(tree(out).every((f) => f.endsWith('.properties'))).toBe(true);
   });
 
+  /** The next export the mock creates ends ERROR (a format the project lists no longer fails: loc refuses it first). */
+  const failNextExport = () =>
+    fetch(`${service.url}/__admin/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'EXPORT_ERROR', message: 'The export could not be assembled (injected).' }),
+    }).then((r) => expect(r.status).toBe(200));
+
   it('exits 10 with the service’s details when the export fails', async () => {
-    const result = await service.loc([...IOS, '--format', 'xml.android.resources', '--out', dir.path]);
+    await failNextExport();
+    const result = await service.loc([...IOS, '--out', dir.path]);
     expect(result.code, result.stderr).toBe(10);
     expect(result.stderr).toMatch(/ended ERROR: .+/);
     expect(tree(dir.path)).toEqual([]);
   });
 
   it('export status of a failed export raises the SDK’s ExportFailedError: exit 10, its details and advice', async () => {
-    const started = await service.loc([...IOS, '--format', 'xml.android.resources', '--no-wait']);
+    await failNextExport();
+    const started = await service.loc([...IOS, '--no-wait']);
     expect(started.code, started.stderr).toBe(0);
     const id = started.stdout.trim();
     let result = await service.loc(['export', 'status', id, '-w', 'acme', '-p', 'mobile-ios', '--json']);
@@ -305,7 +316,54 @@ describe('deadlines, interrupts and a dying server', () => {
     await gone.stop();
     const result = await service.loc(['projects', 'list'], { env: { LOC_BASE_URL: url } });
     expect(result.code, result.stderr).toBe(9);
-    expect(result.stderr).toMatch(/Could not reach the service/);
+    expect(result.stderr).toMatch(new RegExp(`Could not reach ${url} \\(from LOC_BASE_URL\\) for GET /v1/projects`));
     expect(result.stderr.trim().split('\n')).toHaveLength(2);
+  });
+});
+
+describe('a long export (more than 20 files)', () => {
+  let long: RunningMock;
+  let seedDir: ReturnType<typeof tempDir>;
+  beforeAll(async () => {
+    // The demo seed, with mobile-ios's InfoPlist.strings copied as three more files: 5 files × 5 locales.
+    seedDir = tempDir('loc-long-seed-');
+    const seed = JSON.parse(execFileSync(process.execPath, [MOCK_BIN, 'seed'], { encoding: 'utf8' }));
+    const ios = seed.projects.find((p: { slug: string }) => p.slug === 'mobile-ios');
+    const plist = ios.files.find((f: { path: string }) => f.path.endsWith('InfoPlist.strings'));
+    for (const n of [1, 2, 3]) ios.files.push({ ...plist, path: `Resources/%{locale}.lproj/Extra${n}.strings` });
+    writeFileSync(join(seedDir.path, 'seed.json'), JSON.stringify(seed));
+    long = await startMock(['--seed', join(seedDir.path, 'seed.json'), '--export-delay', '50ms']);
+  });
+  afterAll(async () => {
+    await long?.stop();
+    seedDir?.remove();
+  });
+  const loc = (args: string[]) =>
+    service.loc([...IOS, '--out', join(dir.path, 'ios'), ...TEMPLATE, ...args], { env: { LOC_BASE_URL: long.url } });
+  const rows = (stdout: string) => stdout.split('\n').filter((l) => /^(created|unchanged|updated)\s/.test(l));
+
+  it('lists the first files and how many more there are; --verbose and --json list all 25', async () => {
+    const first = await loc([]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(rows(first.stdout)).toHaveLength(10);
+    expect(first.stdout).toContain('… and 15 more files (--verbose lists every one).');
+    expect(first.stderr).toMatch(/25 files: 25 created, 0 updated, 0 unchanged/);
+    // The folder's first record: what it is, and that it is committed (issue 44); said once.
+    expect(first.stderr).toMatch(/Commit \S*ios\/\.loc-export\.json with the files: it records what loc wrote/);
+
+    // One file gone from the folder: it is among the rows shown, before files that did not change.
+    const gone = 'zh-Hant.lproj/Extra3.strings';
+    rmSync(join(dir.path, 'ios', gone));
+    const again = await loc([]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(rows(again.stdout)).toHaveLength(10);
+    expect(rows(again.stdout).filter((l) => l.startsWith('created'))).toEqual([expect.stringContaining(gone)]);
+    expect(again.stderr).not.toContain('.loc-export.json');
+
+    const verbose = await loc(['--verbose']);
+    expect(rows(verbose.stdout)).toHaveLength(25);
+    expect(verbose.stdout).not.toContain('more files');
+    const json = await loc(['--json']);
+    expect(json.json().files).toHaveLength(25);
   });
 });

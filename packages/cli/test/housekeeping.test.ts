@@ -105,11 +105,14 @@ describe('loc.config.json', () => {
   it('has a schema that refuses what loc refuses', () => {
     expect(validate({ workspace: 'acme', exprot: {} })).toBe(false);
     expect(validate({ cdn: { environment: 'MOON' } })).toBe(false);
-    // A format loc does not know, as --format refuses it (the service would, after an export was asked).
-    expect(validate({ export: { format: 'json' } })).toBe(false);
-    expect(validate({ targets: [{ name: 'web', format: 'yaml' }] })).toBe(false);
+    // A malformed format id, as --format refuses it; any id of the service's form is the project's to list.
+    expect(validate({ export: { format: 'json standard' } })).toBe(false);
+    expect(validate({ targets: [{ name: 'web', format: 'yaml.' }] })).toBe(false);
     expect(validate({ targets: [{ name: 'web', format: 'yaml.rails' }] })).toBe(true);
-    expect(validate({ cdn: { baseUrl: 'https://cdn.loc.dev', checkPath: '/v1/distributions/check' } })).toBe(true);
+    expect(validate({ export: { format: 'json.flat-v2' } })).toBe(true);
+    expect(validate({ cdn: { baseUrl: 'https://cdn-proxy.example.com', checkPath: '/v1/distributions/check' } })).toBe(
+      true,
+    );
     expect(validate({ cdn: { baseUrl: 'not a url' } })).toBe(false);
   });
 });

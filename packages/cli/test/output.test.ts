@@ -34,8 +34,10 @@ describe('--json on every command', () => {
       expect(login.json()).toMatchObject({ profile: 'default', reachableProjects: 4 });
       expect(login.stdout).not.toContain(TOKENS.viewer);
       const init = await service.loc(['init', '-w', 'acme', '-p', 'backend', '--json'], { env, cwd: home.path });
+      // No --out: the files go to the folder of loc.config.json, and init says so (issue 42).
       expect(init.json().config).toEqual({
         $schema: expect.stringMatching(/loc\.config\.schema\.json$/),
+        allowRootOutput: true,
         workspace: 'acme',
         project: 'backend',
       });

@@ -33,8 +33,28 @@ describe('loc projects list', () => {
     const result = await service.loc(['projects', 'list'], { env: { LOC_API_TOKEN: 'loc_wrong' } });
     expect(result.code, result.stderr).toBe(3);
     expect(result.stderr).toMatch(/token was refused/);
-    expect(result.stderr).toMatch(/loc login/);
+    // The token came from LOC_API_TOKEN, which wins over a login: that is what to check, said once.
+    expect(result.stderr.match(/LOC_API_TOKEN/g)).toHaveLength(1);
+    expect(result.stderr).toMatch(/Check LOC_API_TOKEN: the token may be unknown, revoked or expired/);
+    expect(result.stderr).not.toMatch(/loc login/);
     expect(result.stderr).not.toMatch(/at .*\.js:\d+/); // no stack trace without --verbose
+  });
+
+  it('names the request id of a failed request with --verbose, and in --json (issue 44)', async () => {
+    const shown = await service.loc(['projects', 'show', 'nope', '-w', 'acme', '--verbose']);
+    expect(shown.code, shown.stderr).toBe(5);
+    const line = shown.stderr.split('\n').find((l) => l.startsWith('✖'));
+    expect(line).toMatch(/^✖ Not found \(404\): .* \(request id req_[0-9a-f]{8}_[0-9a-z]+\)\.$/);
+    const id = /request id (\S+)\)/.exec(line ?? '')?.[1];
+    // The id is the one loc-mock's journal shows for that request.
+    const journal = (await (await fetch(`${service.url}/__admin/requests`)).json()) as {
+      requests: { requestId: string; status: number }[];
+    };
+    expect(journal.requests.find((r) => r.requestId === id)?.status).toBe(404);
+    const quiet = await service.loc(['projects', 'show', 'nope', '-w', 'acme']);
+    expect(quiet.stderr).not.toMatch(/request id/);
+    const json = await service.loc(['projects', 'show', 'nope', '-w', 'acme', '--json']);
+    expect(json.json().error.requestId).toMatch(/^req_/);
   });
 
   it('exits 3 when there is no token at all', async () => {

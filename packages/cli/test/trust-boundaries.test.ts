@@ -96,6 +96,30 @@ describe('a stored credential goes only to the origin it was stored for', () => 
     expect(capture.seen.map((s) => s.auth)).toEqual(['Bearer lh-cdn_explicit', 'Bearer lh-cdn_flag']);
   });
 
+  // Issue 42, point 5: the pull request does the pointing. 0.0.0.0 is off loopback to the rule and yet this
+  // machine: a check that was sent anyway would reach the capture server, which would see the key.
+  it.each([
+    ['plain http off loopback', (port: string) => `http://0.0.0.0:${port}`, 2, /plain http off loopback/],
+    [
+      'an https host the file chose',
+      (port: string) => `https://0.0.0.0:${port}`,
+      3,
+      /The CDN key \(LOC_CDN_KEY\) was not sent/,
+    ],
+  ])('cdn.baseUrl of loc.config.json at %s never receives LOC_CDN_KEY (exit %s)', async (_what, at, code, message) => {
+    const port = new URL(capture.url).port;
+    writeFileSync(join(repo.path, 'loc.config.json'), JSON.stringify({ cdn: { baseUrl: at(port) } }));
+    const result = await bare(check, { LOC_CDN_KEY: CDN_KEYS.acme });
+    expect(result.code, result.stderr).toBe(code);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).toMatch(/--cdn-base-url|LOC_CDN_BASE_URL/);
+    expect(result.stdout + result.stderr).not.toContain(CDN_KEYS.acme);
+    expect(capture.seen).toEqual([]);
+    // Named on the command line, the same host is the user's choice.
+    const named = await bare([...check, '--cdn-base-url', `http://127.0.0.1:${port}`], { LOC_CDN_KEY: CDN_KEYS.acme });
+    expect(named.code, named.stderr).toBe(20);
+  });
+
   it('a key stored for the CDN host with `loc login --cdn-key … --cdn-base-url …` goes there, and only there', async () => {
     await loginKey(['--cdn-base-url', capture.url]);
     const there = await bare([...check, '--cdn-base-url', capture.url]);
@@ -166,7 +190,14 @@ describe('option values are checked before anything is requested, spent or creat
     ['LOC_PROFILE=""', ['projects', 'list'], { LOC_PROFILE: '' }, /--profile \(from LOC_PROFILE\) is empty/],
     ['--workspace ""', ['projects', 'list', '--workspace', ''], {}, /--workspace is empty/],
     ['a blank <project>', ['projects', 'show', ' ', '-w', 'acme'], {}, /<project> is empty/],
-    ['--format nope', [...exportTo, '--format', 'nope'], {}, /--format 'nope' is not an export format loc knows/],
+    // Malformed, not merely unknown: a project may list ids loc has never heard of (`loc export` asks it).
+    [
+      '--format "json standard"',
+      [...exportTo, '--format', 'json standard'],
+      {},
+      /--format 'json standard' is not an export format id/,
+    ],
+    ['--format json.', [...exportTo, '--format', 'json.'], {}, /--format 'json\.' is not an export format id/],
     ['--format ""', [...exportTo, '--format', ''], {}, /--format is empty/],
     ['--path-template {locale}/', [...exportTo, '--path-template', '{locale}/'], {}, /ends in a file name, not in \//],
   ];
@@ -559,8 +590,9 @@ describe('messages that blame the right party', () => {
       { env: env({ LOC_CDN_KEY: CDN_KEYS.acme }) },
     );
     expect(result.code, result.stderr).toBe(3);
-    expect(result.stderr).toMatch(/The CDN key was refused \(CDN_KEY_NOT_FOUND\)/);
-    expect(result.stderr).toMatch(/--cdn-key/);
+    expect(result.stderr).toMatch(/The CDN key was refused \(401, CDN_KEY_NOT_FOUND\)/);
+    // The key came from LOC_CDN_KEY: that is the one to check (issue 44: the hint names the source used).
+    expect(result.stderr).toMatch(/Check LOC_CDN_KEY: the key may be unknown, revoked or expired/);
   });
 
   it('the CDN check’s timeout names --timeout, not an SDK option', async () => {
@@ -585,11 +617,22 @@ describe('messages that blame the right party', () => {
   it.each([
     ['HTTP_PROXY', 'http://user:s3cret@bad host:99'],
     ['HTTPS_PROXY', '::not a url::s3cret'],
+    // Issue 42: values only undici refuses (a bare word, host:port, a path) were exit 1, "Invalid URL".
+    ['HTTP_PROXY', 'garbage'],
+    ['HTTPS_PROXY', 'proxy.corp:3128'],
+    ['http_proxy', 'http://user:s3cret@proxy.corp:3128/path'],
   ])('a garbage %s is exit 2 naming the variable, never its value', async (name, value) => {
     const result = await service.loc(['projects', 'list'], { env: { [name]: value } });
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain(`${name} is not a proxy URL`);
-    expect(result.stderr).not.toContain('s3cret');
+    expect(result.stderr).not.toMatch(/s3cret|proxy\.corp|garbage/);
+  });
+
+  it('a proxy URL undici takes is used, and NO_PROXY honoured (no usage error)', async () => {
+    const result = await service.loc(['projects', 'list', '--json'], {
+      env: { HTTP_PROXY: 'http:127.0.0.1:1', NO_PROXY: '127.0.0.1' },
+    });
+    expect(result.code, result.stderr).toBe(0);
   });
 
   it.each([

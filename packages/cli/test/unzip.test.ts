@@ -113,6 +113,10 @@ describe('extractArchive', () => {
     ['a symbolic link', [{ name: 'link', data: '/etc/passwd', mode: 0o120777 }], {}, /symbolic link/],
     ['a name listed twice', [{ name: 'a.json' }, { name: 'b.json' }], { 'b.json': 'a.json' }, /twice/],
     ['names that differ only in case', [{ name: 'Strings.json' }, { name: 'strings.json' }], {}, /twice/],
+    // Issue 42: names Windows (trailing dots) or macOS (NFD) take for one are one.
+    ['names that differ in a trailing dot', [{ name: 'de.json' }, { name: 'de.json.' }], {}, /twice/],
+    ['names that differ in their Unicode form', [{ name: 'd\u00e9.json' }, { name: 'de\u0301.json' }], {}, /twice/],
+    ['loc’s own record with a trailing dot', [{ name: '.loc-export.json.' }], {}, /loc's own record/],
   ])('refuses %s', async (_, entries, rename, reason) => {
     const error = await extract(await makeZip(entries as ZipEntry[], rename)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnsafeArchiveError);

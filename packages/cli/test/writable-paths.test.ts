@@ -3,7 +3,7 @@
 // put a file into .git/ or .github/, give it a fixed name, or another format's extension is refused, before
 // any export is requested when the config says it, and before anything is written when the service does.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CDN_KEYS, MOCK_BIN, runLoc, startMock, tempDir, TOKENS, type RunningMock } from '@loc/test-utils';
@@ -100,7 +100,7 @@ describe('a config that would write where tools execute or obey files', () => {
       const result = await loc(['export', '--json']);
       expect(result.code, result.stderr).toBe(2);
       expect(result.json().error.message).toMatch(key);
-      expect(result.json().error.message).toMatch(/where tools execute or obey the files/);
+      expect(result.json().error.message).toMatch(/whose files tools run or read as their configuration/);
       expect(await mock.requests()).toEqual([]);
       untouched();
       expect(existsSync(join(repo, 'web'))).toBe(false);
@@ -206,6 +206,94 @@ describe('a config that would write where tools execute or obey files', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(filesIn('config/locales')).toContain('config/locales/de/common.yaml');
     expect(filesIn('web')).toContain('web/de/common.json');
+  });
+});
+
+// Issue 42, point 1: what a pull request's config and the service's keys got written and pushed: a dev
+// container and a root vercel.json; and an output folder at the repository's root without the opt-in.
+describe('files other tools run, and the repository root', () => {
+  beforeEach(async () => {
+    mock = await startMock(['--export-delay', '50ms'], { log: true });
+    makeRepo();
+  });
+  afterEach(async () => {
+    await mock.stop();
+    dir.remove();
+  });
+  const one = { project: 'web-frontend', localeMap: { de: 've' } };
+  const filters = { locales: ['de'], files: ['locales/%{locale}/common.json'] };
+
+  it.each([
+    [
+      'out .devcontainer, {locale}vcontainer.json',
+      { ...one, export: { ...filters, out: '.devcontainer', pathTemplate: '{locale}vcontainer.json' } },
+      /inside \.devcontainer\/, a dev container/,
+    ],
+    [
+      'a template into .devcontainer/ at the root',
+      { ...one, allowRootOutput: true, export: { ...filters, pathTemplate: '.devcontainer/{locale}vcontainer.json' } },
+      /inside \.devcontainer\//,
+    ],
+    ['no out (the root) without the opt-in', { ...one, export: filters }, /is the repository's root/],
+    ['out ./ without the opt-in', { ...one, export: { ...filters, out: './' } }, /is the repository's root/],
+    [
+      'out locales/.. without the opt-in',
+      { ...one, export: { ...filters, out: 'locales/..' } },
+      /is the repository's root/,
+    ],
+  ])('%s: exit 2 before any request', async (_name, config, reason) => {
+    writeConfig(config);
+    const result = await loc(['export', '--json']);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.json().error.message).toMatch(reason);
+    expect(await mock.requests()).toEqual([]);
+    expect(filesIn('.').filter((f) => !f.startsWith('.git'))).toEqual(['loc.config.json']);
+  });
+
+  it('a locale map that makes {locale}rcel.json vercel.json at the opted-in root: refused before the download (exit 2)', async () => {
+    writeConfig({ ...one, allowRootOutput: true, export: { ...filters, pathTemplate: '{locale}rcel.json' } });
+    const result = await loc(['export', '--json']);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.json().error.message).toMatch(
+      /would be written to \S*vercel\.json, which is named vercel\.json, a deployment platform's file/,
+    );
+    expect((await mock.requests()).filter((r) => r.includes('/_storage/'))).toEqual([]);
+    expect(existsSync(join(repo, 'vercel.json'))).toBe(false);
+  });
+
+  it('loc init and loc init --target say "allowRootOutput": true when they send files to the root, and only then', async () => {
+    const init = await loc(['init', '-w', 'acme', '-p', 'web-frontend']);
+    expect(init.code, init.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(repo, 'loc.config.json'), 'utf8')).allowRootOutput).toBe(true);
+    writeConfig({ project: 'web-frontend', export: { out: 'web' } });
+    const inFolder = await loc(['init', '--target', 'app', '--project', 'backend']);
+    expect(inFolder.code, inFolder.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(repo, 'loc.config.json'), 'utf8')).allowRootOutput).toBeUndefined();
+    const atRoot = await loc(['init', '--target', 'root', '--project', 'backend', '--out', '.']);
+    expect(atRoot.code, atRoot.stderr).toBe(0);
+    expect(atRoot.stderr).toMatch(/now says "allowRootOutput": true/);
+    expect(JSON.parse(readFileSync(join(repo, 'loc.config.json'), 'utf8')).allowRootOutput).toBe(true);
+    expect(await mock.requests()).toEqual([]);
+  });
+
+  it('a root folder by a symbolic link, or as cdn.out: refused without the opt-in; named on the command line it is taken', async () => {
+    symlinkSync('.', join(repo, 'here'));
+    writeConfig({ ...one, export: { ...filters, out: 'here' }, cdn: { out: '.' } });
+    const linked = await loc(['export', '--json']);
+    expect(linked.code, linked.stderr).toBe(2);
+    expect(linked.json().error.message).toMatch(/is the repository's root/);
+    const cdn = await loc(['cdn', 'check', '-e', 'PRODUCTION', '-t', 'MOBILE_SDK_IOS', '--download', '--json'], {
+      LOC_CDN_KEY: CDN_KEYS.acme,
+    });
+    expect(cdn.code, cdn.stderr).toBe(2);
+    expect(cdn.json().error.message).toMatch(/^cdn\.out in loc\.config\.json is \S+, which is the repository's root/);
+    expect(cdn.json().error.hint).toMatch(
+      /"allowRootOutput": true in loc\.config\.json, or name it on the command line: loc cdn check --download /,
+    );
+    expect(await mock.requests()).toEqual([]);
+    const named = await loc(['export', '--out', '.', '--path-template', '{locale}/{filename}', '--json']);
+    expect(named.code, named.stderr).toBe(0);
+    expect(filesIn('.')).toContain('ve/common.json');
   });
 });
 

@@ -2,9 +2,8 @@
 // the journal is the one record of requests, and this is a view of it kept for one release. Computed when
 // it is read, so checks cost nothing more than the journal's own entry.
 import type { CdnCheckRequest } from '@loc/sdk';
-import { OPERATIONS } from '@loc/sdk/internal';
 import { CdnCheckRequestSchema } from '@loc/sdk/schemas';
-import { matchRequestUrl } from 'msw';
+import { operationOf } from './handlers/operation-of';
 import { parsedBody, type Recorded } from './journal';
 import { bearerOf } from './handlers/request';
 import type { Store } from './store';
@@ -23,14 +22,14 @@ const ANSWERED_BEFORE_CHECK = new Set(['STATUS', 'EMPTY_RESPONSE']);
  * key, as the old log kept them: the time received, the key's workspace, the status answered, and the
  * body's fields when the body was a valid check. `prefix` is the routes' origin (msw's `*` for any).
  */
-export function cdnRequestLogOf(recorded: readonly Recorded[], store: Store, prefix: string): CdnLogEntry[] {
-  const route = `${prefix}${OPERATIONS.checkDistribution.path}`;
+export function cdnRequestLogOf(recorded: readonly Recorded[], store: Store): CdnLogEntry[] {
   const log: CdnLogEntry[] = [];
   for (const r of recorded) {
     // 401: the key was not (or no longer) valid; null: not answered yet, or the connection was dropped.
     if (r.method !== 'POST' || r.status === null || r.status === 401) continue;
     if (r.fault !== null && ANSWERED_BEFORE_CHECK.has(r.fault)) continue;
-    if (!matchRequestUrl(r.url, route).matches) continue;
+    // At either of its paths (/cdn/check, /v1/distributions/check).
+    if (operationOf('POST', r.url.pathname) !== 'checkDistribution') continue;
     const key = bearerOf(r.headers.authorization);
     // Found by the key alone: a key that has expired since still names the workspace it was checked for.
     const workspace = store.seed.cdnKeys.find((k) => k.key === key)?.workspace;

@@ -5,6 +5,8 @@ import type { Recorded } from './journal';
 
 export interface Exchange {
   recorded: Recorded | undefined;
+  /** The id its answer names (`x-request-id`), through msw's interception (the real server sets its own). */
+  requestId?: string;
   /** The faults inside an answer (msw's interception only). */
   after?: (request: Request, answer: Response) => { answer: Response } | undefined;
 }

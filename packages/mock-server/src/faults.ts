@@ -5,7 +5,9 @@ import { onePathRule, RegExpSource } from './path-match';
 import { corruptZipCentralDirectory, corruptZipCrc, escapingZip, malformedJson, wrongSha256 } from './body-faults';
 import { ControlError } from './control-error';
 import { exchangeOf, openExchange } from './exchange';
+import { REQUEST_ID_HEADER } from './request-id';
 import { errorFor } from './handlers/errors';
+import { OperationIdSchema, operationOf } from './handlers/operation-of';
 import { bytesResponse, delivered, jsonResponse, keptAnswerOf } from './handlers/answers';
 import type { Journal } from './journal';
 import { isSocketRequest, urlOf } from './socket-request';
@@ -88,8 +90,11 @@ const scope = {
     .string()
     .regex(/^[^/]+\/[^/]+$/, 'expected workspace/project, for example acme/web-frontend')
     .optional()
-    .describe('the project’s API paths and its export downloads'),
+    .describe('the project’s API paths (by slugs or ids, either in the scope too) and its export downloads'),
   release: z.string().min(1).optional().describe('the CDN checks that answer this release, and its bundle download'),
+  operation: OperationIdSchema.optional().describe(
+    'an operation of docs/openapi.json by its id (checkDistribution), at any of its paths',
+  ),
   count,
 };
 
@@ -155,22 +160,42 @@ function zipAsFaulted(kind: FaultKind, zip: Uint8Array): Uint8Array {
   return escapingZip(zip, kind as 'ZIP_ENTRY_PARENT_PATH' | 'ZIP_ENTRY_ABSOLUTE_PATH' | 'ZIP_ENTRY_SYMLINK');
 }
 
+/** The project (`workspace/slug`) that a workspace and a project, each by slug or id, name; undefined for none. */
+type ProjectOf = (workspace: string, project: string) => string | undefined;
+
+/** A project's API paths name it by slug or id: `/v1/<workspace>/projects/<project>…`. */
+const PROJECT_PATH = /^\/v1\/([^/]+)\/projects\/([^/]+)(?:\/|$)/;
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** Whether the fault's scope takes this request (and, after it, this answer). */
-function inScope(f: ActiveFault, method: string, pathname: string, answer?: Response): boolean {
+function inScope(f: ActiveFault, method: string, pathname: string, projectOf: ProjectOf, answer?: Response): boolean {
   const s = f.spec;
   if (s.method && s.method.toUpperCase() !== method.toUpperCase()) return false;
   if (s.path && !pathname.startsWith(s.path)) return false;
   // search(), not test(): a RegExp with the g flag keeps no state between requests.
   if (f.pattern && pathname.search(f.pattern) < 0) return false;
+  if (s.operation && operationOf(method, pathname) !== s.operation) return false;
   if (s.project) {
-    const [ws, slug] = s.project.split('/') as [string, string];
-    const base = `/v1/${ws}/projects/${slug}`;
-    const api = pathname === base || pathname.startsWith(`${base}/`);
+    // The scope and the path may each name the project by slugs or by ids: compared as the project they name.
+    const [ws, ref] = s.project.split('/') as [string, string];
+    const wanted = projectOf(ws, ref) ?? s.project;
+    const named = PROJECT_PATH.exec(pathname);
+    const api =
+      named !== null &&
+      (projectOf(decoded(named[1]!), decoded(named[2]!)) ?? `${decoded(named[1]!)}/${decoded(named[2]!)}`) === wanted;
+    const slug = wanted.split('/')[1]!;
     if (!api && !pathname.startsWith(`/_storage/exports/${encodeURIComponent(slug)}-reg_`)) return false;
   }
   if (s.release) {
     if (pathname === `/_storage/releases/${encodeURIComponent(`${s.release}.zip`)}`) return true;
-    if (pathname !== '/cdn/check' || !answer) return false;
+    if (operationOf(method, pathname) !== 'checkDistribution' || !answer) return false;
     return releaseOf(answer) === s.release;
   }
   return true;
@@ -199,6 +224,8 @@ export function createFaults(
     failNextExport(message?: string): void;
     /** A release's bundle, when it is made (a ZIP fault on it changes the CDN check's filesSha256 to match). */
     releaseBundle?(releaseId: string): Uint8Array | undefined;
+    /** The project a workspace and project name, by slugs or ids (a `project` scope takes either). */
+    projectOf?: ProjectOf;
   } = {
     transport: () => 'msw',
     failNextExport: () => {
@@ -209,6 +236,7 @@ export function createFaults(
   let latencyMs = 0;
   let faults: ActiveFault[] = [];
   let nextId = 1;
+  const projectOf: ProjectOf = hooks.projectOf ?? (() => undefined);
 
   function add(input: unknown): ActiveFault {
     const parsed = FaultSpecSchema.safeParse(input);
@@ -246,7 +274,7 @@ export function createFaults(
     answer?: Response,
   ): ActiveFault | undefined {
     for (const f of faults) {
-      if (f.remaining <= 0 || !kinds(f.spec.kind) || !inScope(f, method, pathname, answer)) continue;
+      if (f.remaining <= 0 || !kinds(f.spec.kind) || !inScope(f, method, pathname, projectOf, answer)) continue;
       f.remaining--;
       f.hits++;
       if (f.remaining <= 0) faults = faults.filter((x) => x !== f);
@@ -283,7 +311,8 @@ export function createFaults(
     if (faults.length === 0) return undefined;
     let kept = keptAnswerOf(answer);
     if (!kept || kept.body === null) return undefined;
-    const isCheck = urlOf(request).pathname === '/cdn/check' && answer.status === 200;
+    const isCheck =
+      operationOf(request.method, urlOf(request).pathname) === 'checkDistribution' && answer.status === 200;
     // A check that offers a bundle a ZIP fault will change names the changed bundle's checksum: the
     // service published that bundle, and a client's ZIP reader (not its checksum test) must catch it.
     let matched: Response | undefined;
@@ -345,7 +374,7 @@ export function createFaults(
     const id = releaseOf(answer);
     if (id === undefined) return undefined;
     const path = `/_storage/releases/${encodeURIComponent(`${id}.zip`)}`;
-    const f = faults.find((x) => x.remaining > 0 && ZIP_KINDS.has(x.spec.kind) && inScope(x, 'GET', path));
+    const f = faults.find((x) => x.remaining > 0 && ZIP_KINDS.has(x.spec.kind) && inScope(x, 'GET', path, projectOf));
     const bundle = f && hooks.releaseBundle?.(id);
     if (!f || !bundle) return undefined;
     const kept = keptAnswerOf(answer)!;
@@ -400,15 +429,16 @@ export function createFaults(
      * The first msw handler: opens the request's exchange (the journal entry through msw's interception,
      * which has no server to record it) and answers with a fault when one takes the request.
      */
-    handler(prefix: string, journal: Journal) {
+    handler(prefix: string, journal: Journal, requestIdOf: (sent: string | null) => string) {
       return http.all(`${prefix}/*`, ({ request }) => {
         // Not an async function over the socket: without faults it answers at once (it runs before every request).
         if (isSocketRequest(request)) return before(request);
+        const requestId = requestIdOf(request.headers.get(REQUEST_ID_HEADER));
         if (!journal.enabled) {
-          openExchange(request, { recorded: undefined, after });
+          openExchange(request, { recorded: undefined, after, requestId });
           return before(request);
         }
-        return recordIntercepted(request, journal, after).then(() => before(request));
+        return recordIntercepted(request, journal, after, requestId).then(() => before(request));
       });
     },
   };
@@ -432,13 +462,14 @@ function mark(request: Request, kind: FaultKind) {
 }
 
 /** Records a request that came through msw's interception: its body read from a clone (the routes read the original). */
-async function recordIntercepted(request: Request, journal: Journal, after: Exchange['after']) {
+async function recordIntercepted(request: Request, journal: Journal, after: Exchange['after'], requestId: string) {
   const body = request.body ? new Uint8Array(await request.clone().arrayBuffer()) : null;
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  openExchange(request, { recorded: journal.record(request.method, urlOf(request), headers, body), after });
+  const recorded = journal.record(request.method, urlOf(request), headers, body, requestId);
+  openExchange(request, { recorded, after, requestId });
 }
 
 type Exchange = NonNullable<ReturnType<typeof exchangeOf>>;

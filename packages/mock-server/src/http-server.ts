@@ -27,6 +27,7 @@ import { adminSite } from './admin/guard';
 import { isLoopbackHost } from '@loc/sdk/internal';
 import { corsHeaders, corsPolicyOf, DEFAULT_CORS_ORIGINS, allowsOrigin, isPreflight, preflightAnswer } from './cors';
 import { openExchange } from './exchange';
+import { REQUEST_ID_HEADER } from './request-id';
 import type { WireFault } from './faults';
 import type { Recorded } from './journal';
 
@@ -106,6 +107,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     (req, res) => {
       const started = options.onRequest ? Date.now() : 0;
       const method = req.method ?? 'GET';
+      // Every answer names its request (the client's own id when it sent a usable one): request-id.ts.
+      res.setHeader(REQUEST_ID_HEADER, target.requestIdOf(req.headers[REQUEST_ID_HEADER]));
       const requested = requestTarget(req, res, method, started);
       if (!requested) return;
       // A page in a browser: its preflight answered here (not journaled: the browser's, not the app's
@@ -130,7 +133,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
     // Recorded before it is answered (references only: the journal formats an entry when it is read).
     const recorded = journal.enabled
-      ? journal.record(method, url, req.headers, body === 'too-large' ? null : body)
+      ? journal.record(
+          method,
+          url,
+          req.headers,
+          body === 'too-large' ? null : body,
+          res.getHeader(REQUEST_ID_HEADER) as string,
+        )
       : undefined;
     if (body === 'too-large') {
       answer(req, res, method, started, tooLarge(url.pathname, limit), undefined, recorded);
@@ -160,6 +169,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     if (!requested) return;
     const limit = limitOf(method, requested);
     if (Number(req.headers['content-length']) > limit) {
+      res.setHeader(REQUEST_ID_HEADER, target.requestIdOf(req.headers[REQUEST_ID_HEADER]));
       if (requested.isAdmin) writeAdmin(req, res, method, adminTooLarge(limit), started);
       else answer(req, res, method, started, tooLarge(requested.url.pathname, limit));
       return;
@@ -172,7 +182,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
     const body = JSON.stringify({ error: `${req.method} is not supported: loc-mock is not a proxy.` });
     socket.end(
-      `HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${target.requestIdOf(undefined)}\r\nConnection: close\r\n\r\n${body}`,
     );
     options.onRequest?.(`${req.method} ${req.url} → 405 (0 ms)`);
   });
@@ -180,7 +190,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // too slow to send its headers (headersTimeout) gets 408.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
-    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    if (socket.writable)
+      socket.end(
+        `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\nX-Request-Id: ${target.requestIdOf(undefined)}\r\n\r\n`,
+      );
     else socket.destroy();
   });
 

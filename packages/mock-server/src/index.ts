@@ -32,5 +32,14 @@ export {
 } from './store';
 export { ROLE_PERMISSIONS, COLLABORATOR_PERMISSIONS } from './store/access';
 export { WRITERS, writerFor, type Entry, type FileToWrite, type Writer } from './formats';
+export {
+  FormatReadError,
+  READERS,
+  readerFor,
+  type FileToRead,
+  type ReadEntry,
+  type ReadFile,
+  type Reader,
+} from './formats/readers';
 export { EXPORT_URL_VALIDITY_MS } from './handlers/exports';
 export { FILES_URL_VALIDITY_MS } from './handlers/cdn';

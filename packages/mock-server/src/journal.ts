@@ -7,6 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { isCredentialName } from './credentials';
 import { nestsDeeperThan } from '@loc/sdk/internal';
 import { UTF8 } from './socket-request';
+import { operationOf } from './handlers/operation-of';
 
 /** How many requests the journal keeps by default (the newest); `journalSize: 0` turns it off. */
 export const DEFAULT_JOURNAL_SIZE = 1000;
@@ -27,6 +28,8 @@ export interface Recorded {
   status: number | null;
   /** The fault that answered (its kind), if one did. */
   fault: string | null;
+  /** The id its answer named (`x-request-id`). */
+  requestId: string | null;
 }
 
 export type BodySummary =
@@ -45,6 +48,10 @@ export interface JournalEntry {
   body: BodySummary | null;
   status: number | null;
   fault: string | null;
+  /** The id its answer named in `x-request-id` (the client's own, when it sent a usable one). */
+  requestId: string | null;
+  /** The operation of docs/openapi.json it was (at any of its paths: the CDN check has two); null for none. */
+  operation: string | null;
 }
 
 /** Headers whose value is a scheme and a credential: the scheme is shown, the credential fingerprinted. */
@@ -169,6 +176,8 @@ export function entryOf(r: Recorded, secret = true): JournalEntry {
           : r.body,
     status: r.status,
     fault: r.fault,
+    requestId: r.requestId,
+    operation: operationOf(r.method, r.url.pathname) ?? null,
   };
 }
 
@@ -200,12 +209,28 @@ export function createJournal(size: number, now: () => number) {
     get enabled() {
       return capacity > 0;
     },
-    /** Records a request (its answer is filled in later: `status`, `fault`). */
-    record(method: string, url: URL, headers: Recorded['headers'], body: Uint8Array | null): Recorded | undefined {
+    /** Records a request (its answer is filled in later: `status`, `fault`) and the id its answer names. */
+    record(
+      method: string,
+      url: URL,
+      headers: Recorded['headers'],
+      body: Uint8Array | null,
+      requestId: string | null = null,
+    ): Recorded | undefined {
       if (capacity === 0) return undefined;
       const kept =
         body === null || body.byteLength === 0 ? null : body.byteLength > KEPT_BODY_BYTES ? summarise(body) : body;
-      const r: Recorded = { id: next + 1, at: now(), method, url, headers, body: kept, status: null, fault: null };
+      const r: Recorded = {
+        id: next + 1,
+        at: now(),
+        method,
+        url,
+        headers,
+        body: kept,
+        status: null,
+        fault: null,
+        requestId,
+      };
       ring[next % capacity] = r;
       next++;
       return r;

@@ -4,6 +4,7 @@ import { createClock, type MockClock } from './clock';
 import { adminApi, type AdminApi, type ControlTarget } from './admin/controls';
 import { createFaults, type Faults, type Transport } from './faults';
 import { createJournal, DEFAULT_JOURNAL_SIZE, type Journal } from './journal';
+import { createRequestIds } from './request-id';
 import { cdnResolvers } from './handlers/cdn';
 import type { HandlerContext } from './handlers/context';
 import { exportResolvers } from './handlers/exports';
@@ -31,7 +32,10 @@ export interface MockServiceOptions {
   seed?: Seed;
   /** Default: real time that tests can move forward; pass `createClock({ frozen: true })` to stop it. */
   clock?: MockClock;
-  /** Origin the msw handlers bind to, for example `https://api.loc.dev`. Default: any origin. */
+  /**
+   * Origin the msw handlers bind to, for example `https://api.example.test`. Default: any origin (so a
+   * client's API calls and its CDN checks on another host are both answered).
+   */
   baseUrl?: string;
   /** How long an export stays PROCESSING. Default 300 ms. */
   exportDelayMs?: number;
@@ -73,6 +77,8 @@ export interface MockService {
 interface Internals {
   target: ControlTarget;
   transport: Transport;
+  /** The id of a request's answer, made once per request for both transports (request-id.ts). */
+  requestIdOf: (sent: string | string[] | null | undefined) => string;
 }
 const internals = new WeakMap<MockService, Internals>();
 
@@ -80,28 +86,37 @@ const internals = new WeakMap<MockService, Internals>();
  * The service's controls and faults, for the real server; calling it marks the service as served over
  * HTTP (where faults may cut and stall bodies).
  */
-export function servedOverHttp(service: MockService): ControlTarget {
+export function servedOverHttp(service: MockService): ControlTarget & Pick<Internals, 'requestIdOf'> {
   const inside = internals.get(service)!;
   inside.transport = 'http';
-  return inside.target;
+  return { ...inside.target, requestIdOf: inside.requestIdOf };
 }
 
 /**
  * The whole service in memory, as msw handlers over a store.
  *
  * @example
- * const mock = createMockService({ baseUrl: 'https://api.loc.dev' });
+ * const mock = createMockService({ baseUrl: 'https://api.example.test' });
  * const server = setupServer(...mock.handlers);
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
   const clock = options.clock ?? createClock();
   const store = createStore(options.seed ?? demoSeed(), clock, { exportDelayMs: options.exportDelayMs });
   const journal = createJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE, () => clock.now());
+  const requestIdOf = createRequestIds();
   let service: MockService;
   const faults = createFaults({
     transport: () => internals.get(service)?.transport ?? 'msw',
     failNextExport: (message) => store.failNextExport(message),
     releaseBundle: (id) => store.madeRelease(id),
+    projectOf: (workspace, project) => {
+      try {
+        const p = store.project(workspace, project);
+        return `${p.workspace}/${p.slug}`;
+      } catch {
+        return undefined;
+      }
+    },
   });
   const reset = () => {
     store.reset();
@@ -118,7 +133,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   };
   service = {
     handlers: [
-      faults.handler(context.prefix, journal),
+      faults.handler(context.prefix, journal, requestIdOf),
       ...operationHandlers(context, {
         ...projectResolvers(context),
         ...exportResolvers(context),
@@ -138,12 +153,12 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       failNextExport: (message) => store.failNextExport(message),
     },
     get cdnRequestLog() {
-      return cdnRequestLogOf(journal.recorded(), store, context.prefix);
+      return cdnRequestLogOf(journal.recorded(), store);
     },
     admin: adminApi(target),
     journal,
     reset,
   };
-  internals.set(service, { target, transport: 'msw' });
+  internals.set(service, { target, transport: 'msw', requestIdOf });
   return service;
 }

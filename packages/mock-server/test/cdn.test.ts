@@ -77,6 +77,8 @@ describe('/cdn/check', () => {
     [{ clientVersion: '2.1.0.4' }, ['clientVersion'], 'INVALID_SEMANTIC_VERSION'],
     [{ clientLanguageCode: 'not-a-code!' }, ['clientLanguageCode'], 'INVALID_LANGUAGE_CODE'],
     [{ clientVersion: 'x', clientLanguageCode: 'de_DE!' }, ['clientVersion', 'clientLanguageCode'], undefined],
+    // The iOS SDK's name of the field: checked the same way.
+    [{ clientLanguage: 'not-a-code!' }, ['clientLanguage'], 'INVALID_LANGUAGE_CODE'],
     [{ distributionEnvironment: 'MOON' }, ['distributionEnvironment'], 'INVALID_VALUE'],
     [{ distributionType: 'WEB' }, ['distributionType'], 'INVALID_VALUE'],
     [{ distributionEnvironment: 'production' }, ['distributionEnvironment'], 'INVALID_VALUE'],
@@ -259,6 +261,11 @@ describe('/cdn/check', () => {
       clientLanguageCode: 'de',
       distributionType: 'MOBILE_SDK_IOS',
     });
+  });
+
+  it('takes the iOS SDK’s clientLanguage as it takes clientLanguageCode, and logs it', async () => {
+    expect((await check({ clientLanguage: 'zh-Hant' })).status).toBe(200);
+    expect(api.server.service.cdnRequestLog.at(-1)).toMatchObject({ status: 200, clientLanguage: 'zh-Hant' });
   });
 
   it('keeps the newest entries of the request log, not every check ever made: those the journal keeps', async () => {

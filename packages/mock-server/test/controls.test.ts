@@ -154,6 +154,26 @@ describe('publishing a release', () => {
       { workspace: 'acme', environment: 'PROD', type: 'MOBILE_SDK_IOS', release: { id: 'r', name: 'r' } },
       '$.environment',
     ],
+    // Issue 42: a range semver cannot read would be taken and never serve a version.
+    [
+      {
+        workspace: 'acme',
+        environment: 'PRODUCTION',
+        type: 'MOBILE_SDK_IOS',
+        release: { id: 'r', name: 'r', clientVersions: 'banana' },
+      },
+      '$.release.clientVersions',
+    ],
+    [
+      {
+        workspace: 'acme',
+        environment: 'PRODUCTION',
+        type: 'MOBILE_SDK_IOS',
+        clientVersions: '>=2.0.0 <',
+        release: { id: 'r', name: 'r' },
+      },
+      '$.clientVersions',
+    ],
   ])('refuses %j with a 400 naming %s, and changes nothing', async (input, field) => {
     const before = server.service.admin.state();
     const answer = await post('/__admin/releases', input);
@@ -202,6 +222,25 @@ describe('the control API is strict', () => {
       '/__admin/seed',
       { workspaces: [{ slug: 'a', name: 'A', cdnBudjet: 3 }], users: [], projects: [] },
       ['$.workspaces[0].cdnBudjet'],
+    ],
+    [
+      '/__admin/seed',
+      {
+        workspaces: [{ slug: 'a', name: 'A' }],
+        users: [],
+        projects: [],
+        distributions: [
+          {
+            workspace: 'a',
+            environment: 'PRODUCTION',
+            type: 'NATIVE_FORMAT',
+            project: 'app',
+            clientVersions: 'banana',
+            releases: [{ id: 'r', name: 'r', createdAt: '2026-01-01T00:00:00Z', clientVersions: '>=1 <' }],
+          },
+        ],
+      },
+      ['$.distributions[0].clientVersions', '$.distributions[0].releases[0].clientVersions'],
     ],
   ])('POST %s %j: 400 naming %j, nothing changed', async (path, body, fields) => {
     const answer = await post(path, body);

@@ -23,17 +23,20 @@ describe('CORS, by default', () => {
   });
   afterAll(() => server?.close());
 
-  it.each(['/cdn/check', '/v1/projects', '/v1/acme/projects/web-frontend/exports', '/_storage/releases/x.zip'])(
-    'answers a preflight to %s from a page on another loopback port with what it may send',
-    async (path) => {
-      const answer = await send(server.url, 'OPTIONS', path, preflightOf(APP));
-      expect(answer.status).toBe(204);
-      expect(answer.headers['access-control-allow-origin']).toBe(APP);
-      expect(answer.headers['access-control-allow-methods']).toContain('POST');
-      expect(answer.headers['access-control-allow-headers']).toBe('authorization,content-type');
-      expect(answer.headers.vary).toContain('Origin');
-    },
-  );
+  it.each([
+    '/cdn/check',
+    '/v1/distributions/check',
+    '/v1/projects',
+    '/v1/acme/projects/web-frontend/exports',
+    '/_storage/releases/x.zip',
+  ])('answers a preflight to %s from a page on another loopback port with what it may send', async (path) => {
+    const answer = await send(server.url, 'OPTIONS', path, preflightOf(APP));
+    expect(answer.status).toBe(204);
+    expect(answer.headers['access-control-allow-origin']).toBe(APP);
+    expect(answer.headers['access-control-allow-methods']).toContain('POST');
+    expect(answer.headers['access-control-allow-headers']).toBe('authorization,content-type');
+    expect(answer.headers.vary).toContain('Origin');
+  });
 
   it('lets the page read the answers, a fault’s and a download’s too, with Retry-After exposed', async () => {
     const headers = {

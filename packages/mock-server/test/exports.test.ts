@@ -4,7 +4,7 @@ import { ExportSchema } from '@loc/sdk/schemas';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_FORMATS, exportFormatsFor } from '@loc/sdk';
-import { createClock, DEMO } from '../src';
+import { createClock, DEMO, demoSeed } from '../src';
 import { useServer } from './helpers';
 
 const clock = createClock({ frozen: true, start: Date.parse('2026-11-22T10:00:00Z') });
@@ -190,11 +190,42 @@ describe('exports', () => {
     ).toMatch(/Locale 'ko'/);
   });
 
-  // docs/openapi.json lists the export formats: one outside the list is refused up front, not accepted and failed later.
-  it('answer 400 for an unknown format, naming the known ones', async () => {
-    const result = await api.call('POST', `${base}/mobile-ios/exports`, { token, body: { exportFormat: 'docx' } });
+  // Each project lists its own formats (supportedExportFormats): an id of the service's form is accepted, and
+  // an export to one the project does not list ends ERROR naming them; a malformed id is refused up front.
+  it('end in ERROR for a format the project does not list, naming its formats; answer 400 for a malformed id', async () => {
+    const created = await exportOf('mobile-ios', { exportFormat: 'docx' as never });
+    expect((await finished('mobile-ios', created.id)).errorDetails).toMatch(
+      /^Unknown export format 'docx'\. Formats of this project: json\.standard, .*strings\.ios/,
+    );
+    const result = await api.call('POST', `${base}/mobile-ios/exports`, {
+      token,
+      body: { exportFormat: 'json standard' },
+    });
     expect(result.status).toBe(400);
-    expect(result.json.error).toMatch(/exportFormat: "docx" is unknown; use one of json\.standard/);
+    expect(result.json.error).toMatch(/exportFormat: "json standard" is not an export format id/);
+  });
+
+  it('lists a seed project’s own formats (exportFormats) and exports each as the format it stands for', async () => {
+    const seed = demoSeed();
+    seed.projects.find((p) => p.slug === 'web-frontend')!.exportFormats = [
+      { id: 'json.flat-v2', name: 'Flat JSON (v2)', as: 'json.nested' },
+    ];
+    api.server.service.store.loadSeed(seed, { remember: false });
+    try {
+      const status = await api.call('GET', `${base}/web-frontend/status`, { token });
+      expect(status.json.supportedExportFormats).toContainEqual({ id: 'json.flat-v2', name: 'Flat JSON (v2)' });
+      const done = await finished(
+        'web-frontend',
+        (await exportOf('web-frontend', { exportFormat: 'json.flat-v2' })).id,
+      );
+      expect(done.status).toBe('SUCCESS');
+      const zip = await zipOf(done.downloadUrl!);
+      // Written as json.nested: keys with dots become objects.
+      const common = JSON.parse(strFromU8(zip['locales/de/common.json']!)) as Record<string, unknown>;
+      expect(Object.values(common).some((v) => typeof v === 'object')).toBe(true);
+    } finally {
+      api.server.service.store.reset();
+    }
   });
 
   it('answer 404 for a file path the project does not have, and for an unknown id', async () => {

@@ -28,7 +28,7 @@ function works(command: string, args: string[]): boolean {
  * path of its executable: a version manager's `python3` (pyenv's shim) is a script that costs a start-up of
  * its own on every call.
  */
-const PYTHON =
+export const PYTHON =
   ['python3', '/usr/bin/python3']
     .map((p) => spawnSync(p, ['-c', 'import yaml, sys; print(sys.executable)'], { encoding: 'utf8', timeout: 30_000 }))
     .find((result) => result.status === 0 && result.stdout.trim() !== '')

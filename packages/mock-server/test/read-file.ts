@@ -1,7 +1,7 @@
 // Reading a file in one format, as the upload endpoints do (src/formats/readers.ts), for the readers' tests.
 import type { ExportFormatId } from '@loc/sdk';
 import { expect } from 'vitest';
-import { FormatReadError, READERS, type ReadFile } from '../src/formats/readers';
+import { type FileToRead, FormatReadError, READERS, type ReadFile } from '../src/formats/readers';
 
 /** The file read in `format`: given text is encoded as UTF-8 first, as an upload's bytes would be. */
 export function read(
@@ -10,7 +10,8 @@ export function read(
   { locale = 'de', sourceLocale = 'en' }: { locale?: string; sourceLocale?: string } = {},
 ): ReadFile {
   const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
-  return READERS[format]({ bytes, locale, sourceLocale, path: `file.${format}` });
+  const file: FileToRead = { bytes, locale, sourceLocale, path: `file.${format}` };
+  return READERS[format](file);
 }
 
 /** Key → text of what was read. */

@@ -70,6 +70,9 @@ describe('xml.android.resources', () => {
       /reference "\?attr\/colorPrimary".*write \\\?/,
     ],
     ['@null', `<string name="a">@null</string>`, /reference "@null"/],
+    ['a reference whose name has a space', `<string name="a">@string/a b</string>`, /reference "@string\/a b"/],
+    ['a question mark and a word', `<string name="a">? help</string>`, /reference "\? help"/],
+    ['a new id', `<string name="a">@+id/x</string>`, /reference "@\+id\/x"/],
     [
       'a reference in an array',
       `<string-array name="a"><item>@string/x</item></string-array>`,

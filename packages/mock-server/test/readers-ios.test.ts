@@ -15,11 +15,14 @@ describe('strings.ios', () => {
 // in a row are one
 "escapes" = "\\"q\\" \\\\ \\n\\t\\r \\U00FC\\U0001 \\101 \\' \\a \\z";
 unquoted_key = unquoted/value-1.0;
+'single' = 'quoted "text"';
 "same";
 "spaced" /* inside */ =
     "over lines";
 `;
 
+  // As CoreFoundation's old-style property list parser (CFOldStylePList.c) reads them, `"key";` and
+  // single quotes included (GNUstep reads the one as an empty text and refuses the other).
   it('reads pairs, unquoted strings, escapes and comments', () => {
     const file = read('strings.ios', genstrings);
     expect(file.entries).toEqual([
@@ -32,8 +35,9 @@ unquoted_key = unquoted/value-1.0;
         line: 10,
       },
       { key: 'unquoted_key', value: 'unquoted/value-1.0', line: 11 },
-      { key: 'same', value: 'same', line: 12 },
-      { key: 'spaced', value: 'over lines', line: 13 },
+      { key: 'single', value: 'quoted "text"', line: 12 },
+      { key: 'same', value: 'same', line: 13 },
+      { key: 'spaced', value: 'over lines', line: 14 },
     ]);
   });
 

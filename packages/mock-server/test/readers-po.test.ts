@@ -131,8 +131,8 @@ msgstr ""
     ],
     [
       'a bad Plural-Forms',
-      `${header('"Plural-Forms: nplurals=2; plural=n +;\\n"')}\n\nmsgid "a"\nmsgid_plural "as"\nmsgstr[0] "x"\n`,
-      1,
+      `# a comment\n${header('"Plural-Forms: nplurals=2; plural=n +;\\n"')}\n\nmsgid "a"\nmsgid_plural "as"\nmsgstr[0] "x"\n`,
+      2,
       /Plural-Forms: unexpected end/,
     ],
     [

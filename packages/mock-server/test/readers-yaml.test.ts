@@ -85,6 +85,19 @@ both:
     });
   });
 
+  // Psych writes "a\u2028b" as 'a\u2028  b' (a line break to YAML 1.1, the next line indented); the
+  // package reads YAML 1.2, where the character is text. Escaped, it is a character in both.
+  it('reads a raw line or paragraph separator as YAML 1.1 readers (Psych, PyYAML) do', () => {
+    expect(
+      texts(
+        read(
+          'yaml.standard',
+          'a: \'Line\u2028  separator\'\nb: "P \u2029  q"\nc: plain\u2028  text\nd: \'next\u0085  line\'\ne: "esc\\u2028  aped"\n',
+        ),
+      ),
+    ).toEqual({ a: 'Line\u2028separator', b: 'P\u2029q', c: 'plain\u2028text', d: 'next line', e: 'esc\u2028  aped' });
+  });
+
   it('reads UTF-16 with a byte order mark', () => {
     const bytes = Uint8Array.from([0xff, 0xfe, ...Buffer.from('a: Grüße\n', 'utf16le')]);
     expect(texts(read('yaml.standard', bytes))).toEqual({ a: 'Grüße' });
@@ -109,7 +122,16 @@ both:
     expect(deep.line).toBe(33);
     const flow = readError('yaml.standard', `a: ${'['.repeat(1_000_000)}`);
     expect([flow.line, flow.column, flow.message]).toEqual([1, 36, expect.stringMatching(/deeper than 32 levels/)]);
-    expect(readError('yaml.standard', `${'- '.repeat(200_000)}x`).message).toMatch(/deeper than 32 levels/);
+    // Block collections opened on one line are counted before the parser too (it recursed for a second).
+    const dashes = readError('yaml.standard', `${'- '.repeat(200_000)}x`);
+    expect([dashes.line, dashes.column, dashes.message]).toEqual([
+      1,
+      65,
+      expect.stringMatching(/deeper than 32 levels/),
+    ]);
+    expect(readError('yaml.standard', `a:\n  ${'? '.repeat(100_000)}x`).line).toBe(2);
+    expect(texts(read('yaml.standard', `a:\n${'- '.repeat(31)}x`))).toEqual({ [`a${'.0'.repeat(31)}`]: 'x' });
+    expect(readError('yaml.standard', `a:\n${'- '.repeat(32)}x`).message).toMatch(/deeper than 32 levels/);
   });
 
   it.each([

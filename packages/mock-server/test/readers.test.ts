@@ -2,12 +2,14 @@
 // hostile seeds' files in every locale, a corpus of nasty strings, and random keys and texts. What comes
 // back must be what went in, but for the limits each format has, which `expectedRead` states (and
 // docs/mock-server.md, "Reading uploaded files", documents).
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { ExportFormatId, SegmentStatus } from '@loc/sdk';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { demoSeed, hostileSeed, parseSeed, WRITERS, type Entry, type FileToWrite } from '../src';
 import { androidNames } from '../src/formats/android';
-import { READERS, readerFor } from '../src/formats/readers';
+import { type ReadEntry, READERS, readerFor } from '../src/formats/readers';
 
 const FORMATS = Object.keys(WRITERS) as ExportFormatId[];
 const XML_FORMATS = new Set(['xliff.standard', 'stringsdict.ios', 'xml.android.resources']);
@@ -16,13 +18,7 @@ const COMMENTED = new Set(['po.gettext', 'xliff.standard', 'strings.ios', 'xml.a
 const withoutXmlControls = (text: string) => text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
 
 /** What a reader gives back, compared without its lines (the writers' layouts decide them). */
-interface Read {
-  key: string;
-  value: string;
-  comment?: string;
-  source?: string;
-  status?: SegmentStatus;
-}
+type Read = Omit<ReadEntry, 'line'>;
 
 /** XLIFF 1.2's state of each status, read back (xliff-read.ts statusOf12): PREFILLED is a draft. */
 const XLIFF_STATUS: Record<SegmentStatus, SegmentStatus> = {
@@ -119,6 +115,20 @@ function seedFiles(seed: ReturnType<typeof parseSeed>): { name: string; file: Fi
 }
 
 describe('readers', () => {
+  // docs/mock-server.md, "Reading uploaded files": its example's file reads as its comment says.
+  it('read the docs’ example as the docs say', () => {
+    const doc = readFileSync(fileURLToPath(new URL('../../../docs/mock-server.md', import.meta.url)), 'utf8');
+    const block = /## Reading uploaded files[\s\S]*?```ts\n([\s\S]*?)```/.exec(doc)![1]!;
+    const text = /text: '(.*)',/.exec(block)![1]!;
+    const said = /\/\/ file\.entries: ([\s\S]*)$/
+      .exec(block)![1]!
+      .replace(/\n\/\/\s*/g, ' ')
+      .trim();
+    const file = readerFor('json.i18next')!({ text, locale: 'de', sourceLocale: 'en', path: 'locales/de/common.json' });
+    const shown = `[${file.entries.map((e) => `{ key: '${e.key}', value: '${e.value}', line: ${e.line} }`).join(', ')}]`;
+    expect(said).toBe(shown);
+  });
+
   it('read every format loc-mock writes, and only those', () => {
     expect(Object.keys(READERS).sort()).toEqual(FORMATS.sort());
     for (const format of FORMATS) expect(readerFor(format)).toBe(READERS[format]);

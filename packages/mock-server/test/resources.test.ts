@@ -6,6 +6,7 @@ import { createClient, NotFoundError, type LocClient } from '@loc/sdk';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO, demoSeed, type Seed } from '../src';
+import { escapingZip } from '../src/body-faults';
 import { useServer } from './helpers';
 
 /** The demo seed, and a project whose two files share a name (`common.json` in two folders). */
@@ -253,6 +254,40 @@ describe('what a name addresses', () => {
     expect(answer.json.error).toMatch(/give its locale \(`iso2_slug`\) or its folder/);
   });
 
+  it('reads UTF-16 with a byte order mark in a .strings file (as Xcode wrote them) and UTF-8 with one in JSON', async () => {
+    // Each reader decodes by its format's rule: UTF-16 is a .strings file's, never JSON's (RFC 8259: UTF-8).
+    const strings = '"app.title" = "Acme Notizen – Ü";\n';
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(strings, 'utf16le')]);
+    const ios = await api.call('POST', '/v1/acme/projects/mobile-ios/resources', {
+      token: DEMO.tokens.developer,
+      ...form({ iso2_slug: 'de', path: 'Resources/de.lproj' }, 'Localizable.strings', utf16),
+    });
+    expect(ios.status, ios.text).toBe(200);
+    const iosText = await client().resources.download(web.ws, 'mobile-ios', {
+      name: 'Localizable.strings',
+      path: 'Resources/de.lproj',
+      locale: 'de',
+    });
+    expect(iosText).toContain('"app.title" = "Acme Notizen – Ü";');
+    const json = JSON.stringify({ 'app.title': 'Acme Notizen – Ö' });
+    const utf8 = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(json)]);
+    const answer = await api.call('POST', '/v1/acme/projects/web-frontend/resources', {
+      token: DEMO.tokens.developer,
+      ...form({ iso2_slug: 'de', path: 'locales/de' }, 'common.json', utf8),
+    });
+    expect(answer.status, answer.text).toBe(200);
+    expect((await pull('de'))['app.title']).toBe('Acme Notizen – Ö');
+    const utf16Json = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(json, 'utf16le')]);
+    const refused = await api.call('POST', '/v1/acme/projects/web-frontend/resources', {
+      token: DEMO.tokens.developer,
+      ...form({ iso2_slug: 'de', path: 'locales/de' }, 'common.json', utf16Json),
+    });
+    expect([refused.status, refused.text]).toEqual([
+      422,
+      expect.stringMatching(/UTF-16LE byte order mark.*save it as UTF-8/),
+    ]);
+  });
+
   it('reads the locale and folder from the query as from the form, as the service takes either', async () => {
     const answer = await api.call('POST', '/v1/acme/projects/web-frontend/resources?iso2_slug=de&path=locales%2Fde', {
       token: DEMO.tokens.developer,
@@ -265,6 +300,7 @@ describe('what a name addresses', () => {
 describe('refused uploads change nothing', () => {
   it.each([
     ['not JSON', 'common.json', '{"a": "b",\n  oops\n}', 422, /common.json is not a json.standard file/],
+    ['not an object of strings, naming its line', 'common.json', '[]', 422, /json.standard file: line 1\b/],
     [
       'not UTF-8, naming its line',
       'common.json',
@@ -369,11 +405,13 @@ describe('a ZIP push', () => {
     expect(await pull('en')).not.toHaveProperty('zip.new');
   });
 
-  it('refuses an entry outside the repository, and a ZIP that inflates past its limit', async () => {
+  it('refuses an entry outside the repository, a link, and a ZIP that inflates past its limit', async () => {
     const outside = zipSync({ '../../etc/common.json': strToU8('{}') });
     const bomb = claimingSize(zipSync({ 'locales/en/common.json': strToU8('{}') }), 65 * 1024 * 1024);
+    const link = escapingZip(zipSync({ 'locales/en/common.json': strToU8('{}') }), 'ZIP_ENTRY_SYMLINK');
     for (const [zip, message] of [
       [outside, /not a path inside the repository/],
+      [link, /'loc-mock-link' is a symbolic link/],
       [bomb, /inflates to more than/],
       [strToU8('not a zip'), /not a ZIP archive/],
     ] as const) {

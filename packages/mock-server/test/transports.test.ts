@@ -60,6 +60,64 @@ describe('the same scenario', () => {
   });
 });
 
+/**
+ * Requests of every kind (a success, an SDK error, no route, a malformed body, a download, the control
+ * API), each answer's `x-request-id`, and what the journal and the SDK's error show of it (issue 44).
+ */
+async function requestIds(baseUrl: string, service: ReturnType<typeof createMockService>) {
+  const auth = { authorization: `Bearer ${DEMO.tokens.developer}` };
+  const ids: (string | null)[] = [];
+  for (const [path, init] of [
+    ['/v1/projects', { headers: auth }],
+    ['/v1/acme/projects/nope', { headers: auth }],
+    ['/v1/nothing/here/at/all', { headers: auth }],
+    ['/v1/acme/projects', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{' }],
+    ['/v1/projects', { headers: { ...auth, 'x-request-id': 'test-run-7' } }],
+    ['/v1/projects', { headers: { ...auth, 'x-request-id': 'not an id' } }],
+  ] as const) {
+    ids.push((await fetch(`${baseUrl}${path}`, init as RequestInit)).headers.get('x-request-id'));
+  }
+  const sdkError = await createClient({ baseUrl, token: DEMO.tokens.developer })
+    .projects.get('acme', 'nope')
+    .catch((e: { requestId?: string }) => e);
+  const journal = service.admin.listRequests().requests.map((e) => e.requestId);
+  return { ids, sdkError: (sdkError as { requestId?: string }).requestId, journal };
+}
+
+describe('request ids', () => {
+  const check = ({ ids, sdkError, journal }: Awaited<ReturnType<typeof requestIds>>) => {
+    for (const id of ids) expect(id).toMatch(/^(req_[0-9a-f]{8}_[0-9a-z]+|test-run-7)$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids[4]).toBe('test-run-7'); // a client's own id is kept
+    expect(ids[5]).not.toContain('not an id');
+    expect(sdkError).toMatch(/^req_/);
+    // The journal shows each request's id, as its answer named it.
+    expect(journal).toEqual([...ids, sdkError]);
+  };
+
+  it('name every answer through msw interception', async () => {
+    const service = createMockService({ baseUrl: 'https://api.loc.test' });
+    const server = setupServer(...service.handlers);
+    server.listen({ onUnhandledFrame: 'error' });
+    try {
+      check(await requestIds('https://api.loc.test', service));
+    } finally {
+      server.close();
+    }
+  });
+
+  it('name every answer over a real socket, the control API too', async () => {
+    const server = await startMockServer({ port: 0 });
+    try {
+      check(await requestIds(server.url, server.service));
+      expect((await fetch(`${server.url}/__admin/requests`)).headers.get('x-request-id')).toMatch(/^req_/);
+      expect(server.service.admin.verify({ requestId: 'test-run-7' }).count).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('loc-mock (the built binary)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'loc-mock-bin-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

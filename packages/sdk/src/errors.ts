@@ -1,4 +1,5 @@
 import type { ProjectRef } from './core/project-ref';
+import { requestIdOf, safeHeaders } from './internal/response-headers';
 
 /**
  * The one error hierarchy of @loc/sdk. Every error knows what was asked (method and path) and, for HTTP
@@ -126,8 +127,18 @@ export class APIError extends LocError {
   declare readonly operation: OperationInfo | undefined;
   /** The project the call named (`{ workspace, project }`, as every answer names it); undefined when it named none. */
   declare readonly project: ProjectRef | undefined;
+  /**
+   * The id the service gave the request (its `x-request-id` header), to quote when you report a problem;
+   * undefined when the answer named none.
+   */
+  declare readonly requestId: string | undefined;
+  /**
+   * The answer's headers, names in lower case, without any that may carry a credential or a session
+   * (`set-cookie`, `authorization`, names with `token`, `secret`, `key`, `session`, `signature`, …).
+   */
+  declare readonly headers: Readonly<Record<string, string>>;
 
-  constructor(status: number, request: RequestInfo, body: unknown, message?: string) {
+  constructor(status: number, request: RequestInfo, body: unknown, message?: string, headers?: Headers) {
     const detail = detailOf(body);
     super(message ?? describeStatus(status, request, detail));
     this.status = status;
@@ -139,16 +150,18 @@ export class APIError extends LocError {
     this.detail = detail;
     this.fieldErrors = fieldErrorsOf(body);
     this.codes = this.fieldErrors.flatMap((e) => e.infos);
+    this.requestId = requestIdOf(headers);
+    this.headers = safeHeaders(headers);
   }
 
-  /** Picks the subclass that matches the status. */
+  /** Picks the subclass that matches the status; the answer's `headers` give `requestId`, `headers` and `Retry-After`. */
   static from(status: number, request: RequestInfo, body: unknown, headers?: Headers): APIError {
-    if (status === 429) return new RateLimitError(request, body, parseRetryAfter(headers));
+    if (status === 429) return new RateLimitError(request, body, parseRetryAfter(headers), Date.now(), headers);
     const Class = STATUS_CLASSES[status] ?? (status >= 500 ? InternalServerError : APIError);
-    return new Class(status, request, body);
+    return new Class(status, request, body, undefined, headers);
   }
 
-  /** What `JSON.stringify(error)` gives: name, message, status, method, path, detail and field errors; never a credential. */
+  /** What `JSON.stringify(error)` gives: name, message, status, method, path, request id, detail and field errors; never a credential. */
   toJSON() {
     return {
       name: this.name,
@@ -157,6 +170,7 @@ export class APIError extends LocError {
       method: this.method,
       path: this.path,
       project: this.project,
+      requestId: this.requestId,
       detail: this.detail,
       fieldErrors: this.fieldErrors,
     };
@@ -199,8 +213,8 @@ export class RateLimitError extends APIError {
   /** True for the CDN's `USAGE_LIMIT_EXCEEDED`: the workspace's budget is spent until `resetAt`. */
   declare readonly budgetExceeded: boolean;
 
-  constructor(request: RequestInfo, body: unknown, retryAfterMs?: number, now = Date.now()) {
-    super(429, request, body);
+  constructor(request: RequestInfo, body: unknown, retryAfterMs?: number, now = Date.now(), headers?: Headers) {
+    super(429, request, body, undefined, headers);
     this.retryAfterMs = retryAfterMs;
     this.resetAt = retryAfterMs === undefined ? undefined : new Date(now + retryAfterMs);
     this.budgetExceeded = this.codes.includes(USAGE_LIMIT_EXCEEDED);
@@ -225,7 +239,16 @@ export class InternalServerError extends APIError {
   static override readonly ['@loc/sdk.errorClass']: string = 'InternalServerError';
 }
 
-const STATUS_CLASSES: Record<number, new (status: number, request: RequestInfo, body: unknown) => APIError> = {
+const STATUS_CLASSES: Record<
+  number,
+  new (
+    status: number,
+    request: RequestInfo,
+    body: unknown,
+    message?: string,
+    headers?: Headers,
+  ) => APIError
+> = {
   400: BadRequestError,
   401: AuthenticationError,
   403: PermissionDeniedError,
@@ -354,6 +377,7 @@ export const HTTP_STATUS_TEXT: Readonly<Record<number, string>> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  406: 'Not Acceptable',
   409: 'Conflict',
   413: 'Payload Too Large',
   422: 'Unprocessable Entity',

@@ -11,7 +11,20 @@
  * @module @loc/sdk/internal
  */
 export * from './index';
-export { DEFAULT_CDN_CHECK_PATH, DEFAULT_TIMEOUT_MS } from './core/config';
+export { DEFAULT_TIMEOUT_MS } from './core/config';
+export {
+  CDN_CHECK_PATH,
+  cdnCheckTarget,
+  SERVICE_API_URL,
+  SERVICE_CDN_CHECK_PATH,
+  SERVICE_CDN_URL,
+  type CdnCheckTarget,
+} from './internal/service-hosts';
+// Re-exported (also the `@loc/sdk/duration` entry): the client's option checks use MAX_TIMER_MS, and
+// esbuild's code splitting imports every chunk an entry reaches; a chunk it names no export of becomes a
+// bare `import './chunk….js'`, which a bundler of this entry (the CLI's) then drops with a warning, as the
+// package has no side effects.
+export { DURATION_EXAMPLES, MAX_TIMER_MS, parseDuration } from './duration';
 export {
   DEFAULT_MAX_POLL_INTERVAL_MS,
   DEFAULT_POLL_INTERVAL_MS,
@@ -32,11 +45,11 @@ export {
   RETRYABLE_STATUSES,
   UNSENT_CONNECTION_CODES,
 } from './internal/retry';
-export { refusedCdnUrl } from './internal/cdn-url-rule';
+export { refusedCdnUrl, refusedDownloadUrl } from './internal/cdn-url-rule';
 export { isLoopbackHost } from './internal/loopback';
 export { MAX_NESTING_DEPTH, nestsDeeperThan } from './internal/json-depth';
-export { encodePath } from './core/url';
-export { withFormatExtension } from './core/export-formats';
+export { encodePath, redactUrls } from './core/url';
+export { EXPORT_FORMAT_ID_PATTERN, withFormatExtension } from './core/export-formats';
 export { isProcessRunning } from './download/process-running';
 export { jsonPath } from './internal/validate';
 export { ERROR_CLASS, HTTP_STATUS_TEXT, parseRetryAfter } from './errors';
@@ -44,6 +57,8 @@ export {
   OPERATIONS,
   PATH_PARAMETERS,
   listOperations,
+  pathsOf,
+  type OperationAlias,
   pathOf,
   pathParameterNames,
   type NamedSchema,

@@ -8,7 +8,7 @@
  * @module @loc/sdk/openapi
  */
 import * as z from 'zod/mini';
-import { SDK_VERSION } from './core/config';
+import { DEFAULT_BASE_URL, SDK_VERSION } from './core/config';
 import {
   listOperations,
   PATH_PARAMETERS,
@@ -16,12 +16,25 @@ import {
   type NamedSchema,
   type Operation,
   type ResponseBody,
+  type OperationAlias,
 } from './operations';
 
-/** JSON-Schema patterns of the path parameters: what a slug or an export id can look like. */
+/** A server of the document, or of one operation. */
+interface Server {
+  url: string;
+  description?: string;
+}
+
+/** loc-mock's default address, the document's second server. */
+const LOC_MOCK: Server = { url: 'http://127.0.0.1:4010', description: 'loc-mock' };
+
+/**
+ * JSON-Schema patterns of the path parameters: what a slug, a workspace's or project's id (the service takes
+ * either: real-service-notes.md) or an export id can look like.
+ */
 const PARAMETER_SCHEMAS: Record<keyof typeof PATH_PARAMETERS, Record<string, unknown>> = {
-  workspaceUrl: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
-  projectUrl: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
+  workspaceUrl: { type: 'string', pattern: '^([a-z0-9][a-z0-9-]*|space_[A-Za-z0-9_-]+)$' },
+  projectUrl: { type: 'string', pattern: '^([a-z0-9][a-z0-9-]*|pr_[A-Za-z0-9_-]+)$' },
   id: { type: 'string', pattern: '^[A-Za-z0-9_-]+$' },
   // A name, not a path: no folder in it.
   fileName: { type: 'string', pattern: '^[^/\\\\]+$' },
@@ -59,7 +72,11 @@ function jsonSchemaOf(schema: z.ZodMiniType): Record<string, unknown> {
   return json;
 }
 
-function operationObject(op: Operation & { id: string }) {
+/**
+ * An operation as the document states it; `alias` makes it the operation at one of its other paths (an
+ * operationId of its own, and its host's servers).
+ */
+function operationObject(op: Operation & { id: string }, alias?: OperationAlias) {
   const parameters: Record<string, unknown>[] = pathParameterNames(op.path).map((name) => {
     const key = name as keyof typeof PATH_PARAMETERS;
     return { name, in: 'path', required: true, description: PATH_PARAMETERS[key], schema: PARAMETER_SCHEMAS[key] };
@@ -77,8 +94,10 @@ function operationObject(op: Operation & { id: string }) {
         )
       : { 'application/json': { schema: ref(body) } };
   return {
-    operationId: op.id,
+    operationId: alias?.operationId ?? op.id,
     summary: op.summary,
+    ...(alias ? { description: alias.description } : {}),
+    ...(alias?.server ? { servers: [{ url: alias.server }, LOC_MOCK] } : {}),
     ...(op.api === 'v1' ? {} : { security: [{ [SECURITY[op.api]]: [] }] }),
     ...(parameters.length ? { parameters } : {}),
     ...(op.requestBody
@@ -117,7 +136,13 @@ function operationObject(op: Operation & { id: string }) {
 export function buildOpenApiDocument() {
   const operations = listOperations();
   const paths: Record<string, Record<string, ReturnType<typeof operationObject>>> = {};
-  for (const op of operations) (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(op);
+  for (const op of operations) {
+    const method = op.method.toLowerCase();
+    paths[op.path] = { ...paths[op.path], [method]: operationObject(op) };
+    // Another path of the same operation: the same contract under an operationId of its own, on its host.
+    for (const alias of op.aliases ?? [])
+      paths[alias.path] = { ...paths[alias.path], [method]: operationObject(op, alias) };
+  }
   return {
     openapi: '3.1.0',
     info: {
@@ -126,10 +151,10 @@ export function buildOpenApiDocument() {
       description: [
         'Generated from the @loc/sdk operation table and schemas. Shapes the specification leaves open follow docs/decisions.md.',
         "Every answer is application/json but a resource file's download, which is the file's text in its format. A method a path does not list answers 405 with an Allow header and the error body of its API",
-        '(V1Error under /v1, CdnErrorDetailResponse under /cdn); a path no operation has answers 404 with the same bodies.',
+        '(V1Error under /v1, CdnErrorDetailResponse under /cdn and at /v1/distributions/check); a path no operation has answers 404 with the same bodies.',
       ].join(' '),
     },
-    servers: [{ url: 'https://api.loc.dev' }, { url: 'http://127.0.0.1:4010', description: 'loc-mock' }],
+    servers: [{ url: DEFAULT_BASE_URL, description: 'the service' }, LOC_MOCK] as Server[],
     security: [{ [SECURITY.v1]: [] }],
     paths,
     components: {

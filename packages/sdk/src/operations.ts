@@ -8,7 +8,7 @@
  */
 import type * as z from 'zod/mini';
 import type { Permission } from './errors';
-import { CDN_CHECK_PATH } from './internal/cdn-route';
+import { CDN_CHECK_PATH, SERVICE_CDN_CHECK_PATH, SERVICE_CDN_URL } from './internal/service-hosts';
 import { lazyObject } from './internal/lazy-object';
 import { encodeSegment } from './core/url';
 import { CdnCheckRequestSchema, CdnErrorDetailSchema, cdnRelease } from './schemas/cdn';
@@ -120,11 +120,27 @@ export interface OperationCall {
 }
 
 /**
+ * Another path the same operation is served at, with the same contract: the mock routes it alike and the
+ * OpenAPI document states it as an operation of its own (an operationId is unique in a document).
+ */
+export interface OperationAlias {
+  path: string;
+  /** Its operationId in the OpenAPI document. */
+  operationId: string;
+  /** Why the operation has this path too; the OpenAPI document's description of it. */
+  description: string;
+  /** Where the service serves it, when that is another host than the document's (OpenAPI's `servers`). */
+  server?: string;
+}
+
+/**
  * What the rest of an operation's contract says: its summary, the body it takes, the errors it answers,
  * and what each answer means, the call's successful ones included.
  */
 interface OperationContract {
   summary: string;
+  /** Other paths it is served at, with the same contract. */
+  aliases?: readonly OperationAlias[];
   requestBody?: OperationRequestBody;
   /** The query parameters it takes, by name. */
   query?: Record<string, QueryParameter>;
@@ -141,6 +157,8 @@ interface OperationContract {
 /** One endpoint of the service, declared once: method, path, schemas, statuses and whether a retry is safe. */
 export interface Operation extends OperationCall {
   summary: string;
+  /** Other paths it is served at, with the same contract (the CDN check on the service's CDN host). */
+  aliases?: readonly OperationAlias[];
   requestBody?: OperationRequestBody;
   query?: Record<string, QueryParameter>;
   /** Every status the operation can answer, each with its description and body. */
@@ -149,8 +167,8 @@ export interface Operation extends OperationCall {
 
 /** The path parameters any template may use, with what they hold. */
 export const PATH_PARAMETERS = {
-  workspaceUrl: 'URL slug of a workspace',
-  projectUrl: 'URL slug of a project',
+  workspaceUrl: 'URL slug or id (space_…) of a workspace',
+  projectUrl: 'URL slug or id (pr_…) of a project',
   id: 'Export id from the POST',
   fileName: 'Name of a resource file, as `GET …/resources` lists it (`common.json`, `strings.xml`)',
 } as const satisfies Record<string, string>;
@@ -649,6 +667,17 @@ export const checkDistribution = {
 } as const satisfies OperationCall;
 const checkDistributionContract = {
   summary: 'Which release bundle a client app should download',
+  // The service's CDN host takes the check at the path its official mobile SDKs post to (real-service-notes.md,
+  // "Hosts"); spec.md names /cdn/check on the base address. A client must reach both, and loc-mock serves both.
+  aliases: [
+    {
+      path: SERVICE_CDN_CHECK_PATH,
+      operationId: 'checkDistributionOnCdnHost',
+      description:
+        'The same check at the path the official mobile SDKs post to on the service’s CDN host: same body, same answers.',
+      server: SERVICE_CDN_URL,
+    },
+  ],
   requestBody: {
     name: 'CdnCheckRequest',
     schema: CdnCheckRequestSchema,
@@ -784,6 +813,15 @@ export function pathParameterNames(template: string): string[] {
 export function pathOf(operation: Pick<Operation, 'path'>, params: Record<string, string>): string {
   const shown = operation.path.replace(/\{\w+\}/g, '…');
   return operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeSegment(params[name], shown));
+}
+
+/**
+ * Every path an operation is served at: its own, then its aliases'.
+ *
+ * @example pathsOf(OPERATIONS.checkDistribution) // ['/cdn/check', '/v1/distributions/check']
+ */
+export function pathsOf(operation: Pick<Operation, 'path' | 'aliases'>): string[] {
+  return [operation.path, ...(operation.aliases ?? []).map((alias) => alias.path)];
 }
 
 /** Every operation, in route order. */

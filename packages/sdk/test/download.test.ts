@@ -12,6 +12,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   AbortError,
+  DEFAULT_DOWNLOAD_MAX_BYTES,
+  DEFAULT_DOWNLOAD_TIMEOUT_MS,
   DownloadError,
   createClient,
   downloadExportFile,
@@ -42,6 +44,23 @@ function recordingFile(takes = Number.POSITIVE_INFINITY) {
   };
   return { write, written, bytes: () => written.reduce((n, w) => n + w.length, 0) };
 }
+const LOOPBACK = 'http://127.0.0.1:9';
+
+/**
+ * A fetch that answers without any network: a redirect to `hops[url]` where there is one, else the payload.
+ * `asked` lists every URL it was given, so a test sees which hops were made.
+ */
+function fakeFetch(hops: Record<string, string>) {
+  const asked: string[] = [];
+  const fetch = (async (input: string | URL) => {
+    const url = String(input);
+    asked.push(url);
+    const next = hops[url];
+    return next ? new Response(null, { status: 302, headers: { location: next } }) : new Response(payload);
+  }) as typeof globalThis.fetch;
+  return { fetch, asked };
+}
+
 let server: Server;
 let base: string;
 let dir: string;
@@ -92,6 +111,38 @@ beforeAll(async () => {
         res.writeHead(302, { location: 'file:///etc/passwd' });
         res.end();
         return;
+      case '/files/huge.zip':
+        // A header that promises more than any resource ZIP, then nothing.
+        res.writeHead(200, { 'content-type': 'application/zip', 'content-length': 600 * 2 ** 20 });
+        res.flushHeaders();
+        return;
+      case '/files/trickle.zip': {
+        // One byte at a time, each far apart, each of which reset the idle timeout of old.
+        const total = Number(url.searchParams.get('bytes') ?? 400);
+        res.writeHead(200, { 'content-type': 'application/zip', 'content-length': total });
+        let sent = 0;
+        const timer = setInterval(() => {
+          if (sent === total) {
+            clearInterval(timer);
+            res.end();
+          } else res.write(payload.subarray(sent, ++sent));
+        }, 10);
+        res.on('close', () => clearInterval(timer));
+        return;
+      }
+      case '/files/steady.zip': {
+        // 4 KiB every 10 ms (well above any idle rule) for at most 100 writes, then cut short.
+        res.writeHead(200, { 'content-type': 'application/zip', 'content-length': 100 * 2 ** 20 });
+        let writes = 0;
+        const timer = setInterval(() => {
+          if (++writes > 100) {
+            clearInterval(timer);
+            res.destroy();
+          } else res.write(payload.subarray(0, 4096));
+        }, 10);
+        res.on('close', () => clearInterval(timer));
+        return;
+      }
       default:
         res.writeHead(404).end();
     }
@@ -210,10 +261,109 @@ describe('downloadToFile', () => {
     expect((await readFile(join(dir, 'b.zip'))).equals(payload)).toBe(true);
   });
 
+  it('holds the first URL to the URL rule: plain http: only on loopback, no other scheme, before any request', async () => {
+    const { fetch, asked } = fakeFetch({});
+    for (const url of ['http://files.example/r.zip?X-Amz-Signature=s3cr3t', 'ftp://files.example/r.zip']) {
+      const error = await downloadToFile(url, join(dir, 'r.zip'), { fetch }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DownloadError);
+      expect((error as Error).message).toMatch(/plain http:|ftp: URL/);
+      expect(JSON.stringify(error) + (error as Error).message).not.toContain('s3cr3t');
+    }
+    expect(asked).toEqual([]);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  // Issue 42, point 2: "plain http only on loopback" carried over redirects; every hop is held to the rule.
+  it.each([
+    ['loopback http: to plain http: off loopback', [`${LOOPBACK}/a.zip`, 'http://files.example/b.zip?sig=s3cr3t'], 1],
+    [
+      'a downgrade in the middle of an https: chain',
+      ['https://a.example/1', 'https://b.example/2', 'http://c.example/3?sig=s3cr3t', 'https://d.example/4'],
+      2,
+    ],
+    ['https: to plain http: on loopback', ['https://a.example/1', `${LOOPBACK}/2?sig=s3cr3t`], 1],
+  ] as const)('refuses %s at the hop that breaks the rule, asking nothing of it', async (_what, chain, refusedAt) => {
+    const hops = Object.fromEntries(chain.slice(0, -1).map((url, i) => [url, chain[i + 1]!]));
+    const { fetch, asked } = fakeFetch(hops);
+    const error = await downloadToFile(chain[0], join(dir, 'r.zip'), { fetch }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DownloadError);
+    expect((error as Error).message).toMatch(/a redirect to a plain http: URL/);
+    expect(JSON.stringify(error) + (error as Error).message).not.toContain('s3cr3t');
+    expect(asked).toEqual(chain.slice(0, refusedAt));
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('follows a chain that keeps to the rule: loopback to loopback, then up to https:', async () => {
+    const { fetch, asked } = fakeFetch({
+      [`${LOOPBACK}/1`]: 'http://localhost:2/2',
+      'http://localhost:2/2': 'https://files.example/3',
+    });
+    await expect(downloadToFile(`${LOOPBACK}/1`, join(dir, 'ok.zip'), { fetch })).resolves.toMatchObject({
+      bytes: payload.length,
+    });
+    expect(asked).toEqual([`${LOOPBACK}/1`, 'http://localhost:2/2', 'https://files.example/3']);
+  });
+
+  it('keeps no signature or password a fetch puts into its error (as node-fetch names the URL)', async () => {
+    const fetch = (async (input: string) => {
+      throw new TypeError(`request to ${input} failed, reason: connect ECONNREFUSED`, {
+        cause: new Error(`to https://u:pw-s3cr3t@files.example/r.zip?X-Amz-Signature=s3cr3t`),
+      });
+    }) as unknown as typeof globalThis.fetch;
+    const error = await downloadToFile('https://files.example/r.zip?X-Amz-Signature=s3cr3t', join(dir, 'r.zip'), {
+      fetch,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DownloadError);
+    const shown = `${(error as Error).message} ${JSON.stringify(error)} ${String((error as Error).cause)} ${JSON.stringify((error as Error).cause)}`;
+    expect(shown).toMatch(/files\.example\/r\.zip\?…/);
+    expect(shown).not.toMatch(/s3cr3t/);
+  });
+
   it('refuses a body over maxBytes', async () => {
     await expect(downloadToFile(`${base}/files/ok.zip`, join(dir, 'out.zip'), { maxBytes: 10 })).rejects.toThrow(
       /limit/,
     );
+    expect(await readdir(dir)).toEqual([]);
+  });
+});
+
+// Issue 42, point 3: bounded by default, and an idle timeout a trickle cannot reset forever.
+describe('bounds', () => {
+  it('refuses, by default, a download whose Content-Length is over DEFAULT_DOWNLOAD_MAX_BYTES, before its body', async () => {
+    const release = { distributionReleaseId: 'rel_huge', name: 'H', createdAt: '2026-11-01T10:00:00Z' };
+    const error = await downloadRelease({ ...release, filesUrl: `${base}/files/huge.zip` }, join(dir, 'h.zip'), {
+      idleTimeoutMs: 5000,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DownloadError);
+    expect((error as Error).message).toMatch(
+      new RegExp(`is ${600 * 2 ** 20} bytes, more than the limit of ${DEFAULT_DOWNLOAD_MAX_BYTES}`),
+    );
+    expect(DEFAULT_DOWNLOAD_MAX_BYTES).toBe(512 * 2 ** 20);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('fails a trickle (one byte every 10 ms) as stalled, though each byte came within the idle timeout', async () => {
+    const error = await downloadToFile(`${base}/files/trickle.zip?bytes=400`, join(dir, 't.zip'), {
+      idleTimeoutMs: 300,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DownloadError);
+    expect((error as Error).message).toMatch(/stalled: fewer than 154 bytes in 300 ms/);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('takes a small body that comes whole within one window, however slow the rate it would need', async () => {
+    await expect(
+      downloadToFile(`${base}/files/trickle.zip?bytes=3`, join(dir, 's.zip'), { idleTimeoutMs: 5000 }),
+    ).resolves.toMatchObject({ bytes: 3 });
+  });
+
+  it('ends a download that outlasts its deadline (timeoutMs), however steadily it comes', async () => {
+    const error = await downloadToFile(`${base}/files/steady.zip`, join(dir, 'd.zip'), { timeoutMs: 300 }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(DownloadError);
+    expect((error as Error).message).toMatch(/took longer than its deadline of 300 ms/);
+    expect(DEFAULT_DOWNLOAD_TIMEOUT_MS).toBe(10 * 60_000);
     expect(await readdir(dir)).toEqual([]);
   });
 });
@@ -336,11 +486,11 @@ describe('downloads off the socket (the default)', () => {
 
   it('goes through node:http while a test tool intercepts it (msw), so the tool sees the download', async () => {
     const msw = setupServer(
-      mswHttp.get('http://downloads.invalid/file.zip', () => new HttpResponse(payload, { status: 200 })),
+      mswHttp.get('https://downloads.invalid/file.zip', () => new HttpResponse(payload, { status: 200 })),
     );
     msw.listen({ onUnhandledFrame: 'error' });
     try {
-      const result = await downloadToFile('http://downloads.invalid/file.zip', join(dir, 'out.zip'));
+      const result = await downloadToFile('https://downloads.invalid/file.zip', join(dir, 'out.zip'));
       expect(result.sha256).toBe(sha);
     } finally {
       msw.close();

@@ -68,7 +68,10 @@ describe('a connection failure names the base URL and where it came from', () =>
 
   it('the default, when neither is set', () => {
     vi.stubEnv('LOC_BASE_URL', '');
-    expect(resolveConfig({}).from).toMatchObject({ baseUrl: 'the default', cdnBaseUrl: 'baseUrl from the default' });
+    expect(resolveConfig({}).from).toMatchObject({
+      baseUrl: 'the default',
+      cdnBaseUrl: "the service's CDN host for baseUrl from the default",
+    });
   });
 
   it('a port fetch refuses (1) is said in words, not as "bad port"', async () => {

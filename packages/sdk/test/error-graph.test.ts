@@ -76,6 +76,16 @@ function leaks(error: unknown): string[] {
   return [...findSecrets(error, [TOKEN, CDN_KEY]), ...inText];
 }
 
+/** An answer's headers that carry the credentials back (a proxy echoing them, a session cookie). */
+const SECRET_HEADERS = {
+  'x-request-id': 'req_graph_1',
+  'set-cookie': `session=${TOKEN}; HttpOnly`,
+  'x-echoed-authorization': `Bearer ${TOKEN}`,
+  'x-upstream-token': CDN_KEY,
+  'x-api-key': CDN_KEY,
+  'x-session': TOKEN,
+};
+
 const check = { distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_IOS' } as const;
 const calls = {
   'API token (GET /v1/projects)': (base: string, signal?: AbortSignal) =>
@@ -96,6 +106,8 @@ const answers: Record<string, Behaviour> = {
   '500': { answer: 500, body: { error: 'boom' } },
   '503': { answer: 503 },
   'invalid 2xx body (validation)': { answer: 200, body: { unexpected: true, distributionReleaseId: 5 } },
+  // The answer's headers are kept on the error (issue 44): never those that may carry a credential.
+  '403 with credentials in its headers': { answer: 403, body: { error: 'no' }, headers: SECRET_HEADERS },
 };
 
 describe('the walker', () => {
@@ -121,6 +133,20 @@ describe.each(Object.entries(calls))('no credential reachable from errors: %s', 
     const error = await call(loopback.base).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect(leaks(error)).toEqual([]);
+  });
+
+  it('keeps the request id and the headers that carry no credential', async () => {
+    loopback.script({ answer: 404, body: { error: 'gone' }, headers: { ...SECRET_HEADERS, 'retry-after': '3' } });
+    const error = (await call(loopback.base).catch((e: unknown) => e)) as {
+      requestId?: string;
+      headers?: Record<string, string>;
+    };
+    expect(error.requestId).toBe('req_graph_1');
+    expect(error.headers).toMatchObject({ 'x-request-id': 'req_graph_1', 'retry-after': '3' });
+    expect(Object.keys(error.headers ?? {})).not.toEqual(
+      expect.arrayContaining([expect.stringMatching(/cookie|authorization|token|api-key|session/)]),
+    );
+    expect(JSON.parse(JSON.stringify(error))).toMatchObject({ requestId: 'req_graph_1' });
   });
 
   it('connection refused', async () => {

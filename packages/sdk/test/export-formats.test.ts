@@ -1,7 +1,7 @@
 // The name a file gets in an export to another format: one rule, used by loc-mock to name its exports'
 // files and by `loc` to predict them before it asks for an export.
 import { describe, expect, it } from 'vitest';
-import { withFormatExtension } from '../src/internal';
+import { EXPORT_FORMAT_ID_PATTERN, withFormatExtension } from '../src/internal';
 
 describe('withFormatExtension', () => {
   it.each([
@@ -18,4 +18,15 @@ describe('withFormatExtension', () => {
   it('keeps the path for a format the SDK does not know (the service passes unknown ids through)', () => {
     expect(withFormatExtension('app/strings.yaml', 'arb.flutter')).toBe('app/strings.yaml');
   });
+});
+
+describe('EXPORT_FORMAT_ID_PATTERN', () => {
+  it.each(['json.standard', 'xml.android.resources', 'properties', 'json.flat-v2', 'po.gettext', 'JSON.Standard_2'])(
+    'takes %s, an id of the form the service uses',
+    (id) => expect(EXPORT_FORMAT_ID_PATTERN.test(id)).toBe(true),
+  );
+  it.each(['', 'json standard', '.json', 'json.', 'json..standard', '-json', 'json/standard', 'json\n'])(
+    'refuses %j',
+    (id) => expect(EXPORT_FORMAT_ID_PATTERN.test(id)).toBe(false),
+  );
 });

@@ -12,12 +12,24 @@ describe('OpenAPI document', () => {
 
   it('describes every operation of the table under its path and method', () => {
     const documented = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
-    expect(documented).toEqual(listOperations().map((op) => op.id));
+    const ids = listOperations().flatMap((op) => [op.id, ...(op.aliases ?? []).map((a) => a.operationId)]);
+    expect(documented.toSorted()).toEqual(ids.toSorted());
+    expect(new Set(documented).size).toBe(documented.length);
     for (const op of listOperations()) {
       const entry = doc.paths[op.path]?.[op.method.toLowerCase()];
       expect(entry?.operationId).toBe(op.id);
       expect(Object.keys(entry!.responses)).toEqual(Object.keys(op.responses));
     }
+  });
+
+  it('states the CDN check at both its paths, the second on the service’s CDN host, with the same contract', () => {
+    const spec = doc.paths['/cdn/check']?.post;
+    const cdnHost = doc.paths['/v1/distributions/check']?.post;
+    expect(cdnHost).toMatchObject({ operationId: 'checkDistributionOnCdnHost', security: [{ cdnKey: [] }] });
+    expect(cdnHost?.servers?.[0]).toEqual({ url: 'https://cdn.lingohub.com' });
+    expect(cdnHost?.responses).toEqual(spec?.responses);
+    expect(cdnHost?.requestBody).toEqual(spec?.requestBody);
+    expect(doc.servers[0]).toEqual({ url: 'https://api.lingohub.com', description: 'the service' });
   });
 
   it('gives each operation its key in the table as its id (errors name it: error.operation.id)', () => {

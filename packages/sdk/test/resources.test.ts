@@ -155,6 +155,16 @@ describe('resources.upload()', () => {
     expect(calls).toBe(0);
   });
 
+  it('names a 406 (a name two files share) by its status text', async () => {
+    server.use(http.post(RESOURCES, () => HttpResponse.json({ error: 'give its folder as `path`' }, { status: 406 })));
+    const error = await client()
+      .resources.upload('acme', 'web-frontend', { file: '{}', name: 'common.json' })
+      .catch((e: unknown) => e);
+    expect((error as Error).message).toBe(
+      '406 Not Acceptable from POST /v1/acme/projects/web-frontend/resources: give its folder as `path`',
+    );
+  });
+
   it('resolves to null when the service answers without a body (its answer is not documented)', async () => {
     server.use(http.post(RESOURCES, () => new HttpResponse(null, { status: 200 })));
     await expect(client().resources.upload('acme', 'web-frontend', { file: '{}', name: 'a.json' })).resolves.toBeNull();

@@ -34,7 +34,7 @@ describe('response types', () => {
       title: 'App',
       project_locales: ['en'],
       owner_email: 'a@b.test',
-      links: [{ rel: 'self', href: 'https://api.loc.dev/v1/acme/projects/app' }],
+      links: [{ rel: 'self', href: 'https://api.lingohub.com/v1/acme/projects/app' }],
       created_at: 'x',
       updated_at: 'x',
       archived: false,

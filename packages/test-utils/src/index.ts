@@ -9,6 +9,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { DEMO } from '@loc/mock-server';
 
 const require = createRequire(import.meta.url);
@@ -254,7 +255,7 @@ export function spawnLocInTerminal(
 
 /**
  * Runs the built `loc` in a real pseudo-terminal (so stdin and stdout are TTYs: prompts and spinners
- * are on) and answers each prompt once its text is on the screen.
+ * are on) of `columns` (120 unless given) and answers each prompt once its text is on the screen.
  */
 export function runLocInTerminal(
   args: string[],
@@ -262,8 +263,14 @@ export function runLocInTerminal(
   env: Record<string, string>,
   cwd?: string,
   timeoutMs = 60_000,
+  columns?: number,
 ): Promise<{ code: number | null; screen: string }> {
-  const child = spawnLocInTerminal(args, { env, ...(cwd ? { cwd } : {}), stdin: 'keys' });
+  const child = spawnLocInTerminal(args, {
+    env,
+    ...(cwd ? { cwd } : {}),
+    ...(columns ? { columns } : {}),
+    stdin: 'keys',
+  });
   let screen = '';
   let next = 0;
   let consumed = 0;
@@ -285,6 +292,18 @@ export function runLocInTerminal(
       resolve({ code, screen });
     });
   });
+}
+
+/**
+ * The lines a terminal shows of what `runLocInTerminal` read: colour and cursor codes dropped, and of a
+ * line a spinner redrew (`\r`), what it last wrote.
+ *
+ * @example screenLines(screen).filter((line) => line.startsWith('created'))
+ */
+export function screenLines(screen: string): string[] {
+  return stripVTControlCharacters(screen)
+    .split(/\r?\n/)
+    .map((line) => line.split('\r').at(-1) ?? '');
 }
 
 /** A forward proxy on loopback, and what it carried. */
@@ -330,5 +349,46 @@ export async function startProxy(): Promise<TestProxy> {
     url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
     carried,
     close: () => new Promise((resolve) => proxy.close(() => resolve())),
+  };
+}
+
+/** A proxy on loopback that forwards nothing: each request stops there, and it records where it was going. */
+export interface StoppingProxy {
+  url: string;
+  /** `CONNECT host:port` for each tunnel asked, `GET http://…` for each plain request. */
+  asked: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a forward proxy on 127.0.0.1 that answers every request 403 and every tunnel 403 without opening
+ * it: a test of a default host (the service's) sees where a client would go, and nothing leaves the
+ * machine (docs/development.md, "Deterministic tests").
+ *
+ * @example
+ * const proxy = await startStoppingProxy();
+ * await runLoc(['projects', 'list'], { env: { LOC_API_TOKEN: 't', HTTPS_PROXY: proxy.url } });
+ * expect(proxy.asked).toContain('CONNECT api.lingohub.com:443');
+ */
+export async function startStoppingProxy(): Promise<StoppingProxy> {
+  const asked: string[] = [];
+  const proxy = createServer((req, res) => {
+    asked.push(`${req.method} ${req.url}`);
+    res.writeHead(403, { 'content-type': 'text/plain', connection: 'close' }).end('stopped by the test proxy');
+  });
+  proxy.on('connect', (req, client: Socket) => {
+    asked.push(`CONNECT ${req.url}`);
+    client.on('error', () => client.destroy());
+    client.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    asked,
+    close: () =>
+      new Promise((resolve) => {
+        proxy.closeAllConnections();
+        proxy.close(() => resolve());
+      }),
   };
 }

@@ -17,7 +17,7 @@ const loginCommand = () =>
       examples(
         'loc login',
         'loc login --with-token < token.txt',
-        'loc login --profile staging --base-url https://staging.loc.dev',
+        'loc login --profile staging --base-url https://staging.example.com',
         'loc login --cdn-key lh-cdn_abc123',
       ),
     );

@@ -34,7 +34,7 @@ const checkDeclaration = () =>
       ),
     )
     .addOption(new Option('--client-user <id>', 'for the service’s logs only'))
-    .addOption(new Option('--client-agent <agent>', 'for the service’s logs only (default loc-cli)'))
+    .addOption(new Option('--client-agent <agent>', 'for the service’s logs only (default loc-cli/<version>)'))
     .addOption(new Option('--client-language <code>', 'for the service’s logs only'))
     .addOption(
       new Option(
@@ -50,7 +50,7 @@ const checkDeclaration = () =>
       `${examples(
         'loc cdn check --environment PRODUCTION --type MOBILE_SDK_IOS --client-version 2.4.0',
         'loc cdn check -e PRODUCTION -t NATIVE_FORMAT --client-version 2.4.0 --download Strings',
-        'loc cdn check -e PRODUCTION -t MOBILE_SDK_IOS --cdn-base-url https://cdn.loc.dev --cdn-check-path /v1/distributions/check',
+        'loc cdn check -e PRODUCTION -t MOBILE_SDK_IOS --cdn-base-url https://cdn-proxy.example.com --cdn-check-path /v1/distributions/check',
       )}
 What --download writes: for NATIVE_FORMAT the project's own files, which a build compiles in; for
 MOBILE_SDK_IOS and MOBILE_SDK_ANDROID the official SDKs' bundles (<lang>.lproj/, JSON files), which

@@ -269,8 +269,12 @@ export type ExportDownloadOptions = ReturnType<ReturnType<typeof downloadDeclara
 
 const formatsDeclaration = () =>
   new Command('formats')
-    .description('the export formats the service knows')
-    .addHelpText('after', examples('loc export formats --json'));
+    .description('the export formats loc knows, with their extensions (a project may list others)')
+    .addHelpText(
+      'after',
+      `${examples('loc export formats --json', 'loc projects show web-frontend --workspace acme')}
+--format takes any id the project lists (loc projects show: Formats), known here or not.`,
+    );
 export type ExportFormatsOptions = ReturnType<ReturnType<typeof formatsDeclaration>['opts']>;
 
 /** `loc export` and its subcommands, run by commands/export/ (export.ts, status.ts, formats.ts). */

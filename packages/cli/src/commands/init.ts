@@ -18,8 +18,8 @@ export const EXAMPLE =
 const declaration = () =>
   new Command('init')
     .description('write loc.config.json: workspace, project and export defaults for this repository')
-    .addOption(workspaceOption('workspace URL slug'))
-    .addOption(projectOption('project URL slug'))
+    .addOption(workspaceOption('workspace URL slug or id'))
+    .addOption(projectOption('project URL slug or id'))
     .addOption(formatOption())
     .addOption(localeOption('locales to export (repeatable, comma-separated)'))
     .addOption(outOption('folder the files go into, relative to the config file'))

@@ -18,7 +18,7 @@ export type ListOptions = ReturnType<ReturnType<typeof listCommand>['opts']>;
 const showCommand = () =>
   new Command('show')
     .description('details, resource files and export formats of a project')
-    .argument('[project]', 'project URL slug (default: from loc.config.json)')
+    .argument('[project]', 'project URL slug or id (default: from loc.config.json)')
     .addOption(workspaceOption())
     .addOption(timeoutOption(DEFAULT_COMMAND_TIMEOUT_MS))
     .addHelpText('after', examples('loc projects show mobile-ios --workspace acme'));

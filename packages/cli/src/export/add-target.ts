@@ -1,12 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { loadConfigFile, projectConfigSchema } from '../config/project-config';
+import { writeFileAtomically } from '../config/atomic-write';
+import { loadConfigFile, projectConfigSchema, type YamlModule } from '../config/project-config';
 import type { Context } from '../run/context';
 import { UsageError } from '../run/errors';
 import { writeRecord } from '../files/record';
 import { checkTemplateWrites, validateTemplate } from '../files/path-template';
 import { formatExtensions } from '../files/format-extensions';
-import { basename, dirname } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { checkConfigFolder } from '../files/targets';
+import { ROOT_OPT_IN } from '../files/writable-path';
 import { commandLine } from '../ui/command-line';
 
 interface TargetFlags {
@@ -23,7 +25,12 @@ interface TargetFlags {
  * `loc init --target <name>`: adds a target to the loc.config.json of the working folder, keeping
  * everything else in it. The file is checked whole before it is replaced (a temporary file renamed over it).
  */
-export async function addTarget(ctx: Context, path: string, flags: TargetFlags): Promise<void> {
+export async function addTarget(
+  ctx: Context,
+  path: string,
+  flags: TargetFlags,
+  yaml: YamlModule | undefined,
+): Promise<void> {
   if (!existsSync(path)) {
     // The command that writes one, with what was given (at a terminal, loc init asks for the rest).
     const first = commandLine([
@@ -37,8 +44,11 @@ export async function addTarget(ctx: Context, path: string, flags: TargetFlags):
     );
   }
   checkConfigFolder(dirname(path), flags.out, '--out');
-  const loaded = loadConfigFile(path);
-  const raw = JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, '')) as Record<string, unknown>;
+  const loaded = loadConfigFile(path, yaml);
+  const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
+  // A YAML file is edited as a document: its comments and layout stay as they were.
+  const document = yaml?.parseDocument(text);
+  const raw = (document ? (document.toJS() ?? {}) : JSON.parse(text)) as Record<string, unknown>;
   const targets = (loaded.config.targets ?? []) as { name: string }[];
   if (targets.some((t) => t.name === flags.target))
     throw new UsageError(
@@ -67,15 +77,31 @@ export async function addTarget(ctx: Context, path: string, flags: TargetFlags):
       ? { name: loaded.config.project === flags.target ? 'default' : loaded.config.project }
       : undefined;
   const next = [...targets, ...(kept ? [kept] : []), target];
-  const parsed = projectConfigSchema().safeParse({ ...raw, targets: next });
+  // A target whose files go to the folder of loc.config.json itself: said in the file, as `loc init` says it
+  // (files/targets.ts, rootAllowed), or `loc export` would refuse the target it was just told to add.
+  const out = flags.out ?? loaded.config.export?.out ?? '.';
+  const optsIn = resolve(dirname(path), out) === resolve(dirname(path)) && loaded.config.allowRootOutput !== true;
+  const written = { ...(optsIn ? { [ROOT_OPT_IN]: true } : {}), ...raw, targets: next };
+  const parsed = projectConfigSchema().safeParse(written);
   if (!parsed.success)
     throw new UsageError(
       `Target '${flags.target}' is not valid: ${parsed.error.issues.map((i) => i.message).join('; ')}.`,
       'Target names are letters, digits, `.`, `_` and `-`.',
     );
-  await writeRecord(dirname(path), basename(path), { ...raw, targets: next });
+  if (document) {
+    const added = [...(kept ? [kept] : []), target];
+    if (optsIn) document.set(ROOT_OPT_IN, true);
+    if (yaml?.isSeq(document.get('targets')))
+      for (const t of added) document.addIn(['targets'], document.createNode(t));
+    else document.set('targets', document.createNode(next));
+    writeFileAtomically(path, String(document), { what: basename(path) });
+  } else await writeRecord(dirname(path), basename(path), written);
   ctx.out.result({ path, target, ...(kept ? { kept } : {}) }, () => {
     ctx.out.success(`Added target '${flags.target}' to ${path}.`);
+    if (optsIn)
+      ctx.out.info(
+        `Its files go to the folder of ${basename(path)} itself, so the file now says "${ROOT_OPT_IN}": true (pass --out <folder> to keep them in a folder of their own).`,
+      );
     if (kept)
       ctx.out.info(
         `The project it pulled so far (${loaded.config.workspace ?? ''}/${loaded.config.project}) is now target '${kept.name}', so \`loc export\` keeps pulling it.`,

@@ -6,6 +6,7 @@ import type { PlannedFile } from '../files/place';
 import { changedSinceWritten, displayPath } from '../files/place';
 import type { WrittenIndex } from '../files/record';
 import { writableRefusal } from '../files/writable-path';
+import { listing, moreLine } from '../ui/listing';
 import { counted, firstOf } from '../ui/quantities';
 
 /**
@@ -190,14 +191,17 @@ export async function reportCheck(ctx: Context, report: CheckReport): Promise<vo
     const { c } = ctx.out;
     const color = { added: c.green, changed: c.yellow, removed: c.red };
     if (report.markdown !== undefined) ctx.out.line(report.markdown.trimEnd());
-    else if (changes.length)
+    else if (changes.length) {
+      const { shown, more } = listing(changes, ctx.out.verbose, () => 0);
       ctx.out.line(
         table!.renderTable(
           ['WOULD BE', 'FILE', 'FROM THE EXPORT'],
-          changes.map((f) => [color[f.change](f.change), displayPath(f.target), c.dim(f.source ?? '')]),
-          { dim: c.dim, columns: ctx.out.columns },
+          shown.map((f) => [color[f.change](f.change), displayPath(f.target), c.dim(f.source ?? '')]),
+          { dim: c.dim, columns: ctx.out.columns, fit: [{ cut: 'never' }, { cut: 'path' }, { cut: 'path', drop: 1 }] },
         ),
       );
+      if (more) ctx.out.line(c.dim(moreLine(more, 'file')));
+    }
     if (upToDate)
       ctx.out.success(
         `Up to date: the ${counted(report.compared, 'file')} of the export match ${displayPath(report.outDir) || '.'}.`,

@@ -85,7 +85,11 @@ export async function resolveTargets(
     checkTemplateWrites(template, extensions, sources.template);
     const out = t.out ?? defaults.out ?? '.';
     const key =
-      t.out !== undefined ? `targets[${index}].out (target '${name}')` : `export.out (taken by target '${name}')`;
+      t.out !== undefined
+        ? `targets[${index}].out (target '${name}')`
+        : defaults.out !== undefined
+          ? `export.out (taken by target '${name}')`
+          : `the output folder of target '${name}' (no out, no export.out)`;
     // The one-off export of the same files into the folder named on the command line.
     const oneOff = (folder: string) => [
       ...['loc', 'export', '--workspace', workspace, '--project', project],
@@ -94,17 +98,21 @@ export async function resolveTargets(
       ...(locales?.length ? ['--locale', locales.join(',')] : []),
       ...['--out', folder],
     ];
-    const outDir = await configuredFolder(ctx, loaded, key, out, oneOff, options);
+    const outDir = await configuredFolder(ctx, loaded, key, out, oneOff, 'folder', options);
     // A folder read from (`loc push`) need not be writable: the push checks that it is there.
     if (!options.read) checkOutputFolder(outDir, `the output folder of target '${name}'`);
     const writable = { root: writableRoot(ctx, outDir), extensions };
     const types =
       t.types === undefined
         ? undefined
-        : await configuredFolder(ctx, loaded, `targets[${index}].types (target '${name}')`, t.types, (file) => [
-            ...oneOff(outDir),
-            ...['--types', file],
-          ]);
+        : await configuredFolder(
+            ctx,
+            loaded,
+            `targets[${index}].types (target '${name}')`,
+            t.types,
+            (file) => [...oneOff(outDir), ...['--types', file]],
+            'file',
+          );
     targets.push({
       name,
       workspace,

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, rmdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { MAX_TIMER_MS } from '@loc/sdk/duration';
 import { downloadToFile } from '@loc/sdk/node';
 import { bar, formatBytes } from '../ui/quantities';
 import type { Progress } from '../ui/progress';
@@ -89,7 +90,13 @@ export interface Delivery {
 }
 
 /** Refuses downloads larger than this; a resource ZIP is a few megabytes. */
-export const MAX_ZIP_BYTES = 512 * 1024 * 1024;
+const MAX_ZIP_BYTES = 512 * 1024 * 1024;
+
+/**
+ * The bounds of each of loc's downloads: {@link MAX_ZIP_BYTES}, and no deadline of the SDK's own (its
+ * default is 10 minutes): the command's --timeout, which aborts `signal`, is the deadline.
+ */
+export const DOWNLOAD_BOUNDS = { maxBytes: MAX_ZIP_BYTES, timeoutMs: MAX_TIMER_MS } as const;
 
 /**
  * Downloads the files and puts them into `outDir`, all or nothing: they are staged in a temporary
@@ -174,7 +181,7 @@ async function fetchZip(
   const zipPath = join(staging, 'download.zip');
   const download = await downloadToFile(source.url, zipPath, {
     signal: options.signal,
-    maxBytes: MAX_ZIP_BYTES,
+    ...DOWNLOAD_BOUNDS,
     ...(source.expectedSha256 ? { expectedSha256: source.expectedSha256 } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     onProgress: ({ receivedBytes, totalBytes }) =>
@@ -244,7 +251,7 @@ async function fetchFiles(
     const target = join(dir, ...path.split('/'));
     const result = await downloadToFile(file.url, target, {
       signal: options.signal,
-      maxBytes: MAX_ZIP_BYTES,
+      ...DOWNLOAD_BOUNDS,
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
     fetched.files.push({ path, file: target, sha256: result.sha256 });

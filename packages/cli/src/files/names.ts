@@ -1,3 +1,5 @@
+import { foldName } from './writable-path';
+
 /**
  * Characters no file name or path template of loc may hold: C0 controls (NUL included), DEL, C1 controls,
  * and the bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069), which make a name read
@@ -31,6 +33,6 @@ export const STAGING_PREFIX = '.loc-staging-';
 
 /** Whether a relative path (`/` separators) is, or lies below, one of loc's own names. */
 export function isReservedName(path: string): boolean {
-  const first = (path.split('/')[0] ?? '').normalize('NFC').toLowerCase();
+  const first = foldName(path.split('/')[0] ?? '');
   return RECORD_NAMES.includes(first) || first === LOCK_NAME || first.startsWith(STAGING_PREFIX);
 }

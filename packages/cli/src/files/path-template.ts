@@ -3,7 +3,7 @@ import { UsageError } from '../run/errors';
 import { androidQualifier, parseLocale } from '@loc/sdk/locales';
 import { BASE, type LocalizedFile } from './locale-map';
 import { hasUnsafeCharacter, printable } from './names';
-import { writableRefusal } from './writable-path';
+import { foldPath, writableRefusal } from './writable-path';
 
 /**
  * Path templates: where each exported file lands below the output folder (docs/cli.md#path-templates).
@@ -207,7 +207,8 @@ export function placeAll(template: string, files: readonly ExportedFile[]): stri
   const seen = new Map<string, ExportedFile>();
   return files.map((file) => {
     const to = applyTemplate(template, file);
-    const key = to.normalize('NFC').toLowerCase();
+    // Two paths a file system takes for one (case, Unicode forms, trailing dots: files/writable-path.ts) are one.
+    const key = foldPath(to);
     const other = seen.get(key);
     if (other) {
       const sameLocale = other.locale === file.locale;

@@ -7,7 +7,7 @@ import { askConfirm } from '../ui/prompts';
 import { printable } from './names';
 import { isInside, realpathLoose } from './real-path';
 import { displayPath } from './place';
-import { checkWritablePath } from './writable-path';
+import { checkWritablePath, ROOT_OPT_IN } from './writable-path';
 
 /**
  * Checks of where files will go, made before any request: a run that cannot write its result must not
@@ -111,15 +111,42 @@ export function writableRoot(ctx: Context, outDir: string): string {
 
 /**
  * Refuses (exit 2, nothing requested) an output folder where no export writes (files/writable-path.ts:
- * `.git/`, `.github/`, …), whoever names it: a flag or a key of loc.config.json, named in the message.
+ * `.git/`, `.github/`, …), whoever names it: a flag or a key of loc.config.json, named in the message. The
+ * repository's root itself only when `allowRoot`: the folder was named on the command line, or
+ * loc.config.json says `"allowRootOutput": true` (rootAllowed).
  */
-export function checkWritableFolder(root: string, folder: string, key: string): void {
-  const refusal = checkWritablePath(root, relative(root, folder), { kind: 'folder' });
-  if (refusal)
-    throw new UsageError(
-      `${key} is ${displayPath(folder) || '.'}, which ${refusal.reason}; nothing was requested.`,
-      `Name a folder of the app's resources for ${key.split(' ')[0]}.`,
-    );
+export function checkWritableFolder(
+  root: string,
+  folder: string,
+  key: string,
+  allowRoot: boolean,
+  oneOff?: string[],
+): void {
+  const refusal = checkWritablePath(root, relative(root, folder), { kind: 'folder', allowRoot });
+  if (!refusal) return;
+  const hint =
+    refusal.rule !== 'root'
+      ? `Name a folder of the app's resources for ${key.split(' ')[0]}.`
+      : `Name a folder of the app's resources (for example locales); to write into the root itself, set "${ROOT_OPT_IN}": true in loc.config.json${oneOff ? `, or name it on the command line: ${commandLine(oneOff)}` : ''}.`;
+  throw new UsageError(
+    `${key} is ${displayPath(folder) || '.'}, which ${refusal.reason}; nothing was requested.`,
+    hint,
+  );
+}
+
+/**
+ * Whether an output folder may be the repository's root: always when the command line names it (the
+ * person or the workflow that runs loc chose it), or when no loc.config.json is there (nothing of the
+ * repository's chose it); else only when loc.config.json opts in with `"allowRootOutput": true`. A
+ * default (an `out` left out) is never an opt-in: the root is where package.json, vercel.json and
+ * .devcontainer/ live, and a file of the service named like one of theirs would land beside them.
+ */
+export function rootAllowed(ctx: Context, folder: string, namedOnCommandLine: boolean): boolean {
+  const loaded = ctx.projectConfig();
+  if (namedOnCommandLine || !loaded || loaded.config.allowRootOutput === true) return true;
+  // Only the repository's root needs it: a folder elsewhere (said yes to at a terminal) is a root of its own.
+  const at = (a: string, b: string) => resolve(a) === resolve(b) || realpathLoose(a) === realpathLoose(b);
+  return !at(folder, loaded.dir);
 }
 
 /**
@@ -158,12 +185,19 @@ export async function configuredFolder(
   key: string,
   value: string,
   example: (folder: string) => string[],
+  kind: 'folder' | 'file' = 'folder',
   options: { read?: boolean } = {},
 ): Promise<string> {
   const folder = resolve(config.dir, value);
   const named = `${key} in ${displayPath(config.path)}`;
   if (staysInside(config.dir, folder)) {
-    checkWritableFolder(config.dir, folder, named);
+    if (kind === 'folder')
+      checkWritableFolder(config.dir, folder, named, rootAllowed(ctx, folder, false), example(folder));
+    else if (!rootAllowed(ctx, dirname(folder), false))
+      throw new UsageError(
+        `${named} is '${printable(value)}', a file in the repository's root, where tools find the files they run or read as their configuration; nothing was requested.`,
+        `Name a file in a folder of the app (for example src/loc-keys.d.ts); to write into the root itself, set "${ROOT_OPT_IN}": true in loc.config.json, or name it on the command line: ${commandLine(example(folder))}`,
+      );
     return folder;
   }
   // Inside by its path, outside by its real one: say where the link leads, or the path looks harmless.

@@ -8,6 +8,7 @@ import { UnsafeArchiveError } from '../run/errors';
 import { diskFullError } from './disk-full';
 import { inflateStored, type StoredEntry } from './inflate';
 import { hasUnsafeCharacter, printable, RECORD_NAMES } from './names';
+import { foldName, foldPath } from './writable-path';
 
 /** Limits against zip bombs: generous for resource files, far below what would hurt a machine. */
 export interface UnzipLimits {
@@ -44,8 +45,7 @@ export function safeEntryPath(name: string): string | { refused: string } {
   if (parts.includes('..')) return { refused: 'a path that climbs out of the folder (..)' };
   if (parts.length === 0) return { refused: 'an empty name' };
   // loc's records: an archive that ships one would rewrite what loc believes it wrote.
-  if (RECORD_NAMES.includes((parts.at(-1) ?? '').normalize('NFC').toLowerCase()))
-    return { refused: "the name of loc's own record" };
+  if (RECORD_NAMES.includes(foldName(parts.at(-1) ?? ''))) return { refused: "the name of loc's own record" };
   return parts.join('/');
 }
 
@@ -223,10 +223,12 @@ async function checkEntries(
     }
     if (isDirectory) continue;
     if (entry.isEncrypted()) throw new UnsafeArchiveError(`The archive entry '${safe}' is encrypted.`);
-    const key = safe.normalize('NFC').toLowerCase();
+    // As file systems compare names (files/writable-path.ts, foldPath): `de.json`, `DE.json` and `de.json.`
+    // are one file on Windows or macOS, and the second would overwrite the first.
+    const key = foldPath(safe);
     if (seen.has(key))
       throw new UnsafeArchiveError(
-        `The archive lists '${safe}' twice (names that differ only in case count as the same).`,
+        `The archive lists '${safe}' twice (names a file system takes for one, as those that differ only in case, count as the same).`,
       );
     seen.add(key);
     if (

@@ -7,7 +7,15 @@ import { EXPORT_FORMATS } from '@loc/sdk';
 import { UsageError } from '../run/errors';
 import { formatExtensions } from './format-extensions';
 import { applyTemplate, checkTemplateWrites, validateTemplate } from './path-template';
-import { checkPlacedFile, checkWritablePath, FORBIDDEN_FOLDERS, FORBIDDEN_NAMES } from './writable-path';
+import {
+  checkPlacedFile,
+  checkReadablePath,
+  checkWritablePath,
+  foldName,
+  foldPath,
+  TOOL_PATHS,
+  writableRefusal,
+} from './writable-path';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'loc-writable-')));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -41,6 +49,30 @@ describe('checkWritablePath', () => {
     ['package.json.', 'name'],
     ['.npmrc', 'name'],
     ['.gitattributes', 'name'],
+    // Issue 42: what other tools run: a dev container, a deployment platform's config, an editor's tasks.
+    ['.devcontainer/devcontainer.json', 'folder'],
+    ['devcontainer.json', 'name'],
+    ['vercel.json', 'name'],
+    ['apps/web/VERCEL.JSON.', 'name'],
+    ['.vscode/tasks.json', 'folder'],
+    ['netlify.toml', 'name'],
+    ['gradle/wrapper/gradle-wrapper.properties', 'name'],
+    ['src/main/AndroidManifest.xml', 'name'],
+    ['docker-compose.override.yml', 'name'],
+    ['App.xcodeproj/project.pbxproj', 'folder'],
+    ['.env.production', 'name'],
+    ['loc.config.json', 'name'],
+    // Names a file system reads as a step out, a device, or not at all.
+    ['a/.../x.json', 'outside'],
+    ['a/.. /x.json', 'outside'],
+    ['a/\uff0e\uff0e/x.json', 'outside'],
+    ['a/%2e%2e/x.json', 'outside'],
+    ['a/b%2fc.json', 'outside'],
+    ['nul.json', 'name'],
+    ['de/COM1.json', 'name'],
+    ['aux /x.json', 'name'],
+    [`${'a'.repeat(256)}.json`, 'name'],
+    ['de/x\u0000.json', 'name'],
     ['../x.json', 'outside'],
     ['/etc/x.json', 'outside'],
     ['C:/x.json', 'outside'],
@@ -66,7 +98,7 @@ describe('checkWritablePath', () => {
     const refusal = checkWritablePath(root, 'de/loc-de.yml', { extensions: ['json'] });
     expect(refusal?.rule).toBe('extension');
     expect(refusal?.reason).toMatch(/ends in \.yml, not in one of the format's own \(\.json\)/);
-    expect(checkWritablePath(root, 'de/Makefile', { extensions: ['json'] })?.reason).toMatch(/has no extension/);
+    expect(checkWritablePath(root, 'de/Strings', { extensions: ['json'] })?.reason).toMatch(/has no extension/);
     expect(checkWritablePath(root, 'de/x.JSON', { extensions: ['json'] })).toBeUndefined();
   });
 
@@ -91,6 +123,96 @@ describe('checkWritablePath', () => {
   it('checks a placed file from its output folder', () => {
     expect(checkPlacedFile({ root }, join(root, '.github'), 'x.json')?.rule).toBe('folder');
     expect(checkPlacedFile({ root, extensions: ['json'] }, join(root, 'web'), 'de/x.json')).toBeUndefined();
+  });
+});
+
+// Issue 42, point 1: every entry of the list has a test, each with the names file systems fold into it.
+/** `name` as the file systems a checkout may land on take it for the same name. */
+function foldedVariants(name: string): string[] {
+  const fullwidth = name.replace(/[a-z]/, (c) => String.fromCharCode(c.charCodeAt(0) - 0x61 + 0xff41));
+  return [
+    name,
+    name.toUpperCase(),
+    `${name}.`,
+    `${name} `,
+    `${name}. .`,
+    `${name}::$DATA`,
+    `${name.slice(0, 1)}\u200c${name.slice(1)}`,
+    `\ufeff${name}`,
+    fullwidth,
+    name.replace('s', '\u017f'),
+    name.replace('k', '\u212a'),
+  ];
+}
+
+describe('TOOL_PATHS: what tools run or read as their configuration', () => {
+  it.each(TOOL_PATHS.map((t) => [t.name, t.kind, t]))('%s (%s) is refused, in every folded form', (_n, _k, entry) => {
+    const instance = entry.name.replaceAll('*', 'x');
+    for (const variant of foldedVariants(instance)) {
+      if (entry.kind === 'folder') {
+        expect(checkWritablePath(root, `locales/${variant}/de.json`)?.rule, variant).toBe('folder');
+        expect(checkWritablePath(root, `locales/${variant}`)?.rule, variant).toBe('folder');
+        expect(checkWritablePath(root, variant, { kind: 'folder' })?.rule, variant).toBe('folder');
+      } else {
+        expect(checkWritablePath(root, `locales/de/${variant}`)?.rule, variant).toBe('name');
+        expect(checkWritablePath(root, variant, { extensions: ['json'] })?.rule, variant).toBe('name');
+      }
+      expect(checkReadablePath(root, `a/${variant}${entry.kind === 'folder' ? '/x.json' : ''}`)?.reason).toMatch(
+        /loc never reads and sends/,
+      );
+    }
+  });
+
+  it('knows each name once, spelled as its tool spells it, folded alike by no two entries', () => {
+    const folded = TOOL_PATHS.map((t) => `${t.kind} ${foldName(t.name)}`);
+    expect(new Set(folded).size).toBe(folded.length);
+  });
+
+  it('takes names that only look like a listed one', () => {
+    for (const path of ['locales/vercel-de.json', 'de/package.json.json', 'github/de.json', 'dev/container.json'])
+      expect(checkWritablePath(root, path, { extensions: ['json'] }), path).toBeUndefined();
+  });
+
+  it.each([
+    ['TSCONF~1.JSO', 'name'],
+    ['VERCEL~1.JSO', 'folder'],
+    ['PACKAG~1.JSO', 'name'],
+    ['DEVCON~1/x.json', 'folder'],
+    ['GITHUB~2/x.json', 'folder'],
+  ])('refuses the Windows short name %s (%s)', (path, rule) => {
+    expect(checkWritablePath(root, path)?.rule).toBe(rule);
+  });
+});
+
+describe('foldName and foldPath', () => {
+  it('fold what file systems take for one name', () => {
+    expect(foldName('Vercel.JSON. ')).toBe('vercel.json');
+    expect(foldName('.git::$INDEX_ALLOCATION')).toBe('.git');
+    expect(foldName('de\u0301.json')).toBe(foldName('d\u00e9.json'));
+    expect(foldName('\uff0e\uff0e')).toBe('');
+    expect(foldPath('A/B./c.JSON')).toBe('a/b/c.json');
+  });
+});
+
+describe('the repository root as an output folder', () => {
+  it('is refused unless the settings opt in', () => {
+    expect(checkWritablePath(root, '', { kind: 'folder', allowRoot: false })?.rule).toBe('root');
+    expect(checkWritablePath(root, '', { kind: 'folder', allowRoot: false })?.hint).toMatch(/"allowRootOutput": true/);
+    expect(checkWritablePath(root, 'a/..', { kind: 'folder', allowRoot: false })?.rule).toBe('root');
+    expect(checkWritablePath(root, './', { kind: 'folder', allowRoot: false })?.rule).toBe('root');
+    expect(checkWritablePath(root, '', { kind: 'folder', allowRoot: true })).toBeUndefined();
+    expect(checkWritablePath(root, 'locales', { kind: 'folder', allowRoot: false })).toBeUndefined();
+  });
+
+  it('is found through a symbolic link too', () => {
+    symlinkSync('.', join(root, 'here'));
+    expect(checkWritablePath(root, 'here', { kind: 'folder', allowRoot: false })?.rule).toBe('root');
+  });
+});
+
+describe('writableRefusal', () => {
+  it('refuses a template whose fixed part is a listed name', () => {
+    expect(writableRefusal('.devcontainer/x{locale}.json')?.rule).toBe('folder');
   });
 });
 
@@ -157,28 +279,49 @@ const SEED = Number(process.env.FUZZ_SEED ?? 32);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
 
 /**
- * The allowed set, said plainly: inside the root, no forbidden folder or name (as file systems compare
- * names: case, trailing dots and spaces, NTFS streams, HFS+ ignorables), the format's extension. (Windows
- * short names, `GIT~1`, are the unit tests'.)
+ * The allowed set, said plainly: inside the root, no listed folder or name (as file systems compare names:
+ * case, Unicode normalisation, trailing dots and spaces, NTFS streams, HFS+ ignorables; the list's `*` as
+ * any run of characters), the format's extension. (Windows short names, `GIT~1`, are the unit tests'.)
  */
 function allowed(relative: string, extensions: readonly string[]): boolean {
   const clean = (s: string) =>
     s
-      .normalize('NFC')
       .replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g, '')
+      .normalize('NFKC')
+      .toLowerCase()
       .replace(/:.*$/s, '')
-      .replace(/[. ]+$/, '')
-      .toLowerCase();
+      .replace(/[. ]+$/, '');
+  const glob = (name: string) =>
+    new RegExp(
+      `^${clean(name)
+        .split('*')
+        .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    );
   const path = posix.normalize(relative);
   if (path.startsWith('../') || path === '..' || posix.isAbsolute(path)) return false;
   const segments = path.split('/').map(clean);
-  if (segments.some((s) => FORBIDDEN_FOLDERS.some((f) => f.toLowerCase() === s))) return false;
+  const listed = (kind: 'folder' | 'file', name: string) =>
+    TOOL_PATHS.some((t) => t.kind === kind && glob(t.name).test(name));
+  if (segments.some((s) => listed('folder', s))) return false;
   const name = segments.at(-1)!;
-  if (FORBIDDEN_NAMES.some((n) => n.toLowerCase() === name)) return false;
+  if (listed('file', name)) return false;
   return extensions.includes(posix.extname(name).slice(1));
 }
 
 const hostileWords = [
+  // Issue 42: pieces that a template and a locale (or a locale map) join into another tool's file.
+  '.devcontainer',
+  'vcontainer',
+  'rcel',
+  'vercel',
+  '.vscode',
+  'tasks',
+  'netlify',
+  'docker-compose',
+  'gradle-wrapper',
+  '.env',
+  'loc.config',
   '.git',
   '.GIT',
   '.Git.',
@@ -245,7 +388,7 @@ const template = fc.array(segment, { minLength: 1, maxLength: 4 }).map((s) => s.
 const outFolder = fc
   .array(fc.constantFrom('.', 'locales', 'app', ...hostileWords.filter(Boolean)), { minLength: 1, maxLength: 3 })
   .map((s) => s.join('/'));
-const locale = fc.constantFrom('de', 'pt-BR', 'fr-CA', 'zh-Hant-TW', 'en', 'Base', '.git', '.github', 'x');
+const locale = fc.constantFrom('de', 've', 'pt-BR', 'fr-CA', 'zh-Hant-TW', 'en', 'Base', '.git', '.github', 'x');
 const exportedFile = fc
   .tuple(
     fc.array(fc.constantFrom(...hostileWords.filter(Boolean), 'Resources', 'de.lproj'), { maxLength: 2 }),

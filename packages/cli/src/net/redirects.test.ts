@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpFetch } from './http-fetch';
 import { proxyFetch } from './proxy';
+import { type Hop, REFUSED, sendFollowing } from './redirects';
 import { TEST_CERT, TEST_KEY } from './test-certificate';
 
 // Two loopback servers on two ports: two origins. Each records what reached it; a path `/to/<where>`
@@ -138,7 +139,7 @@ describe.each(clients)('%s follows redirects as fetch does', (_name, make, CREDE
     try {
       const error = await fetch(via('tls', `${origins.b}/file`), { headers: CREDENTIALS }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TypeError);
-      expect(String(error)).toMatch(/from https to http/);
+      expect(String(error)).toMatch(/from https to a plain http: URL/);
       expect(seen.map((s) => s.server)).toEqual(['tls']);
     } finally {
       if (saved === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
@@ -190,5 +191,43 @@ describe.each(clients)('%s follows redirects as fetch does', (_name, make, CREDE
     await manual.text();
     await expect(fetch(via('a', `${origins.b}/file`), { redirect: 'error' })).rejects.toThrow(TypeError);
     expect(seen.every((s) => s.server === 'a')).toBe(true);
+  });
+});
+
+// Issue 42, point 2: each hop is held to the download URL rule (@loc/sdk internal/cdn-url-rule.ts), not only
+// the step from https to http. An exchange of the test's own answers each hop from a table: nothing reaches
+// the network, and `asked` shows which hops would have.
+describe('sendFollowing holds every hop to the URL rule', () => {
+  const follow = async (chain: readonly string[]) => {
+    const asked: string[] = [];
+    const next = Object.fromEntries(chain.slice(0, -1).map((url, i) => [url, chain[i + 1]!]));
+    const exchange = async (hop: Hop) => {
+      asked.push(hop.url.href);
+      return next[hop.url.href];
+    };
+    const head = (location: string | undefined) => ({ status: location ? 302 : 200, location, discard: () => {} });
+    const outcome = await sendFollowing(new URL(chain[0]!), {}, exchange, head).catch((e: unknown) => e);
+    return { asked, outcome };
+  };
+
+  it.each([
+    ['loopback to plain http off loopback', ['http://127.0.0.1:9/a', 'http://files.example/b?sig=s3cr3t'], 1],
+    ['a downgrade in the middle of a chain', ['https://a.example/1', 'https://b.example/2', 'http://c.example/3'], 2],
+    ['https to plain http on loopback', ['https://a.example/1', 'http://127.0.0.1:9/2'], 1],
+    ['plain http off loopback to another', ['http://a.example/1', 'http://b.example/2'], 1],
+  ] as const)('refuses %s at that hop, before it is sent', async (_what, chain, refusedAt) => {
+    const { asked, outcome } = await follow(chain);
+    expect(outcome).toBeInstanceOf(TypeError);
+    expect(outcome).toMatchObject({ code: REFUSED.redirect });
+    expect(String(outcome)).toMatch(/a plain http: URL/);
+    expect(String(outcome)).not.toContain('s3cr3t');
+    expect(asked).toEqual(chain.slice(0, refusedAt));
+  });
+
+  it('follows loopback to loopback, and up to https', async () => {
+    const chain = ['http://127.0.0.1:9/1', 'http://localhost:8/2', 'https://files.example/3'];
+    const { asked, outcome } = await follow(chain);
+    expect(outcome).toMatchObject({ redirects: 2 });
+    expect(asked).toEqual(chain);
   });
 });

@@ -1,3 +1,4 @@
+import { refusedDownloadUrl } from '@loc/sdk/internal';
 import { HttpHeaders } from './http-headers';
 
 /**
@@ -123,8 +124,10 @@ function checkRequestUrl(url: URL): URL {
  * The request that follows `hop` after a `status` answer with `location`, by fetch's rules (WHATWG
  * fetch, "HTTP-redirect fetch"): origin-bound headers are dropped when the origin changes; 303 (and 301
  * or 302 after a POST) becomes a GET without body; 307 and 308 keep method and body. Stricter than
- * fetch: a redirect from https to plain http is refused (it would send the request, and whatever
- * credentials the next hops add, in clear text), as is a count over {@link MAX_REDIRECTS}.
+ * fetch: each hop is held to @loc/sdk's download URL rule (internal/cdn-url-rule.ts): to plain http only
+ * from plain http on loopback to loopback, never from https (it would send the request, and whatever
+ * credentials the next hops add, in clear text), never out of loopback in clear text; and a count over
+ * {@link MAX_REDIRECTS} is refused.
  *
  * @example redirectedRequest(hop, 302, 'https://cdn.example/file').headers.has('authorization') // false when the hop was to another origin
  */
@@ -137,8 +140,8 @@ function redirectedRequest(hop: Hop, status: number, location: string, count: nu
     throw refusedRedirect('a redirect to an invalid URL');
   }
   checkRequestUrl(next);
-  if (hop.url.protocol === 'https:' && next.protocol !== 'https:')
-    throw refusedRedirect('refused a redirect from https to http');
+  const refused = refusedDownloadUrl(next.href, hop.url.href);
+  if (refused) throw refusedRedirect(`refused a redirect from ${hop.url.protocol.slice(0, -1)} to ${refused}`);
   const headers = new HttpHeaders(hop.headers);
   if (next.origin !== hop.url.origin) for (const name of ORIGIN_BOUND_HEADERS) headers.delete(name);
   const toGet =

@@ -121,14 +121,18 @@ interface ParsedCommand {
   readonly processedArgs: unknown[];
 }
 
-/** Options whose value the CLI can check itself, by attribute name, against the SDK's vocabularies. */
+/**
+ * Options whose value the CLI can check itself, by attribute name, against the SDK's rules: a semantic
+ * version, the form of an export format id (whether the project exports to it is the project's list to say:
+ * `loc export` asks for it).
+ */
 const CHECKED_VALUES: Record<string, 'semver' | 'exportFormat'> = { clientVersion: 'semver', format: 'exportFormat' };
 
 /**
  * The one check of every option value the user gave (flag or environment variable), run before a command's
  * handler, so nothing is requested, spent or created with a value the CLI can tell is wrong: an empty or
  * blank value (an unset `$APP_VERSION` in a build script would otherwise mean "any version"), a semantic
- * version the service would refuse, an export format id the CLI does not know. The message names the flag
+ * version the service would refuse, a malformed export format id. The message names the flag
  * and, for a value from the environment, the variable. Loads the SDK: called when a command runs, not at
  * start-up.
  */
@@ -151,8 +155,8 @@ export async function checkOptionValues(command: ParsedCommand): Promise<void> {
   }
   // The error table and the SDK's vocabularies load only when there is something to judge (start-up).
   if (!given.some((g) => g.value.trim() === '' || CHECKED_VALUES[g.key])) return;
-  const [{ EXPORT_FORMATS }, { SEMANTIC_VERSION_PATTERN }, { UsageError }] = await Promise.all([
-    import('@loc/sdk'),
+  const [{ EXPORT_FORMAT_ID_PATTERN }, { SEMANTIC_VERSION_PATTERN }, { UsageError }] = await Promise.all([
+    import('@loc/sdk/internal'),
     import('@loc/sdk/schemas'),
     import('../run/errors'),
   ]);
@@ -172,10 +176,11 @@ export async function checkOptionValues(command: ParsedCommand): Promise<void> {
         'Give MAJOR.MINOR.PATCH without a v or spaces, for example 2.1.0 (or 3.0.0-beta.1).',
       );
     }
-    if (kind === 'exportFormat' && !EXPORT_FORMATS.some((f) => f.id === value)) {
+    // Any id of the service's form passes: a project may list formats loc has never heard of (json.flat-v2).
+    if (kind === 'exportFormat' && !EXPORT_FORMAT_ID_PATTERN.test(value)) {
       throw new UsageError(
-        `${name}${from} '${value}' is not an export format loc knows.`,
-        `The formats: ${EXPORT_FORMATS.map((f) => f.id).join(', ')} (\`loc export formats\` lists them).`,
+        `${name}${from} '${value}' is not an export format id: ids are dotted words such as json.standard or xml.android.resources.`,
+        'The formats a project exports to: `loc projects show <project>` (Formats).',
       );
     }
   }

@@ -1,9 +1,8 @@
-import { DEFAULT_BASE_URL } from '@loc/sdk/internal';
-import { DEFAULT_CDN_CHECK_PATH } from '@loc/sdk/internal';
-import type { ProjectConfig } from '../config/project-config';
+import { cdnCheckTarget, DEFAULT_BASE_URL } from '@loc/sdk/internal';
+import { checkConfigCdnBaseUrl, type ProjectConfig } from '../config/project-config';
 import { DEFAULT_PROFILE, type CredentialStore, type Profile } from '../config/credentials';
 import { CredentialsError, UsageError } from '../run/errors';
-import { PROXY_VARIABLES } from './environment';
+import { describeSource, settingToCheck, type Source } from './setting-source';
 import type { GlobalOptions, OptionSource } from './shared-options';
 
 /**
@@ -13,9 +12,6 @@ import type { GlobalOptions, OptionSource } from './shared-options';
  * settings), stored profile, default.
  */
 
-/** Where a setting came from, for messages (never the value of a credential). */
-export type Source = 'flag' | 'environment' | 'config' | 'profile' | 'default';
-
 export interface Settings {
   profile: string;
   baseUrl: string;
@@ -24,13 +20,20 @@ export interface Settings {
   tokenSource: Source | undefined;
   cdnKey: string | undefined;
   cdnKeySource: Source | undefined;
-  /** Where CDN checks go: --cdn-base-url, LOC_CDN_BASE_URL, `cdn.baseUrl` in loc.config.json, else the base URL. */
+  /**
+   * Where CDN checks go: --cdn-base-url, LOC_CDN_BASE_URL, `cdn.baseUrl` in loc.config.json, else the SDK's
+   * rule (`cdnCheckTarget`): the service's CDN host for the service's base URL, else the base URL.
+   */
   cdnBaseUrl: string;
   cdnBaseUrlSource: Source;
-  /** No CDN base URL was set: CDN checks go to the base URL (and `cdnBaseUrlSource` is the base URL's). */
+  /** No CDN base URL was set: CDN checks go where the base URL implies (and `cdnBaseUrlSource` is the base URL's). */
   cdnBaseUrlIsBase: boolean;
-  /** The path of the check below it: --cdn-check-path, LOC_CDN_CHECK_PATH, `cdn.checkPath`, else /cdn/check. */
+  /**
+   * The path of the check below it: --cdn-check-path, LOC_CDN_CHECK_PATH, `cdn.checkPath`, else
+   * /v1/distributions/check on the service's CDN host and /cdn/check on any other.
+   */
   cdnCheckPath: string;
+  cdnCheckPathSource: Source;
 }
 
 interface SettingsInput {
@@ -72,7 +75,10 @@ export async function resolveSettings(input: SettingsInput): Promise<Settings> {
 
   const [baseUrlValue, baseUrlSource] =
     given('baseUrl') ?? (profile ? [profile.baseUrl, 'profile' as const] : [DEFAULT_BASE_URL, 'default' as const]);
-  const baseUrl = normalizeBaseUrl(baseUrlValue, `The base URL (${describeSource(baseUrlSource, 'baseUrl')})`);
+  const baseUrl = normalizeBaseUrl(
+    baseUrlValue,
+    `The base URL (${describeSource(baseUrlSource, 'baseUrl', profileName)})`,
+  );
   const sameHost = profile !== undefined && sameOrigin(profile.baseUrl, baseUrl);
   const stored = (value: string | undefined): [string, Source] | undefined =>
     sameHost && value ? [value, 'profile'] : undefined;
@@ -82,29 +88,46 @@ export async function resolveSettings(input: SettingsInput): Promise<Settings> {
   }
   const fromConfig = (value: string | undefined): [string, Source] | undefined =>
     value ? [value, 'config'] : undefined;
-  const [cdnBaseUrlValue, cdnBaseUrlSource] = given('cdnBaseUrl') ??
-    fromConfig(input.config?.cdn?.baseUrl) ?? [baseUrl, baseUrlSource];
-  const cdnBaseUrl = normalizeBaseUrl(
-    cdnBaseUrlValue,
-    `The CDN base URL (${describeSource(cdnBaseUrlSource, 'cdnBaseUrl')})`,
-  );
-  const [cdnCheckPath] = given('cdnCheckPath') ?? fromConfig(input.config?.cdn?.checkPath) ?? [DEFAULT_CDN_CHECK_PATH];
-  // A stored CDN key goes only to the origin it was stored for (the profile's CDN base URL, else its base
-  // URL): a cloned repository's `cdn.baseUrl` must never receive it. A key given as flag or variable goes
-  // where the user points it.
-  const keyOrigin = profile?.cdnKey ? (profile.cdnBaseUrl ?? profile.baseUrl) : undefined;
+  const cdnBaseUrlFlag = given('cdnBaseUrl');
+  const cdnBaseUrlGiven = cdnBaseUrlFlag ?? fromConfig(input.config?.cdn?.baseUrl);
+  const cdnCheckPathGiven = given('cdnCheckPath') ?? fromConfig(input.config?.cdn?.checkPath);
+  const checkedCdnBase = ([value, source]: [string, Source]) =>
+    normalizeBaseUrl(value, `The CDN base URL (${describeSource(source, 'cdnBaseUrl', profileName)})`);
+  // Where a check goes without them is the SDK's one rule (its internal/service-hosts.ts).
+  const cdn = cdnCheckTarget({
+    baseUrl,
+    cdnBaseUrl: cdnBaseUrlGiven && checkedCdnBase(cdnBaseUrlGiven),
+    cdnCheckPath: cdnCheckPathGiven?.[0],
+  });
+  const cdnBaseUrl = cdn.cdnBaseUrl;
+  const cdnBaseUrlSource: Source = cdnBaseUrlGiven?.[1] ?? baseUrlSource;
+  // Where CDN checks go when loc.config.json says nothing: a host the repository's file did not choose.
+  const unconfigured = cdnCheckTarget({
+    baseUrl,
+    cdnBaseUrl: cdnBaseUrlFlag && checkedCdnBase(cdnBaseUrlFlag),
+  }).cdnBaseUrl;
+  // A stored CDN key goes only to the origin it was stored for (the profile's CDN base URL, else the CDN host
+  // its base URL implies): a cloned repository's `cdn.baseUrl` must never receive it. A key given as flag or
+  // variable goes where the user points it.
+  const keyOrigin = profile?.cdnKey ? (profile.cdnBaseUrl ?? cdnHostOf(profile.baseUrl)) : undefined;
   const cdnKey: [string, Source] | undefined =
     given('cdnKey') ??
     (profile?.cdnKey && keyOrigin && sameOrigin(keyOrigin, cdnBaseUrl) ? [profile.cdnKey, 'profile'] : undefined);
   if (!cdnKey && keyOrigin && input.needs === 'cdnKey') {
     throw new CredentialsError(
-      `The stored CDN key of profile '${profileName}' belongs to ${originOf(keyOrigin)}; the CDN check would go to ${originOf(cdnBaseUrl)} (${describeSource(cdnBaseUrlSource, 'cdnBaseUrl')}). The key was not sent.`,
+      `The stored CDN key of profile '${profileName}' belongs to ${originOf(keyOrigin)}; the CDN check would go to ${originOf(cdnBaseUrl)} (${describeSource(cdnBaseUrlSource, cdnBaseUrlGiven ? 'cdnBaseUrl' : 'baseUrl', profileName)}). The key was not sent.`,
       `If you trust ${originOf(cdnBaseUrl)}, pass its key with --cdn-key or LOC_CDN_KEY, or store one for it with \`loc login --cdn-key <key> --cdn-base-url ${originOf(cdnBaseUrl)}\`.`,
     );
   }
-  if (token) checkCredentialText(token[0], `The API token (${credentialSource(token[1], '--token', 'LOC_API_TOKEN')})`);
-  if (cdnKey)
-    checkCredentialText(cdnKey[0], `The CDN key (${credentialSource(cdnKey[1], '--cdn-key', 'LOC_CDN_KEY')})`);
+  if (cdnBaseUrlSource === 'config' && input.needs === 'cdnKey')
+    checkConfigCdnBaseUrl(cdnBaseUrl, {
+      trusted: [baseUrl, unconfigured],
+      keyFrom: cdnKey?.[1] as 'flag' | 'environment' | 'profile' | undefined,
+    });
+  const origin = ([, source]: [string, Source], key: 'token' | 'cdnKey') =>
+    settingToCheck(source, key) ?? describeSource(source, key, profileName);
+  if (token) checkCredentialText(token[0], `The API token (${origin(token, 'token')})`);
+  if (cdnKey) checkCredentialText(cdnKey[0], `The CDN key (${origin(cdnKey, 'cdnKey')})`);
   return {
     profile: profileName,
     baseUrl,
@@ -115,19 +138,30 @@ export async function resolveSettings(input: SettingsInput): Promise<Settings> {
     cdnKeySource: cdnKey?.[1],
     cdnBaseUrl,
     cdnBaseUrlSource,
-    cdnBaseUrlIsBase: !given('cdnBaseUrl') && !input.config?.cdn?.baseUrl,
-    cdnCheckPath: checkPath(cdnCheckPath),
+    cdnBaseUrlIsBase: cdnBaseUrlGiven === undefined,
+    cdnCheckPath: checkPath(cdn.cdnCheckPath),
+    cdnCheckPathSource: cdnCheckPathGiven?.[1] ?? 'default',
   };
+}
+
+/**
+ * The CDN host a base URL implies when no CDN base URL is given (the SDK's rule): the service's CDN host for
+ * the service's API, else the base URL itself.
+ *
+ * @example cdnHostOf('https://api.lingohub.com') // 'https://cdn.lingohub.com'
+ */
+export function cdnHostOf(baseUrl: string): string {
+  return cdnCheckTarget({ baseUrl }).cdnBaseUrl;
 }
 
 /**
  * A base URL as given, checked: http(s), no credentials, no query; without a trailing slash. A refused
  * value is never echoed (a query or a user name may hold a key): `what` names the setting and its source.
  *
- * @example normalizeBaseUrl('https://api.loc.dev/') // 'https://api.loc.dev'
+ * @example normalizeBaseUrl('https://api.lingohub.com/') // 'https://api.lingohub.com'
  */
 export function normalizeBaseUrl(value: string, what = 'The base URL'): string {
-  const example = 'Give it in full, for example https://api.loc.dev.';
+  const example = `Give it in full, for example ${DEFAULT_BASE_URL} (the service) or http://127.0.0.1:4010 (loc-mock).`;
   let url: URL;
   try {
     url = new URL(value.trim());
@@ -172,31 +206,49 @@ export function checkCredentialText(value: string, what: string): void {
   );
 }
 
-function credentialSource(source: Source, flag: string, variable: string): string {
-  return source === 'flag' ? flag : source === 'environment' ? variable : 'the stored profile';
-}
-
 /**
- * The proxy variables that are set must hold URLs: a garbage value is a usage error naming the variable,
- * never its value (it may hold a password).
+ * The proxy variables, judged as undici will read them (net/proxy.ts hands the environment to its
+ * EnvHttpProxyAgent, which builds a ProxyAgent for each when it is made, before any request): a value it
+ * would refuse is a usage error naming the variable (exit 2), never "Unexpected error: Invalid URL" (exit 1).
+ * Never shows the value (it may hold a password), nor any part of it. undici 8 reads, for plain http,
+ * `http_proxy`, else `HTTP_PROXY`; for https, `https_proxy`, else `HTTPS_PROXY` (`??`: a variable set to ''
+ * hides the other one and means no proxy). Its ProxyAgent takes `new URL(value)` (so `proxy.corp:3128` is
+ * the scheme `proxy.corp:`), then a pool for the proxy's origin: http: or https:, nothing after the port
+ * (`util.parseOrigin`); socks5: and socks: go to its SOCKS agent instead. settings.test.ts gives each value
+ * to undici's ProxyAgent and compares. Stricter in one case: a SOCKS URL without a host, which undici takes
+ * and can never connect to.
  */
 export function checkProxyVariables(env: NodeJS.ProcessEnv): void {
-  for (const name of PROXY_VARIABLES) {
+  for (const [lower, upper] of [
+    ['http_proxy', 'HTTP_PROXY'],
+    ['https_proxy', 'HTTPS_PROXY'],
+  ] as const) {
+    const name = env[lower] !== undefined ? lower : upper;
     const value = env[name];
     if (!value) continue;
-    let url: URL | undefined;
-    try {
-      url = new URL(value.includes('://') ? value : `http://${value}`);
-    } catch {
-      url = undefined;
-    }
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
+    const why = refusedProxyUrl(value);
+    if (why)
       throw new UsageError(
-        `${name} is not a proxy URL (its value is not shown: it may hold a password).`,
-        `Set ${name} to http://host:port (or http://user:password@host:port), or unset it.`,
+        `${name} is not a proxy URL: it ${why} (its value is not shown: it may hold a password).`,
+        `Set ${name} to http://host:port (or http://user:password@host:port, with nothing after the port), or unset it.`,
       );
-    }
   }
+}
+
+/** Why undici's ProxyAgent would refuse `value` (or could never connect through it), or undefined. */
+function refusedProxyUrl(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'is not a URL';
+  }
+  if (url.protocol === 'socks5:' || url.protocol === 'socks:') return url.hostname ? undefined : 'names no host';
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return 'starts with no http:// or https:// (a bare host:port reads as a scheme of its own)';
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '')
+    return 'has a path, a query or a fragment after the host and port';
+  return undefined;
 }
 
 /** A check path: absolute, no query. */
@@ -208,22 +260,6 @@ function checkPath(value: string): string {
     );
   }
   return value;
-}
-
-/**
- * Where a setting came from, in words, for messages.
- *
- * @example describeSource('config', 'cdnBaseUrl') // 'from cdn.baseUrl of loc.config.json'
- */
-export function describeSource(source: Source, key: 'baseUrl' | 'cdnBaseUrl'): string {
-  const names = {
-    baseUrl: { flag: '--base-url', environment: 'LOC_BASE_URL', config: 'loc.config.json' },
-    cdnBaseUrl: { flag: '--cdn-base-url', environment: 'LOC_CDN_BASE_URL', config: 'cdn.baseUrl of loc.config.json' },
-  }[key];
-  if (source === 'profile') return 'from the stored profile';
-  if (source === 'default') return 'the default';
-  if (source === 'flag') return `given with ${names.flag}`;
-  return `from ${names[source]}`;
 }
 
 function originOf(url: string): string {

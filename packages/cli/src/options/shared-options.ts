@@ -7,12 +7,12 @@ import { collectList, collectLocaleMap, parsePathTemplate, parseTimeout } from '
  * option's type for the handler. Builders, not shared instances: commander keeps state on an Option.
  */
 
-/** `-w, --workspace <slug>`; default from loc.config.json. */
-export const workspaceOption = (help = 'workspace URL slug (default: from loc.config.json)') =>
+/** `-w, --workspace <slug>`, the slug or the id; default from loc.config.json. */
+export const workspaceOption = (help = 'workspace URL slug or id (default: from loc.config.json)') =>
   new Option('-w, --workspace <slug>', help);
 
-/** `-p, --project <slug>`; default from loc.config.json. */
-export const projectOption = (help = 'project URL slug (default: from loc.config.json)') =>
+/** `-p, --project <slug>`, the slug or the id; default from loc.config.json. */
+export const projectOption = (help = 'project URL slug or id (default: from loc.config.json)') =>
   new Option('-p, --project <slug>', help);
 
 /** `-l, --locale <codes>`: repeatable and comma-separated. */
@@ -24,7 +24,8 @@ export const targetOption = (help = 'only these targets of loc.config.json (repe
   new Option('--target <names>', help).argParser(collectList);
 
 /** `-f, --format <id>`: an export format. */
-export const formatOption = () => new Option('-f, --format <id>', 'export format (see `loc export formats`)');
+export const formatOption = () =>
+  new Option('-f, --format <id>', 'export format: any id the project lists (`loc projects show`)');
 
 /** `-o, --out <dir>`: the folder exported files go into. */
 export const outOption = (help = 'folder to unzip into (default: from loc.config.json, else here)') =>
@@ -87,23 +88,29 @@ const globalOptions = {
   verbose: () =>
     new Option('-v, --verbose', 'print requests, timings and stack traces on stderr (credentials redacted)'),
   color: () => new Option('--no-color', 'no colours (NO_COLOR works too)'),
-  baseUrl: () => new Option('--base-url <url>', 'base URL of the service').env('LOC_BASE_URL'),
+  baseUrl: () =>
+    new Option('--base-url <url>', 'base URL of the service (default https://api.lingohub.com)').env('LOC_BASE_URL'),
   token: () =>
     new Option('--token <token>', 'API token; prefer LOC_API_TOKEN or `loc login`, a flag lands in shell history').env(
       'LOC_API_TOKEN',
     ),
   cdnKey: () => new Option('--cdn-key <key>', 'CDN key for `loc cdn check`').env('LOC_CDN_KEY'),
   cdnBaseUrl: () =>
-    new Option('--cdn-base-url <url>', 'base URL of the CDN check when it is another host (default: the base URL)').env(
-      'LOC_CDN_BASE_URL',
-    ),
+    new Option(
+      '--cdn-base-url <url>',
+      'base URL of the CDN check (default: https://cdn.lingohub.com for the service, else the base URL)',
+    ).env('LOC_CDN_BASE_URL'),
   cdnCheckPath: () =>
     new Option(
       '--cdn-check-path <path>',
-      'path of the CDN check below it (default /cdn/check; a CDN host: /v1/distributions/check)',
+      'path of the CDN check below it (default: /v1/distributions/check on cdn.lingohub.com, else /cdn/check)',
     ).env('LOC_CDN_CHECK_PATH'),
   profile: () => new Option('--profile <name>', 'stored profile to use').env('LOC_PROFILE'),
-  config: () => new Option('--config <file>', 'loc.config.json to use instead of the nearest one'),
+  config: () =>
+    new Option(
+      '--config <file>',
+      'config file to use instead of the nearest loc.config.json (or .yaml, .yml); the one loc init writes',
+    ),
 };
 
 /** The root command with the global flags added. */

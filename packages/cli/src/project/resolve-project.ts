@@ -1,4 +1,4 @@
-import type { LocClient } from '@loc/sdk/internal';
+import { NotFoundError, PermissionDeniedError, type LocClient } from '@loc/sdk/internal';
 import type { Context } from '../run/context';
 import { UsageError } from '../run/errors';
 import { askSelect, requireFlags } from '../ui/prompts';
@@ -39,7 +39,7 @@ export async function resolveProject(
   const { workspace, project } = projectOf(ctx, flags, example);
   if (workspace && project) return { workspace, project };
   const reachable = await reachableProjects(client, ctx.signal);
-  const candidates = reachable.filter((p) => !workspace || p.workspace === workspace);
+  const candidates = await inWorkspace(client, reachable, workspace, ctx.signal);
   if (candidates.length === 0) {
     throw new UsageError(
       workspace ? `Your token reaches no project in workspace '${workspace}'.` : 'Your token reaches no project.',
@@ -69,13 +69,54 @@ export async function resolveWorkspace(
   const workspace = workspaceOf(ctx, flag, example);
   if (workspace) return workspace;
   const workspaces = [...new Set((await reachableProjects(client, ctx.signal)).map((p) => p.workspace))];
-  if (workspaces.length === 1 && workspaces[0]) return workspaces[0];
+  if (workspaces.length === 1 && workspaces[0]) {
+    ctx.out.info(`Workspace ${workspaces[0]}, the only one your token reaches.`);
+    return workspaces[0];
+  }
   if (workspaces.length === 0) throw new UsageError('Your token reaches no workspace.', 'Pass --workspace <slug>.');
   return askSelect(
     ctx,
     'Which workspace?',
     workspaces.map((w) => ({ value: w, label: w })),
   );
+}
+
+/**
+ * The reachable projects in the workspace `ref` names, by its slug or by its id (`space_…`: the service
+ * takes either, and its self links carry the slug). An id matches no self link: the workspace's status
+ * (`GET /v1/{id}/projects/status`) names its projects by their self links. All of them without `ref`.
+ */
+export async function inWorkspace<P extends { workspace: string; project: string }>(
+  client: LocClient,
+  reachable: P[],
+  ref: string | undefined,
+  signal: AbortSignal,
+): Promise<P[]> {
+  if (!ref) return reachable;
+  const bySlug = reachable.filter((p) => p.workspace === ref);
+  if (bySlug.length) return bySlug;
+  let entries: Awaited<ReturnType<LocClient['projects']['workspaceStatus']>>;
+  try {
+    entries = await client.projects.workspaceStatus(ref, { signal });
+  } catch (error) {
+    // No such workspace, or one whose status this token may not read: none of its projects is reachable here.
+    if (error instanceof NotFoundError || error instanceof PermissionDeniedError) return [];
+    throw error;
+  }
+  const named = new Set(
+    entries.flatMap((e) => (e.links ?? []).filter((l) => l.rel === 'self').map((l) => projectPathOf(l.href))),
+  );
+  return reachable.filter((p) => named.has(`${p.workspace}/${p.project}`));
+}
+
+/** `workspace/project` of a self link (`<base>/v1/<workspace>/projects/<project>`), or undefined. */
+function projectPathOf(href: string): string | undefined {
+  try {
+    const match = /\/v1\/([^/]+)\/projects\/([^/]+)\/?$/.exec(new URL(href, 'http://base.invalid').pathname);
+    return match ? `${decodeURIComponent(match[1]!)}/${decodeURIComponent(match[2]!)}` : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 interface ReachableProject {

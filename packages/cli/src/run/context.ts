@@ -3,21 +3,50 @@ import {
   APIConnectionError,
   APIError,
   createClient,
+  DEFAULT_BASE_URL,
   TimeoutError,
   type ClientHooks,
   type LocClient,
 } from '@loc/sdk/internal';
-import { findConfigFile, loadConfigFile, type LoadedConfig } from '../config/project-config';
-import { openCredentials, type CredentialStore } from '../config/credentials';
-import { CliError, CredentialsError, EXIT, isForeignAnswer, onCdn, RETRIED, refusedAnswerOf, resumeOf } from './errors';
+import {
+  findConfigFile,
+  isYamlConfig,
+  loadConfigFile,
+  type LoadedConfig,
+  type YamlModule,
+} from '../config/project-config';
+import { DEFAULT_PROFILE, openCredentials, type CredentialStore } from '../config/credentials';
+import {
+  CDN_ROUTE_HINT,
+  CliError,
+  CredentialsError,
+  EXIT,
+  isCdnRouteMiss,
+  isForeignAnswer,
+  onCdn,
+  type RequestSettings,
+  RETRIED,
+  refusedAnswerOf,
+  resumeOf,
+  SETTINGS_OF,
+} from './errors';
 import { createHttpFetch } from '../net/http-fetch';
 import { proxyFetch } from '../net/proxy';
 import { Output } from './output';
 import type { GlobalOptions, OptionSource } from '../options/shared-options';
 import { readEnvironment, type Environment } from '../options/environment';
-import { checkProxyVariables, describeSource, resolveSettings, type Settings, type Source } from '../options/settings';
+import { checkProxyVariables, resolveSettings, type Settings } from '../options/settings';
+import { describeSource, loginCommand, type Source } from '../options/setting-source';
 import { formatElapsed } from '../ui/progress';
 import { VERSION } from '../startup/version';
+
+/** Where the CDN check's path came from, in words, as describeSource says a base URL's. */
+function pathSource(source: Source | undefined): string {
+  if (source === 'flag') return 'given with --cdn-check-path';
+  if (source === 'environment') return 'from LOC_CDN_CHECK_PATH';
+  if (source === 'config') return 'from cdn.checkPath of loc.config.json';
+  return 'the default for that host';
+}
 
 interface ContextInit {
   options: GlobalOptions;
@@ -65,12 +94,12 @@ export class Context {
   private readonly attempts = new Map<string, number>();
   private readonly sourceOf: ContextInit['sourceOf'];
   private loadedConfig: LoadedConfig | undefined | null = null;
+  /** The YAML reader, loaded before the handler runs when the config file is YAML (projectConfig() is synchronous). */
+  private yaml: YamlModule | undefined;
   private store: CredentialStore | undefined;
   private proxiedFetch: Promise<typeof fetch | undefined> | undefined;
-  /** Where requests go and where that came from, for a message when the answer is not the service's. */
-  private connection:
-    | Pick<Settings, 'baseUrl' | 'baseUrlSource' | 'cdnBaseUrl' | 'cdnBaseUrlSource' | 'cdnBaseUrlIsBase'>
-    | undefined;
+  /** Where requests go and where that and the credentials came from, for the messages of their errors. */
+  private connection: RequestSettings | undefined;
 
   constructor(init: ContextInit) {
     this.options = init.options;
@@ -122,6 +151,7 @@ export class Context {
       cwd: this.cwd,
     });
     inner.loadedConfig = this.loadedConfig;
+    inner.yaml = this.yaml;
     inner.store = this.store;
     inner.proxiedFetch = this.proxiedFetch;
     return inner;
@@ -139,11 +169,15 @@ export class Context {
    */
   async run<T>(work: () => Promise<T>): Promise<T> {
     try {
+      await this.loadConfigReader();
       return await work();
     } catch (error) {
       if (error instanceof APIError && (this.attempts.get(`${error.method} ${error.path}`) ?? 0) > 0)
         RETRIED.add(error);
+      if (this.connection && typeof error === 'object' && error !== null && !SETTINGS_OF.has(error))
+        SETTINGS_OF.set(error, this.connection);
       if (isForeignAnswer(error) && this.connection) throw this.foreignAnswer(error, this.connection);
+      if (isCdnRouteMiss(error) && this.connection) throw this.cdnRouteMiss(error, this.connection);
       if (this.deadline?.aborted && !this.interrupt.aborted && this.deadlineMs !== undefined) {
         // A timeout of its own (an export not ready in time) already says what to do.
         if (
@@ -163,13 +197,17 @@ export class Context {
   }
 
   /** Records where requests go (`loc login` builds its own client), for {@link Context.run}'s messages. */
-  useConnection(baseUrl: string, source: Source): void {
+  useConnection(baseUrl: string, source: Source, profile: string): void {
     this.connection = {
       baseUrl,
       baseUrlSource: source,
       cdnBaseUrl: baseUrl,
       cdnBaseUrlSource: source,
       cdnBaseUrlIsBase: true,
+      tokenSource: undefined,
+      cdnKeySource: undefined,
+      profile,
+      login: loginCommand(profile, DEFAULT_PROFILE),
     };
   }
 
@@ -190,24 +228,69 @@ export class Context {
         : typeof body === 'string' && /^\s*</.test(body)
           ? 'an HTML page'
           : 'something that is not JSON';
+    const from = describeSource(
+      source,
+      cdn && !connection.cdnBaseUrlIsBase ? 'cdnBaseUrl' : 'baseUrl',
+      connection.profile,
+    );
     return new CliError(
       `${url} does not look like the loc ${cdn ? 'CDN check' : 'service'}: ${method} ${path} answered${status} with ${kind}.`,
       {
         exitCode: EXIT.SERVER,
-        hint: `The ${cdn ? 'CDN base URL' : 'base URL'} (${describeSource(source, cdn && !connection.cdnBaseUrlIsBase ? 'cdnBaseUrl' : 'baseUrl')}) must be the service's address, for example https://api.loc.dev; or a proxy in between (HTTPS_PROXY) answered instead.`,
+        hint: cdn
+          ? `The CDN base URL (${from}) and the path (${pathSource(connection.cdnCheckPathSource)}) must be where the check is served, or a proxy in between (HTTPS_PROXY) answered instead. ${CDN_ROUTE_HINT}`
+          : `The base URL (${from}) must be the service's address (${DEFAULT_BASE_URL} unless you set another) or loc-mock's; or a proxy in between (HTTPS_PROXY) answered instead.`,
         cause: error,
       },
     );
   }
 
-  /** The nearest loc.config.json (or the one of --config), read once. */
+  /** A CDN check's 404 that is not the CDN's answer: which host and path were asked, and where each came from. */
+  private cdnRouteMiss(error: APIError, connection: NonNullable<Context['connection']>) {
+    const from = describeSource(
+      connection.cdnBaseUrlSource,
+      connection.cdnBaseUrlIsBase ? 'baseUrl' : 'cdnBaseUrl',
+      connection.profile,
+    );
+    return new CliError(
+      // The error's path is the URL's whole path (the base URL's own path included).
+      `${error.method} ${new URL(connection.cdnBaseUrl).origin}${error.path} answered 404 without the CDN check's answer: no CDN check is served at that host and path.`,
+      {
+        exitCode: EXIT.NOT_FOUND,
+        hint: `Host ${connection.cdnBaseUrl} (${from}), path ${connection.cdnCheckPath ?? error.path} (${pathSource(connection.cdnCheckPathSource)}). ${CDN_ROUTE_HINT}`,
+        cause: error,
+      },
+    );
+  }
+
+  /** The nearest loc.config.json, .yaml or .yml (or the file of --config), read once. */
   projectConfig(): LoadedConfig | undefined {
     if (this.loadedConfig === null) {
-      const path = this.options.config ?? findConfigFile(this.cwd);
-      this.loadedConfig = path ? loadConfigFile(path) : undefined;
+      const path = this.configPath();
+      this.loadedConfig = path ? loadConfigFile(path, this.yaml) : undefined;
       if (this.loadedConfig) this.out.debug(`config: ${this.loadedConfig.path}`);
     }
     return this.loadedConfig;
+  }
+
+  private configPath(): string | undefined {
+    return this.options.config ?? findConfigFile(this.cwd);
+  }
+
+  /**
+   * The yaml package, when the config file is YAML: loaded before the handler, so that projectConfig()
+   * can stay synchronous. A problem in finding the file is left to projectConfig(), for the commands that
+   * read it (`loc login` works beside a broken config).
+   */
+  private async loadConfigReader(): Promise<void> {
+    if (this.yaml || this.loadedConfig !== null) return;
+    let path: string | undefined;
+    try {
+      path = this.configPath();
+    } catch {
+      return;
+    }
+    if (path && isYamlConfig(path)) this.yaml = await import('yaml');
   }
 
   async credentials(): Promise<CredentialStore> {
@@ -230,7 +313,7 @@ export class Context {
   /** A client for the API. `needs` names the credential the command cannot go without. */
   async client(needs: 'token' | 'cdnKey' | 'none' = 'token'): Promise<{ client: LocClient; settings: Settings }> {
     const settings = await this.settings(needs);
-    this.connection = settings;
+    this.connection = { ...settings, login: loginCommand(settings.profile, DEFAULT_PROFILE) };
     if (needs === 'token' && !settings.token) {
       throw new CredentialsError(
         `No API token for ${settings.baseUrl}.`,
@@ -239,7 +322,7 @@ export class Context {
     }
     if (needs === 'cdnKey' && !settings.cdnKey) {
       throw new CredentialsError(
-        `No CDN key for ${settings.baseUrl}.`,
+        `No CDN key for ${settings.cdnBaseUrl}.`,
         'Pass --cdn-key, set LOC_CDN_KEY, or store one with `loc login --cdn-key <key>`.',
       );
     }

@@ -17,14 +17,77 @@ import {
   exitCodeOf,
   GateFailedError,
   OutOfDateError,
+  type RequestSettings,
   RETRIED,
   resumeWith,
+  SETTINGS_OF,
   sentence,
   UsageError,
 } from './errors';
 
 const api = (status: number, method: string, path: string, body: unknown = { error: 'Project not found.' }) =>
   APIError.from(status, { method, path }, body);
+
+/** An error of a run whose settings came from `sources` (what Context.run marks). */
+function ofRun<E extends object>(error: E, sources: Partial<RequestSettings>): E {
+  SETTINGS_OF.set(error, {
+    baseUrl: 'https://api.loc.dev',
+    baseUrlSource: 'default',
+    cdnBaseUrl: 'https://api.loc.dev',
+    cdnBaseUrlSource: 'default',
+    cdnBaseUrlIsBase: true,
+    tokenSource: undefined,
+    cdnKeySource: undefined,
+    profile: 'default',
+    login: 'loc login',
+    ...sources,
+  });
+  return error;
+}
+
+describe('hints name a setting as it was given, once (issue 44)', () => {
+  const v1 = { id: 'listProjects', api: 'v1', permission: undefined } as const;
+  const cdn = { id: 'checkDistribution', api: 'cdn', permission: undefined } as const;
+  const refused = (operation: typeof v1 | typeof cdn) =>
+    APIError.from(401, { method: 'GET', path: '/v1/projects', operation }, { error: 'The API token is invalid.' });
+  const unreachable = () =>
+    new APIConnectionError(
+      { method: 'GET', path: '/v1/projects', operation: v1 },
+      'could not reach https://api.loc.dev (baseUrl from the option): ENOTFOUND: getaddrinfo ENOTFOUND api.loc.dev. Check baseUrl or LOC_BASE_URL.',
+      { cause: Object.assign(new Error('getaddrinfo ENOTFOUND api.loc.dev'), { code: 'ENOTFOUND' }) },
+    );
+
+  it.each([
+    ['flag', 'Check --token: the token may be unknown, revoked or expired.'],
+    ['environment', 'Check LOC_API_TOKEN: the token may be unknown, revoked or expired.'],
+    ['profile', "The token stored in profile 'work' was refused: log in again with `loc login --profile work`."],
+  ] as const)('a refused token from the %s', (tokenSource, hint) => {
+    const error = ofRun(refused(v1), { tokenSource, profile: 'work', login: 'loc login --profile work' });
+    expect(describeError(error).hint).toBe(hint);
+    expect(`${describeError(error).message} ${hint}`.match(/LOC_API_TOKEN/g)?.length ?? 0).toBeLessThanOrEqual(1);
+  });
+
+  it('a refused CDN key from the profile: store another there', () => {
+    const error = ofRun(refused(cdn), { cdnKeySource: 'profile', profile: 'default', login: 'loc login' });
+    expect(describeError(error).hint).toBe(
+      "The CDN key stored in profile 'default' was refused: store a new one with `loc login --cdn-key <key>`.",
+    );
+  });
+
+  it.each([
+    ['default', 'https://api.loc.dev (the default)', 'or point loc at your service with --base-url / LOC_BASE_URL'],
+    ['environment', 'https://api.loc.dev (from LOC_BASE_URL)', 'Check your network, LOC_BASE_URL, and'],
+    ['profile', "https://api.loc.dev (from profile 'default')", "profile 'default' stores this base URL"],
+  ] as const)('a base URL nothing answers at, from the %s', (baseUrlSource, where, hint) => {
+    const { message, hint: shown } = describeError(ofRun(unreachable(), { baseUrlSource }));
+    expect(message).toBe(
+      `Could not reach ${where} for GET /v1/projects: ENOTFOUND: getaddrinfo ENOTFOUND api.loc.dev.`,
+    );
+    expect(shown).toContain(hint);
+    // The SDK's own advice (its option names) is not repeated beside loc's.
+    expect(`${message} ${shown}`).not.toMatch(/from the option|Check baseUrl/);
+  });
+});
 
 describe('the error table', () => {
   it('takes a request for the CDN check by the operation the SDK states, whatever its path', () => {
@@ -131,5 +194,18 @@ describe('sentence', () => {
     expect(sentence('Failed:', 'it broke.')).toBe('Failed: it broke.');
     expect(sentence('Failed:', 'it broke')).toBe('Failed: it broke.');
     expect(sentence('Really?')).toBe('Really?');
+  });
+});
+
+// Issue 42, point 4: no credential in any message, whoever wrote its text.
+describe('messages and hints never show a URL’s query, user name or password', () => {
+  it.each([
+    new DownloadError('The download from https://files.example/r.zip?X-Amz-Signature=s3cr3t failed: reset'),
+    new Error('request to https://u:s3cr3t@files.example/r.zip?sig=s3cr3t failed, reason: ECONNRESET'),
+    new UsageError('Bad https://files.example/r.zip#s3cr3t', 'See http://u:s3cr3t@127.0.0.1:1/x?token=s3cr3t'),
+  ])('%s', (error) => {
+    const { message, hint } = describeError(error);
+    expect(`${message} ${hint}`).toMatch(/files\.example\/r\.zip/);
+    expect(`${message} ${hint}`).not.toMatch(/s3cr3t/);
   });
 });

@@ -17,9 +17,14 @@ import {
   RateLimitError,
   TimeoutError,
   UnprocessableEntityError,
+  redactUrls,
+  HTTP_STATUS_TEXT,
+  SERVICE_API_URL,
+  SERVICE_CDN_CHECK_PATH,
   type OperationInfo,
 } from '@loc/sdk/internal';
 import { REFUSED } from '../net/redirects';
+import { describeSource, eitherWay, type SettingName, settingToCheck, type Source } from '../options/setting-source';
 import { EXIT } from './exit-codes';
 import type { Output } from './output';
 
@@ -37,6 +42,32 @@ export { EXIT };
  * marked by Context.run, so that a hint says "retried" exactly when the SDK retried.
  */
 export const RETRIED = new WeakSet<APIError>();
+
+/** Where a failed request went and where its settings came from: what a hint may say of them. */
+export interface RequestSettings {
+  baseUrl: string;
+  baseUrlSource: Source;
+  cdnBaseUrl: string;
+  cdnBaseUrlSource: Source;
+  /** No CDN base URL was set: CDN checks went to the base URL. */
+  cdnBaseUrlIsBase: boolean;
+  /** The CDN check's path and where it came from (absent for `loc login`'s own client). */
+  cdnCheckPath?: string;
+  cdnCheckPathSource?: Source;
+  tokenSource: Source | undefined;
+  cdnKeySource: Source | undefined;
+  profile: string;
+  /** The command that logs in to that profile: `loc login`, `loc login --profile work`. */
+  login: string;
+}
+
+/**
+ * The settings of the run an error came from, as Context.run marks its errors, so that a hint names the
+ * setting that was used ("check LOC_API_TOKEN" only of a token from LOC_API_TOKEN), once.
+ */
+export const SETTINGS_OF = new WeakMap<object, RequestSettings>();
+const settingsOf = (error: unknown) =>
+  typeof error === 'object' && error !== null ? SETTINGS_OF.get(error) : undefined;
 
 /**
  * Errors the CLI raises itself. They extend the SDK's `LocError`, so the CLI has one error hierarchy:
@@ -195,6 +226,98 @@ const retryIn = (error: RateLimitError) =>
 const codesOr = (error: APIError) => error.codes.join(', ') || String(error.status);
 
 /**
+ * What to do about a refused token or CDN key: change it where it came from (`source`; `stored` says which
+ * profile stored it, and the command that logs in to that profile), said once.
+ *
+ * @example refusedCredentialHint('token', 'environment') // 'Check LOC_API_TOKEN: the token may be unknown, revoked or expired.'
+ */
+export function refusedCredentialHint(
+  key: 'token' | 'cdnKey',
+  source: Source | undefined,
+  stored?: Pick<RequestSettings, 'profile' | 'login'>,
+): string {
+  const what = key === 'token' ? 'token' : 'key';
+  const setting = settingToCheck(source, key);
+  if (setting) return `Check ${setting}: the ${what} may be unknown, revoked or expired.`;
+  if (source === 'profile' && stored)
+    return key === 'token'
+      ? `The token stored in profile '${stored.profile}' was refused: log in again with \`${stored.login}\`.`
+      : `The CDN key stored in profile '${stored.profile}' was refused: store a new one with \`${stored.login} --cdn-key <key>\`.`;
+  return key === 'token'
+    ? 'Log in again with `loc login`, or check LOC_API_TOKEN.'
+    : 'Check --cdn-key or LOC_CDN_KEY: the key may be unknown, revoked or expired.';
+}
+
+function refusedCredential(error: APIError, key: 'token' | 'cdnKey'): string {
+  const settings = settingsOf(error);
+  return refusedCredentialHint(key, key === 'token' ? settings?.tokenSource : settings?.cdnKeySource, settings);
+}
+
+/** The address a request went to, the setting that named it and where that came from. */
+function addressOf(error: { operation?: OperationInfo | undefined }) {
+  const settings = settingsOf(error);
+  if (!settings) return undefined;
+  const cdn = onCdn(error);
+  const key: SettingName = cdn && !settings.cdnBaseUrlIsBase ? 'cdnBaseUrl' : 'baseUrl';
+  const source = key === 'cdnBaseUrl' ? settings.cdnBaseUrlSource : settings.baseUrlSource;
+  return { url: cdn ? settings.cdnBaseUrl : settings.baseUrl, key, source, settings };
+}
+
+/**
+ * The network's own words of a connection failure (`ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:1`),
+ * from the error's cause (the SDK keeps only its code and message there); undefined without one.
+ */
+function networkReason(error: APIConnectionError): string | undefined {
+  const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
+  if (typeof cause?.message !== 'string') return undefined;
+  if (cause.message === 'bad port') return 'fetch refuses this port (a "bad port" of the Fetch standard): use another';
+  return typeof cause.code === 'string' ? `${cause.code}: ${cause.message}` : cause.message;
+}
+
+/** What to check when the service could not be reached: the setting that named its address, as it was given. */
+function unreachableHint(error: APIConnectionError): string {
+  const address = addressOf(error);
+  const proxies = 'HTTPS_PROXY / NO_PROXY';
+  if (!address)
+    return onCdn(error)
+      ? `Check your network, ${eitherWay('cdnBaseUrl')} (else ${eitherWay('baseUrl')}), and ${proxies}.`
+      : `Check your network, ${eitherWay('baseUrl')}, and ${proxies}.`;
+  const { key, source, settings } = address;
+  const setting = settingToCheck(source, key);
+  if (setting) return `Check your network, ${setting}, and ${proxies}.`;
+  if (source === 'profile')
+    return `Check your network and ${proxies}; profile '${settings.profile}' stores this base URL (\`${settings.login} --base-url <url>\` stores another).`;
+  if (source === 'config') return `Check your network, cdn.baseUrl in loc.config.json, and ${proxies}.`;
+  return `Check your network and ${proxies}, or point loc at your service with ${eitherWay(key)}.`;
+}
+
+/**
+ * The service's own words in an error body (`error_message`, `error`, `detail`, …), not the bare status
+ * text a problem body's `detail` repeats ("Unauthorized"); never a body that is not JSON.
+ */
+function ownWordsOf(error: APIError): string | undefined {
+  const body = error.body;
+  if (typeof body !== 'object' || body === null) return undefined;
+  for (const key of ['error_message', 'error', 'message', 'detail', 'title']) {
+    const value = (body as Record<string, unknown>)[key];
+    if (typeof value === 'string' && value.trim() && value.trim() !== HTTP_STATUS_TEXT[error.status])
+      return value.trim().slice(0, 200);
+  }
+  return undefined;
+}
+
+/**
+ * A CDN check's 404 without the CDN's codes (`DISTRIBUTION_NOT_FOUND`: the SDK's rule too): nothing serves
+ * the check at that host and path (a web server's or an API's own 404), rather than "no such distribution".
+ */
+export function isCdnRouteMiss(error: unknown): error is NotFoundError {
+  return error instanceof NotFoundError && onCdn(error) && error.codes.length === 0;
+}
+
+/** What to set when a CDN check went to the wrong host or path (the messages of isCdnRouteMiss). */
+export const CDN_ROUTE_HINT = `The service's CDN host takes ${SERVICE_CDN_CHECK_PATH}, other hosts (loc-mock, spec.md) /cdn/check: set --cdn-check-path (LOC_CDN_CHECK_PATH, cdn.checkPath) or --cdn-base-url (LOC_CDN_BASE_URL, cdn.baseUrl) to where the check is served.`;
+
+/**
  * The service's own short message, only from the service's JSON: a body that is not JSON (an HTML page of
  * some other web server or proxy) is never printed as a message.
  */
@@ -284,14 +407,19 @@ export const ERROR_TABLE = [
   row(
     cdnError(AuthenticationError),
     EXIT.AUTH,
-    (e) => `The CDN key was refused (${codesOr(e)}).`,
-    'Check --cdn-key or LOC_CDN_KEY: the key may be unknown, revoked or expired.',
+    // The service's own text, when it said more than the status (`{"error_message": …}`, a problem's detail).
+    (e) =>
+      sentence(
+        `The CDN key was refused (${[e.status, ...e.codes].join(', ')})${ownWordsOf(e) ? ':' : ''}`,
+        ownWordsOf(e),
+      ),
+    (e) => refusedCredential(e, 'cdnKey'),
   ),
   row(
     AuthenticationError,
     EXIT.AUTH,
     (e) => sentence('The API token was refused (401):', detailOf(e) ?? 'not authenticated'),
-    'Log in again with `loc login`, or check LOC_API_TOKEN.',
+    (e) => refusedCredential(e, 'token'),
   ),
   row(
     PermissionDeniedError,
@@ -306,6 +434,12 @@ export const ERROR_TABLE = [
         : 'Your token lacks the permission for this';
       return /admin/i.test(detailOf(e) ?? '') ? `${lacks}.` : `${lacks}; ask a workspace admin for access.`;
     },
+  ),
+  row(
+    isCdnRouteMiss,
+    EXIT.NOT_FOUND,
+    (e) => `${e.method} ${e.path} answered 404 without the CDN check's answer: no CDN check is served there.`,
+    CDN_ROUTE_HINT,
   ),
   row(
     cdnError(NotFoundError),
@@ -374,17 +508,25 @@ export const ERROR_TABLE = [
       `${e.method} ${e.path} was answered with ${refusedAnswerOf(e)}: the server at the base URL is not the service.`,
     (e) =>
       onCdn(e)
-        ? 'Set --cdn-base-url / LOC_CDN_BASE_URL (else --base-url) to the service’s address, for example https://api.loc.dev.'
-        : 'Set --base-url / LOC_BASE_URL to the service’s address, for example https://api.loc.dev.',
+        ? 'Set --cdn-base-url / LOC_CDN_BASE_URL (else --base-url) to the service’s CDN address, or leave both out for the service’s own.'
+        : `Set --base-url / LOC_BASE_URL to the service’s address (${SERVICE_API_URL}, the default), or loc-mock’s.`,
   ),
   row(
     APIConnectionError,
     EXIT.SERVER,
-    (e) => sentence('Could not reach the service:', e.message),
-    (e) =>
-      onCdn(e)
-        ? 'Check your network, --cdn-base-url / LOC_CDN_BASE_URL (else --base-url), and HTTPS_PROXY / NO_PROXY.'
-        : 'Check your network, --base-url / LOC_BASE_URL, and HTTPS_PROXY / NO_PROXY.',
+    // The SDK's own message names its options (`baseUrl from the option`) and what to check: the CLI says
+    // the address, where it came from in loc's terms, and the network's reason, and leaves advice to the hint.
+    (e) => {
+      const address = addressOf(e);
+      const reason = networkReason(e);
+      if (!address || !reason) return sentence('Could not reach the service:', e.message);
+      const { url, key, source, settings } = address;
+      return sentence(
+        `Could not reach ${url} (${describeSource(source, key, settings.profile)}) for ${e.method} ${e.path}:`,
+        reason,
+      );
+    },
+    unreachableHint,
   ),
   row(
     ContractError,
@@ -459,10 +601,18 @@ function rowOf(error: unknown): Row<any> {
 
 const textOf = <E>(text: Text<E>, error: E) => (typeof text === 'function' ? text(error) : text);
 
-/** What the user reads: what went wrong, and what to do about it. */
+/**
+ * What the user reads: what went wrong, and what to do about it. Any URL in either is shown without its
+ * user name, password or query (a pre-signed URL's signature), whoever wrote the text: the SDK, a proxy's
+ * or a fetch's error that names the URL it failed on.
+ */
 export function describeError(error: unknown): { message: string; hint: string | undefined } {
   const [, , message, hint] = rowOf(error);
-  return { message: textOf(message, error) ?? '', hint: textOf(hint, error) };
+  const shown = textOf(hint, error);
+  return {
+    message: redactUrls(textOf(message, error) ?? ''),
+    hint: shown === undefined ? undefined : redactUrls(shown),
+  };
 }
 
 /** The exit code an error stands for. Anything unforeseen is 1: never 0. */
@@ -471,25 +621,41 @@ export function exitCodeOf(error: unknown): number {
   return typeof exitCode === 'function' ? exitCode(error) : exitCode;
 }
 
-/** The `error` of a --json document: name, message, hint, exit code (and the service's status and codes). */
+/**
+ * The id the service gave the failed request (its `x-request-id`, as the SDK's error carries it), looked
+ * for along the `cause` chain (a timeout or a foreign answer of the CLI's own wraps the SDK's error).
+ */
+function requestIdOf(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+    if (e instanceof APIError && e.requestId) return e.requestId;
+  return undefined;
+}
+
+/** The `error` of a --json document: name, message, hint, exit code (and the service's status, codes and request id). */
 export function errorDocument(error: unknown) {
   const { message, hint } = describeError(error);
+  const requestId = requestIdOf(error);
   return {
     name: error instanceof CommanderError ? 'UsageError' : error instanceof Error ? error.name : 'Error',
     message,
     ...(hint ? { hint } : {}),
     exitCode: exitCodeOf(error),
     ...(error instanceof APIError ? { status: error.status, codes: error.codes } : {}),
+    ...(requestId ? { requestId } : {}),
   };
 }
 
-/** The one error handler: a line (and hint) on stderr, JSON on stdout with --json; returns the exit code. */
+/**
+ * The one error handler: a line (and hint) on stderr, JSON on stdout with --json; returns the exit code.
+ * With --verbose the line ends with the request id the service gave (what its operators ask for).
+ */
 export function reportError(out: Output, error: unknown): number {
   const exitCode = exitCodeOf(error);
   const { message, hint } = describeError(error);
   if (exitCode === EXIT.OK) return exitCode;
   if (out.json && !out.hasPrintedJson) out.printJson({ error: errorDocument(error) });
-  out.error(message, hint);
+  const requestId = out.verbose ? requestIdOf(error) : undefined;
+  out.error(requestId ? sentence(message.replace(/\.$/, ''), `(request id ${requestId})`) : message, hint);
   if (
     out.verbose &&
     error instanceof Error &&
@@ -498,7 +664,7 @@ export function reportError(out: Output, error: unknown): number {
     !(error instanceof OutOfDateError) &&
     !(error instanceof CommanderError)
   ) {
-    out.debug(error.stack);
+    out.debug(redactUrls(error.stack));
   }
   return exitCode;
 }

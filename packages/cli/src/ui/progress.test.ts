@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HEARTBEAT_MS, plainProgress } from './progress';
+import { ELAPSED_TICK_MS, HEARTBEAT_MS, plainProgress, spinnerProgress } from './progress';
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2026-11-23T06:00:00Z') });
@@ -75,5 +75,73 @@ describe('plain progress in CI logs', () => {
     expect(lines).toHaveLength(3);
     progress.fail('broke');
     expect(lines.at(-1)?.line).toBe('broke');
+  });
+});
+
+/** A stand-in for ora that records each text it is given to draw. */
+function fakeOra() {
+  const drawn: string[] = [];
+  const ora = ((options: { text: string }) => {
+    drawn.push(options.text);
+    const spinner = {
+      set text(text: string) {
+        drawn.push(text);
+      },
+      start: () => spinner,
+      succeed: (text: string) => {
+        drawn.push(`✔ ${text}`);
+        return spinner;
+      },
+      fail: (text: string) => {
+        drawn.push(`✖ ${text}`);
+        return spinner;
+      },
+      stop: () => spinner,
+    };
+    return spinner;
+  }) as unknown as typeof import('ora').default;
+  return { ora, drawn };
+}
+const out = { stderr: process.stderr, terminal: (text: string) => text };
+
+describe('a spinner (issue 44)', () => {
+  it('keeps its elapsed time moving while the task reports nothing (a poll of 4 s)', () => {
+    const { ora, drawn } = fakeOra();
+    const progress = spinnerProgress(ora, out, 'Export reg_1: PROCESSING', { elapsed: true });
+    expect(drawn).toEqual(['Export reg_1: PROCESSING (0.0 s)']);
+    vi.advanceTimersByTime(4_000);
+    expect(drawn.at(-1)).toBe('Export reg_1: PROCESSING (4.0 s)');
+    expect(drawn).toContain('Export reg_1: PROCESSING (2.5 s)');
+    expect(drawn.length).toBe(1 + 4_000 / ELAPSED_TICK_MS);
+    progress.update('Export reg_1: SUCCESS');
+    expect(drawn.at(-1)).toBe('Export reg_1: SUCCESS (4.0 s)');
+    progress.succeed('Export reg_1 ready after 4.0 s');
+    const count = drawn.length;
+    vi.advanceTimersByTime(10_000);
+    expect(drawn.length).toBe(count); // the ticking stopped with it
+  });
+
+  it('without elapsed draws only what it is given', () => {
+    const { ora, drawn } = fakeOra();
+    const progress = spinnerProgress(ora, out, 'Downloading…');
+    vi.advanceTimersByTime(5_000);
+    progress.update('Downloading 1.0 MB');
+    progress.stop();
+    expect(drawn).toEqual(['Downloading…', 'Downloading 1.0 MB']);
+  });
+});
+
+describe('plain progress with the elapsed time', () => {
+  it('gives each line the time it was printed at', () => {
+    const { lines, write } = recorder();
+    const progress = plainProgress(write, 'Export reg_1: PROCESSING', { elapsed: true });
+    vi.advanceTimersByTime(HEARTBEAT_MS);
+    progress.update('Export reg_1: ERROR', true);
+    expect(lines.map((l) => l.line)).toEqual([
+      'Export reg_1: PROCESSING',
+      'Export reg_1: PROCESSING (30.0 s)',
+      'Export reg_1: ERROR (30.0 s)',
+    ]);
+    progress.stop();
   });
 });

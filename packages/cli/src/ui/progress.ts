@@ -21,12 +21,28 @@ interface ProgressContext {
 
 const SILENT: Progress = { update() {}, succeed() {}, fail() {}, stop() {} };
 
+/** How often a spinner's elapsed time is redrawn: it shows tenths of a second. */
+export const ELAPSED_TICK_MS = 100;
+
+/** What a progress shows besides its text. */
+export interface ProgressOptions {
+  /**
+   * The time since the task started, after the text (`Export reg_1: PROCESSING (3.2 s)`), kept current
+   * by the progress itself: a spinner's time moves while nothing else does (a poll that takes seconds).
+   */
+  elapsed?: boolean;
+}
+
 /**
  * Progress for a task: a spinner at a terminal; plain lines elsewhere (CI logs); with --json only the
  * heartbeat lines on stderr (a fast run prints nothing there, a long wait is never silent); nothing with
  * --quiet.
  */
-export async function startProgress(ctx: ProgressContext, text: string): Promise<Progress> {
+export async function startProgress(
+  ctx: ProgressContext,
+  text: string,
+  options: ProgressOptions = {},
+): Promise<Progress> {
   const { out } = ctx;
   if (out.quiet) return SILENT;
   // A terminal of no width (a pty nobody sized: `script` in CI, `docker run -t` before a resize) gets lines:
@@ -34,27 +50,64 @@ export async function startProgress(ctx: ProgressContext, text: string): Promise
   if (ctx.interactive && out.stderr.isTTY && out.stderr.columns > 0) {
     if (out.json) return SILENT;
     const { default: ora } = await import('ora');
-    const spinner = ora({ text: out.terminal(text), stream: out.stderr, discardStdin: false, color: 'cyan' }).start();
-    return {
-      update: (next) => {
-        spinner.text = out.terminal(next);
-      },
-      succeed: (done) => void spinner.succeed(out.terminal(done)),
-      fail: (failed) => void spinner.fail(out.terminal(failed)),
-      stop: () => void spinner.stop(),
-    };
+    return spinnerProgress(ora, out, text, options);
   }
-  if (out.json) return plainProgress((line) => out.progressLine(line), text, { steps: false });
+  if (out.json) return plainProgress((line) => out.progressLine(line), text, { ...options, steps: false });
   return plainProgress((line) => out.info(line), text, {
+    ...options,
     fail: (line) => out.info(`${out.c.red('✖')} ${line}`),
     succeed: (line) => out.success(line),
   });
 }
 
+/**
+ * A spinner on `out.stderr` (ora). With `elapsed`, a timer of its own redraws the time every
+ * {@link ELAPSED_TICK_MS}, whatever the task reports; the timer never keeps the process alive and stops
+ * with the spinner.
+ *
+ * @example const progress = spinnerProgress((await import('ora')).default, ctx.out, 'Export reg_1: PROCESSING', { elapsed: true });
+ */
+export function spinnerProgress(
+  ora: typeof import('ora').default,
+  out: Pick<Output, 'stderr' | 'terminal'>,
+  text: string,
+  options: ProgressOptions = {},
+): Progress {
+  const started = Date.now();
+  let current = text;
+  const shown = () => out.terminal(options.elapsed ? `${current} (${formatElapsed(Date.now() - started)})` : current);
+  const spinner = ora({ text: shown(), stream: out.stderr, discardStdin: false, color: 'cyan' }).start();
+  const ticker = options.elapsed
+    ? setInterval(() => {
+        spinner.text = shown();
+      }, ELAPSED_TICK_MS)
+    : undefined;
+  ticker?.unref?.();
+  const end = () => clearInterval(ticker);
+  return {
+    update: (next) => {
+      current = next;
+      spinner.text = shown();
+    },
+    succeed: (done) => {
+      end();
+      spinner.succeed(out.terminal(done));
+    },
+    fail: (failed) => {
+      end();
+      spinner.fail(out.terminal(failed));
+    },
+    stop: () => {
+      end();
+      spinner.stop();
+    },
+  };
+}
+
 /** CI watchdogs kill a job after a while without output: a plain progress prints at least this often. */
 export const HEARTBEAT_MS = 30_000;
 
-export interface PlainProgressOptions {
+export interface PlainProgressOptions extends ProgressOptions {
   /** Print the first text, each milestone and the end (default); false: heartbeats only. */
   steps?: boolean;
   heartbeatMs?: number;
@@ -81,13 +134,19 @@ export function plainProgress(
   let last = text;
   let printed = '';
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // As the task starts (the first line) no time worth showing has passed: "(0.0 s)" says nothing.
+  const timed = (line: string) => {
+    const ms = Date.now() - started;
+    return options.elapsed && ms >= 100 ? `${line} (${formatElapsed(ms)})` : line;
+  };
   const print = (line: string) => {
-    write(line);
+    write(timed(line));
     printed = line;
     arm();
   };
-  // The latest text when it moved on since it was printed (it often holds the elapsed time already).
-  const beat = () => print(last !== printed ? last : `${last} (${formatElapsed(Date.now() - started)} so far)`);
+  // The latest text when it moved on since it was printed (or shows its time); else with the time so far.
+  const beat = () =>
+    print(last !== printed || options.elapsed ? last : `${last} (${formatElapsed(Date.now() - started)} so far)`);
   const arm = () => {
     clearTimeout(timer);
     timer = setTimeout(beat, heartbeatMs);

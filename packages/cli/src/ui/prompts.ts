@@ -83,6 +83,34 @@ export async function askSelect<T extends string>(
   return value;
 }
 
+/**
+ * Several of `choices` (space toggles one, `a` all, enter takes them), `initial` chosen to begin with; at
+ * least one must be chosen.
+ *
+ * @example await askMultiselect(ctx, 'Locales to export', [{ value: 'de', label: 'de' }], ['de'])
+ */
+export async function askMultiselect<T extends string>(
+  ctx: Context,
+  message: string,
+  choices: { value: T; label: string; hint?: string }[],
+  initial: T[],
+): Promise<T[]> {
+  const p = await clack();
+  const value = await p.multiselect<T>({
+    message: ctx.out.terminal(message),
+    options: choices.map((c) => ({
+      value: c.value,
+      label: ctx.out.terminal(c.label),
+      ...(c.hint ? { hint: ctx.out.terminal(c.hint) } : {}),
+    })) as never,
+    initialValues: initial,
+    required: true,
+    signal: ctx.signal,
+  });
+  if (p.isCancel(value)) cancelled();
+  return value;
+}
+
 /** A yes/no question; `false` unless the person answers yes. */
 export async function askConfirm(ctx: Context, message: string): Promise<boolean> {
   const p = await clack();

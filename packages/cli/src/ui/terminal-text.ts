@@ -64,6 +64,32 @@ export function withoutMarks(text: string): string {
 }
 
 /**
+ * A text whose colour marks all stand at its ends (a cell coloured whole: `c.dim(path)`), split into them
+ * and the text between; undefined when a mark stands inside. A cut cell keeps its colour this way.
+ *
+ * @example markedEnds(c.dim('a/b')) // { open: '<dim>', text: 'a/b', close: '</dim>' }
+ */
+export function markedEnds(text: string): { open: string; text: string; close: string } | undefined {
+  const marks = [...text.matchAll(MARKED_CODE)];
+  let open = '';
+  let start = 0;
+  for (const m of marks) {
+    if (m.index !== start) break;
+    open += m[0];
+    start += m[0].length;
+  }
+  let close = '';
+  let end = text.length;
+  for (const m of marks.reverse()) {
+    if (m.index < start || m.index + m[0].length !== end) break;
+    close = m[0] + close;
+    end = m.index;
+  }
+  const inner = text.slice(start, end);
+  return withoutMarks(inner) === inner ? { open, text: inner, close } : undefined;
+}
+
+/**
  * A colour function that writes marks instead of escape codes (and leaves an ESC in its text to be
  * escaped when written): loc's colours survive `terminalText`, a colour code inside a title does not.
  */

@@ -73,6 +73,16 @@ const JournalEntrySchema = z.object({
     .nullable(),
   status: z.number().int().nullable().describe('null: no answer was sent (EMPTY_RESPONSE)'),
   fault: z.string().nullable().describe('the kind of the fault that answered, if one did'),
+  requestId: z
+    .string()
+    .nullable()
+    .describe('the id the answer named in x-request-id: the client’s own when it sent a usable one'),
+  operation: z
+    .string()
+    .nullable()
+    .describe(
+      'the operation of docs/openapi.json it was, at any of its paths (checkDistribution for /cdn/check and /v1/distributions/check)',
+    ),
 }) satisfies z.ZodType<JournalEntry>;
 
 const ActiveFaultSchema = z
@@ -308,14 +318,23 @@ export const CONTROLS = {
   state: control({
     method: 'GET',
     path: '/__admin/state',
-    summary: 'The state: projects, exports, releases, CDN budgets, the clock and pending export errors',
+    summary:
+      'The state: workspaces and projects (with their ids), exports, releases, CDN budgets, the clock and pending export errors',
     from: 'none',
     input: Nothing,
     output: z.object({
+      workspaces: z.array(
+        z.object({
+          slug: z.string(),
+          id: z.string().describe('the id the paths take as well as the slug (space_…)'),
+          name: z.string(),
+        }),
+      ),
       projects: z.array(
         z.object({
           workspace: z.string(),
           slug: z.string(),
+          id: z.string().describe('the id the paths take as well as the slug (pr_…)'),
           title: z.string(),
           resourceType: z.string(),
           locales: z.array(z.string()),
@@ -457,7 +476,7 @@ export const CONTROLS = {
     method: 'GET',
     path: '/__admin/requests',
     summary:
-      'The request journal, oldest first: method, path, query, headers (credentials fingerprinted), body summary, status, fault',
+      'The request journal, oldest first: method, path, query, headers (credentials fingerprinted), body summary, status, fault, and the request id its answer named (x-request-id)',
     from: 'query',
     input: z.object({ limit: z.coerce.number().int().positive().optional() }).strict(),
     output: z.object({
@@ -488,7 +507,7 @@ export const CONTROLS = {
     method: 'POST',
     path: '/__admin/requests/verify',
     summary:
-      'Count the journal’s requests that match a pattern (method, path or pathPattern, status, query, headers, body); when none match, the nearest misses and what differs',
+      'Count the journal’s requests that match a pattern (method, path or pathPattern, operation, status, request id, query, headers, body); when none match, the nearest misses and what differs',
     from: 'body',
     input: RequestPatternSchema,
     output: z.object({

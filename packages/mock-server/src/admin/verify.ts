@@ -5,6 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { entryOf, type JournalEntry, type Recorded } from '../journal';
 import { onePathRule, RegExpSource } from '../path-match';
+import { OperationIdSchema } from '../handlers/operation-of';
 
 const regExp = RegExpSource;
 
@@ -30,8 +31,12 @@ export const RequestPatternSchema = z
       .optional(),
     path: z.string().startsWith('/', 'expected a path starting with /').optional().describe('the whole path'),
     pathPattern: regExp.optional().describe('a regular expression the whole path must match'),
+    operation: OperationIdSchema.optional().describe(
+      'an operation of docs/openapi.json by its id, at any of its paths (checkDistribution: /cdn/check and /v1/distributions/check)',
+    ),
     status: z.number().int().nullable().optional().describe('the answer’s status; null: no answer'),
     fault: z.string().nullable().optional().describe('the kind of fault that answered; null: none'),
+    requestId: z.string().optional().describe('the id the answer named in x-request-id'),
     query: z.record(z.string(), Matcher).optional(),
     headers: z.record(z.string(), Matcher).optional().describe('by name, in any case'),
     body: z
@@ -74,8 +79,10 @@ function differences(pattern: RequestPattern, raw: JournalEntry): string[] {
   if (pattern.path !== undefined && pattern.path !== raw.path) out.push('path');
   if (pattern.pathPattern !== undefined && !new RegExp(`^(?:${pattern.pathPattern})$`).test(raw.path))
     out.push('pathPattern');
+  if (pattern.operation !== undefined && pattern.operation !== raw.operation) out.push('operation');
   if (pattern.status !== undefined && pattern.status !== raw.status) out.push('status');
   if (pattern.fault !== undefined && pattern.fault !== raw.fault) out.push('fault');
+  if (pattern.requestId !== undefined && pattern.requestId !== raw.requestId) out.push('requestId');
   for (const [name, m] of Object.entries(pattern.query ?? {})) {
     const v = raw.query[name];
     if (!test(m, Array.isArray(v) ? v[0] : v)) out.push(`query.${name}`);

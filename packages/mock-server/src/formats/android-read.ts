@@ -101,9 +101,18 @@ function textOf(element: XmlElement, key: string): string {
 /** aapt2's `isspace` on ASCII (its whitespace rule): space, tab, line feed, vertical tab, form feed, carriage return. */
 const isSpace = (c: string) => c === ' ' || c === '\t' || c === '\n' || c === '\v' || c === '\f' || c === '\r';
 
-/** What aapt2 compiles as a reference rather than a string: `@null`, `@empty`, `@[+][package:]type/name`, `?[package:][type/]name`. */
-const REFERENCE =
-  /^(?:@(?:null|empty)|@[+*]?(?:[A-Za-z][\w.]*:)?[a-z][\w-]*\/[^\s/]+|\?(?:[A-Za-z][\w.]*:)?(?:[a-z][\w-]*\/)?[A-Za-z_][\w.]*)$/;
+/** aapt2's resource types: `@<type>/<name>` of another type is a text. */
+const RESOURCE_TYPES =
+  'anim|animator|array|attr|bool|color|configVarying|dimen|drawable|font|fraction|id|integer|interpolator|layout|macro|menu|mipmap|navigation|plurals|raw|string|style|styleable|transition|xml';
+
+/**
+ * What aapt2 compiles as a reference rather than a string (its ResourceUtils::TryParseReference, as
+ * aapt2 2.19 reads it): `@null`, `@empty`, `@[+*][package:]<type>/<name>`, and `?[package:][type/]<name>`,
+ * whatever the name holds but a `/` (`? help` is a reference to the attribute " help").
+ */
+const REFERENCE = new RegExp(
+  `^(?:@(?:null|empty)|@[+*]?(?:[^:/]+:)?(?:${RESOURCE_TYPES})\\/[^/]+|\\?(?:[^:/]+:)?(?:[^:/]+\\/)?[^/]+)$`,
+);
 
 type Piece =
   | { kind: 'segment'; data: string }

@@ -8,7 +8,8 @@ import { elementsOf, parseXml, textOf, type XmlElement, xmlText } from './xml-re
  * `strings.ios`: Apple's `.strings`, `"key" = "value";` pairs as Foundation's old-style property list
  * parser reads them: UTF-8, or UTF-16 with a byte order mark (as Xcode and genstrings write it), quoted strings with C escapes (`\n \t \r \" \\`, `\a \b \f \v`, `\'`, octal `\101`,
  * `\U` with four hex digits; a backslash before anything else is that character) or unquoted ones
- * (letters, digits, `_ $ + / : . -`), `"key";` for a text equal to its key, `/* … *\/` and `//`
+ * (letters, digits, `_ $ + / : . -`), `"key";` for a text equal to its key (CoreFoundation's shortcut;
+ * GNUstep reads an empty text there), `/* … *\/` and `//`
  * comments. The comment before an entry (the last since the previous one; `//` lines in a row are one)
  * is its comment.
  */
@@ -44,7 +45,8 @@ export const readStrings: Reader = (file) => {
     }
   };
   const string = (what: string): string => {
-    if (text[i] !== '"') {
+    const quote = text[i];
+    if (quote !== '"' && quote !== "'") {
       const word = /^[A-Za-z0-9_$+/:.-]+/.exec(text.slice(i, i + 1000));
       if (!word)
         return fail(
@@ -60,7 +62,7 @@ export const readStrings: Reader = (file) => {
     for (;;) {
       const c = text[i];
       if (c === undefined) fail('a string without its closing quote', start);
-      if (c === '"') break;
+      if (c === quote) break;
       if (c !== '\\') {
         i++;
         continue;

@@ -23,12 +23,14 @@ export const readPo: Reader = (file) => {
   const text = fileText(file, { format: 'A PO file', declared: declaredCharset });
   const entries = entryList();
   let header: Record<string, string> | undefined;
+  let headerLine = 1;
   const units: Unit[] = [];
   for (const unit of parsePo(text)) {
     if (unit.context === undefined && unit.id === '') {
       if (header)
         throw new FormatReadError('a second header (an entry with an empty msgid): a PO file has one', unit.line);
       header = headerFields(unit.strs.get(0) ?? '');
+      headerLine = unit.line;
       continue;
     }
     units.push(unit);
@@ -40,7 +42,7 @@ export const readPo: Reader = (file) => {
     try {
       categories = pluralCategories(parsePluralForms(value), file.locale);
     } catch (error) {
-      throw new FormatReadError(`the header's Plural-Forms: ${(error as Error).message}`, 1);
+      throw new FormatReadError(`the header's Plural-Forms: ${(error as Error).message}`, headerLine);
     }
     return categories;
   };

@@ -18,7 +18,6 @@ export function entryList() {
   const lines = new Map<string, number | undefined>();
   return {
     entries,
-    has: (key: string) => lines.has(key),
     add(entry: ReadEntry) {
       if (entry.key === '') throw new FormatReadError('an empty key: every string needs a key', entry.line);
       if (lines.has(entry.key)) {

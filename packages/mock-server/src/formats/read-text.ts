@@ -17,7 +17,7 @@ const BOMS: [bytes: number[], encoding: string][] = [
 ];
 
 /** The byte order mark a file starts with, if any. */
-export function bomOf(bytes: Uint8Array): { encoding: string; length: number } | undefined {
+function bomOf(bytes: Uint8Array): { encoding: string; length: number } | undefined {
   for (const [mark, encoding] of BOMS)
     if (mark.every((b, i) => bytes[i] === b)) return { encoding, length: mark.length };
   return undefined;

@@ -34,6 +34,9 @@ export type XmlNode =
 /**
  * An XML file's text: UTF-8, UTF-16 with a byte order mark, or the encoding its declaration names;
  * line ends as XML reads them (`\r\n` and `\r` are `\n`).
+ *
+ * @example
+ * xmlText({ text: '<a>\r\n</a>', locale: 'de', sourceLocale: 'en', path: 'a.xml' }, 'XLIFF'); // '<a>\n</a>'
  */
 export function xmlText(file: FileToRead, format: string): string {
   return fileText(file, { format, utf16: true, declared: declaredEncoding }).replace(/\r\n?/g, '\n');
@@ -305,7 +308,12 @@ export function parseXml(text: string): XmlElement {
   return root!;
 }
 
-/** The text of an element's children (text and CDATA), elements and comments left out. */
+/**
+ * The text of an element's children (text and CDATA), elements and comments left out.
+ *
+ * @example
+ * textOf(parseXml('<key>a<!-- c --><![CDATA[<b>]]></key>')); // 'a<b>'
+ */
 export function textOf(element: XmlElement): string {
   let out = '';
   for (const child of element.children) if (child.kind === 'text') out += child.text;
@@ -331,7 +339,12 @@ export function innerXml(element: XmlElement): string {
   return out;
 }
 
-/** An element's start tag written back (`<font color="red">`), attribute values quoted and escaped. */
+/**
+ * An element's start tag written back, attribute values quoted and escaped.
+ *
+ * @example
+ * startTag(parseXml(`<font color='"red"'/>`)); // '<font color="&quot;red&quot;">'
+ */
 export function startTag(element: XmlElement): string {
   let out = `<${element.name}`;
   for (const [name, value] of element.attrs)
@@ -339,7 +352,12 @@ export function startTag(element: XmlElement): string {
   return `${out}>`;
 }
 
-/** The child elements of an element. */
+/**
+ * The child elements of an element.
+ *
+ * @example
+ * elementsOf(parseXml('<a>x<b/><!-- c --><c/></a>')).map((e) => e.name); // ['b', 'c']
+ */
 export function elementsOf(element: XmlElement): XmlElement[] {
   return element.children.filter((c): c is XmlElement => c.kind === 'element');
 }

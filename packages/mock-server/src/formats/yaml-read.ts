@@ -59,6 +59,9 @@ export const readRailsYaml: Reader = (file) => {
  */
 const MAX_ALIAS_NODES = 10_000;
 
+/** Line breaks of YAML 1.1 that YAML 1.2 reads as text (U+0085, U+2028, U+2029). */
+const YAML11_BREAKS = /[\u0085\u2028\u2029]/;
+
 /** Plain scalars that are YAML's null in every version (`~`, `null`, nothing at all). */
 const NULLS = new Set(['', '~', 'null', 'Null', 'NULL']);
 /** Tags a text may carry: the standard scalar types, whose value is read as written; others are no text. */
@@ -75,7 +78,7 @@ const TEXT_TAGS = new Set([
  * every scalar a text (the failsafe schema), a key twice in one mapping refused (found here with a Map:
  * the package's own check compares every pair of keys, seconds for a file of 50,000), merge keys (`<<`)
  * applied as YAML 1.1 readers do, aliases expanded within MAX_ALIAS_NODES, nesting within
- * MAX_NESTING_DEPTH (flow collections counted before the package parses them, as it would recurse).
+ * MAX_NESTING_DEPTH (counted before the package parses them where one line can open many: countNestingAhead).
  */
 function parseYaml(text: string): TreeNode {
   const at = lineFinder(text);
@@ -83,7 +86,7 @@ function parseYaml(text: string): TreeNode {
     const { line, column } = at(offset);
     throw new FormatReadError(message, line, column);
   };
-  checkFlowDepth(text, fail);
+  countNestingAhead(text, fail);
   const docs = parseAllDocuments(text, {
     schema: 'failsafe',
     resolveKnownTags: false,
@@ -91,6 +94,7 @@ function parseYaml(text: string): TreeNode {
     strict: true,
     prettyErrors: false,
     logLevel: 'silent',
+    keepSourceTokens: true,
   });
   const list = Array.isArray(docs) ? docs : [];
   for (const doc of list) {
@@ -165,7 +169,18 @@ function parseYaml(text: string): TreeNode {
     if (node.tag && !TEXT_TAGS.has(node.tag))
       fail(`a value tagged ${node.tag.replace('tag:yaml.org,2002:', '!!')} is not a text`, node.range?.[0] ?? 0);
     if (node.type === 'PLAIN' && !node.tag && NULLS.has(String(node.source))) return { kind: 'none', line };
-    return { kind: 'text', line, value: String(node.value) };
+    const value = String(node.value);
+    // A line separator, paragraph separator or next-line written as it is (not escaped) is a line break
+    // to YAML 1.1, what Psych (so Rails) and PyYAML read, and write: Psych writes 'a\u2028  b' for
+    // "a\u2028b". The package reads 1.2, where they are text: they are read here as 1.1 readers do.
+    const raw = (node.srcToken as { source?: string } | undefined)?.source;
+    if (node.type !== 'BLOCK_LITERAL' && node.type !== 'BLOCK_FOLDED' && raw && YAML11_BREAKS.test(raw))
+      return {
+        kind: 'text',
+        line,
+        value: value.replace(/[ \t]*([\u2028\u2029])[ \t]*/g, '$1').replace(/[ \t]*\u0085[ \t]*/g, ' '),
+      };
+    return { kind: 'text', line, value };
   };
 
   /** The entries a merge key brings: a mapping's, or each of a sequence of mappings', the first one winning. */
@@ -191,18 +206,25 @@ function parseYaml(text: string): TreeNode {
 const MARKERS = new Set(['\x02', '\x18', '\x1f']);
 
 /**
- * Refuses flow collections (`[[[…`) nested deeper than MAX_NESTING_DEPTH before the package parses them:
- * its composer recurses, and 200 KiB of `[` took it a second to refuse. Its lexer is iterative and cheap,
- * and knows a `[` inside a quoted or plain scalar from a flow indicator.
+ * Refuses, before the package parses the file (its composer recurses: 200 KiB of `[`, or of `- `, took it
+ * a second to refuse), flow collections (`[[[…`) nested deeper than MAX_NESTING_DEPTH, and block
+ * collections opened more than that many times on one line (`- - - …`, `? ? …`): deeper nesting on
+ * separate lines costs indentation, so a file of a megabyte cannot nest more than ~1,400 levels that
+ * way, which the package refuses and the walk above never reaches. Its lexer is iterative and cheap,
+ * knows a `[` or `-` inside a scalar from an indicator, and is stopped at the first one too many.
  */
-function checkFlowDepth(text: string, fail: (message: string, offset: number) => never): void {
-  if (!text.includes('[') && !text.includes('{')) return;
+function countNestingAhead(text: string, fail: (message: string, offset: number) => never): void {
+  if (!/[[{]|-\s|\?\s/.test(text)) return;
   let depth = 0;
+  let onLine = 0;
   let offset = 0;
   for (const token of new Lexer().lex(text)) {
     if (token === '[' || token === '{') {
       if (++depth > MAX_NESTING_DEPTH) fail(TOO_DEEP, offset);
     } else if (token === ']' || token === '}') depth = Math.max(0, depth - 1);
+    else if (token === '-' || token === '?') {
+      if (++onLine > MAX_NESTING_DEPTH) fail(TOO_DEEP, offset);
+    } else if (token.startsWith('\n') || token.startsWith('\r')) onLine = 0;
     if (!MARKERS.has(token)) offset += token.length;
   }
 }

@@ -6,6 +6,7 @@
 // and `delivered` gives msw's interception a real Response with the body in it, as a client expects.
 import { HTTP_STATUS_TEXT } from '@loc/sdk/internal';
 import { exchangeOf } from '../exchange';
+import { REQUEST_ID_HEADER } from '../request-id';
 import { isSocketRequest } from '../socket-request';
 
 /** What the real server writes for an answer made here: its body, and its headers as they were given. */
@@ -172,5 +173,7 @@ export function delivered<R extends Response | undefined>(request: Request, resp
     if (exchange.recorded) exchange.recorded.status = answer.status;
   }
   if (!(answer instanceof KeptResponse)) return answer as R | Response;
-  return answer.toResponse(request.method !== 'HEAD');
+  const real = answer.toResponse(request.method !== 'HEAD');
+  if (exchange?.requestId) real.headers.set(REQUEST_ID_HEADER, exchange.requestId);
+  return real;
 }

@@ -3,6 +3,7 @@ import type { CdnErrorDetail, V1Error } from '@loc/sdk';
 import { HTTP_STATUS_TEXT } from '@loc/sdk/internal';
 import { StoreError } from '../store';
 import { jsonResponse } from './answers';
+import { isCdnPath } from './operation-of';
 import { BodyError, type BadField } from './request';
 
 /** The `/v1` error body (docs/decisions.md): `{"error": "<what is wrong and what to do>"}`. */
@@ -24,9 +25,12 @@ export function problem(status: number, errors: CdnErrorDetail['errors'] = [], h
   return jsonResponse(body, status, headers);
 }
 
-/** An error in the body format of the API a path belongs to: a problem under `/cdn/`, else `{error}`. */
+/**
+ * An error in the body format of the API a path belongs to: a problem under `/cdn/` and at the CDN check's
+ * other path (/v1/distributions/check), else `{error}`.
+ */
 export function errorFor(pathname: string, status: number, message: string, headers?: Record<string, string>) {
-  return pathname.startsWith('/cdn/') ? problem(status, [], headers) : v1Error(status, message, headers);
+  return isCdnPath(pathname) ? problem(status, [], headers) : v1Error(status, message, headers);
 }
 
 const KIND_STATUS: Record<StoreError['kind'], number> = {
@@ -44,7 +48,7 @@ function infoOf({ field, code }: BadField): string {
   if (code !== 'invalid_format') return 'INVALID_VALUE';
   return field === 'clientVersion'
     ? 'INVALID_SEMANTIC_VERSION'
-    : field === 'clientLanguageCode'
+    : field === 'clientLanguageCode' || field === 'clientLanguage'
       ? 'INVALID_LANGUAGE_CODE'
       : 'INVALID_VALUE';
 }

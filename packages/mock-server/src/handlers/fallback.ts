@@ -1,4 +1,4 @@
-import { listOperations } from '@loc/sdk/internal';
+import { listOperations, pathsOf } from '@loc/sdk/internal';
 import { http, matchRequestUrl } from 'msw';
 import { urlOf } from '../socket-request';
 import type { HandlerContext } from './context';
@@ -8,7 +8,7 @@ import { routeOf } from './routes';
 
 /** Every route of the mock, for the 405 answer's `Allow` header: the API's operations, then the object storage. */
 const ROUTES: readonly [method: string, path: string][] = [
-  ...listOperations().map((op) => [op.method, routeOf(op.path)] as [string, string]),
+  ...listOperations().flatMap((op) => pathsOf(op).map((path) => [op.method, routeOf(path)] as [string, string])),
   ['GET', '/_storage/:kind/:name'],
   ['HEAD', '/_storage/:kind/:name'],
   ['GET', '/_storage/:kind/:name/*'],
@@ -33,6 +33,6 @@ function answerOf(request: Request): Response {
   return errorFor(
     url.pathname,
     404,
-    `No route ${request.method} ${url.pathname}. The API lives under /v1 and /cdn (see docs/openapi.json in the @loc/mock-server package).`,
+    `No route ${request.method} ${url.pathname}. The API lives under /v1 and /cdn, the CDN check at /cdn/check and /v1/distributions/check (see docs/openapi.json in the @loc/mock-server package).`,
   );
 }

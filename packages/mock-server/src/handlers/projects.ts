@@ -8,6 +8,7 @@ import { reply, type ResponseBody, type Resolvers } from './routes';
 
 const PROVIDERS = ['github', 'bitbucket', 'gitlab', 'azure'];
 
+/** A project's self link: with its slugs, as the service's are (real-service-notes.md), whichever the path named. */
 function selfLink(origin: string, p: Project) {
   return { rel: 'self', href: `${origin}/v1/${p.workspace}/projects/${p.slug}` };
 }
@@ -48,7 +49,10 @@ function resourceStatus(p: Project): ResponseBody<'projectStatus', 200> {
         segmentsUpdatedAt: p.updatedAt,
       })),
     })),
-    supportedExportFormats: exportFormatsFor(p.resourceType).map((f) => ({ id: f.id, name: f.name })),
+    supportedExportFormats: [
+      ...exportFormatsFor(p.resourceType).map((f) => ({ id: f.id, name: f.name })),
+      ...p.exportFormats.map((f) => ({ id: f.id, name: f.name })),
+    ],
     repositoryConnections: connections,
     repositoryConnected: connections.some((c) => c.connected),
     pushToRepositoryPossible: connections.some((c) => c.connected && c.canPush),
@@ -88,7 +92,7 @@ export function projectResolvers({ store }: HandlerContext) {
     workspaceStatus: ({ request, params }) => {
       const me = user(request);
       const projects = store.projectsIn(params.workspaceUrl);
-      store.require(me, 'generalView', params.workspaceUrl);
+      store.require(me, 'generalView', store.workspace(params.workspaceUrl).slug);
       return reply(
         'workspaceStatus',
         200,
@@ -116,13 +120,9 @@ export function projectResolvers({ store }: HandlerContext) {
     },
     createProject: async ({ request, params, body }) => {
       const me = user(request);
-      store.workspace(params.workspaceUrl);
-      store.require(me, 'settingsManage', params.workspaceUrl);
-      return reply(
-        'createProject',
-        200,
-        details(origin(request), store.createProject(params.workspaceUrl, me, await body())),
-      );
+      const ws = store.workspace(params.workspaceUrl).slug;
+      store.require(me, 'settingsManage', ws);
+      return reply('createProject', 200, details(origin(request), store.createProject(ws, me, await body())));
     },
   } satisfies Partial<Resolvers>;
 }

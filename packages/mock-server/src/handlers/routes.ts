@@ -2,6 +2,7 @@
 // serve a path, a method or a body the SDK and the OpenAPI document do not know.
 import {
   OPERATIONS,
+  pathsOf,
   type OperationId,
   type OperationParams,
   type OperationRequestBody,
@@ -82,12 +83,12 @@ export function reply<K extends OperationId, S extends keyof Responses<K> & numb
  */
 export function replyText<K extends OperationId, S extends keyof Responses<K> & number>(
   _id: K,
-  _status: S,
+  status: S,
   text: ResponseBody<K, S> & string,
   mediaType: string,
   headers?: Record<string, string>,
 ): Response {
-  return textResponse(text, _status, { 'content-type': `${mediaType}; charset=utf-8`, ...headers });
+  return textResponse(text, status, { 'content-type': `${mediaType}; charset=utf-8`, ...headers });
 }
 
 /** An operation's path template in msw's syntax: `/v1/{workspaceUrl}/projects` → `/v1/:workspaceUrl/projects`. */
@@ -133,9 +134,12 @@ function stringParams(params: Readonly<Record<string, unknown>>): Readonly<Recor
   return strings;
 }
 
-/** The msw handlers of every operation, in the table's order (literal segments before parameters). */
+/**
+ * The msw handlers of every operation, in the table's order (literal segments before parameters): one per
+ * path it is served at (its own and its aliases', all answered by its one resolver).
+ */
 export function operationHandlers(context: HandlerContext, resolvers: Resolvers) {
-  return (Object.keys(OPERATIONS) as OperationId[]).map((id) => {
+  return (Object.keys(OPERATIONS) as OperationId[]).flatMap((id) => {
     const operation: Operations[OperationId] = OPERATIONS[id];
     const resolve = resolvers[id] as Resolver<OperationId>;
     const route = http[operation.method === 'GET' ? 'get' : 'post'];
@@ -158,7 +162,7 @@ export function operationHandlers(context: HandlerContext, resolvers: Resolvers)
         (error: unknown) => failed(request, error),
       );
     // Not an async function: it runs for every request, and a resolver that answers at once is written at once.
-    return route(`${context.prefix}${routeOf(operation.path)}`, ({ request, params }) => {
+    const handler = ({ request, params }: { request: Request; params: Readonly<Record<string, unknown>> }) => {
       try {
         const answer = resolve({
           request,
@@ -170,6 +174,7 @@ export function operationHandlers(context: HandlerContext, resolvers: Resolvers)
       } catch (error) {
         return failed(request, error);
       }
-    });
+    };
+    return pathsOf(operation).map((path) => route(`${context.prefix}${routeOf(path)}`, handler));
   });
 }

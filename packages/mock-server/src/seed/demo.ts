@@ -1,6 +1,6 @@
 import type { Seed } from './schema';
 
-/** The demo seed's well-known credentials and slugs (docs/mock-server.md lists them with their roles). */
+/** The demo seed's well-known credentials, slugs and ids (docs/mock-server.md lists them with their roles). */
 export const DEMO = {
   workspace: 'acme',
   otherWorkspace: 'globex',
@@ -19,6 +19,16 @@ export const DEMO = {
     budget: 'lh-cdn_demo_globex',
   },
   projects: { ios: 'mobile-ios', android: 'mobile-android', web: 'web-frontend', backend: 'backend' },
+  /** The workspaces' ids, in the service's form: paths take them wherever they take the slugs. */
+  workspaceIds: { acme: 'space_16kPs3bRIpXi-29323', globex: 'space_1H3sKf8Lq2Zw-29324' },
+  /** The projects' ids, in the service's form (`pr_…`), by the keys of `projects` (and globex's storefront). */
+  projectIds: {
+    ios: 'pr_18JCETCbT9NW-31003',
+    android: 'pr_19Kd4TmQx7Rb-31004',
+    web: 'pr_1AMf6VoSz9Tc-31005',
+    backend: 'pr_1BNh8XqU2bVd-31006',
+    storefront: 'pr_1CPj0ZsW4dXe-31007',
+  },
 } as const;
 
 type Status = 'NOT_TRANSLATED' | 'DRAFT' | 'TRANSLATED' | 'PREFILLED' | 'APPROVED';
@@ -108,8 +118,8 @@ export function demoSeed(): Seed {
   const created = '2026-01-15T09:00:00.000Z';
   return {
     workspaces: [
-      { slug: 'acme', name: 'Acme Inc.', cdnBudget: null },
-      { slug: 'globex', name: 'Globex (small CDN budget)', cdnBudget: 3 },
+      { slug: 'acme', id: DEMO.workspaceIds.acme, name: 'Acme Inc.', cdnBudget: null },
+      { slug: 'globex', id: DEMO.workspaceIds.globex, name: 'Globex (small CDN budget)', cdnBudget: 3 },
     ],
     users: [
       { email: 'admin@acme.test', tokens: [DEMO.tokens.admin], workspaceRoles: { acme: 'admin' } },
@@ -123,6 +133,7 @@ export function demoSeed(): Seed {
       {
         workspace: 'acme',
         slug: 'mobile-ios',
+        id: DEMO.projectIds.ios,
         title: 'Mobile iOS',
         description: 'The iPhone and iPad app',
         owner: 'admin@acme.test',
@@ -159,6 +170,7 @@ export function demoSeed(): Seed {
       {
         workspace: 'acme',
         slug: 'mobile-android',
+        id: DEMO.projectIds.android,
         title: 'Mobile Android',
         owner: 'admin@acme.test',
         resourceType: 'xml.android.resources',
@@ -171,6 +183,7 @@ export function demoSeed(): Seed {
       {
         workspace: 'acme',
         slug: 'web-frontend',
+        id: DEMO.projectIds.web,
         title: 'Web frontend',
         description: 'React single-page app',
         owner: 'developer@acme.test',
@@ -204,6 +217,7 @@ export function demoSeed(): Seed {
       {
         workspace: 'acme',
         slug: 'backend',
+        id: DEMO.projectIds.backend,
         title: 'Backend',
         owner: 'admin@acme.test',
         resourceType: 'properties',
@@ -215,6 +229,7 @@ export function demoSeed(): Seed {
       {
         workspace: 'globex',
         slug: 'storefront',
+        id: DEMO.projectIds.storefront,
         title: 'Storefront',
         owner: 'admin@globex.test',
         resourceType: 'xml.android.resources',

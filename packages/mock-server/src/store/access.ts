@@ -34,7 +34,7 @@ export function createAccess(ctx: StoreContext) {
         throw new StoreError(
           'unauthorized',
           token
-            ? 'The API token is invalid or was revoked. Create a new one, or check LOC_API_TOKEN.'
+            ? 'The API token is invalid or was revoked.'
             : 'No API token. Send it as "Authorization: Bearer <token>".',
         );
       }

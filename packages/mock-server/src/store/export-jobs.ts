@@ -40,20 +40,15 @@ async function assemble(state: State, job: ExportJob): Promise<NonNullable<Expor
   const p = findProject(state, job.workspace, job.project);
   const fail = (errorDetails: string) => ({ status: 'ERROR', errorDetails }) as const;
   if (job.forcedError) return fail(job.forcedError);
-  const format = job.request.exportFormat ?? p.resourceType;
+  const asked = job.request.exportFormat ?? p.resourceType;
+  // A format of the project's own list (the seed's exportFormats) is written as the format it stands for.
+  const format = p.exportFormats.find((f) => f.id === asked)?.as ?? asked;
+  const listed = [...exportFormatsFor(p.resourceType), ...p.exportFormats].map((f) => f.id).join(', ');
   if (!formatInfo(format)) {
-    return fail(
-      `Unknown export format '${format}'. Formats of this project: ${exportFormatsFor(p.resourceType)
-        .map((f) => f.id)
-        .join(', ')}.`,
-    );
+    return fail(`Unknown export format '${asked}'. Formats of this project: ${listed}.`);
   }
-  if (!exportFormatsFor(p.resourceType).some((f) => f.id === format)) {
-    return fail(
-      `A ${p.resourceType} project cannot be exported as ${format}. Use one of: ${exportFormatsFor(p.resourceType)
-        .map((f) => f.id)
-        .join(', ')}.`,
-    );
+  if (format === asked && !exportFormatsFor(p.resourceType).some((f) => f.id === format)) {
+    return fail(`A ${p.resourceType} project cannot be exported as ${format}. Use one of: ${listed}.`);
   }
   const all = localesOf(p);
   const locales: string[] = [];

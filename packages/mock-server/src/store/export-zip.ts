@@ -3,7 +3,7 @@
 // (export-builder.ts, where there is no build thread) run this same code, so both give the same bytes.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { SEGMENT_STATUSES, type SegmentStatus } from '@loc/sdk/internal';
-import { fileWriterFor, writerFor, type Entry } from '../formats';
+import { fileWriterFor, type Entry, type Writer } from '../formats';
 import { createMadeCache, identities } from './made-cache';
 import { createZipWriter, deflateEntry, type ZipEntry } from './zip';
 
@@ -75,25 +75,31 @@ function entriesOf(file: FileTexts, locale: string, only?: ReadonlySet<SegmentSt
   return entries;
 }
 
+/** The writer of a format (an export format id or a bundle writer's): one that does not exist is a bug. */
+function writerOf(format: string): Writer {
+  const write = fileWriterFor(format);
+  if (!write) throw new Error(`no writer for ${format}`);
+  return write;
+}
+
 /**
- * One file of a build written in one locale, its path `path`: what an export's ZIP holds, and what a
- * download of the file serves. With `only`, the translations of those statuses alone (a download's
- * `target:filterByStatus`); a key left out is not in the file, as an untranslated one is not.
+ * One file of a build written in one placement (a locale and its path, and the placement's own writer
+ * where it has one): what an export's ZIP holds, and what a download of the file serves. With `only`,
+ * the translations of those statuses alone (a download's `target:filterByStatus`); a key left out is not
+ * in the file, as an untranslated one is not.
  *
  * @example
- * const text = writeFileText({ format: 'json.standard', sourceLocale: 'en', projectTitle: 'App', revisedAt }, texts, 'de', 'de/app.json');
+ * const text = writeFileText({ format: 'json.standard', sourceLocale: 'en', projectTitle: 'App', revisedAt }, texts, { locale: 'de', path: 'de/app.json' });
  */
 export function writeFileText(
   build: Omit<ExportBuild, 'files'>,
   file: FileTexts,
-  locale: string,
-  path: string,
+  { locale, path, format, bundleLocale }: Placement,
   only?: ReadonlySet<SegmentStatus>,
 ): string {
-  const write = writerFor(build.format);
-  if (!write) throw new Error(`no writer for ${build.format}`);
-  return write({
+  return writerOf(format ?? build.format)({
     locale,
+    ...(bundleLocale !== undefined ? { bundleLocale } : {}),
     sourceLocale: build.sourceLocale,
     path,
     entries: entriesOf(file, locale, only),
@@ -147,18 +153,13 @@ function entryKey(build: ExportBuild, texts: FileTexts, { locale, path, format, 
  * const bytes = await zipExport(build, (id) => filesById.get(id)!);
  */
 export async function zipExport(build: ExportBuild, fileTexts: (id: number) => FileTexts): Promise<Uint8Array> {
-  const writerOf = (format: string) => {
-    const write = fileWriterFor(format);
-    if (!write) throw new Error(`no writer for ${format}`);
-    return write;
-  };
-  const buildWriter = writerOf(build.format);
+  writerOf(build.format);
   const zip = createZipWriter();
   const encoder = new TextEncoder();
   for (const { file: id, locales } of build.files) {
     const file = fileTexts(id);
     for (const placement of locales) {
-      const { locale, path, format, bundleLocale } = placement;
+      const { path } = placement;
       const key = entryKey(build, file, placement);
       const cached = entryCache.get(key);
       if (cached) {
@@ -166,17 +167,7 @@ export async function zipExport(build: ExportBuild, fileTexts: (id: number) => F
         continue;
       }
       await nextTurn();
-      const write = format === undefined ? buildWriter : writerOf(format);
-      const text = write({
-        locale,
-        ...(bundleLocale !== undefined ? { bundleLocale } : {}),
-        sourceLocale: build.sourceLocale,
-        path,
-        entries: entriesOf(file, locale),
-        keys: file.keys,
-        projectTitle: build.projectTitle,
-        revisedAt: build.revisedAt,
-      });
+      const text = writeFileText(build, file, placement);
       const entry = deflateEntry(path, encoder.encode(text));
       entryCache.put(key, entry);
       await zip.addEntry(path, entry);

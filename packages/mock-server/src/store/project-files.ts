@@ -92,8 +92,7 @@ export function fileText(
   return writeFileText(
     { format, sourceLocale: project.sourceLocale, projectTitle: project.title, revisedAt: project.updatedAt },
     textsOf(project, file),
-    locale,
-    exportPath(file, locale, format, project.sourceLocale),
+    { locale, path: exportPath(file, locale, format, project.sourceLocale) },
     only,
   );
 }

@@ -3,6 +3,7 @@ import { RESOURCE_TYPES } from '@loc/sdk/internal';
 import { LANGUAGE_CODE_PATTERN, type CreateProjectRequestSchema } from '@loc/sdk/schemas';
 import type { z } from 'zod';
 import { can } from './access';
+import { derivedId } from './ids';
 import { slugify } from './slug';
 import type { State, StoreContext } from './state';
 import { StoreError } from './store-error';
@@ -13,21 +14,28 @@ export function isLanguageCode(code: string): boolean {
   return LANGUAGE_CODE_PATTERN.test(code);
 }
 
-/** The seed's workspace of that slug; throws 'not-found' otherwise. */
-export function findWorkspace(state: State, slug: string) {
-  const ws = state.seed.workspaces.find((w) => w.slug === slug);
-  if (!ws) throw new StoreError('not-found', `Workspace '${slug}' does not exist. Check the workspace URL slug.`);
+/**
+ * The seed's workspace of that slug or id (`space_…`: the service's paths take either); throws 'not-found'
+ * otherwise.
+ */
+export function findWorkspace(state: State, ref: string) {
+  const ws = state.seed.workspaces.find((w) => w.slug === ref || w.id === ref);
+  if (!ws)
+    throw new StoreError('not-found', `Workspace '${ref}' does not exist. Check the workspace's URL slug or id.`);
   return ws;
 }
 
-/** The project `ws/slug`; throws 'not-found' for the workspace, or else the project, that does not exist. */
-export function findProject(state: State, ws: string, slug: string): Project {
-  findWorkspace(state, ws);
-  const p = state.projects.find((x) => x.workspace === ws && x.slug === slug);
+/**
+ * The project `ws/ref`, each named by slug or id (`pr_…`); throws 'not-found' for the workspace, or else the
+ * project, that does not exist.
+ */
+export function findProject(state: State, wsRef: string, ref: string): Project {
+  const ws = findWorkspace(state, wsRef).slug;
+  const p = state.projects.find((x) => x.workspace === ws && (x.slug === ref || x.id === ref));
   if (!p)
     throw new StoreError(
       'not-found',
-      `Project '${slug}' does not exist in workspace '${ws}'. List projects with GET /v1/projects.`,
+      `Project '${ref}' does not exist in workspace '${wsRef}'. List projects with GET /v1/projects.`,
     );
   return p;
 }
@@ -41,12 +49,12 @@ function sameTitle(a: string, b: string): boolean {
 /** The store's calls on projects (see createStore). */
 export function createProjects(ctx: StoreContext) {
   return {
-    /** The workspace of that slug; throws 'not-found' otherwise. */
-    workspace(slug: string) {
-      return findWorkspace(ctx.state, slug);
+    /** The workspace of that slug or id; throws 'not-found' otherwise. */
+    workspace(ref: string) {
+      return findWorkspace(ctx.state, ref);
     },
 
-    /** The project `ws/slug`; throws 'not-found' for whichever does not exist. */
+    /** The project `ws/ref`, each by slug or id; throws 'not-found' for whichever does not exist. */
     project(ws: string, slug: string): Project {
       return findProject(ctx.state, ws, slug);
     },
@@ -56,8 +64,9 @@ export function createProjects(ctx: StoreContext) {
       return ctx.state.projects.filter((p) => p.owner === user.email || can(user, 'generalView', p.workspace, p.slug));
     },
 
-    projectsIn(ws: string): Project[] {
-      findWorkspace(ctx.state, ws);
+    /** The projects of the workspace of that slug or id. */
+    projectsIn(wsRef: string): Project[] {
+      const ws = findWorkspace(ctx.state, wsRef).slug;
       return ctx.state.projects.filter((p) => p.workspace === ws);
     },
 
@@ -89,6 +98,7 @@ export function createProjects(ctx: StoreContext) {
       const created: Project = {
         workspace: ws,
         slug,
+        id: derivedId('pr', `${ws}/${slug}`),
         title: body.title.trim(),
         ...(body.description !== undefined ? { description: body.description } : {}),
         owner: owner.email,
@@ -98,6 +108,7 @@ export function createProjects(ctx: StoreContext) {
         createdAt: now,
         updatedAt: now,
         repositoryConnections: [],
+        exportFormats: [],
         files: [],
         fileIds: [],
       };

@@ -4,7 +4,7 @@
 // counts, exports and downloads read the new ones; releases keep the strings they were published with.
 import type { ImportCounts, ResourceStatusFilter } from '@loc/sdk';
 import type { SegmentStatus } from '@loc/sdk/internal';
-import { sameLocale } from '@loc/sdk/locales';
+import { LOCALE_STYLES, localeName, parseLocale, sameLocale } from '@loc/sdk/locales';
 import { unzipSync } from 'fflate';
 import { FormatReadError, readerFor } from '../formats/readers';
 import { fileText, localesOf } from './project-files';
@@ -51,7 +51,7 @@ export interface ListedResource {
  * The most a ZIP upload may hold once inflated, in bytes: a small ZIP of a few KiB can inflate to
  * gigabytes (a "zip bomb"), so the sizes its directory states are added up before anything is inflated.
  */
-export const MAX_UNZIPPED_BYTES = 64 * 1024 * 1024;
+const MAX_UNZIPPED_BYTES = 64 * 1024 * 1024;
 
 /** The statuses a download's filter keeps; undefined: every translated one. */
 const FILTERS: Record<ResourceStatusFilter, ReadonlySet<SegmentStatus> | undefined> = {
@@ -73,35 +73,13 @@ export interface TranslationChange {
   file?: string | undefined;
 }
 
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
-
 /**
- * A file's bytes as text: UTF-8 (a byte order mark dropped), or UTF-16 where a byte order mark says so
- * (Xcode wrote `.strings` files in UTF-16). Bytes that are neither are a 422 naming the line.
+ * Whether the locale a file names itself (XLIFF's `target-language`, PO's `Language`, Rails' root key) is
+ * `locale`, in the service's spelling or in a platform's (gettext's `zh_TW` for `zh-Hant`, `sr_RS@latin`).
  */
-function decode(bytes: Uint8Array, name: string): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
-  try {
-    return UTF8.decode(bytes);
-  } catch {
-    // The line of the first byte that is not UTF-8: each line decoded on its own until one fails.
-    let line = 1;
-    for (let start = 0; start < bytes.byteLength; line++) {
-      const end = bytes.indexOf(0x0a, start);
-      const stop = end === -1 ? bytes.byteLength : end;
-      try {
-        UTF8.decode(bytes.subarray(start, stop));
-      } catch {
-        break;
-      }
-      start = stop + 1;
-    }
-    throw new StoreError(
-      'invalid',
-      `${name}: line ${line}: the file is not UTF-8 (nor UTF-16 with a byte order mark).`,
-    );
-  }
+function namesLocale(declared: string, locale: string): boolean {
+  if (sameLocale(declared, locale)) return true;
+  return parseLocale(locale) !== undefined && LOCALE_STYLES.some((style) => localeName(locale, style) === declared);
 }
 
 /** A project being changed: its files, their ids, and whether anything changed (a ZIP imports all or none). */
@@ -162,20 +140,23 @@ function importInto(draft: Draft, upload: ResourceUpload): ImportedResource {
   }
   const read = readerFor(format);
   if (!read) throw new StoreError('invalid', `${upload.name}: loc-mock cannot read ${format} files.`);
-  const text = decode(upload.bytes, upload.name);
   let parsed: ReturnType<typeof read>;
   try {
-    parsed = read({ text, locale, sourceLocale: project.sourceLocale, path: file.path });
+    // The bytes as uploaded: each format's reader decodes them by its own rules (UTF-16 .strings, a PO
+    // header's charset, ISO-8859-1 properties, an XML declaration), and names the line of a bad byte.
+    parsed = read({ bytes: upload.bytes, locale, sourceLocale: project.sourceLocale, path: file.path });
   } catch (error) {
     if (error instanceof FormatReadError)
       throw new StoreError('invalid', `${upload.name} is not a ${format} file: ${error.message}`);
     throw error;
   }
-  if (parsed.locale !== undefined && !sameLocale(parsed.locale, locale))
+  if (parsed.locale !== undefined && !namesLocale(parsed.locale, locale)) {
+    const meant = localesOf(project).find((l) => namesLocale(parsed.locale!, l));
     throw new StoreError(
       'invalid',
-      `${upload.name} says it is in '${parsed.locale}', and is uploaded as '${locale}': send it with iso2_slug=${parsed.locale}, or fix its locale.`,
+      `${upload.name} says it is in '${parsed.locale}', and is uploaded as '${locale}': ${meant ? `send it with iso2_slug=${meant}` : `'${parsed.locale}' is no locale of project '${project.slug}'`}, or fix its locale.`,
     );
+  }
   const isSource = locale === project.sourceLocale;
   const imported = isSource
     ? importSource(file, parsed.entries, upload.source)
@@ -190,8 +171,37 @@ function importInto(draft: Draft, upload: ResourceUpload): ImportedResource {
   return { ...where, locale, template: imported.file.path, fileCreated, counts: imported.counts };
 }
 
+/**
+ * The names of a ZIP's entries that are symbolic links (a Unix mode of S_IFLNK in their external attributes,
+ * which fflate does not read): an upload holds files, and a link's "content" is a path somewhere else.
+ */
+function linksIn(zip: Uint8Array): string[] {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  let end = -1;
+  for (let at = zip.byteLength - 22; at >= 0 && end === -1; at--) if (view.getUint32(at, true) === 0x06054b50) end = at;
+  if (end === -1) return [];
+  const links: string[] = [];
+  const count = view.getUint16(end + 10, true);
+  for (let at = view.getUint32(end + 16, true), i = 0; i < count && at + 46 <= zip.byteLength; i++) {
+    if (view.getUint32(at, true) !== 0x02014b50) break;
+    const madeOnUnix = view.getUint8(at + 5) === 3;
+    const mode = view.getUint32(at + 38, true) >>> 16;
+    const nameLength = view.getUint16(at + 28, true);
+    if (madeOnUnix && (mode & 0o170000) === 0o120000)
+      links.push(new TextDecoder().decode(zip.subarray(at + 46, at + 46 + nameLength)));
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  }
+  return links;
+}
+
 /** The entries of an uploaded ZIP, as files to import: hidden files and folders left out; a refusal names the entry. */
 function zipEntries(bytes: Uint8Array, limit: number): { path: string; name: string; bytes: Uint8Array }[] {
+  const [link] = linksIn(bytes);
+  if (link !== undefined)
+    throw new StoreError(
+      'invalid',
+      `The ZIP entry '${link}' is a symbolic link: a ZIP upload holds the files themselves.`,
+    );
   let total = 0;
   let files: Record<string, Uint8Array>;
   try {

@@ -4,9 +4,11 @@ import type { State } from './state';
 /** The state as the control API shows it: projects, exports, releases and budgets. */
 export function snapshotOf(state: State) {
   return {
+    workspaces: state.seed.workspaces.map((w) => ({ slug: w.slug, id: w.id, name: w.name })),
     projects: state.projects.map((p) => ({
       workspace: p.workspace,
       slug: p.slug,
+      id: p.id,
       title: p.title,
       resourceType: p.resourceType,
       locales: localesOf(p),

@@ -5,12 +5,11 @@ import { checkCount, checkDuration } from '../internal/options';
 import { createLog, type Log, type Logger, type LogLevel } from './log';
 import type { ClientHooks } from './hooks';
 import { version } from '../../package.json';
-import { checkDistribution } from '../operations';
+import { cdnCheckTarget, SERVICE_API_URL } from '../internal/service-hosts';
 
-/** Where the hosted service lives; every test and the CLI's demo point elsewhere. */
-export const DEFAULT_BASE_URL = 'https://api.loc.dev';
-/** The service's route of the distribution check, relative to the CDN base URL. */
-export const DEFAULT_CDN_CHECK_PATH: string = checkDistribution.path;
+/** Where the service lives (`https://api.lingohub.com`); every test and the CLI's demo point elsewhere. */
+// Its value spelled in its type, so the API reference shows it; the compiler holds it to service-hosts.ts.
+export const DEFAULT_BASE_URL: 'https://api.lingohub.com' = SERVICE_API_URL;
 /** Timeout of one attempt of a request, in milliseconds (`timeoutMs`). */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** The version of this package, as sent in the `User-Agent` header. */
@@ -30,13 +29,13 @@ export interface ClientOptions {
   /** CDN key for the distribution check, sent as a Bearer token to `cdnBaseUrl` only. Env: `LOC_CDN_KEY`. */
   cdnKey?: string | undefined;
   /**
-   * Base URL of the CDN check, when it lives on another host. Env: `LOC_CDN_BASE_URL`. Default: `baseUrl`.
-   * The official mobile SDKs use a separate CDN host, for example `https://cdn.example.com`.
+   * Base URL of the CDN check. Env: `LOC_CDN_BASE_URL`. Default: `https://cdn.lingohub.com` (the service's
+   * CDN host) when `baseUrl` is the service's, else `baseUrl` (loc-mock, a proxy, a staging host).
    */
   cdnBaseUrl?: string | undefined;
   /**
-   * Path of the CDN check below `cdnBaseUrl`. Env: `LOC_CDN_CHECK_PATH`. Default: `/cdn/check` (the API
-   * host's route); the real CDN host's route is `/v1/distributions/check`.
+   * Path of the CDN check below `cdnBaseUrl`. Env: `LOC_CDN_CHECK_PATH`. Default: `/v1/distributions/check`
+   * on the service's CDN host, else `/cdn/check` (spec.md's route).
    */
   cdnCheckPath?: string | undefined;
   /** Timeout of each attempt, in milliseconds (1 to 2^31 − 1). Default: 30 000. */
@@ -65,8 +64,8 @@ export interface ClientOptions {
 
 /**
  * Where a setting's value came from, as a message says it after "from": `the option`, `LOC_BASE_URL`, `the
- * default` (and for a `cdnBaseUrl` that falls back, `baseUrl from LOC_BASE_URL`). Errors say it so that a
- * user knows which of the three to check.
+ * default` (and for a `cdnBaseUrl` that falls back, `baseUrl from LOC_BASE_URL`, or `the service's CDN host
+ * for baseUrl from the default`). Errors say it so that a user knows which of the three to check.
  */
 export type SettingSource = string;
 
@@ -90,21 +89,25 @@ export interface ResolvedConfig {
 export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
   const base = setting(options.baseUrl, 'LOC_BASE_URL') ?? { value: DEFAULT_BASE_URL, from: 'the default' };
   const baseUrl = checkUrl('baseUrl', base.value);
-  const cdnBase = setting(options.cdnBaseUrl, 'LOC_CDN_BASE_URL') ?? {
-    value: baseUrl,
-    from: `baseUrl from ${base.from}`,
-  };
+  const givenCdnBase = setting(options.cdnBaseUrl, 'LOC_CDN_BASE_URL');
+  const givenPath = options.cdnCheckPath ?? readEnv('LOC_CDN_CHECK_PATH');
+  // The one rule of where a check goes (internal/service-hosts.ts); a given CDN host is checked first.
+  const cdn = cdnCheckTarget({
+    baseUrl,
+    cdnBaseUrl: givenCdnBase && checkUrl('cdnBaseUrl', givenCdnBase.value),
+    cdnCheckPath: givenPath,
+  });
+  const cdnBaseFrom =
+    givenCdnBase?.from ??
+    `${cdn.from.cdnBaseUrl === 'service' ? "the service's CDN host for " : ''}baseUrl from ${base.from}`;
   const token = setting(options.token, 'LOC_API_TOKEN');
   const cdnKey = setting(options.cdnKey, 'LOC_CDN_KEY');
   const timeoutMs = checkDuration('timeoutMs', options.timeoutMs) ?? DEFAULT_TIMEOUT_MS;
   const maxRetries = checkCount('maxRetries', options.maxRetries, 0, MAX_RETRIES_LIMIT) ?? DEFAULT_MAX_RETRIES;
   return {
     baseUrl,
-    cdnBaseUrl: checkUrl('cdnBaseUrl', cdnBase.value),
-    cdnCheckPath: checkPath(
-      'cdnCheckPath',
-      options.cdnCheckPath ?? readEnv('LOC_CDN_CHECK_PATH') ?? DEFAULT_CDN_CHECK_PATH,
-    ),
+    cdnBaseUrl: cdn.cdnBaseUrl,
+    cdnCheckPath: checkPath('cdnCheckPath', cdn.cdnCheckPath),
     token: token?.value,
     cdnKey: cdnKey?.value,
     timeoutMs,
@@ -117,7 +120,12 @@ export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
     },
     hooks: options.hooks ?? {},
     log: createLog(options),
-    from: { baseUrl: base.from, cdnBaseUrl: cdnBase.from, token: token?.from, cdnKey: cdnKey?.from },
+    from: {
+      baseUrl: base.from,
+      cdnBaseUrl: cdnBaseFrom,
+      token: token?.from,
+      cdnKey: cdnKey?.from,
+    },
   };
 }
 
@@ -134,7 +142,7 @@ function checkUrl(name: string, value: string): string {
     url = new URL(value);
   } catch {
     throw new ConfigurationError(
-      `${name} ${JSON.stringify(value)} is not a URL: expected for example https://api.loc.dev`,
+      `${name} ${JSON.stringify(value)} is not a URL: expected for example ${SERVICE_API_URL}`,
     );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {

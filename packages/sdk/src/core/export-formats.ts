@@ -103,6 +103,16 @@ export function resourceMediaTypes(): string[] {
   return [...new Set([...EXPORT_FORMATS.map((f) => f.mediaType), 'text/plain'])];
 }
 
+/**
+ * What an export format id looks like: dotted words (`json.standard`, `xml.android.resources`,
+ * `properties`, `json.flat-v2`). The service's full list is not published and differs by project (its
+ * status's `supportedExportFormats`), so an id is judged by its form here and by that list, not by
+ * {@link EXPORT_FORMATS}. Internal: the CLI checks `--format` and loc.config.json with it.
+ *
+ * @example EXPORT_FORMAT_ID_PATTERN.test('json.flat-v2') // true
+ */
+export const EXPORT_FORMAT_ID_PATTERN = /^[A-Za-z0-9][\w-]*(?:\.[A-Za-z0-9][\w-]*)*$/;
+
 /** The format with this id, if known. */
 export function formatInfo(id: string): FormatInfo | undefined {
   return EXPORT_FORMATS.find((f) => f.id === id);

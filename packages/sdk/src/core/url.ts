@@ -49,3 +49,22 @@ export function redactUrl(url: string): string {
     return '(invalid URL)';
   }
 }
+
+/**
+ * `text` with every URL in it as {@link redactUrl} shows one: no user name or password, no query (a
+ * pre-signed URL's signature), no fragment. For messages whose text comes from elsewhere (a fetch's error
+ * that names the URL it failed on, as node-fetch's do).
+ *
+ * @example redactUrls('request to https://cdn.example/r.zip?X-Amz-Signature=s failed') // 'request to https://cdn.example/r.zip?… failed'
+ */
+export function redactUrls(text: string): string {
+  return text.replace(/\b[a-z][a-z\d+.-]*:\/\/[^\s"'<>`]+/gi, (match) => {
+    // The sentence's own punctuation after the URL is no part of it.
+    const url = match.replace(/[.,;:!?)\]}]+$/, '');
+    const shown = url
+      .replace(/^([a-z][a-z\d+.-]*:\/\/)[^/?#]*@/i, '$1')
+      .replace(/\?[^#]*/s, (query) => (query.length > 1 ? '?…' : ''))
+      .replace(/#.*$/s, '');
+    return shown + match.slice(url.length);
+  });
+}

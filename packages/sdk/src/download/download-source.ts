@@ -6,6 +6,8 @@ import { nodeHttp, nodeHttps } from './node-http';
 import { DownloadError } from '../errors';
 import { SDK_VERSION } from '../core/config';
 import { redactUrl } from '../core/url';
+import { refusedDownloadUrl } from '../internal/cdn-url-rule';
+import { safeCause } from '../internal/network-failure';
 import type { HashingWriter } from './hashing-writer';
 import { requestOverSocket } from './socket-download';
 
@@ -36,8 +38,9 @@ const NODE_HEADERS = { ...HEADERS, 'accept-encoding': 'identity' };
 
 /**
  * GETs `url` with no credential (a pre-signed URL carries its own), following at most
- * {@link MAX_DOWNLOAD_REDIRECTS} redirects and never from https to http; a non-2xx answer is a
- * DownloadError. Without `fetchImpl` it reads the answer off a socket of its own straight into the
+ * {@link MAX_DOWNLOAD_REDIRECTS} redirects; each hop, the first included, is held to the download URL rule
+ * (internal/cdn-url-rule.ts: `https:`, plain `http:` only on loopback and only from loopback, no user name
+ * or password) before it is sent. A non-2xx answer is a DownloadError. Without `fetchImpl` it reads the answer off a socket of its own straight into the
  * file's write batch (socket-download.ts: constant memory, faster than node:http and fetch), unless a
  * test tool intercepts node:http (then through node:http, so msw's `setupServer` and nock see it) or
  * Node routes the URL through the proxy of the environment (`NODE_USE_ENV_PROXY`: then through the
@@ -53,17 +56,15 @@ export async function openDownload(
     : nodeHttpIntercepted()
       ? openWithNodeHttp
       : openDirectOrThroughEnvProxy;
-  let current = checkDownloadUrl(url);
+  const refused = refusedDownloadUrl(url);
+  if (refused) throw refusedUrl(`Refused to download from ${redactUrl(url)}: it is ${refused}.`);
+  let current = new URL(url).href;
   for (let hop = 0; hop <= MAX_DOWNLOAD_REDIRECTS; hop++) {
     const source = await open(current, signal);
     const location = source.header('location');
     if (source.status >= 300 && source.status < 400 && location) {
       source.discard();
-      const next = checkDownloadUrl(new URL(location, current).href);
-      if (new URL(current).protocol === 'https:' && new URL(next).protocol !== 'https:') {
-        throw new DownloadError(`Refused a redirect from https to http while downloading ${redactUrl(url)}.`);
-      }
-      current = next;
+      current = redirectTarget(url, current, location);
       continue;
     }
     if (source.status < 200 || source.status >= 300) {
@@ -187,22 +188,28 @@ async function openWithFetch(
 
 async function* emptyBody(): AsyncIterable<Uint8Array> {}
 
-function checkDownloadUrl(url: string): string {
-  let parsed: URL;
+/**
+ * Where a redirect from `current` to `location` leads, held to the download URL rule against `current`
+ * (a chain that downgrades in the middle stops there); `url`, the download's own, is what messages name.
+ */
+function redirectTarget(url: string, current: string, location: string): string {
+  let next: string;
   try {
-    parsed = new URL(url);
+    next = new URL(location, current).href;
   } catch {
-    throw new DownloadError(`Not a download URL: ${JSON.stringify(redactUrl(url))}.`);
+    throw refusedUrl(`Refused a redirect to an invalid URL while downloading ${redactUrl(url)}.`);
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-    throw new DownloadError(`Refused to download from a ${parsed.protocol} URL; expected http(s).`);
-  }
-  // node:http would send them as Basic credentials, the SDK's socket would not: neither is what a
-  // pre-signed URL (which carries its own authorization) or a redirect to one should hold.
-  if (parsed.username || parsed.password) {
-    throw new DownloadError(
-      `Refused to download from ${redactUrl(url)}: the URL holds a user name or password, which downloads never send.`,
-    );
-  }
-  return parsed.href;
+  const refused = refusedDownloadUrl(next, current);
+  if (refused) throw refusedUrl(`Refused a redirect to ${refused} while downloading ${redactUrl(url)}.`);
+  return next;
+}
+
+/**
+ * The code of a download refused for its URL, on the error's `cause`: the host (or the service that gave
+ * the URL) is to blame, not the network. The CLI's error table knows it (cli/src/net/redirects.ts, REFUSED).
+ */
+const URL_REFUSED = 'ERR_LOC_REDIRECT_REFUSED';
+
+function refusedUrl(message: string): DownloadError {
+  return new DownloadError(message, { cause: safeCause({ code: URL_REFUSED, message }) });
 }

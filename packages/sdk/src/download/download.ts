@@ -4,7 +4,7 @@ import { lstat, mkdir, open, readdir, rename, rm, type FileHandle } from 'node:f
 import { basename, dirname, join, resolve } from 'node:path';
 import { abortErrorOf, anySignal } from '../internal/signals';
 import { refusedCdnUrl } from '../internal/cdn-url-rule';
-import { redactUrl } from '../core/url';
+import { redactUrl, redactUrls } from '../core/url';
 import { checkCount, checkDuration } from '../internal/options';
 import { networkFailureOf, safeCause } from '../internal/network-failure';
 import { contentLength, openDownload } from './download-source';
@@ -15,8 +15,20 @@ import type { CdnRelease } from '../schemas/cdn';
 import type { CompletedExport } from '../schemas/exports';
 
 export { MAX_DOWNLOAD_REDIRECTS } from './download-source';
-/** A download fails when no byte arrives for this long, in milliseconds (`idleTimeoutMs`). */
+/**
+ * A download fails as stalled when, in any period of this many milliseconds (`idleTimeoutMs`), fewer than
+ * {@link DOWNLOAD_MIN_BYTES_PER_SECOND} a second arrive (or fewer than what is left of the body).
+ */
 export const DEFAULT_DOWNLOAD_IDLE_TIMEOUT_MS = 30_000;
+/**
+ * The slowest a download may be over one idle period: 512 bytes a second (15 KiB in 30 s), far below any
+ * real link. A byte now and then no longer keeps a download alive: one every 2 s had done so forever.
+ */
+export const DOWNLOAD_MIN_BYTES_PER_SECOND = 512;
+/** The largest download taken unless `maxBytes` says otherwise: 512 MiB, as `loc` takes (a resource ZIP is a few MiB). */
+export const DEFAULT_DOWNLOAD_MAX_BYTES = 512 * 2 ** 20;
+/** How long a whole download may take unless `timeoutMs` says otherwise: 10 minutes, as `loc export` waits. */
+export const DEFAULT_DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
 
 /** What `onProgress` receives while a download streams. */
 export interface DownloadProgress {
@@ -32,9 +44,14 @@ export interface DownloadOptions {
   onProgress?: ((progress: DownloadProgress) => void) | undefined;
   /** Hex SHA-256 the file must have (a CDN release's `filesSha256`). */
   expectedSha256?: string | undefined;
-  /** Fail when no byte arrives for this long. Default 30 s. */
+  /**
+   * Fail as stalled when, over this long, fewer than {@link DOWNLOAD_MIN_BYTES_PER_SECOND} a second arrive
+   * (or fewer than what is left of the body). Default 30 s.
+   */
   idleTimeoutMs?: number | undefined;
-  /** Refuse bodies larger than this many bytes. Default: no limit. */
+  /** Fail when the whole download (every redirect, the body) takes longer than this. Default 10 minutes. */
+  timeoutMs?: number | undefined;
+  /** Refuse bodies larger than this many bytes, before they arrive when Content-Length says so. Default 512 MiB. */
   maxBytes?: number | undefined;
   /**
    * A fetch implementation (a proxy-aware one) to download with. Default: a socket of the SDK's own,
@@ -58,7 +75,11 @@ export interface DownloadResult {
  * beside the target, which is renamed into place only when the body is complete, its length matches
  * Content-Length and its SHA-256 matches `expectedSha256`; on any failure no file is left behind.
  * No credential is sent: a pre-signed URL carries its own authorization, and the download host is
- * not the API's. Redirects from https to http are refused.
+ * not the API's. The URL and every redirect are held to one rule before they are requested: `https:`, or
+ * plain `http:` on loopback reached only from loopback (a test, loc-mock), never with a user name or
+ * password. Bounded by default: at most {@link DEFAULT_DOWNLOAD_MAX_BYTES}, within
+ * {@link DEFAULT_DOWNLOAD_TIMEOUT_MS}, and at least {@link DOWNLOAD_MIN_BYTES_PER_SECOND} over each idle
+ * period. No message names the URL's query (its signature).
  *
  * @example
  * import { downloadToFile } from '@loc/sdk/node';
@@ -70,31 +91,34 @@ export async function downloadToFile(
   options: DownloadOptions = {},
 ): Promise<DownloadResult> {
   const idleTimeoutMs = checkDuration('idleTimeoutMs', options.idleTimeoutMs) ?? DEFAULT_DOWNLOAD_IDLE_TIMEOUT_MS;
-  checkCount('maxBytes', options.maxBytes, 0);
+  const timeoutMs = checkDuration('timeoutMs', options.timeoutMs) ?? DEFAULT_DOWNLOAD_TIMEOUT_MS;
+  const maxBytes = checkCount('maxBytes', options.maxBytes, 0) ?? DEFAULT_DOWNLOAD_MAX_BYTES;
   const target = resolve(destination);
   await mkdir(dirname(target), { recursive: true });
   await removeStaleParts(target);
   const temporary = join(dirname(target), partName(target));
-  const idle = idleWatch(idleTimeoutMs);
-  const signal = anySignal([options.signal, idle.signal]);
+  const idle = progressWatch(idleTimeoutMs);
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const signal = anySignal([options.signal, idle.signal, deadline]);
   let file: FileHandle | undefined;
 
   try {
     const source = await openDownload(url, options.fetch, signal);
     const totalBytes = contentLength(source);
-    if (options.maxBytes !== undefined && totalBytes !== undefined && totalBytes > options.maxBytes) {
+    if (totalBytes !== undefined && totalBytes > maxBytes) {
       source.discard();
-      throw new DownloadError(`The download is ${totalBytes} bytes, more than the limit of ${options.maxBytes}.`);
+      throw new DownloadError(`The download is ${totalBytes} bytes, more than the limit of ${maxBytes}.`);
     }
+    if (totalBytes !== undefined) idle.expect(totalBytes);
     file = await open(temporary, 'wx', 0o644);
     const fd = file.fd;
     const writer = createHashingWriter((bytes, offset, length) => writeSync(fd, bytes, offset, length));
     let receivedBytes = 0;
     await source.pipeTo(writer, (length) => {
-      idle.touch();
+      idle.received(length);
       receivedBytes += length;
-      if (options.maxBytes !== undefined && receivedBytes > options.maxBytes) {
-        throw new DownloadError(`The download exceeded the limit of ${options.maxBytes} bytes.`);
+      if (receivedBytes > maxBytes) {
+        throw new DownloadError(`The download exceeded the limit of ${maxBytes} bytes.`);
       }
       options.onProgress?.({ receivedBytes, totalBytes });
     });
@@ -120,15 +144,21 @@ export async function downloadToFile(
     await rm(temporary, { force: true });
     if (options.signal?.aborted) throw abortErrorOf(options.signal);
     if (idle.signal.aborted) {
+      const why = (idle.signal.reason as DownloadError).message;
+      throw new DownloadError(`The download from ${redactUrl(url)} stalled: ${why}. Try again.`);
+    }
+    if (deadline.aborted) {
       throw new DownloadError(
-        `The download from ${redactUrl(url)} stalled: no data for ${idleTimeoutMs} ms. Try again.`,
+        `The download from ${redactUrl(url)} took longer than its deadline of ${timeoutMs} ms. Try again, or allow more time (timeoutMs).`,
       );
     }
     if (error instanceof LocError) throw error;
-    // Keep no fetch error: it holds the request, and a pre-signed URL's signature is a credential too.
+    // Keep no fetch error: it holds the request, and a pre-signed URL's signature is a credential too; nor
+    // any URL its message names (node-fetch's say "request to <url> failed") but as redactUrl shows it.
     const failure = networkFailureOf(error);
-    throw new DownloadError(`The download from ${redactUrl(url)} failed: ${failure.message}`, {
-      cause: safeCause(failure),
+    const shown = { code: failure.code, message: redactUrls(failure.message) };
+    throw new DownloadError(`The download from ${redactUrl(url)} failed: ${shown.message}`, {
+      cause: safeCause(shown),
     });
   } finally {
     idle.stop();
@@ -170,35 +200,48 @@ async function removeStaleParts(target: string): Promise<void> {
 }
 
 /**
- * A signal that aborts when `touch()` was not called for `timeoutMs`. One timer per period, not one per
- * chunk: re-arming a timer for each of thousands of chunks cost a third of the throughput.
+ * A signal that aborts when, over a period of `windowMs`, fewer bytes arrive than
+ * {@link DOWNLOAD_MIN_BYTES_PER_SECOND} would bring (or than are left of the body, once `expect` has been
+ * told its length; at least one): a body that trickles in a byte at a time is stalled as much as one
+ * that stops. Its reason says how little came. One timer per period, not one per chunk: re-arming a timer
+ * for each of thousands of chunks cost a third of the throughput.
  */
-function idleWatch(timeoutMs: number) {
+function progressWatch(windowMs: number) {
   const controller = new AbortController();
-  let lastActivity = Date.now();
-  let timer: ReturnType<typeof setTimeout>;
-  const arm = (delay: number) => {
-    timer = setTimeout(() => {
-      const quiet = Date.now() - lastActivity;
-      if (quiet >= timeoutMs) controller.abort(new DownloadError(`no data for ${timeoutMs} ms`));
-      else arm(timeoutMs - quiet);
-    }, delay);
-  };
-  arm(timeoutMs);
+  const floor = Math.ceil((DOWNLOAD_MIN_BYTES_PER_SECOND * windowMs) / 1000);
+  let inWindow = 0;
+  let left = Number.POSITIVE_INFINITY;
+  const timer = setInterval(() => {
+    const needed = Math.max(1, Math.min(floor, left));
+    if (inWindow < needed)
+      controller.abort(
+        new DownloadError(
+          inWindow === 0 ? `no data for ${windowMs} ms` : `fewer than ${needed} bytes in ${windowMs} ms`,
+        ),
+      );
+    inWindow = 0;
+  }, windowMs);
   return {
     signal: controller.signal,
-    touch: () => {
-      lastActivity = Date.now();
+    /** The body's length, from Content-Length. */
+    expect: (total: number) => {
+      left = total;
     },
-    stop: () => clearTimeout(timer),
+    received: (length: number) => {
+      inWindow += length;
+      left -= length;
+    },
+    stop: () => clearInterval(timer),
   };
 }
 
 /**
  * Downloads a CDN release's ZIP, verifying `filesSha256` when the service sent it. The release's `filesUrl`
- * is held to the rule the over-the-air client and `loc cdn check --download` hold it to: `https:`, or plain
- * `http:` on loopback (loc-mock, tests); a `data:`, `file:`, relative or other plain `http:` URL is refused
- * with a DownloadError before any request.
+ * and each redirect from it are held to the rule the over-the-air client and `loc cdn check --download`
+ * hold them to: `https:`, or plain `http:` on loopback from loopback (loc-mock, tests); a `data:`, `file:`,
+ * relative or other plain `http:` URL is refused with a DownloadError before it is requested. Bounded as
+ * {@link downloadToFile} is (512 MiB, 10 minutes, unless the options say otherwise): the SHA-256 can be
+ * checked only once every byte is in.
  *
  * @example
  * const release = await loc.cdn.check({ distributionEnvironment: 'PRODUCTION', distributionType: 'MOBILE_SDK_IOS' });

@@ -12,6 +12,7 @@ import { checkCount, checkDuration } from './options';
 import { describeNetworkFailure, networkFailureOf, safeCause } from './network-failure';
 import { abortErrorOf, anySignal, sleep } from './signals';
 import { validateResponse } from './validate';
+import { requestIdOf } from './response-headers';
 import type { ResponseSchema } from '../schemas/cdn-release-check';
 import { joinUrl } from '../core/url';
 import { apiPromise, type WithResponse } from '../core/api-promise';
@@ -131,7 +132,7 @@ export function createTransport(
         const { response, text } = outcome;
         const durationMs = Date.now() - started;
         config.hooks.onResponse?.({ ...event, status: response.status, durationMs });
-        const requestId = response.headers.get('x-request-id') ?? undefined;
+        const requestId = requestIdOf(response.headers);
         log(
           'debug',
           `← ${response.status} ${shown} in ${durationMs} ms${requestId ? ` (request id ${requestId})` : ''}`,
@@ -155,6 +156,9 @@ export function createTransport(
         const apiError = APIError.from(response.status, info, parseBody(text), response.headers);
         // A refused credential: name the setting to check and where its value came from (never the value).
         if (response.status === 401) apiError.message += credentialAdvice(api, config);
+        // A CDN check's 404 without the CDN's codes (DISTRIBUTION_NOT_FOUND): nothing serves the check there.
+        else if (response.status === 404 && api.settings[0] === 'cdnBaseUrl' && !apiError.codes.length)
+          apiError.message += ` — no CDN check at ${url} (cdnBaseUrl from ${config.from.cdnBaseUrl}): check cdnBaseUrl and cdnCheckPath.`;
         failure = apiError;
         kind = {
           kind: 'status',

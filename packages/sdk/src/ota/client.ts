@@ -5,7 +5,7 @@
  */
 import { DownloadError, LocError } from '../errors';
 import type { CdnRelease, DistributionEnvironment, DistributionType } from '../schemas/cdn';
-import { CDN_CHECK_PATH } from '../internal/cdn-route';
+import { cdnCheckTarget, SERVICE_API_URL } from '../internal/service-hosts';
 import { version } from '../../package.json';
 import { type CheckAnswer, checkCdn, downloadBundle, type HttpConfig, sha256Hex } from './http';
 import { type BundleFiles, flatten, localeOfPath, readBundle, storedFilesFit, type Strings } from './parse';
@@ -33,9 +33,9 @@ export interface OtaOptions {
   languageCode?: string | undefined;
   /** Where the install id, the pause state and the releases are kept. Default: in memory only. */
   storage?: OtaStorage | undefined;
-  /** Base URL of the CDN check. Default `https://api.loc.dev`. */
+  /** Base URL of the CDN check. Default `https://cdn.lingohub.com`, the service's CDN host. */
   baseUrl?: string | undefined;
-  /** Path of the check below `baseUrl`. Default `/cdn/check`; the real CDN host's is `/v1/distributions/check`. */
+  /** Path of the check below `baseUrl`. Default `/v1/distributions/check` on the service's CDN host, else `/cdn/check`. */
   checkPath?: string | undefined;
   /**
    * Strings shipped with the app, by locale (flat, or nested as i18next's JSON files are): served until a
@@ -172,8 +172,14 @@ export function createOtaClient<Keys = never>(options: OtaOptions): OtaClient<Ke
   const random = options.random ?? Math.random;
   const storage = options.storage ?? memoryStorage();
   const prefix = `${options.storageKey ?? 'loc-ota'}:${options.type}:${options.environment}:`;
-  const checkPath = options.checkPath ?? CDN_CHECK_PATH;
-  const checkUrl = `${(options.baseUrl ?? 'https://api.loc.dev').replace(/\/+$/, '')}${checkPath}`;
+  // The SDK's one rule (internal/service-hosts.ts): `baseUrl` here is the CDN host, the service's by default.
+  const target = cdnCheckTarget({
+    baseUrl: SERVICE_API_URL,
+    cdnBaseUrl: options.baseUrl,
+    cdnCheckPath: options.checkPath,
+  });
+  const checkPath = target.cdnCheckPath;
+  const checkUrl = `${target.cdnBaseUrl}${checkPath}`;
   const http: HttpConfig = {
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     now,

@@ -38,6 +38,8 @@ export const CdnCheckRequestSchema = /* @__PURE__ */ lazyObject(() =>
     clientAgent: z.optional(z.string()),
     /** Logging only. */
     clientLanguageCode: z.optional(LanguageCodeSchema),
+    /** Logging only: the name the official iOS SDK sends `clientLanguageCode` under (real-service-notes.md, "CDN"). */
+    clientLanguage: z.optional(LanguageCodeSchema),
   }),
 );
 /** The type of {@link CdnCheckRequestSchema} (as you pass it: optional fields may be left out). */

@@ -1,9 +1,10 @@
 // The schemas of exports: the request that starts one, and the job the service answers with.
 import * as z from 'zod/mini';
 import { lazyObject, once } from '../internal/lazy-object';
-import { EXPORT_FORMATS, type ExportFormatId } from '../core/export-formats';
+import { EXPORT_FORMAT_ID_PATTERN, type ExportFormatId } from '../core/export-formats';
+import type { CustomId } from '../core/custom-id';
 import { nonEmptyString } from './checks';
-import { LanguageCodeSchema, openEnum, openObject, requestEnum } from './common';
+import { LanguageCodeSchema, openEnum, openObject } from './common';
 
 /** {@link ExportStatusSchema}, built on first use: what the client's calls and the other schemas build with. */
 const exportStatus = /* @__PURE__ */ once(() =>
@@ -20,6 +21,19 @@ export type ExportStatus = z.output<typeof ExportStatusSchema>;
 /** States after which polling stops. */
 export const FINAL_EXPORT_STATUSES: ReadonlySet<string> = new Set(['SUCCESS', 'ERROR', 'SKIPPED']);
 
+/**
+ * An export format id: in the type, one loc knows (a typo does not compile) or a {@link CustomId}; at run
+ * time (the mock, the OpenAPI document) any id of the service's form, since each project lists its own
+ * (its status's `supportedExportFormats`, which may hold ids no client knows).
+ */
+const exportFormatId = () =>
+  z.string().check(
+    z.regex(EXPORT_FORMAT_ID_PATTERN, {
+      error: (issue) =>
+        `${JSON.stringify(issue.input)} is not an export format id: dotted words such as json.standard (the project lists its own: supportedExportFormats)`,
+    }),
+  ) as unknown as z.ZodMiniType<ExportFormatId | CustomId, ExportFormatId | CustomId>;
+
 /** ResourceExportRequest: optional filters; without them every file and locale is exported. */
 export const ExportRequestSchema = /* @__PURE__ */ lazyObject(() =>
   z.object({
@@ -28,7 +42,7 @@ export const ExportRequestSchema = /* @__PURE__ */ lazyObject(() =>
     /** Only these locales (ISO 639-1 codes). */
     iso2Slugs: z.optional(z.array(LanguageCodeSchema)),
     /** Another format than the project's own, for example `strings.ios` or `json.standard`. */
-    exportFormat: z.optional(requestEnum(EXPORT_FORMATS.map((f) => f.id) as [ExportFormatId, ...ExportFormatId[]])),
+    exportFormat: z.optional(exportFormatId()),
   }),
 );
 /** The type of {@link ExportRequestSchema} (as you pass it: optional fields may be left out). */

@@ -1,7 +1,8 @@
 import { DEFAULT_PROFILE } from '../../config/credentials';
-import { checkCredentialText, normalizeBaseUrl } from '../../options/settings';
+import { cdnHostOf, checkCredentialText, normalizeBaseUrl } from '../../options/settings';
 import { reachableProjects } from '../../project/resolve-project';
-import { CredentialsError, UsageError } from '../../run/errors';
+import { CredentialsError, refusedCredentialHint, UsageError } from '../../run/errors';
+import { describeSource, loginCommand, settingToCheck, type Source } from '../../options/setting-source';
 import { askSecret } from '../../ui/prompts';
 import { AuthenticationError, createClient, DEFAULT_BASE_URL } from '@loc/sdk/internal';
 import { text } from 'node:stream/consumers';
@@ -29,13 +30,15 @@ export async function login(ctx: Context, options: LoginOptions): Promise<void> 
       ? ('profile' as const)
       : ('default' as const);
   const baseUrl = normalizeBaseUrl(globals.baseUrl || existing?.baseUrl || DEFAULT_BASE_URL);
-  ctx.useConnection(baseUrl, baseUrlSource);
+  ctx.useConnection(baseUrl, baseUrlSource, profile);
   const sameHost = existing?.baseUrl === baseUrl;
   const cdnKey = ctx.given('cdnKey') ? globals.cdnKey : undefined;
-  // The origin the stored key will be sent to: --cdn-base-url (or LOC_CDN_BASE_URL) when it is another host,
-  // never loc.config.json's cdn.baseUrl, which a cloned repository chooses.
+  // The origin the stored key will be sent to: --cdn-base-url (or LOC_CDN_BASE_URL) when it is not the CDN
+  // host the base URL implies (the service's CDN host for the service), never loc.config.json's cdn.baseUrl,
+  // which a cloned repository chooses.
   const keyHost = cdnKey && globals.cdnBaseUrl ? normalizeBaseUrl(globals.cdnBaseUrl) : undefined;
-  const keyBinding = keyHost && keyHost !== baseUrl ? { cdnBaseUrl: keyHost } : {};
+  const impliedCdnHost = cdnHostOf(baseUrl);
+  const keyBinding = keyHost && keyHost !== impliedCdnHost ? { cdnBaseUrl: keyHost } : {};
 
   let token = ctx.given('token') ? globals.token : undefined;
   if (!token && options.withToken) token = (await text(process.stdin)).trim();
@@ -49,7 +52,7 @@ export async function login(ctx: Context, options: LoginOptions): Promise<void> 
       { baseUrl, ...(kept ? { token: kept } : {}), cdnKey, ...keyBinding, savedAt: new Date().toISOString() },
       true,
     );
-    const keyFor = keyHost ?? baseUrl;
+    const keyFor = keyHost ?? impliedCdnHost;
     ctx.out.result(
       {
         profile,
@@ -177,12 +180,14 @@ export async function whoami(ctx: Context, _options: WhoamiOptions): Promise<voi
       const { c } = ctx.out;
       ctx.out.line(`Profile    ${settings.profile}`);
       ctx.out.line(`Base URL   ${settings.baseUrl} ${c.dim(`(${settings.baseUrlSource})`)}`);
-      ctx.out.line(
-        `Token      ${settings.tokenSource ? `from ${sourceName(settings.tokenSource, 'LOC_API_TOKEN', '--token')}` : 'none'}`,
-      );
-      ctx.out.line(
-        `CDN key    ${settings.cdnKeySource ? `from ${sourceName(settings.cdnKeySource, 'LOC_CDN_KEY', '--cdn-key')}` : 'none'}`,
-      );
+      const from = (source: Source | undefined, key: 'token' | 'cdnKey') =>
+        source
+          ? settingToCheck(source, key)
+            ? `from ${settingToCheck(source, key)}`
+            : describeSource(source, key, settings.profile)
+          : 'none';
+      ctx.out.line(`Token      ${from(settings.tokenSource, 'token')}`);
+      ctx.out.line(`CDN key    ${from(settings.cdnKeySource, 'cdnKey')}`);
       ctx.out.line(`CDN check  ${identity.cdnCheckUrl}`);
       if (reach?.accepted)
         ctx.out.line(
@@ -199,13 +204,10 @@ export async function whoami(ctx: Context, _options: WhoamiOptions): Promise<voi
   if (reach && !reach.accepted) {
     throw new CredentialsError(
       `${settings.baseUrl} refused the token (401).`,
-      'Log in again with `loc login`, or check LOC_API_TOKEN.',
+      refusedCredentialHint('token', settings.tokenSource, {
+        profile: settings.profile,
+        login: loginCommand(settings.profile, DEFAULT_PROFILE),
+      }),
     );
   }
-}
-
-function sourceName(source: string, variable: string, flag: string): string {
-  if (source === 'environment') return variable;
-  if (source === 'flag') return flag;
-  return `the stored profile`;
 }

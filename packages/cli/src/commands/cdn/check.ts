@@ -5,6 +5,7 @@ import type { Manifest } from '../../files/release-manifest';
 import type { Context } from '../../run/context';
 import { EXIT, UsageError } from '../../run/errors';
 import { requireFlags } from '../../ui/prompts';
+import { VERSION } from '../../startup/version';
 import { DEFAULT_CDN_TIMEOUT_MS, type CdnCheckOptions } from '../cdn';
 
 /**
@@ -55,7 +56,8 @@ export async function check(ctx: Context, options: CdnCheckOptions): Promise<num
     ...(options.clientVersion ? { clientVersion: options.clientVersion } : {}),
     ...(clientRelease ? { clientRelease } : {}),
     ...(options.clientUser ? { clientUser: options.clientUser } : {}),
-    clientAgent: options.clientAgent ?? 'loc-cli',
+    // As the official SDKs send `<name>/<version>` (real-service-notes.md, "CDN").
+    clientAgent: options.clientAgent ?? `loc-cli/${VERSION}`,
     ...(options.clientLanguage ? { clientLanguageCode: options.clientLanguage } : {}),
   };
   // One attempt (a check is never sent twice), given the whole --timeout: its message can then name --timeout.

@@ -8,7 +8,7 @@ import { displayPath } from '../../files/place';
 import { indexOf, readRecord, sha256File, sortedFiles, writeRecord, type WrittenFile } from '../../files/record';
 import { MANIFEST_NAME, ManifestSchema, type Manifest } from '../../files/release-manifest';
 import { checkUnder, isFileUnder, removeFileUnder } from '../../files/safe-fs';
-import { checkOutputFolder, checkWritableFolder, writableRoot } from '../../files/targets';
+import { checkOutputFolder, checkWritableFolder, rootAllowed, writableRoot } from '../../files/targets';
 import { formatExtensions } from '../../files/format-extensions';
 import { checkPlacedFile, type WritableScope } from '../../files/writable-path';
 import type { Context } from '../../run/context';
@@ -35,7 +35,13 @@ export function openFolder(
   checkOutputFolder(dir, '--download');
   // The rule of files/writable-path.ts, from the repository that holds the folder.
   const root = writableRoot(ctx, dir);
-  checkWritableFolder(root, dir, key);
+  checkWritableFolder(root, dir, key, rootAllowed(ctx, dir, key === '--download'), [
+    'loc',
+    'cdn',
+    'check',
+    '--download',
+    dir,
+  ]);
   lockFolder(dir);
   const recorded: Manifest | undefined = readRecord(dir, MANIFEST_NAME, ManifestSchema);
   // A folder whose files were deleted counts as holding no release: it is fetched again.

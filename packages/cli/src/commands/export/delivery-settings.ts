@@ -14,6 +14,7 @@ import {
   checkOutputFolder,
   checkWritableFolder,
   configuredFolder,
+  rootAllowed,
   writableRoot,
 } from '../../files/targets';
 import type { Settings } from '../../options/settings';
@@ -47,7 +48,13 @@ export async function deliverySettings(ctx: Context, options: DeliveryOptions) {
   const inConfig = (key: string) => `${key} in ${displayPath(loaded?.path ?? CONFIG_FILE_NAME)}`;
   // What set the folder and the template, as the messages name them (a target's run names its own keys).
   const sources = options.sources ?? {
-    out: options.out ? '--out' : defaults.out ? inConfig('export.out') : 'the output folder',
+    out: options.out
+      ? '--out'
+      : defaults.out
+        ? inConfig('export.out')
+        : loaded
+          ? `the output folder (${inConfig('no export.out')})`
+          : 'the output folder',
     template: options.pathTemplate
       ? '--path-template'
       : defaults.pathTemplate
@@ -73,7 +80,7 @@ export async function deliverySettings(ctx: Context, options: DeliveryOptions) {
   const root = writableRoot(ctx, outDir);
   if (!zip) {
     checkOutputFolder(outDir, options.out ? '--out' : 'the output folder');
-    checkWritableFolder(root, outDir, sources.out);
+    checkWritableFolder(root, outDir, sources.out, rootAllowed(ctx, outDir, Boolean(options.out)));
   }
   // One run at a time writes into the folder, from reading its record to writing it again. --check and
   // --dry-run write nothing there, not even the lock.

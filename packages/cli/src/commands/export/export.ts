@@ -7,6 +7,7 @@ import type { Context } from '../../run/context';
 import type { Thresholds } from '../../export/locale-threshold';
 import { DEFAULT_EXPORT_TIMEOUT_MS, type ExportDownloadOptions, type ExportOptions } from '../export';
 import { deliverySettings, requestOf, summaryOf, type Target } from './delivery-settings';
+import { formatRefusal } from './formats';
 import { resumeCommand } from './resume';
 import { deliverByFile, waitAndDeliver } from './wait-and-deliver';
 
@@ -52,8 +53,16 @@ export async function runExport(
   // --status: no export job; the project's files say which files it would hold, each then fetched on its own.
   const byFile = settings.status !== undefined;
   let status: ResourceStatus | undefined;
-  if (byFile || placementChecked || request.iso2Slugs?.length || threshold) {
+  if (byFile || placementChecked || request.iso2Slugs?.length || threshold || request.exportFormat) {
     status = await client.projects.status(workspace, project, { signal: ctx.signal });
+    // A format the project does not list would create an export that ends ERROR: refused first, with its list.
+    // Any id it lists is sent, known to loc or not (the service's list is not published).
+    if (request.exportFormat) {
+      // A target's run (`sources` set) takes its format from its own entry or from export.format.
+      const what = options.sources ? 'The format' : options.format ? '--format' : 'export.format of loc.config.json';
+      const refusal = formatRefusal(request.exportFormat, status.supportedExportFormats, `project ${project}`, what);
+      if (refusal) throw new UsageError(...refusal);
+    }
     // A --locale that names no locale of the project would create an export that ends ERROR: refused first.
     const { localeRefusal, selectLocales } = await import('../../project/locale-match');
     const available = [

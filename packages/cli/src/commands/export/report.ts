@@ -6,8 +6,12 @@ import { countStatuses, type Delivery } from '../../files/deliver';
 import { displayPath } from '../../files/place';
 import { EXPORT_RECORD_NAME } from '../../files/record';
 import type { Context } from '../../run/context';
+import { listing, moreLine } from '../../ui/listing';
 import { counted } from '../../ui/quantities';
 import type { Target } from './delivery-settings';
+
+/** The files a short listing shows first: those a person must look at, then the ones written, then the rest. */
+const STATUS_RANK = ['conflict', 'overwritten', 'updated', 'created', 'unchanged'] as const;
 
 /** What {@link reportDelivery} reports. */
 export interface DeliveryReport {
@@ -23,12 +27,14 @@ export interface DeliveryReport {
   markdown: string | undefined;
   /** The table's module, loaded only for a person. */
   table: typeof import('../../ui/table') | undefined;
+  /** This run wrote the folder's first record (.loc-export.json): say what it is and that it is committed. */
+  firstRecord?: boolean;
 }
 
 /** What a run that wrote the folder (or, with --dry-run, would have) did: a table of its files, or its --json. */
 export function reportDelivery(
   ctx: Context,
-  { done, target, delivered, keys, types, markdown, table }: DeliveryReport,
+  { done, target, delivered, keys, types, markdown, table, firstRecord }: DeliveryReport,
 ): void {
   const { layout } = target.settings;
   const dryRun = target.options.dryRun === true;
@@ -65,16 +71,24 @@ export function reportDelivery(
     () => {
       const { c } = ctx.out;
       const color = { created: c.green, updated: c.yellow, unchanged: c.dim, conflict: c.red, overwritten: c.yellow };
+      // A long export lists the files that changed first, and says how many more there are (--verbose: all).
+      const { shown, more } = listing(delivered.files, ctx.out.verbose, (f) => STATUS_RANK.indexOf(f.status));
       if (markdown !== undefined) ctx.out.line(markdown.trimEnd());
       else
         ctx.out.line(
           table!.renderTable(
             // The same word as `status` in --json.
             [dryRun ? 'WOULD BE' : 'STATUS', 'FILE', 'FROM THE EXPORT'],
-            delivered.files.map((f) => [color[f.status](f.status), displayPath(f.target), c.dim(f.source)]),
-            { dim: c.dim, columns: ctx.out.columns },
+            shown.map((f) => [color[f.status](f.status), displayPath(f.target), c.dim(f.source)]),
+            // The file written is what a person looks for; where it came from is left out first.
+            {
+              dim: c.dim,
+              columns: ctx.out.columns,
+              fit: [{ cut: 'never' }, { cut: 'path' }, { cut: 'path', drop: 1 }],
+            },
           ),
         );
+      if (markdown === undefined && more) ctx.out.line(c.dim(moreLine(more, 'file')));
       ctx.out.line();
       const extra = [
         counts.overwritten ? `${counts.overwritten} overwritten (changed since loc wrote them)` : '',
@@ -94,7 +108,13 @@ export function reportDelivery(
           ctx.out.warn(
             `A real run would stop at the ${counted(counts.conflict, 'changed file')}: rerun with --force to overwrite them.`,
           );
-      } else ctx.out.success(`${counted(delivered.files.length, 'file')}: ${summary}.`);
+      } else {
+        ctx.out.success(`${counted(delivered.files.length, 'file')}: ${summary}.`);
+        if (firstRecord)
+          ctx.out.info(
+            `Commit ${displayPath(join(layout.outDir, EXPORT_RECORD_NAME))} with the files: it records what loc wrote, so that no run (a teammate's, CI's) overwrites a file you edit.`,
+          );
+      }
     },
   );
   // With --json the warning still reaches a person, on stderr.

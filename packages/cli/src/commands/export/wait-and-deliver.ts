@@ -24,7 +24,8 @@ export async function waitAndDeliver(
 ): Promise<void> {
   const { options, settings } = target;
   // The progress on screen, which a failure stops: the wait's, then the download's.
-  let progress = await startProgress(ctx, `Export ${job.id}: ${job.status}`);
+  // The wait's time runs on the spinner by itself: a poll can take seconds to answer.
+  let progress = await startProgress(ctx, `Export ${job.id}: ${job.status}`, { elapsed: true });
   try {
     const done = await waitForExport(ctx, client, target, job, progress);
     if (settings.zip) {
@@ -103,11 +104,11 @@ async function waitForExport(
   const done = await client.exports.waitFor(workspace, project, id, {
     timeoutMs: settings.timeoutMs,
     signal: ctx.signal,
-    onProgress: (polled, { elapsedMs }) => {
+    onProgress: (polled) => {
       // In CI logs one line per change of state, not one per poll (and the heartbeat while it lasts).
       const changed = polled.status !== lastStatus && polled.status !== 'SUCCESS';
       lastStatus = polled.status;
-      progress.update(`Export ${id}: ${polled.status} (${formatElapsed(elapsedMs)})`, changed);
+      progress.update(`Export ${id}: ${polled.status}`, changed);
     },
   });
   progress.succeed(`Export ${id} ready after ${formatElapsed(Date.now() - started)}`);
@@ -149,8 +150,8 @@ async function recordAndReport(
   folder: FolderDownload,
 ): Promise<void> {
   const { delivered } = folder;
-  if (target.options.dryRun !== true)
-    await recordExport(target.settings.layout.outDir, delivered.files, folder.written);
+  const dryRun = target.options.dryRun === true;
+  if (!dryRun) await recordExport(target.settings.layout.outDir, delivered.files, folder.written);
   const typed = folder.settleTypes();
   reportDelivery(ctx, {
     done,
@@ -160,5 +161,7 @@ async function recordAndReport(
     types: typed?.outcome,
     markdown: folder.markdown,
     table: ctx.out.json ? undefined : await import('../../ui/table'),
+    // The folder had no record before this run: a word on what the new file beside the files is.
+    firstRecord: !dryRun && folder.written.size === 0,
   });
 }

@@ -1,6 +1,6 @@
 import { downloadToFile } from '@loc/sdk/node';
 import type { CompletedExport } from '@loc/sdk';
-import { MAX_ZIP_BYTES } from '../../files/deliver';
+import { DOWNLOAD_BOUNDS } from '../../files/deliver';
 import { displayPath } from '../../files/place';
 import type { Context } from '../../run/context';
 import { startProgress } from '../../ui/progress';
@@ -22,7 +22,7 @@ export function describeZip(ctx: Context, target: Target, done: CompletedExport,
     ctx.out.warn(`A real run would stop: ${displayPath(zip)} exists already. Rerun with --force to replace it.`);
 }
 
-/** `--zip`: the ZIP downloaded to its path (at most {@link MAX_ZIP_BYTES}), with its size and SHA-256. */
+/** `--zip`: the ZIP downloaded to its path (within {@link DOWNLOAD_BOUNDS}), with its size and SHA-256. */
 export async function saveZip(ctx: Context, target: Target, done: CompletedExport, zip: string): Promise<void> {
   const { workspace, project } = target;
   const progress = await startProgress(ctx, 'Downloading…');
@@ -30,7 +30,7 @@ export async function saveZip(ctx: Context, target: Target, done: CompletedExpor
   try {
     const result = await downloadToFile(done.downloadUrl, zip, {
       signal: ctx.signal,
-      maxBytes: MAX_ZIP_BYTES,
+      ...DOWNLOAD_BOUNDS,
       ...(fetch ? { fetch } : {}),
       onProgress: ({ receivedBytes }) => progress.update(`Downloading ${formatBytes(receivedBytes)}`),
     });

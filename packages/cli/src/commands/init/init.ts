@@ -1,30 +1,45 @@
 import { refuseSymlink, writeFileAtomically } from '../../config/atomic-write';
-import { CONFIG_FILE_NAME, projectConfigSchema, schemaReference } from '../../config/project-config';
+import {
+  CONFIG_FILE_NAME,
+  configFileIn,
+  isYamlConfig,
+  projectConfigSchema,
+  schemaReference,
+} from '../../config/project-config';
 import { checkTemplateWrites, DEFAULT_PATH_TEMPLATE, PLACEHOLDERS, validateTemplate } from '../../files/path-template';
 import { formatExtensions } from '../../files/format-extensions';
 import { checkConfigFolder, refusedConfigFolder } from '../../files/targets';
+import { ROOT_OPT_IN } from '../../files/writable-path';
 import { resolveProject } from '../../project/resolve-project';
 import { UsageError } from '../../run/errors';
-import { askSelect, askText, requireFlags } from '../../ui/prompts';
+import { askMultiselect, askSelect, askText, requireFlags } from '../../ui/prompts';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { Context } from '../../run/context';
 import { EXAMPLE, type InitOptions } from '../init';
 
-/** `loc init`: writes loc.config.json in the working folder, from flags or, at a terminal, by asking. */
+/**
+ * `loc init`: writes the config file of the working folder, from flags or, at a terminal, by asking: the
+ * one there (loc.config.json, .yaml or .yml), or the one `--config` names, else a new loc.config.json. A
+ * YAML file is written as YAML.
+ */
 export async function init(ctx: Context, options: InitOptions): Promise<void> {
-  const path = join(ctx.cwd, CONFIG_FILE_NAME);
+  const path = ctx.options.config
+    ? resolve(ctx.cwd, ctx.options.config)
+    : (configFileIn(ctx.cwd) ?? join(ctx.cwd, CONFIG_FILE_NAME));
+  const name = basename(path);
   // A link (even a dangling one, which existsSync does not see) is never written through, --force or not.
-  refuseSymlink(path, 'loc.config.json');
+  refuseSymlink(path, name);
+  const yaml = isYamlConfig(path) ? await import('yaml') : undefined;
   if (options.target !== undefined) {
-    await (await import('../../export/add-target')).addTarget(ctx, path, { ...options, target: options.target });
+    await (await import('../../export/add-target')).addTarget(ctx, path, { ...options, target: options.target }, yaml);
     return;
   }
   if (existsSync(path) && !options.force) {
     throw new UsageError(`${path} exists already.`, 'Edit it, or pass --force to write a new one.');
   }
   // Before any request; a folder typed at the prompt is checked there.
-  checkConfigFolder(ctx.cwd, options.out, '--out');
+  checkConfigFolder(dirname(path), options.out, '--out');
   requireFlags(
     ctx.noPromptReason,
     [...(options.workspace ? [] : ['workspace']), ...(options.project ? [] : ['project'])],
@@ -33,21 +48,37 @@ export async function init(ctx: Context, options: InitOptions): Promise<void> {
 
   let { workspace, project } = options;
   let format = options.format;
+  let locales = options.locale;
   let out = options.out;
   let pathTemplate = options.pathTemplate;
   if (!workspace || !project) {
     const { client } = await ctx.client();
     ({ workspace, project } = await resolveProject(ctx, client, { workspace, project }, ''));
-    if (!format) {
-      const status = await client.projects.status(workspace, project, { signal: ctx.signal });
+    const [details, status] = await Promise.all([
+      locales?.length ? undefined : client.projects.get(workspace, project, { signal: ctx.signal }),
+      format ? undefined : client.projects.status(workspace, project, { signal: ctx.signal }),
+    ]);
+    if (status) {
       const choices = status.supportedExportFormats.map((f) => ({ value: f.id, label: f.name, hint: f.id }));
       if (choices.length)
         format = await askSelect(ctx, 'Export format', [{ value: '', label: 'The project’s own format' }, ...choices]);
     }
+    // The project's locales, all chosen to begin with: kept all, the file names none, and a locale the
+    // project gains later is exported too.
+    const all = details?.projectLocales ?? [];
+    if (all.length > 1) {
+      const chosen = await askMultiselect(
+        ctx,
+        'Locales to export (space toggles one; all: also those the project gains later)',
+        all.map((l) => ({ value: l, label: l })),
+        all,
+      );
+      if (chosen.length < all.length) locales = chosen;
+    }
     out ??= await askText(ctx, {
       message: 'Folder the exported files go into (relative to this one)',
       initialValue: '.',
-      validate: (value) => refusedConfigFolder(ctx.cwd, value, 'The folder'),
+      validate: (value) => refusedConfigFolder(dirname(path), value, 'The folder'),
     });
     pathTemplate ??= await askText(ctx, {
       message: `Path of each file below it (${Object.keys(PLACEHOLDERS)
@@ -72,20 +103,32 @@ export async function init(ctx: Context, options: InitOptions): Promise<void> {
 
   const exportDefaults = {
     ...(format ? { format } : {}),
-    ...(options.locale?.length ? { locales: options.locale } : {}),
+    ...(locales?.length ? { locales } : {}),
     ...(out && out !== '.' ? { out } : {}),
     ...(pathTemplate && pathTemplate !== DEFAULT_PATH_TEMPLATE ? { pathTemplate } : {}),
   };
+  // The folder of loc.config.json itself, chosen here (a `.` typed or passed, or none given): said in the
+  // file, as `loc export` wants it said for the repository's root (files/targets.ts, rootAllowed).
+  const folder = dirname(path);
+  const atRoot = !out || resolve(folder, out) === resolve(folder);
+  const schema = schemaReference(folder);
   const config = projectConfigSchema().parse({
-    $schema: schemaReference(ctx.cwd),
+    ...(yaml ? {} : { $schema: schema }),
+    ...(atRoot ? { [ROOT_OPT_IN]: true } : {}),
     workspace,
     project,
     ...(Object.keys(exportDefaults).length ? { export: exportDefaults } : {}),
   });
-  writeFileAtomically(path, `${JSON.stringify(config, null, 2)}\n`, { what: 'loc.config.json' });
+  // YAML names its schema in the comment the YAML language server reads (VS Code, JetBrains), not as a key.
+  const text = yaml
+    ? `# yaml-language-server: $schema=${schema}\n${yaml.stringify(config)}`
+    : `${JSON.stringify(config, null, 2)}\n`;
+  writeFileAtomically(path, text, { what: name });
   ctx.out.result({ path, config }, () => {
     ctx.out.success(`Wrote ${path}`);
-    ctx.out.line(JSON.stringify(config, null, 2));
-    ctx.out.info('Commit it: `loc export` and `loc status` now know your project. Try `loc export --dry-run`.');
+    ctx.out.line(text.trimEnd());
+    ctx.out.info(
+      'Commit it (it holds no credential): `loc export` and `loc status` now know your project. Try `loc export --dry-run`.',
+    );
   });
 }

@@ -1,6 +1,6 @@
 import type { CreateProjectRequest, CustomId } from '@loc/sdk';
 import { isLocaleCode } from '../../project/locale-match';
-import { projectOf, reachableProjects, resolveWorkspace } from '../../project/resolve-project';
+import { inWorkspace, projectOf, reachableProjects, resolveWorkspace } from '../../project/resolve-project';
 import { UsageError } from '../../run/errors';
 import { askSelect, askText, requireFlags } from '../../ui/prompts';
 import { percent } from '../../ui/quantities';
@@ -13,8 +13,12 @@ export async function list(ctx: Context, options: ListOptions): Promise<void> {
   // The table (and string-width's Unicode tables, ~25 ms to load) only for a person; --json needs none.
   const renderTable = ctx.out.json ? undefined : (await import('../../ui/table')).renderTable;
   const { client } = await ctx.client();
-  const projects = (await reachableProjects(client, ctx.signal)).filter(
-    (p) => !options.workspace || p.workspace === options.workspace,
+  // --workspace takes the slug or the id (`space_…`), as the service's paths do.
+  const projects = await inWorkspace(
+    client,
+    await reachableProjects(client, ctx.signal),
+    options.workspace,
+    ctx.signal,
   );
   ctx.out.result({ projects }, () => {
     if (projects.length === 0) {
@@ -29,7 +33,8 @@ export async function list(ctx: Context, options: ListOptions): Promise<void> {
       renderTable!(
         ['WORKSPACE', 'PROJECT', 'TITLE'],
         projects.map((p) => [p.workspace, p.project, p.title]),
-        { dim: ctx.out.c.dim, columns: ctx.out.columns },
+        // The slugs are what commands take: the title gives way first.
+        { dim: ctx.out.c.dim, columns: ctx.out.columns, fit: [undefined, undefined, { drop: 1 }] },
       ),
     );
   });
@@ -71,7 +76,12 @@ export async function show(ctx: Context, projectArg: string | undefined, options
           const lowest = Math.min(...f.files.map((l) => shareOf(l.statuses, 'APPROVED')));
           return [f.filePathWithLocalePlaceholder, String(f.files.length), f.files.length ? percent(lowest) : '–'];
         }),
-        { dim: c.dim, align: ['left', 'right', 'right'], columns: ctx.out.columns },
+        {
+          dim: c.dim,
+          align: ['left', 'right', 'right'],
+          columns: ctx.out.columns,
+          fit: [{ cut: 'path' }, undefined, { short: 'LOWEST' }],
+        },
       ),
     );
   });

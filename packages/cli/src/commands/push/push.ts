@@ -86,9 +86,15 @@ async function pushSettings(ctx: Context, options: PushOptions): Promise<Omit<Pu
   const outDir = options.out
     ? resolve(ctx.cwd, options.out)
     : loaded && defaults.out
-      ? await configuredFolder(ctx, loaded, 'export.out', defaults.out, (folder) => ['loc', 'push', '--out', folder], {
-          read: true,
-        })
+      ? await configuredFolder(
+          ctx,
+          loaded,
+          'export.out',
+          defaults.out,
+          (folder) => ['loc', 'push', '--out', folder],
+          'folder',
+          { read: true },
+        )
       : (loaded?.dir ?? ctx.cwd);
   const root = writableRoot(ctx, outDir);
   checkWritableFolder(root, outDir, sources.out);

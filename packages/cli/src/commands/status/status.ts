@@ -3,8 +3,9 @@ import type { LoadedConfig } from '../../config/project-config';
 import { noTargets, targetProjects } from '../../config/target-projects';
 import { localeRefusal, selectLocales } from '../../project/locale-match';
 import { gateOf, perLocale, rowOf } from '../../project/progress-rows';
-import { workspaceOf } from '../../project/resolve-project';
+import { resolveWorkspace, workspaceOf } from '../../project/resolve-project';
 import type { Context } from '../../run/context';
+import type { ColumnFit } from '../../ui/table';
 import { GateFailedError, UsageError } from '../../run/errors';
 import { bar, percent } from '../../ui/quantities';
 import { EXAMPLE, type StatusOptions } from '../status';
@@ -21,9 +22,11 @@ export async function status(ctx: Context, options: StatusOptions): Promise<void
   const loaded = ctx.projectConfig();
   if (options.target?.length || (!options.workspace && !options.project && loaded?.config.targets?.length))
     return statusOfTargets(ctx, options, table, loaded);
-  const workspace = workspaceOf(ctx, options.workspace, EXAMPLE) ?? '';
+  // Piped or in CI a missing workspace is named as a flag before anything is sent; at a terminal it is asked for.
+  const named = workspaceOf(ctx, options.workspace, EXAMPLE);
   const project = options.project ?? (options.workspace ? undefined : loaded?.config.project);
   const { client } = await ctx.client();
+  const workspace = named ?? (await resolveWorkspace(ctx, client, undefined, EXAMPLE));
 
   let fileRows;
   if (project) fileRows = await projectRows(ctx, client, workspace, project, project);
@@ -167,7 +170,21 @@ function report(
     ]);
     const lead = (project ? 0 : 1) + (byFile ? 1 : 0) + 1;
     const align = header.map((_, i) => (i < lead || i === lead + 1 ? 'left' : 'right') as 'left' | 'right');
-    ctx.out.line(table!.renderTable(header, body, { align, dim: c.dim, columns: ctx.out.columns }));
+    // At a narrow terminal the project, file and locale (what tells the rows apart) stay; the bar (the
+    // approved share again) goes first, then headers are shortened, then the counts, least read first.
+    const fit: ColumnFit[] = [
+      ...(project ? [] : [{ cut: 'never' as const }]),
+      ...(byFile ? [{ cut: 'path' as const }] : []),
+      { cut: 'never' },
+      { short: 'APPR.' },
+      { drop: 1 },
+      { short: 'TRANSL.' },
+      { drop: 3 },
+      { drop: 2, short: 'PREFILL.' },
+      { drop: 5 },
+      { drop: 4, short: 'SEGM.' },
+    ];
+    ctx.out.line(table!.renderTable(header, body, { align, fit, dim: c.dim, columns: ctx.out.columns }));
     if (gate?.passed) ctx.out.success(`Every locale meets ${gate.description}.`);
   });
   if (gate && !gate.passed) {

@@ -42,12 +42,14 @@ export async function typesFileOf(
   let file: string | undefined;
   if (options.types !== undefined) file = resolve(ctx.cwd, options.types);
   else if (loaded && configured !== undefined)
-    file = await configuredFolder(ctx, loaded, 'export.types', configured, (path) => [
-      'loc',
-      'export',
-      '--types',
-      path,
-    ]);
+    file = await configuredFolder(
+      ctx,
+      loaded,
+      'export.types',
+      configured,
+      (path) => ['loc', 'export', '--types', path],
+      'file',
+    );
   if (file === undefined) return undefined;
   const flag = options.types !== undefined ? '--types' : 'export.types';
   if (!DECLARATION_FILE.test(file))
