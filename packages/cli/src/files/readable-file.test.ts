@@ -17,7 +17,7 @@ import { join, posix, relative, resolve } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UnsafePathError } from '../run/errors';
-import { checkReadablePath, type ReadScope, readRepositoryFile } from './readable-file';
+import { checkReadableFile, type ReadScope, readRepositoryFile } from './readable-file';
 
 const base = realpathSync(mkdtempSync(join(tmpdir(), 'loc-readable-')));
 const repo = join(base, 'repo');
@@ -52,9 +52,9 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
-describe('checkReadablePath and readRepositoryFile', () => {
+describe('checkReadableFile and readRepositoryFile', () => {
   it('reads a resource file of the folder, exactly as it is', () => {
-    expect(checkReadablePath(scope, 'en/common.json')).toBeUndefined();
+    expect(checkReadableFile(scope, 'en/common.json')).toBeUndefined();
     expect(readRepositoryFile(scope, 'en/common.json').toString()).toBe('{"a":"A"}');
   });
 
@@ -75,7 +75,7 @@ describe('checkReadablePath and readRepositoryFile', () => {
     ['en', /folder|extension/],
     ['en/missing.json', /is not there/],
   ])('refuses %j', (rel, reason) => {
-    const refusal = checkReadablePath(scope, rel);
+    const refusal = checkReadableFile(scope, rel);
     expect(refusal?.reason).toMatch(reason);
     expect(() => readRepositoryFile(scope, rel)).toThrow(UnsafePathError);
     try {
@@ -90,15 +90,15 @@ describe('checkReadablePath and readRepositoryFile', () => {
   it('refuses a special file (a named pipe) without blocking on it', () => {
     const fifo = join(repo, 'locales', 'en', 'fifo.json');
     if (!lstatSync(fifo, { throwIfNoEntry: false })) return;
-    expect(checkReadablePath(scope, 'en/fifo.json')?.reason).toMatch(/not a regular file/);
+    expect(checkReadableFile(scope, 'en/fifo.json')?.reason).toMatch(/not a regular file/);
     expect(() => readRepositoryFile(scope, 'en/fifo.json')).toThrow(/not a regular file/);
   });
 
   it('refuses a folder that is forbidden, or leads out of the repository', () => {
     const out = { ...scope, folder: join(repo, 'locales', 'fr') };
-    expect(checkReadablePath(out, 'secret.json')?.reason).toMatch(/outside the repository/);
+    expect(checkReadableFile(out, 'secret.json')?.reason).toMatch(/outside the repository/);
     const git = { ...scope, folder: join(repo, 'locales', '.git') };
-    expect(checkReadablePath(git, 'config.json')?.reason).toMatch(/\.git\//);
+    expect(checkReadableFile(git, 'config.json')?.reason).toMatch(/\.git\//);
   });
 
   it('never reads a file the rule does not allow, whatever path is asked for (fast-check, fixed seed)', () => {
@@ -137,12 +137,12 @@ describe('checkReadablePath and readRepositoryFile', () => {
           bytes = readRepositoryFile(scope, rel);
         } catch (error) {
           expect(error).toBeInstanceOf(UnsafePathError);
-          expect(checkReadablePath(scope, rel)).toBeDefined();
+          expect(checkReadableFile(scope, rel)).toBeDefined();
           return;
         }
         // Read: then it is a regular file below the folder, reached without a link, of the format's
         // extension, in no forbidden folder, at most maxBytes, and what was read is the file.
-        expect(checkReadablePath(scope, rel)).toBeUndefined();
+        expect(checkReadableFile(scope, rel)).toBeUndefined();
         const slashed = rel.replaceAll('\\', '/');
         const absolute = resolve(scope.folder, slashed);
         const inside = relative(scope.folder, absolute);

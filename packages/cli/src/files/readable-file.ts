@@ -3,12 +3,12 @@ import { posix, relative } from 'node:path';
 import { LocalFileError, UnsafePathError } from '../run/errors';
 import { isReservedName, printable } from './names';
 import { checkUnder } from './safe-fs';
-import { checkWritablePath, writableRefusal } from './writable-path';
+import { checkReadablePath, writableRefusal } from './writable-path';
 
 /**
  * Which files of the repository loc may read and send to the service (what `loc push` uploads, and the
- * GitHub Action's push mode through it): the rule of where an export may write (files/writable-path.ts),
- * applied to reading, so that no `.env`, key, workflow, hook or manifest ever leaves the machine, whatever
+ * GitHub Action's push mode through it): the rule of where an export may write (files/writable-path.ts,
+ * checkReadablePath), applied to reading, so that no `.env`, key, workflow, hook or manifest ever leaves the machine, whatever
  * a loc.config.json, a path template or a file name in the folder says. A file is read only when:
  *
  * - its folder is inside the repository (by its path and its real path) and not a forbidden one, and the
@@ -33,6 +33,11 @@ export interface ReadScope {
   extensions?: readonly string[] | undefined;
   /** The most bytes a file may hold (default MAX_READ_BYTES). */
   maxBytes?: number;
+  /**
+   * The folder may be the repository's root itself, as for an export's output folder (files/targets.ts,
+   * rootAllowed: named on the command line, or `allowRootOutput` in loc.config.json). Default: it may.
+   */
+  allowRoot?: boolean;
 }
 
 /** Why a path may not be read: the path as asked, and the end of a sentence saying why. */
@@ -46,18 +51,20 @@ const LINK_HINT = 'loc never reads through a symbolic link: replace the link wit
 
 /**
  * Why `rel` (below `scope.folder`, `/` separators) may not be read and sent, by the rule above, or
- * undefined when it may. Reads the file system (lstat) and never throws.
+ * undefined when it may. Where it is, the rule of files/writable-path.ts decides (checkReadablePath: its
+ * folder, then the file, by their paths and real paths); what it is, lstat. Never throws.
  *
  * @example
- * checkReadablePath({ root: '/repo', folder: '/repo/locales', extensions: ['json'] }, 'en/common.json'); // undefined
- * checkReadablePath({ root: '/repo', folder: '/repo/locales' }, '../.env')?.reason; // 'leads outside …'
+ * checkReadableFile({ root: '/repo', folder: '/repo/locales', extensions: ['json'] }, 'en/common.json'); // undefined
+ * checkReadableFile({ root: '/repo', folder: '/repo/locales' }, '../.env')?.reason; // 'leads outside …'
  */
-export function checkReadablePath(scope: ReadScope, rel: string): ReadRefusal | undefined {
+export function checkReadableFile(scope: ReadScope, rel: string): ReadRefusal | undefined {
   const folder = relative(scope.root, scope.folder).replaceAll('\\', '/');
   const where =
-    checkWritablePath(scope.root, folder, { kind: 'folder' }) ??
-    writableRefusal(rel, {}) ??
-    writableRefusal(posix.join(folder, rel), { extensions: scope.extensions });
+    checkReadablePath(scope.root, folder, { kind: 'folder', allowRoot: scope.allowRoot ?? true }) ??
+    // Below the folder, not beside it: `../x` is refused even where the repository would hold it.
+    writableRefusal(rel, { use: 'read' }) ??
+    checkReadablePath(scope.root, posix.join(folder, rel), { extensions: scope.extensions });
   if (where) return { path: rel, reason: where.reason, hint: where.hint };
   if (isReservedName(rel.replace(/^(\.\/)+/, '')))
     return { path: rel, reason: "is one of loc's own files", hint: 'loc reads the resource files, not its records.' };
@@ -80,7 +87,7 @@ export function checkReadablePath(scope: ReadScope, rel: string): ReadRefusal | 
 }
 
 /**
- * The bytes of `rel` below `scope.folder`, read by the rule of checkReadablePath: refused (exit 10,
+ * The bytes of `rel` below `scope.folder`, read by the rule of checkReadableFile: refused (exit 10,
  * UnsafePathError or LocalFileError) with the path and the reason otherwise. The file is opened without
  * following a link and checked again on the open file (a file swapped after the check is caught), then
  * read at most `maxBytes + 1` bytes.
@@ -89,7 +96,7 @@ export function checkReadablePath(scope: ReadScope, rel: string): ReadRefusal | 
  * const bytes = readRepositoryFile({ root: '/repo', folder: '/repo/locales', extensions: ['json'] }, 'en/common.json');
  */
 export function readRepositoryFile(scope: ReadScope, rel: string): Buffer {
-  const refusal = checkReadablePath(scope, rel);
+  const refusal = checkReadableFile(scope, rel);
   if (refusal) throw refusalError(scope, refusal);
   const { path } = checkUnder(scope.folder, rel);
   const max = scope.maxBytes ?? MAX_READ_BYTES;

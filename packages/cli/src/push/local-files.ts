@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Entries, readEntries } from '../export/summary/read';
-import { checkReadablePath, type ReadScope, readRepositoryFile } from '../files/readable-file';
+import { checkReadableFile, type ReadScope, readRepositoryFile } from '../files/readable-file';
 import { checkUnder } from '../files/safe-fs';
 import { printable } from '../files/names';
 import { LocalFileError } from '../run/errors';
@@ -30,7 +30,7 @@ export interface LocalFile extends PlannedPush {
  * nothing.
  */
 export function existsToRead(scope: ReadScope, local: string): boolean {
-  const refusal = checkReadablePath(scope, local);
+  const refusal = checkReadableFile(scope, local);
   if (refusal?.reason === 'is not there') return false;
   if (refusal) readRepositoryFile(scope, local); // throws the refusal, with the path and what to do
   return true;

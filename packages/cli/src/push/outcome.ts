@@ -17,6 +17,8 @@ export interface PushTarget {
   /** Only these files of the project (placeholder form), and with --translations only these locales. */
   files: string[] | undefined;
   locales: string[] | undefined;
+  /** The folder may be the repository's root (files/targets.ts, rootAllowed). */
+  allowRoot: boolean;
 }
 
 /** What a push did, or (--dry-run, --check) would do, to one file. */

@@ -11,7 +11,7 @@ import { resolveLocaleMap } from '../../files/locale-map';
 import { DEFAULT_PATH_TEMPLATE, validateTemplate } from '../../files/path-template';
 import { displayPath } from '../../files/place';
 import type { ReadScope } from '../../files/readable-file';
-import { checkWritableFolder, configuredFolder, writableRoot } from '../../files/targets';
+import { checkWritableFolder, configuredFolder, rootAllowed, writableRoot } from '../../files/targets';
 import { checkFileFormat } from '../../project/file-format';
 import { projectOf, resolveProject } from '../../project/resolve-project';
 import { existsToRead, folderEntries, type LocalFile, readLocalFiles } from '../../push/local-files';
@@ -97,7 +97,9 @@ async function pushSettings(ctx: Context, options: PushOptions): Promise<Omit<Pu
         )
       : (loaded?.dir ?? ctx.cwd);
   const root = writableRoot(ctx, outDir);
-  checkWritableFolder(root, outDir, sources.out);
+  // The same folders an export may write into, the root itself by the same opt-in.
+  const allowRoot = rootAllowed(ctx, outDir, options.out !== undefined);
+  checkWritableFolder(root, outDir, sources.out, allowRoot, ['loc', 'push', '--out', outDir]);
   return {
     layout: {
       outDir,
@@ -106,6 +108,7 @@ async function pushSettings(ctx: Context, options: PushOptions): Promise<Omit<Pu
       writable: { root, extensions: formatExtensions(format) },
       sources,
     },
+    allowRoot,
     format,
     files: options.file ?? defaults.files,
     locales: options.locale ?? defaults.locales,
@@ -369,6 +372,8 @@ async function pushTargets(ctx: Context, options: PushOptions): Promise<void> {
       format: t.format,
       files: t.files,
       locales: t.locales,
+      // resolveTargets held each folder to the rule already (the root only with allowRootOutput).
+      allowRoot: rootAllowed(ctx, t.layout.outDir, false),
     };
     try {
       results.push({ name: t.name, result: await pushProject(ctx, client, target, options) });
