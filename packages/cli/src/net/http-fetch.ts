@@ -84,8 +84,13 @@ export function createHttpFetch(): typeof fetch {
  * with the boundary: encoded by the platform's own Response, as fetch encodes it. Other bodies as they are.
  */
 async function withFormBytes(init: FetchInit): Promise<FetchInit> {
-  if (typeof FormData === 'undefined' || !(init.body instanceof FormData)) return init;
-  const encoded = new Response(init.body);
+  const body = init.body;
+  // Bodies that are no form are left before `FormData` is read: reading that global makes Node load its
+  // whole fetch implementation (~40 ms), which is what this client is there to avoid.
+  if (body === undefined || body === null || typeof body === 'string' || ArrayBuffer.isView(body)) return init;
+  if (body instanceof ArrayBuffer || body instanceof URLSearchParams) return init;
+  if (typeof FormData === 'undefined' || !(body instanceof FormData)) return init;
+  const encoded = new Response(body);
   const headers = new HttpHeaders(init.headers as HeadersInit | undefined);
   headers.set('content-type', encoded.headers.get('content-type') ?? 'multipart/form-data');
   return { ...init, headers, body: new Uint8Array(await encoded.arrayBuffer()) };
