@@ -109,7 +109,9 @@ describe('the Action’s push mode', () => {
     symlinkSync(secret, join(repo, 'locales', 'en', 'leak.json'));
     const refused = await runAction(repo, { 'api-token': TOKENS.developer, push: 'true' }, event('push'));
     expect(refused.code).toBe(1);
-    expect(refused.printed).toMatch(/loc push failed \(exit 10\): .*leak\.json (passes through|leads outside the repository through) a symbolic link/);
+    expect(refused.printed).toMatch(
+      /loc push failed \(exit 10\): .*leak\.json (passes through|leads outside the repository through) a symbolic link/,
+    );
     expect(refused.printed).not.toMatch(/s3cr3t/);
     expect(await uploads()).toEqual([]);
   });

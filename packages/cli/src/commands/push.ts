@@ -18,7 +18,7 @@ import { docsPage } from '@loc/sdk/internal';
 // `loc push` (alias `loc upload`) as --help shows it: declared at start-up, run by commands/push/ (program.ts loads it).
 
 /** The deadline of a push: every upload of a large project included. */
-export const DEFAULT_PUSH_TIMEOUT_MS = 10 * 60_000;
+const DEFAULT_PUSH_TIMEOUT_MS = 10 * 60_000;
 
 const pushDeclaration = () =>
   new Command('push')
@@ -83,7 +83,7 @@ export type PushOptions = ReturnType<ReturnType<typeof pushDeclaration>['opts']>
  * docs/cli-reference.md come from the options themselves. A push cut short has no resume command of its
  * own: running it again sends the same files, and what is in already stays as it is.
  */
-export const PUSH_FLAGS: { [K in keyof PushOptions]-?: { perTarget?: true } } = {
+const PUSH_FLAGS: { [K in keyof PushOptions]-?: { perTarget?: true } } = {
   workspace: { perTarget: true },
   project: { perTarget: true },
   out: { perTarget: true },

@@ -21,7 +21,7 @@ import { checkReadablePath, writableRefusal } from './writable-path';
  */
 
 /** The largest file loc reads to send: loc-mock's upload limit (16 MiB); a 10,000-key JSON file is ~0.5 MiB. */
-export const MAX_READ_BYTES = 16 * 1024 * 1024;
+const MAX_READ_BYTES = 16 * 1024 * 1024;
 
 /** Where files may be read from: the repository, the folder below it, and what a file may be. */
 export interface ReadScope {

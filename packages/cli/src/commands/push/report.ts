@@ -24,7 +24,7 @@ function statusOf(result: PushResult, outcome: FileOutcome): string {
 }
 
 /** A push's --json document. */
-export function pushDocument(result: PushResult) {
+function pushDocument(result: PushResult) {
   const { target, files } = result;
   const keys = (kind: 'added' | 'changed' | 'deactivated' | 'kept') =>
     files.reduce((n, f) => n + (f.keys?.[kind].length ?? 0), 0);
