@@ -105,12 +105,19 @@ export function scaleSeed({ keys = SCALE.keys, locales = SCALE.locales, files = 
   const sentence = (n) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
   const [source, ...targets] = LOCALES.slice(0, locales);
 
-  // One set of strings, shared by both projects: keys in dotted groups, some with placeholders and comments.
-  const perFile = Math.ceil(keys / files);
+  // One set of strings, shared by both projects: keys in dotted groups, some with placeholders and comments,
+  // and one pair in twenty a plural group (`<base>.one`, `<base>.other`: the stringsdict.ios export and
+  // Android's `<plurals>` have something to write). A pair never straddles two files (files hold multiples of 20).
+  const perFile = Math.ceil(keys / files / 20) * 20;
   const segments = Array.from({ length: keys }, (_, i) => {
     const text = sentence(1 + Math.floor(next() * 8)) + (i % 7 === 0 ? ' {count}' : '');
+    const word = pick(WORDS);
+    const plural = i % 20 === 10 || i % 20 === 11 ? i - (i % 20) + 10 : undefined;
     return {
-      key: `screen${Math.floor(i / 50)}.${pick(WORDS)}_${i}`,
+      key:
+        plural === undefined
+          ? `screen${Math.floor(i / 50)}.${word}_${i}`
+          : `screen${Math.floor(plural / 50)}.items_${plural}.${i === plural ? 'one' : 'other'}`,
       source: text,
       ...(i % 5 === 0 ? { comment: `Shown on screen ${Math.floor(i / 50)}` } : {}),
       translations: Object.fromEntries(

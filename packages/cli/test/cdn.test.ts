@@ -144,9 +144,9 @@ describe('loc cdn check', () => {
     }
   });
 
-  // Issue 42, point 2: "plain http only on loopback" held to every hop. 0.0.0.0 is off loopback to the rule
-  // (isLoopbackHost) and yet connects to this machine: a download that followed the hop reaches only the
-  // test's server, which then sees it.
+  // Issue 42, point 2: "plain http only on loopback" held to every hop. A name reserved for tests (.test) is
+  // off loopback to the rule (isLoopbackHost) and resolves nowhere: a download that followed the hop would
+  // fail to resolve it, which the message tells apart from the refusal; no traffic leaves loopback.
   it('--download refuses a loopback filesUrl that redirects to plain http off loopback: exit 9, the hop never made', async () => {
     const seen: string[] = [];
     const cdnHost = createServer((req, res) => {
@@ -163,7 +163,7 @@ describe('loc cdn check', () => {
           }),
         );
       } else if (req.url === '/files/r.zip') {
-        res.writeHead(302, { location: `http://0.0.0.0:${port}/files/r.zip?signature=s3cr3t` }).end();
+        res.writeHead(302, { location: `http://files.off-loopback.test:${port}/files/r.zip?signature=s3cr3t` }).end();
       } else res.writeHead(200, { 'content-type': 'application/zip' }).end('PK\x05\x06'.padEnd(22, '\0'));
     });
     await new Promise<void>((resolve) => cdnHost.listen(0, '127.0.0.1', resolve));

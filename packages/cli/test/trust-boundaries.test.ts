@@ -96,13 +96,14 @@ describe('a stored credential goes only to the origin it was stored for', () => 
     expect(capture.seen.map((s) => s.auth)).toEqual(['Bearer lh-cdn_explicit', 'Bearer lh-cdn_flag']);
   });
 
-  // Issue 42, point 5: the pull request does the pointing. 0.0.0.0 is off loopback to the rule and yet this
-  // machine: a check that was sent anyway would reach the capture server, which would see the key.
+  // Issue 42, point 5: the pull request does the pointing. A name reserved for tests (RFC 6761's .test) is
+  // off loopback to the rule and resolves nowhere: no traffic leaves loopback whatever loc does, and a check
+  // sent anyway would fail to resolve rather than be refused, which the message tells apart.
   it.each([
-    ['plain http off loopback', (port: string) => `http://0.0.0.0:${port}`, 2, /plain http off loopback/],
+    ['plain http off loopback', (port: string) => `http://cdn.off-loopback.test:${port}`, 2, /plain http off loopback/],
     [
       'an https host the file chose',
-      (port: string) => `https://0.0.0.0:${port}`,
+      (port: string) => `https://cdn.off-loopback.test:${port}`,
       3,
       /The CDN key \(LOC_CDN_KEY\) was not sent/,
     ],

@@ -5,15 +5,17 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { exportFormatsFor, formatInfo, type SegmentStatus } from '@loc/sdk';
+import { exportFormatsFor, type SegmentStatus } from '@loc/sdk';
+import { withFormatExtension } from '@loc/sdk/internal';
 import { localizePath } from '@loc/sdk/locales';
 import { parse as parseProperties } from 'dot-properties';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoSeed, hostileSeed, parseSeed, startMockServer, type ParsedSeed, type Seed } from '../src';
-import { androidNames } from '../src/formats/android';
+import { formatsOfFile } from '../src/formats';
 import { pluralForms } from '../src/formats/plural-forms';
 import { pluralKeys } from '../src/formats/plural-keys';
+import { androidKeysOf } from './android-expected';
 import {
   aapt2Read,
   eachLimited,
@@ -41,6 +43,8 @@ type SeedProject = ParsedSeed['projects'][number];
 interface Expected {
   project: SeedProject;
   locale: string;
+  /** The format the file is written in: the export's, or the `.stringsdict` beside a `.strings` (formatsOfFile). */
+  format: string;
   strings: Record<string, string>;
   /** Every key of its resource file (Android names are derived from all of them). */
   keys: string[];
@@ -48,25 +52,39 @@ interface Expected {
   segments: Map<string, { status: SegmentStatus; source: string; text: string }>;
 }
 
+/**
+ * Each file an export of `format` holds, by its path, and what it must hold: every file in every locale, in
+ * each format the export writes it in (a `.strings` without its plural forms, and the `.stringsdict` of
+ * those beside it, with the plurals whose `other` form the locale has).
+ */
 function expectedFiles(project: SeedProject, format: string): Map<string, Expected> {
-  const extension = formatInfo(format)!.extension;
   const out = new Map<string, Expected>();
   for (const file of project.files) {
-    for (const locale of [project.sourceLocale, ...project.targetLocales]) {
-      const path = localizePath(file.path, locale, { format, sourceLocale: project.sourceLocale }).replace(
-        /\.[^./]+$/,
-        `.${extension}`,
-      );
-      const strings: Record<string, string> = {};
-      const segments: Expected['segments'] = new Map();
-      for (const s of file.segments) {
-        const t = s.translations[locale];
-        const status = locale === project.sourceLocale ? 'APPROVED' : (t?.status ?? 'NOT_TRANSLATED');
-        const text = locale === project.sourceLocale ? s.source : status === 'NOT_TRANSLATED' ? '' : t!.text;
-        if (status !== 'NOT_TRANSLATED') strings[s.key] = text;
-        segments.set(s.key, { status, source: s.source, text });
+    const keys = file.segments.map((s) => s.key);
+    const plurals = pluralKeys(keys);
+    for (const written of formatsOfFile(format, keys)) {
+      for (const locale of [project.sourceLocale, ...project.targetLocales]) {
+        const path = withFormatExtension(
+          localizePath(file.path, locale, { format: written, sourceLocale: project.sourceLocale }),
+          written,
+        );
+        const strings: Record<string, string> = {};
+        const segments: Expected['segments'] = new Map();
+        for (const s of file.segments) {
+          const t = s.translations[locale];
+          const status = locale === project.sourceLocale ? 'APPROVED' : (t?.status ?? 'NOT_TRANSLATED');
+          const text = locale === project.sourceLocale ? s.source : status === 'NOT_TRANSLATED' ? '' : t!.text;
+          if (status !== 'NOT_TRANSLATED') strings[s.key] = text;
+          segments.set(s.key, { status, source: s.source, text });
+        }
+        for (const key of Object.keys(strings)) {
+          const plural = plurals.get(key);
+          if (written === 'strings.ios' && plural) delete strings[key];
+          if (written === 'stringsdict.ios' && (!plural || strings[`${plural.base}.other`] === undefined))
+            delete strings[key];
+        }
+        out.set(path, { project, locale, format: written, strings, keys, segments });
       }
-      out.set(path, { project, locale, strings, keys: file.segments.map((s) => s.key), segments });
     }
   }
   return out;
@@ -78,9 +96,32 @@ const withoutXmlControls = (strings: Record<string, string>) =>
     Object.entries(strings).map(([k, v]) => [k, v.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')]),
   );
 
+/**
+ * Whether a text is markup that aapt2 compiles as the spans of a styled string, which the writer writes as
+ * markup: every `<` opens a tag, and the tags nest (enough for the seeds' texts). A styled string's text is
+ * its text without the tags (what `getString` answers).
+ */
+function styled(text: string): boolean {
+  if (!text.includes('<') || !/^(?:[^<]|<\/?[A-Za-z]+(?: [a-z-]+="[^"<]*")*\/?>)*$/.test(text)) return false;
+  const open: string[] = [];
+  for (const [, end, name, empty] of text.matchAll(/<(\/?)([A-Za-z]+)[^>]*?(\/?)>/g))
+    if (end ? open.pop() !== name : !empty && !open.push(name!)) return false;
+  return open.length === 0;
+}
+
+/**
+ * The strings of an Android file after aapt2: each key under the name it has there (androidKeysOf: plurals
+ * and arrays whole in the locale or not at all), a styled string's text without its tags; NUL is left out
+ * (aapt2 ends a string at it), every other control character kept (the writer writes it as `\uXXXX`).
+ */
 function androidExpected(e: Expected): Record<string, string> {
-  const names = androidNames(e.keys);
-  return Object.fromEntries(Object.entries(withoutXmlControls(e.strings)).map(([k, v]) => [names.get(k)!, v]));
+  const names = androidKeysOf(e.keys, (key) => key in e.strings);
+  return Object.fromEntries(
+    [...names].map(([key, name]) => {
+      const text = e.strings[key]!.replace(/\u0000/g, '');
+      return [name, styled(text) ? text.replace(/<[^>]*>/g, '') : text];
+    }),
+  );
 }
 
 /** Writes a ZIP's files below `dir`; answers path → absolute path. */
@@ -103,17 +144,21 @@ const androidConfig = (path: string) =>
   (/(?:^|\/)values(?:-([^/]+))?\/[^/]+$/.exec(path)?.[1] ?? '').replace(/^b\+([a-z]{2,3})\+(\d{3})$/, '$1-r$2');
 
 /**
- * Reads every file of one export (or bundle) in `format` with its oracle and compares each with the seed.
- * `files`: ZIP path → file on disk; `expected`: ZIP path → what it must hold.
+ * Reads every file of one export (or bundle) with the oracle of the format it is written in, and compares
+ * each with the seed. `files`: ZIP path → file on disk; `expected`: ZIP path → what it must hold.
  */
-async function checkWithOracles(
-  format: string,
-  files: Map<string, string>,
-  expected: Map<string, Expected>,
-  dir: string,
-) {
+async function checkWithOracles(files: Map<string, string>, expected: Map<string, Expected>, dir: string) {
   expect([...files.keys()].sort()).toEqual([...expected.keys()].sort());
-  const entries = [...expected.entries()].map(([path, e]) => ({ path, file: files.get(path)!, e }));
+  const byFormat = new Map<string, { path: string; file: string; e: Expected }[]>();
+  for (const [path, e] of expected) {
+    if (!byFormat.has(e.format)) byFormat.set(e.format, []);
+    byFormat.get(e.format)!.push({ path, file: files.get(path)!, e });
+  }
+  for (const [format, entries] of byFormat) await checkFormat(format, entries, dir);
+}
+
+/** Reads the files of one format with its oracle and compares each with the seed. */
+async function checkFormat(format: string, entries: { path: string; file: string; e: Expected }[], dir: string) {
   switch (format) {
     case 'xml.android.resources': {
       // One res/ folder per resource file pattern: compile and link them as one app.
@@ -142,7 +187,7 @@ async function checkWithOracles(
     case 'stringsdict.ios': {
       const read = await plistutilRead(entries.map((x) => x.file));
       for (const { file, e } of entries)
-        expect(read[file], `${file} through plistutil`).toEqual(withoutXmlControls(e.strings));
+        expect(read[file], `${file} through plistutil: every plural form`).toEqual(withoutXmlControls(e.strings));
       return;
     }
     case 'po.gettext':
@@ -353,7 +398,7 @@ const newlineEnds = (text: string) => `${text.startsWith('\n')}${text.endsWith('
 /** The oracles a format needs; the test is skipped (and says so) when one is missing. */
 const ORACLES: Record<string, (keyof typeof TOOLS)[]> = {
   'xml.android.resources': ['aapt2'],
-  'strings.ios': ['gnustep'],
+  'strings.ios': ['gnustep', 'plistutil', 'python'],
   'stringsdict.ios': ['plistutil', 'python'],
   'po.gettext': ['gettext'],
   'yaml.standard': ['psych', 'pyyaml'],
@@ -408,7 +453,7 @@ describe.each([
     for (const { id: format } of exportFormatsFor(p.resourceType)) {
       oracleTest(`${p.workspace}/${p.slug} as ${format}`, format, async () => {
         const dir = join(work, name, p.workspace, p.slug, format);
-        await checkWithOracles(format, unpack(await exportZip(p, format), dir), expectedFiles(p, format), dir);
+        await checkWithOracles(unpack(await exportZip(p, format), dir), expectedFiles(p, format), dir);
       });
     }
   }
@@ -432,7 +477,7 @@ describe.each([
       const { filesUrl } = await check.json();
       const dir = join(work, name, 'cdn', d.type, d.environment);
       const zip = new Uint8Array(await (await fetch(filesUrl)).arrayBuffer());
-      await checkWithOracles(format, unpack(zip, dir), expectedFiles(p, format), dir);
+      await checkWithOracles(unpack(zip, dir), expectedFiles(p, format), dir);
     });
   }
 });

@@ -121,36 +121,54 @@ function parseDotStrings(text: string): Record<string, string> {
 }
 
 /**
- * Android's resource compiler (aapt2) on a `<string>` text, after XML parsing: whitespace outside double
- * quotes collapses to one space and is trimmed; `\n \t \' \" \\ \@ \? \uXXXX` are escapes; unescaped
- * double quotes only switch quoting on and off.
+ * Android's resource compiler (aapt2) on a `<string>`'s inside, as written: markup without a namespace
+ * (`<b>`, `<font color="…">`) is a span, kept as its tag; the text between tags is XML text (its references
+ * decoded), in which whitespace outside double quotes collapses to one space (and is trimmed at the ends of
+ * a string without spans); `\n \t \' \" \\ \@ \? \uXXXX` are escapes; unescaped double quotes only
+ * switch quoting on and off, and a span's edges end quoting and a run of spaces.
  */
 function aaptString(raw: string): string {
+  const pieces = raw.split(/(<[^>]*>)/);
+  const spans = pieces.length > 1;
   let out = '';
   let quoted = false;
   let pendingSpace = false;
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw[i]!;
-    if (!quoted && /\s/.test(c)) {
-      pendingSpace = out.length > 0;
+  for (const [p, piece] of pieces.entries()) {
+    if (p % 2 === 1) {
+      if (pendingSpace) out += ' ';
+      pendingSpace = false;
+      quoted = false;
+      out += piece;
       continue;
     }
-    if (pendingSpace) {
-      out += ' ';
-      pendingSpace = false;
+    const text = piece.replace(/&(lt|gt|amp|quot|apos|#\d+);/g, (_, e: string) =>
+      e.startsWith('#')
+        ? String.fromCharCode(Number(e.slice(1)))
+        : ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" } as Record<string, string>)[e]!,
+    );
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i]!;
+      if (!quoted && /\s/.test(c)) {
+        pendingSpace = spans || out.length > 0;
+        continue;
+      }
+      if (pendingSpace) {
+        out += ' ';
+        pendingSpace = false;
+      }
+      if (c === '"') quoted = !quoted;
+      else if (c === '\\') {
+        const n = text[++i];
+        if (n === 'n') out += '\n';
+        else if (n === 't') out += '\t';
+        else if (n === 'u') {
+          out += String.fromCharCode(parseInt(text.slice(i + 1, i + 5), 16));
+          i += 4;
+        } else out += n ?? '';
+      } else out += c;
     }
-    if (c === '"') quoted = !quoted;
-    else if (c === '\\') {
-      const n = raw[++i];
-      if (n === 'n') out += '\n';
-      else if (n === 't') out += '\t';
-      else if (n === 'u') {
-        out += String.fromCharCode(parseInt(raw.slice(i + 1, i + 5), 16));
-        i += 4;
-      } else out += n ?? '';
-    } else out += c;
   }
-  return out;
+  return spans && pendingSpace ? `${out} ` : out;
 }
 
 /**
@@ -188,8 +206,43 @@ const xml = new XMLParser({
   trimValues: false,
   processEntities: true,
   htmlEntities: true,
-  isArray: (name) => ['string', 'trans-unit'].includes(name),
+  isArray: (name) => ['string', 'trans-unit', 'plurals', 'string-array', 'item'].includes(name),
 });
+
+/** The same parser, keeping an Android text's inside as written (its markup is aapt2's spans). */
+const androidXml = new XMLParser({
+  ignoreAttributes: false,
+  parseTagValue: false,
+  trimValues: false,
+  processEntities: false,
+  stopNodes: ['*.string', '*.item'],
+  isArray: (name) => ['string', 'plurals', 'string-array', 'item'].includes(name),
+});
+
+type AndroidNode = { '@_name': string; '@_formatted'?: string; '@_quantity'?: string; '#text'?: string } | string;
+const textOfNode = (node: AndroidNode) => (typeof node === 'string' ? node : (node['#text'] ?? ''));
+
+/**
+ * What aapt2 compiles a resource file to, name → text: a `<plurals>`' items `<name>.<quantity>`, a
+ * `<string-array>`'s `<name>.<index>`; a `<string>` that aapt2 would refuse as a format string throws.
+ */
+function readAndroid(text: string): Record<string, string> {
+  const resources = androidXml.parse(text).resources as Record<string, AndroidNode[]>;
+  const out: Record<string, string> = {};
+  for (const s of resources.string ?? []) {
+    if (typeof s === 'string') continue;
+    const value = aaptString(textOfNode(s));
+    if (s['@_formatted'] !== 'false' && !aaptAcceptsFormat(value))
+      throw new Error(`aapt2 refuses ${s['@_name']}: multiple non-positional substitutions`);
+    out[s['@_name']] = value;
+  }
+  for (const p of (resources.plurals ?? []) as unknown as { '@_name': string; item: AndroidNode[] }[])
+    for (const item of p.item)
+      out[`${p['@_name']}.${(item as { '@_quantity': string })['@_quantity']}`] = aaptString(textOfNode(item));
+  for (const a of (resources['string-array'] ?? []) as unknown as { '@_name': string; item: AndroidNode[] }[])
+    for (const [i, item] of a.item.entries()) out[`${a['@_name']}.${i}`] = aaptString(textOfNode(item));
+  return out;
+}
 
 /**
  * What Ruby's I18n shows for a text when the app gives each placeholder the value `{name}` (I18n's own
@@ -250,24 +303,20 @@ const READERS: Record<string, (text: string) => Record<string, string>> = {
   },
   'strings.ios': parseDotStrings,
   'stringsdict.ios': (text) => {
-    const dict = parsePlist(text) as Record<string, { value: { other: string } }>;
-    return Object.fromEntries(Object.entries(dict).map(([key, rule]) => [key, rule.value.other]));
-  },
-  'xml.android.resources': (text) => {
-    const strings = xml.parse(text).resources.string as (
-      | { '@_name': string; '@_formatted'?: string; '#text'?: string }
-      | string
-    )[];
+    const dict = parsePlist(text) as Record<
+      string,
+      { NSStringLocalizedFormatKey: string; value: Record<string, string> }
+    >;
     return Object.fromEntries(
-      strings.map((s) => {
-        if (typeof s === 'string') return ['', s];
-        const value = aaptString(s['#text'] ?? '');
-        if (s['@_formatted'] !== 'false' && !aaptAcceptsFormat(value))
-          throw new Error(`aapt2 refuses ${s['@_name']}: multiple non-positional substitutions`);
-        return [s['@_name'], value];
+      Object.entries(dict).flatMap(([key, rule]) => {
+        expect(rule.NSStringLocalizedFormatKey).toBe('%#@value@');
+        const { NSStringFormatSpecTypeKey: type, NSStringFormatValueTypeKey: _, ...forms } = rule.value;
+        expect(type).toBe('NSStringPluralRuleType');
+        return Object.entries(forms).map(([category, form]) => [`${key}.${category}`, form]);
       }),
     );
   },
+  'xml.android.resources': readAndroid,
 };
 
 const XML_FORMATS = ['xliff.standard', 'stringsdict.ios', 'xml.android.resources'];
@@ -285,14 +334,17 @@ describe('format writers', () => {
 
   it.each(Object.keys(WRITERS))('%s: tricky strings survive a real parser', (format) => {
     const write = WRITERS[format as keyof typeof WRITERS];
-    const text = write(file(TRICKY));
+    // A stringsdict holds plurals only: each tricky text is the `other` form of a plural of its own.
+    const entries = format === 'stringsdict.ios' ? TRICKY.map((e) => ({ ...e, key: `${e.key}.other` })) : TRICKY;
+    const text = write(file(entries));
     const read = READERS[format]!(text);
-    let want = format === 'xml.android.resources' ? expected(androidKeys(TRICKY)) : expected(TRICKY);
+    let want = format === 'xml.android.resources' ? expected(androidKeys(entries)) : expected(entries);
     // i18next has no escape for its own `{{…}}`: the seed's `{{double}}` (a placeholder in literal braces)
     // is written `{{{double}}}`, which i18next reads as a placeholder named `{double` and leaves unfilled.
     if (format === 'json.i18next') want.braces = '{name} {{{double}}} ${dollar}';
-    // XML 1.0 cannot carry most C0 controls, not even as &#12;: the XML formats leave them out.
-    if (XML_FORMATS.includes(format))
+    // XML 1.0 cannot carry most C0 controls, not even as &#12;: the XML formats leave them out, but for
+    // Android, where they are `\uXXXX` escapes.
+    if (XML_FORMATS.includes(format) && format !== 'xml.android.resources')
       want = Object.fromEntries(
         Object.entries(want).map(([k, v]) => [k, v.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')]),
       );
@@ -343,6 +395,66 @@ describe('format writers', () => {
     expect(unformatted).toEqual(['percent', 'non.positional']);
     expect(aaptAcceptsFormat('%s sent %d files')).toBe(false);
     expect(aaptAcceptsFormat('%1$s sent %2$d files')).toBe(true);
+  });
+
+  it('android: a plural is a <plurals>, an array a <string-array>, under its base’s name; a locale without the plural’s other form or an item of the array leaves it out', () => {
+    const keys = ['files.one', 'files.other', 'planets.0', 'planets.1', 'a-b.one', 'a-b.other', 'a_b.one'];
+    const entries = (...wanted: string[]) => wanted.map((key) => ({ key, source: key, value: `${key}!` }));
+    const full = WRITERS['xml.android.resources']({ ...file(entries(...keys)), keys });
+    expect(full).toContain(
+      '<plurals name="files">\n        <item quantity="one">files.one!</item>\n        <item quantity="other">files.other!</item>\n    </plurals>',
+    );
+    expect(full).toContain('<string-array name="planets">\n        <item>planets.0!</item>');
+    // `a_b.one`, a string, would read back as the form `one` of the plurals `a_b` (of `a-b.one`): it takes `_2`.
+    expect(readAndroid(full)).toEqual({
+      'files.one': 'files.one!',
+      'files.other': 'files.other!',
+      'planets.0': 'planets.0!',
+      'planets.1': 'planets.1!',
+      'a_b.one': 'a-b.one!',
+      'a_b.other': 'a-b.other!',
+      'a_b.one_2': 'a_b.one!',
+    });
+    const partial = WRITERS['xml.android.resources']({ ...file(entries('files.one', 'planets.0', 'a-b.other')), keys });
+    expect(readAndroid(partial)).toEqual({ 'a_b.other': 'a-b.other!' });
+  });
+
+  it.each([
+    ['Tap <b>Save</b>', 'Tap <b>Save</b>'],
+    ['<font color="#ff0000">red</font> &amp; <br/>', '<font color="#ff0000">red</font> &amp;amp; <br/>'],
+    ['it\'s "quoted"', 'it\\\'s \\"quoted\\"'],
+    ['a < b > c ]]>', 'a &lt; b > c ]]&gt;'],
+    ['<b>unclosed', '&lt;b>unclosed'],
+    ['<b></b>', '&lt;b>&lt;/b>'],
+    ['<b>x</i>', '&lt;b>x&lt;/i>'],
+    ['<xliff:g id="n">%d</xliff:g>', '&lt;xliff:g id=\\"n\\">%d&lt;/xliff:g>'],
+    ['<!-- c --> <![CDATA[x]]>', '&lt;!-- c --> &lt;![CDATA[x]]&gt;'],
+  ])(
+    'android: %j is written %j (markup only where aapt2 compiles spans that read back as written)',
+    (text, written) => {
+      expect(WRITERS['xml.android.resources'](file([{ key: 'k', source: '', value: text }]))).toContain(
+        `<string name="k">${written}</string>`,
+      );
+    },
+  );
+
+  it('xliff: a key’s tabs and line breaks are character references in the id, which XML would read as spaces', () => {
+    const text = WRITERS['xliff.standard'](file([{ key: 'a\tb\nc\rd', source: 's', value: 'v' }]));
+    expect(text).toContain('<trans-unit id="a&#9;b&#10;c&#13;d"');
+    expect(READERS['xliff.standard']!(text)).toEqual({ 'a\tb\nc\rd': 'v' });
+  });
+
+  it('strings.ios leaves a plural’s forms to the stringsdict beside it, which holds them alone', () => {
+    const entries: Entry[] = [
+      { key: 'title', source: 't', value: 'Titel' },
+      { key: 'files.one', source: 'o', value: 'eine Datei' },
+      { key: 'files.other', source: 'f', value: '%d Dateien' },
+    ];
+    expect(READERS['strings.ios']!(WRITERS['strings.ios'](file(entries)))).toEqual({ title: 'Titel' });
+    expect(READERS['stringsdict.ios']!(WRITERS['stringsdict.ios'](file(entries)))).toEqual({
+      'files.one': 'eine Datei',
+      'files.other': '%d Dateien',
+    });
   });
 
   it('properties are ASCII only, with \\uXXXX escapes', () => {

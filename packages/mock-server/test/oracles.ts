@@ -114,7 +114,10 @@ export async function eachLimited<T, R>(items: T[], task: (item: T) => Promise<R
   return results;
 }
 
-/** Strings by resource name, per configuration ('' is the default `values/`), as an APK holds them. */
+/**
+ * Strings by resource name (a plural's forms `<name>.<quantity>`, an array's items `<name>.<index>`), per
+ * configuration ('' is the default `values/`), as an APK holds them.
+ */
 export type AndroidTable = Record<string, Record<string, string>>;
 
 /**
@@ -151,28 +154,65 @@ export async function aapt2Read(resDir: string, work: string): Promise<{ table: 
   return { table: parseAaptDump(dump.stdout), warnings: link.stderr.trim() };
 }
 
-/** `aapt2 dump resources` prints each value raw between quotes, line breaks and all. */
+/**
+ * A value as `aapt2 dump resources` prints it: raw between quotes (line breaks and all), a styled string's
+ * text after `(styled string)` and before its spans (`b:6,9 font;color=#f00:15,17`).
+ */
+function dumpedValue(printed: string): string {
+  const value = /^(?:\(styled string\) )?"(.*)"((?: [^"]*?:\d+,\d+)*)$/s.exec(printed);
+  if (!value) throw new Error(`aapt2 dump: cannot read the value ${JSON.stringify(printed.slice(0, 80))}`);
+  return value[1]!;
+}
+
+/**
+ * `aapt2 dump resources` read back: per configuration, each `<string>` by its name, each form of a
+ * `<plurals>` as `<name>.<quantity>`, each item of a `<string-array>` as `<name>.<index>` (a styled
+ * string's text without its spans). A value's further lines come indented as its first (six spaces for a
+ * string, eight for a form or an array), an empty one as an empty line. An array prints its items
+ * between `[` and `]`, each quoted, separated by `, `: an item that holds `", "` itself cannot be told
+ * apart, and the array's size (`size=N`) then disagrees, which throws.
+ */
 function parseAaptDump(text: string): AndroidTable {
   const table: AndroidTable = {};
-  let name: string | undefined;
-  let value: { config: string; lines: string[] } | undefined;
+  let resource: { type: string; name: string } | undefined;
+  let config = '';
+  let size = 0;
+  let value: { name: string; indent: number; lines: string[] } | undefined;
   const flush = () => {
-    if (name && value) (table[value.config] ??= {})[name] = value.lines.join('\n').replace(/"$/, '');
+    if (!value || !resource) return (value = undefined);
+    const printed = value.lines.join('\n');
+    const into = (table[config] ??= {});
+    if (resource.type !== 'array') into[value.name] = dumpedValue(printed);
+    else {
+      const items = printed.replace(/^\[|\]$/g, '').split(/(?<="|:\d+,\d+), (?="|\(styled string\) ")/);
+      if (printed === '[]') items.length = 0;
+      if (items.length !== size)
+        throw new Error(`aapt2 dump: array ${resource.name} has ${size} items, read ${items.length}: ${printed}`);
+      for (const [i, item] of items.entries()) into[`${value.name}.${i}`] = dumpedValue(item);
+    }
     value = undefined;
   };
-  for (const line of text.split('\n')) {
-    const resource = /^ {4}resource 0x[0-9a-f]+ ([^/]+)\/(.+)$/.exec(line);
-    const config = /^ {6}\(([^)]*)\) "(.*)$/s.exec(line);
-    if (resource) {
+  for (const line of text.replace(/\n$/, '').split('\n')) {
+    const start = /^ {4}resource 0x[0-9a-f]+ ([^/]+)\/(.+)$/.exec(line);
+    const configLine = /^ {6}\(([^)]*)\) (.*)$/s.exec(line);
+    const form = /^ {8}(zero|one|two|few|many|other)=(.*)$/s.exec(line);
+    if (start) {
       flush();
-      name = resource[1] === 'string' ? resource[2] : undefined;
-    } else if (config) {
+      resource = ['string', 'plurals', 'array'].includes(start[1]!) ? { type: start[1]!, name: start[2]! } : undefined;
+    } else if (configLine && resource) {
       flush();
-      value = { config: config[1]!, lines: [config[2]!] };
-    } else if (value && line.startsWith(' '.repeat(6))) {
-      // A value's further lines come indented by six spaces.
-      value.lines.push(line.slice(6));
-    } else flush();
+      config = configLine[1]!;
+      const compound = /^\((?:plurals|array)\) size=(\d+)$/.exec(configLine[2]!);
+      if (compound) size = Number(compound[1]);
+      else if (resource.type === 'string') value = { name: resource.name, indent: 6, lines: [configLine[2]!] };
+    } else if (resource?.type === 'plurals' && form) {
+      flush();
+      value = { name: `${resource.name}.${form[1]}`, indent: 8, lines: [form[2]!] };
+    } else if (resource?.type === 'array' && !value && line.startsWith(' '.repeat(8)))
+      value = { name: resource.name, indent: 8, lines: [line.slice(8)] };
+    else if (value && (line === '' || line.startsWith(' '.repeat(value.indent))))
+      value.lines.push(line.slice(value.indent));
+    else flush();
   }
   flush();
   return table;
@@ -235,13 +275,23 @@ export async function plistutilReadWhole(files: string[]): Promise<Record<string
   );
 }
 
-/** libplist's reading of stringsdict files (plistutilReadWhole): each rule's `other` form, per file. */
+/**
+ * libplist's reading of stringsdict files (plistutilReadWhole): each plural rule's forms as
+ * `<key>.<category>`, per file. A rule that is not one plural variable, as the writer writes them
+ * (`%#@value@`, an `NSStringPluralRuleType` of `d`), throws.
+ */
 export async function plistutilRead(files: string[]): Promise<Record<string, Record<string, string>>> {
   const read = await plistutilReadWhole(files);
   return Object.fromEntries(
     files.map((file) => {
-      const dict = read[file] as Record<string, { NSStringLocalizedFormatKey: string; value: { other: string } }>;
-      return [file, Object.fromEntries(Object.entries(dict).map(([key, rule]) => [key, rule.value.other]))];
+      const dict = read[file] as Record<string, { NSStringLocalizedFormatKey: string; value: Record<string, string> }>;
+      const forms = Object.entries(dict).flatMap(([key, rule]) => {
+        const { NSStringFormatSpecTypeKey: type, NSStringFormatValueTypeKey: valueType, ...byCategory } = rule.value;
+        if (rule.NSStringLocalizedFormatKey !== '%#@value@' || type !== 'NSStringPluralRuleType' || valueType !== 'd')
+          throw new Error(`${file}: ${key} is not a plural rule of one variable`);
+        return Object.entries(byCategory).map(([category, text]) => [`${key}.${category}`, text] as const);
+      });
+      return [file, Object.fromEntries(forms)];
     }),
   );
 }

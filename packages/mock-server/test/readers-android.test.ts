@@ -13,7 +13,7 @@ describe('xml.android.resources', () => {
     expect(texts(read('xml.android.resources', resources(`<string name="s">${xml}</string>`)))).toEqual({ s: text });
   });
 
-  it('reads plurals as forms, string arrays as numbered keys, comments, and leaves out what is no text to translate', () => {
+  it('reads plurals as forms, string arrays as numbered keys, comments (of a resource, or of one item), and leaves out what is no text to translate', () => {
     const file = read(
       'xml.android.resources',
       resources(`    <!-- The app's name, &amp; more -->
@@ -26,10 +26,11 @@ describe('xml.android.resources', () => {
     <integer name="max">3</integer>
     <eat-comment />
     <plurals name="files">
-        <!-- inside -->
+        <!-- one file -->
         <item quantity="one">%d file</item>
         <item quantity="other">%d files</item>
     </plurals>
+    <!-- the planets -->
     <string-array name="planets">
         <item>Mercury</item>
         <item>Venus</item>
@@ -40,11 +41,11 @@ describe('xml.android.resources', () => {
       { key: 'app_name', value: 'Acme', comment: "The app's name, & more", line: 4 },
       { key: 'tablet', value: 'Phone', line: 7 },
       { key: 'item_string', value: 'An item', line: 8 },
-      { key: 'files.one', value: '%d file', line: 14 },
+      { key: 'files.one', value: '%d file', comment: 'one file', line: 14 },
       { key: 'files.other', value: '%d files', line: 15 },
-      { key: 'planets.0', value: 'Mercury', line: 18 },
-      { key: 'planets.1', value: 'Venus', line: 19 },
-      { key: 'empty', value: '', line: 21 },
+      { key: 'planets.0', value: 'Mercury', comment: 'the planets', line: 19 },
+      { key: 'planets.1', value: 'Venus', comment: 'the planets', line: 20 },
+      { key: 'empty', value: '', line: 22 },
     ]);
   });
 

@@ -100,7 +100,8 @@ describe('stringsdict.ios', () => {
       'found.zero': 'Found nothing.',
       'found.one': 'Found one item.',
       'found.other': 'Found %d items.',
-      title: 'Settings',
+      // One form only (a language such as Japanese has no other): still the plural's form.
+      'title.other': 'Settings',
       static: 'No variables',
       plain: 'A plain string',
     });

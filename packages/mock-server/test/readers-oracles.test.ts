@@ -428,7 +428,7 @@ describe('.strings and .stringsdict written by Apple’s formats’ tools', () =
         'files.other': '%d files "q"',
         'found.zero': 'Found nothing.',
         'found.other': 'Found %d items.',
-        title: HOSTILE.quotes,
+        'title.other': HOSTILE.quotes,
       };
       const dir = join(work, 'stringsdict');
       mkdirSync(dir, { recursive: true });

@@ -1,9 +1,13 @@
 // Every format loc-mock exports, it takes back: a file downloaded from one project (the hostile strings, in
 // every locale) and uploaded into an empty twin gives the same file when the twin is downloaded, byte for
 // byte. The twin has the same title and, on a frozen clock, the same revision, so headers that name them
-// (PO's) agree too. A format whose reader has not landed yet is a todo here, and runs once it has.
+// (PO's) agree too. A format whose reader has not landed yet is a todo here, and runs once it has. And an
+// app's own files, as Android Studio and Xcode projects hold them (`<plurals>`, `<string-array>`, a
+// `.stringsdict` beside each `.strings`), pushed through the upload endpoints, come back from an export as
+// the same files.
 import { createClient, RESOURCE_TYPES, type ExportFormatId } from '@loc/sdk';
 import { withFormatExtension } from '@loc/sdk/internal';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { createClock, hostileSeed, type Seed, WRITERS } from '../src';
 import { readerFor } from '../src/formats/readers';
@@ -71,6 +75,16 @@ function seed(): Seed {
     projects: [
       ...FORMATS.map((format) => project('from', format, true)),
       ...FORMATS.map((format) => project('into', format, false)),
+      ...(['xml.android.resources', 'strings.ios'] as const).map((resourceType) => ({
+        workspace: 'into',
+        slug: `app-${slugOf(resourceType)}`,
+        title: `An app's own files (${resourceType})`,
+        owner: 'me@round.test',
+        resourceType,
+        sourceLocale: 'en',
+        targetLocales: ['de'],
+        createdAt: CREATED,
+      })),
     ],
   };
 }
@@ -112,4 +126,179 @@ describe('a file uploaded and exported again', () => {
       }
     });
   }
+});
+
+/** An Android app's `values/strings.xml` and its German one, as a developer writes them. */
+const ANDROID_APP = {
+  en: `<?xml version="1.0" encoding="utf-8"?>
+<resources>
+    <!-- The launcher's label: keep it short -->
+    <string name="app_name">Acme Notes</string>
+    <string name="welcome">Tap <b>New</b> to write your first note, or \\"Import\\" one.</string>
+    <!-- Shown in the toolbar: %d is the number of notes -->
+    <plurals name="notes_count">
+        <item quantity="one">%d note</item>
+        <item quantity="other">%d notes</item>
+    </plurals>
+    <string-array name="sort_orders">
+        <item>Newest first</item>
+        <item>Oldest first</item>
+        <item>By title</item>
+    </string-array>
+</resources>
+`,
+  de: `<?xml version="1.0" encoding="utf-8"?>
+<resources>
+    <!-- The launcher's label: keep it short -->
+    <string name="app_name">Acme Notizen</string>
+    <string name="welcome">Tippe auf <b>Neu</b>, um deine erste Notiz zu schreiben, oder \\"Importieren\\".</string>
+    <!-- Shown in the toolbar: %d is the number of notes -->
+    <plurals name="notes_count">
+        <item quantity="one">%d Notiz</item>
+        <item quantity="other">%d Notizen</item>
+    </plurals>
+    <string-array name="sort_orders">
+        <item>Neueste zuerst</item>
+        <item>Älteste zuerst</item>
+        <item>Nach Titel</item>
+    </string-array>
+</resources>
+`,
+};
+
+/** A rule of an Xcode project's `.stringsdict`, in the layout Xcode's property list editor writes. */
+const rule = (key: string, forms: [string, string][]) => `  <key>${key}</key>
+  <dict>
+    <key>NSStringLocalizedFormatKey</key>
+    <string>%#@value@</string>
+    <key>value</key>
+    <dict>
+      <key>NSStringFormatSpecTypeKey</key>
+      <string>NSStringPluralRuleType</string>
+      <key>NSStringFormatValueTypeKey</key>
+      <string>d</string>
+${forms.map(([category, text]) => `      <key>${category}</key>\n      <string>${text}</string>`).join('\n')}
+    </dict>
+  </dict>`;
+const stringsdict = (rules: string[]) => `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+${rules.join('\n')}
+</dict>
+</plist>
+`;
+
+/** An iOS app's `Localizable.strings` and the `.stringsdict` beside it, in English and German. */
+const IOS_APP: Record<string, Record<string, string>> = {
+  'App/en.lproj/Localizable.strings': {
+    en: `/* The launcher's label */\n"app.name" = "Acme Notes";\n\n"welcome" = "Tap \\"New\\" to write a note";\n`,
+  },
+  'App/en.lproj/Localizable.stringsdict': {
+    en: stringsdict([
+      rule('notes.count', [
+        ['one', '%d note'],
+        ['other', '%d notes'],
+      ]),
+    ]),
+  },
+  'App/de.lproj/Localizable.strings': {
+    de: `/* The launcher's label */\n"app.name" = "Acme Notizen";\n\n"welcome" = "Tippe auf \\"Neu\\", um eine Notiz zu schreiben";\n`,
+  },
+  'App/de.lproj/Localizable.stringsdict': {
+    de: stringsdict([
+      rule('notes.count', [
+        ['one', '%d Notiz'],
+        ['other', '%d Notizen'],
+      ]),
+    ]),
+  },
+};
+const iosFiles = Object.fromEntries(
+  Object.entries(IOS_APP).map(([path, byLocale]) => [path, Object.values(byLocale)[0]!]),
+);
+
+describe('an app’s own files pushed and exported again', () => {
+  const loc = () => createClient({ baseUrl: api.url, token: TOKEN, maxRetries: 0 });
+  const exported = async (slug: string, exportFormat?: ExportFormatId) => {
+    const done = await loc().exports.createAndWait('into', slug, exportFormat ? { exportFormat } : {});
+    const zip = unzipSync(new Uint8Array(await (await fetch(done.downloadUrl)).arrayBuffer()));
+    return {
+      listed: done.resourceExports.map((f) => f.filePath).sort(),
+      files: Object.fromEntries(Object.entries(zip).map(([path, bytes]) => [path, strFromU8(bytes)])),
+    };
+  };
+  const deactivating = { source: { deactivateMissing: true }, target: { deactivateMissing: true } };
+
+  it('Android: <plurals> and <string-array> come back as they were pushed, names, comments and markup too', async () => {
+    const slug = 'app-xml-android-resources';
+    for (const [locale, folder] of [
+      ['en', 'app/src/main/res/values'],
+      ['de', 'app/src/main/res/values-de'],
+    ] as const) {
+      const result = await loc().resources.upload('into', slug, {
+        file: ANDROID_APP[locale],
+        name: 'strings.xml',
+        path: folder,
+        locale,
+        ...deactivating,
+      });
+      expect(result?.segments, locale).toMatchObject({ created: 7, deactivated: 0, skipped: 0 });
+    }
+    const keys = api.server.service.store.project('into', slug).files[0]!.segments.map((s) => s.key);
+    expect(keys).toEqual([
+      'app_name',
+      'welcome',
+      'notes_count.one',
+      'notes_count.other',
+      'sort_orders.0',
+      'sort_orders.1',
+      'sort_orders.2',
+    ]);
+    const { listed, files } = await exported(slug);
+    expect(listed).toEqual(['app/src/main/res/values-de/strings.xml', 'app/src/main/res/values/strings.xml']);
+    expect(files['app/src/main/res/values/strings.xml']).toBe(ANDROID_APP.en);
+    expect(files['app/src/main/res/values-de/strings.xml']).toBe(ANDROID_APP.de);
+  });
+
+  it('iOS: a .strings and its .stringsdict, pushed in a ZIP, come back as both files; neither deactivates the other’s keys', async () => {
+    const slug = 'app-strings-ios';
+    const zip = (paths: string[]) => zipSync(Object.fromEntries(paths.map((p) => [p, strToU8(iosFiles[p]!)])));
+    const source = await loc().resources.uploadZip('into', slug, {
+      file: zip(['App/en.lproj/Localizable.strings', 'App/en.lproj/Localizable.stringsdict']),
+      ...deactivating,
+    });
+    expect(source?.members?.map((m) => m.segments)).toEqual([
+      { created: 2, updated: 0, deactivated: 0, unchanged: 0, skipped: 0 },
+      { created: 2, updated: 0, deactivated: 0, unchanged: 0, skipped: 0 },
+    ]);
+    for (const path of ['App/de.lproj/Localizable.strings', 'App/de.lproj/Localizable.stringsdict']) {
+      const result = await loc().resources.upload('into', slug, {
+        file: iosFiles[path]!,
+        name: path.slice(path.lastIndexOf('/') + 1),
+        path: path.slice(0, path.lastIndexOf('/')),
+        ...deactivating,
+      });
+      expect(result?.segments, path).toMatchObject({ created: 2, deactivated: 0 });
+    }
+    const [file] = api.server.service.store.project('into', slug).files;
+    expect(file!.path).toBe('App/%{locale}.lproj/Localizable.strings');
+    expect(file!.segments.map((s) => s.key)).toEqual(['app.name', 'welcome', 'notes.count.one', 'notes.count.other']);
+
+    const strings = await exported(slug);
+    expect(strings.listed).toEqual(Object.keys(IOS_APP).sort());
+    expect(strings.files).toEqual(iosFiles);
+    const plurals = await exported(slug, 'stringsdict.ios');
+    expect(plurals.listed).toEqual(['App/de.lproj/Localizable.stringsdict', 'App/en.lproj/Localizable.stringsdict']);
+    expect(plurals.files['App/de.lproj/Localizable.stringsdict']).toBe(
+      iosFiles['App/de.lproj/Localizable.stringsdict'],
+    );
+    // Each file alone is what a download of it serves, too.
+    for (const [path, text] of Object.entries(iosFiles)) {
+      const name = path.slice(path.lastIndexOf('/') + 1);
+      expect(await loc().resources.download('into', slug, { name, path: path.slice(0, path.lastIndexOf('/')) })).toBe(
+        text,
+      );
+    }
+  });
 });

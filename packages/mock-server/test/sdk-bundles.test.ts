@@ -1,13 +1,16 @@
 // Every MOBILE_SDK_ANDROID and MOBILE_SDK_IOS release of the demo seed, the hostile seed and a seed of the
 // layouts' edge cases, fetched as an app does (a CDN check, then its filesUrl) and read back the way the
 // official SDKs read them (sdk-readers.ts): every locale of every release, as a device in that locale
-// asks for each of its strings, plural forms and string arrays.
+// asks for each of its strings, plural forms and string arrays; and held to the project's export, which the
+// app was built from: every Android item names a resource of the export's values/, every iOS table is the
+// strings.ios export's file.
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { parseLocale } from '@loc/sdk/locales';
-import { unzipSync } from 'fflate';
+import { localizePath, parseLocale } from '@loc/sdk/locales';
+import { XMLParser } from 'fast-xml-parser';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoSeed, hostileSeed, parseSeed, startMockServer, type ParsedSeed, type Seed } from '../src';
 import { androidNames } from '../src/formats/android';
@@ -204,6 +207,49 @@ describe.each([
     return new Uint8Array(await (await fetch(filesUrl)).arrayBuffer());
   }
 
+  /** The project's export in its own format, path → bytes. */
+  async function exportOf(p: SeedProject): Promise<Record<string, Uint8Array>> {
+    server ??= await startMockServer({ port: 0, host: '127.0.0.1', exportDelayMs: 0, seed: seedInput });
+    const token = seed.users.find((u) => u.workspaceRoles[p.workspace] === 'admin')!.tokens[0]!;
+    const base = `${server.url}/v1/${p.workspace}/projects/${p.slug}/exports`;
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const created = await (await fetch(base, { method: 'POST', headers, body: '{}' })).json();
+    let url: string | undefined;
+    // Bounded by count, not time: an export with no delay is done on the first GET or soon after.
+    for (let attempt = 0; attempt < 500 && !url; attempt++) {
+      const job = await (await fetch(`${base}/${created.id}`, { headers })).json();
+      if (job.status === 'SUCCESS') url = job.downloadUrl;
+      else await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return unzipSync(new Uint8Array(await (await fetch(url!)).arrayBuffer()));
+  }
+
+  /**
+   * The names an app built from the project's `xml.android.resources` export has, from the source locale's
+   * files (values/, which holds every resource), read with fast-xml-parser: each `<string>`'s, each
+   * `<plurals>`' `<name>_<quantity>` (what the SDK asks for), each `<string-array>`'s.
+   */
+  async function androidResourcesOfExport(p: SeedProject): Promise<{ texts: Set<string>; arrays: Set<string> }> {
+    const zip = await exportOf(p);
+    const parser = new XMLParser({
+      ignoreAttributes: false,
+      isArray: (tag) => ['string', 'plurals', 'string-array', 'item'].includes(tag),
+      stopNodes: ['*.string', '*.item'],
+    });
+    const texts = new Set<string>();
+    const arrays = new Set<string>();
+    for (const [path, bytes] of Object.entries(zip)) {
+      if (!/(^|\/)values\/[^/]+\.xml$/.test(path)) continue;
+      const resources = parser.parse(strFromU8(bytes)).resources as Record<string, Record<string, unknown>[]>;
+      for (const s of resources.string ?? []) texts.add(String(s['@_name']));
+      for (const plural of resources.plurals ?? [])
+        for (const item of plural.item as Record<string, unknown>[])
+          texts.add(`${plural['@_name']}_${item['@_quantity']}`);
+      for (const array of resources['string-array'] ?? []) arrays.add(String(array['@_name']));
+    }
+    return { texts, arrays };
+  }
+
   const releases = seed.distributions.filter((d) => d.releases.length > 0);
   const projectOf = (d: (typeof releases)[number]) =>
     seed.projects.find((p) => p.workspace === d.workspace && p.slug === d.project)!;
@@ -220,6 +266,15 @@ describe.each([
       ).toBe(true);
       const bundles = androidReadBundle(dir);
       for (const device of [p.sourceLocale, ...p.targetLocales]) checkAndroid(dir, p, device);
+      // The SDK asks for the resources of the app built from the project's Android export: every item names
+      // one in the export's default values/ (a `<string>`, a `<plurals>`' quantity, a `<string-array>`).
+      const built = await androidResourcesOfExport(p);
+      for (const bundle of bundles)
+        for (const item of bundle.items)
+          expect(
+            item.type === 'ARRAY' ? built.arrays.has(item.key) : built.texts.has(item.key),
+            `${bundle.iso}: ${item.type} ${item.key} is a resource of the app`,
+          ).toBe(true);
       // Each locale is in the bundle once, under the iso its devices look up or, when that is shared, its code.
       expect(bundles.map((b) => b.iso).sort()).toEqual(
         [p.sourceLocale, ...p.targetLocales].map((l) => (servedLocale(p, l) === l ? language(l) : l)).sort(),
@@ -279,6 +334,20 @@ describe.each([
             pluralKeys(f.segments.map((s) => s.key)).size ? [join(folder, `${tables[i]}.stringsdict`)] : [],
           ),
         );
+        // Each table is the project's strings.ios export of the file in that locale: its .strings, and the
+        // .stringsdict beside it for a file with plurals.
+        const exported = await exportOf(p);
+        for (const { device, folder } of reads)
+          p.files.forEach((f, i) => {
+            const path = localizePath(f.path, device, { format: 'strings.ios', sourceLocale: p.sourceLocale });
+            for (const extension of pluralKeys(f.segments.map((s) => s.key)).size
+              ? ['strings', 'stringsdict']
+              : ['strings'])
+              expect(
+                readFileSync(join(folder, `${tables[i]}.${extension}`), 'utf8'),
+                `${device}: ${tables[i]}.${extension} is the export's`,
+              ).toBe(strFromU8(exported[path.replace(/\.strings$/, `.${extension}`)]!));
+          });
         const read = await iosReadTables(asked, withPlurals);
         for (const { device, folder } of reads) {
           p.files.forEach((f, i) => {

@@ -91,11 +91,11 @@ describe('loadConfigFile', () => {
 
 // Issue 42, point 5: a repository's file does not choose where a credential of the environment goes.
 describe('checkConfigCdnBaseUrl', () => {
-  const trusted = ['https://api.loc.dev', 'https://api.loc.dev'];
+  const trusted = ['https://api.lingohub.com', 'https://api.lingohub.com'];
   it.each([
     ['http://cdn.example', 'environment', /plain http off loopback/],
     ['http://cdn.example', undefined, /plain http off loopback/],
-    ['http://0.0.0.0:4010', 'flag', /plain http off loopback/],
+    ['http://cdn.off-loopback.test:4010', 'flag', /plain http off loopback/],
     [
       'https://cdn.evil.example',
       'environment',
@@ -106,7 +106,7 @@ describe('checkConfigCdnBaseUrl', () => {
     expect(() => checkConfigCdnBaseUrl(url, { trusted, keyFrom })).toThrow(message);
   });
   it.each([
-    ['https://api.loc.dev/cdn', 'environment'],
+    ['https://api.lingohub.com/cdn', 'environment'],
     ['http://127.0.0.1:4010', 'environment'],
     ['http://localhost:4010', 'flag'],
     ['https://cdn.other.example', 'profile'],

@@ -321,7 +321,7 @@ export function schemaReference(
  * loopback (a test, loc-mock); else nothing is sent (exit 3), and the message says how to name the host on
  * the command line instead. A stored key is bound to its own origin already (options/settings.ts).
  *
- * @example checkConfigCdnBaseUrl('https://cdn.evil.example', { trusted: ['https://api.loc.dev'], keyFrom: 'environment' }) // throws
+ * @example checkConfigCdnBaseUrl('https://cdn.evil.example', { trusted: ['https://api.lingohub.com'], keyFrom: 'environment' }) // throws
  */
 export function checkConfigCdnBaseUrl(
   url: string,

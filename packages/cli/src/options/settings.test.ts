@@ -18,31 +18,31 @@ function undiciTakes(value: string): boolean {
 
 const VALUES = [
   'garbage',
-  'proxy.corp:3128',
+  'proxy.corp.example:3128',
   'localhost:3128',
-  'user:s3cret@proxy.corp:3128',
+  'user:s3cret@proxy.corp.example:3128',
   'bad host',
   '::not a url::',
-  '//proxy.corp:3128',
+  '//proxy.corp.example:3128',
   'http://',
-  'http://proxy.corp:99999',
-  'http://proxy.corp:3128/',
-  'http://proxy.corp:3128',
-  'http://proxy.corp:3128/path',
-  'http://proxy.corp:3128?x=1',
-  'http://proxy.corp:3128#x',
-  'http://proxy.corp:3128?',
-  'http://proxy.corp:3128/%2e',
-  'http://user:s3cret@proxy.corp:3128',
-  'https://proxy.corp',
-  ' http://proxy.corp:3128 ',
-  'HTTP://PROXY.CORP:3128',
-  'http:proxy.corp:3128',
+  'http://proxy.corp.example:99999',
+  'http://proxy.corp.example:3128/',
+  'http://proxy.corp.example:3128',
+  'http://proxy.corp.example:3128/path',
+  'http://proxy.corp.example:3128?x=1',
+  'http://proxy.corp.example:3128#x',
+  'http://proxy.corp.example:3128?',
+  'http://proxy.corp.example:3128/%2e',
+  'http://user:s3cret@proxy.corp.example:3128',
+  'https://proxy.corp.example',
+  ' http://proxy.corp.example:3128 ',
+  'HTTP://PROXY.CORP.EXAMPLE:3128',
+  'http:proxy.corp.example:3128',
   'http://[::1]:3128',
-  'ftp://proxy.corp',
+  'ftp://proxy.corp.example',
   'file:///etc/passwd',
-  'socks5://proxy.corp:1080',
-  'socks://proxy.corp',
+  'socks5://proxy.corp.example:1080',
+  'socks://proxy.corp.example',
 ];
 
 describe('checkProxyVariables', () => {
@@ -65,9 +65,9 @@ describe('checkProxyVariables', () => {
       return undefined;
     };
     expect(why('garbage')).toMatch(/is not a URL/);
-    expect(why('user:s3cret@proxy.corp:3128')).toMatch(/starts with no http:\/\/ or https:\/\//);
-    expect(why('http://user:s3cret@proxy.corp:3128/p')).toMatch(/has a path, a query or a fragment/);
-    for (const value of ['user:s3cret@proxy.corp:3128', 'http://user:s3cret@proxy.corp:3128/p'])
+    expect(why('user:s3cret@proxy.corp.example:3128')).toMatch(/starts with no http:\/\/ or https:\/\//);
+    expect(why('http://user:s3cret@proxy.corp.example:3128/p')).toMatch(/has a path, a query or a fragment/);
+    for (const value of ['user:s3cret@proxy.corp.example:3128', 'http://user:s3cret@proxy.corp.example:3128/p'])
       expect(why(value)).not.toMatch(/s3cret|proxy\.corp/);
   });
 
@@ -77,13 +77,17 @@ describe('checkProxyVariables', () => {
   });
 
   it('judges the variable undici reads: the lower-case one first, and an empty one hides the other', () => {
-    expect(() => checkProxyVariables({ http_proxy: 'http://proxy.corp:3128', HTTP_PROXY: 'garbage' })).not.toThrow();
+    expect(() =>
+      checkProxyVariables({ http_proxy: 'http://proxy.corp.example:3128', HTTP_PROXY: 'garbage' }),
+    ).not.toThrow();
     expect(() => checkProxyVariables({ http_proxy: '', HTTP_PROXY: 'garbage' })).not.toThrow();
-    expect(() => checkProxyVariables({ http_proxy: 'garbage', HTTP_PROXY: 'http://proxy.corp:3128' })).toThrow(
+    expect(() => checkProxyVariables({ http_proxy: 'garbage', HTTP_PROXY: 'http://proxy.corp.example:3128' })).toThrow(
       /^http_proxy is not/,
     );
-    expect(() => checkProxyVariables({ https_proxy: 'http://p:1', HTTPS_PROXY: 'proxy.corp:3128' })).not.toThrow();
-    expect(() => checkProxyVariables({ HTTPS_PROXY: 'proxy.corp:3128' })).toThrow(/^HTTPS_PROXY is not/);
+    expect(() =>
+      checkProxyVariables({ https_proxy: 'http://p:1', HTTPS_PROXY: 'proxy.corp.example:3128' }),
+    ).not.toThrow();
+    expect(() => checkProxyVariables({ HTTPS_PROXY: 'proxy.corp.example:3128' })).toThrow(/^HTTPS_PROXY is not/);
     expect(() => checkProxyVariables({})).not.toThrow();
   });
 });

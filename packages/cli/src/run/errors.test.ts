@@ -31,9 +31,9 @@ const api = (status: number, method: string, path: string, body: unknown = { err
 /** An error of a run whose settings came from `sources` (what Context.run marks). */
 function ofRun<E extends object>(error: E, sources: Partial<RequestSettings>): E {
   SETTINGS_OF.set(error, {
-    baseUrl: 'https://api.loc.dev',
+    baseUrl: 'https://api.lingohub.com',
     baseUrlSource: 'default',
-    cdnBaseUrl: 'https://api.loc.dev',
+    cdnBaseUrl: 'https://api.lingohub.com',
     cdnBaseUrlSource: 'default',
     cdnBaseUrlIsBase: true,
     tokenSource: undefined,
@@ -53,8 +53,8 @@ describe('hints name a setting as it was given, once (issue 44)', () => {
   const unreachable = () =>
     new APIConnectionError(
       { method: 'GET', path: '/v1/projects', operation: v1 },
-      'could not reach https://api.loc.dev (baseUrl from the option): ENOTFOUND: getaddrinfo ENOTFOUND api.loc.dev. Check baseUrl or LOC_BASE_URL.',
-      { cause: Object.assign(new Error('getaddrinfo ENOTFOUND api.loc.dev'), { code: 'ENOTFOUND' }) },
+      'could not reach https://api.lingohub.com (baseUrl from the option): ENOTFOUND: getaddrinfo ENOTFOUND api.lingohub.com. Check baseUrl or LOC_BASE_URL.',
+      { cause: Object.assign(new Error('getaddrinfo ENOTFOUND api.lingohub.com'), { code: 'ENOTFOUND' }) },
     );
 
   it.each([
@@ -75,13 +75,17 @@ describe('hints name a setting as it was given, once (issue 44)', () => {
   });
 
   it.each([
-    ['default', 'https://api.loc.dev (the default)', 'or point loc at your service with --base-url / LOC_BASE_URL'],
-    ['environment', 'https://api.loc.dev (from LOC_BASE_URL)', 'Check your network, LOC_BASE_URL, and'],
-    ['profile', "https://api.loc.dev (from profile 'default')", "profile 'default' stores this base URL"],
+    [
+      'default',
+      'https://api.lingohub.com (the default)',
+      'or point loc at your service with --base-url / LOC_BASE_URL',
+    ],
+    ['environment', 'https://api.lingohub.com (from LOC_BASE_URL)', 'Check your network, LOC_BASE_URL, and'],
+    ['profile', "https://api.lingohub.com (from profile 'default')", "profile 'default' stores this base URL"],
   ] as const)('a base URL nothing answers at, from the %s', (baseUrlSource, where, hint) => {
     const { message, hint: shown } = describeError(ofRun(unreachable(), { baseUrlSource }));
     expect(message).toBe(
-      `Could not reach ${where} for GET /v1/projects: ENOTFOUND: getaddrinfo ENOTFOUND api.loc.dev.`,
+      `Could not reach ${where} for GET /v1/projects: ENOTFOUND: getaddrinfo ENOTFOUND api.lingohub.com.`,
     );
     expect(shown).toContain(hint);
     // The SDK's own advice (its option names) is not repeated beside loc's.

@@ -5,11 +5,13 @@ import { parseXml, startTag, type XmlElement, type XmlNode, xmlText } from './xm
 
 /**
  * `xml.android.resources`: a `values/strings.xml` as aapt2 compiles it. A `<string>`'s name is its key
- * (the writer derives names from keys, androidNames in android.ts, which is lossy: a key reads back as
- * it was when it is a valid resource name already, letters, digits, `_` and `.`, not a Java keyword);
+ * (the writer derives names from keys, androidResources in android.ts, which is lossy: a key reads back
+ * as it was when it is a valid resource name already, letters, digits, `_` and `.`, not a Java keyword);
  * a `<plurals>`' items are the forms `<name>.<quantity>`; a `<string-array>`'s items the keys `<name>.0`,
- * `<name>.1`… (the store has no arrays). Each text is what aapt2 makes of it (aaptText), the comment
- * before a resource is its comment, as aapt2 takes it for R.java. Left out: resources marked
+ * `<name>.1`… (the store has no arrays), as the writer writes plural groups and lists. Each text is what
+ * aapt2 makes of it (aaptText), the comment before a resource is its comment, as aapt2 takes it for
+ * R.java, and in a `<plurals>` or `<string-array>` the comment before an item is that item's (the writer
+ * writes one there where the items' comments differ). Left out: resources marked
  * `translatable="false"`, those of a `product` other than the default, and resources that are no text
  * (`<color>`, `<dimen>`, `<integer>`…). A text that aapt2 would compile as a reference (`@string/name`,
  * `?attr/name`) is refused: it is no text, and written back it would be one (`\@string/name`).
@@ -42,9 +44,9 @@ export const readAndroid: Reader = (file) => {
     if (translatable === 'false') continue;
     const product = child.attrs.get('product');
     if (product !== undefined && product !== 'default') continue;
-    const add = (key: string, element: XmlElement) => {
+    const add = (key: string, element: XmlElement, comment = about) => {
       const entry: ReadEntry = { key, value: textOf(element, key), line: element.line };
-      if (about !== undefined) entry.comment = about;
+      if (comment !== undefined) entry.comment = comment;
       entries.add(entry);
     };
     if (kind === 'string') {
@@ -53,16 +55,23 @@ export const readAndroid: Reader = (file) => {
     }
     const seen = new Set<string>();
     let index = 0;
+    // A comment before an item is that item's (the writer's, where a resource's items differ in theirs).
+    let itemComment: string | undefined;
     for (const item of child.children) {
-      if (item.kind === 'comment') continue;
+      if (item.kind === 'comment') {
+        itemComment = unescapeComment(item.text);
+        continue;
+      }
       if (item.kind === 'text') {
         if (item.text.trim() !== '') throw new FormatReadError(`text outside an <item> of ${snippet(name)}`, item.line);
         continue;
       }
       if (item.name !== 'item')
         throw new FormatReadError(`<${item.name}> in <${child.name}>: it holds <item>s`, item.line);
+      const comment = itemComment ?? about;
+      itemComment = undefined;
       if (kind === 'string-array') {
-        add(`${name}.${index++}`, item);
+        add(`${name}.${index++}`, item, comment);
         continue;
       }
       const quantity = item.attrs.get('quantity') ?? '';
@@ -73,7 +82,7 @@ export const readAndroid: Reader = (file) => {
         );
       if (seen.has(quantity)) throw new FormatReadError(`quantity="${quantity}" twice in ${snippet(name)}`, item.line);
       seen.add(quantity);
-      add(`${name}.${quantity}`, item);
+      add(`${name}.${quantity}`, item, comment);
     }
   }
   return { entries: entries.entries };
@@ -82,11 +91,22 @@ export const readAndroid: Reader = (file) => {
 const QUANTITIES = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
 const XLIFF_1_2 = 'urn:oasis:names:tc:xliff:document:1.2';
 
-/** The writer escapes a comment as text (escapeXml): its entities are undone, as a reader of the text sees it. */
+/**
+ * The writer escapes a comment as text (escapeXml, and a `-` after a `-` as `&#45;`, since XML refuses
+ * `--` in a comment): its entities are undone, as a reader of the text (R.java's Javadoc) sees it.
+ */
 function unescapeComment(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|apos|#13);/g, (_, name: string) => COMMENT_ENTITIES[name]!);
+  return text.replace(/&(amp|lt|gt|quot|apos|#13|#45);/g, (_, name: string) => COMMENT_ENTITIES[name]!);
 }
-const COMMENT_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#13': '\r' };
+const COMMENT_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  '#13': '\r',
+  '#45': '-',
+};
 
 function textOf(element: XmlElement, key: string): string {
   const { value, reference } = aaptText(element, key);

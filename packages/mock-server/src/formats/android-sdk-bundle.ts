@@ -1,6 +1,4 @@
-import { androidNames } from './android';
-import { arrayKeys } from './array-keys';
-import { pluralKeys } from './plural-keys';
+import { androidResources } from './android';
 import type { Writer } from './types';
 
 /** One item of the official Android SDK's bundle (android-cdn-sdk model/Item.kt): unknown fields are ignored. */
@@ -17,28 +15,22 @@ interface Resources {
 const byKeys = new WeakMap<readonly string[], Resources>();
 
 /**
- * The resources an app built from the file has, and so the names the SDK looks up: it asks for
- * `getResourceEntryName(id)` (ResourcesUtil.kt), the name aapt2 keeps for a `<string>` (formats/android.ts
- * derives it the same way: `settings.title` stays, `a-b` becomes `a_b`), and for a plural's quantity
- * `<name>_<quantity>` of the `<plurals>` resource (Repository.kt). A plural group (`files.one`,
- * `files.other`: plural-keys.ts) is one resource named for its base, and so is a string array
- * (`planets.0`, `planets.1`: array-keys.ts); names are derived over that list of resources, in the
- * file's order.
+ * The resources an app built from the file's `xml.android.resources` export has (androidResources), and
+ * so the names the SDK looks up: it asks for `getResourceEntryName(id)` (ResourcesUtil.kt), the name aapt2
+ * keeps for a `<string>` or a `<string-array>`, and for a plural's quantity `<name>_<quantity>` of the
+ * `<plurals>` resource (Repository.kt).
  */
 function resourcesOf(keys: readonly string[]): Resources {
   let resources = byKeys.get(keys);
   if (resources) return resources;
-  const plurals = pluralKeys(keys);
-  const items = arrayKeys(keys);
-  const baseOf = (key: string) => plurals.get(key)?.base ?? items.get(key)?.base ?? key;
-  const names = androidNames([...new Set(keys.map(baseOf))]);
   resources = { keys: new Map(), arrays: new Map() };
-  for (const key of keys) {
-    const name = names.get(baseOf(key))!;
-    const plural = plurals.get(key);
-    const item = items.get(key);
-    if (item) resources.arrays.set(key, { name, index: item.index, size: item.size });
-    else resources.keys.set(key, plural ? `${name}_${plural.category}` : name);
+  for (const resource of androidResources(keys)) {
+    if (resource.type === 'string') resources.keys.set(resource.key, resource.name);
+    else if (resource.type === 'plurals')
+      for (const [category, key] of resource.forms) resources.keys.set(key, `${resource.name}_${category}`);
+    else
+      for (const [index, key] of resource.items.entries())
+        resources.arrays.set(key, { name: resource.name, index, size: resource.items.length });
   }
   byKeys.set(keys, resources);
   return resources;

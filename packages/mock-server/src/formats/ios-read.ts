@@ -117,10 +117,11 @@ const STRINGS_ESCAPES: Record<string, string> = { a: '\x07', b: '\b', f: '\f', v
  * `stringsdict.ios`: an XML property list of rules as Foundation reads them. A rule whose text is one
  * plural variable (`NSStringLocalizedFormatKey`, `%#@files@`, with the variable's
  * `NSStringPluralRuleType` forms) is the plural group `<key>.<category>`, each form its category's text
- * with the variable's place in the format filled in (`Found %#@files@` → `Found 1 file`); a variable with
- * only an `other` form is the key itself (what the writer writes for every key: its text as the `other`
- * form). A rule of two variables, and other rule types (width, device), have no place in the store and
- * are refused. Comments: none (a property list has none).
+ * with the variable's place in the format filled in (`Found %#@files@` → `Found 1 file`), even a rule of
+ * only an `other` form (a language of one form, Japanese: the same group as the source's `files.one`,
+ * `files.other`). A rule that is a string, or whose format has no variable, is a key of its own. A rule of
+ * two variables, and other rule types (width, device), have no place in the store and are refused.
+ * Comments: none (a property list has none).
  */
 export const readStringsdict: Reader = (file) => {
   const root = parseXml(xmlText(file, 'A .stringsdict file'));
@@ -180,8 +181,7 @@ export const readStringsdict: Reader = (file) => {
       const value = format.value.replace(/%(?:\d+\$)?#@[^@]*@/g, () => form.value);
       forms.push([category, value, form.line]);
     }
-    if (forms.length === 1 && forms[0]![0] === 'other') entries.add({ key, value: forms[0]![1], line: rule.line });
-    else for (const [category, value, line] of forms) entries.add({ key: `${key}.${category}`, value, line });
+    for (const [category, value, line] of forms) entries.add({ key: `${key}.${category}`, value, line });
   }
   return { entries: entries.entries };
 };

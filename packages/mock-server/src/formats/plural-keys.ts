@@ -1,5 +1,6 @@
-/** CLDR's plural categories, the names Rails and i18next give plural forms. */
-const CATEGORIES = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
+/** CLDR's plural categories in CLDR's order, the names Rails and i18next give plural forms. */
+export const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
+const CATEGORIES: ReadonlySet<string> = new Set(PLURAL_CATEGORIES);
 
 /**
  * The service's segments carry no plural variants: a plural is a group of keys `<base>.<category>`, one per

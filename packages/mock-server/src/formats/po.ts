@@ -7,8 +7,8 @@ import type { Writer } from './types';
 const GENERATOR = 'loc-mock';
 
 /**
- * `po.gettext`: the key as `msgctxt`, the source text as `msgid`, the translation as `msgstr`, after a
- * complete header (every field `msgfmt -c` asks for, `Plural-Forms` for the locale). gettext requires a
+ * `po.gettext`: the key as `msgctxt`, the source text as `msgid`, the translation as `msgstr`, a comment
+ * as `#.` lines (commentLines), after a complete header (every field `msgfmt -c` asks for, `Plural-Forms` for the locale). gettext requires a
  * msgid and its msgstr to begin and end alike with `\n`; a translation that does not is marked fuzzy, so
  * that it stays in the file for a translator and `msgfmt -c` does not refuse the file.
  */
@@ -21,7 +21,7 @@ export const writePo: Writer = ({ locale, entries, projectTitle, revisedAt }) =>
   let out = header;
   for (const e of entries) {
     out += '\n\n';
-    if (e.comment) out += `#. ${e.comment.replace(/\r\n|[\n\r\u0085\u2028\u2029]/g, ' ')}\n`;
+    if (e.comment) out += commentLines(e.comment);
     if (!sameNewlineEnds(e.source, e.value)) out += '#, fuzzy\n';
     out += `msgctxt ${quote(e.key)}\nmsgid ${quote(e.source)}\nmsgstr ${quote(e.value)}`;
   }
@@ -66,6 +66,18 @@ function languageName(locale: string): string {
   } catch {
     return locale;
   }
+}
+
+/**
+ * A comment as `#.` lines, one per line of it (a PO comment ends at the end of its line; the reader joins
+ * the lines with line feeds). U+0085, U+2028 and U+2029 are spaces: gettext's lines end at LF alone.
+ */
+function commentLines(comment: string): string {
+  return comment
+    .replace(/[\u0085\u2028\u2029]/g, ' ')
+    .split(/\r\n|\n|\r/)
+    .map((line) => `#. ${line}\n`)
+    .join('');
 }
 
 function sameNewlineEnds(a: string, b: string): boolean {

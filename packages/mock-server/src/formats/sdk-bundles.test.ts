@@ -8,7 +8,7 @@ import { androidRepository } from '../../test/sdk-readers';
 import { androidNames } from './android';
 import { writeAndroidSdkBundle } from './android-sdk-bundle';
 import { arrayKeys } from './array-keys';
-import { writeIosSdkStringsdict } from './ios-sdk-bundle';
+import { writeStringsdict } from './ios';
 import { pluralKeys } from './plural-keys';
 import type { Entry } from './types';
 
@@ -96,7 +96,7 @@ describe('the MOBILE_SDK_ANDROID writer', () => {
   });
 });
 
-describe('the MOBILE_SDK_IOS stringsdict writer', () => {
+describe('the stringsdict writer (an export’s, and a MOBILE_SDK_IOS bundle’s)', () => {
   it('writes each plural with the forms it has, as a property list parser reads them; none without other', () => {
     fc.assert(
       fc.property(
@@ -115,7 +115,7 @@ describe('the MOBILE_SDK_IOS stringsdict writer', () => {
         (categories, texts) => {
           const entries = categories.map((c, i) => ({ key: `files.${c}`, value: texts[i]!, source: '' }));
           const all = ['zero', 'one', 'two', 'few', 'many', 'other'].map((c) => `files.${c}`);
-          const dict = parsePlist(writeIosSdkStringsdict(file(entries, all))) as Record<string, any>;
+          const dict = parsePlist(writeStringsdict(file(entries, all))) as Record<string, any>;
           if (!categories.includes('other')) {
             expect(dict).toEqual({});
             return;

@@ -1,6 +1,6 @@
 import type { SegmentStatus } from '@loc/sdk';
 import type { Writer } from './types';
-import { escapeXml } from './xml';
+import { escapeXml, escapeXmlAttribute } from './xml';
 
 /**
  * XLIFF 1.2's `state` of a target for each segment status (xliff-core 1.2, "state"): the service's last
@@ -17,7 +17,8 @@ const TARGET_STATE: Record<SegmentStatus, string> = {
 /**
  * `xliff.standard`: XLIFF 1.2, one `trans-unit` per translated key with source and target, as every
  * format leaves untranslated keys out (export-zip.ts). Each target says its segment's state, and an
- * APPROVED unit says `approved="yes"`.
+ * APPROVED unit says `approved="yes"`. A key is the unit's `id`, its tabs and line breaks as character
+ * references (in an attribute, XML reads them as spaces).
  */
 export const writeXliff: Writer = ({ locale, sourceLocale, path, entries }) => {
   let units = '';
@@ -27,7 +28,7 @@ export const writeXliff: Writer = ({ locale, sourceLocale, path, entries }) => {
     const approved = e.status === 'APPROVED' ? ' approved="yes"' : '';
     const state = e.status ? ` state="${TARGET_STATE[e.status]}"` : '';
     units +=
-      `      <trans-unit id="${escapeXml(e.key)}"${approved} xml:space="preserve">\n` +
+      `      <trans-unit id="${escapeXmlAttribute(e.key)}"${approved} xml:space="preserve">\n` +
       `        <source>${escapeXml(e.source)}</source>\n` +
       `        <target${state}>${escapeXml(e.value)}</target>\n` +
       (e.comment ? `        <note>${escapeXml(e.comment)}</note>\n` : '') +
@@ -36,7 +37,7 @@ export const writeXliff: Writer = ({ locale, sourceLocale, path, entries }) => {
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
     `<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n` +
-    `  <file source-language="${escapeXml(sourceLocale)}" target-language="${escapeXml(locale)}" datatype="plaintext" original="${escapeXml(path)}">\n` +
+    `  <file source-language="${escapeXmlAttribute(sourceLocale)}" target-language="${escapeXmlAttribute(locale)}" datatype="plaintext" original="${escapeXmlAttribute(path)}">\n` +
     `    <body>\n${units}\n    </body>\n  </file>\n</xliff>\n`
   );
 };

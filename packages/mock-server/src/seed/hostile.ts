@@ -3,8 +3,8 @@ import type { Seed } from './schema';
 /**
  * Texts that a naive writer or a YAML 1.1 reader gets wrong: words read as booleans or null, dates,
  * times and numbers, format placeholders, quotes, markup, indicators at the start, every kind of line
- * break, bidirectional text and emoji sequences, Rails' and i18next's placeholder syntax as text, and a
- * plural. The keys are hostile too (`Yes` and `On` would collide as booleans; `class`, `a-b`/`a_b` and
+ * break, bidirectional text and emoji sequences, Rails' and i18next's placeholder syntax as text, styled
+ * markup, a list and a plural. The keys are hostile too (`Yes` and `On` would collide as booleans; `class`, `a-b`/`a_b` and
  * `2fa` are no Android resource names as they stand).
  */
 const HOSTILE: [key: string, text: string][] = [
@@ -42,6 +42,8 @@ const HOSTILE: [key: string, text: string][] = [
   ['apostrophe', "l'application d'Acme"],
   ['backslash', 'C:\\Users\\acme\\new'],
   ['markup', '<b>bold</b> &amp; <![CDATA[x]]> <!-- c -->'],
+  // Markup that Android compiles as a styled string's spans (the one above is no such markup).
+  ['markup.styled', 'Tap <b>Save</b> or <font color="#ff0000">Cancel</font>'],
   ['start.at', '@home'],
   ['start.question', '?help'],
   ['start.dash', '- item'],
@@ -79,6 +81,10 @@ const HOSTILE: [key: string, text: string][] = [
   // Rails' and i18next's own syntax as text: only `{name}` is a placeholder of the service.
   ['percent.lookalikes', '100%{ not a placeholder } %{a-b} %<x>d %% done'],
   ['percent.placeholder', '{name} saved 50% on %{ sale }, %<n>d, 100%% sure'],
+  // A list: one key per item, numbered from 0 (an Android <string-array>, the Android SDK's ARRAY).
+  ['steps.0', 'First'],
+  ['steps.1', 'Then "quoted", and so on'],
+  ['steps.2', '  Last  '],
   // A plural: one key per CLDR category (the locales need one, few, many and other between them).
   ['files.one', '{count} file'],
   ['files.few', '{count} files (few)'],

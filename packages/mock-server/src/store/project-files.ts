@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { SEGMENT_STATUSES, type SegmentCounts, type SegmentStatus, withFormatExtension } from '@loc/sdk/internal';
 import { localizePath } from '@loc/sdk/locales';
+import { formatsOfFile } from '../formats';
 import { buildExport } from './export-builder';
 import { writeFileText, type FileTexts, type FileToBuild, type Placement } from './export-zip';
 import type { Project, SeedFile } from './types';
@@ -98,19 +99,23 @@ export function fileText(
 }
 
 /**
- * A real ZIP of the given files × locales in `format`, and the path of each file in it. It is made on a
- * build thread where there is one (see export-builder.ts), so the mock keeps answering other requests
- * meanwhile.
+ * A real ZIP of the given files × locales in `format`, and the path of each file in it: a file in each
+ * format the export writes it in (formatsOfFile: a `.strings` and its `.stringsdict`), in each locale. It is
+ * made on a build thread where there is one (see export-builder.ts), so the mock keeps answering other
+ * requests meanwhile.
  */
 export async function buildZip(project: Project, files: SeedFile[], locales: string[], format: string) {
   const listed: { filePath: string; iso2Slug: string }[] = [];
-  const bytes = await zipOf(project, files, format, (file) =>
-    locales.map((locale) => {
-      const path = exportPath(file, locale, format, project.sourceLocale);
-      listed.push({ filePath: path, iso2Slug: locale });
-      return { locale, path };
-    }),
-  );
+  const bytes = await zipOf(project, files, format, (file) => {
+    const formats = formatsOfFile(format, textsOf(project, file).keys);
+    return locales.flatMap((locale) =>
+      formats.map((written): Placement => {
+        const path = exportPath(file, locale, written, project.sourceLocale);
+        listed.push({ filePath: path, iso2Slug: locale });
+        return written === format ? { locale, path } : { locale, path, format: written };
+      }),
+    );
+  });
   return { bytes, files: listed };
 }
 

@@ -71,7 +71,8 @@ function differs(segment: Segment, entry: ReadEntry): boolean {
  * - a key whose source text (or comment) differs is updated (`updateExisting`); its translations keep
  *   their text and become DRAFT, to be reviewed against the new source;
  * - a key the file lacks is deactivated (`deactivateMissing`): kept aside with its translations, no
- *   longer exported, counted, or released;
+ *   longer exported, counted, or released; only a key the file `holds` (a `.stringsdict` holds a file's
+ *   plural forms, its `.strings` the rest: formats/index.ts keysHeldBy);
  * - a comment the file carries replaces the segment's; a format without comments leaves it.
  *
  * @example
@@ -81,6 +82,7 @@ export function importSource(
   file: ProjectFile,
   entries: readonly ReadEntry[],
   switches: Switches,
+  holds: (key: string) => boolean = () => true,
 ): { file: ProjectFile; counts: ImportCounts } {
   const counts = noCounts();
   const keyed = byKey(entries);
@@ -91,7 +93,7 @@ export function importSource(
   for (const segment of file.segments) {
     const entry = keyed.get(segment.key);
     if (!entry) {
-      if (switches.deactivateMissing) {
+      if (switches.deactivateMissing && holds(segment.key)) {
         aside.push(segment);
         counts.deactivated++;
         changed = true;
@@ -142,7 +144,8 @@ export function importSource(
  * - a key that has no translation there gets the file's text (`createNew`), TRANSLATED;
  * - a translation whose text differs gets the file's (`updateExisting`), TRANSLATED (a reviewer approves it
  *   again); an equal one keeps its status;
- * - a translation of a key the file lacks is removed (`deactivateMissing`): the key is NOT_TRANSLATED there;
+ * - a translation of a key the file lacks is removed (`deactivateMissing`): the key is NOT_TRANSLATED there
+ *   (only of a key the file `holds`, as importSource);
  * - a key the project lacks is skipped: a segment begins with its source text, in a file of the source locale.
  *
  * @example
@@ -153,6 +156,7 @@ export function importTarget(
   locale: string,
   entries: readonly ReadEntry[],
   switches: Switches,
+  holds: (key: string) => boolean = () => true,
 ): { file: ProjectFile; counts: ImportCounts } {
   const counts = noCounts();
   const keyed = byKey(entries);
@@ -170,7 +174,7 @@ export function importTarget(
       return { ...segment, translations };
     };
     if (!entry) {
-      if (!has || !switches.deactivateMissing) return segment;
+      if (!has || !switches.deactivateMissing || !holds(segment.key)) return segment;
       counts.deactivated++;
       return withTranslation(undefined);
     }

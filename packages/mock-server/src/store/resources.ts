@@ -6,6 +6,7 @@ import type { ImportCounts, ResourceStatusFilter } from '@loc/sdk';
 import type { SegmentStatus } from '@loc/sdk/internal';
 import { LOCALE_STYLES, localeName, parseLocale, sameLocale } from '@loc/sdk/locales';
 import { unzipSync } from 'fflate';
+import { keysHeldBy } from '../formats';
 import { FormatReadError, readerFor } from '../formats/readers';
 import { fileText, localesOf } from './project-files';
 import { findProject } from './projects';
@@ -158,9 +159,13 @@ function importInto(draft: Draft, upload: ResourceUpload): ImportedResource {
     );
   }
   const isSource = locale === project.sourceLocale;
+  const holds = keysHeldBy(
+    format,
+    file.segments.map((s) => s.key),
+  );
   const imported = isSource
-    ? importSource(file, parsed.entries, upload.source)
-    : importTarget(file, locale, parsed.entries, upload.target);
+    ? importSource(file, parsed.entries, upload.source, holds)
+    : importTarget(file, locale, parsed.entries, upload.target, holds);
   const fileCreated = !found;
   if (imported.file !== file || fileCreated) {
     draft.files[index] = imported.file;

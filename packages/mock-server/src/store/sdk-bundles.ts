@@ -3,15 +3,14 @@
 // NATIVE_FORMAT's bundle is the project's own files (releases.ts), a reading of ours.
 import { posix } from 'node:path';
 import { canonicalLocale, LOCALE_PLACEHOLDER, parseLocale } from '@loc/sdk/locales';
-import type { BundleFormat } from '../formats';
-import { pluralKeys } from '../formats/plural-keys';
+import { type BundleFormat, formatsOfFile } from '../formats';
 import type { Placement } from './export-zip';
 import { localesOf } from './project-files';
 import type { Project, SeedFile } from './types';
 
 /** How a distribution type's bundle is written: the writer of its files, and where each file goes. */
 export interface SdkBundleLayout {
-  format: BundleFormat;
+  format: BundleFormat | 'strings.ios';
   place: (file: SeedFile, index: number) => Placement[];
 }
 
@@ -72,8 +71,9 @@ function tableNames(files: readonly SeedFile[], fallback: string): string[] {
  * - `MOBILE_SDK_ANDROID`: `<table>-<locale>.json` at the top of the ZIP, each the official Android SDK's
  *   JSON list (formats/android-sdk-bundle.ts), which reads every top-level file (FileHelper.kt);
  * - `MOBILE_SDK_IOS`: `<locale>.lproj/<table>.strings` at the top of the ZIP, and `<table>.stringsdict`
- *   beside it for a file with plurals (formats/ios-sdk-bundle.ts), where the official iOS SDK looks them up
- *   (`path(forResource: language, ofType: "lproj")` on the bundle's root).
+ *   beside it for a file with plurals, written as a `strings.ios` export writes them (formats/ios.ts,
+ *   formatsOfFile), where the official iOS SDK looks them up (`path(forResource: language, ofType: "lproj")`
+ *   on the bundle's root).
  *
  * @example
  * sdkBundleLayout('MOBILE_SDK_IOS', project)?.place(project.files[0]!, 0);
@@ -98,15 +98,20 @@ export function sdkBundleLayout(type: string, project: Project): SdkBundleLayout
     case 'MOBILE_SDK_IOS': {
       const tables = tableNames(project.files, 'Localizable');
       return {
-        format: 'bundle:ios-strings',
+        format: 'strings.ios',
         place: (file, index) => {
-          const plurals = pluralKeys(file.segments.map((s) => s.key)).size > 0;
+          const formats = formatsOfFile(
+            'strings.ios',
+            file.segments.map((s) => s.key),
+          );
           return locales.flatMap((locale) => {
             const stem = `${names.get(locale)}.lproj/${tables[index]}`;
-            const strings: Placement = { locale, path: `${stem}.strings` };
-            return plurals
-              ? [strings, { locale, path: `${stem}.stringsdict`, format: 'bundle:ios-stringsdict' }]
-              : [strings];
+            return formats.map(
+              (format): Placement =>
+                format === 'strings.ios'
+                  ? { locale, path: `${stem}.strings` }
+                  : { locale, path: `${stem}.stringsdict`, format },
+            );
           });
         },
       };

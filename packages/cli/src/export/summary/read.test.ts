@@ -201,6 +201,53 @@ describe('the keys of nested files (JSON, YAML)', () => {
   });
 });
 
+describe('the platforms’ files, as loc-mock’s exports write them', () => {
+  // An Android `<plurals>` and `<string-array>`, a `.stringsdict` rule: one key each, its forms or items its
+  // value, so a changed form changes the key; a styled string's markup is its text, as the file holds it.
+  it('reads an Android file: a string, a styled string, a plural and an array, comments inside them aside', async () => {
+    const xml = (one: string) => `<?xml version="1.0" encoding="utf-8"?>
+<resources>
+    <!-- The launcher's label -->
+    <string name="app_name">Acme Notes</string>
+    <string name="welcome">Tap <b>New</b> &amp; write</string>
+    <plurals name="notes_count">
+        <!-- one note -->
+        <item quantity="one">${one}</item>
+        <item quantity="other">%d notes</item>
+    </plurals>
+    <string-array name="sort_orders">
+        <item>Newest</item>
+        <item>Oldest</item>
+    </string-array>
+</resources>
+`;
+    const read = await readEntries('values/strings.xml', xml('%d note'), undefined);
+    expect(Object.fromEntries(read)).toEqual({
+      app_name: 'Acme Notes',
+      welcome: 'Tap <b>New</b> &amp; write',
+      notes_count: JSON.stringify({ one: '%d note', other: '%d notes' }),
+      sort_orders: JSON.stringify(['Newest', 'Oldest']),
+    });
+    const changed = await readEntries('values/strings.xml', xml('%d Notiz'), undefined);
+    expect([...changed].filter(([key, value]) => read.get(key) !== value).map(([key]) => key)).toEqual(['notes_count']);
+  });
+
+  it('reads a .stringsdict: a rule per plural, one key', async () => {
+    const rule = (key: string, one: string) =>
+      `<key>${key}</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@value@</string><key>value</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><string>d</string><key>one</key><string>${one}</string><key>other</key><string>%d notes</string></dict></dict>`;
+    const plist = (one: string) =>
+      `<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0">\n<dict>\n${rule('notes.count', one)}\n</dict>\n</plist>\n`;
+    const before = await readEntries('de.lproj/Localizable.stringsdict', plist('%d Notiz'), 'de');
+    const after = await readEntries('de.lproj/Localizable.stringsdict', plist('eine Notiz'), 'de');
+    expect([...before.keys()]).toEqual(['notes.count']);
+    expect(after.get('notes.count')).not.toBe(before.get('notes.count'));
+    expect(await readKeys('de.lproj/Localizable.stringsdict', Buffer.from(plist('x')), 'de', 5)).toEqual({
+      count: 1,
+      first: ['notes.count'],
+    });
+  });
+});
+
 describe('formatOf', () => {
   it('knows the formats loc reads, and no name an object has of its own', () => {
     expect(['a.json', 'b.YML', 'c.strings', 'd.xml'].map(formatOf)).toEqual(['json', 'yml', 'strings', 'xml']);
