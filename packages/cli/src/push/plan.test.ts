@@ -117,6 +117,23 @@ describe('planPush', () => {
     expect(p.files.find((f) => f.serviceLocale === 'zh-Hant')?.locale).toBe('zh-TW');
   });
 
+  it('pushes a file’s companion of its platform (the plurals’ .stringsdict beside a .strings) as the same file', () => {
+    const ios = inLocales(['Localizable.strings'], ['en', 'de'], (l) => `Resources/${l}.lproj`);
+    const p = plan({ listed: ios, layout: { template: '{path}', localeMap: {} }, translations: true }, [
+      'Resources/en.lproj/Localizable.strings',
+      'Resources/en.lproj/Localizable.stringsdict',
+      'Resources/de.lproj/Localizable.strings',
+      'Resources/de.lproj/Localizable.stringsdict',
+    ]);
+    expect(brief(p)).toEqual([
+      'Resources/en.lproj/Localizable.strings → Resources/en.lproj/Localizable.strings en',
+      'Resources/en.lproj/Localizable.stringsdict → Resources/en.lproj/Localizable.stringsdict en',
+      'Resources/de.lproj/Localizable.strings → Resources/de.lproj/Localizable.strings de',
+      'Resources/de.lproj/Localizable.stringsdict → Resources/de.lproj/Localizable.stringsdict de',
+    ]);
+    expect(p.missing).toEqual([]);
+  });
+
   it('finds an Android project’s source in values/, and a new resource file there', () => {
     const android: ListedFile[] = [
       { name: 'strings.xml', path: 'app/src/main/res/values', locale: 'en' },

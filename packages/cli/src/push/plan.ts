@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { withFormatExtension } from '@loc/sdk/internal';
+import { EXPORT_FORMATS, withFormatExtension } from '@loc/sdk/internal';
 import { LOCALE_STYLES, localeName, parseLocale } from '@loc/sdk/locales';
 import { type Layout, filePattern, place } from '../files/layout';
 import { BASE, localize } from '../files/locale-map';
@@ -85,6 +85,24 @@ function servicePath(file: { name: string; path: string | undefined }, format: s
   const path = file.path ? posix.join(file.path, file.name) : file.name;
   return format ? withFormatExtension(path, format) : path;
 }
+
+/**
+ * The other extensions a file of the project may take beside its own, in the folder and name it has: its
+ * platform's formats (an iOS `.strings` file's plurals are in `.stringsdict`, which an export writes beside
+ * it, and which the service takes as the same file's in that format).
+ *
+ * @example companionExtensions('strings') // ['stringsdict']
+ */
+function companionExtensions(extension: string): string[] {
+  const platform = EXPORT_FORMATS.find((f) => f.extension === extension && 'platform' in f);
+  if (!platform || !('platform' in platform)) return [];
+  return EXPORT_FORMATS.filter(
+    (f) => 'platform' in f && f.platform === platform.platform && f.extension !== extension,
+  ).map((f) => f.extension);
+}
+
+/** `path` with another extension. */
+const withExtension = (path: string, extension: string) => `${path.replace(/\.[^./]+$/, '')}.${extension}`;
 
 /** A repository path as the name and folder an upload sends. */
 function split(path: string): { name: string; folder: string } {
@@ -185,6 +203,7 @@ export function planPush(input: PlanInput): PushPlan {
   /** Folders holding a source file of the project, with the repository folders of the files there. */
   const sourceFolders = new Map<string, Set<string>>();
   const isSource = (locale: string) => locale === input.sourceLocale;
+  const extensions = new Set(input.extensions);
   for (const file of input.listed) {
     const path = servicePath(file, input.format);
     const where = placed(input, path, file.locale);
@@ -195,6 +214,16 @@ export function planPush(input: PlanInput): PushPlan {
       if (!sourceFolders.has(dir)) sourceFolders.set(dir, new Set());
       sourceFolders.get(dir)!.add(split(path).folder);
     }
+    // The file in another format of its platform beside it (`.stringsdict` beside `.strings`): the same file.
+    const companions = companionExtensions(posix.extname(path).slice(1).toLowerCase())
+      .filter((e) => extensions.has(e))
+      .flatMap((e) => {
+        const other = withExtension(path, e);
+        const at = placed(input, other, file.locale);
+        if (!at) return [];
+        known.add(at.to.normalize('NFC').toLowerCase());
+        return [{ path: other, where: at }];
+      });
     const side: PushSide = isSource(file.locale) ? 'source' : 'translation';
     if (side === 'translation' && !input.translations) continue;
     if (side === 'translation' && input.locales?.length && !input.locales.some((l) => localeMatches(l, file.locale)))
@@ -203,12 +232,22 @@ export function planPush(input: PlanInput): PushPlan {
     const entry = { local: where.to, ...split(path), serviceLocale: file.locale, side };
     if (input.exists(where.to)) plan.files.push({ ...entry, locale: where.locale, created: false });
     else plan.missing.push(entry);
+    // A companion is pushed when it is there; none is no file missing (a file without plurals has none).
+    for (const companion of companions)
+      if (input.exists(companion.where.to))
+        plan.files.push({
+          local: companion.where.to,
+          ...split(companion.path),
+          serviceLocale: file.locale,
+          locale: companion.where.locale,
+          side,
+          created: false,
+        });
   }
   // New files of the source locale: in the folders where its files land, and where the template puts them.
   const folders = new Set([...sourceFolders.keys(), templateFolder(input)]);
   const targets = [...new Set(input.listed.map((f) => f.locale).filter((l) => !isSource(l)))];
   const locales = [input.sourceLocale, ...targets];
-  const extensions = new Set(input.extensions);
   for (const dir of [...folders].sort()) {
     for (const name of [...input.folder(dir)].sort()) {
       const local = dir ? `${dir}/${name}` : name;

@@ -18,7 +18,9 @@ function importedTotals(files: readonly FileOutcome[]) {
 
 /** The word of a file's outcome, as `status` in --json. */
 function statusOf(result: PushResult, outcome: FileOutcome): string {
-  if (!result.dryRun && !result.check) return outcome.file.created ? 'created' : 'pushed';
+  // The service's word where it said (fileCreated), else the plan's.
+  if (!result.dryRun && !result.check)
+    return (outcome.imported?.fileCreated ?? outcome.file.created) ? 'created' : 'pushed';
   if (outcome.file.created) return 'would create';
   return changes(outcome) ? 'would change' : 'unchanged';
 }
