@@ -47,6 +47,9 @@ export interface ReadRefusal {
   hint: string;
 }
 
+/** What the rule says of each scope's folder (null: it may be read from), worked out once. */
+const folderRefusals = new WeakMap<ReadScope, ReturnType<typeof checkReadablePath> | null>();
+
 const LINK_HINT = 'loc never reads through a symbolic link: replace the link with the file itself.';
 
 /**
@@ -60,11 +63,18 @@ const LINK_HINT = 'loc never reads through a symbolic link: replace the link wit
  */
 export function checkReadableFile(scope: ReadScope, rel: string): ReadRefusal | undefined {
   const folder = relative(scope.root, scope.folder).replaceAll('\\', '/');
+  // The folder by its path and its real path, once per scope; below it no link is followed (checkUnder,
+  // below), so the file's real path is the folder's and its own: its path is all the rule has to check.
+  let inFolder = folderRefusals.get(scope);
+  if (inFolder === undefined) {
+    inFolder = checkReadablePath(scope.root, folder, { kind: 'folder', allowRoot: scope.allowRoot ?? true }) ?? null;
+    folderRefusals.set(scope, inFolder);
+  }
   const where =
-    checkReadablePath(scope.root, folder, { kind: 'folder', allowRoot: scope.allowRoot ?? true }) ??
+    inFolder ??
     // Below the folder, not beside it: `../x` is refused even where the repository would hold it.
     writableRefusal(rel, { use: 'read' }) ??
-    checkReadablePath(scope.root, posix.join(folder, rel), { extensions: scope.extensions });
+    writableRefusal(posix.join(folder, rel), { extensions: scope.extensions, use: 'read' });
   if (where) return { path: rel, reason: where.reason, hint: where.hint };
   if (isReservedName(rel.replace(/^(\.\/)+/, '')))
     return { path: rel, reason: "is one of loc's own files", hint: 'loc reads the resource files, not its records.' };
