@@ -12,7 +12,7 @@
 // whose names contain these words; the report then goes to a temporary file unless BENCH_OUT names one,
 // so docs/benchmarks.md is always a whole run).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -771,8 +771,8 @@ try {
   // changes nothing: the same work for both, the mock's import of 10,000 keys included.
   await part('Push', async () => {
     const s = section(
-      `Push: the scale seed's source files (${SCALE.keys.toLocaleString('en')} keys in ${SCALE.files} .strings files) uploaded to loc-mock`,
-      `\`loc push --workspace scale --project app-ios --out <folder>\` of the folder \`loc export --locale en\` wrote (it lists the project's files, GET …/resources twice, reads and checks each file, then uploads each: ${SCALE.files} POST …/resources), against curl uploading the same ${SCALE.files} files to the same loc-mock in one process (\`curl -F iso2_slug=en -F path=Resources/en.lproj -F file=@…\`, joined with --next); and one file of them against one curl upload. ${RUNS} interleaved runs after one of each (the project then holds the files: every measured import changes nothing, the same work for both); wall time, and CPU (user + system) of the command and of loc-mock. The goal (issue 43): loc push at most 1.3× curl.`,
+      `Push: the scale seed's source files (${SCALE.keys.toLocaleString('en')} keys, its iOS project's .strings and .stringsdict files) uploaded to loc-mock`,
+      `\`loc push --workspace scale --project app-ios --out <folder>\` of the folder \`loc export --locale en\` wrote (it lists the project's files, GET …/resources twice, reads and checks each file, then uploads each: one POST …/resources per file, ${SCALE.files} \`.strings\` and the \`.stringsdict\` of their plurals beside each), against curl uploading the same files to the same loc-mock in one process (\`curl -F iso2_slug=en -F path=Resources/en.lproj -F file=@…\`, joined with --next); and one file of them against one curl upload. ${RUNS} interleaved runs after one of each (the project then holds the files: every measured import changes nothing, the same work for both); wall time, and CPU (user + system) of the command and of loc-mock. The goal (issue 43): loc push at most 1.3× curl.`,
     );
     const { token, workspace } = SCALE_CREDENTIALS;
     const scale = await scaleMock();
@@ -787,9 +787,11 @@ try {
       },
     );
     if (exported.status !== 0) throw new Error(`loc export: ${exported.stderr}`);
-    const files = Array.from({ length: SCALE.files }, (_, i) =>
-      join(folder, 'Resources', 'en.lproj', `Strings${i + 1}.strings`),
-    );
+    // Every file the export wrote (the .strings, and the .stringsdict of their plurals beside them).
+    const sourceDir = join(folder, 'Resources', 'en.lproj');
+    const files = readdirSync(sourceDir)
+      .sort()
+      .map((name) => join(sourceDir, name));
     const url = `${scale.url}/v1/${workspace}/projects/app-ios/resources`;
     const curlArgs = (paths) =>
       paths.flatMap((file, i) => [
@@ -815,23 +817,23 @@ try {
     const t = timeInterleavedWithCpu(commands, RUNS, scale);
     ratioRow(
       s,
-      `loc push, ${SCALE.files} files (wall)`,
+      `loc push, ${files.length} files (wall)`,
       t['loc push'].wall,
-      `curl, ${SCALE.files} uploads`,
+      `curl, ${files.length} uploads`,
       t.curl.wall,
       atMost(1.3),
     );
     ratioRow(
       s,
-      `loc push --json, ${SCALE.files} files (wall)`,
+      `loc push --json, ${files.length} files (wall)`,
       t['loc push --json'].wall,
-      `curl, ${SCALE.files} uploads`,
+      `curl, ${files.length} uploads`,
       t.curl.wall,
       atMost(1.3),
     );
     ratioRow(
       s,
-      `loc push, ${SCALE.files} files (CPU, loc + loc-mock)`,
+      `loc push, ${files.length} files (CPU, loc + loc-mock)`,
       t['loc push'].totalCpu,
       'curl + loc-mock',
       t.curl.totalCpu,
@@ -852,14 +854,14 @@ try {
       s,
       'loc projects list --json (loc and one request)',
       t['loc projects list'].wall,
-      `curl, ${SCALE.files} uploads`,
+      `curl, ${files.length} uploads`,
       t.curl.wall,
     );
     ratioRow(
       s,
       'node -e 0 (the floor of any Node program)',
       t['node -e 0'].wall,
-      `curl, ${SCALE.files} uploads`,
+      `curl, ${files.length} uploads`,
       t.curl.wall,
     );
     await scale.close();
