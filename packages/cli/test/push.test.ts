@@ -100,23 +100,6 @@ const EDITS: Edit[] = [
     pulled: [/"checkout.coupon": "Coupon code"/, /"checkout.pay": "Pay today"/, /"checkout.total"/],
   },
   {
-    format: 'stringsdict.ios',
-    layout: ['-w', 'acme', '-p', 'mobile-ios', '--out', 'ios', '--format', 'stringsdict.ios'],
-    file: 'ios/Resources/en.lproj/InfoPlist.stringsdict',
-    edit: (text) =>
-      text
-        .replace('<string>Acme</string>', '<string>Acme App</string>')
-        .replace(/ {2}<key>NSCameraUsageDescription<\/key>\n {2}<dict>[\s\S]*?\n {2}<\/dict>\n/, '')
-        .replace(
-          '</dict>\n</plist>',
-          '  <key>NSPhotoLibraryUsageDescription</key>\n  <dict><key>NSStringLocalizedFormatKey</key><string>%#@value@</string><key>value</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><string>d</string><key>other</key><string>Pick photos</string></dict></dict>\n</dict>\n</plist>',
-        ),
-    added: 'NSPhotoLibraryUsageDescription',
-    changed: 'CFBundleDisplayName',
-    deleted: 'NSCameraUsageDescription',
-    pulled: [/<key>NSPhotoLibraryUsageDescription<\/key>/, /<string>Acme App<\/string>/],
-  },
-  {
     format: 'yaml.standard',
     layout: web('yaml.standard'),
     file: checkout('yml'),
@@ -239,6 +222,61 @@ describe('a developer adds, edits and deletes keys, pushes, and pulls them back'
     for (const pattern of pulled) expect(text).toMatch(pattern);
     const again = await loc(['push', ...layout, '--check']);
     expect(again.code, again.stderr).toBe(0);
+  });
+});
+
+describe('a file beside a file of the project, in another format of its platform', () => {
+  it('pushes the plurals of a .stringsdict beside a .strings into that file, and pulls them back', async () => {
+    const layout = ['-w', 'acme', '-p', 'mobile-ios', '--out', 'ios', '--path-template', '{lproj}/{filename}'];
+    expect((await loc(['export', ...layout, '--quiet'])).code).toBe(0);
+    writeFileSync(
+      join(dir.path, 'ios/en.lproj/Localizable.stringsdict'),
+      `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+  <key>items</key>
+  <dict>
+    <key>NSStringLocalizedFormatKey</key><string>%#@value@</string>
+    <key>value</key>
+    <dict>
+      <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+      <key>NSStringFormatValueTypeKey</key><string>d</string>
+      <key>one</key><string>%d item</string>
+      <key>other</key><string>%d items</string>
+    </dict>
+  </dict>
+</dict>
+</plist>
+`,
+    );
+    const dry = await loc(['push', ...layout, '--dry-run', '--json']);
+    expect(dry.code, dry.stderr).toBe(0);
+    const planned = dry.json<{ files: FileEntry[] }>().files.find((f) => f.path === 'en.lproj/Localizable.stringsdict');
+    expect(planned).toMatchObject({ status: 'would change', keys: { added: ['items'] } });
+    const pushed = await loc(['push', ...layout, '--json']);
+    expect(pushed.code, pushed.stderr).toBe(0);
+    const done = pushed.json<{ files: FileEntry[] }>().files.find((f) => f.path === 'en.lproj/Localizable.stringsdict');
+    expect(done?.status).toBe('pushed');
+    expect(done?.imported?.created).toBeGreaterThan(0);
+    const pulled = await loc([
+      'export',
+      '-w',
+      'acme',
+      '-p',
+      'mobile-ios',
+      '--format',
+      'stringsdict.ios',
+      '--out',
+      'sd',
+      '--locale',
+      'en',
+      '--quiet',
+    ]);
+    expect(pulled.code, pulled.stderr).toBe(0);
+    const text = readFileSync(join(dir.path, 'sd/Resources/en.lproj/Localizable.stringsdict'), 'utf8');
+    expect(text).toMatch(/<key>items<\/key>/);
+    expect(text).toMatch(/%d items/);
   });
 });
 
