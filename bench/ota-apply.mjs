@@ -3,7 +3,8 @@
 // hand-written script doing the same (fetch the check, fetch the ZIP, SHA-256, fflate's unzipSync,
 // JSON.parse of each file, and JSON.stringify of the result to keep it for the next start: the client keeps
 // each release too, as its files' texts), interleaved in one process against a loopback server. The client
-// also checks each entry's CRC-32, which unzipSync does not. bench/run.mjs reports
+// also checks each entry's CRC-32, which unzipSync does not, and inflates with Node's zlib (one whole deflate
+// stream per entry, as browsers read it). bench/run.mjs reports
 // it (part 'OTA apply'); `node bench/ota-apply.mjs [runs]` prints it.
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';

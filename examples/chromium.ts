@@ -11,10 +11,13 @@ export const CHROMIUM = '/usr/bin/chromium';
 /** Whether the tests can run here; a describe block passes it to `skipIf`, with CHROMIUM in its title. */
 export const hasChromium = existsSync(CHROMIUM);
 
-/** A headless Chromium; the caller closes it. Loaded on demand: a machine without it never imports it. */
-export async function launchChromium(): Promise<Browser> {
+/**
+ * A headless Chromium, with `args` of its command line besides; the caller closes it. Loaded on demand: a
+ * machine without it never imports it.
+ */
+export async function launchChromium(args: string[] = []): Promise<Browser> {
   const { chromium } = await import('playwright-core');
-  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', ...args] });
 }
 
 /**

@@ -110,14 +110,12 @@ beforeAll(async () => {
   expect(tarballs).toHaveLength(3);
   app = join(work, 'app');
   serverOnly = join(work, 'server-only');
-  await npmInstall(app, [
-    ...tarballs,
-    `msw@${MSW.range}`,
-    'vitest@^4.1.0',
-    'typescript@~5.9.3',
-    '@types/node@^20.19.0',
+  // The two installs at once (npm's cache takes concurrent installs): this file is the longest of the
+  // packed runs, and one npm install keeps one core busy at most.
+  await Promise.all([
+    npmInstall(app, [...tarballs, `msw@${MSW.range}`, 'vitest@^4.1.0', 'typescript@~5.9.3', '@types/node@^20.19.0']),
+    npmInstall(serverOnly, tarballs),
   ]);
-  await npmInstall(serverOnly, tarballs);
 }, 25 * MINUTE);
 
 afterAll(() => {
@@ -327,21 +325,32 @@ describe('the packed packages, installed with npm', () => {
           .map(([, lang, code]) => ({ lang: lang!, code: code! }))
           .filter(({ code }) => !usesGiven(code));
         expect(blocks.length).toBeGreaterThanOrEqual(5);
-        for (const [i, block] of blocks.entries()) {
-          const file = join(app, `sdk-block-${i}.${block.lang === 'ts' ? 'mts' : 'cjs'}`);
-          writeFileSync(file, block.code.replaceAll('http://127.0.0.1:4010', url));
-          // The blocks' token is the reader's: the mock's that may do what every block does (create a project).
-          const env = { LOC_BASE_URL: url, LOC_API_TOKEN: 'loc_test_admin', LOC_CDN_KEY: 'lh-cdn_demo_acme' };
-          const result = await run(process.execPath, [file], { cwd: app, env });
-          expect(result.code, `${block.code}\n--- ${result.stdout}\n${result.stderr}`).toBe(0);
+        // The file the upload block pushes ("the source file a developer changed"): the app's own, as in a
+        // checkout, with a key the service lacks.
+        mkdirSync(join(app, 'locales', 'en'), { recursive: true });
+        writeFileSync(
+          join(app, 'locales', 'en', 'common.json'),
+          `${JSON.stringify({ 'app.title': 'Acme Notes', 'docs.block.added': 'Added by the docs block' }, null, 2)}\n`,
+        );
+        try {
+          for (const [i, block] of blocks.entries()) {
+            const file = join(app, `sdk-block-${i}.${block.lang === 'ts' ? 'mts' : 'cjs'}`);
+            writeFileSync(file, block.code.replaceAll('http://127.0.0.1:4010', url));
+            // The blocks' token is the reader's: the mock's that may do what every block does (create a project).
+            const env = { LOC_BASE_URL: url, LOC_API_TOKEN: 'loc_test_admin', LOC_CDN_KEY: 'lh-cdn_demo_acme' };
+            const result = await run(process.execPath, [file], { cwd: app, env });
+            expect(result.code, `${block.code}\n--- ${result.stdout}\n${result.stderr}`).toBe(0);
+          }
+        } finally {
+          // A block created a project and pushed a file: the tests after this one read the demo seed as it
+          // was, whether or not every block ran.
+          const reset = await fetch(`${url}/__admin/reset`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{}',
+          });
+          expect(reset.status).toBe(200);
         }
-        // A block created a project: the tests after this one read the demo seed as it was.
-        const reset = await fetch(`${url}/__admin/reset`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: '{}',
-        });
-        expect(reset.status).toBe(200);
       },
       2 * MINUTE,
     );

@@ -75,7 +75,7 @@ describe('hosts the packages, docs and examples name', () => {
 
   it('scans what users read and run: sources, READMEs, the schema, docs, examples, action.yml, the bundle', () => {
     for (const must of [
-      'packages/sdk/src/internal/service-hosts.ts',
+      'packages/sdk/src/base/service-hosts.ts',
       'packages/cli/loc.config.schema.json',
       'packages/action/bundle/loc/program.cjs',
       'docs/openapi.json',

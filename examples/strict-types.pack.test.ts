@@ -84,6 +84,7 @@ declare const signal: AbortSignal | undefined;
 declare const expectedSha256: string | undefined;
 declare const idleTimeoutMs: number | undefined;
 declare const maxBytes: number | undefined;
+declare const timeoutMs: number | undefined;
 declare const onProgress: ((progress: import('@loc/sdk/node', { with: { 'resolution-mode': '${mode}' } }).DownloadProgress) => void) | undefined;
 declare function rerender(): void;
 declare const options: Omit<import('@loc/sdk/ota', { with: { 'resolution-mode': '${mode}' } }).OtaOptions, 'storage'>;

@@ -33,13 +33,24 @@ interface Segment {
 
 const de = (text: string) => ({ de: { text, status: 'APPROVED' } });
 
-/** The shop's strings: a plain key, placeholders, a plural (`cart.items.one`/`.other` on the service). */
+/**
+ * The shop's strings: a plain key, placeholders, a plural (`cart.items.one`/`.other` on the service), a key
+ * with contexts and an ordinal plural (i18next's `_male`, `_ordinal_two`).
+ */
 const SHOP: Segment[] = [
   { key: 'nav.home', source: 'Home', translations: de('Start') },
   { key: 'greeting', source: 'Hello, {name}!', translations: de('Hallo, {name}!') },
   { key: 'cart.items.one', source: '{count} item', translations: de('{count} Artikel') },
   { key: 'cart.items.other', source: '{count} items', translations: de('{count} Artikel') },
   { key: 'checkout.total', source: 'Total: {amount} ({currency})', translations: de('Summe: {amount} ({currency})') },
+  // i18next's contexts (`friend` with `{ context: 'male' }`) and ordinal plurals (`{ count, ordinal: true }`).
+  { key: 'friend', source: 'A friend', translations: de('Ein Freund') },
+  { key: 'friend_male', source: 'A boyfriend', translations: de('Ein fester Freund') },
+  { key: 'friend_female', source: 'A girlfriend', translations: de('Eine Freundin') },
+  { key: 'place_ordinal_one', source: '{count}st place', translations: de('{count}. Platz') },
+  { key: 'place_ordinal_two', source: '{count}nd place', translations: de('{count}. Platz') },
+  { key: 'place_ordinal_few', source: '{count}rd place', translations: de('{count}. Platz') },
+  { key: 'place_ordinal_other', source: '{count}th place', translations: de('{count}. Platz') },
 ];
 
 /**
@@ -197,7 +208,7 @@ describe('loc export --types, compiled with tsc', () => {
   beforeAll(async () => {
     for (const [args, keys] of [
       [I18NEXT, 10],
-      [OTA, 4],
+      [OTA, 8],
     ] as const) {
       const result = await loc(mock, [...args, '--json'], dir.path);
       expect(result.code, result.stderr).toBe(0);
@@ -295,39 +306,75 @@ describe('loc export --types, compiled with tsc', () => {
     }
   });
 
-  it('@loc/sdk/ota: the same calls fail with createOtaClient<LocKeys>() and typedT; untyped, they compile as before', () => {
+  it('@loc/sdk/ota: the same calls fail with createOtaClient<LocKeys>() and typedT, each error naming its key; untyped, they compile as before', () => {
     const header = [
       "import { createOtaClient, typedT } from '@loc/sdk/ota';",
       "import type { LocKeys } from './ota-keys';",
       "const options = { cdnKey: 'lh-cdn_x', environment: 'DEVELOPMENT', type: 'NATIVE_FORMAT' } as const;",
       'const ota = createOtaClient<LocKeys>(options);',
-      'const t = typedT<LocKeys>(ota);',
+      // The keys come from the client: no type argument.
+      'const t = typedT(ota);',
     ];
+    // The keys, written out in the message (not a type's name): those that need no value (ota.t), all (t).
+    const plainKeys = `'"friend" | "friend_female" | "friend_male" | "nav.home"'`;
+    const allKeys = `'"cart.items" | "checkout.total" | "friend" | "friend_female" | "friend_male" | "greeting" | "nav.home" | "place_ordinal"'`;
     const { text, expected } = badCalls(
       [
-        ["ota.t('nav.hom');", 2345, `Argument of type '"nav.hom"' is not assignable to parameter of type '"nav.home"'`],
+        ["ota.t('nav.hom');", 2345, `Argument of type '"nav.hom"' is not assignable to parameter of type ${plainKeys}`],
         [
           "ota.t('greeting');",
           2345,
-          `Argument of type '"greeting"' is not assignable to parameter of type '"nav.home"'`,
+          `Argument of type '"greeting"' is not assignable to parameter of type ${plainKeys}`,
         ],
-        ["t('nav.hom');", 2345, `Argument of type '"nav.hom"' is not assignable to parameter of type`],
-        ["t('greeting');", 2554, 'Expected 2-3 arguments, but got 1.'],
-        ["t('greeting', { nam: 'Ada' });", 2561, "'nam' does not exist in type '{ name: string | number; }'"],
-        ["t('checkout.total', { amount: 1 });", 2345, "Property 'currency' is missing"],
-        ["t('cart.items');", 2554, 'Expected 2-3 arguments, but got 1.'],
-        ["t('cart.items', { count: '3' });", 2322, "Type 'string' is not assignable to type 'number'."],
-        ["t('cart.items', 'de');", 2345, "parameter of type '{ count: number; }'"],
+        ["t('nav.hom');", 2769, `Argument of type '"nav.hom"' is not assignable to parameter of type ${allKeys}`],
+        ["t('greeting');", 2345, `'"greeting" & { "greeting needs": { name: string | number; }; }'`],
+        ["t('greeting', { nam: 'Ada' });", 2769, "'nam' does not exist in type '{ name: string | number; }'"],
+        ["t('checkout.total', { amount: 1 });", 2769, "Property 'currency' is missing"],
+        ["t('cart.items');", 2345, `'"cart.items" & { "cart.items needs": { count: number; }; }'`],
+        ["t('cart.items', { count: '3' });", 2769, "Type 'string' is not assignable to type 'number'."],
+        [
+          "t('cart.items', 'de');",
+          2769,
+          "Argument of type 'string' is not assignable to parameter of type '{ count: number; }'",
+        ],
+        // Contexts and ordinals, as i18next calls them: a context the key does not have, a context's values,
+        // an ordinal without `ordinal: true`, `ordinal` where there are no ordinal forms, a context where
+        // there are no contexts.
+        [
+          "t('friend', { context: 'mal' });",
+          2769,
+          `Type '"mal"' is not assignable to type '"friend has no context mal (no key friend_mal)"'`,
+        ],
+        ["t('friend', { context: 'female', name: 'Eve' });", 2769, "'name' does not exist in type"],
+        ["t('place', { count: 2 });", 2769, "Property 'ordinal' is missing"],
+        [
+          "t('cart.items', { count: 2, ordinal: true });",
+          2769,
+          '"cart.items has no ordinal forms (cart.items_ordinal_one, cart.items_ordinal_other, …)"',
+        ],
+        ["t('nav.home', { context: 'male' });", 2769, '"nav.home has no context male (no key nav.home_male)"'],
       ],
       header,
     );
     writeFileSync(join(dir.path, 'src/bad-ota.ts'), text);
-    expectDiagnostics(compile(dir.path, ['src/bad-ota.ts']), expected);
+    const found = compile(dir.path, ['src/bad-ota.ts']);
+    expectDiagnostics(found, expected);
+    // Every error names the call's key (in the overload that takes the other kind of key, if not first).
+    for (const [i, diagnostic] of found.entries()) {
+      const key = /\('([^']+)'/.exec(text.split('\n')[expected[i]!.line - 1]!)![1]!;
+      expect(diagnostic.message, diagnostic.message).toContain(`"${key}"`);
+    }
     writeFileSync(
       join(dir.path, 'src/untyped-ota.ts'),
-      [header[0], header[2], 'const ota = createOtaClient(options);', "ota.t('anything'); ota.t('x', 'de');", ''].join(
-        '\n',
-      ),
+      [
+        header[0],
+        header[2],
+        'const ota = createOtaClient(options);',
+        "ota.t('anything'); ota.t('x', 'de');",
+        // From a client without typed keys, typedT's t() takes any key and any values.
+        "typedT(ota)('anything', { count: 2, ordinal: true, context: 'male', name: 'Ada' }, 'de');",
+        '',
+      ].join('\n'),
     );
     expect(compile(dir.path, ['src/untyped-ota.ts'])).toEqual([]);
   });

@@ -11,5 +11,8 @@ export default defineProject({
     // The workspace's built packages (packages/*/dist, reached through @loc/* imports) are loaded by Node as
     // they are, not transformed again by Vite in each test file (it was most of a file's import time).
     server: { deps: { external: [/\/packages\/[^/]+\/dist\//] } },
+    // A worker runs file after file in one module graph (as packages/cli/vitest.config.ts says why): a file
+    // must stop what it started and restore what it faked.
+    isolate: false,
   },
 });

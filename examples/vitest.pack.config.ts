@@ -10,6 +10,8 @@ export default defineConfig({
     include: ['*.pack.test.ts'],
     testTimeout: 5 * 60_000,
     hookTimeout: 25 * 60_000,
-    maxWorkers: 1,
+    // Two files at a time: each waits on npm, tsc and its servers for most of its time, and none shares a
+    // folder, a port or an install with another (Verdaccio's own install is renamed into place).
+    maxWorkers: 2,
   },
 });

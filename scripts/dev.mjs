@@ -35,26 +35,42 @@ const MIN_NODE = [22, 19, 0];
  * Which parts of the suite run on which Node line: the SDK's tests whole on each of the three LTS lines (its
  * HTTP reader is checked against each line's llhttp), the Action's whole on 24, the Node its runners run it
  * on (`runs.using: node24`), and the CLI's, the mock's and the examples' test files in thirds (vitest's
- * `--shard`) over 26, 22 and 24. So every test file runs on one of the lines people run, the SDK's on all
- * three. (The whole suite on 26 and the rest once more over 22 and 24 took over 20 minutes of CI on two
- * cores, where CI has 10.) Lines other than this Node's come from the npm registry's `node` package. Runs
- * with the same `together` run at the same time: the packed-tarball runs wait on npm more than on the CPU.
- * docs/development.md and the README state this matrix: change them together.
+ * `--shard`, balanced by each file's cost: scripts/test-shards.mjs) over 26, 22 and 24. So every test file
+ * runs on one of the lines people run, the SDK's on all three. (The whole suite on 26 and the rest once more
+ * over 22 and 24 took over 20 minutes of CI on two cores, where CI has 10.) Lines other than this Node's
+ * come from the npm registry's `node` package. docs/development.md and the README state this matrix: change
+ * them together.
+ *
+ * The runs share the machine (TEST_WORKERS): a run of e2e tests waits on its servers, its `loc`s, npm and
+ * git more than it computes (a third of the suite with 3 workers kept 0.7 of 2 cores busy), so runs one
+ * after the other left the cores idle for most of CI. `workers` is what a run keeps busy (its vitest
+ * workers); `cost` orders them, longest first, so that the long ones (the packed tarballs: their files
+ * one at a time) never start last.
  */
 const SPREAD = ['cli', 'mock-server', 'examples'];
+/** The SDK's two projects: its files in one module graph per worker, and the few that need one each. */
+const SDK = ['sdk', 'sdk-isolated'];
 const TEST_MATRIX = [
-  { node: 26, projects: ['sdk'] },
-  { node: 22, projects: ['sdk'] },
-  { node: 24, projects: ['sdk'] },
-  { node: 24, projects: ['action'] },
-  { node: 26, projects: SPREAD, shard: '1/3' },
-  { node: 22, projects: SPREAD, shard: '2/3' },
-  { node: 24, projects: SPREAD, shard: '3/3', together: 'last' },
   // The packed tarballs installed with npm into empty folders, as users get them: on the oldest line with
   // msw 2 (the older major @loc/mock-server's peer range still covers) and on the Active LTS with msw 3.
-  { node: 22, config: 'examples/vitest.pack.config.ts', what: 'the packed packages (msw 2)', together: 'last' },
-  { node: 26, config: 'examples/vitest.pack.config.ts', what: 'the packed packages (msw 3)', together: 'last' },
+  { node: 26, config: 'examples/vitest.pack.config.ts', what: 'the packed packages (msw 3)', workers: 2, cost: 100 },
+  { node: 22, config: 'examples/vitest.pack.config.ts', what: 'the packed packages (msw 2)', workers: 2, cost: 90 },
+  { node: 26, projects: SPREAD, shard: '1/3', workers: 3, cost: 80 },
+  { node: 22, projects: SPREAD, shard: '2/3', workers: 3, cost: 80 },
+  { node: 24, projects: SPREAD, shard: '3/3', workers: 3, cost: 80 },
+  { node: 24, projects: ['action'], workers: 3, cost: 45 },
+  { node: 26, projects: SDK, workers: 3, cost: 25 },
+  { node: 22, projects: SDK, workers: 3, cost: 25 },
+  { node: 24, projects: SDK, workers: 3, cost: 25 },
 ];
+/**
+ * How many vitest workers the runs at the same time may have together: about what keeps CI's two cores
+ * busy, given how much of their time the runs wait (above). A run starts when the workers of those running
+ * and its own fit, or when nothing runs. 15: the packed runs and the thirds at first; once the packed runs
+ * are done, the Action and an SDK run beside the thirds (with 13 the SDK's waited for the thirds, and
+ * ran last, alone).
+ */
+const TEST_WORKERS = Number(process.env.LOC_TEST_WORKERS ?? 15);
 
 const env = {
   ...process.env,
@@ -203,6 +219,11 @@ function nodeBinary(line) {
   return path;
 }
 
+/** `› Node 26, sdk: 10 passed, 0 failed, 0 skipped`: a run's own line, before the total. */
+function printCounts(label, { passed, failed, skipped }) {
+  process.stderr.write(`› ${label}: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+}
+
 /**
  * One vitest run (all projects, or the named ones, or a shard of them) on the given Node binary; resolves
  * to its counts. The counts come from vitest's JSON report, so they do not depend on parsing its human
@@ -238,7 +259,6 @@ async function vitestRun(node, projects, label, { config, shard, logFile, extraE
     }
     const r = JSON.parse(readFileSync(report, 'utf8'));
     const counts = { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
-    process.stderr.write(`› ${label}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
     return { ...counts, ok: status === 0 && counts.failed === 0 && counts.passed > 0 };
   } finally {
     rmSync(reports, { recursive: true, force: true });
@@ -255,11 +275,11 @@ function finish(runs) {
 }
 
 async function test() {
-  step('build, typecheck and lint', () => {
+  step('build and lint', () => {
     log('Building every package');
     turbo('build');
-    log('Type-checking and linting every package');
-    turbo('typecheck', 'lint');
+    log('Linting every package');
+    turbo('lint');
   });
   // The tarballs, packed once for the runs that install them: two runs packing at the same time raced on
   // the package folders (one's postpack removed the docs/ the other's prepack was copying).
@@ -273,50 +293,84 @@ async function test() {
     });
     if (result.status !== 0) throw new Error(`packing failed (exit code ${result.status ?? result.signal})`);
   });
-  const runs = [];
   const logs = mkdtempSync(join(tmpdir(), 'loc-test-logs-'));
-  // One run at a time, except the runs of one `together` group: they start at once, each writing its
-  // output to a file that is printed when the group is done, so that the two never interleave.
-  for (let i = 0; i < TEST_MATRIX.length; ) {
-    const { together } = TEST_MATRIX[i];
-    let end = i + 1;
-    while (together && end < TEST_MATRIX.length && TEST_MATRIX[end].together === together) end++;
-    const group = TEST_MATRIX.slice(i, end).map(({ node: major, projects = [], config, shard, what: described }, n) => {
-      const what =
-        (described ?? (projects.length ? projects.join(' + ') : 'the whole suite')) +
-        (shard ? ` (shard ${shard})` : '');
-      const label = `Node ${major}, ${what}`;
-      return {
-        major,
-        projects,
-        config,
-        shard,
-        what,
-        label,
-        logFile: end - i > 1 ? join(logs, `${i + n}.log`) : undefined,
-      };
-    });
-    const done = await step(group.map((g) => g.label).join(' and '), () =>
-      Promise.all(
-        group.map(({ major, projects, config, shard, what, label, logFile }) => {
-          log(`Running ${what} on Node ${major}`);
-          const node = nodeBinary(major);
-          log(`Node ${major} is ${spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim()} (${node})`);
-          const extraEnv = config ? { LOC_PACKED: packed } : {};
-          return vitestRun(node, projects, label, { config, shard, logFile, extraEnv });
-        }),
-      ),
-    );
-    for (const { label, logFile } of group) {
-      if (!logFile) continue;
-      process.stderr.write(`\n› The output of ${label}:\n`);
-      process.stderr.write(readFileSync(logFile, 'utf8'));
-    }
-    runs.push(...done);
-    i = end;
+  // Each Node line once, before any run starts (npx fetches a line on first use).
+  const nodes = new Map();
+  for (const { node: major } of TEST_MATRIX) {
+    if (nodes.has(major)) continue;
+    const node = nodeBinary(major);
+    log(`Node ${major} is ${spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim()} (${node})`);
+    nodes.set(major, node);
   }
+  // The type-check beside the tests: tsc reads the sources and writes nothing (noEmit), where the lint packs
+  // the packages (attw), which the tests must not see half done. `--only`: not the builds it depends on,
+  // done above (turbo would put their cached dist/ back in place under the running tests). Its output is
+  // printed when the tests are.
+  log('Type-checking every package (beside the tests)');
+  const typecheckLog = join(tmpdir(), `loc-typecheck-${process.pid}.log`);
+  const typecheckStarted = performance.now();
+  let typecheckTook = 0;
+  const typecheck = new Promise((done) => {
+    const output = openSync(typecheckLog, 'w');
+    const child = spawn('turbo', ['run', 'typecheck', '--only', '--output-logs=errors-only'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', output, output],
+    });
+    child.once('error', () => done(1));
+    child.once('close', (code) => {
+      closeSync(output);
+      typecheckTook = (performance.now() - typecheckStarted) / 1000;
+      done(code ?? 1);
+    });
+  });
+  const queue = TEST_MATRIX.map(({ node: major, projects = [], config, shard, what: described, workers, cost }, n) => {
+    const what =
+      (described ?? (projects.length ? projects.join(' + ') : 'the whole suite')) + (shard ? ` (shard ${shard})` : '');
+    return { major, projects, config, shard, what, workers, cost, label: `Node ${major}, ${what}`, n };
+  }).sort((a, b) => b.cost - a.cost);
+  const runs = new Array(queue.length);
+  // The runs share the terminal: each one's output goes to a file, printed whole when it is done.
+  await step('the test runs', async () => {
+    let busy = 0;
+    const running = new Set();
+    while (queue.length || running.size) {
+      while (queue.length && (running.size === 0 || busy + queue[0].workers <= TEST_WORKERS)) {
+        const run = queue.shift();
+        busy += run.workers;
+        const logFile = join(logs, `${run.n}.log`);
+        log(`Running ${run.what} on Node ${run.major}`);
+        const started = performance.now();
+        const extraEnv = run.config ? { LOC_PACKED: packed } : {};
+        const promise = vitestRun(nodes.get(run.major), run.projects, run.label, {
+          config: run.config,
+          shard: run.shard,
+          logFile,
+          extraEnv,
+        }).then((counts) => {
+          busy -= run.workers;
+          running.delete(promise);
+          runs[run.n] = counts;
+          process.stderr.write(`\n› The output of ${run.label}:\n`);
+          process.stderr.write(readFileSync(logFile, 'utf8'));
+          printCounts(run.label, counts);
+          process.stderr.write(`› ${run.label}: ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+        });
+        running.add(promise);
+      }
+      await Promise.race(running);
+    }
+  });
   rmSync(logs, { recursive: true, force: true });
   rmSync(packed, { recursive: true, force: true });
+  const typechecked = await typecheck;
+  process.stderr.write(`\n› The type-check:\n${readFileSync(typecheckLog, 'utf8')}`);
+  process.stderr.write(`› typecheck: ${typecheckTook.toFixed(1)} s\n`);
+  rmSync(typecheckLog, { force: true });
+  if (typechecked !== 0) {
+    process.stderr.write(`\n✖ turbo run typecheck failed with exit code ${typechecked}\n`);
+    runs.push({ passed: 0, failed: 0, skipped: 0, ok: false });
+  }
   finish(runs);
 }
 
@@ -347,7 +401,10 @@ async function stress(rounds, projects) {
       runs.push(
         await step(label, () => {
           log(label);
-          return vitestRun(process.execPath, projects, label);
+          return vitestRun(process.execPath, projects, label).then((counts) => {
+            printCounts(label, counts);
+            return counts;
+          });
         }),
       );
     }

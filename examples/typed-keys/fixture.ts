@@ -150,7 +150,7 @@ export const I18NEXT_WRONG_CALLS: WrongCall[] = [
 /**
  * What the over-the-air client's typed `t()` must refuse with the json.nested file of the same strings
  * (`ota.t` of createOtaClient<LocKeys>(), `t` of typedT<LocKeys>(ota)): an unknown key, a value left out, a
- * plural without its count, a key that needs a value through `ota.t`.
+ * plural without its count, a key that needs a value through `ota.t`, a context or an ordinal called wrong.
  */
 export const OTA_WRONG_CALLS: WrongCall[] = [
   { what: 'an unknown key', call: "ota.t('nav.hom')", key: 'nav.hom' },
@@ -159,6 +159,15 @@ export const OTA_WRONG_CALLS: WrongCall[] = [
   { what: 'a value left out', call: "t('greeting')", key: 'greeting' },
   { what: 'one of two values left out', call: "t('checkout.total', { amount: 1 })", key: 'checkout.total' },
   { what: 'a plural without its count', call: "t('cart.items')", key: 'cart.items' },
+  // Contexts and ordinals, as i18next reads them (docs/ota.md#typed-keys).
+  { what: 'a context the key does not have', call: "t('friend', { context: 'mal' })", key: 'friend' },
+  { what: 'an ordinal without ordinal: true', call: "t('place', { count: 2 })", key: 'place' },
+  {
+    what: 'ordinal where there are no ordinal forms',
+    call: "t('cart.items', { count: 2, ordinal: true })",
+    key: 'cart.items',
+  },
+  { what: 'a context where there are no contexts', call: "t('nav.home', { context: 'male' })", key: 'nav.home' },
 ];
 
 /** The wrong calls as a module, one a line after `header` lines: the line of each call, 1-based. */

@@ -45,14 +45,16 @@ function rootAsBuilt(): EsbuildPlugin {
 
 /**
  * `@loc/sdk/ota` for browsers (the `browser` condition): the client inflates with the browser's own
- * `DecompressionStream` (src/ota/inflate.browser.ts) instead of fflate (src/ota/inflate.ts).
+ * `DecompressionStream` (src/ota/inflate.browser.ts) instead of Node's zlib or fflate (src/ota/inflate.ts),
+ * takes its lock from the Web Locks API alone (src/ota/lock.browser.ts), and follows no redirect
+ * (src/ota/hops.browser.ts).
  */
 function browserInflate(): EsbuildPlugin {
   return {
     name: 'browser-inflate',
     setup(build) {
-      build.onResolve({ filter: /^\.\/inflate$/ }, (args) => ({
-        path: resolve(args.resolveDir, 'inflate.browser.ts'),
+      build.onResolve({ filter: /^\.\/(inflate|lock|hops)$/ }, (args) => ({
+        path: resolve(args.resolveDir, `${args.path.slice(2)}.browser.ts`),
       }));
     },
   };
@@ -62,11 +64,11 @@ function browserInflate(): EsbuildPlugin {
 const PUBLIC_ENTRIES = {
   index: 'src/index.ts',
   node: 'src/node.ts',
-  duration: 'src/duration.ts',
+  duration: 'src/base/duration.ts',
   // Subpaths (docs/sdk.md, "Entry points"): the schemas, the locale helpers, and what only the CLI and
   // the mock use (`internal`, not covered by semver).
   schemas: 'src/schemas/index.ts',
-  locales: 'src/locales.ts',
+  locales: 'src/base/locales.ts',
   internal: 'src/internal.ts',
 };
 const { index, internal, node, schemas, duration, locales } = PUBLIC_ENTRIES;
@@ -81,7 +83,7 @@ export default [
   locBuild({ index }, { ...dependencies, ...oneClean, dts: false }),
   // `@loc/sdk/node`: the root entry as built, and the downloads (with their own copy of the few helpers
   // they share with the client: the errors they throw are still `instanceof` the root's classes, which
-  // compare brands, src/errors.ts).
+  // compare brands, src/base/errors.ts).
   locBuild({ node }, { ...dependencies, ...oneClean, esbuildPlugins: [rootAsBuilt()], dts: false }),
   // The subpaths, and the root entry for bundlers that build for browsers (the `browser` condition:
   // esbuild's, Vite's and webpack's browser platforms, Cloudflare's), with nothing loaded later (a

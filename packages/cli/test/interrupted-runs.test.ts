@@ -125,7 +125,8 @@ describe('signals mid-download', () => {
     expect(second?.json().error.message).toContain(`Another loc run (pid ${killedPid}) is writing into`);
     expect(leftovers(out).some((n) => n.startsWith('.loc-staging-'))).toBe(true);
 
-    const next = await runLoc([...CHECK, '--download', out], { env: env(mock.url) });
+    // A process of its own: what it sweeps is what processes gone before its start left behind.
+    const next = await runLoc([...CHECK, '--download', out], { env: env(mock.url), spawn: true });
     expect(next.code, next.stderr).toBe(0);
     expect(leftovers(out)).toEqual(['.loc-release.json']);
   });

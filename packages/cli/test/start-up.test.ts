@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CDN_KEYS, startProxy, tempDir, type TestProxy } from '@loc/test-utils';
 import { useMock } from './helpers';
 
-const service = useMock();
+// Every run is a `loc` process of its own: what it loads, its compile cache and its exit are the subject.
+const service = useMock(undefined, { spawn: true });
 const scratch = tempDir('loc-start-up-');
 afterAll(() => scratch.remove());
 

@@ -6,11 +6,11 @@ import { version } from '../package.json';
 import { docsPage } from '@loc/sdk/internal';
 import { demoSeed } from './seed/demo';
 import { CONTROLS, type ControlName } from './admin/controls';
-import { adminExamplesMarkdown } from './admin/examples-doc';
-import { buildAdminOpenApi } from './admin/openapi';
-import { corsPolicyOf } from './cors';
-import { ControlError } from './control-error';
-import { startMockServer, type MockServer } from './http-server';
+import { adminExamplesMarkdown } from './service/admin-examples-doc';
+import { buildAdminOpenApi } from './service/admin-openapi';
+import { corsPolicyOf } from './server/cors';
+import { ControlError } from './rules/control-error';
+import { startMockServer, type MockServer } from './server/http-server';
 
 /** The flags of `serve` made from the controls' table: each calls its control once the server listens. */
 const CONTROL_FLAGS = (Object.keys(CONTROLS) as ControlName[]).flatMap((name) => {

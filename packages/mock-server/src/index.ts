@@ -4,18 +4,19 @@ export {
   DEFAULT_MAX_UPLOAD_BYTES,
   type MockService,
   type MockServiceOptions,
-} from './mock-service';
+} from './service/mock-service';
 export {
   DEFAULT_HEADERS_TIMEOUT_MS,
   startMockServer,
   type MockServer,
   type MockServerOptions,
-} from './http-server';
-export { CLOCK_RANGE, createClock, type MockClock } from './clock';
-export { createFaults, FAULT_KINDS, type Faults, type FaultKind, type FaultSpec } from './faults';
-export { ControlError, type BadInput } from './control-error';
-export type { CdnLogEntry } from './cdn-request-log';
-export { fingerprint, DEFAULT_JOURNAL_SIZE, type JournalEntry } from './journal';
+} from './server/http-server';
+export { CLOCK_RANGE, createClock, type MockClock } from './store/clock';
+export { createFaults, type Faults } from './faults/faults';
+export { FAULT_KINDS, type FaultKind, type FaultSpec } from './faults/kinds';
+export { ControlError, type BadInput } from './rules/control-error';
+export type { CdnLogEntry } from './service/cdn-request-log';
+export { fingerprint, DEFAULT_JOURNAL_SIZE, type JournalEntry } from './journal/journal';
 export type { AdminApi, ControlName } from './admin/controls';
 export { DEMO, demoSeed } from './seed/demo';
 export { hostileSeed } from './seed/hostile';

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAULT_KINDS, startMockServer, type MockServer } from '../src';
 import { MAX_ADMIN_BODY_BYTES } from '../src/admin/http';
-import { buildAdminOpenApi } from '../src/admin/openapi';
+import { buildAdminOpenApi } from '../src/service/admin-openapi';
 import { send } from './helpers';
 
 const JSON_TYPE = 'application/json';

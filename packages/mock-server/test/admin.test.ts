@@ -9,8 +9,8 @@ import addFormats from 'ajv-formats';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockService, DEMO, startMockServer, type MockServer } from '../src';
-import { adminExamplesMarkdown } from '../src/admin/examples-doc';
-import { buildAdminOpenApi } from '../src/admin/openapi';
+import { adminExamplesMarkdown } from '../src/service/admin-examples-doc';
+import { buildAdminOpenApi } from '../src/service/admin-openapi';
 
 const docFile = new URL('../../../docs/mock-admin-openapi.json', import.meta.url);
 const doc = buildAdminOpenApi();

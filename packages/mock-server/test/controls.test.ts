@@ -5,7 +5,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO, startMockServer, type MockServer } from '../src';
-import { buildAdminOpenApi } from '../src/admin/openapi';
+import { buildAdminOpenApi } from '../src/service/admin-openapi';
 
 const doc = buildAdminOpenApi();
 const JSON_TYPE = { 'content-type': 'application/json' };

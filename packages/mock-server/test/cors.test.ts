@@ -5,7 +5,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startMockServer, type MockServer } from '../src';
-import { corsPolicyOf } from '../src/cors';
+import { corsPolicyOf } from '../src/server/cors';
 import { send } from './helpers';
 
 const APP = 'http://localhost:5173';

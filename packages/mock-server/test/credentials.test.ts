@@ -1,12 +1,12 @@
 // The request journal (/__admin/requests) never shows a credential: every form a client sends one in —
 // headers, query parameters, JSON and form bodies — is fingerprinted. The names are held against the SDK's
 // and the CLI's own sources: a credential header, query parameter or option they add fails this test until
-// the journal's rule (src/credentials.ts) covers it.
+// the journal's rule (src/rules/credentials.ts) covers it.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../src';
-import { isCredentialName } from '../src/credentials';
+import { isCredentialName } from '../src/rules/credentials';
 
 const packages = new URL('../../', import.meta.url).pathname;
 
@@ -45,7 +45,7 @@ const queryNames = new Set(
 /** The credential options of the SDK's client and the CLI's stored credentials (`token`, `cdnKey`, …). */
 const optionNames = new Set(
   [
-    readFileSync(join(packages, 'sdk/src/core/config.ts'), 'utf8'),
+    readFileSync(join(packages, 'sdk/src/request/config.ts'), 'utf8'),
     readFileSync(join(packages, 'cli/src/config/credentials.ts'), 'utf8'),
   ]
     .flatMap((text) => [...text.matchAll(/^\s+(?:readonly\s+)?(\w+)\??:\s*string\b/gm)].map((m) => m[1]!))

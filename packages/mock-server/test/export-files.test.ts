@@ -5,7 +5,7 @@ import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { createClock, DEMO, EXPORT_URL_VALIDITY_MS } from '../src';
 import { storageFilePath } from '../src/handlers/storage';
-import { createSigner } from '../src/signing';
+import { createSigner } from '../src/handlers/signing';
 import { useServer } from './helpers';
 
 const clock = createClock({ frozen: true, start: Date.parse('2026-11-22T10:00:00Z') });

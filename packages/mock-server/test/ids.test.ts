@@ -4,7 +4,7 @@
 import { createClient } from '@loc/sdk';
 import { describe, expect, it } from 'vitest';
 import { createClock, DEMO, demoSeed, parseSeed } from '../src';
-import { derivedId } from '../src/store/ids';
+import { derivedId } from '../src/seed/ids';
 import { useServer } from './helpers';
 
 const clock = createClock({ frozen: true, start: Date.parse('2026-11-22T10:00:00Z') });

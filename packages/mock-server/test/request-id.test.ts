@@ -3,7 +3,7 @@
 // header of its making.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRequestIds } from '../src/request-id';
+import { createRequestIds } from '../src/request/request-id';
 
 describe('createRequestIds', () => {
   it('keeps a client id only when it is a plain token, else gives one of its own, each new', () => {

@@ -6,7 +6,7 @@ import { createClient, NotFoundError, type LocClient } from '@loc/sdk';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO, demoSeed, type Seed } from '../src';
-import { escapingZip } from '../src/body-faults';
+import { escapingZip } from '../src/faults/body-faults';
 import { useServer } from './helpers';
 
 /** The demo seed, and a project whose two files share a name (`common.json` in two folders). */

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { createClock, DEMO, EXPORT_URL_VALIDITY_MS, FILES_URL_VALIDITY_MS, startMockServer } from '../src';
-import { createSigner } from '../src/signing';
+import { createSigner } from '../src/handlers/signing';
 import { useServer } from './helpers';
 
 const clock = createClock({ frozen: true, start: Date.parse('2026-11-22T10:00:00Z') });

@@ -1,7 +1,7 @@
-import { CDN_API, V1_API } from './internal/apis';
-import { resolveConfig, type ClientOptions } from './core/config';
-import { fetchHttp, ofetchHttp } from './internal/http';
-import { createTransport } from './internal/request';
+import { CDN_API, V1_API } from './request/apis';
+import { resolveConfig, type ClientOptions } from './request/config';
+import { fetchHttp, ofetchHttp } from './request/http';
+import { createTransport } from './request/request';
 import { Cdn } from './resources/cdn';
 import { Exports } from './resources/exports';
 import { Projects } from './resources/projects';
@@ -54,6 +54,6 @@ export function createClient(options: ClientOptions = {}): LocClient {
  */
 export function createCdnClient(options: ClientOptions = {}): Cdn {
   const config = resolveConfig(options);
-  // The check uses none of ofetch's options: it goes over the runtime's fetch (internal/http.ts).
+  // The check uses none of ofetch's options: it goes over the runtime's fetch (request/http.ts).
   return new Cdn(createTransport(config, { cdn: CDN_API }, fetchHttp), config.cdnCheckPath);
 }

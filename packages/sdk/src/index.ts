@@ -14,12 +14,12 @@
 
 // The clients and what they are made with.
 export { createCdnClient, createClient, type LocClient } from './client';
-export { DEFAULT_BASE_URL, SDK_VERSION, type ClientOptions } from './core/config';
-export type { APIPromise, APIResponse, WithResponse } from './core/api-promise';
-export type { Logger, LogLevel } from './core/log';
-export type { ClientHooks, RequestEvent, ResponseEvent, RetryEvent } from './core/hooks';
-export type { RequestOptions } from './core/request-options';
-export type { PollOptions } from './core/poll';
+export { DEFAULT_BASE_URL, SDK_VERSION, type ClientOptions } from './request/config';
+export type { APIPromise, APIResponse, WithResponse } from './request/api-promise';
+export type { Logger, LogLevel } from './request/log';
+export type { ClientHooks, RequestEvent, ResponseEvent, RetryEvent } from './request/hooks';
+export type { RequestOptions } from './request/request-options';
+export type { PollOptions } from './request/poll';
 export type { Cdn } from './resources/cdn';
 export type { Exports, WaitForExportOptions } from './resources/exports';
 export type { Projects } from './resources/projects';
@@ -33,7 +33,7 @@ export type {
   UploadResource,
   UploadResourceZip,
 } from './resources/resources';
-export { redactUrl } from './core/url';
+export { redactUrl } from './base/url';
 
 // The errors.
 export {
@@ -60,10 +60,10 @@ export {
   type OperationInfo,
   type Permission,
   type RequestInfo,
-} from './errors';
+} from './base/errors';
 
 // The values of the API's closed lists, and the way out for one this version does not list.
-export { customId, type CustomId } from './core/custom-id';
+export { customId, type CustomId } from './base/custom-id';
 export {
   EXPORT_FORMATS,
   RESOURCE_TYPES,
@@ -72,7 +72,7 @@ export {
   type ExportFormatId,
   type FormatInfo,
   type ResourceTypeId,
-} from './core/export-formats';
+} from './base/export-formats';
 export {
   DISTRIBUTION_ENVIRONMENTS,
   DISTRIBUTION_TYPES,
@@ -100,7 +100,7 @@ export type {
   ExportStatus,
   ResourceExportFile,
 } from './schemas/exports';
-export { projectRefOf, type ProjectRef } from './core/project-ref';
+export { projectRefOf, type ProjectRef } from './base/project-ref';
 export type {
   CreateProjectRequest,
   ExportFormatInfo,

@@ -11,7 +11,7 @@
  * @module @loc/sdk/internal
  */
 export * from './index';
-export { DEFAULT_TIMEOUT_MS } from './core/config';
+export { DEFAULT_TIMEOUT_MS } from './request/config';
 export {
   CDN_CHECK_PATH,
   cdnCheckTarget,
@@ -19,18 +19,18 @@ export {
   SERVICE_CDN_CHECK_PATH,
   SERVICE_CDN_URL,
   type CdnCheckTarget,
-} from './internal/service-hosts';
+} from './base/service-hosts';
 // Re-exported (also the `@loc/sdk/duration` entry): the client's option checks use MAX_TIMER_MS, and
 // esbuild's code splitting imports every chunk an entry reaches; a chunk it names no export of becomes a
 // bare `import './chunk….js'`, which a bundler of this entry (the CLI's) then drops with a warning, as the
 // package has no side effects.
-export { DURATION_EXAMPLES, MAX_TIMER_MS, parseDuration } from './duration';
+export { DURATION_EXAMPLES, MAX_TIMER_MS, parseDuration } from './base/duration';
 export {
   DEFAULT_MAX_POLL_INTERVAL_MS,
   DEFAULT_POLL_INTERVAL_MS,
   DEFAULT_POLL_TIMEOUT_MS,
   pollUntil,
-} from './core/poll';
+} from './request/poll';
 export {
   CDN_MAX_RETRIES,
   CDN_MAX_RETRY_AFTER_MS,
@@ -44,15 +44,15 @@ export {
   NEVER_RETRIED_CODES,
   RETRYABLE_STATUSES,
   UNSENT_CONNECTION_CODES,
-} from './internal/retry';
-export { refusedCdnUrl, refusedDownloadUrl } from './internal/cdn-url-rule';
-export { isLoopbackHost } from './internal/loopback';
-export { MAX_NESTING_DEPTH, nestsDeeperThan } from './internal/json-depth';
-export { encodePath, redactUrls } from './core/url';
-export { EXPORT_FORMAT_ID_PATTERN, withFormatExtension } from './core/export-formats';
+} from './request/retry';
+export { refusedCdnUrl, refusedDownloadUrl } from './base/cdn-url-rule';
+export { isLoopbackHost } from './base/loopback';
+export { MAX_NESTING_DEPTH, nestsDeeperThan } from './base/json-depth';
+export { encodePath, redactUrls } from './base/url';
+export { EXPORT_FORMAT_ID_PATTERN, withFormatExtension } from './base/export-formats';
 export { isProcessRunning } from './download/process-running';
-export { jsonPath } from './internal/validate';
-export { ERROR_CLASS, HTTP_STATUS_TEXT, parseRetryAfter } from './errors';
+export { jsonPath } from './request/validate';
+export { ERROR_CLASS, HTTP_STATUS_TEXT, parseRetryAfter } from './base/errors';
 export {
   OPERATIONS,
   PATH_PARAMETERS,
@@ -73,9 +73,9 @@ export {
   type PathParams,
   type QueryParameter,
   type ResponseBody,
-} from './operations';
+} from './schemas/operations';
 export { maxCharacters, openEnum, openObject, requestEnum } from './schemas/common';
 export { FINAL_EXPORT_STATUSES } from './schemas/exports';
 export { IMPORT_SWITCHES, LOCALE_IN_FILE_NAME, MAX_RESOURCE_PATH_LENGTH } from './schemas/resources';
-export { resourceMediaTypes } from './core/export-formats';
-export { docsPage } from './internal/docs-page';
+export { resourceMediaTypes } from './base/export-formats';
+export { docsPage } from './base/docs-page';

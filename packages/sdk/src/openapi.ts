@@ -8,7 +8,7 @@
  * @module @loc/sdk/openapi
  */
 import * as z from 'zod/mini';
-import { DEFAULT_BASE_URL, SDK_VERSION } from './core/config';
+import { DEFAULT_BASE_URL, SDK_VERSION } from './request/config';
 import {
   listOperations,
   PATH_PARAMETERS,
@@ -17,7 +17,7 @@ import {
   type Operation,
   type ResponseBody,
   type OperationAlias,
-} from './operations';
+} from './schemas/operations';
 
 /** A server of the document, or of one operation. */
 interface Server {
@@ -124,7 +124,7 @@ function operationObject(op: Operation & { id: string }, alias?: OperationAlias)
 }
 
 /**
- * The service's API as an OpenAPI 3.1 document, derived from the operation table (src/operations.ts)
+ * The service's API as an OpenAPI 3.1 document, derived from the operation table (src/schemas/operations.ts)
  * and the SDK's own zod schemas (the same ones that validate responses; the CDN check's answer is checked
  * with a plain check that test/cdn-release-check.test.ts holds to its schema), so it cannot drift from the
  * client or the mock server.

@@ -9,7 +9,7 @@ import {
   createClient,
   type ClientOptions,
 } from '../src/index';
-import { CDN_RETRY_POLICY, V1_RETRY_POLICY, retryDelayFor } from '../src/internal/retry';
+import { CDN_RETRY_POLICY, V1_RETRY_POLICY, retryDelayFor } from '../src/request/retry';
 import { useLoopback } from './loopback';
 
 const loopback = useLoopback();

@@ -4,9 +4,9 @@
 // ContractError with the same issues and message. Generated answers, fast-check with a fixed seed.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ContractError, type RequestInfo } from '../src/errors';
-import { validateResponse } from '../src/internal/validate';
-import { checkDistribution } from '../src/operations';
+import { ContractError, type RequestInfo } from '../src/base/errors';
+import { validateResponse } from '../src/request/validate';
+import { checkDistribution } from '../src/schemas/operations';
 import { cdnRelease } from '../src/schemas/cdn';
 import { cdnReleaseCheck } from '../src/schemas/cdn-release-check';
 
@@ -95,7 +95,7 @@ describe("the CDN check's answer, checked without zod", () => {
 
   it('is what the transport checks the answer with; the OpenAPI document keeps the zod schema', async () => {
     expect(checkDistribution.responses[200].body.schema).toBe(cdnReleaseCheck);
-    const { OPERATIONS } = await import('../src/operations');
+    const { OPERATIONS } = await import('../src/schemas/operations');
     expect(OPERATIONS.checkDistribution.responses[200].body.schema).toBe(cdnRelease());
   });
 });

@@ -29,7 +29,7 @@ const body = {
 } as const;
 
 // The check of `createClient` goes through ofetch, `createCdnClient`'s over the runtime's fetch
-// (src/internal/http.ts): both must send the same request and give the same answers.
+// (src/request/http.ts): both must send the same request and give the same answers.
 const clients = {
   createClient: (options: ClientOptions = {}) => fullClient(options),
   createCdnClient: (options: ClientOptions = {}) => ({

@@ -5,7 +5,7 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APIConnectionError, AuthenticationError, createCdnClient, createClient } from '../src/index';
-import { resolveConfig } from '../src/core/config';
+import { resolveConfig } from '../src/request/config';
 import { useLoopback } from './loopback';
 
 const TOKEN = 'loc_advice_secret_token_135';

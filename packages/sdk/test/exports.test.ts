@@ -95,7 +95,7 @@ describe('exports', () => {
     expect((error as Error).message).toContain(id);
   });
 
-  it('backs off between polls: never sooner than the interval (exact sequence: src/core/poll.test.ts)', async () => {
+  it('backs off between polls: never sooner than the interval (exact sequence: src/request/poll.test.ts)', async () => {
     const times: number[] = [];
     server.use(
       http.get(`${path}/${id}`, () => {

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../src/openapi';
-import { listOperations, OPERATIONS } from '../src/operations';
+import { listOperations, OPERATIONS } from '../src/schemas/operations';
 
 const committed = resolve(dirname(fileURLToPath(import.meta.url)), '../../../docs/openapi.json');
 

@@ -8,16 +8,16 @@ import { fileURLToPath } from 'node:url';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../src/index';
-import { listOperations, type NamedSchema } from '../src/operations';
+import { listOperations, type NamedSchema } from '../src/schemas/operations';
 import * as schemas from '../src/schemas/index';
 
 const src = fileURLToPath(new URL('../src/', import.meta.url));
 const read = (path: string) => readFileSync(join(src, path), 'utf8');
 const RESOURCE_FILES = readdirSync(join(src, 'resources')).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
 
-/** The names a module imports from '../operations' (the calls its methods hand to the request function). */
+/** The names a module imports from '../schemas/operations' (the calls its methods hand to the request function). */
 function operationsImportedBy(source: string): string[] {
-  const imports = [...source.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'\.\.\/operations'/g)];
+  const imports = [...source.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'\.\.\/schemas\/operations'/g)];
   return imports.flatMap((m) =>
     m[1]!
       .split(',')

@@ -12,8 +12,8 @@ import fc from 'fast-check';
 import { strToU8, zipSync } from 'fflate';
 import { HttpResponse, http } from 'msw';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LocError } from '../src/errors';
-import { refusedCdnUrl } from '../src/internal/cdn-url-rule';
+import { LocError } from '../src/base/errors';
+import { refusedCdnUrl } from '../src/base/cdn-url-rule';
 import { DEFAULT_ZIP_LIMITS, unzip } from '../src/ota/index';
 import { fileStorage } from '../src/ota/file-storage';
 import { MAX_NESTING_DEPTH, flattenedSize, localeOfPath, readBundle } from '../src/ota/parse';
@@ -158,7 +158,7 @@ describe('keys that would flatten to more than memory holds', () => {
   });
 });
 
-describe('the URLs a check answer names (src/internal/cdn-url-rule.ts)', () => {
+describe('the URLs a check answer names (src/base/cdn-url-rule.ts)', () => {
   it.each([
     ['https://files.test/r.zip', 'https://cdn.test/cdn/check', undefined],
     ['https://files.test/r.zip', `${OTA_BASE}/cdn/check`, undefined],

@@ -399,6 +399,130 @@ describe('@loc/sdk/ota: redirects', () => {
   });
 });
 
+describe('@loc/sdk/ota: every hop held to the URL rule, each check sent once (issue 42, point 2)', () => {
+  /** A fetch that answers `respond` and records each URL it was asked for. */
+  function recordingFetch(respond: (url: string) => Response) {
+    const asked: string[] = [];
+    const fetch: typeof globalThis.fetch = async (input) => {
+      asked.push(String(input));
+      return respond(String(input));
+    };
+    return { fetch, asked };
+  }
+
+  it('a fetch that hides a redirect (a browser’s opaqueredirect): refused, the check not sent again', async () => {
+    // What a browser's fetch gives for `redirect: 'manual'`: no status, no Location, nothing to vet.
+    const opaque = { type: 'opaqueredirect', status: 0, ok: false, redirected: false, url: '', headers: new Headers() };
+    const { fetch, asked } = recordingFetch(() => opaque as unknown as Response);
+    const ota = otaClient({ fetch });
+    expect(await ota.checkNow()).toMatchObject({ status: 'failed', failure: { stage: 'check' } });
+    expect(asked).toEqual([CHECK_URL]);
+    expect(ota.failures[0]!.error.message).toBe(
+      'POST /cdn/check: refused a redirect it cannot see the hops of (docs/ota.md, "Redirects")',
+    );
+  });
+
+  it('a fetch that followed redirects itself (React Native’s): refused, though where it ended passes the rule', async () => {
+    const { fetch, asked } = recordingFetch(() => {
+      const response = new Response(null, { status: 204 });
+      Object.defineProperties(response, { redirected: { value: true }, url: { value: `${OTA_BASE}/elsewhere` } });
+      return response;
+    });
+    const ota = otaClient({ fetch });
+    expect(await ota.checkNow()).toMatchObject({ status: 'failed', failure: { stage: 'check' } });
+    expect(asked).toEqual([CHECK_URL]);
+  });
+
+  it('a hop from loopback to plain http off loopback is never requested, even on its way back to loopback', async () => {
+    const { fetch, asked } = recordingFetch((url) =>
+      url === CHECK_URL
+        ? new Response(null, { status: 307, headers: { location: 'http://cdn.example/hop' } })
+        : new Response(null, { status: 307, headers: { location: `${OTA_BASE}/final` } }),
+    );
+    const ota = otaClient({ fetch });
+    expect(await ota.checkNow()).toMatchObject({ status: 'failed', failure: { stage: 'check' } });
+    expect(asked).toEqual([CHECK_URL]);
+    expect(ota.failures[0]!.error.message).toMatch(/^POST \/cdn\/check: refused a redirect to a plain http: URL/);
+  });
+
+  it('the check’s own URL too: plain http off loopback is refused before any request, the key never sent', async () => {
+    const { fetch, asked } = recordingFetch(() => new Response(null, { status: 204 }));
+    const ota = otaClient({ fetch, baseUrl: 'http://cdn.example' });
+    expect(await ota.checkNow()).toMatchObject({ status: 'failed', failure: { stage: 'check' } });
+    expect(asked).toEqual([]);
+    expect(ota.failures[0]!.error.message).toMatch(/^refused to POST a plain http: URL/);
+  });
+});
+
+describe('@loc/sdk/ota: no credential in any event or error (issue 42, point 4)', () => {
+  const secrets = ['hunter2', 's3cr3t', OTA_KEY];
+  /** Every text an app or its logs may see of a failure: the message, the stack, the cause, the JSON. */
+  const seen = (failure: { error: Error }) =>
+    [
+      failure.error.message,
+      failure.error.stack,
+      String((failure.error as { cause?: unknown }).cause),
+      (failure.error.cause as Error | undefined)?.stack,
+      JSON.stringify(failure),
+      JSON.stringify(failure.error),
+    ].join('\n');
+
+  it('a filesUrl with a user name and password is refused before any request; nothing of it is shown', async () => {
+    const downloads: string[] = [];
+    server.use(
+      http.post(CHECK_URL, () =>
+        HttpResponse.json({
+          distributionReleaseId: 'r1',
+          name: 'R1',
+          createdAt: '2026-11-01T10:00:00Z',
+          filesUrl: 'https://user:hunter2@files.test/r1.zip?X-Amz-Signature=s3cr3t',
+        }),
+      ),
+      http.get('https://files.test/r1.zip', ({ request }) => {
+        downloads.push(request.url);
+        return new HttpResponse(bundle(v1));
+      }),
+    );
+    const ota = otaClient();
+    expect(await ota.checkNow()).toMatchObject({ status: 'failed', failure: { stage: 'download' } });
+    expect(downloads).toEqual([]);
+    expect(ota.failures[0]!.error.message).toBe('refused to GET a URL with a user name or password (never sent)');
+    for (const secret of secrets) expect(seen(ota.failures[0]!)).not.toContain(secret);
+  });
+
+  it('a baseUrl with a user name and password: the check is refused before any request', async () => {
+    const asked: string[] = [];
+    const ota = otaClient({
+      baseUrl: 'http://user:hunter2@127.0.0.1:4998',
+      fetch: async (input) => {
+        asked.push(String(input));
+        return new Response(null, { status: 204 });
+      },
+    });
+    expect(await ota.checkNow()).toMatchObject({ status: 'failed', failure: { stage: 'check' } });
+    expect(asked).toEqual([]);
+    for (const secret of secrets) expect(seen(ota.failures[0]!)).not.toContain(secret);
+  });
+
+  it('a fetch whose error quotes the URL it failed on (a polyfill’s): shown without its query or user info', async () => {
+    useCdn(server, [{ id: 'r1', zip: bundle(v1) }]);
+    const ota = otaClient({
+      fetch: async (input, init) => {
+        const url = String(input);
+        if (!url.includes('/files/')) return globalThis.fetch(input, init);
+        throw new TypeError(`Network request failed for ${url.replace('//', '//user:hunter2@')}`, {
+          cause: new Error(`connect ECONNRESET ${url}`),
+        });
+      },
+    });
+    expect(await ota.checkNow()).toMatchObject({ status: 'failed', failure: { stage: 'download' } });
+    const failure = ota.failures[0]!;
+    for (const secret of secrets) expect(seen(failure)).not.toContain(secret);
+    // What is left still says where: the origin and the path.
+    expect(failure.error.message).toContain(`${OTA_BASE}/files/r1.zip?…`);
+  });
+});
+
 /** Bytes that are the same on every run: a fixed pseudo-random sequence. */
 const bytesOf = (length: number, seed: number) =>
   Uint8Array.from({ length }, (_, i) => (Math.imul(i + 1, 2654435761 ^ seed) >>> 13) & 0xff);

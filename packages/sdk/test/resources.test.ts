@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ContractError, InvalidRequestError } from '../src/index';
 import { fileFromPath } from '../src/node';
-import { OPERATIONS } from '../src/operations';
+import { OPERATIONS } from '../src/schemas/operations';
 import { IMPORT_SWITCHES } from '../src/schemas/resources';
 import { BASE, client, HttpResponse, http, useMsw } from './fixtures';
 

@@ -1,4 +1,4 @@
-// Where requests go by default, and the one rule of where a CDN check goes (src/internal/service-hosts.ts):
+// Where requests go by default, and the one rule of where a CDN check goes (src/base/service-hosts.ts):
 // the service's hosts with only credentials, spec.md's /cdn/check on any other host. Nothing is sent: each
 // client is given a fetch of its own that records the URL and answers at once.
 import fc from 'fast-check';
@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KNOWN_HOSTS, isLoopbackHostname } from '../../../scripts/known-hosts.mjs';
 import { createCdnClient, createClient, DEFAULT_BASE_URL, NotFoundError } from '../src/index';
 import { createOtaClient } from '../src/ota/index';
-import * as hosts from '../src/internal/service-hosts';
-import { cdnCheckTarget } from '../src/internal/service-hosts';
+import * as hosts from '../src/base/service-hosts';
+import { cdnCheckTarget } from '../src/base/service-hosts';
 
 const body = { distributionEnvironment: 'PRODUCTION', distributionType: 'NATIVE_FORMAT' } as const;
 

@@ -1,6 +1,6 @@
 // Helpers shared by the end-to-end tests: the real `loc-mock` binary on a loopback port and the real
 // built `loc` binary as a child process. Both must be built first (`pnpm build`; `pnpm test` does it).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -131,13 +131,32 @@ export interface RunOptions {
   cwd?: string;
   input?: string;
   timeoutMs?: number;
-  /** Called with the child once it runs (to send it a signal). */
+  /** Called with the child once it runs (to send it a signal). Implies `spawn`. */
   onSpawn?: (child: ChildProcess) => void;
+  /**
+   * Run a `loc` process of its own, for a test of the process itself: its start-up and code cache, its
+   * exit, signals, pipes, what Node reads from the environment. Without it, the run goes to a runner
+   * process that runs loc's `main` again and again (see `runLoc`).
+   */
+  spawn?: boolean;
 }
 
 /**
- * Runs the built `loc` binary without a terminal (so in CI mode: no prompt, no spinner), with a clean
- * environment: only PATH, HOME, a code-cache folder of its own and what the test gives. It resolves when the process exits.
+ * Runs the built `loc` without a terminal (so in CI mode: no prompt, no spinner), with a clean
+ * environment: only PATH, HOME, a code-cache folder of its own and what the test gives. It resolves when
+ * the run is over, as a process: its exit code, stdout and stderr.
+ *
+ * A test that is not about the process gets a runner (loc-runner.cjs): a process that has loaded
+ * dist/program.cjs once and runs its `main` with each run's argv, environment, folder and stdin, and
+ * answers once nothing of the run keeps its event loop alive, when a spawned `loc` would have exited. That
+ * saves a Node start-up and a load of the program per run, most of what a short command costs. A run
+ * beside another gets a runner of its own. `spawn: true` (or `onSpawn`) runs a process of its own, and so
+ * does an environment with a variable Node or the C library reads at start-up (NODE_OPTIONS, LANG…).
+ * `LOC_TEST_SPAWN=1` in the test's environment spawns every run (to tell whether a failure is the runner's).
+ *
+ * @example
+ * const result = await runLoc(['export', 'formats', '--json']);
+ * expect(result.json().formats).toHaveLength(11);
  */
 export function runLoc(args: string[], options: RunOptions = {}): Promise<LocResult> {
   const env: Record<string, string> = {
@@ -150,6 +169,37 @@ export function runLoc(args: string[], options: RunOptions = {}): Promise<LocRes
     if (value === undefined) delete env[key];
     else env[key] = value;
   }
+  const spawned =
+    options.spawn ||
+    options.onSpawn ||
+    process.env.LOC_TEST_SPAWN === '1' ||
+    Object.keys(env).some((key) => READ_AT_START_UP.test(key));
+  return spawned ? spawnLoc(args, env, options) : runInRunner(args, env, options);
+}
+
+/** What Node (NODE_OPTIONS, NODE_USE_ENV_PROXY…), libuv and the C library (the locale, the zone) read once, at start-up. */
+const READ_AT_START_UP = /^(NODE_|UV_|LC_|LANG$|LANGUAGE$|TZ$|OPENSSL_|SSL_CERT_)/;
+
+function locResult(code: number | null, signal: NodeJS.Signals | null, stdout: string, stderr: string): LocResult {
+  return {
+    code,
+    signal,
+    stdout,
+    stderr,
+    json() {
+      try {
+        return JSON.parse(stdout);
+      } catch {
+        throw new Error(`stdout is not JSON:\n${stdout}\nstderr:\n${stderr}`);
+      }
+    },
+  };
+}
+
+const notFinished = (args: string[], options: RunOptions, stdout: string, stderr: string) =>
+  new Error(`loc ${args.join(' ')} did not finish within ${options.timeoutMs ?? 60_000} ms\n${stdout}\n${stderr}`);
+
+function spawnLoc(args: string[], env: Record<string, string>, options: RunOptions): Promise<LocResult> {
   const child = spawn(process.execPath, [LOC_BIN, ...args], { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
   options.onSpawn?.(child);
   let stdout = '';
@@ -160,30 +210,91 @@ export function runLoc(args: string[], options: RunOptions = {}): Promise<LocRes
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(
-        new Error(
-          `loc ${args.join(' ')} did not finish within ${options.timeoutMs ?? 60_000} ms\n${stdout}\n${stderr}`,
-        ),
-      );
+      reject(notFinished(args, options, stdout, stderr));
     }, options.timeoutMs ?? 60_000);
     // 'close' comes after both pipes are drained.
     child.once('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({
-        code,
-        signal,
-        stdout,
-        stderr,
-        json() {
-          try {
-            return JSON.parse(stdout);
-          } catch {
-            throw new Error(`stdout is not JSON:\n${stdout}\nstderr:\n${stderr}`);
-          }
-        },
-      });
+      resolve(locResult(code, signal, stdout, stderr));
     });
   });
+}
+
+/** A runner process (loc-runner.cjs) and its answers: one run at a time. */
+interface Runner {
+  child: ChildProcess;
+  ready: Promise<void>;
+  answer?: (reply: { code: number; stdout: string; stderr: string }) => void;
+  exited?: (code: number | null) => void;
+}
+
+const RUNNER = fileURLToPath(new URL('./loc-runner.cjs', import.meta.url));
+/** The runners that are not running anything now (one per run at a time: most files need one). */
+const idleRunners: Runner[] = [];
+let runs = 0;
+
+function startRunner(): Runner {
+  // Started as a spawned loc is (a clean environment, no execArgv of the test's own process): each run
+  // then sets the environment it is given.
+  const child = fork(RUNNER, [LOC_BIN], {
+    execArgv: [],
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir() },
+    // Pipes, as a spawned loc's are (never the test's terminal): the runs' bytes go to the test through
+    // the channel; anything written outside a run is passed on to this process's stderr.
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  for (const stream of [child.stdout!, child.stderr!]) {
+    stream.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+    (stream as Socket).unref();
+  }
+  const runner: Runner = { child, ready: Promise.resolve() };
+  runner.ready = new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the loc runner exited with ${code} before it was ready`)));
+    child.once('message', () => resolve());
+  });
+  child.on('message', (reply: { code: number; stdout: string; stderr: string; ready?: true }) => {
+    if (!reply.ready) runner.answer?.(reply);
+  });
+  child.on('exit', (code) => {
+    const at = idleRunners.indexOf(runner);
+    if (at !== -1) idleRunners.splice(at, 1);
+    runner.exited?.(code);
+  });
+  // An idle runner keeps no test process alive; it exits when the test's process is gone (the channel closes).
+  child.unref();
+  (child.channel as { unref?(): void } | undefined)?.unref?.();
+  return runner;
+}
+
+async function runInRunner(args: string[], env: Record<string, string>, options: RunOptions): Promise<LocResult> {
+  const runner = idleRunners.pop() ?? startRunner();
+  await runner.ready;
+  const channel = runner.child.channel as { ref?(): void; unref?(): void } | undefined;
+  channel?.ref?.();
+  try {
+    const reply = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        runner.child.kill('SIGKILL');
+        reject(notFinished(args, options, '', ''));
+      }, options.timeoutMs ?? 60_000);
+      runner.answer = (reply) => {
+        clearTimeout(timer);
+        resolve(reply);
+      };
+      runner.exited = (code) => {
+        clearTimeout(timer);
+        reject(new Error(`the loc runner exited with ${code} during loc ${args.join(' ')}`));
+      };
+      runner.child.send({ id: ++runs, args, env, cwd: options.cwd ?? process.cwd(), input: options.input ?? '' });
+    });
+    return locResult(reply.code, null, reply.stdout, reply.stderr);
+  } finally {
+    runner.answer = undefined;
+    runner.exited = undefined;
+    channel?.unref?.();
+    if (runner.child.exitCode === null && runner.child.signalCode === null) idleRunners.push(runner);
+  }
 }
 
 /** A fresh temporary folder, and its removal. */

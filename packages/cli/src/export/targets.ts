@@ -16,7 +16,6 @@ import { editedHint } from './check';
 import { startProgress } from '../ui/progress';
 import { counted } from '../ui/quantities';
 import type { KeySummary } from './summary/diff';
-import { perTargetFlags } from '../commands/export';
 import type { EXPORT_STATUSES } from '../options/option-values';
 
 /**
@@ -426,7 +425,8 @@ export interface TargetsOptions {
 
 /**
  * `loc export` of the config's targets: checks, runs, reports. `summary` renders and writes the
- * Markdown of every target's key summary (one section per target).
+ * Markdown of every target's key summary (one section per target); `perTarget` are the flags a target sets
+ * itself, as `[attribute, --flag]`, refused here.
  */
 export async function exportTargets(
   ctx: Context,
@@ -440,11 +440,13 @@ export async function exportTargets(
       }
     | undefined,
   exportOne: ExportOne,
+  perTarget: readonly (readonly [string, string])[],
 ): Promise<void> {
   const loaded = ctx.projectConfig();
   if (!loaded?.config.targets?.length) throw noTargets(loaded);
-  // Flags that set what a target sets (commands/export.ts, DELIVERY_FLAGS): with targets they belong in loc.config.json.
-  const given = perTargetFlags().filter(([key]) => options[key] !== undefined && options[key] !== false);
+  // Flags that set what a target sets (`perTarget`, from DELIVERY_FLAGS of commands/export.ts): with targets
+  // they belong in loc.config.json.
+  const given = perTarget.filter(([key]) => options[key] !== undefined && options[key] !== false);
   if (given.length)
     throw new UsageError(
       `${given.map(([, flag]) => flag).join(', ')} cannot be used with the targets of ${loaded.path}: each target sets its own.`,

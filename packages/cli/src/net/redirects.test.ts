@@ -194,7 +194,7 @@ describe.each(clients)('%s follows redirects as fetch does', (_name, make, CREDE
   });
 });
 
-// Issue 42, point 2: each hop is held to the download URL rule (@loc/sdk internal/cdn-url-rule.ts), not only
+// Issue 42, point 2: each hop is held to the download URL rule (@loc/sdk base/cdn-url-rule.ts), not only
 // the step from https to http. An exchange of the test's own answers each hop from a table: nothing reaches
 // the network, and `asked` shows which hops would have.
 describe('sendFollowing holds every hop to the URL rule', () => {

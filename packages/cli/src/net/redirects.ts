@@ -124,7 +124,7 @@ function checkRequestUrl(url: URL): URL {
  * The request that follows `hop` after a `status` answer with `location`, by fetch's rules (WHATWG
  * fetch, "HTTP-redirect fetch"): origin-bound headers are dropped when the origin changes; 303 (and 301
  * or 302 after a POST) becomes a GET without body; 307 and 308 keep method and body. Stricter than
- * fetch: each hop is held to @loc/sdk's download URL rule (internal/cdn-url-rule.ts): to plain http only
+ * fetch: each hop is held to @loc/sdk's download URL rule (base/cdn-url-rule.ts): to plain http only
  * from plain http on loopback to loopback, never from https (it would send the request, and whatever
  * credentials the next hops add, in clear text), never out of loopback in clear text; and a count over
  * {@link MAX_REDIRECTS} is refused.

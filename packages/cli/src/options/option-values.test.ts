@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { collectList, parseCount, parsePercent, parseTimeout } from './option-values';
 
-// The rule itself is @loc/sdk's parseDuration (its tests: packages/sdk/src/duration.test.ts).
+// The rule itself is @loc/sdk's parseDuration (its tests: packages/sdk/src/base/duration.test.ts).
 describe('parseTimeout', () => {
   it.each([
     ['500ms', 500],

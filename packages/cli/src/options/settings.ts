@@ -93,7 +93,7 @@ export async function resolveSettings(input: SettingsInput): Promise<Settings> {
   const cdnCheckPathGiven = given('cdnCheckPath') ?? fromConfig(input.config?.cdn?.checkPath);
   const checkedCdnBase = ([value, source]: [string, Source]) =>
     normalizeBaseUrl(value, `The CDN base URL (${describeSource(source, 'cdnBaseUrl', profileName)})`);
-  // Where a check goes without them is the SDK's one rule (its internal/service-hosts.ts).
+  // Where a check goes without them is the SDK's one rule (its base/service-hosts.ts).
   const cdn = cdnCheckTarget({
     baseUrl,
     cdnBaseUrl: cdnBaseUrlGiven && checkedCdnBase(cdnBaseUrlGiven),

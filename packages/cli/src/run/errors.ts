@@ -332,7 +332,7 @@ function refusalOf(error: unknown): (typeof REFUSED)[keyof typeof REFUSED] | und
   return undefined;
 }
 
-/** The SDK's API calls follow no redirect: a redirect answer says so (core/request.ts). */
+/** The SDK's API calls follow no redirect: a redirect answer says so (request/request.ts). */
 const isRedirectAnswer = (error: unknown): error is APIConnectionError =>
   error instanceof APIConnectionError && /answered with a redirect/.test(error.message);
 

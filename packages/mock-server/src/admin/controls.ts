@@ -1,13 +1,15 @@
+// src/admin/: the controls: their one table (here), the control API over HTTP, who may call it, and verify.
 // The one table of the mock's controls. Each control is declared once here — its route, its input and
 // output schemas, what it does — and from this table come the JS API (`service.admin.<name>()`), the
 // HTTP control API under /__admin/ (admin/http.ts), the flags of `loc-mock serve` that set state at start
-// (bin.ts) and the control API's OpenAPI document (admin/openapi.ts, docs/mock-admin-openapi.json).
+// (bin.ts) and the control API's OpenAPI document (service/admin-openapi.ts, docs/mock-admin-openapi.json).
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { ControlError } from '../control-error';
-import { FAULT_KINDS, FaultSpecSchema, type ActiveFault, type createFaults } from '../faults';
-import { clockTimeProblem, type MockClock } from '../clock';
-import { entryOf, type Journal, type JournalEntry } from '../journal';
+import { ControlError } from '../rules/control-error';
+import type { createFaults } from '../faults/faults';
+import { FAULT_KINDS, FaultSpecSchema, type ActiveFault } from '../faults/kinds';
+import { clockTimeProblem, type MockClock } from '../store/clock';
+import { entryOf, type Journal, type JournalEntry } from '../journal/journal';
 import { demoSeed } from '../seed/demo';
 import { SeedSchema, type Seed } from '../seed/schema';
 import { StoreError, type Store } from '../store';

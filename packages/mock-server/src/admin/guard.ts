@@ -4,7 +4,7 @@
 // is not this machine's loopback (or the name the mock was told it has), and a request a browser sent for
 // a page of another origin. The body's JSON content type is checked with the body (admin/http.ts).
 import { isLoopbackHost } from '@loc/sdk/internal';
-import { hostOfHeader } from '../loopback';
+import { hostOfHeader } from '../rules/loopback';
 
 /** What the control API knows of its own address: its port, and the names it was given. */
 export interface AdminSite {

@@ -3,7 +3,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { HTTP_STATUS_TEXT, MAX_NESTING_DEPTH, nestsDeeperThan } from '@loc/sdk/internal';
 import type { IncomingHttpHeaders } from 'node:http';
-import { ControlError, type BadInput } from '../control-error';
+import { ControlError, type BadInput } from '../rules/control-error';
 import { CONTROLS, runControl, type ControlName, type ControlTarget } from './controls';
 import { foreignRequest, type AdminSite } from './guard';
 

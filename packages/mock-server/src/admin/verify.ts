@@ -3,9 +3,9 @@
 // (an Authorization header too); entries are shown with credentials fingerprinted.
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
-import { entryOf, type JournalEntry, type Recorded } from '../journal';
-import { onePathRule, RegExpSource } from '../path-match';
-import { OperationIdSchema } from '../handlers/operation-of';
+import { entryOf, type JournalEntry, type Recorded } from '../journal/journal';
+import { onePathRule, RegExpSource } from '../rules/path-match';
+import { OperationIdSchema } from '../request/operation-of';
 
 const regExp = RegExpSource;
 

@@ -5,9 +5,9 @@
 // `KeptResponse`: its status, headers and body are plain fields that the real server writes as they are,
 // and `delivered` gives msw's interception a real Response with the body in it, as a client expects.
 import { HTTP_STATUS_TEXT } from '@loc/sdk/internal';
-import { exchangeOf } from '../exchange';
-import { REQUEST_ID_HEADER } from '../request-id';
-import { isSocketRequest } from '../socket-request';
+import { exchangeOf } from '../journal/exchange';
+import { REQUEST_ID_HEADER } from '../request/request-id';
+import { isSocketRequest } from '../request/socket-request';
 
 /** What the real server writes for an answer made here: its body, and its headers as they were given. */
 export interface KeptAnswer {

@@ -3,7 +3,7 @@ import type { HandlerContext } from './context';
 import { bodyProblem, problem } from './errors';
 import { bearerToken, BodyError } from './request';
 import { emptyResponse, keptAnswerOf, keptResponse, type KeptAnswer } from './answers';
-import { originOf } from '../socket-request';
+import { originOf } from '../request/socket-request';
 import { reply, type RequestBody, type Resolvers } from './routes';
 
 /** spec.md §8: a distribution check's pre-signed filesUrl is valid for 24 hours. */

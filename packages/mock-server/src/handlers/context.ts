@@ -1,4 +1,4 @@
-import type { Signer } from '../signing';
+import type { Signer } from './signing';
 import type { Store } from '../store';
 
 /** What every handler factory needs: the state, the URL signer, and where the routes live. */

@@ -3,7 +3,7 @@ import type { CdnErrorDetail, V1Error } from '@loc/sdk';
 import { HTTP_STATUS_TEXT } from '@loc/sdk/internal';
 import { StoreError } from '../store';
 import { jsonResponse } from './answers';
-import { isCdnPath } from './operation-of';
+import { isCdnPath } from '../request/operation-of';
 import { BodyError, type BadField } from './request';
 
 /** The `/v1` error body (docs/decisions.md): `{"error": "<what is wrong and what to do>"}`. */

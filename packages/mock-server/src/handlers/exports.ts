@@ -1,5 +1,5 @@
 import { EXPORT_URL_VALIDITY_MS, type ExportJob } from '../store';
-import { urlOf } from '../socket-request';
+import { urlOf } from '../request/socket-request';
 import type { HandlerContext } from './context';
 import { bearerToken } from './request';
 import { reply, type ResponseBody, type Resolvers } from './routes';

@@ -1,6 +1,6 @@
 import { listOperations, pathsOf } from '@loc/sdk/internal';
 import { http, matchRequestUrl } from 'msw';
-import { urlOf } from '../socket-request';
+import { urlOf } from '../request/socket-request';
 import type { HandlerContext } from './context';
 import { delivered } from './answers';
 import { errorFor } from './errors';

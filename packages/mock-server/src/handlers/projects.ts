@@ -1,7 +1,7 @@
 import { exportFormatsFor, formatInfo, SEGMENT_STATUSES } from '@loc/sdk/internal';
 import type { Project } from '../store';
 import { countsOf, localesOf } from '../store/project-files';
-import { urlOf } from '../socket-request';
+import { urlOf } from '../request/socket-request';
 import type { HandlerContext } from './context';
 import { bearerToken } from './request';
 import { reply, type ResponseBody, type Resolvers } from './routes';

@@ -1,7 +1,7 @@
 // What the handlers read from a request: its credential, its query, and its body (JSON, or a form).
 import type { OperationRequestBody, QueryParameter } from '@loc/sdk/internal';
 import type * as z from 'zod/mini';
-import { bodyToRead, urlOf, UTF8 } from '../socket-request';
+import { bodyToRead, urlOf, UTF8 } from '../request/socket-request';
 
 /** The Bearer token of a request, if it carries a well-formed one. */
 export function bearerToken(request: Request): string | undefined {
@@ -37,7 +37,7 @@ export class BodyError extends Error {
 }
 
 /**
- * Reads and checks a JSON body as the operation declares it (src/operations.ts of @loc/sdk): 413 over
+ * Reads and checks a JSON body as the operation declares it (src/schemas/operations.ts of @loc/sdk): 413 over
  * `maxBytes`; `malformedStatus` for a body that is not JSON or missing when required; `invalidStatus`
  * when it does not match the schema, naming each bad field. An empty optional body counts as `{}`.
  * Over the mock's socket, where the body is read already, it answers (or throws) at once: a promise per

@@ -1,7 +1,7 @@
 import { formatInfo, type IMPORT_SWITCHES } from '@loc/sdk/internal';
 import type { ImportedResource } from '../store/resources';
 import { DEFAULT_SWITCHES, type Switches } from '../store/resource-import';
-import { urlOf } from '../socket-request';
+import { urlOf } from '../request/socket-request';
 import type { HandlerContext } from './context';
 import { bearerToken } from './request';
 import { reply, replyText, type RequestBody, type ResponseBody, type Resolvers } from './routes';

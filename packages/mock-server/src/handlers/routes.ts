@@ -1,4 +1,5 @@
-// The mock's routes: one per operation of the SDK's table (@loc/sdk src/operations.ts), so the mock cannot
+// src/handlers/: msw handlers over the store, nothing of sockets: one route per operation (here), resolvers per area.
+// The mock's routes: one per operation of the SDK's table (@loc/sdk src/schemas/operations.ts), so the mock cannot
 // serve a path, a method or a body the SDK and the OpenAPI document do not know.
 import {
   OPERATIONS,

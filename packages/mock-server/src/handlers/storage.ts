@@ -1,7 +1,7 @@
 import { unzipSync } from 'fflate';
 import { http } from 'msw';
 import { bytesResponse, delivered } from './answers';
-import { urlOf } from '../socket-request';
+import { urlOf } from '../request/socket-request';
 import type { HandlerContext } from './context';
 import { v1Error } from './errors';
 

@@ -1,3 +1,4 @@
+// src/seed/: the state a mock starts from: the seed's schema (here), the ids it gives, the demo and hostile seeds.
 import {
   DISTRIBUTION_ENVIRONMENTS,
   DISTRIBUTION_TYPES,
@@ -9,7 +10,7 @@ import {
 import { jsonPath } from '@loc/sdk/internal';
 import semver from 'semver';
 import { z } from 'zod';
-import { derivedId, PROJECT_ID_PATTERN, WORKSPACE_ID_PATTERN } from '../store/ids';
+import { derivedId, PROJECT_ID_PATTERN, WORKSPACE_ID_PATTERN } from './ids';
 
 const slug = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a URL slug: lowercase letters, digits and dashes');
 const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'expected an ISO 8601 date');
@@ -36,7 +37,7 @@ export const SeedSchema = z.strictObject({
     z
       .strictObject({
         slug,
-        /** The id the service's paths take as well as the slug. Default: made from the slug (store/ids.ts). */
+        /** The id the service's paths take as well as the slug. Default: made from the slug (seed/ids.ts). */
         id: z
           .string()
           .regex(WORKSPACE_ID_PATTERN, 'expected a workspace id such as space_16kPs3bRIpXi-29323')
@@ -68,7 +69,7 @@ export const SeedSchema = z.strictObject({
       .strictObject({
         workspace: slug,
         slug,
-        /** The id the service's paths take as well as the slug. Default: made from workspace and slug (store/ids.ts). */
+        /** The id the service's paths take as well as the slug. Default: made from workspace and slug (seed/ids.ts). */
         id: z.string().regex(PROJECT_ID_PATTERN, 'expected a project id such as pr_18JCETCbT9NW-31003').optional(),
         title: z.string().min(1),
         description: z.string().optional(),

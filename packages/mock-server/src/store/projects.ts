@@ -3,7 +3,7 @@ import { RESOURCE_TYPES } from '@loc/sdk/internal';
 import { LANGUAGE_CODE_PATTERN, type CreateProjectRequestSchema } from '@loc/sdk/schemas';
 import type { z } from 'zod';
 import { can } from './access';
-import { derivedId } from './ids';
+import { derivedId } from '../seed/ids';
 import { slugify } from './slug';
 import type { State, StoreContext } from './state';
 import { StoreError } from './store-error';

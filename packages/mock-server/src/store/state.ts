@@ -1,7 +1,7 @@
 // What the store holds between two calls, made from a seed: `reset()` and `loadSeed()` put a new one in
 // place whole, so no part of the store keeps a piece of an old one by accident.
 import { createHash } from 'node:crypto';
-import type { MockClock } from '../clock';
+import type { MockClock } from './clock';
 import type { ParsedSeed } from '../seed/schema';
 import { createBlobs, type Blobs } from './blobs';
 import type { ExportJob, Project, User } from './types';

@@ -1,4 +1,4 @@
-import type { MockClock } from '../clock';
+import type { MockClock } from './clock';
 import { parseSeed, type ParsedSeed, type Seed } from '../seed/schema';
 import { createAccess } from './access';
 import { createCdnChecks } from './cdn-checks';

@@ -3,11 +3,11 @@
 import type { IncomingMessage } from 'node:http';
 import { envProxyRoute } from './env-proxy';
 import { nodeHttp, nodeHttps } from './node-http';
-import { DownloadError } from '../errors';
-import { SDK_VERSION } from '../core/config';
-import { redactUrl } from '../core/url';
-import { refusedDownloadUrl } from '../internal/cdn-url-rule';
-import { safeCause } from '../internal/network-failure';
+import { DownloadError } from '../base/errors';
+import { SDK_VERSION } from '../request/config';
+import { redactUrl } from '../base/url';
+import { refusedDownloadUrl } from '../base/cdn-url-rule';
+import { safeCause } from '../request/network-failure';
 import type { HashingWriter } from './hashing-writer';
 import { requestOverSocket } from './socket-download';
 
@@ -39,7 +39,7 @@ const NODE_HEADERS = { ...HEADERS, 'accept-encoding': 'identity' };
 /**
  * GETs `url` with no credential (a pre-signed URL carries its own), following at most
  * {@link MAX_DOWNLOAD_REDIRECTS} redirects; each hop, the first included, is held to the download URL rule
- * (internal/cdn-url-rule.ts: `https:`, plain `http:` only on loopback and only from loopback, no user name
+ * (base/cdn-url-rule.ts: `https:`, plain `http:` only on loopback and only from loopback, no user name
  * or password) before it is sent. A non-2xx answer is a DownloadError. Without `fetchImpl` it reads the answer off a socket of its own straight into the
  * file's write batch (socket-download.ts: constant memory, faster than node:http and fetch), unless a
  * test tool intercepts node:http (then through node:http, so msw's `setupServer` and nock see it) or

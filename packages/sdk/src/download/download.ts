@@ -1,14 +1,15 @@
+// src/download/: @loc/sdk/node's downloads (here), streamed to a temporary file, checked, renamed into place.
 import { randomBytes } from 'node:crypto';
 import { writeSync } from 'node:fs';
 import { lstat, mkdir, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { abortErrorOf, anySignal } from '../internal/signals';
-import { refusedCdnUrl } from '../internal/cdn-url-rule';
-import { redactUrl, redactUrls } from '../core/url';
-import { checkCount, checkDuration } from '../internal/options';
-import { networkFailureOf, safeCause } from '../internal/network-failure';
+import { abortErrorOf, anySignal } from '../request/signals';
+import { refusedCdnUrl } from '../base/cdn-url-rule';
+import { redactUrl, redactUrls } from '../base/url';
+import { checkCount, checkDuration } from '../base/options';
+import { networkFailureOf, safeCause } from '../request/network-failure';
 import { contentLength, openDownload } from './download-source';
-import { DownloadError, LocError } from '../errors';
+import { DownloadError, LocError } from '../base/errors';
 import { createHashingWriter } from './hashing-writer';
 import { isProcessRunning } from './process-running';
 import type { CdnRelease } from '../schemas/cdn';

@@ -6,12 +6,14 @@
  * An HTTP error of the check is a `LocError` with `status` and `codes` beside it, not `APIError.from`'s
  * subclass: those classes and their messages would be a sixth of the bundle.
  */
-import { APIConnectionError, DownloadError, LocError, parseRetryAfter } from '../errors';
-import { refusedCdnUrl } from '../internal/cdn-url-rule';
-import { networkFailureOf, safeCause } from '../internal/network-failure';
+import { redactUrls } from '../base/url';
+import { APIConnectionError, DownloadError, LocError, parseRetryAfter } from '../base/errors';
+import { refusedCdnUrl } from '../base/cdn-url-rule';
+import { networkFailureOf, safeCause } from '../request/network-failure';
+import { nextHop } from './hops';
 import type { CdnCheckRequest, CdnRelease } from '../schemas/cdn';
 
-/** How many redirects a request follows; each is checked (../internal/cdn-url-rule.ts). */
+/** How many redirects a request follows; each is checked (../base/cdn-url-rule.ts). */
 const MAX_REDIRECTS = 5;
 /**
  * Most bytes of a check's answer that are read: a release or a problem is well under a kilobyte. A bigger
@@ -24,8 +26,6 @@ export type CheckAnswer =
   | { kind: 'release'; release: CdnRelease }
   /** 204: `clientRelease` is the newest, or no release matches. */
   | { kind: 'current' }
-  /** 404 DISTRIBUTION_NOT_FOUND: nothing is published (the official SDKs' reading: not a failure). */
-  | { kind: 'none' }
   | { kind: 'error'; error: LocError; status: number; codes: string[]; retryAfterMs: number | undefined };
 
 export interface HttpConfig {
@@ -33,59 +33,54 @@ export interface HttpConfig {
   now: () => number;
   /** Longest a request may take, its body included (a stalled download would hold every later check). */
   timeoutMs: number;
-  /** The check's URL, as the app configured it: every other URL fetched is held to refusedCdnUrl against it. */
+  /** The check's URL, as the app configured it: every URL fetched (this one too) is held to refusedCdnUrl against it. */
   checkUrl: string;
+  /** The check's path below the base URL, as messages name it. */
+  checkPath: string;
 }
 
 /**
- * Fetches `url`, following redirects itself so that each URL but the configured check's own passes
- * refusedCdnUrl (none goes from HTTPS to HTTP, none to `data:` or `file:`): a refused one is never
- * requested. A browser's fetch does not show a redirect (`opaqueredirect`): there it follows them and
- * checks where it ended.
+ * Fetches `url`, following redirects itself so that every URL, the check's own and each hop's, passes
+ * refusedCdnUrl before it is requested (https off loopback, plain http only from loopback to loopback,
+ * never a downgrade, no user name or password; never `data:` or `file:`). A fetch that does not show a
+ * redirect's hops (a browser's: `opaqueredirect`; one that follows them whatever it is told, React
+ * Native's), and the browser build whatever its fetch shows, are refused the redirect: the hops cannot be
+ * held to the rule, and the request is not sent again to follow it.
  */
 async function fetchFollowing(config: HttpConfig, url: string, init: RequestInit, path: string): Promise<Response> {
   const info = { method: init.method ?? 'GET', path };
+  const refuse = (why: string) => new DownloadError(`${info.method} ${path}: refused ${why}`);
   // One deadline for the redirects and the body; where AbortSignal.timeout is missing (old React Native), none.
   const signal = AbortSignal.timeout?.(config.timeoutMs);
   if (signal) init = { ...init, signal };
   for (let hop = 0, from = config.checkUrl; ; hop++) {
-    const refused = url === config.checkUrl ? undefined : refusedCdnUrl(url, config.checkUrl, from);
+    const refused = refusedCdnUrl(url, config.checkUrl, from);
     // Not the URL itself in the message: a pre-signed query or a data: URL's content is no one's to read.
     if (refused)
-      throw new DownloadError(
-        hop ? `${info.method} ${path}: refused a redirect to ${refused}` : `refused to ${info.method} ${refused}`,
-      );
+      throw hop ? refuse(`a redirect to ${refused}`) : new DownloadError(`refused to ${info.method} ${refused}`);
     let response: Response;
     try {
       response = await config.fetch(url, { ...init, redirect: 'manual' });
-      if (response.type === 'opaqueredirect') response = await config.fetch(url, init);
     } catch (error) {
-      throw new APIConnectionError(info, networkFailureOf(error).message, {
-        cause: safeCause(networkFailureOf(error)),
-      });
+      const failure = networkFailureOf(error);
+      // The runtime's text may quote the URL it failed on (a fetch polyfill's; one with a user name in it):
+      // without its user info and query, in the message and the cause alike.
+      failure.message = redactUrls(failure.message);
+      throw new APIConnectionError(info, failure.message, { cause: safeCause(failure) });
     }
     const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
-    const next = location === null ? response.url || url : new URL(location, url).href;
-    if (location === null) {
-      // A browser followed the redirects itself: where it ended is held to the same rule.
-      const ended = next === url ? undefined : refusedCdnUrl(next, config.checkUrl, url);
-      if (ended) throw new DownloadError(`${info.method} ${path}: refused a redirect to ${ended}`);
-      return response;
-    }
-    if (hop >= MAX_REDIRECTS) throw new DownloadError(`${info.method} ${path}: more than ${MAX_REDIRECTS} redirects`);
-    // The credential belongs to the first host only.
-    if (new URL(next).origin !== new URL(url).origin) init = { ...init, headers: withoutAuthorization(init.headers) };
+    const next = location === null ? undefined : nextHop(location, url, init);
+    // A browser's fetch does not show a redirect's hops (`opaqueredirect`: no status, no Location), one that
+    // follows them whatever it is told (React Native's) shows only where they ended, and the browser build
+    // follows none (./hops.browser.ts): the hops cannot be held to the rule one by one, so the redirect is
+    // refused, and the request is not sent again to follow it.
+    if (response.type === 'opaqueredirect' || response.redirected || (location !== null && !next))
+      throw refuse('a redirect it cannot see the hops of (docs/ota.md, "Redirects")');
+    if (!next) return response;
+    if (hop >= MAX_REDIRECTS) throw refuse(`more than ${MAX_REDIRECTS} redirects`);
     from = url;
-    url = next;
+    [url, init] = next;
   }
-}
-
-function withoutAuthorization(headers: RequestInit['headers']): Record<string, string> {
-  const kept: Record<string, string> = {};
-  new Headers(headers).forEach((value, name) => {
-    if (name !== 'authorization') kept[name] = value;
-  });
-  return kept;
 }
 
 /** The codes (`errors[].infos`) and message of a problem body, or of the older `{error_message}` one. */
@@ -104,16 +99,11 @@ function problemOf(body: { errors?: { infos?: unknown }[]; detail?: unknown; err
  * One CDN check. Resolves to the answer (an HTTP error, and a 200 without a release, too); rejects with
  * `APIConnectionError` when no answer came.
  */
-export async function checkCdn(
-  config: HttpConfig,
-  url: string,
-  path: string,
-  cdnKey: string,
-  body: CdnCheckRequest,
-): Promise<CheckAnswer> {
+export async function checkCdn(config: HttpConfig, cdnKey: string, body: CdnCheckRequest): Promise<CheckAnswer> {
+  const path = config.checkPath;
   const response = await fetchFollowing(
     config,
-    url,
+    config.checkUrl,
     {
       method: 'POST',
       headers: { authorization: `Bearer ${cdnKey}`, 'content-type': 'application/json', accept: 'application/json' },
@@ -132,9 +122,14 @@ export async function checkCdn(
   if (response.ok && typeof answer?.distributionReleaseId === 'string' && typeof answer.filesUrl === 'string')
     return { kind: 'release', release: answer as CdnRelease };
   const { codes, detail } = problemOf(answer);
-  if (status === 404 && codes.includes('DISTRIBUTION_NOT_FOUND')) return { kind: 'none' };
+  // spec.md §7.2: no distribution matches the environment, type and version. The official SDKs report it as
+  // a failure: so does the client, naming what it asked for (the strings it has stay).
+  const missing =
+    status === 404 && codes.includes('DISTRIBUTION_NOT_FOUND')
+      ? `: no release for ${body.distributionEnvironment} ${body.distributionType}${body.clientVersion ? ` ${body.clientVersion}` : ''}`
+      : '';
   const error = new LocError(
-    `${status} from POST ${path}${response.ok ? ' without a release' : ''}${detail && `: ${detail}`}`,
+    `${status} from POST ${path}${response.ok ? ' without a release' : ''}${missing}${detail && `: ${detail}`}`,
   );
   return { kind: 'error', error, status, codes, retryAfterMs: parseRetryAfter(response.headers, config.now()) };
 }
@@ -173,7 +168,7 @@ async function readCapped(response: Response, maxBytes: number, path = ''): Prom
   const tooBig = () => new DownloadError(`GET ${path}: more than the limit of ${maxBytes} bytes`);
   if (length > maxBytes) {
     await response.body?.cancel().catch(() => {});
-    throw new DownloadError(`GET ${path}: ${length} bytes, more than the limit of ${maxBytes}`);
+    throw tooBig();
   }
   const reader = response.body?.getReader();
   if (!reader) {

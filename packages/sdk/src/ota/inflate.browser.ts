@@ -1,8 +1,9 @@
 /**
  * How the client inflates a deflated ZIP entry in a browser: the browser's own
  * `DecompressionStream('deflate-raw')` (Chrome and Edge 103+, Firefox 113+, Safari 16.4+), in place of
- * fflate's inflate, ~1.9 KB of an app's 8 KB, gzipped (docs/decisions.md, "How `@loc/sdk/ota` inflates
- * in a browser"). tsup.config.ts builds it into the package's `browser` condition of `@loc/sdk/ota`.
+ * ./zip.ts's inflateWhole (Node's zlib, or fflate's inflate, ~1.9 KB of an app's 8 KB, gzipped:
+ * docs/decisions.md, "How `@loc/sdk/ota` inflates in a browser"). It refuses what inflateWhole refuses
+ * (data that is not one whole deflate stream, or has bytes after it): the stream itself does. tsup.config.ts builds it into the package's `browser` condition of `@loc/sdk/ota`.
  * A browser without it keeps serving what it has: the bundle is refused with an error that names the
  * missing API (an `unpack` event), and nothing else changes.
  */

@@ -1,6 +1,7 @@
 /**
- * How the client inflates a deflated ZIP entry: fflate's inflate, for Node, React Native and Electron's
- * main process (React Native has no `DecompressionStream`). The build for browsers (the package's
- * `browser` condition) takes ./inflate.browser.ts in its place (tsup.config.ts; docs/decisions.md).
+ * How the client inflates a deflated ZIP entry outside a browser (Node, React Native, Electron's main
+ * process): ./zip.ts's inflateWhole, with the runtime's zlib or fflate. The build for browsers (the
+ * package's `browser` condition) takes ./inflate.browser.ts in its place (tsup.config.ts;
+ * docs/decisions.md): both take the same entries and refuse the same ones.
  */
-export { inflateSized as inflate } from './zip';
+export { inflateWhole as inflate } from './zip';

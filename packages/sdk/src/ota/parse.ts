@@ -3,7 +3,7 @@
  * with `.`, as i18next and json.standard write them) are parsed; other formats are not (docs/ota.md):
  * the bundle of a web or React Native app is exported as JSON.
  */
-import { MAX_NESTING_DEPTH } from '../internal/json-depth';
+import { MAX_NESTING_DEPTH } from '../base/json-depth';
 import { DEFAULT_ZIP_LIMITS } from './zip';
 
 /** Strings of one locale: key → text. */

@@ -82,8 +82,80 @@ interface CheckedEntry {
  * Inflates `data` into a buffer of `size` bytes, the size its header states: memory stays bounded even
  * when the header lies (fflate writes nothing past the buffer; the CRC-32 then refuses the entry).
  */
-export function inflateSized(data: Uint8Array, size: number): Uint8Array {
+function inflateSized(data: Uint8Array, size: number): Uint8Array {
   return inflateSync(data, { out: new Uint8Array(size) });
+}
+
+/** What the client takes of the runtime's zlib. */
+interface RuntimeZlib {
+  crc32?(bytes: Uint8Array): number;
+  inflateRawSync?(
+    data: Uint8Array,
+    options: { info: true; maxOutputLength: number },
+  ): { buffer: Uint8Array; engine: { bytesWritten: number } };
+}
+
+/**
+ * The runtime's zlib when it offers one without an import: process.getBuiltinModule (Node ≥ 20.16, and
+ * other runtimes that have both). Browsers have neither, and a bundler sees no `node:` import. Looked up at
+ * each use, so that a test can hide it (test/ota.test.ts runs the CRC and inflate cases both ways).
+ */
+function runtimeZlib(): RuntimeZlib | undefined {
+  return (
+    globalThis as { process?: { getBuiltinModule?(id: string): RuntimeZlib | undefined } }
+  ).process?.getBuiltinModule?.('zlib');
+}
+
+/** Where the data of an entry is more than its deflate stream. */
+const JUNK = 'has bytes after the end of its compressed data';
+
+/**
+ * The bytes that `data`, raw deflate, inflates to, outside a browser: with the runtime's zlib where it has
+ * one without an import (Node, Electron's main process: `process.getBuiltinModule`, which no bundler
+ * follows), else with fflate (React Native): at most `size` and one more (the caller refuses any other
+ * length than `size`). As strict as a browser's `DecompressionStream`, which ./inflate.browser.ts uses: the
+ * data must be one whole raw deflate stream and nothing more (docs/decisions.md, "One ZIP reading in every
+ * build"). Throws when it ends before the stream does (no data at all included: a deflated empty file is
+ * two bytes, `03 00`), or has bytes after the stream's end. The stricter reading, since nothing shows the
+ * service writing either.
+ *
+ * @example inflateWhole(entryData, 1234) // 1234 bytes, or an Error
+ */
+export function inflateWhole(data: Uint8Array, size: number): Uint8Array {
+  const zlib = runtimeZlib();
+  if (zlib?.inflateRawSync) {
+    let inflated: ReturnType<NonNullable<RuntimeZlib['inflateRawSync']>>;
+    try {
+      // `maxOutputLength`: memory stays within the stated size (and a byte), whatever the data holds.
+      inflated = zlib.inflateRawSync(data, { info: true, maxOutputLength: size + 1 });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+        throw new Error(`an entry inflates to more than the ${size} bytes its header states`);
+      throw error;
+    }
+    // zlib stops at the stream's end: what it did not take is not part of the stream.
+    if (inflated.engine.bytesWritten !== data.length) throw new Error(`an entry ${JUNK}`);
+    // A Uint8Array, as every other build gives (a Buffer is one, with more): the same bytes, not copied.
+    const { buffer, byteOffset, length } = inflated.buffer;
+    return new Uint8Array(buffer, byteOffset, length);
+  }
+  // fflate inflates into a buffer of the stated size and throws where the data ends too soon; it neither
+  // refuses no data at all nor says where the stream ended. It ended before the last byte when the data
+  // without that byte inflates whole too: one more inflate, for runtimes without zlib only.
+  if (!data.length) throw new Error('an entry is deflated but has no data');
+  const bytes = inflateSized(data, size);
+  if (data.length > 1 && completes(data.subarray(0, -1), size)) throw new Error(`an entry ${JUNK}`);
+  return bytes;
+}
+
+/** Whether `data` holds a whole deflate stream (fflate throws "unexpected EOF" where it does not). */
+function completes(data: Uint8Array, size: number): boolean {
+  try {
+    inflateSized(data, size);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -95,7 +167,7 @@ export function unzip(zip: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS): 
   const files = new Map<string, Uint8Array>();
   const crcOf = runtimeCrc32();
   for (const entry of checkedEntries(zip, limits))
-    files.set(entry.path, verified(entry, entry.method ? inflateSized(entry.data, entry.size) : entry.data, crcOf));
+    files.set(entry.path, verified(entry, entry.method ? inflateWhole(entry.data, entry.size) : entry.data, crcOf));
   return files;
 }
 
@@ -116,18 +188,9 @@ export async function unzipWith(
   return files;
 }
 
-/**
- * The runtime's own CRC-32 when it offers one without an import: zlib.crc32 through
- * process.getBuiltinModule (Node ≥ 20.16, and other runtimes that have both), five times as fast as
- * crc32 above. Browsers have neither, and a bundler sees no `node:` import. Looked up at each unzip, so
- * that a test can hide it (test/ota.test.ts runs the CRC cases both ways).
- */
+/** The runtime's zlib.crc32 where there is one (five times as fast as crc32 above), else crc32. */
 function runtimeCrc32(): (bytes: Uint8Array) => number {
-  return (
-    (
-      globalThis as { process?: { getBuiltinModule?(id: string): { crc32?: typeof crc32 } } }
-    ).process?.getBuiltinModule?.('zlib')?.crc32 ?? crc32
-  );
+  return runtimeZlib()?.crc32 ?? crc32;
 }
 
 const refuse = (name: string, why: string) => new Error(`entry ${JSON.stringify(name)} ${why}`);

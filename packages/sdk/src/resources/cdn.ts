@@ -1,8 +1,8 @@
-import type { APIPromise } from '../core/api-promise';
-import type { RequestOptions } from '../core/request-options';
-import type { Transport } from '../internal/request';
+import type { APIPromise } from '../request/api-promise';
+import type { RequestOptions } from '../request/request-options';
+import type { Transport } from '../request/request';
 import type { CdnCheckRequest, CdnRelease } from '../schemas/cdn';
-import { checkDistribution } from '../operations';
+import { checkDistribution } from '../schemas/operations';
 
 /** Distributions: ask the CDN whether a newer release bundle exists. */
 export class Cdn {

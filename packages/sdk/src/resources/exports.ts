@@ -1,9 +1,9 @@
-import { apiPromise, type APIPromise, type WithResponse } from '../core/api-promise';
-import type { RequestOptions } from '../core/request-options';
-import type { Transport } from '../internal/request';
-import { pollUntil, resolvePollOptions, type PollOptions } from '../core/poll';
-import { ContractError, ExportFailedError, TimeoutError } from '../errors';
-import { createExport, getExport, pathOf, type OperationCall } from '../operations';
+import { apiPromise, type APIPromise, type WithResponse } from '../request/api-promise';
+import type { RequestOptions } from '../request/request-options';
+import type { Transport } from '../request/request';
+import { pollUntil, resolvePollOptions, type PollOptions } from '../request/poll';
+import { ContractError, ExportFailedError, TimeoutError } from '../base/errors';
+import { createExport, getExport, pathOf, type OperationCall } from '../schemas/operations';
 import { FINAL_EXPORT_STATUSES, type CompletedExport, type Export, type ExportRequest } from '../schemas/exports';
 
 /** How `exports.waitFor()` and `exports.createAndWait()` poll: interval, backoff, deadline, signal, progress. */

@@ -1,9 +1,9 @@
 // Projects: list, inspect, create, and translation status. Each method hands its operation
-// (src/operations.ts) and parameters to the one request function.
-import type { APIPromise } from '../core/api-promise';
-import type { RequestOptions } from '../core/request-options';
-import type { Transport } from '../internal/request';
-import { createProject, getProject, listProjects, projectStatus, workspaceStatus } from '../operations';
+// (src/schemas/operations.ts) and parameters to the one request function.
+import type { APIPromise } from '../request/api-promise';
+import type { RequestOptions } from '../request/request-options';
+import type { Transport } from '../request/request';
+import { createProject, getProject, listProjects, projectStatus, workspaceStatus } from '../schemas/operations';
 import type {
   CreateProjectRequest,
   ProjectDetails,

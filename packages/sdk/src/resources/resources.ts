@@ -1,11 +1,11 @@
 // Resource files: list a project's files, upload one (or a ZIP of them) to import its strings, download one
-// in one locale. Each method hands its operation (src/operations.ts) and inputs to the one request function.
-import { apiPromise, type APIPromise } from '../core/api-promise';
-import type { RequestOptions } from '../core/request-options';
-import { InvalidRequestError } from '../errors';
-import { type EncodedForm, encodeForm } from '../internal/multipart';
-import type { Transport } from '../internal/request';
-import { downloadResource, listResources, uploadResource, uploadResourceZip } from '../operations';
+// in one locale. Each method hands its operation (src/schemas/operations.ts) and inputs to the one request function.
+import { apiPromise, type APIPromise } from '../request/api-promise';
+import type { RequestOptions } from '../request/request-options';
+import { InvalidRequestError } from '../base/errors';
+import { type EncodedForm, encodeForm } from '../base/multipart';
+import type { Transport } from '../request/request';
+import { downloadResource, listResources, uploadResource, uploadResourceZip } from '../schemas/operations';
 import type {
   ImportSwitch,
   LocaleInFileName,
@@ -14,7 +14,7 @@ import type {
   ResourceStatusFilter,
   ResourceZipImport,
 } from '../schemas/resources';
-import type { CustomId } from '../core/custom-id';
+import type { CustomId } from '../base/custom-id';
 
 /** What an import may change, for the files of one side (the source locale's, or the translations). */
 export interface ImportSwitches {
@@ -211,7 +211,7 @@ function switchFields({ source, target }: ImportOptions): (readonly [ImportSwitc
 
 /**
  * The form of an upload: `fields`, then the file as the part `file`. A Blob (a File from disk) goes in a
- * FormData, which fetch streams; bytes and text are encoded here (internal/multipart.ts), so that an upload
+ * FormData, which fetch streams; bytes and text are encoded here (base/multipart.ts), so that an upload
  * from memory does not load Node's fetch implementation for a FormData.
  */
 function formOf(

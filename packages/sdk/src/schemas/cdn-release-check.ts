@@ -17,7 +17,7 @@ interface RawIssue {
   [detail: string]: unknown;
 }
 
-/** The part of zod's `safeParse` contract the transport uses (internal/validate.ts). */
+/** The part of zod's `safeParse` contract the transport uses (request/validate.ts). */
 export interface ResponseSchema<T> {
   safeParse(
     data: unknown,

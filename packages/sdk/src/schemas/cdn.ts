@@ -1,6 +1,6 @@
 // The schemas of the distribution check: its request, the release it answers with, its problem body.
 import * as z from 'zod/mini';
-import { lazyObject, once } from '../internal/lazy-object';
+import { lazyObject, once } from '../base/lazy-object';
 import { nonEmptyString, urlString } from './checks';
 import { LanguageCodeSchema, openEnum, openObject, requestEnum, SEMANTIC_VERSION_PATTERN } from './common';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { lazyObject, once } from '../internal/lazy-object';
-import type { CustomId } from '../core/custom-id';
+import { lazyObject, once } from '../base/lazy-object';
+import type { CustomId } from '../base/custom-id';
 import { maxCodePoints, nonNegativeInt } from './checks';
 
 /**

@@ -1,8 +1,8 @@
 // The schemas of exports: the request that starts one, and the job the service answers with.
 import * as z from 'zod/mini';
-import { lazyObject, once } from '../internal/lazy-object';
-import { EXPORT_FORMAT_ID_PATTERN, type ExportFormatId } from '../core/export-formats';
-import type { CustomId } from '../core/custom-id';
+import { lazyObject, once } from '../base/lazy-object';
+import { EXPORT_FORMAT_ID_PATTERN, type ExportFormatId } from '../base/export-formats';
+import type { CustomId } from '../base/custom-id';
 import { nonEmptyString } from './checks';
 import { LanguageCodeSchema, openEnum, openObject } from './common';
 

@@ -1,10 +1,10 @@
 // The schemas of the projects area. Field names the spec leaves "not shown" follow the real service
 // (docs/decisions.md). Objects are open: fields the service adds pass through (see `openObject`).
 import * as z from 'zod/mini';
-import { lazyObject, once } from '../internal/lazy-object';
+import { lazyObject, once } from '../base/lazy-object';
 import { nonNegativeInt, refineCheck } from './checks';
-import { RESOURCE_TYPES, type ResourceTypeId } from '../core/export-formats';
-import type { ProjectRef } from '../core/project-ref';
+import { RESOURCE_TYPES, type ResourceTypeId } from '../base/export-formats';
+import type { ProjectRef } from '../base/project-ref';
 import { LanguageCodeSchema, link, maxCharacters, openObject, requestEnum, segmentCounts, type Link } from './common';
 
 /**

@@ -3,7 +3,7 @@
 // The wire's names are the service's (`project_locale`, `iso2_slug`, `source:createNew`); parsed answers
 // are camelCase, mapped here, in one place, as project details are.
 import * as z from 'zod/mini';
-import { lazyObject, once } from '../internal/lazy-object';
+import { lazyObject, once } from '../base/lazy-object';
 import { nonNegativeInt } from './checks';
 import { LanguageCodeSchema, link, maxCharacters, openObject, type Link } from './common';
 

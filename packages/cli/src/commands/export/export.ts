@@ -5,7 +5,7 @@ import { checkFileFormat } from '../../project/file-format';
 import type { ResourceStatus } from '@loc/sdk';
 import type { Context } from '../../run/context';
 import type { Thresholds } from '../../export/locale-threshold';
-import { DEFAULT_EXPORT_TIMEOUT_MS, type ExportDownloadOptions, type ExportOptions } from '../export';
+import { DEFAULT_EXPORT_TIMEOUT_MS, type ExportDownloadOptions, type ExportOptions, perTargetFlags } from '../export';
 import { deliverySettings, requestOf, summaryOf, type Target } from './delivery-settings';
 import { formatRefusal } from './formats';
 import { resumeCommand } from './resume';
@@ -30,8 +30,18 @@ export async function runExport(
     (ctx.projectConfig()?.config.targets?.length && !options.workspace && !options.project)
   ) {
     const targets = await import('../../export/targets');
-    await targets.exportTargets(ctx, options, await summaryOf(ctx, options), (inner, target) =>
-      runExport(inner, { ...target, timeout: target.timeout ?? DEFAULT_EXPORT_TIMEOUT_MS, concurrency: 1, wait: true }),
+    await targets.exportTargets(
+      ctx,
+      options,
+      await summaryOf(ctx, options),
+      (inner, target) =>
+        runExport(inner, {
+          ...target,
+          timeout: target.timeout ?? DEFAULT_EXPORT_TIMEOUT_MS,
+          concurrency: 1,
+          wait: true,
+        }),
+      perTargetFlags(),
     );
     return;
   }
