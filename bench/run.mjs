@@ -12,7 +12,7 @@
 // whose names contain these words; the report then goes to a temporary file unless BENCH_OUT names one,
 // so docs/benchmarks.md is always a whole run).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -755,6 +755,110 @@ try {
     ratioRow(s, 'the same file again (nothing changes)', stats(times.again), 'JSON.parse', parse);
     ratioRow(s, 'its German translation (every key created)', stats(times.target), 'JSON.parse', parse);
     s.rows.push({ measure: 'the file', value: `${(Buffer.byteLength(source) / 1024).toFixed(0)} KiB` });
+    await scale.close();
+  });
+
+  // 3a'. loc push (issue 43): the scale seed's source files (10,000 keys, its iOS project's four .strings
+  // files in the source locale) pushed by `loc push`, against curl uploading the same files to the same
+  // loc-mock (`curl -F iso2_slug=… -F path=… -F file=@…`, the service's documented form, four requests in one
+  // curl with --next), interleaved, with each run's CPU time (the command's and loc-mock's). The files are
+  // what `loc export` wrote; after a first push of each the project holds them, so every measured import
+  // changes nothing: the same work for both, the mock's import of 10,000 keys included.
+  await part('Push', async () => {
+    const s = section(
+      `Push: the scale seed's source files (${SCALE.keys.toLocaleString('en')} keys, its iOS project's .strings and .stringsdict files) uploaded to loc-mock`,
+      `\`loc push --workspace scale --project app-ios --out <folder>\` of the folder \`loc export --locale en\` wrote (it lists the project's files, GET …/resources twice, reads and checks each file, then uploads each: one POST …/resources per file, ${SCALE.files} \`.strings\` and the \`.stringsdict\` of their plurals beside each), against curl uploading the same files to the same loc-mock in one process (\`curl -F iso2_slug=en -F path=Resources/en.lproj -F file=@…\`, joined with --next); and one file of them against one curl upload. ${RUNS} interleaved runs after one of each (the project then holds the files: every measured import changes nothing, the same work for both); wall time, and CPU (user + system) of the command and of loc-mock. The goal (issue 43): loc push at most 1.3× curl.`,
+    );
+    const { token, workspace } = SCALE_CREDENTIALS;
+    const scale = await scaleMock();
+    const env = cliEnv(scale.url, { LOC_API_TOKEN: token });
+    const folder = join(work, 'push-scale');
+    const exported = spawnSync(
+      node,
+      [LOC, 'export', '-w', workspace, '-p', 'app-ios', '--out', folder, '--locale', 'en', '--quiet'],
+      {
+        env,
+        encoding: 'utf8',
+      },
+    );
+    if (exported.status !== 0) throw new Error(`loc export: ${exported.stderr}`);
+    // Every file the export wrote (the .strings, and the .stringsdict of their plurals beside them).
+    const sourceDir = join(folder, 'Resources', 'en.lproj');
+    const files = readdirSync(sourceDir)
+      .sort()
+      .map((name) => join(sourceDir, name));
+    const url = `${scale.url}/v1/${workspace}/projects/app-ios/resources`;
+    const curlArgs = (paths) =>
+      paths.flatMap((file, i) => [
+        ...(i ? ['--next'] : []),
+        ...['-sf', '-o', '/dev/null', '-H', `authorization: Bearer ${token}`],
+        ...['-F', 'iso2_slug=en', '-F', 'path=Resources/en.lproj', '-F', `file=@${file}`, url],
+      ]);
+    const push = ['push', '-w', workspace, '-p', 'app-ios', '--out', folder, '--quiet'];
+    const one = ['--file', 'Resources/%{locale}.lproj/Strings1.strings'];
+    const commands = [
+      { name: 'loc push', command: node, args: [LOC, ...push], env },
+      { name: 'curl', command: 'curl', args: curlArgs(files) },
+      // --json: what a script or CI job reads; no table (string-width's Unicode tables are a third of the rest).
+      { name: 'loc push --json', command: node, args: [LOC, ...push, '--json'], env },
+      { name: 'loc push, one file', command: node, args: [LOC, ...push, ...one], env },
+      { name: 'curl, one file', command: 'curl', args: curlArgs(files.slice(0, 1)) },
+      { name: 'node -e 0', command: node, args: ['-e', '0'] },
+      // What any loc command that calls the API costs: start-up, settings, one request.
+      { name: 'loc projects list', command: node, args: [LOC, 'projects', 'list', '--json'], env },
+    ];
+    // One run of each first: the project then holds what each sends.
+    timeInterleaved(commands, 1);
+    const t = timeInterleavedWithCpu(commands, RUNS, scale);
+    ratioRow(
+      s,
+      `loc push, ${files.length} files (wall)`,
+      t['loc push'].wall,
+      `curl, ${files.length} uploads`,
+      t.curl.wall,
+      atMost(1.3),
+    );
+    ratioRow(
+      s,
+      `loc push --json, ${files.length} files (wall)`,
+      t['loc push --json'].wall,
+      `curl, ${files.length} uploads`,
+      t.curl.wall,
+      atMost(1.3),
+    );
+    ratioRow(
+      s,
+      `loc push, ${files.length} files (CPU, loc + loc-mock)`,
+      t['loc push'].totalCpu,
+      'curl + loc-mock',
+      t.curl.totalCpu,
+    );
+    ratioRow(
+      s,
+      'loc push, one file (wall)',
+      t['loc push, one file'].wall,
+      'curl, one upload',
+      t['curl, one file'].wall,
+      atMost(1.3),
+    );
+    s.rows.push({
+      measure: 'loc-mock CPU per run (the import)',
+      value: `loc push: ${spread(t['loc push'].serverCpu)}; curl: ${spread(t.curl.serverCpu)}`,
+    });
+    ratioRow(
+      s,
+      'loc projects list --json (loc and one request)',
+      t['loc projects list'].wall,
+      `curl, ${files.length} uploads`,
+      t.curl.wall,
+    );
+    ratioRow(
+      s,
+      'node -e 0 (the floor of any Node program)',
+      t['node -e 0'].wall,
+      `curl, ${files.length} uploads`,
+      t.curl.wall,
+    );
     await scale.close();
   });
 

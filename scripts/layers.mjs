@@ -40,7 +40,7 @@ export const LAYERS = {
     { name: 'entries', holds: ['bin.ts', 'program.ts'] },
     { name: 'commands', holds: ['commands/'] },
     { name: 'run context', holds: ['run/context.ts', 'run/run-types.ts'] },
-    { name: 'features', holds: ['export/', 'project/', 'config/', 'files/', 'net/', 'help/'] },
+    { name: 'features', holds: ['export/', 'push/', 'project/', 'config/', 'files/', 'net/', 'help/'] },
     { name: 'ui', holds: ['ui/', 'run/output.ts'] },
     { name: 'options', holds: ['options/'] },
     { name: 'errors', holds: ['run/'] },

@@ -10,6 +10,7 @@ import { identityOf, type InputValues, locFlags, readInputs, unknownInputs } fro
 import { errorOf, type Run } from './loc-errors';
 import { fitted, LIMITS } from './github-limits';
 import { changedPaths, exportedPaths, exportIds } from './export-report';
+import { pushReport } from './push-report';
 import { pullRequestBody } from './pull-request-body';
 // Bundled into index.cjs from the CLI's source: the Action loads loc's scripts as bin.cjs does.
 import { enableLocCompileCache } from '../../cli/src/startup/compile-cache';
@@ -65,6 +66,10 @@ async function main(): Promise<void> {
     throw new Error(
       'The inputs check and create-pull-request cannot both be true: check only says whether the files are out of date and writes none, so there is nothing to commit. Use check: true in one step (for example on pull requests) and create-pull-request: true in another (for example on a schedule).',
     );
+  if (inputs.push) {
+    await pushMode(inputs, token);
+    return;
+  }
   const author = identityOf('author', inputs.author);
   const committer = identityOf('committer', inputs.committer);
   const githubToken = inputs['github-token'];
@@ -172,6 +177,71 @@ async function main(): Promise<void> {
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * `push: true`: `loc push` of the repository's source files (and with `translations`, the target locales'),
+ * read by loc through its read rule (what a file may be, where it may be); outputs and the step summary say
+ * what it imported. Only on the default branch, never for a pull request: a pull request's strings are not
+ * the project's until merged. `check` (loc push --check) sends nothing, and may run anywhere.
+ */
+async function pushMode(inputs: InputValues, token: string): Promise<void> {
+  for (const [name, set] of [
+    ['create-pull-request', inputs['create-pull-request']],
+    ['min-translated', inputs['min-translated'] !== undefined],
+    ['min-approved', inputs['min-approved'] !== undefined],
+  ] as const)
+    if (set)
+      throw new Error(
+        `The inputs push and ${name} cannot go together: push uploads the source files, and ${name} belongs to a pull of the translations. Use push: true in one job (on a push to the default branch) and ${name} in another (on a schedule): docs/github-action.md shows the two jobs.`,
+      );
+  if (!inputs.check) refuseUntrustedPush();
+  const workspaceDir = process.env.GITHUB_WORKSPACE ?? process.cwd();
+  const env: NodeJS.ProcessEnv = { ...process.env, LOC_API_TOKEN: token, CI: '1', NO_COLOR: '1' };
+  delete env.LOC_TOKEN;
+  const run = await loc(['push', ...locFlags('push', inputs), '--json'], env, workspaceDir);
+  const outOfDate = inputs.check && run.code === 12;
+  if (run.code !== 0 && !outOfDate) throw new Error(`loc push failed (exit ${run.code}): ${errorOf(run)}`);
+  const report = pushReport(JSON.parse(run.stdout) as Record<string, unknown>, inputs.check);
+  const files = report.paths.map((path) => relative(workspaceDir, path).split(sep).join('/'));
+  if (report.summary && process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(report.summary).write();
+  core.setOutput('changed', String(report.changed));
+  core.setOutput('files', String(files.length));
+  core.setOutput('files-list', files.join('\n'));
+  core.setOutput('summary', fitted(report.summary, LIMITS.output, 'The step summary holds more.'));
+  core.setOutput('export-ids', '');
+  core.setOutput('pull-request-operation', 'none');
+  core.info(
+    inputs.check
+      ? report.changed
+        ? `A push would change the project: ${files.length} file(s).`
+        : 'Up to date: the project has what the files hold.'
+      : `${files.length} file(s) pushed.`,
+  );
+}
+
+/**
+ * A push of the files on the default branch only: a pull request's event (whose branch anyone who opens one
+ * writes) or another branch is refused before loc runs, naming what to do.
+ */
+function refuseUntrustedPush(): void {
+  const event = process.env.GITHUB_EVENT_NAME ?? '';
+  const ref = process.env.GITHUB_REF_NAME ?? '';
+  let defaultBranch: string | undefined;
+  try {
+    const payload = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH ?? '', 'utf8')) as {
+      repository?: { default_branch?: unknown };
+    };
+    if (typeof payload.repository?.default_branch === 'string') defaultBranch = payload.repository.default_branch;
+  } catch {
+    // No event payload (a run outside GitHub's runner): the event's name is all there is to go by.
+  }
+  const fromPullRequest = event.startsWith('pull_request');
+  const elsewhere = defaultBranch !== undefined && (process.env.GITHUB_REF_TYPE !== 'branch' || ref !== defaultBranch);
+  if (fromPullRequest || elsewhere)
+    throw new Error(
+      `push uploads the repository's strings to the project: it runs on the default branch${defaultBranch ? ` (${defaultBranch})` : ''} only, and this run is ${fromPullRequest ? `for a ${event} event` : `on '${ref}'`}. Run it on \`push: branches: [${defaultBranch ?? 'main'}]\`; on pull requests, \`check: true\` says whether a push would change the project and sends nothing.`,
+    );
 }
 
 main().catch((error: unknown) => core.setFailed(error instanceof Error ? error.message : String(error)));

@@ -5,8 +5,8 @@
 // a test checks they are fresh) all derive from INPUTS.
 // Imports nothing: the Action's start loads it, and the docs script reads it on its own.
 
-/** The `loc` commands the Action runs: the gate, then the export. */
-export type LocCommand = 'status' | 'export';
+/** The `loc` commands the Action runs: the gate, then the export; or, with `push`, the push. */
+export type LocCommand = 'status' | 'export' | 'push';
 
 /**
  * - `text`: passed as written;
@@ -36,9 +36,11 @@ export interface ActionInput {
   example?: string;
 }
 
-const BOTH: readonly LocCommand[] = ['status', 'export'];
+const BOTH: readonly LocCommand[] = ['status', 'export', 'push'];
 const EXPORT: readonly LocCommand[] = ['export'];
 const STATUS: readonly LocCommand[] = ['status'];
+const FILES: readonly LocCommand[] = ['export', 'push'];
+const PUSH: readonly LocCommand[] = ['push'];
 
 /** The commits' author and committer by default: the identity GitHub shows for the Actions bot. */
 const BOT = 'github-actions[bot] <41898282+github-actions[bot]@users.noreply.github.com>';
@@ -72,29 +74,52 @@ export const INPUTS = {
     loc: { flag: '--project', commands: BOTH },
   },
   out: {
-    description: 'Folder the files go into (default: from loc.config.json).',
+    description: 'Folder the files go into (with push: are read from) (default: from loc.config.json).',
     kind: 'text',
-    loc: { flag: '--out', commands: EXPORT },
+    loc: { flag: '--out', commands: FILES },
   },
   format: {
     description: "Export format id: any the project lists (default: from loc.config.json, else the project's own).",
     kind: 'text',
-    loc: { flag: '--format', commands: EXPORT },
+    loc: { flag: '--format', commands: FILES },
   },
   locales: {
-    description: 'Locales to export, comma-separated (default: from loc.config.json, else all).',
+    description:
+      'Locales to export (with push and translations: to push), comma-separated (default: from loc.config.json, else all).',
     kind: 'list',
     loc: { flag: '--locale', commands: BOTH },
   },
   targets: {
-    description: 'Targets of loc.config.json to pull, comma-separated (default: all of them, when it has targets).',
+    description:
+      'Targets of loc.config.json to pull (or push), comma-separated (default: all of them, when it has targets).',
     kind: 'list',
     loc: { flag: '--target', commands: BOTH },
   },
   check: {
-    description: 'Only check whether the files are out of date (loc export --check); writes nothing.',
+    description:
+      'Only check whether the files are out of date (loc export --check; with push: whether a push would change the project, loc push --check); writes and sends nothing.',
     kind: 'boolean',
-    loc: { flag: '--check', commands: EXPORT },
+    loc: { flag: '--check', commands: FILES },
+    default: 'false',
+  },
+  push: {
+    description:
+      "Push instead of pulling: upload the source locale's files (loc push) to import their strings. Runs on the default branch only, never for a pull request (check: true may).",
+    kind: 'boolean',
+    default: 'false',
+  },
+  translations: {
+    description:
+      "With push: upload the target locales' files too (loc push --translations); translations a reviewer approved are kept.",
+    kind: 'boolean',
+    loc: { flag: '--translations', commands: PUSH },
+    default: 'false',
+  },
+  'deactivate-missing': {
+    description:
+      "With push: deactivate the project's keys the source files no longer have (loc push --deactivate-missing).",
+    kind: 'boolean',
+    loc: { flag: '--deactivate-missing', commands: PUSH },
     default: 'false',
   },
   'min-translated': {

@@ -5,6 +5,7 @@ import { completionCommand } from './commands/completion';
 import { exportCommand } from './commands/export';
 import { initCommand } from './commands/init';
 import { projectsCommand } from './commands/projects';
+import { pushCommand } from './commands/push';
 import { statusCommand } from './commands/status';
 import { docsPage } from '@loc/sdk/internal';
 import { examples } from './help/help-examples';
@@ -37,7 +38,7 @@ export function buildProgram(run: Run): CommandUnknownOpts {
     .addHelpText(
       'after',
       // A function: the docs' path is looked up only when help is shown.
-      () => `${examples('loc login', 'loc init', 'loc status --min-approved 95', 'loc export --dry-run', 'loc cdn check --environment PRODUCTION --type MOBILE_SDK_IOS --client-version 2.4.0')}
+      () => `${examples('loc login', 'loc init', 'loc status --min-approved 95', 'loc push --dry-run', 'loc export --dry-run', 'loc cdn check --environment PRODUCTION --type MOBILE_SDK_IOS --client-version 2.4.0')}
 ${exitCodesHelp()}
 
 Docs: ${docsPage('cli.md', import.meta.url, '@loc/cli')}`,
@@ -61,6 +62,7 @@ Docs: ${docsPage('cli.md', import.meta.url, '@loc/cli')}`,
       download: run(async () => (await import('./commands/export/export')).exportDownload),
       formats: run(async () => (await import('./commands/export/formats')).exportFormats),
     }),
+    pushCommand(run(async () => (await import('./commands/push/push')).push)),
     cdnCommand({ check: run(async () => (await import('./commands/cdn/check')).check) }),
     completionCommand(run(async () => (await import('./commands/completion/completion')).completion)),
   ]) {

@@ -348,18 +348,35 @@ describe('the resume command', () => {
         slow.url,
         '--config',
         config,
+        // Relative, from the first run's folder: the resumed run, started elsewhere, writes it there.
+        '--summary',
+        'summary.md',
+        '--summary-keys',
+        '5',
+        '--force',
       ];
       // The deadline must pass after the export is created (then there is something to resume): on a
       // loaded machine even creating it can take over 1 s, so a run that timed out before it had an id is
       // repeated with twice the deadline (at most 4 runs: 1, 2, 4, 8 s).
-      let first = await loc([...args, '--timeout', '1s'], { env: { LOC_BASE_URL: undefined } });
+      const at = { cwd: dir.path, env: { LOC_BASE_URL: undefined } };
+      let first = await loc([...args, '--timeout', '1s'], at);
       for (let seconds = 2; seconds <= 8 && !/Resume with/.test(first.stderr); seconds *= 2)
-        first = await loc([...args, '--timeout', `${seconds}s`], { env: { LOC_BASE_URL: undefined } });
+        first = await loc([...args, '--timeout', `${seconds}s`], at);
       expect(first.code, first.stderr).toBe(8);
       const resume = /Resume with: (.+?)(?: \(or wait longer|, or allow more time|$)/m.exec(first.stderr)?.[1];
       expect(resume, first.stderr).toBeDefined();
-      for (const flag of ['--out', '--path-template', '--locale-map', '--base-url', '--config'])
+      for (const flag of [
+        '--out',
+        '--path-template',
+        '--locale-map',
+        '--base-url',
+        '--config',
+        '--summary',
+        '--summary-keys',
+        '--force',
+      ])
         expect(resume).toContain(flag);
+      expect(existsSync(join(dir.path, 'summary.md'))).toBe(false);
       expect(resume).not.toContain(TOKENS.developer);
       const advanced = await fetch(`${slow.url}/__admin/clock`, {
         method: 'POST',
@@ -395,6 +412,10 @@ describe('the resume command', () => {
           'zh-TW.lproj/Localizable.strings',
         ]);
         expect(tree(other.path)).toEqual([]);
+        // The summary the first run was asked for, written by the resumed one where the first would have.
+        const summary = readFileSync(join(dir.path, 'summary.md'), 'utf8');
+        expect(summary).toMatch(/zh-TW/);
+        expect(summary).toMatch(/added/i);
       } finally {
         other.remove();
       }

@@ -141,6 +141,14 @@ describe('loc completion', () => {
     expect(await complete(['completion', ''])).toEqual(expect.arrayContaining(['--help']));
   });
 
+  it('completes the peers’ names: loc pull is loc export, loc upload is loc push', async () => {
+    expect(await complete(['pu'])).toEqual(['pull', 'push']);
+    expect(await complete(['pull', ''])).toEqual(expect.arrayContaining(['status', 'download', '--status', '--out']));
+    expect(await complete(['pull', 'download', '--sum'])).toEqual(['--summary', '--summary-keys']);
+    expect(await complete(['upload', '--tr'])).toEqual(['--translations']);
+    expect(await complete(['export', '--status', 'ap'])).toEqual(['approved']);
+  });
+
   it.each(['zsh', 'fish'])('prints a %s script', async (shell) => {
     const result = await runLoc(['completion', shell]);
     expect(result.code, result.stderr).toBe(0);
@@ -171,6 +179,8 @@ describe('loc completion', () => {
         .filter(Boolean)
         .map((l) => l.split('\t')[0]);
     expect(await complete('loc ex')).toEqual(['export']);
+    expect((await complete('loc pu')).sort()).toEqual(['pull', 'push']);
+    expect(await complete('loc pull ')).toEqual(expect.arrayContaining(['status', 'download', 'formats']));
     expect(await complete('loc export ')).toEqual(expect.arrayContaining(['status', 'download', 'formats']));
     // fish sorts what it offers.
     expect((await complete('loc cdn check --environment ')).sort()).toEqual([

@@ -64,6 +64,29 @@ describe('loadConfigFile', () => {
       folder.remove();
     }
   });
+
+  it('takes `status` in export and in each target, and names a value it does not know', () => {
+    const folder = tempDir('loc-config-');
+    try {
+      const file = join(folder.path, 'loc.config.json');
+      const config = {
+        workspace: 'acme',
+        export: { status: 'approved' },
+        targets: [
+          { name: 'web', project: 'web-frontend', status: 'all' },
+          { name: 'ios', status: 'translated' },
+        ],
+      };
+      writeFileSync(file, JSON.stringify(config));
+      expect(loadConfigFile(file).config).toEqual(config);
+      writeFileSync(file, JSON.stringify({ targets: [{ name: 'web', status: 'reviewed' }] }));
+      expect(() => loadConfigFile(file)).toThrow(
+        '$.targets[0].status: Invalid option: expected one of "all"|"translated"|"approved"',
+      );
+    } finally {
+      folder.remove();
+    }
+  });
 });
 
 // Issue 42, point 5: a repository's file does not choose where a credential of the environment goes.

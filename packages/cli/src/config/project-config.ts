@@ -11,7 +11,7 @@ import { jsonPath } from '@loc/sdk/internal';
 import * as z from 'zod/mini';
 import englishMessages from 'zod/v4/locales/en.js';
 import { docsPage } from '@loc/sdk/internal';
-import { ENDS_IN_SEPARATOR } from '../options/option-values';
+import { ENDS_IN_SEPARATOR, EXPORT_STATUSES } from '../options/option-values';
 import { CredentialsError, LocalFileError, UsageError } from '../run/errors';
 import { VERSION } from '../startup/version';
 
@@ -80,6 +80,10 @@ function exportSettings(of: 'export' | 'target') {
     types: described(
       z.optional(text().check(z.regex(/\.d\.[cm]?ts$/, 'ends in .d.ts'))),
       `A TypeScript declaration file of the source locale's keys, written with the files (\`loc export --types <file>\`, docs/cli.md#typed-keys), relative to this file. ${byDefault('none', 'none: a target writes types only when it names its own file')}`,
+    ),
+    status: described(
+      z.optional(z.enum(EXPORT_STATUSES)),
+      `Which translations the files hold (\`loc export --status approved\`, docs/cli.md#only-what-reviewers-approved): \`approved\` (a reviewer's), \`translated\` (translated or approved), \`all\` (drafts too, as an export job). ${byDefault('all', 'export.status, else all')}`,
     ),
     minTranslated: described(
       z.optional(percentage()),

@@ -16,6 +16,7 @@ import { editedHint } from './check';
 import { startProgress } from '../ui/progress';
 import { counted } from '../ui/quantities';
 import type { KeySummary } from './summary/diff';
+import type { EXPORT_STATUSES } from '../options/option-values';
 
 /**
  * Several targets in one loc.config.json (`targets`): `loc export` without --workspace/--project pulls
@@ -39,18 +40,21 @@ export interface Target {
   thresholds: Thresholds;
   /** The target's own types file (`types`), absolute: never inherited, two targets would write one file. */
   types: string | undefined;
+  /** Which translations it ships (`status`, else `export.status`): commands/export/delivery-settings.ts. */
+  status: (typeof EXPORT_STATUSES)[number] | undefined;
 }
 
 /**
- * The targets a run pulls: all of the config's, or those named (exit 2 for a name it does not have). A
+ * The targets a run pulls (or, `read`, pushes: commands/push/): all of the config's, or those named (exit 2 for a name it does not have). A
  * target's folder is one that loc.config.json names, so it stays inside the config's folder by its path
  * and by its real path (files/targets.ts, configuredFolder): the config and its links may come from a pull
  * request.
  */
-async function resolveTargets(
+export async function resolveTargets(
   ctx: Context,
   loaded: LoadedConfig,
   names: readonly string[] | undefined,
+  options: { read?: boolean } = {},
 ): Promise<Target[]> {
   const { config } = loaded;
   const defaults = config.export ?? {};
@@ -93,8 +97,9 @@ async function resolveTargets(
       ...(locales?.length ? ['--locale', locales.join(',')] : []),
       ...['--out', folder],
     ];
-    const outDir = await configuredFolder(ctx, loaded, key, out, oneOff);
-    checkOutputFolder(outDir, `the output folder of target '${name}'`);
+    const outDir = await configuredFolder(ctx, loaded, key, out, oneOff, 'folder', options);
+    // A folder read from (`loc push`) need not be writable: the push checks that it is there.
+    if (!options.read) checkOutputFolder(outDir, `the output folder of target '${name}'`);
     const writable = { root: writableRoot(ctx, outDir), extensions };
     const types =
       t.types === undefined
@@ -120,6 +125,7 @@ async function resolveTargets(
         minApproved: t.minApproved ?? defaults.minApproved,
       },
       types,
+      status: t.status ?? defaults.status,
     });
   }
   return targets;
@@ -186,6 +192,8 @@ export interface TargetRunFlags {
   force: boolean;
   /** --summary-keys, when a summary is wanted. */
   summaryKeys: number | undefined;
+  /** --summary: written by the run of every target, and carried by each target's resume command. */
+  summaryFile: string | undefined;
   timeoutMs: number | undefined;
   concurrency: number;
 }
@@ -213,10 +221,13 @@ export interface TargetExportOptions extends Thresholds {
   dryRun: true | undefined;
   force: true | undefined;
   summaryKeys: number | undefined;
+  /** The run's --summary, which its resume command carries (the target's run writes no summary of its own). */
+  resumeSummary: string | undefined;
   timeout: number | undefined;
   /** The keys of loc.config.json that set the target's folder and template, for messages. */
   sources: Layout['sources'];
   types: string | undefined;
+  status: (typeof EXPORT_STATUSES)[number] | undefined;
 }
 
 /** `loc export` of one project (commands/export.ts), handed in: that module loads this one. */
@@ -237,9 +248,11 @@ function optionsOf(target: Target, flags: TargetRunFlags): TargetExportOptions {
     dryRun: flags.dryRun || undefined,
     force: flags.force || undefined,
     summaryKeys: flags.summaryKeys,
+    resumeSummary: flags.summaryFile,
     timeout: flags.timeoutMs,
     sources: layout.sources,
     types: target.types,
+    status: target.status,
     ...target.thresholds,
   };
 }
@@ -410,23 +423,10 @@ export interface TargetsOptions {
   timeout?: number | undefined;
 }
 
-/** Flags that set what a target sets: with targets they belong in loc.config.json. */
-const PER_TARGET_FLAGS = [
-  ['workspace', '--workspace'],
-  ['project', '--project'],
-  ['out', '--out'],
-  ['pathTemplate', '--path-template'],
-  ['localeMap', '--locale-map'],
-  ['format', '--format'],
-  ['locale', '--locale'],
-  ['file', '--file'],
-  ['zip', '--zip'],
-  ['types', '--types'],
-] as const;
-
 /**
  * `loc export` of the config's targets: checks, runs, reports. `summary` renders and writes the
- * Markdown of every target's key summary (one section per target).
+ * Markdown of every target's key summary (one section per target); `perTarget` are the flags a target sets
+ * itself, as `[attribute, --flag]`, refused here.
  */
 export async function exportTargets(
   ctx: Context,
@@ -440,10 +440,13 @@ export async function exportTargets(
       }
     | undefined,
   exportOne: ExportOne,
+  perTarget: readonly (readonly [string, string])[],
 ): Promise<void> {
   const loaded = ctx.projectConfig();
   if (!loaded?.config.targets?.length) throw noTargets(loaded);
-  const given = PER_TARGET_FLAGS.filter(([key]) => options[key] !== undefined && options[key] !== false);
+  // Flags that set what a target sets (`perTarget`, from DELIVERY_FLAGS of commands/export.ts): with targets
+  // they belong in loc.config.json.
+  const given = perTarget.filter(([key]) => options[key] !== undefined && options[key] !== false);
   if (given.length)
     throw new UsageError(
       `${given.map(([, flag]) => flag).join(', ')} cannot be used with the targets of ${loaded.path}: each target sets its own.`,
@@ -465,6 +468,7 @@ export async function exportTargets(
       dryRun: options.dryRun === true,
       force: options.force === true,
       summaryKeys: summary?.keysShown,
+      summaryFile: summary?.file,
       timeoutMs: options.timeout,
       concurrency: options.concurrency ?? 1,
     },

@@ -1,5 +1,6 @@
 import { mkdtempSync, existsSync, rmSync } from 'node:fs';
-import { mkdir, readdir, rmdir } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, rmdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { MAX_TIMER_MS } from '@loc/sdk/duration';
@@ -26,10 +27,14 @@ import { STAGING_PREFIX } from './names';
 import { sweepStaging } from './staging';
 import { checkPlacedFile, type WritableScope } from './writable-path';
 
-/** Where the files come from: the export's (or release's) ZIP, or the export's files one by one. */
+/**
+ * Where the files come from: the export's (or release's) ZIP, the export's files one by one, or each file's
+ * text read by a call of the API (`loc export --status`: the per-file download, which filters by status).
+ */
 export type DeliverySource =
   | { kind: 'zip'; url: string; expectedSha256?: string | undefined }
-  | { kind: 'files'; files: readonly { path: string; url: string }[] };
+  | { kind: 'files'; files: readonly { path: string; url: string }[] }
+  | { kind: 'resources'; files: readonly { path: string; read: (signal: AbortSignal) => Promise<string> }[] };
 
 export interface DeliverOptions {
   /** Pre-signed URLs. They need no credential, and get none. */
@@ -80,8 +85,8 @@ export interface Delivery {
   bytes: number;
   /** SHA-256 of the ZIP, when a ZIP was downloaded. */
   sha256: string | undefined;
-  /** How the files came: one ZIP, or one download per file. */
-  via: 'zip' | 'files';
+  /** How the files came: one ZIP, one download per file, or one call of the API per file (its text). */
+  via: 'zip' | 'files' | 'resources';
 }
 
 /** Refuses downloads larger than this; a resource ZIP is a few megabytes. */
@@ -121,7 +126,9 @@ export async function deliver(options: DeliverOptions): Promise<Delivery> {
       fetched =
         options.source.kind === 'zip'
           ? await fetchZip(options, options.source, staging)
-          : await fetchFiles(options, options.source.files, join(staging, 'files'));
+          : options.source.kind === 'files'
+            ? await fetchFiles(options, options.source.files, join(staging, 'files'))
+            : await fetchResources(options, options.source.files, join(staging, 'files'));
     } catch (error) {
       throw diskFullError(error, options.dryRun ? tmpdir() : outDir) ?? error;
     }
@@ -249,6 +256,33 @@ async function fetchFiles(
     });
     fetched.files.push({ path, file: target, sha256: result.sha256 });
     fetched.bytes += result.bytes;
+  }
+  return fetched;
+}
+
+/**
+ * Each file's text from a call of the API, staged as UTF-8 (what the service's text is), its path checked
+ * like a ZIP entry's and its size bounded like a download's.
+ */
+async function fetchResources(
+  options: DeliverOptions,
+  files: readonly { path: string; read: (signal: AbortSignal) => Promise<string> }[],
+  dir: string,
+): Promise<Fetched> {
+  const fetched: Fetched = { files: [], bytes: 0, sha256: undefined };
+  for (const [index, file] of files.entries()) {
+    const path = safeEntryPath(file.path);
+    if (typeof path !== 'string')
+      throw new UnsafeArchiveError(`The project lists '${file.path}', which has ${path.refused}.`);
+    options.progress.update(`Downloading file ${index + 1} of ${files.length}: ${path}`, true);
+    const bytes = Buffer.from(await file.read(options.signal), 'utf8');
+    if (bytes.byteLength > MAX_ZIP_BYTES)
+      throw new UnsafeArchiveError(`'${path}' is larger than ${formatBytes(MAX_ZIP_BYTES)}; it was refused.`);
+    const target = join(dir, ...path.split('/'));
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, bytes, { flag: 'wx' });
+    fetched.files.push({ path, file: target, sha256: createHash('sha256').update(bytes).digest('hex') });
+    fetched.bytes += bytes.byteLength;
   }
   return fetched;
 }

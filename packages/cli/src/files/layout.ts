@@ -141,8 +141,12 @@ export function select(listed: readonly ResourceExportFile[], selection: Selecti
   return chosen;
 }
 
-/** A placeholder path as a pattern: `%{locale}` stands for any name, and may be missing with its `-`/`_`. */
-function filePattern(path: string): RegExp {
+/**
+ * A placeholder path as a pattern: `%{locale}` stands for any name, and may be missing with its `-`/`_`.
+ *
+ * @example filePattern('res/values-%{locale}/strings.xml').test('res/values/strings.xml') // true
+ */
+export function filePattern(path: string): RegExp {
   const parts = path.split('%{locale}').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   let source = parts[0] ?? '';
   for (const part of parts.slice(1)) {

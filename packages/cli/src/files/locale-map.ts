@@ -78,13 +78,6 @@ export function resolveLocaleMap(fromConfig: LocaleMap | undefined, fromFlags: L
   return map;
 }
 
-/** The flag form of a map, for a command that reproduces an invocation: `zh-Hant=zh-TW,en=Base`. */
-export function formatLocaleMap(map: LocaleMap): string {
-  return Object.entries(map)
-    .map(([from, to]) => `${from}=${to}`)
-    .join(',');
-}
-
 export type Platform = 'android' | 'apple' | undefined;
 
 /** Android resource folders: `values`, `values-de`, `values-pt-rBR`, `values-b+sr+Latn+RS`, `values-de-land`. */

@@ -177,7 +177,7 @@ export function checkConfigFolder(dir: string, value: string | undefined, flag: 
  * its folder, by its path and by its real path (a symbolic link in the checkout may point anywhere). A
  * committed config is input from whoever wrote the commit: one that leads elsewhere is written to only
  * when the person at the terminal says yes; in CI it is refused (exit 2), naming the key and the flag
- * that says it on the command line instead.
+ * that says it on the command line instead. A folder `read` from (`loc push`) is never asked about: refused.
  */
 export async function configuredFolder(
   ctx: Context,
@@ -186,6 +186,7 @@ export async function configuredFolder(
   value: string,
   example: (folder: string) => string[],
   kind: 'folder' | 'file' = 'folder',
+  options: { read?: boolean } = {},
 ): Promise<string> {
   const folder = resolve(config.dir, value);
   const named = `${key} in ${displayPath(config.path)}`;
@@ -204,9 +205,11 @@ export async function configuredFolder(
     ? `, through a symbolic link to ${printable(realpathLoose(folder))}`
     : '';
   const where = `${key} in ${displayPath(config.path)} is '${printable(value)}', which leads outside the folder of the config file (${displayPath(config.dir) || '.'})${through}`;
-  if (ctx.interactive && (await askConfirm(ctx, `${where}. Write into ${folder}?`))) return folder;
+  // Files read from there would be sent to the service: a committed config never sends what lies outside.
+  if (!options.read && ctx.interactive && (await askConfirm(ctx, `${where}. Write into ${folder}?`))) return folder;
+  const asked = options.read ? ' (loc never reads and sends files from there on its word)' : '';
   throw new UsageError(
-    `${where}${ctx.interactive ? '' : ` (${ctx.noPromptReason}, so no one was asked)`}; nothing was requested.`,
+    `${where}${asked || (ctx.interactive ? '' : ` (${ctx.noPromptReason}, so no one was asked)`)}; nothing was ${options.read ? 'sent' : 'requested'}.`,
     `Paths in loc.config.json stay inside its folder. To use that folder, name it on the command line: ${commandLine(example(folder))}`,
   );
 }

@@ -12,12 +12,20 @@ export type Shell = (typeof SHELLS)[number];
 interface Node {
   /** The command path below `loc`, for example `export status` ('' for loc itself). */
   path: string;
+  /** Each word of the path with the command's aliases (`export` is also `pull`), as a user may type it. */
+  words: string[][];
   command: CommandUnknownOpts;
 }
 
-function nodesOf(command: CommandUnknownOpts, path = ''): Node[] {
-  return [{ path, command }, ...command.commands.flatMap((c) => nodesOf(c, path ? `${path} ${c.name()}` : c.name()))];
+function nodesOf(command: CommandUnknownOpts, path = '', words: string[][] = []): Node[] {
+  return [
+    { path, words, command },
+    ...command.commands.flatMap((c) => nodesOf(c, path ? `${path} ${c.name()}` : c.name(), [...words, namesOf(c)])),
+  ];
 }
+
+/** A command's name and its aliases (`export`, `pull`). */
+const namesOf = (command: CommandUnknownOpts) => [command.name(), ...command.aliases()];
 
 const visible = (command: CommandUnknownOpts): Option[] => (command.options as Option[]).filter((o) => !o.hidden);
 const flagsOf = (option: Option) => [option.short, option.long].filter((f): f is string => Boolean(f));
@@ -35,14 +43,20 @@ export function completionScript(program: CommandUnknownOpts, shell: Shell): str
 function bash(program: CommandUnknownOpts): string {
   const nodes = nodesOf(program);
   const globals = visible(program).flatMap(flagsOf);
+  // The path is built of each command's own name: an alias (`pull`) stands for it (`export`).
   const subcommandCases = nodes
     .filter((n) => n.path !== '')
-    .map((n) => `      ${quote(n.path)}) path=${quote(n.path)} ;;`)
+    .flatMap((n) => {
+      const parent = n.path.split(' ').slice(0, -1).join(' ');
+      return n.words
+        .at(-1)!
+        .map((word) => `      ${quote(parent ? `${parent} ${word}` : word)}) path=${quote(n.path)} ;;`);
+    })
     .join('\n');
   const wordCases = nodes
     .map((n) => {
       const words = [
-        ...n.command.commands.map((c) => c.name()),
+        ...n.command.commands.flatMap(namesOf),
         ...visible(n.command).flatMap(flagsOf),
         ...(n.path ? globals : []),
         '--help',
@@ -97,15 +111,17 @@ function fish(program: CommandUnknownOpts): string {
   const nodes = nodesOf(program);
   const lines = ['# loc completion for fish. Load it with: loc completion fish | source', 'complete -c loc -f'];
   for (const node of nodes) {
-    const names = node.path ? node.path.split(' ') : [];
-    const children = node.command.commands.map((c) => c.name());
+    // Each word of the path as its command's names: `export` or its alias `pull`.
+    const names = node.words.map((w) => w.join(' '));
+    const children = node.command.commands.flatMap(namesOf);
     // The condition: every word of the path is there, and no child of this node yet.
     const condition = [
       ...(names.length ? names.map((n) => `__fish_seen_subcommand_from ${n}`) : ['__fish_use_subcommand']),
       ...(names.length && children.length ? [`not __fish_seen_subcommand_from ${children.join(' ')}`] : []),
     ].join('; and ');
     for (const child of node.command.commands) {
-      lines.push(`complete -c loc -n ${quote(condition)} -a ${child.name()} -d ${quote(child.description())}`);
+      for (const name of namesOf(child))
+        lines.push(`complete -c loc -n ${quote(condition)} -a ${name} -d ${quote(child.description())}`);
     }
     const options = node.path ? visible(node.command) : visible(program);
     for (const option of options) {

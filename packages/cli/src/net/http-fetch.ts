@@ -9,7 +9,7 @@ import { type FetchInit, type Hop, REFUSED, sendFollowing } from './redirects';
  * loads its bundled undici on first use and compiles an HTTP parser to WebAssembly, whose optimisation
  * in the background held the process ~100 ms past its last output: together ~150 ms on every command
  * that makes a request, three to four times the rest of such a command. This covers what the SDK uses:
- * methods, headers, string and byte bodies, AbortSignal, `redirect: 'manual' | 'follow' | 'error'` (followed
+ * methods, headers, string, byte and form bodies, AbortSignal, `redirect: 'manual' | 'follow' | 'error'` (followed
  * by fetch's rules, and stricter: redirects.ts),
  * compressed answers, and a Response-like answer (status, headers, text/json/arrayBuffer, a web
  * stream `body`). Connections are kept alive between the calls of one command (an export's polls).
@@ -74,9 +74,26 @@ export function createHttpFetch(): typeof fetch {
     return new HttpFetchResponse(res, hop.url, hop.method === 'HEAD', redirects > 0);
   }
 
-  const httpFetch = (input: string | URL | { url: string }, init: FetchInit = {}) =>
-    send(new URL(typeof input === 'string' || input instanceof URL ? input : input.url), init);
+  const httpFetch = async (input: string | URL | { url: string }, init: FetchInit = {}) =>
+    send(new URL(typeof input === 'string' || input instanceof URL ? input : input.url), await withFormBytes(init));
   return httpFetch as unknown as typeof fetch;
+}
+
+/**
+ * A `multipart/form-data` body (an upload: `loc push`) as the bytes fetch would send, and its content type
+ * with the boundary: encoded by the platform's own Response, as fetch encodes it. Other bodies as they are.
+ */
+async function withFormBytes(init: FetchInit): Promise<FetchInit> {
+  const body = init.body;
+  // Bodies that are no form are left before `FormData` is read: reading that global makes Node load its
+  // whole fetch implementation (~40 ms), which is what this client is there to avoid.
+  if (body === undefined || body === null || typeof body === 'string' || ArrayBuffer.isView(body)) return init;
+  if (body instanceof ArrayBuffer || body instanceof URLSearchParams) return init;
+  if (typeof FormData === 'undefined' || !(body instanceof FormData)) return init;
+  const encoded = new Response(body);
+  const headers = new HttpHeaders(init.headers as HeadersInit | undefined);
+  headers.set('content-type', encoded.headers.get('content-type') ?? 'multipart/form-data');
+  return { ...init, headers, body: new Uint8Array(await encoded.arrayBuffer()) };
 }
 
 /**

@@ -8,6 +8,13 @@ import { parseDuration } from '@loc/sdk/duration';
  */
 
 /**
+ * Which translations `loc export --status` ships: every translated one (`all`, what an export job holds),
+ * the translated and approved ones (`translated`: no DRAFT, no PREFILLED), or the approved ones
+ * (`approved`). loc.config.json's `status` takes the same values.
+ */
+export const EXPORT_STATUSES = ['all', 'translated', 'approved'] as const;
+
+/**
  * `--timeout`: a duration by the one rule of @loc (`parseDuration` of @loc/sdk, which loc-mock reads its
  * durations with too: `500ms`, `90s`, `10m`, `1h`, or a bare number of **seconds**), above zero.
  * Returns milliseconds.

@@ -17,7 +17,7 @@ const EXIT_CODES = {
   SERVER: [9, 'server failure (5xx after retries), network failure, unexpected response'],
   OPERATION_FAILED: [10, 'operation failed: export ERROR or SKIPPED, download, unsafe ZIP, local file'],
   GATE_FAILED: [11, 'loc status: a locale below its --min-approved or --min-translated share'],
-  OUT_OF_DATE: [12, 'loc export --check: the files differ from what the export would write'],
+  OUT_OF_DATE: [12, 'loc export --check, loc push --check: the files and the service differ; a run would change them'],
   NO_RELEASE: [20, 'loc cdn check: no newer release'],
   INTERRUPTED: [130, 'interrupted (Ctrl-C, SIGTERM, SIGHUP) or a prompt cancelled'],
 } as const;

@@ -8,13 +8,14 @@
  */
 
 /**
- * One request as the transport builds it: the body is JSON text already, and the headers name its type; or
- * a form, whose type (with its boundary) fetch writes.
+ * One request as the transport builds it: the body is JSON text already, and the headers name its type; a
+ * form, whose type (with its boundary) fetch writes; or a form's bytes the SDK encoded, the headers naming
+ * its type (base/multipart.ts).
  */
 export interface HttpRequest {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
-  body: string | FormData | undefined;
+  body: string | FormData | Uint8Array<ArrayBuffer> | undefined;
   signal: AbortSignal | undefined;
 }
 

@@ -24,6 +24,7 @@ import type { RequestEvent } from './hooks';
 import type { HttpAnswer, HttpLayer } from './http';
 import type { RequestOptions } from './request-options';
 import type { OperationCall, ParamsOf, ResultOf } from '../schemas/operations';
+import { type EncodedForm, isEncodedForm } from '../base/multipart';
 
 /** The inputs of one call of an operation: its path parameters, query and body, and where its path is configurable, another path. */
 export interface CallInput<O extends OperationCall> {
@@ -33,11 +34,12 @@ export interface CallInput<O extends OperationCall> {
   /** The JSON body, as the resource method's own parameter types it (the request schema is the mock's to check). */
   body?: unknown;
   /**
-   * A `multipart/form-data` body instead of JSON (an upload). The runtime's fetch writes it, with its
-   * boundary, streaming a file part from its Blob; an operation that takes one is not idempotent, so it is
+   * A `multipart/form-data` body instead of JSON (an upload): a FormData, which the runtime's fetch writes
+   * with its boundary, streaming a file part from its Blob, or a form the SDK encoded itself
+   * (base/multipart.ts: a file already in memory). An operation that takes one is not idempotent, so it is
    * sent once.
    */
-  form?: FormData;
+  form?: FormData | EncodedForm;
   /** Replaces the operation's path (the CDN check's route is configurable: `cdnCheckPath`). */
   path?: string;
   /** Retry even though the operation is not safe to repeat: the caller accepts that it may run twice. */
@@ -122,7 +124,7 @@ interface Sending {
   readonly url: string;
   readonly info: RequestInfo;
   readonly headers: Record<string, string>;
-  readonly body: string | FormData | undefined;
+  readonly body: string | FormData | Uint8Array<ArrayBuffer> | undefined;
   readonly timeoutMs: number;
   /** 0 for an operation that is not safe to repeat (unless the call says `retry`). */
   readonly maxRetries: number;
@@ -170,9 +172,13 @@ function prepare<O extends OperationCall>(
     ...config.headers,
     authorization: `Bearer ${api.credential(config)}`,
   };
-  // A form's content type is fetch's to write: it names the boundary (the caller's headers are lower case).
+  // A form's content type names its boundary: fetch writes it for a FormData, the SDK's own form carries
+  // it (the caller's headers are lower case).
   if (input.form) delete headers['content-type'];
-  const body = input.form ?? (input.body === undefined ? undefined : JSON.stringify(input.body));
+  if (isEncodedForm(input.form)) headers['content-type'] = input.form.contentType;
+  const body = isEncodedForm(input.form)
+    ? input.form.body
+    : (input.form ?? (input.body === undefined ? undefined : JSON.stringify(input.body)));
   return { api, url, info, headers, body, timeoutMs, maxRetries, shown: `${info.method} ${info.path}` };
 }
 

@@ -3,6 +3,7 @@
 import { apiPromise, type APIPromise } from '../request/api-promise';
 import type { RequestOptions } from '../request/request-options';
 import { InvalidRequestError } from '../base/errors';
+import { type EncodedForm, encodeForm } from '../base/multipart';
 import type { Transport } from '../request/request';
 import { downloadResource, listResources, uploadResource, uploadResourceZip } from '../schemas/operations';
 import type {
@@ -103,7 +104,7 @@ export class Resources {
    * Uploads one resource file and imports its strings as the switches allow: new keys become segments
    * (NOT_TRANSLATED in every target), changed source texts are updated, keys the file lacks are deactivated
    * only with `deactivateMissing`. Sent as `multipart/form-data` (the file as the part `file`), streamed from
-   * a Blob; never retried, since a repeat would import twice. Needs resourcesView on the project. Resolves to
+   * a Blob, or encoded by the SDK from bytes or text; never retried, since a repeat would import twice. Needs resourcesView on the project. Resolves to
    * what the import did, or null when the service answered without a body.
    *
    * @example
@@ -120,15 +121,18 @@ export class Resources {
     options?: RequestOptions,
   ): APIPromise<ResourceImport | null> {
     return sendForm(
-      () => {
+      () =>
         // The fields in the order of the service's own example (`-F iso2_slug=en -F path=… -F file=@…`).
-        const form = new FormData();
-        if (upload.locale !== undefined) form.append('iso2_slug', upload.locale);
-        if (upload.path !== undefined) form.append('path', upload.path);
-        appendSwitches(form, upload);
-        form.append('file', blobOf(upload.file), nameOf(upload.file, upload.name));
-        return form;
-      },
+        formOf(
+          [
+            ...(upload.locale !== undefined ? [['iso2_slug', upload.locale] as const] : []),
+            ...(upload.path !== undefined ? [['path', upload.path] as const] : []),
+            ...switchFields(upload),
+          ],
+          upload.file,
+          nameOf(upload.file, upload.name),
+          'application/octet-stream',
+        ),
       (form) => this.transport.request(uploadResource, { params: { workspaceUrl, projectUrl }, form }, options),
     );
   }
@@ -148,12 +152,8 @@ export class Resources {
     options?: RequestOptions,
   ): APIPromise<ResourceZipImport | null> {
     return sendForm(
-      () => {
-        const form = new FormData();
-        appendSwitches(form, upload);
-        form.append('file', blobOf(upload.file, 'application/zip'), nameOf(upload.file, upload.name, 'resources.zip'));
-        return form;
-      },
+      () =>
+        formOf(switchFields(upload), upload.file, nameOf(upload.file, upload.name, 'resources.zip'), 'application/zip'),
       (form) => this.transport.request(uploadResourceZip, { params: { workspaceUrl, projectUrl }, form }, options),
     );
   }
@@ -183,8 +183,11 @@ export class Resources {
 }
 
 /** A form request: the form's faults (a file of another type, a name with a folder in it) reject the call, as a bad path segment does. */
-function sendForm<T>(build: () => FormData, send: (form: FormData) => APIPromise<T>): APIPromise<T> {
-  let form: FormData;
+function sendForm<T>(
+  build: () => FormData | EncodedForm,
+  send: (form: FormData | EncodedForm) => APIPromise<T>,
+): APIPromise<T> {
+  let form: FormData | EncodedForm;
   try {
     form = build();
   } catch (error) {
@@ -194,22 +197,46 @@ function sendForm<T>(build: () => FormData, send: (form: FormData) => APIPromise
 }
 
 /** The switches an upload sets, as form fields (`source:createNew` …), in the order the service lists them. */
-function appendSwitches(form: FormData, { source, target }: ImportOptions) {
+function switchFields({ source, target }: ImportOptions): (readonly [ImportSwitch, string])[] {
   const sides = { source, target };
+  const fields: (readonly [ImportSwitch, string])[] = [];
   for (const side of ['source', 'target'] as const) {
     for (const what of ['createNew', 'updateExisting', 'deactivateMissing'] as const) {
       const value = sides[side]?.[what];
-      if (value !== undefined) form.append(`${side}:${what}` satisfies ImportSwitch, String(value));
+      if (value !== undefined) fields.push([`${side}:${what}` satisfies ImportSwitch, String(value)]);
     }
   }
+  return fields;
 }
 
-/** The file as a Blob (a Blob as it is: a file from disk stays on disk until fetch streams it). */
-function blobOf(file: UploadFile, type = 'application/octet-stream'): Blob {
-  if (file instanceof Blob) return file;
-  if (typeof file === 'string' || file instanceof Uint8Array || file instanceof ArrayBuffer)
-    return new Blob([file as BlobPart], { type });
-  throw new InvalidRequestError('The file to upload must be a File, a Blob, bytes (Uint8Array) or a string.');
+/**
+ * The form of an upload: `fields`, then the file as the part `file`. A Blob (a File from disk) goes in a
+ * FormData, which fetch streams; bytes and text are encoded here (base/multipart.ts), so that an upload
+ * from memory does not load Node's fetch implementation for a FormData.
+ */
+function formOf(
+  fields: readonly (readonly [string, string])[],
+  file: UploadFile,
+  filename: string,
+  type: string,
+): FormData | EncodedForm {
+  if (file instanceof Blob) {
+    const form = new FormData();
+    for (const [name, value] of fields) form.append(name, value);
+    form.append('file', file, filename);
+    return form;
+  }
+  const bytes =
+    typeof file === 'string'
+      ? new TextEncoder().encode(file)
+      : file instanceof Uint8Array
+        ? file
+        : file instanceof ArrayBuffer
+          ? new Uint8Array(file)
+          : undefined;
+  if (!bytes)
+    throw new InvalidRequestError('The file to upload must be a File, a Blob, bytes (Uint8Array) or a string.');
+  return encodeForm(fields, { field: 'file', filename, type, bytes });
 }
 
 /** The name the file part carries: the one given, the File's own, or `defaultName`. */

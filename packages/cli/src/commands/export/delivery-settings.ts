@@ -19,6 +19,7 @@ import {
 } from '../../files/targets';
 import type { Settings } from '../../options/settings';
 import type { Context } from '../../run/context';
+import { UsageError } from '../../run/errors';
 import {
   DEFAULT_EXPORT_TIMEOUT_MS,
   DEFAULT_SUMMARY_KEYS,
@@ -30,7 +31,12 @@ import {
  * What a delivery reads: the download's options, the export's filters when there are some, and, for a
  * target's run, the keys of loc.config.json that set its folder and template (for messages).
  */
-type DeliveryOptions = ExportDownloadOptions & Partial<ExportOptions> & { sources?: Layout['sources'] };
+type DeliveryOptions = ExportDownloadOptions &
+  Partial<ExportOptions> & {
+    sources?: Layout['sources'];
+    /** A target's run: the --summary of the run of targets, for its resume command. */
+    resumeSummary?: string | undefined;
+  };
 
 /**
  * Settings of one delivery, flags over loc.config.json over defaults, checked before any request: the
@@ -82,11 +88,34 @@ export async function deliverySettings(ctx: Context, options: DeliveryOptions) {
     options.types !== undefined || loaded?.config.export?.types !== undefined
       ? await (await import('../../export/types/types-file')).typesFileOf(ctx, options)
       : undefined;
+  const status = statusOf(options.status ?? defaults.status, options);
   if (!zip && !options.dryRun && !options.check && options.wait !== false) lockFolder(outDir);
   const layout: Layout = { outDir, template, localeMap, writable: { root, extensions }, sources };
-  return { layout, zip, zipExists, types, timeoutMs: options.timeout ?? DEFAULT_EXPORT_TIMEOUT_MS };
+  return { layout, zip, zipExists, types, status, timeoutMs: options.timeout ?? DEFAULT_EXPORT_TIMEOUT_MS };
 }
 type DeliverySettings = Awaited<ReturnType<typeof deliverySettings>>;
+
+/** The per-file download's filter of each `--status` (`target:filterByStatus`); `all` needs none. */
+const STATUS_FILTERS = { approved: 'APPROVED', translated: 'TRANSLATED_AND_APPROVED' } as const;
+
+/**
+ * The filter `--status` (or `status` in loc.config.json) asks for, undefined for every translation: each
+ * file then comes through the per-file download, so there is no ZIP to keep and no export to leave running.
+ */
+function statusOf(
+  status: string | undefined,
+  options: { zip?: string | undefined; wait?: boolean | undefined; status?: string | undefined },
+): { name: keyof typeof STATUS_FILTERS; filter: (typeof STATUS_FILTERS)[keyof typeof STATUS_FILTERS] } | undefined {
+  if (status === undefined || status === 'all') return undefined;
+  const flag = options.status ? `--status ${status}` : `status "${status}" of loc.config.json`;
+  if (options.zip !== undefined || options.wait === false)
+    throw new UsageError(
+      `${flag} fetches each file through the per-file download: there is no ${options.zip !== undefined ? 'ZIP to keep (--zip)' : 'export to wait for later (--no-wait)'}.`,
+      `Drop ${options.zip !== undefined ? '--zip' : '--no-wait'}, or ship every translation with --status all.`,
+    );
+  const name = status as keyof typeof STATUS_FILTERS;
+  return { name, filter: STATUS_FILTERS[name] };
+}
 
 /**
  * The key-by-key summary a run was asked for (`--summary`, `--summary-keys`), its target checked; its

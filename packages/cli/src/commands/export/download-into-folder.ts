@@ -1,4 +1,5 @@
-import type { CompletedExport, LocClient, ResourceExportFile } from '@loc/sdk';
+import { posix } from 'node:path';
+import type { CompletedExport, DownloadResource, LocClient, ResourceExportFile } from '@loc/sdk';
 import type { KeySummary } from '../../export/summary/diff';
 import type { settleTypes } from '../../export/types/types-file';
 import { deliver, type Delivery, type DeliverOptions, type DeliverySource } from '../../files/deliver';
@@ -39,9 +40,15 @@ export interface FolderDownload {
  * The plan of a download: the export lists its files, so a layout that would put two on one path fails
  * before the download.
  */
-export function planDownload(ctx: Context, target: Target, done: CompletedExport, selection?: Selection): DownloadPlan {
+export function planDownload(
+  ctx: Context,
+  client: LocClient,
+  target: Target,
+  what: { done: CompletedExport | undefined; listed: ResourceExportFile[] },
+  selection?: Selection,
+): DownloadPlan {
   const { options, settings } = target;
-  const listed = done.resourceExports.filter((f) => f.status === 'SUCCESS' || f.status === undefined);
+  const { done, listed } = what;
   const wanted = selection ? select(listed, selection) : listed;
   checkPlacement(
     settings.layout,
@@ -54,7 +61,10 @@ export function planDownload(ctx: Context, target: Target, done: CompletedExport
   const placements = new Map<string, ReturnType<DeliverOptions['place']>>();
   return {
     listed,
-    source: sourceOf(done, listed, wanted),
+    source:
+      settings.status || !done
+        ? byFile(client, target, wanted, settings.status?.filter)
+        : sourceOf(done, listed, wanted),
     place: (path) => {
       if (placements.has(path)) return placements.get(path);
       let placement: ReturnType<DeliverOptions['place']>;
@@ -139,7 +149,7 @@ export async function downloadIntoFolder(
     comparison?.close();
   }
   progress.succeed(
-    `Downloaded ${formatBytes(delivered.bytes)}${delivered.via === 'files' ? ' file by file' : ''}, ${counted(delivered.files.length, 'file')} checked`,
+    `Downloaded ${formatBytes(delivered.bytes)}${delivered.via === 'zip' ? '' : ' file by file'}, ${counted(delivered.files.length, 'file')} checked`,
   );
   const markdown = summary && keys ? summary.render(keys, `${workspace}/${project}`) : undefined;
   if (summary?.file !== undefined && summary.file !== '-' && markdown !== undefined)
@@ -183,6 +193,36 @@ function sourceOf(done: CompletedExport, listed: ResourceExportFile[], wanted: R
     wanted.length > 0 && wanted.every((f) => f.downloadUrl) && (wanted.length < listed.length || wanted.length === 1);
   if (!perFile) return { kind: 'zip', url: done.downloadUrl };
   return { kind: 'files', files: wanted.map((f) => ({ path: f.filePath, url: f.downloadUrl! })) };
+}
+
+/**
+ * Each wanted file through the per-file download (`GET …/resources/{fileName}`), with the status filter
+ * of `--status`: its name and folder, and its locale, as the export lists them.
+ */
+function byFile(
+  client: LocClient,
+  target: Target,
+  wanted: readonly ResourceExportFile[],
+  status: DownloadResource['status'],
+): DeliverySource {
+  return {
+    kind: 'resources',
+    files: wanted.map((f) => ({
+      path: f.filePath,
+      read: (signal) =>
+        client.resources.download(
+          target.workspace,
+          target.project,
+          {
+            name: posix.basename(f.filePath),
+            path: posix.dirname(f.filePath) === '.' ? undefined : posix.dirname(f.filePath),
+            locale: f.iso2Slug ?? undefined,
+            status,
+          },
+          { signal },
+        ),
+    })),
+  };
 }
 
 /** The locale of a file not listed in resourceExports: a path segment (or `de.lproj`-like stem) that is one. */

@@ -1,13 +1,15 @@
 import { checkPlacement, expectedFiles, type Layout, needsFileList } from '../../files/layout';
 import { projectOf, resolveProject } from '../../project/resolve-project';
 import { UsageError } from '../../run/errors';
+import { checkFileFormat } from '../../project/file-format';
+import type { ResourceStatus } from '@loc/sdk';
 import type { Context } from '../../run/context';
 import type { Thresholds } from '../../export/locale-threshold';
-import { DEFAULT_EXPORT_TIMEOUT_MS, type ExportDownloadOptions, type ExportOptions } from '../export';
+import { DEFAULT_EXPORT_TIMEOUT_MS, type ExportDownloadOptions, type ExportOptions, perTargetFlags } from '../export';
 import { deliverySettings, requestOf, summaryOf, type Target } from './delivery-settings';
 import { formatRefusal } from './formats';
 import { resumeCommand } from './resume';
-import { waitAndDeliver } from './wait-and-deliver';
+import { deliverByFile, waitAndDeliver } from './wait-and-deliver';
 
 const EXAMPLE = 'loc export --workspace acme --project mobile-ios --out Resources --path-template "{lproj}/{filename}"';
 
@@ -28,8 +30,18 @@ export async function runExport(
     (ctx.projectConfig()?.config.targets?.length && !options.workspace && !options.project)
   ) {
     const targets = await import('../../export/targets');
-    await targets.exportTargets(ctx, options, await summaryOf(ctx, options), (inner, target) =>
-      runExport(inner, { ...target, timeout: target.timeout ?? DEFAULT_EXPORT_TIMEOUT_MS, concurrency: 1, wait: true }),
+    await targets.exportTargets(
+      ctx,
+      options,
+      await summaryOf(ctx, options),
+      (inner, target) =>
+        runExport(inner, {
+          ...target,
+          timeout: target.timeout ?? DEFAULT_EXPORT_TIMEOUT_MS,
+          concurrency: 1,
+          wait: true,
+        }),
+      perTargetFlags(),
     );
     return;
   }
@@ -48,8 +60,11 @@ export async function runExport(
   const target: Target = { workspace, project, options, settings, connection, leftOut: [] };
 
   const placementChecked = !settings.zip && needsFileList(settings.layout, request);
-  if (placementChecked || request.iso2Slugs?.length || threshold || request.exportFormat) {
-    const status = await client.projects.status(workspace, project, { signal: ctx.signal });
+  // --status: no export job; the project's files say which files it would hold, each then fetched on its own.
+  const byFile = settings.status !== undefined;
+  let status: ResourceStatus | undefined;
+  if (byFile || placementChecked || request.iso2Slugs?.length || threshold || request.exportFormat) {
+    status = await client.projects.status(workspace, project, { signal: ctx.signal });
     // A format the project does not list would create an export that ends ERROR: refused first, with its list.
     // Any id it lists is sent, known to loc or not (the service's list is not published).
     if (request.exportFormat) {
@@ -88,6 +103,15 @@ export async function runExport(
       format: request.exportFormat,
       locales: request.iso2Slugs,
     });
+  if (byFile && status) {
+    checkFileFormat(request.exportFormat, status, {
+      command: 'loc export --status fetches',
+      flag: options.format ? '--format' : 'the format of loc.config.json',
+    });
+    if (summary) setImmediate(summary.prepare);
+    await deliverByFile(ctx, client, target, expectedFiles(status, request));
+    return;
+  }
   const creating = client.exports.create(workspace, project, request, { signal: ctx.signal });
   // While the service creates the export, the summary's readers get ready (summary/compare.ts).
   if (summary && options.wait !== false) setImmediate(summary.prepare);

@@ -15,7 +15,8 @@ const STATUS_RANK = ['conflict', 'overwritten', 'updated', 'created', 'unchanged
 
 /** What {@link reportDelivery} reports. */
 export interface DeliveryReport {
-  done: CompletedExport;
+  /** The export job (none for `--status`, whose files come one by one). */
+  done: CompletedExport | undefined;
   target: Target;
   delivered: Delivery;
   /** The key-by-key summary, when asked for (in --json as `keys`). */
@@ -50,8 +51,9 @@ export function reportDelivery(
   }));
   ctx.out.result(
     {
-      export: done,
+      export: done ?? null,
       workspace: target.workspace,
+      ...(target.settings.status ? { status: target.settings.status.name } : {}),
       project: target.project,
       outDir: layout.outDir,
       pathTemplate: layout.template,

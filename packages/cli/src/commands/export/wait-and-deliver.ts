@@ -1,4 +1,4 @@
-import type { CompletedExport, Export, LocClient } from '@loc/sdk';
+import type { CompletedExport, Export, LocClient, ResourceExportFile } from '@loc/sdk';
 import type { Selection } from '../../files/layout';
 import type { Context } from '../../run/context';
 import { formatElapsed, type Progress, startProgress } from '../../ui/progress';
@@ -23,8 +23,6 @@ export async function waitAndDeliver(
   selection?: Selection,
 ): Promise<void> {
   const { options, settings } = target;
-  // --check delivers as a dry run does (staged in the system's temporary folder), then compares.
-  const check = options.check === true ? await import('../../export/check') : undefined;
   // The progress on screen, which a failure stops: the wait's, then the download's.
   // The wait's time runs on the spinner by itself: a poll can take seconds to answer.
   let progress = await startProgress(ctx, `Export ${job.id}: ${job.status}`, { elapsed: true });
@@ -35,15 +33,60 @@ export async function waitAndDeliver(
       else await saveZip(ctx, target, done, settings.zip);
       return;
     }
-    const plan = planDownload(ctx, target, done, selection);
-    progress = await startProgress(ctx, downloading(plan));
-    const folder = await downloadIntoFolder(ctx, client, target, plan, { selection, check, progress });
-    if (check) await reportChanges(ctx, target, done, folder, check);
-    else await recordAndReport(ctx, target, done, folder);
+    const listed = done.resourceExports.filter((f) => f.status === 'SUCCESS' || f.status === undefined);
+    await deliverListed(ctx, client, target, { done, listed, selection }, (next) => {
+      progress = next;
+    });
   } catch (error) {
     progress.stop();
     throw withResumeHint(error, resumeCommand(ctx, target, job.id, selection));
   }
+}
+
+/**
+ * `loc export --status`: no export job; the files an export would hold (the project's files, in the
+ * locales asked for) each fetched with the status filter through the per-file download, then delivered
+ * as an export's are (record, --check, summary, types).
+ */
+export async function deliverByFile(
+  ctx: Context,
+  client: LocClient,
+  target: Target,
+  files: readonly { path: string; locale: string }[],
+): Promise<void> {
+  const listed = files.map((f) => ({
+    filePath: f.path,
+    iso2Slug: f.locale,
+    status: 'SUCCESS' as const,
+    downloadUrl: null,
+  }));
+  let progress: Progress | undefined;
+  try {
+    await deliverListed(ctx, client, target, { done: undefined, listed, selection: undefined }, (next) => {
+      progress = next;
+    });
+  } catch (error) {
+    progress?.stop();
+    throw error;
+  }
+}
+
+/** The files of a finished export (or, `done` undefined, of `--status`) downloaded, placed or compared, and reported. */
+async function deliverListed(
+  ctx: Context,
+  client: LocClient,
+  target: Target,
+  what: { done: CompletedExport | undefined; listed: ResourceExportFile[]; selection: Selection | undefined },
+  showing: (progress: Progress) => void,
+): Promise<void> {
+  const { done, listed, selection } = what;
+  const check = target.options.check === true ? await import('../../export/check') : undefined;
+  const plan = planDownload(ctx, client, target, { done, listed }, selection);
+  const progress = await startProgress(ctx, downloading(plan));
+  showing(progress);
+  const folder = await downloadIntoFolder(ctx, client, target, plan, { selection, check, progress });
+  if (check) await reportChanges(ctx, target, done, folder, check);
+  else await recordAndReport(ctx, target, done, folder);
 }
 
 /** Polls the export until it is ready, its state on the progress. */
@@ -76,7 +119,7 @@ async function waitForExport(
 async function reportChanges(
   ctx: Context,
   target: Target,
-  done: CompletedExport,
+  done: CompletedExport | undefined,
   folder: FolderDownload,
   check: typeof import('../../export/check'),
 ): Promise<void> {
@@ -89,7 +132,7 @@ async function reportChanges(
   await check.reportCheck(ctx, {
     keys: folder.keys,
     markdown: folder.markdown,
-    export: done,
+    export: done ?? null,
     workspace,
     project,
     outDir,
@@ -103,7 +146,7 @@ async function reportChanges(
 async function recordAndReport(
   ctx: Context,
   target: Target,
-  done: CompletedExport,
+  done: CompletedExport | undefined,
   folder: FolderDownload,
 ): Promise<void> {
   const { delivered } = folder;

@@ -102,6 +102,27 @@ function diffEntries(before: Entries, after: Entries): Record<KeyChangeKind | 'p
   return changes;
 }
 
+/** Every key `after` adds to `before`, changes there, and lacks of it: each list whole and sorted. */
+export interface KeyChanges {
+  added: string[];
+  changed: string[];
+  removed: string[];
+}
+
+/**
+ * The keys and values of one file compared, every key named (what `loc push --dry-run` shows: the file the
+ * service has now, and the one that would be pushed).
+ *
+ * @example
+ * diffKeys(new Map([['a', 'x'], ['c', 'z']]), new Map([['a', 'y'], ['b', 'z']]))
+ * // { added: ['b'], changed: ['a'], removed: ['c'] }
+ */
+export function diffKeys(before: Entries, after: Entries): KeyChanges {
+  const { added, changed, removed } = diffEntries(before, after);
+  // Sorted by code units, as firstSorted sorts.
+  return { added: added.sort(), changed: changed.sort(), removed: removed.sort() };
+}
+
 /**
  * One file compared key by key. A file that cannot be read key by key (a format loc has no reader for,
  * or a text its parser refuses) is `unread`, with the reason.
