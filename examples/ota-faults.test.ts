@@ -124,7 +124,7 @@ describe('@loc/sdk/ota against loc-mock’s download faults: the last good relea
     // reader, not the SHA-256 test, must refuse it.
     ['CORRUPT_ZIP_CRC', 'unpack', /CRC-32/],
     ['CORRUPT_ZIP_CENTRAL_DIRECTORY', 'unpack', /central directory/],
-    ['ZIP_ENTRY_PARENT_PATH', 'unpack', /loc-mock-escaped\.txt.*climbs out/],
+    ['ZIP_ENTRY_PARENT_PATH', 'unpack', /loc-mock-escaped\.txt.*reads as "\." or "\.\."/],
     ['ZIP_ENTRY_ABSOLUTE_PATH', 'unpack', /absolute path/],
     ['ZIP_ENTRY_SYMLINK', 'unpack', /symbolic link/],
   ])('%s on the bundle download: a %s failure', async (kind, stage, message) => {

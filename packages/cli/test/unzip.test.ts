@@ -60,9 +60,9 @@ async function extract(bytes: Buffer, limits?: Parameters<typeof extractArchive>
 
 describe('safeEntryPath', () => {
   it.each([
-    ['../evil', /climbs out/],
-    ['a/../../evil', /climbs out/],
-    ['..\\..\\evil', /climbs out/],
+    ['../evil', /reads as "\." or "\.\."/],
+    ['a/../../evil', /reads as "\." or "\.\."/],
+    ['..\\..\\evil', /reads as "\." or "\.\."/],
     ['/etc/passwd', /absolute/],
     ['C:/Windows/evil', /absolute/],
     ['\\\\host\\share\\evil', /absolute/],
@@ -107,9 +107,9 @@ describe('extractArchive', () => {
   });
 
   it.each([
-    ['a path with ..', [{ name: 'XX/evil.txt' }], { 'XX/evil.txt': '../evil.txt' }, /climbs out/],
+    ['a path with ..', [{ name: 'XX/evil.txt' }], { 'XX/evil.txt': '../evil.txt' }, /reads as "\." or "\.\."/],
     ['an absolute path', [{ name: 'Xetc/passwd' }], { 'Xetc/passwd': '/etc/passwd' }, /absolute path/],
-    ['a backslash traversal', [{ name: 'XXXXXXevil' }], { XXXXXXevil: '..\\..\\evil' }, /climbs out/],
+    ['a backslash traversal', [{ name: 'XXXXXXevil' }], { XXXXXXevil: '..\\..\\evil' }, /reads as "\." or "\.\."/],
     ['a symbolic link', [{ name: 'link', data: '/etc/passwd', mode: 0o120777 }], {}, /symbolic link/],
     ['a name listed twice', [{ name: 'a.json' }, { name: 'b.json' }], { 'b.json': 'a.json' }, /twice/],
     ['names that differ only in case', [{ name: 'Strings.json' }, { name: 'strings.json' }], {}, /twice/],
@@ -273,7 +273,7 @@ describe('loc export with a malicious ZIP from the service', () => {
       env: { LOC_BASE_URL: base, LOC_API_TOKEN: 'loc_secret_token', CI: '1', LOC_CONFIG_DIR: dir.path },
     });
     expect(result.code, result.stderr).toBe(10);
-    expect(result.stderr).toMatch(/climbs out of the folder/);
+    expect(result.stderr).toMatch(/reads as "\." or "\.\."/);
     expect(result.stderr).toMatch(/Nothing was written/);
     expect(readFileSync(join(out, 'ok', 'app.json'), 'utf8')).toBe('{"old":true}');
     expect(readdirSync(out)).toEqual(['ok']);

@@ -309,7 +309,13 @@ describe('refused uploads change nothing', () => {
       /line 3: the file is not UTF-8/,
     ],
     ['a locale the project lacks', 'common.json', '{}', 422, /Locale 'es' is not a locale of project 'web-frontend'/],
-    ['a folder that climbs out', 'common.json', '{}', 422, /climbs out of the repository/],
+    [
+      'a folder that climbs out',
+      'common.json',
+      '{}',
+      422,
+      /reads as "\." or "\.\.": name a folder inside the repository/,
+    ],
   ])('%s', async (what, name, content, status, message) => {
     const fields: Record<string, string> =
       what === 'a locale the project lacks'
@@ -410,7 +416,7 @@ describe('a ZIP push', () => {
     const bomb = claimingSize(zipSync({ 'locales/en/common.json': strToU8('{}') }), 65 * 1024 * 1024);
     const link = escapingZip(zipSync({ 'locales/en/common.json': strToU8('{}') }), 'ZIP_ENTRY_SYMLINK');
     for (const [zip, message] of [
-      [outside, /not a path inside the repository/],
+      [outside, /a ZIP upload holds paths inside the repository/],
       [link, /'loc-mock-link' is a symbolic link/],
       [bomb, /inflates to more than/],
       [strToU8('not a zip'), /not a ZIP archive/],

@@ -47,6 +47,15 @@ export {
 } from './request/retry';
 export { refusedCdnUrl, refusedDownloadUrl } from './base/cdn-url-rule';
 export { isLoopbackHost } from './base/loopback';
+export {
+  foldName,
+  hasUnsafeCharacter,
+  MAX_NAME_BYTES,
+  printable,
+  relativePathProblem,
+  segmentProblem,
+  type SegmentProblem,
+} from './base/relative-path';
 export { MAX_NESTING_DEPTH, nestsDeeperThan } from './base/json-depth';
 export { encodePath, redactUrls } from './base/url';
 export { EXPORT_FORMAT_ID_PATTERN, withFormatExtension } from './base/export-formats';

@@ -26,7 +26,10 @@ export const SIZE_LIMITS_GZ = {
   // bundle (no chunk left out; a browser without 'deflate-raw' is refused, not sent fflate). Issue 45's
   // named parts, issues 41-42's schedule, lock and hop rules, and the CDN host rule: 7,773 B, 8,116 B with
   // indexedDbStorage (the browser build follows no redirect and has no lock queue: src/ota/*.browser.ts).
-  otaApp: 8 * 1024,
+  // Issue 42's one rule of relative paths for every surface (base/relative-path.ts: the bundle's entry names
+  // are held to the rule loc's unzip and loc-mock's uploads hold theirs to, with its file-system folding):
+  // ~0.4 KB, 8,116 → 8,510 B with indexedDbStorage.
+  otaApp: 8.5 * 1024,
   wholeSdk: 30 * 1024,
 } as const;
 

@@ -141,7 +141,7 @@ describe('@loc/sdk/ota: faults keep the last good release and are reported', () 
   it.each([
     ['not a ZIP', strToU8('<html>Service Unavailable</html>'), /not a ZIP archive/],
     ['a truncated ZIP', bundle(v2).subarray(0, 60), /not a ZIP archive|damaged|cut short|missing/],
-    ['an entry that climbs out (..)', zipSync({ '../de.json': strToU8('{}') }), /climbs out/],
+    ['an entry that climbs out (..)', zipSync({ '../de.json': strToU8('{}') }), /reads as "\." or "\.\."/],
     ['an absolute entry', zipSync({ '/etc/de.json': strToU8('{}') }), /absolute path/],
     ['a backslash entry', zipSync({ 'locales\\de.json': strToU8('{}') }), /backslash/],
     ['a control character', zipSync({ 'de\u0001.json': strToU8('{}') }), /control character/],

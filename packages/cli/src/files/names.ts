@@ -1,24 +1,4 @@
-import { foldName } from './writable-path';
-
-/**
- * Characters no file name or path template of loc may hold: C0 controls (NUL included), DEL, C1 controls,
- * and the bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069), which make a name read
- * differently from what it is, in a terminal or a code review.
- */
-const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-
-/** Whether `name` holds a character of UNSAFE_CHARACTER. */
-export function hasUnsafeCharacter(name: string): boolean {
-  return UNSAFE_CHARACTER.test(name);
-}
-
-/** `name` with each unsafe character shown as its code point (`\u001b`), so a message shows it without acting on it. */
-export function printable(name: string): string {
-  return name.replace(
-    new RegExp(UNSAFE_CHARACTER.source, 'g'),
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
+import { foldName } from '@loc/sdk/internal';
 
 /**
  * Names loc keeps for itself at the top of a folder it writes into: its records, its lock and its

@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import { UsageError } from '../run/errors';
 import { androidQualifier, parseLocale } from '@loc/sdk/locales';
 import { BASE, type LocalizedFile } from './locale-map';
-import { hasUnsafeCharacter, printable } from './names';
+import { hasUnsafeCharacter, printable } from '@loc/sdk/internal';
 import { foldPath, writableRefusal } from './writable-path';
 
 /**

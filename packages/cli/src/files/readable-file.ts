@@ -1,7 +1,8 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { posix, relative } from 'node:path';
 import { LocalFileError, UnsafePathError } from '../run/errors';
-import { isReservedName, printable } from './names';
+import { printable } from '@loc/sdk/internal';
+import { isReservedName } from './names';
 import { checkUnder } from './safe-fs';
 import { checkReadablePath, writableRefusal } from './writable-path';
 

@@ -12,7 +12,8 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { UnsafePathError } from '../run/errors';
-import { hasUnsafeCharacter, printable, STAGING_PREFIX } from './names';
+import { hasUnsafeCharacter, printable } from '@loc/sdk/internal';
+import { STAGING_PREFIX } from './names';
 
 /**
  * Every write, move and delete loc does below a folder it writes into (the output folder of an export, the

@@ -4,7 +4,7 @@ import type { Context } from '../run/context';
 import { LocalFileError, UsageError } from '../run/errors';
 import { commandLine } from '../ui/command-line';
 import { askConfirm } from '../ui/prompts';
-import { printable } from './names';
+import { printable } from '@loc/sdk/internal';
 import { isInside, realpathLoose } from './real-path';
 import { displayPath } from './place';
 import { checkWritablePath, ROOT_OPT_IN } from './writable-path';

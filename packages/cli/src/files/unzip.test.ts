@@ -11,18 +11,18 @@ describe('safeEntryPath', () => {
   });
 
   it.each([
-    ['', 'an empty name'],
-    ['./', 'an empty name'],
-    ['/etc/passwd', 'an absolute path'],
-    ['\\\\host\\share\\x', 'an absolute path'],
-    ['C:evil.txt', 'an absolute path'],
-    ['c:/windows/x', 'an absolute path'],
-    ['../x', 'a path that climbs out of the folder (..)'],
-    ['a/../../x', 'a path that climbs out of the folder (..)'],
-    ['a\\..\\..\\x', 'a path that climbs out of the folder (..)'],
-    ['a\u0000b', 'a control character in its name'],
-    ['line\nbreak.json', 'a control character in its name'],
-    ['del\u007f.json', 'a control character in its name'],
+    ['', 'is empty'],
+    ['./', 'is empty'],
+    ['/etc/passwd', 'is an absolute path'],
+    ['\\\\host\\share\\x', 'is an absolute path'],
+    ['C:evil.txt', 'is an absolute path'],
+    ['c:/windows/x', 'is an absolute path'],
+    ['../x', 'has a part ("..") that a file system reads as "." or ".."'],
+    ['a/../../x', 'has a part ("..") that a file system reads as "." or ".."'],
+    ['a\\..\\..\\x', 'has a part ("..") that a file system reads as "." or ".."'],
+    ['a\u0000b', 'has a control character in its name'],
+    ['line\nbreak.json', 'has a control character in its name'],
+    ['del\u007f.json', 'has a control character in its name'],
   ])('refuses %j: %s', (name, refused) => {
     expect(safeEntryPath(name)).toEqual({ refused });
   });

@@ -7,8 +7,9 @@ import yauzl from 'yauzl';
 import { UnsafeArchiveError } from '../run/errors';
 import { diskFullError } from './disk-full';
 import { inflateStored, type StoredEntry } from './inflate';
-import { hasUnsafeCharacter, printable, RECORD_NAMES } from './names';
-import { foldName, foldPath } from './writable-path';
+import { foldName, printable, relativePathProblem } from '@loc/sdk/internal';
+import { RECORD_NAMES } from './names';
+import { foldPath } from './writable-path';
 
 /** Limits against zip bombs: generous for resource files, far below what would hurt a machine. */
 export interface UnzipLimits {
@@ -31,21 +32,19 @@ const S_IFREG = 0o100000;
 const S_IFDIR = 0o040000;
 
 /**
- * The path of an entry as a safe relative path, or the reason it is not one. Refused: absolute paths
- * (`/x`, `C:x`, `\\host`), `..` anywhere, empty names, NUL and other control characters (files/names.ts),
- * and loc's own record names.
+ * The path of an entry as a safe relative path, or why it is not one ("'x' …"): the SDK's rule for any
+ * relative path a stranger names (base/relative-path.ts: absolute paths, `..` and what a file system reads
+ * as it, empty names, control characters, devices), and none of loc's own record names.
  */
 export function safeEntryPath(name: string): string | { refused: string } {
-  if (name === '') return { refused: 'an empty name' };
-  // Control characters (NUL included) and bidi overrides have no place in a file name.
-  if (hasUnsafeCharacter(name)) return { refused: 'a control character in its name' };
-  const slashed = name.replaceAll('\\', '/');
-  if (slashed.startsWith('/') || /^[A-Za-z]:/.test(slashed)) return { refused: 'an absolute path' };
-  const parts = slashed.split('/').filter((p) => p !== '' && p !== '.');
-  if (parts.includes('..')) return { refused: 'a path that climbs out of the folder (..)' };
-  if (parts.length === 0) return { refused: 'an empty name' };
+  const problem = relativePathProblem(name);
+  if (problem) return { refused: problem };
+  const parts = name
+    .replaceAll('\\', '/')
+    .split('/')
+    .filter((p) => p !== '' && p !== '.');
   // loc's records: an archive that ships one would rewrite what loc believes it wrote.
-  if (RECORD_NAMES.includes(foldName(parts.at(-1) ?? ''))) return { refused: "the name of loc's own record" };
+  if (RECORD_NAMES.includes(foldName(parts.at(-1) ?? ''))) return { refused: "has the name of loc's own record" };
   return parts.join('/');
 }
 
@@ -213,7 +212,7 @@ async function checkEntries(
     );
     const safe = safeEntryPath(raw);
     if (typeof safe !== 'string')
-      throw new UnsafeArchiveError(`The archive entry '${printable(raw)}' has ${safe.refused}.`);
+      throw new UnsafeArchiveError(`The archive entry '${printable(raw)}' ${safe.refused}.`);
     const type = (entry.externalFileAttributes >>> 16) & S_IFMT;
     const isDirectory = raw.endsWith('/') || type === S_IFDIR;
     if (type !== 0 && type !== S_IFREG && type !== S_IFDIR) {

@@ -4,6 +4,7 @@ import { join, posix } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXPORT_FORMATS } from '@loc/sdk';
+import { foldName } from '@loc/sdk/internal';
 import { UsageError } from '../run/errors';
 import { formatExtensions } from './format-extensions';
 import { applyTemplate, checkTemplateWrites, validateTemplate } from './path-template';
@@ -11,7 +12,6 @@ import {
   checkPlacedFile,
   checkReadablePath,
   checkWritablePath,
-  foldName,
   foldPath,
   TOOL_PATHS,
   writableRefusal,
@@ -217,12 +217,16 @@ describe('writableRefusal', () => {
 });
 
 describe('the module the Action imports', () => {
-  it('is a leaf: node:path and ./real-path (node:fs, node:path) only, so the Action bundles nothing else of loc', () => {
+  it("is a leaf: node:path, ./real-path (node:fs, node:path) and the SDK's rule of relative paths, so the Action bundles nothing else of loc", () => {
     const importsOf = (file: string) =>
       [...readFileSync(new URL(file, import.meta.url), 'utf8').matchAll(/^import .* from '([^']+)';$/gm)].map(
         (m) => m[1],
       );
-    expect(importsOf('./writable-path.ts')).toEqual(['node:path', './real-path']);
+    expect(importsOf('./writable-path.ts')).toEqual(['node:path', '@loc/sdk/internal', './real-path']);
+    // The SDK's entry is tree-shaken down to base/relative-path.ts in the Action's bundle (no zod, no client).
+    expect(readFileSync(new URL('../../../action/bundle/index.cjs', import.meta.url), 'utf8')).not.toMatch(
+      /ZodError|createClient/,
+    );
     expect(importsOf('./real-path.ts')).toEqual(['node:fs', 'node:path']);
   });
 });

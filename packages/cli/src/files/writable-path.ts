@@ -1,4 +1,5 @@
 import { isAbsolute, join, posix, relative } from 'node:path';
+import { foldName, segmentProblem } from '@loc/sdk/internal';
 import { isInside, realpathLoose } from './real-path';
 
 /**
@@ -421,27 +422,6 @@ export const TOOL_PATHS: readonly ToolPath[] = [
 ];
 
 /**
- * A path segment as the file systems a checkout may land on read it, so that names they take for one are
- * one: case (NTFS, APFS and HFS+ ignore it; `ſ` and `K` fold to `s` and `k`), Unicode normalisation (APFS
- * and HFS+ take NFC and NFD for one; compatibility forms such as `ｇ` fold too), invisible characters that
- * HFS+ drops (`.g\u200cit`), an NTFS stream after a colon (`.git::$INDEX_ALLOCATION`), and the dots and
- * spaces Windows drops at the end (`.git.`, `vercel.json `), as git itself compares `.git` (`is_ntfs_dotgit`,
- * `is_hfs_dotgit`). What is left of `..`, `. .` or `．．` is '', which the rule refuses.
- *
- * @example foldName('Vercel.JSON. ') // 'vercel.json'
- */
-export function foldName(segment: string): string {
-  const folded = segment
-    .replace(/[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]|\u034f/g, '')
-    .normalize('NFKC')
-    .toUpperCase()
-    .toLowerCase()
-    .normalize('NFKC')
-    .replace(/:.*$/s, '');
-  return folded.replace(/[. ]+$/, '');
-}
-
-/**
  * A relative path (`/` separators) with each segment folded (foldName): two paths a file system takes for
  * one have one folded path. For refusing two files of a delivery on one path, and loc's own names.
  */
@@ -480,15 +460,6 @@ function shortNameOf(folded: string, last: boolean): ToolPath | undefined {
       foldName(entry.name).replace(/[. ]/g, '').startsWith(prefix),
   );
 }
-
-/** Device names Windows opens whatever the extension (`nul.json` is the null device), with superscript digits too. */
-const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)( *\..*)?$/;
-
-/** Characters that have no place in a file name: controls, DEL, C1 controls, bidirectional overrides. */
-const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-
-/** The longest name most file systems take (ext4, APFS, NTFS: 255). */
-const MAX_NAME_BYTES = 255;
 
 /** Which part of the rule a path breaks. */
 export type WritableRule = 'outside' | 'root' | 'folder' | 'name' | 'extension';
@@ -666,29 +637,17 @@ function refusalOf(path: string, options: WritableOptions): WritableRefusal | un
   return undefined;
 }
 
-/** What no segment may be, whatever its name: a step out, a device, unsafe characters, too long. */
+/** What no segment may be, whatever its name: the SDK's rule for any relative path (base/relative-path.ts). */
 function segmentRefusal(
   segment: string,
   last: boolean,
   options: WritableOptions,
 ): Omit<WritableRefusal, 'path'> | undefined {
-  const hint = REFUSED_HINT;
-  // `...`, `.. `, `．．`, `%2e%2e`: a name a file system (or a server that decodes it) reads as `.` or `..`.
-  const decoded = segment.replace(/%2e/gi, '.').replace(/%2f|%5c/gi, '/');
-  if (foldName(segment) === '' || decoded.includes('/') || foldName(decoded) === '')
-    return {
-      rule: 'outside',
-      reason: `has a part (${JSON.stringify(segment)}) that a file system reads as . or ..`,
-      hint,
-    };
-  if (UNSAFE_CHARACTER.test(segment)) return { rule: 'name', reason: 'has a control character in its name', hint };
-  if (Buffer.byteLength(segment) > MAX_NAME_BYTES)
-    return { rule: 'name', reason: `has a name longer than ${MAX_NAME_BYTES} bytes, which file systems refuse`, hint };
-  if (WINDOWS_DEVICE.test(foldName(segment)))
-    return {
-      rule: 'name',
-      reason: `has a part named ${JSON.stringify(segment)}, which Windows opens as a device, not a ${last && options.kind !== 'folder' ? 'file' : 'folder'}`,
-      hint,
-    };
-  return undefined;
+  const problem = segmentProblem(segment);
+  if (!problem) return undefined;
+  // A device's name says what it is not, where the rule knows whether a file or a folder was meant.
+  const reason = problem.reason.endsWith('as a device')
+    ? `${problem.reason}, not a ${last && options.kind !== 'folder' ? 'file' : 'folder'}`
+    : problem.reason;
+  return { rule: problem.rule, reason, hint: REFUSED_HINT };
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type Entries, readEntries } from '../export/summary/read';
 import { checkReadableFile, type ReadScope, readRepositoryFile } from '../files/readable-file';
 import { checkUnder } from '../files/safe-fs';
-import { printable } from '../files/names';
+import { printable } from '@loc/sdk/internal';
 import { LocalFileError } from '../run/errors';
 import { counted } from '../ui/quantities';
 import type { PlannedPush } from './plan';

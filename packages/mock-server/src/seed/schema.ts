@@ -7,7 +7,7 @@ import {
   RESOURCE_TYPES,
   SEGMENT_STATUSES,
 } from '@loc/sdk/internal';
-import { jsonPath } from '@loc/sdk/internal';
+import { jsonPath, relativePathProblem } from '@loc/sdk/internal';
 import semver from 'semver';
 import { z } from 'zod';
 import { derivedId, PROJECT_ID_PATTERN, WORKSPACE_ID_PATTERN } from './ids';
@@ -99,7 +99,15 @@ export const SeedSchema = z.strictObject({
         files: z
           .array(
             z.strictObject({
-              path: z.string().includes('%{locale}', { message: 'a resource file path must contain %{locale}' }),
+              path: z
+                .string()
+                .includes('%{locale}', { message: 'a resource file path must contain %{locale}' })
+                // The rule of any relative path a stranger names (@loc/sdk's base/relative-path.ts): a seed's
+                // paths reach exports, releases and every client's file system as an upload's do.
+                .superRefine((path, ctx) => {
+                  const problem = relativePathProblem(path.replaceAll('%{locale}', 'en'));
+                  if (problem) ctx.addIssue({ code: 'custom', message: `the path ${problem}` });
+                }),
               segments: z.array(
                 z.strictObject({
                   key: z.string().min(1),

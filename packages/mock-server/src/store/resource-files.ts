@@ -3,7 +3,14 @@
 // "Resources"): by its name, and its folder (`path`) where the name alone names several files; the locale
 // from `iso2_slug`, else from the name and folder. A locale is spelt as the project's format names it
 // (`values-pt-rBR`, `messages_pt_BR`, `pt-BR.lproj`) or as the service does (`pt-BR`).
-import { exportFormatsFor, formatInfo, withFormatExtension } from '@loc/sdk/internal';
+import {
+  exportFormatsFor,
+  formatInfo,
+  printable,
+  relativePathProblem,
+  segmentProblem,
+  withFormatExtension,
+} from '@loc/sdk/internal';
 import { localeName, localeStyleFor, localizePath, parseLocale, sameLocale } from '@loc/sdk/locales';
 import { localesOf } from './project-files';
 import { StoreError } from './store-error';
@@ -23,16 +30,41 @@ export interface FoundFile {
   locale: string;
 }
 
-/** The folder as the project's paths spell it: no leading `./` or `/`, no trailing `/`, no empty segment. */
+/**
+ * The folder as the project's paths spell it: no leading `/` or `./`, no trailing `/`, no empty segment. Throws
+ * StoreError ('invalid') for a folder that is not one inside the repository.
+ */
 export function normalFolder(path: string | undefined): string | undefined {
   if (path === undefined) return undefined;
   const segments = path
     .replace(/\\/g, '/')
     .split('/')
     .filter((s) => s !== '' && s !== '.');
-  if (segments.some((s) => s === '..'))
-    throw new StoreError('invalid', `The path ${JSON.stringify(path)} climbs out of the repository (a '..' segment).`);
+  // The rule of any relative path a stranger names (@loc/sdk's base/relative-path.ts): what the service
+  // stores is what exports, releases and downloads hand to every client's file system. One leading `/` names
+  // the repository's root, as the service's own upload example sends it (`path=/config/locales`).
+  const problem = relativePathProblem(path.replace(/^\//, ''), { empty: true });
+  if (problem)
+    throw new StoreError(
+      'invalid',
+      `The path ${JSON.stringify(printable(path))} ${problem}: name a folder inside the repository.`,
+    );
   return segments.join('/');
+}
+
+/**
+ * A file's name as an upload gives it: one segment of a path, as the rule of any relative path has it
+ * (@loc/sdk's base/relative-path.ts), with no folder in it (the folder is the upload's `path`). Throws
+ * StoreError ('invalid') naming what is wrong.
+ */
+export function checkFileName(name: string): string {
+  const problem = name.includes('/') || name.includes('\\') ? 'names a folder' : segmentProblem(name)?.reason;
+  if (problem)
+    throw new StoreError(
+      'invalid',
+      `The file's name ${JSON.stringify(printable(name))} ${problem}: send the file under its own name (en.json), and its folder as path.`,
+    );
+  return name;
 }
 
 /**

@@ -3,7 +3,7 @@
 // API's `setTranslations`). Every change makes new file and project objects (resource-import.ts): status
 // counts, exports and downloads read the new ones; releases keep the strings they were published with.
 import type { ImportCounts, ResourceStatusFilter } from '@loc/sdk';
-import type { SegmentStatus } from '@loc/sdk/internal';
+import { printable, relativePathProblem, type SegmentStatus } from '@loc/sdk/internal';
 import { LOCALE_STYLES, localeName, parseLocale, sameLocale } from '@loc/sdk/locales';
 import { unzipSync } from 'fflate';
 import { keysHeldBy } from '../formats';
@@ -11,6 +11,7 @@ import { FormatReadError, readerFor } from '../formats/readers';
 import { fileText, localesOf } from './project-files';
 import { findProject } from './projects';
 import {
+  checkFileName,
   addressOf,
   findResourceFile,
   formatOfName,
@@ -117,6 +118,8 @@ function replaceProject(ctx: StoreContext, project: Project, next: Project) {
 function importInto(draft: Draft, upload: ResourceUpload): ImportedResource {
   const { project } = draft;
   const current = { ...project, files: draft.files };
+  checkFileName(upload.name);
+  normalFolder(upload.path);
   const format = formatOfName(current, upload.name);
   const found = findResourceFile(current, upload, format);
   let file: ProjectFile;
@@ -224,9 +227,14 @@ function zipEntries(bytes: Uint8Array, limit: number): { path: string; name: str
   }
   const entries: { path: string; name: string; bytes: Uint8Array }[] = [];
   for (const [entry, content] of Object.entries(files)) {
+    // The rule of any relative path a stranger names (@loc/sdk's base/relative-path.ts), as loc's unzip has it.
+    const problem = relativePathProblem(entry);
+    if (problem)
+      throw new StoreError(
+        'invalid',
+        `The ZIP entry ${JSON.stringify(printable(entry))} ${problem}: a ZIP upload holds paths inside the repository.`,
+      );
     const parts = entry.replace(/\\/g, '/').split('/');
-    if (entry.startsWith('/') || /^[A-Za-z]:/.test(entry) || parts.includes('..'))
-      throw new StoreError('invalid', `The ZIP entry '${entry}' is not a path inside the repository.`);
     const name = parts.pop()!;
     // A folder's metadata a ZIP tool adds (`__MACOSX/`, `.DS_Store`) is no resource file.
     if (name.startsWith('.') || parts.some((p) => p.startsWith('__MACOSX') || p.startsWith('.'))) continue;

@@ -4,6 +4,7 @@
  * checked in the central directory before any is inflated, and one unsafe entry refuses the archive.
  */
 import { inflateSync } from 'fflate';
+import { relativePathProblem } from '../base/relative-path';
 
 /** Bounds against ZIP bombs; a release bundle is a few hundred kilobytes of strings. */
 export interface ZipLimits {
@@ -54,17 +55,14 @@ export function crc32(bytes: Uint8Array): number {
 }
 
 /**
- * Why an entry's name is unsafe, or undefined when it is a safe relative path: refused are empty names,
- * control characters, backslashes (a path separator on Windows), absolute paths (`/x`, `C:`) and `..`.
+ * Why an entry's name is unsafe ("has a control character in its name"), or undefined when it is a safe
+ * relative path: the rule of any relative path a stranger names (base/relative-path.ts: absolute paths,
+ * `..` and what a file system reads as it, control characters, devices, empty names), and no backslash,
+ * which the ZIP format does not allow in a name (APPNOTE 4.4.17) and Windows reads as a separator.
  */
 export function unsafeName(name: string): string | undefined {
-  if (/[\u0000-\u001f\u007f]/.test(name)) return 'a control character in its name';
-  if (name.includes('\\')) return 'a backslash in its name';
-  if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) return 'an absolute path';
-  const parts = name.split('/');
-  if (parts.includes('..')) return 'a path that climbs out of the folder (..)';
-  if (!parts.some((p) => p !== '' && p !== '.')) return 'an empty name';
-  return undefined;
+  if (name.includes('\\')) return 'has a backslash in its name';
+  return relativePathProblem(name);
 }
 
 /** An entry of the central directory that passed every check: its bytes as the archive holds them. */
@@ -235,7 +233,7 @@ function checkedEntries(zip: Uint8Array, limits: ZipLimits): CheckedEntry[] {
     const name = decoder.decode(zip.subarray(at + 46, at + 46 + nameLength));
     at += 46 + nameLength + u16(at + 30) + u16(at + 32);
     const unsafe = unsafeName(name);
-    if (unsafe) throw refuse(name, `has ${unsafe}`);
+    if (unsafe) throw refuse(name, unsafe);
     const folder = name.endsWith('/') || mode === S_IFDIR;
     if (mode !== 0 && mode !== S_IFREG && !folder) throw refuse(name, 'is a symbolic link or device, not a file');
     if (folder) continue;
