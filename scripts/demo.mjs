@@ -3,7 +3,7 @@
 // the CLI through the jobs of its users, printing each command so it can be copied. Files land in
 // ./demo-output; stored credentials go to a temporary folder, never to your real configuration.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -86,6 +86,28 @@ try {
     '--out',
     'demo-output/web',
     '--json',
+  ]);
+  // The other half of the loop: a key added in code goes up with loc push (read from the layout loc export
+  // writes), and a release pulls only the translations reviewers approved.
+  const web = ['--workspace', 'acme', '--project', 'web-frontend', '--out', 'demo-output/web'];
+  step('A developer pulls the source strings too', ['export', ...web, '--locale', 'en']);
+  const source = join(out, 'web', 'locales', 'en', 'common.json');
+  writeFileSync(
+    source,
+    `${JSON.stringify({ ...JSON.parse(readFileSync(source, 'utf8')), 'demo.added': 'Added in code' }, null, 2)}\n`,
+  );
+  console.log(`\n(the demo adds the key demo.added to ${relative(root, source)}, as a developer would)`);
+  step('…sees, key by key, what a push would send', ['push', ...web, '--dry-run']);
+  step('…and pushes it: new keys created, nothing deactivated', ['push', ...web]);
+  step('A release pulls only what reviewers approved', [
+    'export',
+    ...web.slice(0, 4),
+    '--locale',
+    'de',
+    '--status',
+    'approved',
+    '--out',
+    'demo-output/web-approved',
   ]);
   // The same command twice: a mobile build step downloads the release, and the next build finds it current.
   const cdnCheck = [

@@ -338,7 +338,7 @@ function throwIfOutOfDate(results: readonly PushResult[]): void {
   const keys = (kind: 'added' | 'changed' | 'deactivated') =>
     changing.reduce((n, f) => n + (f.keys?.[kind].length ?? 0), 0);
   throw new OutOfDateError(
-    `A push would change ${counted(changing.length, 'file')} (${keys('added')} keys added, ${keys('changed')} changed, ${keys('deactivated')} deactivated): ${firstOf(
+    `A push would change ${counted(changing.length, 'file')} (${counted(keys('added'), 'key')} added, ${keys('changed')} changed, ${keys('deactivated')} deactivated): ${firstOf(
       changing.map((f) => displayPath(f.file.target)),
       5,
     )}.`,

@@ -126,14 +126,14 @@ function showPush(ctx: Context, result: PushResult, table: typeof import('../../
     const changing = result.files.filter(changes).length;
     const sum = (kind: 'added' | 'changed' | 'deactivated' | 'kept') =>
       result.files.reduce((n, f) => n + (f.keys?.[kind].length ?? 0), 0);
-    const line = `${counted(changing, 'file')} of ${result.files.length} would change ${project}: ${sum('added')} keys added, ${sum('changed')} changed, ${sum('deactivated')} deactivated${sum('kept') ? `, ${sum('kept')} kept as the service has them` : ''}`;
+    const line = `${counted(changing, 'file')} of ${result.files.length} would change ${project}: ${counted(sum('added'), 'key')} added, ${sum('changed')} changed, ${sum('deactivated')} deactivated${sum('kept') ? `, ${sum('kept')} kept as the service has them` : ''}`;
     if (result.check && changing === 0)
       ctx.out.success(`Up to date: ${project} has what the ${counted(result.files.length, 'file')} hold.`);
     else ctx.out.info(`${result.dryRun ? 'Dry run, nothing sent' : 'Checked, nothing sent'}: ${line}.`);
   } else {
     const t = importedTotals(result.files);
     ctx.out.success(
-      `${counted(result.files.length, 'file')} pushed to ${project}: ${t.created} keys created, ${t.updated} updated, ${t.deactivated} deactivated, ${t.unchanged} unchanged${t.skipped ? `, ${t.skipped} skipped` : ''}.`,
+      `${counted(result.files.length, 'file')} pushed to ${project}: ${counted(t.created, 'key')} created, ${t.updated} updated, ${t.deactivated} deactivated, ${t.unchanged} unchanged${t.skipped ? `, ${t.skipped} skipped` : ''}.`,
     );
   }
 }
