@@ -1,7 +1,7 @@
 /**
  * The lexical rule for a file's path that a stranger names: a ZIP entry loc unzips, a file uploaded to
  * loc-mock (its name and its `path`), a seed's file path, the parts of a path loc writes to. Written once
- * here, as the rule of docs/security.md ("Paths"): `@loc/cli` adds its own rules about which folders and
+ * here, as docs/security.md's first table says: `@loc/cli` adds its own rules about which folders and
  * names of a repository it may write (files/writable-path.ts), and every surface takes at least these.
  *
  * A path is read with `/` and `\` both as separators, as the systems it reaches do (Windows, a ZIP tool).
