@@ -55,15 +55,6 @@ export const LAYERS = {
  */
 export const KNOWN_UPWARD = {
   'packages/cli': [
-    // `import type { Context }`: a feature is handed the run's context (its output, client, deadline),
-    // which is assembled above the features, from them.
-    'export/add-target.ts -> run/context.ts',
-    'export/check.ts -> run/context.ts',
-    'export/targets.ts -> run/context.ts',
-    'export/types/types-file.ts -> run/context.ts',
-    'files/targets.ts -> run/context.ts',
-    'project/resolve-project.ts -> run/context.ts',
-    'ui/prompts.ts -> run/context.ts',
     // The settings resolver reads loc.config.json and the stored login (config/), which parse option values.
     'options/settings.ts -> config/project-config.ts',
     'options/settings.ts -> config/credentials.ts',
