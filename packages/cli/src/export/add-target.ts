@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { writeFileAtomically } from '../config/atomic-write';
 import { loadConfigFile, projectConfigSchema, type YamlModule } from '../config/project-config';
 import { UsageError } from '../run/errors';
-import type { Output } from '../run/output';
+import type { Output } from '../ui/output';
 import { writeRecord } from '../files/record';
 import { checkTemplateWrites, validateTemplate } from '../files/path-template';
 import { formatExtensions } from '../files/format-extensions';

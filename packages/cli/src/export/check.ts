@@ -1,7 +1,7 @@
 import { lstatSync, realpathSync } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
 import { OutOfDateError, UsageError } from '../run/errors';
-import type { Output } from '../run/output';
+import type { Output } from '../ui/output';
 import type { PlannedFile } from '../files/place';
 import { changedSinceWritten, displayPath } from '../files/place';
 import type { WrittenIndex } from '../files/record';

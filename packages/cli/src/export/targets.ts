@@ -3,7 +3,7 @@ import type { CustomId, LocClient } from '@loc/sdk';
 import type { LoadedConfig } from '../config/project-config';
 import { noTargets, targetProjects } from '../config/target-projects';
 import { CliError, EXIT, errorDocument, OutOfDateError, UsageError } from '../run/errors';
-import type { Output } from '../run/output';
+import type { Output } from '../ui/output';
 import { checkPlacement, expectedFiles, type Layout, place } from '../files/layout';
 import { resolveLocaleMap } from '../files/locale-map';
 import { checkTemplateWrites, DEFAULT_PATH_TEMPLATE, validateTemplate } from '../files/path-template';

@@ -32,11 +32,11 @@ import {
 } from './errors';
 import { createHttpFetch } from '../net/http-fetch';
 import { proxyFetch } from '../net/proxy';
-import { Output } from './output';
+import { Output } from '../ui/output';
 import type { GlobalOptions, OptionSource } from '../options/shared-options';
 import { readEnvironment, type Environment } from '../options/environment';
-import { checkProxyVariables, resolveSettings, type Settings } from '../options/settings';
-import { describeSource, loginCommand, type Source } from '../options/setting-source';
+import { checkProxyVariables, resolveSettings, type Settings } from '../config/settings';
+import { describeSource, loginCommand, type Source } from './setting-source';
 import { formatElapsed } from '../ui/progress';
 import { VERSION } from '../startup/version';
 

@@ -23,10 +23,8 @@ import {
   SERVICE_CDN_CHECK_PATH,
   type OperationInfo,
 } from '@loc/sdk/internal';
-import { REFUSED } from '../net/redirects';
-import { describeSource, eitherWay, type SettingName, settingToCheck, type Source } from '../options/setting-source';
 import { EXIT } from './exit-codes';
-import type { Output } from './output';
+import { describeSource, eitherWay, type SettingName, settingToCheck, type Source } from './setting-source';
 
 /**
  * Every failure of `loc`, in one module: the exit codes, the errors the CLI raises itself, and the one
@@ -36,6 +34,18 @@ import type { Output } from './output';
  */
 
 export { EXIT };
+
+/**
+ * The codes of the answers loc's clients refuse (net/redirects.ts and net/http-fetch.ts set them on the
+ * errors they make; the SDK keeps them as its error's cause's code): the server at the other end is to
+ * blame, not the network. The table below gives them their messages.
+ */
+export const REFUSED = {
+  /** A redirect fetch would not follow or loc refuses: to http from https, too many, to a URL with credentials. */
+  redirect: 'ERR_LOC_REDIRECT_REFUSED',
+  /** An answer larger than loc gathers. */
+  tooLarge: 'ERR_LOC_ANSWER_TOO_LARGE',
+} as const;
 
 /**
  * The SDK's errors of requests it sent more than once (its retry policy decided: `onRequest`'s `attempt`),
@@ -646,10 +656,23 @@ export function errorDocument(error: unknown) {
 }
 
 /**
+ * What the error handler needs of the output (ui/output.ts's `Output` is one): the error table is the
+ * bottom of loc, below what a person sees, and imports none of it.
+ */
+interface ErrorOutput {
+  readonly json: boolean;
+  readonly verbose: boolean;
+  readonly hasPrintedJson: boolean;
+  printJson(value: unknown): void;
+  error(message: string, hint?: string): void;
+  debug(text: string): void;
+}
+
+/**
  * The one error handler: a line (and hint) on stderr, JSON on stdout with --json; returns the exit code.
  * With --verbose the line ends with the request id the service gave (what its operators ask for).
  */
-export function reportError(out: Output, error: unknown): number {
+export function reportError(out: ErrorOutput, error: unknown): number {
   const exitCode = exitCodeOf(error);
   const { message, hint } = describeError(error);
   if (exitCode === EXIT.OK) return exitCode;

@@ -1,6 +1,6 @@
 import { AbortError } from '@loc/sdk/internal';
 import { UsageError } from '../run/errors';
-import type { Output } from '../run/output';
+import type { Output } from './output';
 
 /**
  * Prompts, only ever for a person at a terminal (`ctx.interactive`). In CI a missing value is an error
