@@ -2,7 +2,7 @@ import type { Agent, IncomingMessage, RequestOptions } from 'node:http';
 import { finished, type Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { HttpHeaders } from './http-headers';
-import { REFUSED } from '../run/errors';
+import { REFUSED } from '../run/refused';
 import { type FetchInit, type Hop, sendFollowing } from './redirects';
 
 /**

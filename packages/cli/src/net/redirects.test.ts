@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpFetch } from './http-fetch';
 import { proxyFetch } from './proxy';
-import { REFUSED } from '../run/errors';
+import { REFUSED } from '../run/refused';
 import { type Hop, sendFollowing } from './redirects';
 import { TEST_CERT, TEST_KEY } from './test-certificate';
 

@@ -1,5 +1,5 @@
 import { refusedDownloadUrl } from '@loc/sdk/internal';
-import { REFUSED } from '../run/errors';
+import { REFUSED } from '../run/refused';
 import { HttpHeaders } from './http-headers';
 
 /**

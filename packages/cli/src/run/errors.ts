@@ -24,6 +24,7 @@ import {
   type OperationInfo,
 } from '@loc/sdk/internal';
 import { EXIT } from './exit-codes';
+import { REFUSED } from './refused';
 import { describeSource, eitherWay, type SettingName, settingToCheck, type Source } from './setting-source';
 
 /**
@@ -34,18 +35,6 @@ import { describeSource, eitherWay, type SettingName, settingToCheck, type Sourc
  */
 
 export { EXIT };
-
-/**
- * The codes of the answers loc's clients refuse (net/redirects.ts and net/http-fetch.ts set them on the
- * errors they make; the SDK keeps them as its error's cause's code): the server at the other end is to
- * blame, not the network. The table below gives them their messages.
- */
-export const REFUSED = {
-  /** A redirect fetch would not follow or loc refuses: to http from https, too many, to a URL with credentials. */
-  redirect: 'ERR_LOC_REDIRECT_REFUSED',
-  /** An answer larger than loc gathers. */
-  tooLarge: 'ERR_LOC_ANSWER_TOO_LARGE',
-} as const;
 
 /**
  * The SDK's errors of requests it sent more than once (its retry policy decided: `onRequest`'s `attempt`),
