@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tempDir } from '@loc/test-utils';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkLayers, KNOWN_UPWARD, LAYERS } from '../scripts/layers.mjs';
+import { checkLayers, LAYERS } from '../scripts/layers.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const page = readFileSync(join(root, 'docs', 'development.md'), 'utf8');
@@ -40,16 +40,16 @@ const demo = demoPackage({
 afterAll(() => demo.remove());
 
 describe('the layers check', () => {
-  it('passes the packages as they are: every import runs down, but the CLI’s listed ones', () => {
+  it('passes the packages as they are: every import runs down', () => {
     const { problems, packages } = checkLayers(root);
     expect(problems).toEqual([]);
     expect(packages['packages/sdk']!.upward).toEqual([]);
     expect(packages['packages/mock-server']!.upward).toEqual([]);
-    expect(packages['packages/cli']!.upward.toSorted()).toEqual(KNOWN_UPWARD['packages/cli']!.toSorted());
+    expect(packages['packages/cli']!.upward).toEqual([]);
   });
 
   it('names the file, the import and the two layers of each import that runs up: type-only, import() and re-export', () => {
-    const { problems } = checkLayers(demo.path, { layers: DEMO_LAYERS, known: {}, packageImports: {} });
+    const { problems } = checkLayers(demo.path, { layers: DEMO_LAYERS, packageImports: {} });
     const upward = problems.filter((p) => p.includes('runs up'));
     expect(upward).toEqual([
       "packages/demo/src/low/a.ts imports '../top' (top.ts): it runs up, from layer 'low' to 'top' (scripts/layers.mjs lists the layers top to bottom)",
@@ -60,27 +60,11 @@ describe('the layers check', () => {
 
   it('refuses a file in no layer and a layer that names no file; a test beside the source is in none', () => {
     const layers = { 'packages/demo': [...DEMO_LAYERS['packages/demo'], { name: 'gone', holds: ['gone/'] }] };
-    const { problems } = checkLayers(demo.path, { layers, known: {}, packageImports: {} });
+    const { problems } = checkLayers(demo.path, { layers, packageImports: {} });
     expect(problems.filter((p) => !p.includes('runs up'))).toEqual([
       'packages/demo/src/gone/: named by a layer of scripts/layers.mjs, but there is no such source',
       "packages/demo/src/stray/x.ts: in no layer; add it to one of packages/demo's layers in scripts/layers.mjs",
     ]);
-  });
-
-  it('lets a listed upward import through, and fails on a listed one that no longer occurs: the list only shrinks', () => {
-    const known = { 'packages/demo': ['low/a.ts -> top.ts', 'low/b.ts -> top.ts', 'low/same.ts -> top.ts'] };
-    const { problems, packages } = checkLayers(demo.path, { layers: DEMO_LAYERS, known, packageImports: {} });
-    expect(packages['packages/demo']!.upward).toEqual([
-      'low/a.ts -> top.ts',
-      'low/b.ts -> top.ts',
-      'low/c.ts -> top.ts',
-    ]);
-    expect(problems.filter((p) => p.includes(' imports ')).map((p) => p.split(' imports')[0])).toEqual([
-      'packages/demo/src/low/c.ts',
-    ]);
-    expect(problems).toContain(
-      "packages/demo: 'low/same.ts -> top.ts' no longer runs up: remove it from KNOWN_UPWARD in scripts/layers.mjs",
-    );
   });
 
   it('refuses an import of a workspace package the package may not import', () => {
@@ -90,7 +74,6 @@ describe('the layers check', () => {
     try {
       const { problems } = checkLayers(pkg.path, {
         layers: { 'packages/demo': [{ name: 'top', holds: ['top.ts'] }] },
-        known: {},
         packageImports: { 'packages/demo': ['@loc/sdk'] },
       });
       expect(problems).toEqual([

@@ -41,36 +41,10 @@ export const LAYERS = {
     { name: 'commands', holds: ['commands/'] },
     { name: 'run context', holds: ['run/context.ts', 'run/run-types.ts'] },
     { name: 'features', holds: ['export/', 'push/', 'project/', 'config/', 'files/', 'net/', 'help/'] },
-    { name: 'ui', holds: ['ui/', 'run/output.ts'] },
+    { name: 'ui', holds: ['ui/'] },
     { name: 'options', holds: ['options/'] },
     { name: 'errors', holds: ['run/'] },
     { name: 'base', holds: ['startup/', 'vendor/'] },
-  ],
-};
-
-/**
- * Imports that run back up today, each `from -> to` (files inside `src/`): the CLI's, which its
- * restructure (issue 45) empties. The check fails on an upward import not listed here, and on a listed one
- * that no longer occurs: the list only shrinks.
- */
-export const KNOWN_UPWARD = {
-  'packages/cli': [
-    // `import type { Context }`: a feature is handed the run's context (its output, client, deadline),
-    // which is assembled above the features, from them.
-    'export/add-target.ts -> run/context.ts',
-    'export/check.ts -> run/context.ts',
-    'export/targets.ts -> run/context.ts',
-    'export/types/types-file.ts -> run/context.ts',
-    'files/targets.ts -> run/context.ts',
-    'project/resolve-project.ts -> run/context.ts',
-    'ui/prompts.ts -> run/context.ts',
-    // The settings resolver reads loc.config.json and the stored login (config/), which parse option values.
-    'options/settings.ts -> config/project-config.ts',
-    'options/settings.ts -> config/credentials.ts',
-    // The error table quotes a refused redirect (REFUSED), names a setting's source, and takes the Output type.
-    'run/errors.ts -> net/redirects.ts',
-    'run/errors.ts -> options/setting-source.ts',
-    'run/errors.ts -> run/output.ts',
   ],
 };
 
@@ -137,10 +111,7 @@ const packageOf = (specifier) => specifier.split('/').slice(0, 2).join('/');
  * const { problems } = checkLayers(process.cwd());
  * if (problems.length) console.error(problems.join('\n'));
  */
-export function checkLayers(
-  root,
-  { layers: layersOf = LAYERS, known = KNOWN_UPWARD, packageImports = PACKAGE_IMPORTS } = {},
-) {
+export function checkLayers(root, { layers: layersOf = LAYERS, packageImports = PACKAGE_IMPORTS } = {}) {
   const problems = [];
   for (const [pkg, allowed] of Object.entries(packageImports)) {
     const src = join(root, pkg, 'src');
@@ -181,16 +152,12 @@ export function checkLayers(
         const pair = `${file} -> ${target}`;
         if (upward.includes(pair)) continue;
         upward.push(pair);
-        if (!known[pkg]?.includes(pair))
-          problems.push(
-            `${pkg}/src/${file} imports '${specifier}' (${target}): it runs up, from layer ` +
-              `'${layers[from].name}' to '${layers[to].name}' (scripts/layers.mjs lists the layers top to bottom)`,
-          );
+        problems.push(
+          `${pkg}/src/${file} imports '${specifier}' (${target}): it runs up, from layer ` +
+            `'${layers[from].name}' to '${layers[to].name}' (scripts/layers.mjs lists the layers top to bottom)`,
+        );
       }
     }
-    for (const pair of known[pkg] ?? [])
-      if (!upward.includes(pair))
-        problems.push(`${pkg}: '${pair}' no longer runs up: remove it from KNOWN_UPWARD in scripts/layers.mjs`);
     packages[pkg] = { imports, upward };
   }
   return { problems, packages };
@@ -202,7 +169,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(problems.join('\n'));
     process.exitCode = 1;
   } else {
-    const counts = Object.entries(packages).map(([pkg, p]) => `${pkg} ${p.imports} (${p.upward.length} known upward)`);
+    const counts = Object.entries(packages).map(([pkg, p]) => `${pkg} ${p.imports}`);
     console.log(`layers: every import runs down; imports checked: ${counts.join(', ')}`);
   }
 }

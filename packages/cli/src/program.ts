@@ -10,7 +10,7 @@ import { statusCommand } from './commands/status';
 import { docsPage } from '@loc/sdk/internal';
 import { examples } from './help/help-examples';
 import { exitCodesHelp } from './run/exit-codes';
-import type { Output } from './run/output';
+import type { Output } from './ui/output';
 import { endRun } from './run/run-end';
 import type { Handler, Run } from './run/run-types';
 import { addGlobalOptions, type GlobalOptions } from './options/shared-options';
@@ -208,7 +208,7 @@ export async function main(argv: string[], streams: Streams = {}): Promise<numbe
       });
     }
     const [{ Output }, { reportError }, { readEnvironment }] = await Promise.all([
-      import('./run/output'),
+      import('./ui/output'),
       import('./run/errors'),
       import('./options/environment'),
     ]);

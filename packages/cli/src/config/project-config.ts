@@ -319,7 +319,7 @@ export function schemaReference(
  * sent to it only when it is on an origin the file did not choose (`trusted`: the base URL's, which comes
  * from a flag, LOC_BASE_URL, the stored profile or the default, and the CDN base URL's default) or on
  * loopback (a test, loc-mock); else nothing is sent (exit 3), and the message says how to name the host on
- * the command line instead. A stored key is bound to its own origin already (options/settings.ts).
+ * the command line instead. A stored key is bound to its own origin already (config/settings.ts).
  *
  * @example checkConfigCdnBaseUrl('https://cdn.evil.example', { trusted: ['https://api.lingohub.com'], keyFrom: 'environment' }) // throws
  */

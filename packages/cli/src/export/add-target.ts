@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFileAtomically } from '../config/atomic-write';
 import { loadConfigFile, projectConfigSchema, type YamlModule } from '../config/project-config';
-import type { Context } from '../run/context';
 import { UsageError } from '../run/errors';
+import type { Output } from '../ui/output';
 import { writeRecord } from '../files/record';
 import { checkTemplateWrites, validateTemplate } from '../files/path-template';
 import { formatExtensions } from '../files/format-extensions';
@@ -26,7 +26,7 @@ interface TargetFlags {
  * everything else in it. The file is checked whole before it is replaced (a temporary file renamed over it).
  */
 export async function addTarget(
-  ctx: Context,
+  ctx: { readonly out: Output },
   path: string,
   flags: TargetFlags,
   yaml: YamlModule | undefined,

@@ -1,7 +1,7 @@
 import { lstatSync, realpathSync } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
-import type { Context } from '../run/context';
 import { OutOfDateError, UsageError } from '../run/errors';
+import type { Output } from '../ui/output';
 import type { PlannedFile } from '../files/place';
 import { changedSinceWritten, displayPath } from '../files/place';
 import type { WrittenIndex } from '../files/record';
@@ -165,7 +165,7 @@ export interface CheckReport {
 }
 
 /** Prints the check's result (a table of the files that differ, or --json), then throws exit 12 if any do. */
-export async function reportCheck(ctx: Context, report: CheckReport): Promise<void> {
+export async function reportCheck(ctx: { readonly out: Output }, report: CheckReport): Promise<void> {
   const { changes } = report;
   const counts = countChanges(changes);
   const upToDate = changes.length === 0;

@@ -2,14 +2,14 @@ import { resolve } from 'node:path';
 import type { CustomId, LocClient } from '@loc/sdk';
 import type { LoadedConfig } from '../config/project-config';
 import { noTargets, targetProjects } from '../config/target-projects';
-import type { Context } from '../run/context';
 import { CliError, EXIT, errorDocument, OutOfDateError, UsageError } from '../run/errors';
+import type { Output } from '../ui/output';
 import { checkPlacement, expectedFiles, type Layout, place } from '../files/layout';
 import { resolveLocaleMap } from '../files/locale-map';
 import { checkTemplateWrites, DEFAULT_PATH_TEMPLATE, validateTemplate } from '../files/path-template';
 import { formatExtensions } from '../files/format-extensions';
 import { displayPath } from '../files/place';
-import { checkOutputFolder, configuredFolder, writableRoot } from '../files/targets';
+import { checkOutputFolder, configuredFolder, type FolderContext, writableRoot } from '../files/targets';
 import { capturedStream } from '../ui/captured-stream';
 import { describeLeftOut, type LeftOutLocale, type Thresholds } from './locale-threshold';
 import { editedHint } from './check';
@@ -51,7 +51,7 @@ export interface Target {
  * request.
  */
 export async function resolveTargets(
-  ctx: Context,
+  ctx: FolderContext,
   loaded: LoadedConfig,
   names: readonly string[] | undefined,
   options: { read?: boolean } = {},
@@ -135,7 +135,11 @@ export async function resolveTargets(
  * Refuses (exit 2) targets that would write one file, naming both — from each project's files and
  * locales (`GET …/status`, no export), before any export is created. Also checks each target's own layout.
  */
-async function checkTargetsApart(ctx: Context, client: LocClient, targets: readonly Target[]): Promise<void> {
+async function checkTargetsApart(
+  ctx: { readonly signal: AbortSignal },
+  client: LocClient,
+  targets: readonly Target[],
+): Promise<void> {
   const owners = new Map<string, string>();
   // A target whose files cannot be read here (a project not found, no permission) fails on its own run,
   // with its own exit code: the others are not held back by it. One request per project, however many
@@ -230,8 +234,19 @@ export interface TargetExportOptions extends Thresholds {
   status: (typeof EXPORT_STATUSES)[number] | undefined;
 }
 
+/**
+ * What a run of targets needs of the command's context (a `Context` is one): besides the checks of its
+ * folders, a client, and `inner`: the context of one target (its output read back, its own deadline), of
+ * the kind `C` that the export of one project runs in.
+ */
+interface TargetsContext<C extends TargetsContext<C>> extends FolderContext {
+  client(): Promise<{ client: LocClient }>;
+  inner(init: { stdout: NodeJS.WriteStream; stderr: NodeJS.WriteStream; deadlineMs?: number }): C;
+  run<T>(work: () => Promise<T>): Promise<T>;
+}
+
 /** `loc export` of one project (commands/export.ts), handed in: that module loads this one. */
-export type ExportOne = (ctx: Context, options: TargetExportOptions) => Promise<void>;
+export type ExportOne<C> = (ctx: C, options: TargetExportOptions) => Promise<void>;
 
 function optionsOf(target: Target, flags: TargetRunFlags): TargetExportOptions {
   const { layout } = target;
@@ -262,11 +277,11 @@ function optionsOf(target: Target, flags: TargetRunFlags): TargetExportOptions {
  * start-up and module loading, ~60–80 ms of CPU each): its own context, whose output is kept, not shown,
  * and whose error becomes the target's exit code and error document.
  */
-async function runOne(
-  ctx: Context,
+async function runOne<C extends TargetsContext<C>>(
+  ctx: C,
   target: Target,
   flags: TargetRunFlags,
-  exportOne: ExportOne,
+  exportOne: ExportOne<C>,
 ): Promise<TargetResult> {
   const stdout = capturedStream();
   const inner = ctx.inner({
@@ -290,11 +305,11 @@ async function runOne(
 }
 
 /** Runs the targets, at most `concurrency` at once (those sharing a folder one after the other), in one progress display. */
-async function runTargets(
-  ctx: Context,
+async function runTargets<C extends TargetsContext<C>>(
+  ctx: C,
   targets: readonly Target[],
   flags: TargetRunFlags,
-  exportOne: ExportOne,
+  exportOne: ExportOne<C>,
 ): Promise<TargetResult[]> {
   const lanes = new Map<string, Target[]>();
   for (const target of targets) {
@@ -350,7 +365,7 @@ function describeResult(result: TargetResult, check: boolean): string {
  * exit code of the first target that failed, a failure before "out of date" (12).
  */
 async function reportTargets(
-  ctx: Context,
+  ctx: { readonly out: Output },
   results: readonly TargetResult[],
   check: boolean,
   markdown: string | undefined,
@@ -428,8 +443,8 @@ export interface TargetsOptions {
  * Markdown of every target's key summary (one section per target); `perTarget` are the flags a target sets
  * itself, as `[attribute, --flag]`, refused here.
  */
-export async function exportTargets(
-  ctx: Context,
+export async function exportTargets<C extends TargetsContext<C>>(
+  ctx: C,
   options: TargetsOptions & Record<string, unknown>,
   summary:
     | {
@@ -439,7 +454,7 @@ export async function exportTargets(
         write: (file: string, markdown: string) => Promise<void>;
       }
     | undefined,
-  exportOne: ExportOne,
+  exportOne: ExportOne<C>,
   perTarget: readonly (readonly [string, string])[],
 ): Promise<void> {
   const loaded = ctx.projectConfig();

@@ -1,9 +1,9 @@
 import { accessSync, constants, lstatSync, statSync, type Stats } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import type { Context } from '../run/context';
+import type { LoadedConfig } from '../config/project-config';
 import { LocalFileError, UsageError } from '../run/errors';
 import { commandLine } from '../ui/command-line';
-import { askConfirm } from '../ui/prompts';
+import { askConfirm, type PromptContext } from '../ui/prompts';
 import { printable } from '@loc/sdk/internal';
 import { isInside, realpathLoose } from './real-path';
 import { displayPath } from './place';
@@ -13,6 +13,17 @@ import { checkWritablePath, ROOT_OPT_IN } from './writable-path';
  * Checks of where files will go, made before any request: a run that cannot write its result must not
  * spend an export (or a CDN check of the workspace's budget) first.
  */
+
+/**
+ * What the checks of a folder need of the command's context (a `Context` is one): the folder it runs in,
+ * its loc.config.json, and whether a person can be asked.
+ */
+export interface FolderContext extends PromptContext {
+  readonly cwd: string;
+  readonly interactive: boolean;
+  readonly noPromptReason: string | undefined;
+  projectConfig(): LoadedConfig | undefined;
+}
 
 /** `dir` can be the output folder: a folder or nothing yet, below a folder this process may write into. */
 export function checkOutputFolder(dir: string, flag: string): void {
@@ -104,7 +115,7 @@ function staysInside(dir: string, folder: string): boolean {
  * loc.config.json, else the working folder, when it holds `outDir` (by its path and its real path); else
  * `outDir` itself (a folder named on the command line, elsewhere: the rule holds below it).
  */
-export function writableRoot(ctx: Context, outDir: string): string {
+export function writableRoot(ctx: FolderContext, outDir: string): string {
   const candidates = [ctx.projectConfig()?.dir, ctx.cwd].filter((dir): dir is string => dir !== undefined);
   return candidates.find((dir) => staysInside(dir, outDir)) ?? outDir;
 }
@@ -141,7 +152,7 @@ export function checkWritableFolder(
  * default (an `out` left out) is never an opt-in: the root is where package.json, vercel.json and
  * .devcontainer/ live, and a file of the service named like one of theirs would land beside them.
  */
-export function rootAllowed(ctx: Context, folder: string, namedOnCommandLine: boolean): boolean {
+export function rootAllowed(ctx: FolderContext, folder: string, namedOnCommandLine: boolean): boolean {
   const loaded = ctx.projectConfig();
   if (namedOnCommandLine || !loaded || loaded.config.allowRootOutput === true) return true;
   // Only the repository's root needs it: a folder elsewhere (said yes to at a terminal) is a root of its own.
@@ -180,7 +191,7 @@ export function checkConfigFolder(dir: string, value: string | undefined, flag: 
  * that says it on the command line instead. A folder `read` from (`loc push`) is never asked about: refused.
  */
 export async function configuredFolder(
-  ctx: Context,
+  ctx: FolderContext,
   config: { path: string; dir: string },
   key: string,
   value: string,

@@ -2,7 +2,8 @@ import type { Agent, IncomingMessage, RequestOptions } from 'node:http';
 import { finished, type Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { HttpHeaders } from './http-headers';
-import { type FetchInit, type Hop, REFUSED, sendFollowing } from './redirects';
+import { REFUSED } from '../run/refused';
+import { type FetchInit, type Hop, sendFollowing } from './redirects';
 
 /**
  * `fetch` over node:http and node:https, for the SDK's calls and downloads from `loc`. Node's own fetch

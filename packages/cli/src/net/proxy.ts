@@ -2,7 +2,7 @@ import { type FetchInit, type Hop, sendFollowing } from './redirects';
 
 /**
  * A fetch that goes through the proxy of HTTPS_PROXY / HTTP_PROXY and honours NO_PROXY (undici's
- * EnvHttpProxyAgent reads them). Called only when settings.ts found a proxy variable; undici is loaded
+ * EnvHttpProxyAgent reads them). Called only when config/settings.ts found a proxy variable; undici is loaded
  * only then. Redirects are followed here, hop by hop, by the same rules as loc's own client
  * (redirects.ts), not by undici, which would follow one from https to plain http.
  */

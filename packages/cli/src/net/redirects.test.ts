@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpFetch } from './http-fetch';
 import { proxyFetch } from './proxy';
-import { type Hop, REFUSED, sendFollowing } from './redirects';
+import { REFUSED } from '../run/refused';
+import { type Hop, sendFollowing } from './redirects';
 import { TEST_CERT, TEST_KEY } from './test-certificate';
 
 // Two loopback servers on two ports: two origins. Each records what reached it; a path `/to/<where>`

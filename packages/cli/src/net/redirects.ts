@@ -1,4 +1,5 @@
 import { refusedDownloadUrl } from '@loc/sdk/internal';
+import { REFUSED } from '../run/refused';
 import { HttpHeaders } from './http-headers';
 
 /**
@@ -12,17 +13,6 @@ export interface Hop {
   readonly headers: HttpHeaders;
   readonly body: Buffer | undefined;
 }
-
-/**
- * The codes of the answers loc's clients refuse (on the error, kept by the SDK as its cause's code): the
- * server at the other end is to blame, not the network. errors.ts gives them their messages.
- */
-export const REFUSED = {
-  /** A redirect fetch would not follow or loc refuses: to http from https, too many, to a URL with credentials. */
-  redirect: 'ERR_LOC_REDIRECT_REFUSED',
-  /** An answer larger than loc gathers. */
-  tooLarge: 'ERR_LOC_ANSWER_TOO_LARGE',
-} as const;
 
 /** A refused redirect, as fetch reports it (a TypeError), with its code. */
 const refusedRedirect = (message: string) =>

@@ -1,5 +1,5 @@
 /**
- * What `loc` reads from the environment besides options and settings (settings.ts resolves those): CI,
+ * What `loc` reads from the environment besides options and settings (config/settings.ts resolves those): CI,
  * the colour variables, the proxy. Kept apart from settings.ts so that output.ts can take its type
  * without importing the settings resolver (no import cycle: docs/development.md#import-cycles).
  */

@@ -1,20 +1,27 @@
 import { NotFoundError, PermissionDeniedError, type LocClient } from '@loc/sdk/internal';
-import type { Context } from '../run/context';
+import type { LoadedConfig } from '../config/project-config';
 import { UsageError } from '../run/errors';
-import { askSelect, requireFlags } from '../ui/prompts';
+import { askSelect, requireFlags, type PromptContext } from '../ui/prompts';
+
+/** What finding the project needs of the command's context (a `Context` is one). */
+interface ProjectContext extends PromptContext {
+  /** Why no one can be asked for a missing flag, or undefined when a prompt may ask. */
+  readonly noPromptReason: string | undefined;
+  projectConfig(): LoadedConfig | undefined;
+}
 
 /**
  * The workspace and project a command works on: flags first, then loc.config.json. In CI a missing one
  * is a usage error naming the flag; at a terminal the command may ask instead (`ask` is then called).
  */
-export function workspaceOf(ctx: Context, flag: string | undefined, example: string): string | undefined {
+export function workspaceOf(ctx: ProjectContext, flag: string | undefined, example: string): string | undefined {
   const workspace = flag ?? ctx.projectConfig()?.config.workspace;
   requireFlags(ctx.noPromptReason, workspace ? [] : ['workspace'], example);
   return workspace;
 }
 
 export function projectOf(
-  ctx: Context,
+  ctx: ProjectContext,
   flags: { workspace?: string | undefined; project?: string | undefined },
   example: string,
 ): { workspace: string | undefined; project: string | undefined } {
@@ -31,7 +38,7 @@ export function projectOf(
  * can reach.
  */
 export async function resolveProject(
-  ctx: Context,
+  ctx: ProjectContext,
   client: LocClient,
   flags: { workspace?: string | undefined; project?: string | undefined },
   example: string,
@@ -61,7 +68,7 @@ export async function resolveProject(
 
 /** Like `workspaceOf`, and at a terminal asks, choosing from the workspaces of the reachable projects. */
 export async function resolveWorkspace(
-  ctx: Context,
+  ctx: ProjectContext,
   client: LocClient,
   flag: string | undefined,
   example: string,

@@ -32,11 +32,11 @@ import {
 } from './errors';
 import { createHttpFetch } from '../net/http-fetch';
 import { proxyFetch } from '../net/proxy';
-import { Output } from './output';
+import { Output } from '../ui/output';
 import type { GlobalOptions, OptionSource } from '../options/shared-options';
 import { readEnvironment, type Environment } from '../options/environment';
-import { checkProxyVariables, resolveSettings, type Settings } from '../options/settings';
-import { describeSource, loginCommand, type Source } from '../options/setting-source';
+import { checkProxyVariables, resolveSettings, type Settings } from '../config/settings';
+import { describeSource, loginCommand, type Source } from './setting-source';
 import { formatElapsed } from '../ui/progress';
 import { VERSION } from '../startup/version';
 
@@ -73,6 +73,11 @@ interface ContextInit {
  * Everything a command needs from its surroundings: the output, whether a person is there to answer
  * prompts, the signal (Ctrl-C or the command's deadline), the project config and a client built from
  * the settings resolver.
+ *
+ * It is assembled here from the features, ui and options below it, so none of them imports it: each module
+ * there that takes the context declares the part it reads (ui/prompts.ts's `PromptContext`,
+ * files/targets.ts's `FolderContext`, export/targets.ts's `TargetsContext`, …), and a Context is one of each
+ * by its shape. Imports run down (docs/development.md, "Layers"), and a signature says what a feature uses.
  */
 export class Context {
   readonly out: Output;

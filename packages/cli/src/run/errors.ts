@@ -23,10 +23,9 @@ import {
   SERVICE_CDN_CHECK_PATH,
   type OperationInfo,
 } from '@loc/sdk/internal';
-import { REFUSED } from '../net/redirects';
-import { describeSource, eitherWay, type SettingName, settingToCheck, type Source } from '../options/setting-source';
 import { EXIT } from './exit-codes';
-import type { Output } from './output';
+import { REFUSED } from './refused';
+import { describeSource, eitherWay, type SettingName, settingToCheck, type Source } from './setting-source';
 
 /**
  * Every failure of `loc`, in one module: the exit codes, the errors the CLI raises itself, and the one
@@ -646,10 +645,23 @@ export function errorDocument(error: unknown) {
 }
 
 /**
+ * What the error handler needs of the output (ui/output.ts's `Output` is one): the error table is the
+ * bottom of loc, below what a person sees, and imports none of it.
+ */
+interface ErrorOutput {
+  readonly json: boolean;
+  readonly verbose: boolean;
+  readonly hasPrintedJson: boolean;
+  printJson(value: unknown): void;
+  error(message: string, hint?: string): void;
+  debug(text: string): void;
+}
+
+/**
  * The one error handler: a line (and hint) on stderr, JSON on stdout with --json; returns the exit code.
  * With --verbose the line ends with the request id the service gave (what its operators ask for).
  */
-export function reportError(out: Output, error: unknown): number {
+export function reportError(out: ErrorOutput, error: unknown): number {
   const exitCode = exitCodeOf(error);
   const { message, hint } = describeError(error);
   if (exitCode === EXIT.OK) return exitCode;

@@ -1,4 +1,4 @@
-import type { Output } from '../run/output';
+import type { Output } from './output';
 
 /** A task under way: a spinner at a terminal, plain lines elsewhere (CI logs), nothing with --quiet/--json. */
 export interface Progress {

@@ -1,6 +1,6 @@
 import { AbortError } from '@loc/sdk/internal';
-import type { Context } from '../run/context';
 import { UsageError } from '../run/errors';
+import type { Output } from './output';
 
 /**
  * Prompts, only ever for a person at a terminal (`ctx.interactive`). In CI a missing value is an error
@@ -22,6 +22,15 @@ export function requireFlags(noPromptReason: string | undefined, missing: string
   );
 }
 
+/**
+ * What a prompt needs of the command's context (a `Context` is one): its output, to escape what it shows,
+ * and its signal, which Ctrl-C and the deadline abort.
+ */
+export interface PromptContext {
+  readonly out: Output;
+  readonly signal: AbortSignal;
+}
+
 async function clack() {
   return import('@clack/prompts');
 }
@@ -31,7 +40,7 @@ function cancelled(): never {
 }
 
 export async function askText(
-  ctx: Context,
+  ctx: PromptContext,
   options: {
     message: string;
     placeholder?: string;
@@ -51,7 +60,7 @@ export async function askText(
   return value.trim();
 }
 
-export async function askSecret(ctx: Context, message: string): Promise<string> {
+export async function askSecret(ctx: PromptContext, message: string): Promise<string> {
   const p = await clack();
   const value = await p.password({
     message: ctx.out.terminal(message),
@@ -64,7 +73,7 @@ export async function askSecret(ctx: Context, message: string): Promise<string> 
 }
 
 export async function askSelect<T extends string>(
-  ctx: Context,
+  ctx: PromptContext,
   message: string,
   choices: { value: T; label: string; hint?: string }[],
 ): Promise<T> {
@@ -90,7 +99,7 @@ export async function askSelect<T extends string>(
  * @example await askMultiselect(ctx, 'Locales to export', [{ value: 'de', label: 'de' }], ['de'])
  */
 export async function askMultiselect<T extends string>(
-  ctx: Context,
+  ctx: PromptContext,
   message: string,
   choices: { value: T; label: string; hint?: string }[],
   initial: T[],
@@ -112,7 +121,7 @@ export async function askMultiselect<T extends string>(
 }
 
 /** A yes/no question; `false` unless the person answers yes. */
-export async function askConfirm(ctx: Context, message: string): Promise<boolean> {
+export async function askConfirm(ctx: PromptContext, message: string): Promise<boolean> {
   const p = await clack();
   const value = await p.confirm({ message, initialValue: false, signal: ctx.signal });
   if (p.isCancel(value)) cancelled();

@@ -1,8 +1,8 @@
 import { DEFAULT_PROFILE } from '../../config/credentials';
-import { cdnHostOf, checkCredentialText, normalizeBaseUrl } from '../../options/settings';
+import { cdnHostOf, checkCredentialText, normalizeBaseUrl } from '../../config/settings';
 import { reachableProjects } from '../../project/resolve-project';
 import { CredentialsError, refusedCredentialHint, UsageError } from '../../run/errors';
-import { describeSource, loginCommand, settingToCheck, type Source } from '../../options/setting-source';
+import { describeSource, loginCommand, settingToCheck, type Source } from '../../run/setting-source';
 import { askSecret } from '../../ui/prompts';
 import { AuthenticationError, createClient, DEFAULT_BASE_URL } from '@loc/sdk/internal';
 import { text } from 'node:stream/consumers';
@@ -19,7 +19,7 @@ import { counted } from '../../ui/quantities';
 export async function login(ctx: Context, options: LoginOptions): Promise<void> {
   const globals = ctx.options;
   const store = await ctx.credentials();
-  // An empty variable (LOC_PROFILE=) counts as unset, as in settings.ts.
+  // An empty variable (LOC_PROFILE=) counts as unset, as in config/settings.ts.
   const profile = globals.profile || DEFAULT_PROFILE;
   const existing = store.get(profile);
   const baseUrlSource = globals.baseUrl

@@ -17,7 +17,7 @@ import {
   rootAllowed,
   writableRoot,
 } from '../../files/targets';
-import type { Settings } from '../../options/settings';
+import type { Settings } from '../../config/settings';
 import type { Context } from '../../run/context';
 import { UsageError } from '../../run/errors';
 import {

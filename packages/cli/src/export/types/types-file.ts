@@ -3,9 +3,8 @@ import { dirname, relative, resolve, sep } from 'node:path';
 import type { LocClient } from '@loc/sdk';
 import { writeFileAtomically } from '../../config/atomic-write';
 import { displayPath, type PlannedFile } from '../../files/place';
-import { checkOutputFile, configuredFolder, writableRoot } from '../../files/targets';
+import { checkOutputFile, configuredFolder, type FolderContext, writableRoot } from '../../files/targets';
 import { checkWritablePath } from '../../files/writable-path';
-import type { Context } from '../../run/context';
 import { UsageError } from '../../run/errors';
 import type { FileChange } from '../check';
 import { formatOf } from '../summary/read';
@@ -32,7 +31,7 @@ const JSON_FORMAT = /^json\./;
  * not writable, or with --zip or --no-wait (no files to read it from).
  */
 export async function typesFileOf(
-  ctx: Context,
+  ctx: FolderContext,
   options: { types?: string | undefined; zip?: string | undefined; wait?: boolean | undefined },
 ): Promise<string | undefined> {
   const loaded = ctx.projectConfig();
@@ -92,7 +91,7 @@ export interface TypesPlan {
  * not hold the source locale's JSON files: another format, or `--locale` without the source locale.
  */
 export async function planTypes(
-  ctx: Context,
+  ctx: { readonly signal: AbortSignal },
   client: LocClient,
   run: {
     file: string;

@@ -1,6 +1,6 @@
 import pc from 'picocolors';
 import type { Environment } from '../options/environment';
-import { jsonText, marked, terminalText } from '../ui/terminal-text';
+import { jsonText, marked, terminalText } from './terminal-text';
 
 type Colors = ReturnType<typeof pc.createColors>;
 

@@ -1,6 +1,6 @@
 /**
  * Where a setting came from, in words, for messages and hints: one module, read by the settings resolver
- * (settings.ts), the context and the error table (run/errors.ts), so that "from LOC_API_TOKEN" is said
+ * (config/settings.ts), the context and the error table (errors.ts), so that "from LOC_API_TOKEN" is said
  * only of a value that came from LOC_API_TOKEN. Imports nothing: the error table may use it.
  */
 

@@ -1,9 +1,9 @@
 import { cdnCheckTarget, DEFAULT_BASE_URL } from '@loc/sdk/internal';
-import { checkConfigCdnBaseUrl, type ProjectConfig } from '../config/project-config';
-import { DEFAULT_PROFILE, type CredentialStore, type Profile } from '../config/credentials';
+import { checkConfigCdnBaseUrl, type ProjectConfig } from './project-config';
+import { DEFAULT_PROFILE, type CredentialStore, type Profile } from './credentials';
 import { CredentialsError, UsageError } from '../run/errors';
-import { describeSource, settingToCheck, type Source } from './setting-source';
-import type { GlobalOptions, OptionSource } from './shared-options';
+import { describeSource, settingToCheck, type Source } from '../run/setting-source';
+import type { GlobalOptions, OptionSource } from '../options/shared-options';
 
 /**
  * The one settings resolver: with environment.ts (CI, colours, proxy), the only module that reads
