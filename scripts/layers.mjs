@@ -39,7 +39,7 @@ export const LAYERS = {
   'packages/cli': [
     { name: 'entries', holds: ['bin.ts', 'program.ts'] },
     { name: 'commands', holds: ['commands/'] },
-    { name: 'run context', holds: ['run/context.ts', 'run/run-types.ts'] },
+    { name: 'run context', holds: ['context/'] },
     { name: 'features', holds: ['export/', 'push/', 'project/', 'config/', 'files/', 'net/', 'help/'] },
     { name: 'ui', holds: ['ui/'] },
     { name: 'options', holds: ['options/'] },

@@ -12,7 +12,7 @@ import { examples } from './help/help-examples';
 import { exitCodesHelp } from './run/exit-codes';
 import type { Output } from './ui/output';
 import { endRun } from './run/run-end';
-import type { Handler, Run } from './run/run-types';
+import type { Handler, Run } from './context/run-types';
 import { addGlobalOptions, type GlobalOptions } from './options/shared-options';
 import { VERSION } from './startup/version';
 
@@ -113,7 +113,7 @@ function runner(state: RunState): Run {
       // commander passes the arguments, the options, then the command: the handler takes all but the command.
       const args = received.slice(0, -1) as never[];
       const [{ Context }, { checkOptionValues }, handler] = await Promise.all([
-        import('./run/context'),
+        import('./context/context'),
         import('./options/option-values'),
         load(),
       ]);

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { CommanderError, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { describe, expect, it } from 'vitest';
 import { allCommands, buildProgram } from '../src/program';
-import type { Run } from '../src/run/run-types';
+import type { Run } from '../src/context/run-types';
 
 const SRC = fileURLToPath(new URL('../src', import.meta.url));
 const nothing: Run = () => async () => {};

@@ -3,7 +3,7 @@
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { describe, expect, it } from 'vitest';
 import { allCommands, buildProgram } from '../program';
-import type { Run } from '../run/run-types';
+import type { Run } from '../context/run-types';
 
 /** What the program runs for `words`: the command's path and the options it was given. */
 async function parsed(words: string[]) {

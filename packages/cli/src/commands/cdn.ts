@@ -1,6 +1,6 @@
 import { Command, Option } from '@commander-js/extra-typings';
 import { examples } from '../help/help-examples';
-import type { Action } from '../run/run-types';
+import type { Action } from '../context/run-types';
 import { forceOption, localeMapOption, timeoutOption } from '../options/shared-options';
 
 // `loc cdn` as --help shows it: declared at start-up, run by commands/cdn/check.ts (program.ts loads it).

@@ -1,7 +1,7 @@
 import { Argument, Command } from '@commander-js/extra-typings';
 import { SHELLS, type Shell } from '../help/completion-scripts';
 import { examples } from '../help/help-examples';
-import type { Action } from '../run/run-types';
+import type { Action } from '../context/run-types';
 
 const declaration = () =>
   new Command('completion')

@@ -1,7 +1,7 @@
 import { Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import { examples } from '../help/help-examples';
 import { collectList, EXPORT_STATUSES, parseCount } from '../options/option-values';
-import type { Action } from '../run/run-types';
+import type { Action } from '../context/run-types';
 import {
   addGlobalOptions,
   DEFAULT_COMMAND_TIMEOUT_MS,

@@ -1,6 +1,6 @@
 import { Command, Option } from '@commander-js/extra-typings';
 import { examples } from '../help/help-examples';
-import type { Action } from '../run/run-types';
+import type { Action } from '../context/run-types';
 import {
   DEFAULT_COMMAND_TIMEOUT_MS,
   formatOption,

@@ -1,7 +1,7 @@
 import { Command, Option } from '@commander-js/extra-typings';
 import { examples } from '../help/help-examples';
 import { collectList } from '../options/option-values';
-import type { Action } from '../run/run-types';
+import type { Action } from '../context/run-types';
 import {
   formatOption,
   localeMapOption,

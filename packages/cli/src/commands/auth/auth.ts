@@ -6,7 +6,7 @@ import { describeSource, loginCommand, settingToCheck, type Source } from '../..
 import { askSecret } from '../../ui/prompts';
 import { AuthenticationError, createClient, DEFAULT_BASE_URL } from '@loc/sdk/internal';
 import { text } from 'node:stream/consumers';
-import type { Context } from '../../run/context';
+import type { Context } from '../../context/context';
 import type { LoginOptions, LogoutOptions, WhoamiOptions } from '../auth';
 import { counted } from '../../ui/quantities';
 

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { redactUrl, type CdnCheckRequest, type CdnRelease } from '@loc/sdk/internal';
 import { resolveLocaleMap } from '../../files/locale-map';
 import type { Manifest } from '../../files/release-manifest';
-import type { Context } from '../../run/context';
+import type { Context } from '../../context/context';
 import { EXIT, UsageError } from '../../run/errors';
 import { requireFlags } from '../../ui/prompts';
 import { VERSION } from '../../startup/version';

@@ -11,7 +11,7 @@ import { checkUnder, isFileUnder, removeFileUnder } from '../../files/safe-fs';
 import { checkOutputFolder, checkWritableFolder, rootAllowed, writableRoot } from '../../files/targets';
 import { formatExtensions } from '../../files/format-extensions';
 import { checkPlacedFile, type WritableScope } from '../../files/writable-path';
-import type { Context } from '../../run/context';
+import type { Context } from '../../context/context';
 import { CliError, EXIT } from '../../run/errors';
 import { startProgress } from '../../ui/progress';
 import { counted } from '../../ui/quantities';

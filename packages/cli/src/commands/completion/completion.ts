@@ -1,5 +1,5 @@
 import { completionScript, type Shell } from '../../help/completion-scripts';
-import type { Context } from '../../run/context';
+import type { Context } from '../../context/context';
 import type { CompletionOptions } from '../completion';
 
 /** `loc completion <shell>`: the script on stdout, generated from the program's own commands and options. */

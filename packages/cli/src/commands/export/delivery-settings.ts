@@ -18,7 +18,7 @@ import {
   writableRoot,
 } from '../../files/targets';
 import type { Settings } from '../../config/settings';
-import type { Context } from '../../run/context';
+import type { Context } from '../../context/context';
 import { UsageError } from '../../run/errors';
 import {
   DEFAULT_EXPORT_TIMEOUT_MS,

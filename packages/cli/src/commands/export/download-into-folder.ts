@@ -5,7 +5,7 @@ import type { settleTypes } from '../../export/types/types-file';
 import { deliver, type Delivery, type DeliverOptions, type DeliverySource } from '../../files/deliver';
 import { checkPlacement, place, type Selection, select, settingsOf } from '../../files/layout';
 import { readExportRecord, type WrittenIndex } from '../../files/record';
-import type { Context } from '../../run/context';
+import type { Context } from '../../context/context';
 import type { Progress } from '../../ui/progress';
 import { counted, formatBytes } from '../../ui/quantities';
 import { requestOf, summaryOf, type Target } from './delivery-settings';

@@ -3,7 +3,7 @@ import { projectOf, resolveProject } from '../../project/resolve-project';
 import { UsageError } from '../../run/errors';
 import { checkFileFormat } from '../../project/file-format';
 import type { ResourceStatus } from '@loc/sdk';
-import type { Context } from '../../run/context';
+import type { Context } from '../../context/context';
 import type { Thresholds } from '../../export/locale-threshold';
 import { DEFAULT_EXPORT_TIMEOUT_MS, type ExportDownloadOptions, type ExportOptions, perTargetFlags } from '../export';
 import { deliverySettings, requestOf, summaryOf, type Target } from './delivery-settings';

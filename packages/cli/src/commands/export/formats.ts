@@ -1,6 +1,6 @@
 import { EXPORT_FORMATS } from '@loc/sdk/internal';
 import { formatExtensions } from '../../files/format-extensions';
-import type { Context } from '../../run/context';
+import type { Context } from '../../context/context';
 
 /** `loc export formats`: the export formats loc knows (a project's own list may hold others: `loc projects show`). */
 export async function exportFormats(ctx: Context): Promise<void> {

@@ -5,7 +5,7 @@ import type { TypesOutcome } from '../../export/types/types-file';
 import { countStatuses, type Delivery } from '../../files/deliver';
 import { displayPath } from '../../files/place';
 import { EXPORT_RECORD_NAME } from '../../files/record';
-import type { Context } from '../../run/context';
+import type { Context } from '../../context/context';
 import { listing, moreLine } from '../../ui/listing';
 import { counted } from '../../ui/quantities';
 import type { Target } from './delivery-settings';

@@ -4,7 +4,7 @@
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { describe, expect, it } from 'vitest';
 import { allCommands, buildProgram } from '../../program';
-import type { Run } from '../../run/run-types';
+import type { Run } from '../../context/run-types';
 import { DELIVERY_FLAGS, GLOBAL_FLAGS, type ResumeRun } from '../export';
 import { resumeLine } from './resume';
 

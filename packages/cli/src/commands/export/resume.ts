@@ -3,7 +3,7 @@ import type { Option } from '@commander-js/extra-typings';
 import { AbortError, TimeoutError } from '@loc/sdk/internal';
 import type { Selection } from '../../files/layout';
 import { DEFAULT_PATH_TEMPLATE } from '../../files/path-template';
-import type { Context } from '../../run/context';
+import type { Context } from '../../context/context';
 import { resumeWith } from '../../run/errors';
 import { commandLine } from '../../ui/command-line';
 import { DELIVERY_FLAGS, GLOBAL_FLAGS, type ResumeRule, type ResumeRun, resumableOptions } from '../export';

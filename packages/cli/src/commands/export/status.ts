@@ -1,5 +1,5 @@
 import { resolveProject } from '../../project/resolve-project';
-import type { Context } from '../../run/context';
+import type { Context } from '../../context/context';
 import type { ExportStatusOptions } from '../export';
 
 /** `loc export status <id>`: the state of an export; exit code 10 when it failed. */

@@ -1,6 +1,6 @@
 import type { CompletedExport, Export, LocClient, ResourceExportFile } from '@loc/sdk';
 import type { Selection } from '../../files/layout';
-import type { Context } from '../../run/context';
+import type { Context } from '../../context/context';
 import { formatElapsed, type Progress, startProgress } from '../../ui/progress';
 import type { Target } from './delivery-settings';
 import { downloading, downloadIntoFolder, type FolderDownload, planDownload } from './download-into-folder';

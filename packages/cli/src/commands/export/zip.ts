@@ -2,7 +2,7 @@ import { downloadToFile } from '@loc/sdk/node';
 import type { CompletedExport } from '@loc/sdk';
 import { DOWNLOAD_BOUNDS } from '../../files/deliver';
 import { displayPath } from '../../files/place';
-import type { Context } from '../../run/context';
+import type { Context } from '../../context/context';
 import { startProgress } from '../../ui/progress';
 import { formatBytes } from '../../ui/quantities';
 import type { Target } from './delivery-settings';

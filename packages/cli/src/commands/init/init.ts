@@ -15,7 +15,7 @@ import { UsageError } from '../../run/errors';
 import { askMultiselect, askSelect, askText, requireFlags } from '../../ui/prompts';
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { Context } from '../../run/context';
+import type { Context } from '../../context/context';
 import { EXAMPLE, type InitOptions } from '../init';
 
 /**

@@ -5,7 +5,7 @@ import { UsageError } from '../../run/errors';
 import { askSelect, askText, requireFlags } from '../../ui/prompts';
 import { percent } from '../../ui/quantities';
 import { RESOURCE_TYPES, shareOf, UnprocessableEntityError } from '@loc/sdk/internal';
-import type { Context } from '../../run/context';
+import type { Context } from '../../context/context';
 import { CREATE_EXAMPLE, type CreateOptions, type ListOptions, type ShowOptions } from '../projects';
 
 /** `loc projects list`: every project the token owns or collaborates on, across workspaces. */

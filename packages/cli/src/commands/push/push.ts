@@ -17,7 +17,7 @@ import { projectOf, resolveProject } from '../../project/resolve-project';
 import { existsToRead, folderEntries, type LocalFile, readLocalFiles } from '../../push/local-files';
 import { changes, type FileOutcome, type PushResult, type PushTarget } from '../../push/outcome';
 import { planPush } from '../../push/plan';
-import type { Context } from '../../run/context';
+import type { Context } from '../../context/context';
 import { CliError, EXIT, errorDocument, LocalFileError, OutOfDateError, UsageError } from '../../run/errors';
 import { askConfirm } from '../../ui/prompts';
 import { startProgress } from '../../ui/progress';

@@ -1,6 +1,6 @@
 import type { errorDocument } from '../../run/errors';
 import { displayPath } from '../../files/place';
-import type { Context } from '../../run/context';
+import type { Context } from '../../context/context';
 import { EXIT } from '../../run/errors';
 import { counted } from '../../ui/quantities';
 import { changes, type FileOutcome, type PushResult } from '../../push/outcome';

@@ -4,7 +4,7 @@ import { noTargets, targetProjects } from '../../config/target-projects';
 import { localeRefusal, selectLocales } from '../../project/locale-match';
 import { gateOf, perLocale, rowOf } from '../../project/progress-rows';
 import { resolveWorkspace, workspaceOf } from '../../project/resolve-project';
-import type { Context } from '../../run/context';
+import type { Context } from '../../context/context';
 import type { ColumnFit } from '../../ui/table';
 import { GateFailedError, UsageError } from '../../run/errors';
 import { bar, percent } from '../../ui/quantities';

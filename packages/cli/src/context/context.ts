@@ -29,14 +29,14 @@ import {
   refusedAnswerOf,
   resumeOf,
   SETTINGS_OF,
-} from './errors';
+} from '../run/errors';
 import { createHttpFetch } from '../net/http-fetch';
 import { proxyFetch } from '../net/proxy';
 import { Output } from '../ui/output';
 import type { GlobalOptions, OptionSource } from '../options/shared-options';
 import { readEnvironment, type Environment } from '../options/environment';
 import { checkProxyVariables, resolveSettings, type Settings } from '../config/settings';
-import { describeSource, loginCommand, type Source } from './setting-source';
+import { describeSource, loginCommand, type Source } from '../run/setting-source';
 import { formatElapsed } from '../ui/progress';
 import { VERSION } from '../startup/version';
 

@@ -16,7 +16,7 @@ export type Action<A extends unknown[]> = (...received: [...A, unknown]) => Prom
 /**
  * Turns the loader of a handler into a commander action: the one lazy idiom of the CLI. A command is
  * declared at start-up (commands/<name>.ts: name, options, help); program.ts gives each declaration its
- * action, `run(async () => (await import('./commands/<name>/<handler>')).handler)`, so the handler's
+ * action, `run(async () => (await import('../run/commands/<name>/<handler>')).handler)`, so the handler's
  * module, and everything it imports, loads only when that command runs.
  */
 export type Run = <A extends unknown[]>(load: () => Promise<Handler<A>>) => Action<A>;
