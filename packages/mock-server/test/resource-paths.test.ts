@@ -109,6 +109,22 @@ describe("loc-mock's uploads hold every path to the rule of relative paths", () 
     }
   });
 
+  it('refuses a ZIP upload with two entries for one file, naming both, and stores neither', async () => {
+    const J = strToU8('{"zz":"Z"}');
+    for (const twin of ['locales//en/common.json', 'locales\\en\\common.json', 'Locales/EN/common.json.']) {
+      const zip = zipSync({ 'locales/en/common.json': J, [twin]: strToU8('{"yy":"Y"}') });
+      const form = new FormData();
+      form.append('file', new Blob([zip], { type: 'application/zip' }), 'upload.zip');
+      const answer = await api.call('POST', `${resources}/zip`, { token: DEMO.tokens.developer, form });
+      expect(answer.status, answer.text).toBe(422);
+      expect(answer.json.error).toContain(`and ${JSON.stringify(twin)} name one file`);
+      const source = await api.call('GET', `${resources}/common.json?path=locales/en&iso2_slug=en`, {
+        token: DEMO.tokens.developer,
+      });
+      expect(source.text).not.toMatch(/"(zz|yy)"/);
+    }
+  });
+
   it("refuses a seed whose file path the rule refuses, naming the seed's field", () => {
     const seed = demoSeed();
     const [project] = seed.projects;

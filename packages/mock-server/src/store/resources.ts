@@ -3,7 +3,7 @@
 // API's `setTranslations`). Every change makes new file and project objects (resource-import.ts): status
 // counts, exports and downloads read the new ones; releases keep the strings they were published with.
 import type { ImportCounts, ResourceStatusFilter } from '@loc/sdk';
-import { printable, relativePathProblem, type SegmentStatus } from '@loc/sdk/internal';
+import { foldName, printable, relativePathProblem, type SegmentStatus } from '@loc/sdk/internal';
 import { LOCALE_STYLES, localeName, parseLocale, sameLocale } from '@loc/sdk/locales';
 import { unzipSync } from 'fflate';
 import { keysHeldBy } from '../formats';
@@ -202,6 +202,16 @@ function linksIn(zip: Uint8Array): string[] {
   return links;
 }
 
+/** An entry's name as the file it names, as file systems compare names (foldName): `a//b\\C.json` is `a/b/c.json`. */
+function fileKey(name: string): string {
+  return name
+    .replaceAll('\\', '/')
+    .split('/')
+    .filter((part) => part !== '' && part !== '.')
+    .map(foldName)
+    .join('/');
+}
+
 /** The entries of an uploaded ZIP, as files to import: hidden files and folders left out; a refusal names the entry. */
 function zipEntries(bytes: Uint8Array, limit: number): { path: string; name: string; bytes: Uint8Array }[] {
   const [link] = linksIn(bytes);
@@ -211,10 +221,21 @@ function zipEntries(bytes: Uint8Array, limit: number): { path: string; name: str
       `The ZIP entry '${link}' is a symbolic link: a ZIP upload holds the files themselves.`,
     );
   let total = 0;
+  const seen = new Map<string, string>();
   let files: Record<string, Uint8Array>;
   try {
     files = unzipSync(bytes, {
       filter: (entry) => {
+        // Two entries for one file (`a/en.json` and `a//en.json`, `a\\en.json`, `A/EN.json`, or one name twice,
+        // which fflate's answer would keep one of): which one the upload meant is not for loc-mock to pick.
+        const file = fileKey(entry.name);
+        const before = entry.name.endsWith('/') ? undefined : seen.get(file);
+        if (before !== undefined)
+          throw new StoreError(
+            'invalid',
+            `The ZIP entries ${JSON.stringify(printable(before))} and ${JSON.stringify(printable(entry.name))} name one file: a ZIP upload holds each file once.`,
+          );
+        seen.set(file, entry.name);
         total += entry.originalSize;
         if (total > limit)
           throw new StoreError('invalid', `The ZIP inflates to more than ${limit} bytes; upload fewer files at once.`);
