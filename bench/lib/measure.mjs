@@ -57,6 +57,8 @@ const RUSAGE_PROBE = [
   'r = subprocess.run(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.PIPE)',
   'ms = (time.perf_counter() - t) * 1000',
   'sys.stderr.buffer.write(r.stderr[:2000])',
+  // A failing command's output too: tsc, for one, writes its errors to stdout.
+  'sys.stderr.buffer.write(r.stdout[:2000] if r.returncode else b"")',
   'u = resource.getrusage(resource.RUSAGE_CHILDREN)',
   'print(r.returncode, ms, (u.ru_utime + u.ru_stime) * 1000)',
 ].join('\n');
