@@ -23,7 +23,6 @@ const VENDORED: Record<string, string> = {
   'fast-xml-parser': 'fast-xml-parser',
   'gettext-parser': 'gettext-parser',
   'dot-properties': 'dot-properties',
-  plist: 'plist',
 };
 
 export default [

@@ -1,3 +1,3 @@
-// Bundled into dist/vendor-fast-xml-parser.cjs on its own (tsup.config.ts): only a change summary of
-// Android or XLIFF files loads it.
-export { XMLParser } from 'fast-xml-parser';
+// Bundled into dist/vendor-fast-xml-parser.cjs on its own (tsup.config.ts): only reading Android, XLIFF or
+// .stringsdict files (a change summary, loc push) loads it.
+export { XMLParser, XMLValidator } from 'fast-xml-parser';

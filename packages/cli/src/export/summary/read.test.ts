@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import * as plistPackage from 'plist';
 import { describe, expect, it } from 'vitest';
 import { formatOf, readEntries, readKeys } from './read';
 import { plainStringsKeys } from './strings-keys';
@@ -245,6 +247,74 @@ describe('the platforms’ files, as loc-mock’s exports write them', () => {
       count: 1,
       first: ['notes.count'],
     });
+  });
+});
+
+describe('a .stringsdict read as the plist package reads it', () => {
+  // The plist package (xmldom) was the reader until it was most of a push's time: the reader of its own
+  // must give what it gave, for whatever property list the package writes.
+  const reference = (text: string) =>
+    new Map(
+      Object.entries(plistPackage.parse(text) as Record<string, unknown>).map(([key, value]) => [
+        key,
+        typeof value === 'string'
+          ? value
+          : JSON.stringify(value, (_k, v: unknown) =>
+              v && typeof v === 'object' && !Array.isArray(v)
+                ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+                : v,
+            ),
+      ]),
+    );
+  const text = fc.string({
+    unit: fc.constantFrom('a', ' ', '<', '>', '&', '"', "'", ']]>', '\n', 'é', '😀', '%#@v@', '\t'),
+    maxLength: 12,
+  });
+
+  it('gives the same entries for any plist the package builds (fast-check, fixed seed)', async () => {
+    const value = fc.letrec((tie) => ({
+      leaf: fc.oneof(
+        text,
+        fc.integer(),
+        fc.boolean(),
+        fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }),
+      ),
+      node: fc.oneof(
+        { depthSize: 'small' },
+        tie('leaf'),
+        fc.array(tie('node'), { maxLength: 3 }),
+        fc.dictionary(text, tie('node'), { maxKeys: 3 }),
+      ),
+    })).node;
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(text, value, { minKeys: 1, maxKeys: 4 }), async (data) => {
+        const built = plistPackage.build(data as plistPackage.PlistValue);
+        expect(await readEntries('de.lproj/Localizable.stringsdict', built, 'de')).toEqual(reference(built));
+      }),
+      { seed: 43, numRuns: 300 },
+    );
+  });
+
+  it('reads what a hand-written plist has: comments, CDATA, character references, a DOCTYPE, empty strings', async () => {
+    const written = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0"><dict>
+<!-- a comment -->
+<key>items &amp; more</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@v@ &lt;b&gt; &#x1F600; &#65;</string>
+<key>v</key><dict><key>one</key><string><![CDATA[<one> & x]]></string><key>other</key><string>  two  </string><key>n</key><integer>3</integer><key>t</key><true/><key>e</key><string></string><key>e2</key><string/></dict></dict>
+</dict></plist>`;
+    expect(await readEntries('x.stringsdict', written, 'de')).toEqual(reference(written));
+  });
+
+  it.each([
+    ['not XML', '<plist><dict><key>a</key>', /./],
+    ['no plist', '<?xml version="1.0"?><dict/>', /no <plist> element/],
+    ['a key without a value', '<plist><dict><key>a</key></dict></plist>', /has no value/],
+    ['an element no plist has', '<plist><dict><key>a</key><script>x</script></dict></plist>', /<script> is no element/],
+    ['an unknown entity', '<plist><dict><key>a</key><string>&nbsp;</string></dict></plist>', /unknown entity/],
+    ['deeper than 32 levels', `<plist>${'<array>'.repeat(40)}${'</array>'.repeat(40)}</plist>`, /deeper than 32/],
+  ])('refuses %s', async (_what, written, message) => {
+    await expect(readEntries('x.stringsdict', written, 'de')).rejects.toThrow(message);
   });
 });
 
