@@ -352,3 +352,62 @@ describe('loc export with a malicious ZIP from the service', () => {
     expect(readdirSync(out)).toEqual(['keep.json']);
   });
 });
+
+describe('loc export whose per-file listing names a path out of the folder', () => {
+  // A stand-in for the service whose finished export lists one file, with a URL of its own (what loc
+  // downloads file by file), at a path the rule of relative paths refuses: the same rule as a ZIP entry's.
+  let server: Server;
+  let base: string;
+  let listed = '../evil.json';
+  const downloads: string[] = [];
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      if (req.url?.startsWith('/files/')) {
+        downloads.push(req.url);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"evil":true}');
+        return;
+      }
+      const job = {
+        id: 'exp_paths',
+        status: 'SUCCESS',
+        triggerType: 'API_V1',
+        createdAt: new Date().toISOString(),
+        resourceExports: [
+          { filePath: listed, iso2Slug: 'de', status: 'SUCCESS', downloadUrl: `${base}/files/evil.json` },
+        ],
+        errorDetails: null,
+        filePath: 'paths.zip',
+        downloadUrl: `${base}/files/paths.zip`,
+      };
+      res.writeHead(req.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(job));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it.each([
+    [
+      '../evil.json',
+      /'\.\.\/evil\.json' \(de\) of the project would be written to .*, which leads outside the repository/,
+    ],
+    ['de/\u001b[31mx.json', /gives 'de\/\\u001b\[31mx\.json' .*a control or bidirectional-override character/],
+  ])(
+    'refuses %j before downloading it (a usage error: where it would go), naming the path, with nothing written',
+    async (path, message) => {
+      listed = path;
+      downloads.length = 0;
+      const out = join(dir.path, 'per-file');
+      const result = await runLoc(['export', '-w', 'acme', '-p', 'app', '--out', out], {
+        env: { LOC_BASE_URL: base, LOC_API_TOKEN: 'loc_secret_token', CI: '1', LOC_CONFIG_DIR: dir.path },
+      });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(downloads).toEqual([]);
+      expect(existsSync(out)).toBe(false);
+      expect(existsSync(join(dir.path, 'evil.json'))).toBe(false);
+    },
+  );
+});

@@ -4,6 +4,7 @@ import { mkdir, readdir, rmdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { MAX_TIMER_MS } from '@loc/sdk/duration';
+import { printable } from '@loc/sdk/internal';
 import { downloadToFile } from '@loc/sdk/node';
 import { bar, formatBytes } from '../ui/quantities';
 import type { Progress } from '../ui/progress';
@@ -246,7 +247,7 @@ async function fetchFiles(
   for (const [index, file] of files.entries()) {
     const path = safeEntryPath(file.path);
     if (typeof path !== 'string')
-      throw new UnsafeArchiveError(`The export lists '${file.path}', which has ${path.refused}.`);
+      throw new UnsafeArchiveError(`The export lists '${printable(file.path)}', which ${path.refused}.`);
     options.progress.update(`Downloading file ${index + 1} of ${files.length}: ${path}`, true);
     const target = join(dir, ...path.split('/'));
     const result = await downloadToFile(file.url, target, {
@@ -273,7 +274,7 @@ async function fetchResources(
   for (const [index, file] of files.entries()) {
     const path = safeEntryPath(file.path);
     if (typeof path !== 'string')
-      throw new UnsafeArchiveError(`The project lists '${file.path}', which has ${path.refused}.`);
+      throw new UnsafeArchiveError(`The project lists '${printable(file.path)}', which ${path.refused}.`);
     options.progress.update(`Downloading file ${index + 1} of ${files.length}: ${path}`, true);
     const bytes = Buffer.from(await file.read(options.signal), 'utf8');
     if (bytes.byteLength > MAX_ZIP_BYTES)
