@@ -49,6 +49,7 @@ export { refusedCdnUrl, refusedDownloadUrl } from './base/cdn-url-rule';
 export { isLoopbackHost } from './base/loopback';
 export {
   foldName,
+  foldPath,
   hasUnsafeCharacter,
   MAX_NAME_BYTES,
   printable,

@@ -2,8 +2,8 @@ import { posix } from 'node:path';
 import { UsageError } from '../run/errors';
 import { androidQualifier, parseLocale } from '@loc/sdk/locales';
 import { BASE, type LocalizedFile } from './locale-map';
-import { hasUnsafeCharacter, printable } from '@loc/sdk/internal';
-import { foldPath, writableRefusal } from './writable-path';
+import { foldPath, hasUnsafeCharacter, printable } from '@loc/sdk/internal';
+import { writableRefusal } from './writable-path';
 
 /**
  * Path templates: where each exported file lands below the output folder (docs/cli.md#path-templates).

@@ -7,9 +7,8 @@ import yauzl from 'yauzl';
 import { UnsafeArchiveError } from '../run/errors';
 import { diskFullError } from './disk-full';
 import { inflateStored, type StoredEntry } from './inflate';
-import { foldName, printable, relativePathProblem } from '@loc/sdk/internal';
+import { foldName, foldPath, printable, relativePathProblem } from '@loc/sdk/internal';
 import { RECORD_NAMES } from './names';
-import { foldPath } from './writable-path';
 
 /** Limits against zip bombs: generous for resource files, far below what would hurt a machine. */
 export interface UnzipLimits {
@@ -222,7 +221,7 @@ async function checkEntries(
     }
     if (isDirectory) continue;
     if (entry.isEncrypted()) throw new UnsafeArchiveError(`The archive entry '${safe}' is encrypted.`);
-    // As file systems compare names (files/writable-path.ts, foldPath): `de.json`, `DE.json` and `de.json.`
+    // As file systems compare names (@loc/sdk's base/relative-path.ts, foldPath): `de.json`, `DE.json` and `de.json.`
     // are one file on Windows or macOS, and the second would overwrite the first.
     const key = foldPath(safe);
     if (seen.has(key))

@@ -4,18 +4,11 @@ import { join, posix } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXPORT_FORMATS } from '@loc/sdk';
-import { foldName } from '@loc/sdk/internal';
+import { foldName, foldPath } from '@loc/sdk/internal';
 import { UsageError } from '../run/errors';
 import { formatExtensions } from './format-extensions';
 import { applyTemplate, checkTemplateWrites, validateTemplate } from './path-template';
-import {
-  checkPlacedFile,
-  checkReadablePath,
-  checkWritablePath,
-  foldPath,
-  TOOL_PATHS,
-  writableRefusal,
-} from './writable-path';
+import { checkPlacedFile, checkReadablePath, checkWritablePath, TOOL_PATHS, writableRefusal } from './writable-path';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'loc-writable-')));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

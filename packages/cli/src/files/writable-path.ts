@@ -421,17 +421,6 @@ export const TOOL_PATHS: readonly ToolPath[] = [
   ...files('loc', ['loc.config.json']),
 ];
 
-/**
- * A relative path (`/` separators) with each segment folded (foldName): two paths a file system takes for
- * one have one folded path. For refusing two files of a delivery on one path, and loc's own names.
- */
-export function foldPath(path: string): string {
-  return path
-    .split('/')
-    .map((segment) => foldName(segment))
-    .join('/');
-}
-
 /** A glob of TOOL_PATHS (`*` for any run of characters), folded, as a regular expression. */
 function patternOf(name: string): RegExp {
   const parts = foldName(name).split('*');
@@ -646,7 +635,7 @@ function segmentRefusal(
   const problem = segmentProblem(segment);
   if (!problem) return undefined;
   // A device's name says what it is not, where the rule knows whether a file or a folder was meant.
-  const reason = problem.reason.endsWith('as a device')
+  const reason = problem.device
     ? `${problem.reason}, not a ${last && options.kind !== 'folder' ? 'file' : 'folder'}`
     : problem.reason;
   return { rule: problem.rule, reason, hint: REFUSED_HINT };

@@ -3,7 +3,7 @@
 // API's `setTranslations`). Every change makes new file and project objects (resource-import.ts): status
 // counts, exports and downloads read the new ones; releases keep the strings they were published with.
 import type { ImportCounts, ResourceStatusFilter } from '@loc/sdk';
-import { foldName, printable, relativePathProblem, type SegmentStatus } from '@loc/sdk/internal';
+import { foldPath, printable, relativePathProblem, type SegmentStatus } from '@loc/sdk/internal';
 import { LOCALE_STYLES, localeName, parseLocale, sameLocale } from '@loc/sdk/locales';
 import { unzipSync } from 'fflate';
 import { keysHeldBy } from '../formats';
@@ -202,16 +202,6 @@ function linksIn(zip: Uint8Array): string[] {
   return links;
 }
 
-/** An entry's name as the file it names, as file systems compare names (foldName): `a//b\\C.json` is `a/b/c.json`. */
-function fileKey(name: string): string {
-  return name
-    .replaceAll('\\', '/')
-    .split('/')
-    .filter((part) => part !== '' && part !== '.')
-    .map(foldName)
-    .join('/');
-}
-
 /** The entries of an uploaded ZIP, as files to import: hidden files and folders left out; a refusal names the entry. */
 function zipEntries(bytes: Uint8Array, limit: number): { path: string; name: string; bytes: Uint8Array }[] {
   const [link] = linksIn(bytes);
@@ -226,9 +216,10 @@ function zipEntries(bytes: Uint8Array, limit: number): { path: string; name: str
   try {
     files = unzipSync(bytes, {
       filter: (entry) => {
-        // Two entries for one file (`a/en.json` and `a//en.json`, `a\\en.json`, `A/EN.json`, or one name twice,
-        // which fflate's answer would keep one of): which one the upload meant is not for loc-mock to pick.
-        const file = fileKey(entry.name);
+        // Two entries for one file as file systems compare names (foldPath: `a/en.json` and `a//en.json`,
+        // `a\\en.json`, `A/EN.json`), or one name twice, which fflate's answer would keep one of: which one the
+        // upload meant is not for loc-mock to pick.
+        const file = foldPath(entry.name);
         const before = entry.name.endsWith('/') ? undefined : seen.get(file);
         if (before !== undefined)
           throw new StoreError(

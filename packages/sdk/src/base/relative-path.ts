@@ -51,10 +51,26 @@ export function foldName(segment: string): string {
   return folded.replace(/[. ]+$/, '');
 }
 
+/**
+ * A relative path with each segment folded (foldName), `/` and `\\` both separators and empty or `.` segments
+ * dropped: two paths a file system takes for one have one folded path (`a//B\\c.json.` and `a/b/c.json`).
+ * For refusing two files of one delivery or upload on one path.
+ */
+export function foldPath(path: string): string {
+  return path
+    .replaceAll('\\', '/')
+    .split('/')
+    .filter((segment) => segment !== '' && segment !== '.')
+    .map(foldName)
+    .join('/');
+}
+
 /** Why one segment of a path is refused, whatever its place: `outside` for a step out, `name` for the rest. */
 export interface SegmentProblem {
   rule: 'outside' | 'name';
   reason: string;
+  /** A name Windows opens as a device (`NUL.json`): a caller that knows what was meant says what it is not. */
+  device?: true;
 }
 
 /** What no segment of a path may be: a step out (`..`, `. .`, `%2e%2e`), unsafe characters, a device, too long. */
@@ -70,7 +86,11 @@ export function segmentProblem(segment: string): SegmentProblem | undefined {
   if (new TextEncoder().encode(segment).byteLength > MAX_NAME_BYTES)
     return { rule: 'name', reason: `has a name longer than ${MAX_NAME_BYTES} bytes, which file systems refuse` };
   if (WINDOWS_DEVICE.test(foldName(segment)))
-    return { rule: 'name', reason: `has a part named ${JSON.stringify(segment)}, which Windows opens as a device` };
+    return {
+      rule: 'name',
+      reason: `has a part named ${JSON.stringify(segment)}, which Windows opens as a device`,
+      device: true,
+    };
   return undefined;
 }
 
