@@ -312,6 +312,11 @@ describe('a .stringsdict read as the plist package reads it', () => {
     ['a key without a value', '<plist><dict><key>a</key></dict></plist>', /has no value/],
     ['an element no plist has', '<plist><dict><key>a</key><script>x</script></dict></plist>', /<script> is no element/],
     ['an unknown entity', '<plist><dict><key>a</key><string>&nbsp;</string></dict></plist>', /unknown entity/],
+    [
+      'a name an object has of its own as an entity',
+      '<plist><dict><key>a</key><string>&constructor;</string></dict></plist>',
+      /unknown entity/,
+    ],
     ['deeper than 32 levels', `<plist>${'<array>'.repeat(40)}${'</array>'.repeat(40)}</plist>`, /deeper than 32/],
   ])('refuses %s', async (_what, written, message) => {
     await expect(readEntries('x.stringsdict', written, 'de')).rejects.toThrow(message);

@@ -271,19 +271,13 @@ function plistText(nodes: PlistNode[]): string {
   for (const node of nodes) {
     if ('#cdata' in node) text += plistText(node['#cdata'] as PlistNode[]);
     else if ('#text' in node)
-      text += String(node['#text']).replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
-        const code =
-          name[0] !== '#'
-            ? undefined
-            : Number.parseInt(
-                name.slice(name[1] === 'x' || name[1] === 'X' ? 2 : 1),
-                name[1] === 'x' || name[1] === 'X' ? 16 : 10,
-              );
-        if (code === undefined) {
-          const entity = XML_ENTITIES[name];
-          if (entity === undefined) throw new Error(`an unknown entity ${whole}`);
-          return entity;
+      text += String(node['#text']).replace(/&(?:#x([0-9a-f]+)|#([0-9]+)|([a-z]+));/gi, (whole, hex, decimal, name) => {
+        if (name !== undefined) {
+          // Own keys only: `&constructor;` is no entity.
+          if (!Object.hasOwn(XML_ENTITIES, name)) throw new Error(`an unknown entity ${whole}`);
+          return XML_ENTITIES[name as string]!;
         }
+        const code = hex !== undefined ? Number.parseInt(hex as string, 16) : Number(decimal);
         if (code > 0x10ffff) throw new Error(`a character reference out of range ${whole}`);
         return String.fromCodePoint(code);
       });
