@@ -28,14 +28,12 @@ function keysOf(value, prefix = '', into = []) {
  */
 export function writeTypedKeysApps({ dir, root, sourceFile, namespace, otaTypes, i18nextTypes, anchorTypes, calls }) {
   const all = keysOf(JSON.parse(readFileSync(sourceFile, 'utf8')));
-  const step = Math.max(1, Math.floor(all.length / calls));
   // A plural's forms (`items_one`, the scale seed's plural groups) are left out: i18next's selectors name
   // them differently from its string keys, and the row is of keys, the same calls in every app.
   const plural = /_(zero|one|two|few|many|other)$/;
-  const picked = all
-    .filter(([key]) => !plural.test(key))
-    .filter((_, i) => i % step === 0)
-    .slice(0, calls);
+  const keys = all.filter(([key]) => !plural.test(key));
+  const step = Math.max(1, Math.floor(keys.length / calls));
+  const picked = keys.filter((_, i) => i % step === 0).slice(0, calls);
   const values = (text) => (/\{\{?count\}\}?/.test(text) ? ', { count: 2 }' : '');
   const call = (t, [key, text]) => `  ${t}(${JSON.stringify(key)}${values(text)}),`;
   const selectorCall = (t, [key, text]) => `  ${t}(($) => $${key.split('.').map(member).join('')}${values(text)}),`;
