@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { hostileSeed, parseSeed, WRITERS } from '../src';
 import { aaptText } from '../src/formats/android-read';
 import { FormatReadError } from '../src/formats/readers';
-import { parseXml, type XmlElement } from '../src/formats/xml-read';
+import { parseXml, type XmlElement } from '@loc/sdk/internal';
 import { AAPT_CASES } from './android-cases';
 import { gnustepRead, PYTHON, run, TOOLS } from './oracles';
 import { read, texts } from './read-file';

@@ -1,8 +1,8 @@
-// The XML reader under the XML formats (src/formats/xml-read.ts) and the XLIFF reader (xliff-read.ts):
+// The XML reader under the XML formats (@loc/sdk's src/base/xml-read.ts) and the XLIFF reader (xliff-read.ts):
 // XLIFF 1.2 and 2.0 as tools write them, hostile XML (entities, DTDs), and each error naming its line.
 import { MAX_NESTING_DEPTH } from '@loc/sdk/internal';
 import { describe, expect, it } from 'vitest';
-import { innerXml, parseXml } from '../src/formats/xml-read';
+import { innerXml, parseXml } from '@loc/sdk/internal';
 import { read, readError, texts } from './read-file';
 
 describe('the XML reader', () => {
@@ -33,6 +33,8 @@ describe('the XML reader', () => {
       /declares a DTD of its own/,
     ],
     ['an entity XML does not know', '<x>\n&nbsp;</x>', 2, /the entity &nbsp; is not one of XML's own/],
+    // A name an object has of its own is no entity either (it read as Object's constructor function).
+    ['a name of an object as an entity', '<x>&constructor;</x>', 1, /the entity &constructor; is not one of XML's own/],
     ['a bare ampersand', '<x>a & b</x>', 1, /a bare "&"/],
     ['a control character', '<x>a\u0001b</x>', 1, /U\+0001 is not allowed in XML 1\.0/],
     [

@@ -58,6 +58,16 @@ export {
   type SegmentProblem,
 } from './base/relative-path';
 export { MAX_NESTING_DEPTH, nestsDeeperThan } from './base/json-depth';
+export { checkDepth, FormatReadError, lineFinder, snippet, TOO_DEEP } from './base/text-reading';
+export {
+  elementsOf,
+  innerXml,
+  parseXml,
+  startTag,
+  textOf,
+  type XmlElement,
+  type XmlNode,
+} from './base/xml-read';
 export { encodePath, redactUrls } from './base/url';
 export { EXPORT_FORMAT_ID_PATTERN, withFormatExtension } from './base/export-formats';
 export { isProcessRunning } from './download/process-running';

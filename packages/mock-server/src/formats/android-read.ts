@@ -1,7 +1,7 @@
+import { FormatReadError, parseXml, snippet, startTag, type XmlElement, type XmlNode } from '@loc/sdk/internal';
 import { entryList } from './read-entries';
-import { snippet } from './read-text';
-import { FormatReadError, type ReadEntry, type Reader } from './reader-types';
-import { parseXml, startTag, type XmlElement, type XmlNode, xmlText } from './xml-read';
+import type { ReadEntry, Reader } from './reader-types';
+import { xmlText } from './read-text';
 
 /**
  * `xml.android.resources`: a `values/strings.xml` as aapt2 compiles it. A `<string>`'s name is its key

@@ -1,8 +1,9 @@
+import { elementsOf, FormatReadError, lineFinder, parseXml, snippet, textOf, type XmlElement } from '@loc/sdk/internal';
 import { C_UNESCAPES } from './c-string';
 import { entryList } from './read-entries';
-import { fileText, lineFinder, snippet } from './read-text';
-import { FormatReadError, type Reader } from './reader-types';
-import { elementsOf, parseXml, textOf, type XmlElement, xmlText } from './xml-read';
+import { fileText } from './read-text';
+import type { Reader } from './reader-types';
+import { xmlText } from './read-text';
 
 /**
  * `strings.ios`: Apple's `.strings`, `"key" = "value";` pairs as Foundation's old-style property list

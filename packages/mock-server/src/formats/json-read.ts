@@ -1,8 +1,9 @@
+import { checkDepth, FormatReadError, lineFinder, snippet } from '@loc/sdk/internal';
 import { i18nextPlural, readI18nextText } from './placeholders';
 import { entryList } from './read-entries';
-import { fileText, lineFinder, snippet } from './read-text';
-import { checkDepth, leavesOf, type TreeNode } from './read-tree';
-import { FormatReadError, type Reader } from './reader-types';
+import { fileText } from './read-text';
+import { leavesOf, type TreeNode } from './read-tree';
+import type { Reader } from './reader-types';
 
 /**
  * `json.standard` and `json.nested`: an object of texts, its keys joined at dots where it nests (so a

@@ -1,9 +1,10 @@
+import { FormatReadError, snippet } from '@loc/sdk/internal';
 import { C_UNESCAPES } from './c-string';
 import { parsePluralForms, pluralCategories } from './plural-formula';
 import { pluralForms } from './plural-forms';
 import { entryList } from './read-entries';
-import { fileText, snippet } from './read-text';
-import { FormatReadError, type ReadEntry, type Reader } from './reader-types';
+import { fileText } from './read-text';
+import type { ReadEntry, Reader } from './reader-types';
 
 /**
  * `po.gettext`: a PO file as GNU gettext reads it. An entry's key is its `msgctxt` (what the writer puts

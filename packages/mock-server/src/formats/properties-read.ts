@@ -1,6 +1,7 @@
+import { FormatReadError, snippet } from '@loc/sdk/internal';
 import { entryList } from './read-entries';
-import { fileText, snippet } from './read-text';
-import { FormatReadError, type Reader } from './reader-types';
+import { fileText } from './read-text';
+import type { Reader } from './reader-types';
 
 /**
  * `properties`: Java's format as `java.util.Properties.load` reads it. Natural lines end at `\n`, `\r\n`

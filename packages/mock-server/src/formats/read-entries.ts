@@ -1,5 +1,5 @@
-import { snippet } from './read-text';
-import { FormatReadError, type ReadEntry } from './reader-types';
+import { FormatReadError, snippet } from '@loc/sdk/internal';
+import type { ReadEntry } from './reader-types';
 
 /**
  * The entries of one file as a reader finds them, in the file's order. A key the file holds twice is

@@ -1,4 +1,5 @@
-import { type FileToRead, FormatReadError } from './reader-types';
+import { FormatReadError } from '@loc/sdk/internal';
+import type { FileToRead } from './reader-types';
 
 /**
  * The text of an uploaded file, decoded by its format's rules, and where each offset of it is (line and
@@ -139,41 +140,17 @@ function byteLine(bytes: Uint8Array, offset: number): { line: number; column: nu
 }
 
 /**
- * Line and column (both 1-based, the column in UTF-16 units) of offsets into one text: a line ends at
- * `\n`, `\r\n` or a lone `\r`. The line starts are found once, on the first question.
+ * An XML file's text: UTF-8, UTF-16 with a byte order mark, or the encoding its declaration names;
+ * line ends as XML reads them (`\r\n` and `\r` are `\n`).
  *
  * @example
- * const at = lineFinder('a\nbc');
- * at(3); // { line: 2, column: 2 }
+ * xmlText({ text: '<a>\r\n</a>', locale: 'de', sourceLocale: 'en', path: 'a.xml' }, 'XLIFF'); // '<a>\n</a>'
  */
-export function lineFinder(text: string): (offset: number) => { line: number; column: number } {
-  let starts: number[] | undefined;
-  return (offset) => {
-    if (!starts) {
-      starts = [0];
-      for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (c === 0x0a || (c === 0x0d && text.charCodeAt(i + 1) !== 0x0a)) starts.push(i + 1);
-      }
-    }
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (starts[mid]! <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low + 1, column: offset - starts[low]! + 1 };
-  };
+export function xmlText(file: FileToRead, format: string): string {
+  return fileText(file, { format, utf16: true, declared: declaredEncoding }).replace(/\r\n?/g, '\n');
 }
 
-/**
- * A piece of a file quoted in a message: at most 40 characters (a file may be one line of megabytes),
- * as JSON quotes it so that control characters show.
- *
- * @example
- * snippet('a'.repeat(100)); // '"aaaa…"' (40 a's)
- */
-export function snippet(text: string, max = 40): string {
-  return JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
+function declaredEncoding(latin1: string): { encoding: string; line: number } | undefined {
+  const match = /^<\?xml\s[^>]*?encoding\s*=\s*["']([A-Za-z][\w.-]*)["']/.exec(latin1);
+  return match ? { encoding: match[1]!, line: 1 } : undefined;
 }

@@ -1,6 +1,3 @@
-import { MAX_NESTING_DEPTH } from '@loc/sdk/internal';
-import { FormatReadError } from './reader-types';
-
 /**
  * A nested file (JSON, YAML) as its reader parsed it, before its keys are joined: maps keep their keys
  * in the file's order, each part with the line it is on. Shared by the JSON and YAML readers, so both
@@ -52,17 +49,3 @@ export function leavesOf(root: TreeNode, prefix = ''): Leaf[] {
   walk(root, prefix, root.line);
   return out;
 }
-
-/**
- * Refuses a tree nested deeper than every surface takes (MAX_NESTING_DEPTH, from `@loc/sdk/internal`):
- * `depth` is the level a map or list would be at, the root's being 1.
- *
- * @example
- * checkDepth(33, 7); // throws: line 7: the file nests deeper than 32 levels …
- */
-export function checkDepth(depth: number, line: number, column?: number): void {
-  if (depth > MAX_NESTING_DEPTH) throw new FormatReadError(TOO_DEEP, line, column);
-}
-
-/** What a file nested too deep is told. */
-export const TOO_DEEP = `the file nests deeper than ${MAX_NESTING_DEPTH} levels, more than a resource file needs and more than loc-mock reads`;

@@ -52,19 +52,3 @@ export interface ReadFile {
 }
 
 export type Reader = (file: FileToRead) => ReadFile;
-
-/**
- * A file that does not parse in its format: the message says what is wrong, `line` (1-based) where, when
- * the format has lines, and `column` (1-based, in characters) where it is cheap to know. The service
- * answers it with 422 naming the line.
- */
-export class FormatReadError extends Error {
-  override name = 'FormatReadError';
-  constructor(
-    message: string,
-    readonly line?: number,
-    readonly column?: number,
-  ) {
-    super(line === undefined ? message : `line ${line}${column === undefined ? '' : `, column ${column}`}: ${message}`);
-  }
-}

@@ -9,7 +9,7 @@ import { readXliff } from './xliff-read';
 import { readRailsYaml, readYaml } from './yaml-read';
 
 export type { FileToRead, ReadEntry, ReadFile, Reader } from './reader-types';
-export { FormatReadError } from './reader-types';
+export { FormatReadError } from '@loc/sdk/internal';
 
 /**
  * One reader per export format id that loc-mock writes (index.ts's WRITERS): each the inverse of its

@@ -1,7 +1,8 @@
+import { elementsOf, FormatReadError, innerXml, parseXml, textOf, type XmlElement } from '@loc/sdk/internal';
 import type { SegmentStatus } from '@loc/sdk';
 import { entryList } from './read-entries';
-import { FormatReadError, type ReadEntry, type Reader } from './reader-types';
-import { elementsOf, innerXml, parseXml, textOf, type XmlElement, xmlText } from './xml-read';
+import type { ReadEntry, Reader } from './reader-types';
+import { xmlText } from './read-text';
 
 /**
  * `xliff.standard`: XLIFF 1.2 (what the writer writes, and Xcode, Symfony, the Translate Toolkit) and

@@ -1,11 +1,11 @@
-import { MAX_NESTING_DEPTH } from '@loc/sdk/internal';
+import { checkDepth, FormatReadError, lineFinder, MAX_NESTING_DEPTH, snippet, TOO_DEEP } from '@loc/sdk/internal';
 import { isAlias, isMap, isScalar, isSeq, Lexer, type Node, parseAllDocuments, type Scalar } from 'yaml';
 import { readRailsText } from './placeholders';
 import { pluralKeys } from './plural-keys';
 import { entryList } from './read-entries';
-import { fileText, lineFinder, snippet } from './read-text';
-import { checkDepth, leavesOf, TOO_DEEP, type TreeNode } from './read-tree';
-import { FormatReadError, type Reader } from './reader-types';
+import { fileText } from './read-text';
+import { leavesOf, type TreeNode } from './read-tree';
+import type { Reader } from './reader-types';
 
 /**
  * `yaml.standard`: a mapping of texts, its keys joined at dots where it nests (read-tree.ts), a

@@ -1,9 +1,8 @@
-import { fileText, lineFinder, snippet } from './read-text';
-import { checkDepth } from './read-tree';
-import { type FileToRead, FormatReadError } from './reader-types';
+import { checkDepth, FormatReadError, lineFinder, snippet } from './text-reading';
 
 /**
- * A small, strict XML 1.0 reader for the XML formats' readers (XLIFF, Android resources, stringsdict):
+ * A small, strict XML 1.0 reader for the XML formats' readers (XLIFF, Android resources, stringsdict), loc-mock's
+ * of uploads and loc's of the files it pushes:
  * well-formedness as XML 1.0 defines it, namespaces resolved, every node with its line. It reads no DTD:
  * a DOCTYPE may name one (a property list's does) but an internal subset, and with it every entity
  * declaration, is refused, so no entity expands (no "billion laughs") and nothing outside the file is
@@ -31,22 +30,6 @@ export type XmlNode =
   | { kind: 'text'; text: string; line: number }
   | { kind: 'comment'; text: string; line: number };
 
-/**
- * An XML file's text: UTF-8, UTF-16 with a byte order mark, or the encoding its declaration names;
- * line ends as XML reads them (`\r\n` and `\r` are `\n`).
- *
- * @example
- * xmlText({ text: '<a>\r\n</a>', locale: 'de', sourceLocale: 'en', path: 'a.xml' }, 'XLIFF'); // '<a>\n</a>'
- */
-export function xmlText(file: FileToRead, format: string): string {
-  return fileText(file, { format, utf16: true, declared: declaredEncoding }).replace(/\r\n?/g, '\n');
-}
-
-function declaredEncoding(latin1: string): { encoding: string; line: number } | undefined {
-  const match = /^<\?xml\s[^>]*?encoding\s*=\s*["']([A-Za-z][\w.-]*)["']/.exec(latin1);
-  return match ? { encoding: match[1]!, line: 1 } : undefined;
-}
-
 /** Characters XML 1.0 allows (its `Char`); anything else anywhere in a document is an error. */
 const NOT_XML_CHAR = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 const NAME_START =
@@ -56,7 +39,8 @@ const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '
 const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
 
 /**
- * The root element of an XML document (in text already decoded, line ends normalized: xmlText).
+ * The root element of an XML document (in text already decoded; line ends as XML reads them, `\r\n` and
+ * `\r` as `\n`, loc-mock's xmlText).
  *
  * @example
  * parseXml('<a x="1">hi<b/></a>').children; // [{ kind: 'text', text: 'hi', … }, { kind: 'element', name: 'b', … }]
@@ -119,12 +103,12 @@ export function parseXml(text: string): XmlElement {
         character = String.fromCodePoint(code);
         if (NOT_XML_CHAR.test(character))
           fail(`the character reference &${ref}; stands for a character XML 1.0 does not allow`, start + k);
-      } else character = PREDEFINED[ref];
+      } else character = Object.hasOwn(PREDEFINED, ref) ? PREDEFINED[ref] : undefined; // `&constructor;` is none
       if (character === undefined)
         fail(
           semi === -1 || !/^[^\s&<]+$/.test(ref)
             ? 'a bare "&": write it as &amp;'
-            : `the entity &${ref}; is not one of XML's own (&amp; &lt; &gt; &quot; &apos;): loc-mock reads no DTD; write the character itself or a character reference such as &#160;`,
+            : `the entity &${ref}; is not one of XML's own (&amp; &lt; &gt; &quot; &apos;): no DTD is read; write the character itself or a character reference such as &#160;`,
           start + k,
         );
       out += character;
@@ -195,10 +179,7 @@ export function parseXml(text: string): XmlElement {
           if (close === -1) fail('a DOCTYPE that does not end', start);
           i = close + 1;
         } else if (c === '[')
-          fail(
-            'the DOCTYPE declares a DTD of its own ([ … ]): loc-mock reads no DTD and expands no entities; remove it',
-            i,
-          );
+          fail('the DOCTYPE declares a DTD of its own ([ … ]): no DTD is read and no entity expands; remove it', i);
         else if (c === '>') {
           i++;
           break;
