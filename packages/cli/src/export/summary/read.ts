@@ -1,11 +1,18 @@
 /**
  * Reading an exported file as keys and values, for the key-by-key change summary. Each format is read
- * with a kept parser (yaml, fast-xml-parser, gettext-parser, dot-properties, plist), loaded only when a
- * file of that format is read: `loc export` without a summary loads none of them. A value is the text as
- * the file holds it, placeholders included; a key with plural forms has all its forms as its value, so
- * changing one form changes the key.
+ * with a kept parser (yaml, fast-xml-parser, gettext-parser, dot-properties), loaded only when a file of
+ * that format is read (`loc export` without a summary loads none of them), or, for a `.stringsdict`, with
+ * the XML reader loc-mock reads uploads with. A value is the text as the file holds it, placeholders
+ * included; a key with plural forms has all its forms as its value, so changing one form changes the key.
  */
-import { MAX_NESTING_DEPTH, nestsDeeperThan } from '@loc/sdk/internal';
+import {
+  elementsOf,
+  MAX_NESTING_DEPTH,
+  nestsDeeperThan,
+  parseXml,
+  textOf as elementText,
+  type XmlElement,
+} from '@loc/sdk/internal';
 import { FirstSorted, firstSorted } from './first-keys';
 import { plainStringsKeys } from './strings-keys';
 
@@ -220,89 +227,52 @@ const readXliff: Reader = async (text) => {
 
 /**
  * A `.stringsdict`: an XML property list, read as the plist package reads one (its dicts, arrays,
- * strings, numbers, booleans, dates and data), with fast-xml-parser in document order, the parser of the
- * other XML formats here. The plist package builds an xmldom DOM first: ~30 ms a file of 250 plural rules,
- * a third of a `loc push` of an iOS project and most of its change summary (bench "Push", "CI pipelines").
- * Nesting is held to MAX_NESTING_DEPTH, as every reader of what the service sends.
+ * strings, numbers, booleans, dates and data), with the strict XML reader loc-mock reads uploads with
+ * (@loc/sdk's xml-read.ts): errors name the line, no DTD is read, nesting is held to MAX_NESTING_DEPTH. The
+ * plist package builds an xmldom DOM first (~30 ms a file of 250 plural rules), and fast-xml-parser
+ * validates and then parses (~40 ms): most of a `loc push` of an iOS project (bench "Push").
  */
 const readStringsdict: Reader = async (text) => {
-  const { XMLParser, XMLValidator } = await import('fast-xml-parser');
-  const valid = XMLValidator.validate(text);
-  if (valid !== true) throw new Error(`${valid.err.msg} (line ${valid.err.line})`);
-  const document = new XMLParser({
-    preserveOrder: true,
-    ignoreAttributes: true,
-    parseTagValue: false,
-    trimValues: false,
-    processEntities: false,
-    ignoreDeclaration: true,
-    ignorePiTags: true,
-    cdataPropName: '#cdata',
-  }).parse(text) as PlistNode[];
-  const plist = document.find((node) => tagOf(node) === 'plist');
-  if (!plist) throw new Error('no <plist> element');
-  const [root] = elementsOf(plist.plist as PlistNode[]);
-  const data = root === undefined ? undefined : plistValue(root, 1);
+  // XML reads a byte order mark as no character, and `\r\n` and `\r` as `\n`.
+  const root = parseXml(text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'));
+  if (root.name !== 'plist') throw new Error('no <plist> element');
+  const [top] = plistElements(root);
+  const data = top === undefined ? undefined : plistValue(top);
   if (!data || typeof data !== 'object' || Array.isArray(data) || data instanceof Date || Buffer.isBuffer(data))
     throw new Error('the plist is not a dictionary');
   return new Map(Object.entries(data).map(([key, value]) => [key, valueText(value)]));
 };
 
-/** A node of fast-xml-parser's ordered output: `{ tag: children }`, `{ '#text': … }` or `{ '#cdata': children }`. */
-type PlistNode = Record<string, unknown>;
-const tagOf = (node: PlistNode): string => Object.keys(node).find((k) => k !== ':@') ?? '';
-const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-/** The elements among `nodes`: the text between them may be white space only. */
-function elementsOf(nodes: PlistNode[]): PlistNode[] {
-  const elements: PlistNode[] = [];
-  for (const node of nodes) {
-    if ('#text' in node) {
-      if (String(node['#text']).trim() !== '')
-        throw new Error(`text outside an element: ${JSON.stringify(String(node['#text']).trim().slice(0, 40))}`);
-    } else if (!('#cdata' in node)) elements.push(node);
-  }
-  return elements;
+/** The elements inside an element of a property list: the text between them may be white space only. */
+function plistElements(element: XmlElement): XmlElement[] {
+  for (const child of element.children)
+    if (child.kind === 'text' && child.text.trim() !== '')
+      throw new Error(`line ${child.line}: text outside an element: ${JSON.stringify(child.text.trim().slice(0, 40))}`);
+  return elementsOf(element);
 }
 
-/** An element's text: its text with XML's entities and character references decoded, its CDATA as it is. */
-function plistText(nodes: PlistNode[]): string {
-  let text = '';
-  for (const node of nodes) {
-    if ('#cdata' in node) text += plistText(node['#cdata'] as PlistNode[]);
-    else if ('#text' in node)
-      text += String(node['#text']).replace(/&(?:#x([0-9a-f]+)|#([0-9]+)|([a-z]+));/gi, (whole, hex, decimal, name) => {
-        if (name !== undefined) {
-          // Own keys only: `&constructor;` is no entity.
-          if (!Object.hasOwn(XML_ENTITIES, name)) throw new Error(`an unknown entity ${whole}`);
-          return XML_ENTITIES[name as string]!;
-        }
-        const code = hex !== undefined ? Number.parseInt(hex as string, 16) : Number(decimal);
-        if (code > 0x10ffff) throw new Error(`a character reference out of range ${whole}`);
-        return String.fromCodePoint(code);
-      });
-    else throw new Error(`<${tagOf(node)}> inside a text`);
-  }
-  return text;
+/** The text of a `<key>`, `<string>` or number: no element inside it. */
+function plistText(element: XmlElement): string {
+  const inside = elementsOf(element)[0];
+  if (inside) throw new Error(`line ${inside.line}: <${inside.name}> inside a text`);
+  return elementText(element);
 }
 
 /** One element's value, as the plist package gives it. */
-function plistValue(node: PlistNode, depth: number): unknown {
-  if (depth > MAX_NESTING_DEPTH) throw new Error(`the plist nests deeper than ${MAX_NESTING_DEPTH} levels`);
-  const tag = tagOf(node);
-  const children = node[tag] as PlistNode[];
+function plistValue(element: XmlElement): unknown {
+  const tag = element.name;
   switch (tag) {
     case 'dict': {
       const dict: Record<string, unknown> = {};
-      const elements = elementsOf(children);
+      const elements = plistElements(element);
       for (let i = 0; i < elements.length; i += 2) {
         const key = elements[i]!;
         const value = elements[i + 1];
-        if (tagOf(key) !== 'key') throw new Error(`<${tagOf(key)}> where a <dict> has a <key>`);
+        if (key.name !== 'key') throw new Error(`line ${key.line}: <${key.name}> where a <dict> has a <key>`);
         if (value === undefined)
-          throw new Error(`the <key> ${JSON.stringify(plistText(key.key as PlistNode[]))} has no value`);
-        Object.defineProperty(dict, plistText(key.key as PlistNode[]), {
-          value: plistValue(value, depth + 1),
+          throw new Error(`line ${key.line}: the <key> ${JSON.stringify(plistText(key))} has no value`);
+        Object.defineProperty(dict, plistText(key), {
+          value: plistValue(value),
           enumerable: true,
           writable: true,
           configurable: true,
@@ -311,24 +281,25 @@ function plistValue(node: PlistNode, depth: number): unknown {
       return dict;
     }
     case 'array':
-      return elementsOf(children).map((child) => plistValue(child, depth + 1));
+      return plistElements(element).map(plistValue);
     case 'string':
-      return plistText(children);
+      return plistText(element);
     case 'integer':
     case 'real': {
-      const number = Number(plistText(children).trim());
-      if (Number.isNaN(number)) throw new Error(`<${tag}> ${JSON.stringify(plistText(children))} is not a number`);
+      const number = Number(plistText(element).trim());
+      if (Number.isNaN(number))
+        throw new Error(`line ${element.line}: <${tag}> ${JSON.stringify(plistText(element))} is not a number`);
       return tag === 'integer' ? Math.trunc(number) : number;
     }
     case 'true':
     case 'false':
       return tag === 'true';
     case 'date':
-      return new Date(plistText(children).trim());
+      return new Date(plistText(element).trim());
     case 'data':
-      return Buffer.from(plistText(children).replace(/\s+/g, ''), 'base64');
+      return Buffer.from(plistText(element).replace(/\s+/g, ''), 'base64');
     default:
-      throw new Error(`<${tag}> is no element of a property list`);
+      throw new Error(`line ${element.line}: <${tag}> is no element of a property list`);
   }
 }
 
