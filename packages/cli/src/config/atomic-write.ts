@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, lstatSync, openSync, readlinkSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { LocalFileError } from '../run/errors';
-import { STAGING_PREFIX } from '../files/names';
+import { stagingPath } from '../files/names';
 import { sweepStaging } from '../files/staging';
 
 /**
@@ -17,7 +16,7 @@ import { sweepStaging } from '../files/staging';
 export function writeFileAtomically(path: string, text: string, options: { mode?: number; what: string }): void {
   refuseSymlink(path, options.what);
   sweepStaging(dirname(path));
-  const temporary = join(dirname(path), `${STAGING_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  const temporary = stagingPath(dirname(path), 'tmp');
   let fd: number | undefined;
   try {
     fd = openSync(temporary, 'wx', options.mode ?? 0o644);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   linkSync,
   lstatSync,
@@ -14,7 +13,7 @@ import { isProcessRunning } from '@loc/sdk/internal';
 import { LocalFileError, UnsafePathError } from '../run/errors';
 import { atRunEnd } from '../run/run-end';
 import { diskFullError } from './disk-full';
-import { LOCK_NAME, STAGING_PREFIX } from './names';
+import { LOCK_NAME, stagingPath } from './names';
 import { displayPath } from './place';
 
 /**
@@ -41,7 +40,7 @@ export function lockFolder(dir: string, onEnd: (release: () => void) => void = a
     return join(dir, LOCK_NAME);
   }
   const lock = join(dir, LOCK_NAME);
-  const staged = join(dir, `${STAGING_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}.lock`);
+  const staged = stagingPath(dir, 'lock');
   try {
     writeFileSync(staged, `${process.pid}\n`, { flag: 'wx' });
   } catch (error) {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   lstatSync,
@@ -13,7 +12,7 @@ import {
 import { join } from 'node:path';
 import { UnsafePathError } from '../run/errors';
 import { hasUnsafeCharacter, printable } from '@loc/sdk/internal';
-import { STAGING_PREFIX } from './names';
+import { stagingPath } from './names';
 
 /**
  * Every write, move and delete loc does below a folder it writes into (the output folder of an export, the
@@ -135,7 +134,7 @@ export function makeFolderUnder(root: string, rel: string): boolean {
 export function writeFileUnder(root: string, name: string, data: string): void {
   const checked = checkUnder(root, name);
   assertReplaceable(checked, name);
-  const temporary = join(root, `${STAGING_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  const temporary = stagingPath(root, 'tmp');
   const fd = openSync(temporary, 'wx', 0o644);
   try {
     try {
