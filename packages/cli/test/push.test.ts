@@ -477,6 +477,24 @@ describe('targets, output and refusals', () => {
     expect(none.stderr).toMatch(/No file of project web-frontend to push was found in nowhere/);
     expect(await writes()).toEqual([]);
   });
+
+  it('in the layout loc init writes at the repository’s root, names no tool’s file as left out', async () => {
+    // `loc init -w acme -p backend`: the output folder is the root, the template {path}, so the top folder
+    // is looked at for new files; loc.config.json and package.json there are no resource files.
+    writeFileSync(
+      join(dir.path, 'loc.config.json'),
+      JSON.stringify({ workspace: 'acme', project: 'backend', allowRootOutput: true }),
+    );
+    writeFileSync(join(dir.path, 'package.json'), '{"name":"app"}');
+    expect((await loc(['export', '--quiet'])).code).toBe(0);
+    writeFileSync(join(dir.path, 'notes.properties'), 'a=b\n');
+    const dry = await loc(['push', '--dry-run', '--json']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.json<{ unmatched: string[] }>().unmatched).toEqual(['notes.properties']);
+    const shown = await loc(['push', '--dry-run']);
+    expect(shown.stderr).not.toMatch(/loc\.config\.json|package\.json/);
+    expect(shown.stderr).toMatch(/Not pushed: notes\.properties/);
+  });
 });
 
 describe('the upload on the wire', () => {

@@ -11,6 +11,7 @@ import { resolveLocaleMap } from '../../files/locale-map';
 import { DEFAULT_PATH_TEMPLATE, validateTemplate } from '../../files/path-template';
 import { displayPath } from '../../files/place';
 import type { ReadScope } from '../../files/readable-file';
+import { writableRefusal } from '../../files/writable-path';
 import { checkWritableFolder, configuredFolder, rootAllowed, writableRoot } from '../../files/targets';
 import { checkFileFormat } from '../../project/file-format';
 import { projectOf, resolveProject } from '../../project/resolve-project';
@@ -200,7 +201,13 @@ async function pushProject(
     const result: PushResult = {
       target,
       sourceLocale,
-      plan: { missing: plan.missing, unmatched: plan.unmatched, later: plan.later },
+      // A file no export may write (loc.config.json, package.json at a root layout's top) is no resource
+      // file left out: naming it on every push would only be noise.
+      plan: {
+        missing: plan.missing,
+        unmatched: plan.unmatched.filter((l) => writableRefusal(l, { use: 'read' })?.rule !== 'name'),
+        later: plan.later,
+      },
       files,
       dryRun,
       check,
