@@ -353,6 +353,29 @@ describe('what a push keeps, and what it deactivates', () => {
     });
     expect(await all.text()).toMatch(/Jetzt sofort zahlen/);
   });
+
+  it('tells a translation of a key the project lacks (the import skips it) from one it adds, so --check settles', async () => {
+    expect((await loc(['export', ...layout, '--locale', 'en,de', '--quiet'])).code).toBe(0);
+    const en = join(dir.path, 'web/en/checkout.json');
+    const source = JSON.parse(readFileSync(en, 'utf8')) as Record<string, string>;
+    writeFileSync(en, JSON.stringify({ ...source, 'checkout.coupon': 'Coupon code' }));
+    const de = join(dir.path, 'web/de/checkout.json');
+    const data = JSON.parse(readFileSync(de, 'utf8')) as Record<string, string>;
+    // One key the push's source file brings, one no source file has.
+    writeFileSync(de, JSON.stringify({ ...data, 'checkout.coupon': 'Gutschein', 'checkout.nowhere': 'Nirgends' }));
+    const dry = await loc(['push', ...layout, '--translations', '--locale', 'de', '--dry-run', '--json']);
+    expect(dry.code, dry.stderr).toBe(0);
+    const planned = dry.json<{ files: FileEntry[] }>().files.find((f) => f.path === 'de/checkout.json');
+    expect(planned?.keys).toMatchObject({ added: ['checkout.coupon'], kept: ['checkout.nowhere'] });
+    const pushed = await loc(['push', ...layout, '--translations', '--locale', 'de', '--json']);
+    expect(pushed.code, pushed.stderr).toBe(0);
+    const done = pushed.json<{ files: FileEntry[] }>().files.find((f) => f.path === 'de/checkout.json');
+    expect(done?.imported).toMatchObject({ created: 1, skipped: 1 });
+    // Pushed, nothing is left to change: the check passes (it said "1 added" for the skipped key forever).
+    const check = await loc(['push', ...layout, '--translations', '--locale', 'de', '--check']);
+    expect(check.code, check.stdout + check.stderr).toBe(0);
+    expect(check.stdout).toMatch(/de\/checkout\.json +de +1 kept/);
+  });
 });
 
 describe('hostile files are refused before anything is sent', () => {
@@ -476,6 +499,24 @@ describe('targets, output and refusals', () => {
     expect(none.code).toBe(10);
     expect(none.stderr).toMatch(/No file of project web-frontend to push was found in nowhere/);
     expect(await writes()).toEqual([]);
+  });
+
+  it('in the layout loc init writes at the repository’s root, names no tool’s file as left out', async () => {
+    // `loc init -w acme -p backend`: the output folder is the root, the template {path}, so the top folder
+    // is looked at for new files; loc.config.json and package.json there are no resource files.
+    writeFileSync(
+      join(dir.path, 'loc.config.json'),
+      JSON.stringify({ workspace: 'acme', project: 'backend', allowRootOutput: true }),
+    );
+    writeFileSync(join(dir.path, 'package.json'), '{"name":"app"}');
+    expect((await loc(['export', '--quiet'])).code).toBe(0);
+    writeFileSync(join(dir.path, 'notes.properties'), 'a=b\n');
+    const dry = await loc(['push', '--dry-run', '--json']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.json<{ unmatched: string[] }>().unmatched).toEqual(['notes.properties']);
+    const shown = await loc(['push', '--dry-run']);
+    expect(shown.stderr).not.toMatch(/loc\.config\.json|package\.json/);
+    expect(shown.stderr).toMatch(/Not pushed: notes\.properties/);
   });
 });
 

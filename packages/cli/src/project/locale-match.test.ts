@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLocaleCode, localeMatches, selectLocales } from './locale-match';
+import { isLocaleCode, localeMatches, localeRefusal, selectLocales } from './locale-match';
 
 describe('localeMatches: the one rule of status and export', () => {
   it.each([
@@ -19,6 +19,23 @@ describe('localeMatches: the one rule of status and export', () => {
       selected: ['pt-BR', 'pt-PT'],
       unmatched: ['xx'],
     });
+  });
+});
+
+describe('localeRefusal', () => {
+  it('lists the locales there are', () => {
+    expect(localeRefusal(['xx'], ['en', 'de'], 'project backend', '--locale')).toEqual([
+      '--locale xx names no locale of project backend.',
+      'Its locales: en, de.',
+    ]);
+  });
+
+  it('says that a project without files has none to offer yet, and what to do (not that it has no locales)', () => {
+    // A project created with target locales lists them (`loc projects show`), but has no file in any.
+    const [, hint] = localeRefusal(['de'], [], 'project qa-empty', '--locale');
+    expect(hint).not.toMatch(/no locales/);
+    expect(hint).toMatch(/^project qa-empty has no files yet/);
+    expect(hint).toContain('`loc push`');
   });
 });
 

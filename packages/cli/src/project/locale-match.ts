@@ -47,7 +47,9 @@ export function localeRefusal(
 ): [message: string, hint: string] {
   return [
     `${what} ${unmatched.join(',')} names no locale of ${where}.`,
-    available.length ? `Its locales: ${available.join(', ')}.` : `${where} has no locales yet.`,
+    available.length
+      ? `Its locales: ${available.join(', ')}.`
+      : `${where} has no files yet, so no locale has strings to show or export: push the source files first (\`loc push\`).`,
   ];
 }
 

@@ -192,4 +192,18 @@ describe('planPush', () => {
     const p = plan({ listed: [], layout: { template: '{locale}/{filename}', localeMap: {} } }, ['en/app.json']);
     expect(brief(p)).toEqual(['en/app.json → en/app.json en (new)']);
   });
+
+  it('finds a new Android project’s first source file in values/, where {android_values} puts the source', () => {
+    // An export places the source locale in values/ (docs/cli.md, "Locale mapping"): the first push of a
+    // project without files looks there, not in values-en/.
+    const layout = { template: '{android_values}/strings.xml', localeMap: {} };
+    expect(brief(plan({ listed: [], layout }, ['values/strings.xml']))).toEqual([
+      'values/strings.xml → values/strings.xml en (new)',
+    ]);
+    // Mapped to itself, the source is in values-en/ (as an export puts it).
+    const mapped = { template: '{android_values}/strings.xml', localeMap: { en: 'en' } };
+    expect(brief(plan({ listed: [], layout: mapped }, ['values-en/strings.xml']))).toEqual([
+      'values-en/strings.xml → values-en/strings.xml en (new)',
+    ]);
+  });
 });

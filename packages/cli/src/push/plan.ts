@@ -121,7 +121,8 @@ function placed(input: PlanInput, path: string, locale: string): { to: string; l
 
 /**
  * The folder (below the output folder) where the template puts the source locale's files, from its
- * fixed parts and its locale placeholders: `{locale}/{filename}` → `en`; `{path}` → '' (the top).
+ * fixed parts and its locale placeholders: `{locale}/{filename}` → `en`; `{path}` → '' (the top);
+ * `res/{android_values}/strings.xml` → `res/values`, where an export puts the Android source.
  */
 function templateFolder(input: PlanInput): string {
   const { template, localeMap } = input.layout;
@@ -136,7 +137,10 @@ function templateFolder(input: PlanInput): string {
   const filled = template.replace(/\{([a-z_]+)\}/g, (whole, name: string) => {
     if (unresolved) return whole;
     const info = PLACEHOLDERS[name];
-    const value = info?.distinguishes === 'locale' && name !== 'dir' ? info.resolve(file) : undefined;
+    // The service keeps an Android project's source in values/, and an export places it there unless the
+    // map names it (`en=en`: values-en/); {lproj} has no such default (en.lproj/).
+    const as = name === 'android_values' && mapped === undefined ? { ...file, base: true } : file;
+    const value = info?.distinguishes === 'locale' && name !== 'dir' ? info.resolve(as) : undefined;
     if (value === undefined) unresolved = true;
     return value ?? whole;
   });

@@ -1,16 +1,19 @@
 import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { posix, resolve } from 'node:path';
 import type { LocClient } from '@loc/sdk';
+import { withFormatExtension } from '@loc/sdk/internal';
 import { CONFIG_FILE_NAME } from '../../config/project-config';
 import { noTargets } from '../../config/target-projects';
 import type { Entries } from '../../export/summary/read';
 import { readEntries } from '../../export/summary/read';
 import { diffKeys } from '../../export/summary/diff';
 import { formatExtensions } from '../../files/format-extensions';
+import { filePattern } from '../../files/layout';
 import { resolveLocaleMap } from '../../files/locale-map';
 import { DEFAULT_PATH_TEMPLATE, validateTemplate } from '../../files/path-template';
 import { displayPath } from '../../files/place';
 import type { ReadScope } from '../../files/readable-file';
+import { writableRefusal } from '../../files/writable-path';
 import { checkWritableFolder, configuredFolder, rootAllowed, writableRoot } from '../../files/targets';
 import { checkFileFormat } from '../../project/file-format';
 import { projectOf, resolveProject } from '../../project/resolve-project';
@@ -178,6 +181,11 @@ async function pushProject(
     const compare = dryRun || check || interactiveDeactivation;
     const protect = translations && options.overwriteReviewed !== true;
     const files: FileOutcome[] = [];
+    // A translation's keys that its source file lacks are skipped by the import: told apart from the added.
+    const projectKeys =
+      compare && local.some((f) => f.side === 'translation' && !f.created)
+        ? await sourceKeysOf(client, target, sourceLocale, sources.members, local, options, signal)
+        : undefined;
     for (const [index, file] of local.entries()) {
       progress.update(`Comparing ${index + 1} of ${local.length}: ${file.local}`);
       const service = async (status?: 'APPROVED') =>
@@ -195,12 +203,18 @@ async function pushProject(
             );
       const now = compare ? await service() : undefined;
       const approved = protect && file.side === 'translation' && !file.created ? await service('APPROVED') : undefined;
-      files.push(outcomeOf(file, now, approved, options));
+      files.push(outcomeOf(file, now, approved, options, projectKeys?.(file)));
     }
     const result: PushResult = {
       target,
       sourceLocale,
-      plan: { missing: plan.missing, unmatched: plan.unmatched, later: plan.later },
+      // A file no export may write (loc.config.json, package.json at a root layout's top) is no resource
+      // file left out: naming it on every push would only be noise.
+      plan: {
+        missing: plan.missing,
+        unmatched: plan.unmatched.filter((l) => writableRefusal(l, { use: 'read' })?.rule !== 'name'),
+        later: plan.later,
+      },
       files,
       dryRun,
       check,
@@ -252,6 +266,7 @@ function outcomeOf(
   now: Entries | undefined,
   approved: Entries | undefined,
   options: PushOptions,
+  sourceKeys?: ReadonlySet<string>,
 ): FileOutcome {
   const deactivate = file.side === 'source' && options.deactivateMissing === true;
   // A reviewer's approved translation that the file changes: kept unless --overwrite-reviewed. The import
@@ -275,15 +290,24 @@ function outcomeOf(
     target: file.target,
   };
   if (!now) return { file: shown, switches };
-  const { added, changed, removed } = diffKeys(now, file.entries);
+  const diff = diffKeys(now, file.entries);
+  // The import skips a translation of a key the project lacks (docs/decisions.md, "Target switches").
+  const skipped = sourceKeys ? diff.added.filter((key) => !sourceKeys.has(key)) : [];
+  const added = skipped.length ? diff.added.filter((key) => sourceKeys!.has(key)) : diff.added;
+  const { changed, removed } = diff;
   const held = switches.updateExisting ? [] : changed;
   const missing = file.side === 'source' && !deactivate ? removed : [];
-  const kept = [...held, ...missing].sort();
-  const keptBecause = held.length
-    ? `the service's file has translations a reviewer approved that yours changes (${firstOf(reviewed.sort(), 3)}): --overwrite-reviewed replaces them`
-    : missing.length
-      ? 'not in your file: --deactivate-missing deactivates them'
-      : undefined;
+  const kept = [...held, ...missing, ...skipped].sort();
+  const reasons = [
+    held.length
+      ? `the service's file has translations a reviewer approved that yours changes (${firstOf(reviewed.sort(), 3)}): --overwrite-reviewed replaces them`
+      : undefined,
+    missing.length ? 'not in your file: --deactivate-missing deactivates them' : undefined,
+    skipped.length
+      ? `no key of the project's source file (${firstOf(skipped, 3)}): the service skips a translation of a key the project lacks; add the key to the source file and push it first`
+      : undefined,
+  ].filter((r): r is string => r !== undefined);
+  const keptBecause = reasons.length ? reasons.join('; ') : undefined;
   return {
     file: shown,
     switches,
@@ -295,6 +319,74 @@ function outcomeOf(
       ...(keptBecause ? { keptBecause } : {}),
     },
   };
+}
+
+/**
+ * The keys of the project's source file that each translation of the push belongs to, as they will be once
+ * the push's source files are in (their keys added, and with --deactivate-missing only theirs): the
+ * translation's file and its source are told to be one by the placeholder path of the project's file
+ * (`GET …/status`). Undefined for a file whose source is not found: its keys are all taken as the project's.
+ */
+async function sourceKeysOf(
+  client: LocClient,
+  target: PushTarget,
+  sourceLocale: string,
+  sources: readonly { name: string; path?: string | undefined }[],
+  local: readonly LocalFile[],
+  options: PushOptions,
+  signal: AbortSignal | undefined,
+): Promise<(file: LocalFile) => ReadonlySet<string> | undefined> {
+  const { workspace, project } = target;
+  const status = await client.projects.status(workspace, project, { signal });
+  const pathOf = (f: { name: string; path?: string | undefined }) => (f.path ? posix.join(f.path, f.name) : f.name);
+  const extension = (path: string) => posix.extname(path).toLowerCase();
+  /** The pattern of the project's file a path of the push is in (its extension as the path's: a companion). */
+  const patternOf = (path: string) => {
+    for (const container of status.resourceFiles) {
+      const placeholder = target.format
+        ? withFormatExtension(container.filePathWithLocalePlaceholder, target.format)
+        : container.filePathWithLocalePlaceholder;
+      const pattern = filePattern(
+        `${placeholder.slice(0, placeholder.length - extension(placeholder).length)}${extension(path)}`,
+      );
+      if (pattern.test(path)) return pattern;
+    }
+    return undefined;
+  };
+  const cache = new Map<string, Promise<ReadonlySet<string> | undefined>>();
+  const keysOf = (path: string, pattern: RegExp): Promise<ReadonlySet<string> | undefined> => {
+    const at = sources.find((s) => pattern.test(pathOf(s)) && extension(pathOf(s)) === extension(path));
+    const pushed = local.find((f) => f.side === 'source' && pattern.test(pathOf({ name: f.name, path: f.folder })));
+    const key = `${at ? pathOf(at) : ''}\u0000${pushed?.local ?? ''}`;
+    if (!cache.has(key))
+      cache.set(
+        key,
+        (async () => {
+          if (!at && !pushed) return undefined;
+          const keys = new Set<string>();
+          if (at && !(pushed && options.deactivateMissing === true)) {
+            const text = await client.resources.download(
+              workspace,
+              project,
+              { name: at.name, path: at.path || undefined, locale: sourceLocale },
+              { signal },
+            );
+            for (const k of (await readEntries(pathOf(at), text, sourceLocale)).keys()) keys.add(k);
+          }
+          for (const k of pushed?.entries.keys() ?? []) keys.add(k);
+          return keys;
+        })(),
+      );
+    return cache.get(key)!;
+  };
+  const found = new Map<LocalFile, ReadonlySet<string> | undefined>();
+  for (const file of local) {
+    if (file.side !== 'translation' || file.created) continue;
+    const path = pathOf({ name: file.name, path: file.folder });
+    const pattern = patternOf(path);
+    found.set(file, pattern ? await keysOf(path, pattern) : undefined);
+  }
+  return (file) => found.get(file);
 }
 
 /** At a terminal, --deactivate-missing asks before keys go: how many, and the first. No: nothing is pushed. */
