@@ -420,6 +420,12 @@ describe('hostile files are refused before anything is sent', () => {
       () => writeFileSync(join(dir.path, 'web/en/checkout.json'), '{"checkout.pay": "Pay now",'),
       /checkout\.json does not read as its format/,
     ],
+    [
+      // Refused as a name, with a hint about the file (not the export's output folder and template).
+      'a file named for a Windows device',
+      () => writeFileSync(join(dir.path, 'web/en/CON.json'), '{"a": "b"}'),
+      /CON\.json[^\n]*device[\s\S]*Rename the file, or move it out of the folder loc push reads/,
+    ],
   ])('%s', async (_what, make, message) => {
     make();
     const result = await loc(['push', ...layout]);

@@ -479,6 +479,10 @@ export interface WritableOptions {
 
 const REFUSED_HINT =
   "Choose an output folder and a path template that keep the files in the app's own resource folders (a fixed part renames a file: {locale}/strings-{basename}.json).";
+/** The same refusal of a file to read and send (`loc push`): the file is the user's to rename or move. */
+const REFUSED_READ_HINT =
+  "Rename the file, or move it out of the folder loc push reads: loc push sends only the app's resource files.";
+const refusedHint = (options: WritableOptions) => (options.use === 'read' ? REFUSED_READ_HINT : REFUSED_HINT);
 
 /** The key of loc.config.json that lets an output folder be the repository's root. */
 export const ROOT_OPT_IN = 'allowRootOutput';
@@ -596,7 +600,7 @@ function refusalOf(path: string, options: WritableOptions): WritableRefusal | un
         rule: 'folder',
         path,
         reason: `lies inside ${entry.name.includes('*') ? segment : entry.name}/, ${KIND_TEXT[entry.tool]} folder, whose files tools run or read as their configuration (loc never ${verb} a file there)`,
-        hint: REFUSED_HINT,
+        hint: refusedHint(options),
       };
     }
   }
@@ -609,7 +613,7 @@ function refusalOf(path: string, options: WritableOptions): WritableRefusal | un
       rule: 'name',
       path,
       reason: `is named ${entry.name.includes('*') ? last : entry.name}, ${KIND_TEXT[entry.tool]} file, which tools run or read as their configuration (loc never ${verb} one)`,
-      hint: REFUSED_HINT,
+      hint: refusedHint(options),
     };
   }
   const extensions = options.extensions;
@@ -638,5 +642,5 @@ function segmentRefusal(
   const reason = problem.device
     ? `${problem.reason}, not a ${last && options.kind !== 'folder' ? 'file' : 'folder'}`
     : problem.reason;
-  return { rule: problem.rule, reason, hint: REFUSED_HINT };
+  return { rule: problem.rule, reason, hint: refusedHint(options) };
 }
