@@ -12,7 +12,8 @@ import type { PlannedPush } from './plan';
  * The files of a push as the folder holds them, each read through the rule of files/readable-file.ts and
  * checked before anything is sent: text (UTF-8, or UTF-16 with a byte order mark, as Xcode wrote
  * `.strings`), and readable in its format by the readers of loc's change summary. A push whose files do
- * not all pass sends none of them.
+ * not all pass sends none of them; a file the service's reader still refuses stops the push there
+ * (docs/cli.md, loc push: what is read, and sent).
  */
 
 /** A file of the push, read: its bytes as sent, its text and its keys. */
