@@ -1,19 +1,13 @@
 import { resolve } from 'node:path';
 import type { CustomId, ExportRequest } from '@loc/sdk';
-import { CONFIG_FILE_NAME } from '../../config/project-config';
 import type { LeftOutLocale } from '../../export/locale-threshold';
 import type { TypesPlan } from '../../export/types/types-file';
 import { lockFolder } from '../../files/folder-lock';
-import { formatExtensions } from '../../files/format-extensions';
 import type { Layout } from '../../files/layout';
-import { resolveLocaleMap } from '../../files/locale-map';
-import { checkTemplateWrites, DEFAULT_PATH_TEMPLATE, validateTemplate } from '../../files/path-template';
-import { displayPath } from '../../files/place';
 import {
   checkOutputFile,
   checkOutputFolder,
   checkWritableFolder,
-  configuredFolder,
   rootAllowed,
   writableRoot,
 } from '../../files/targets';
@@ -26,6 +20,7 @@ import {
   type ExportDownloadOptions,
   type ExportOptions,
 } from '../export';
+import { layoutSettings } from './layout-settings';
 
 /**
  * What a delivery reads: the download's options, the export's filters when there are some, and, for a
@@ -45,33 +40,7 @@ type DeliveryOptions = ExportDownloadOptions &
 export async function deliverySettings(ctx: Context, options: DeliveryOptions) {
   const loaded = ctx.projectConfig();
   const defaults = loaded?.config.export ?? {};
-  const inConfig = (key: string) => `${key} in ${displayPath(loaded?.path ?? CONFIG_FILE_NAME)}`;
-  // What set the folder and the template, as the messages name them (a target's run names its own keys).
-  const sources = options.sources ?? {
-    out: options.out
-      ? '--out'
-      : defaults.out
-        ? inConfig('export.out')
-        : loaded
-          ? `the output folder (${inConfig('no export.out')})`
-          : 'the output folder',
-    template: options.pathTemplate
-      ? '--path-template'
-      : defaults.pathTemplate
-        ? inConfig('export.pathTemplate')
-        : 'the path template',
-  };
-  const template = options.pathTemplate ?? defaults.pathTemplate ?? DEFAULT_PATH_TEMPLATE;
-  validateTemplate(template, sources.template);
-  // The format's extensions: one that `loc export download` does not know (the export's) allows any of loc's.
-  const extensions = formatExtensions(options.format ?? defaults.format);
-  checkTemplateWrites(template, extensions, sources.template);
-  const localeMap = resolveLocaleMap(loaded?.config.localeMap, options.localeMap);
-  const outDir = options.out
-    ? resolve(ctx.cwd, options.out)
-    : loaded && defaults.out
-      ? await configuredFolder(ctx, loaded, 'export.out', defaults.out, (folder) => ['loc', 'export', '--out', folder])
-      : (loaded?.dir ?? ctx.cwd);
+  const { sources, template, extensions, localeMap, outDir } = await layoutSettings(ctx, options, 'export');
   const zip = options.zip === undefined ? undefined : resolve(ctx.cwd, options.zip);
   // An existing --zip file is replaced only with --force; a dry run reports what a real run would do.
   const zipExists = zip

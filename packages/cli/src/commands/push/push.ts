@@ -2,19 +2,15 @@ import { statSync } from 'node:fs';
 import { posix, resolve } from 'node:path';
 import type { LocClient } from '@loc/sdk';
 import { withFormatExtension } from '@loc/sdk/internal';
-import { CONFIG_FILE_NAME } from '../../config/project-config';
 import { noTargets } from '../../config/target-projects';
 import type { Entries } from '../../export/summary/read';
 import { readEntries } from '../../export/summary/read';
 import { diffKeys } from '../../export/summary/diff';
-import { formatExtensions } from '../../files/format-extensions';
 import { filePattern } from '../../files/layout';
-import { resolveLocaleMap } from '../../files/locale-map';
-import { DEFAULT_PATH_TEMPLATE, validateTemplate } from '../../files/path-template';
 import { displayPath } from '../../files/place';
 import type { ReadScope } from '../../files/readable-file';
 import { writableRefusal } from '../../files/writable-path';
-import { checkWritableFolder, configuredFolder, rootAllowed, writableRoot } from '../../files/targets';
+import { checkWritableFolder, rootAllowed, writableRoot } from '../../files/targets';
 import { checkFileFormat } from '../../project/file-format';
 import { projectOf, resolveProject } from '../../project/resolve-project';
 import { existsToRead, folderEntries, type LocalFile, readLocalFiles } from '../../push/local-files';
@@ -26,6 +22,7 @@ import { askConfirm } from '../../ui/prompts';
 import { startProgress } from '../../ui/progress';
 import { counted, firstOf } from '../../ui/quantities';
 import { type PushOptions, pushPerTargetFlags } from '../push';
+import { layoutSettings } from '../export/layout-settings';
 import { reportPush, reportPushTargets } from './report';
 
 const EXAMPLE = 'loc push --workspace acme --project web-frontend --out locales --path-template "{locale}/{filename}"';
@@ -74,31 +71,7 @@ function checkFlags(options: PushOptions): void {
 async function pushSettings(ctx: Context, options: PushOptions): Promise<Omit<PushTarget, 'workspace' | 'project'>> {
   const loaded = ctx.projectConfig();
   const defaults = loaded?.config.export ?? {};
-  const inConfig = (key: string) => `${key} in ${displayPath(loaded?.path ?? CONFIG_FILE_NAME)}`;
-  const sources = {
-    out: options.out ? '--out' : defaults.out ? inConfig('export.out') : 'the folder',
-    template: options.pathTemplate
-      ? '--path-template'
-      : defaults.pathTemplate
-        ? inConfig('export.pathTemplate')
-        : 'the path template',
-  };
-  const template = options.pathTemplate ?? defaults.pathTemplate ?? DEFAULT_PATH_TEMPLATE;
-  validateTemplate(template, sources.template);
-  const format = options.format ?? defaults.format;
-  const outDir = options.out
-    ? resolve(ctx.cwd, options.out)
-    : loaded && defaults.out
-      ? await configuredFolder(
-          ctx,
-          loaded,
-          'export.out',
-          defaults.out,
-          (folder) => ['loc', 'push', '--out', folder],
-          'folder',
-          { read: true },
-        )
-      : (loaded?.dir ?? ctx.cwd);
+  const { sources, template, format, extensions, localeMap, outDir } = await layoutSettings(ctx, options, 'push');
   const root = writableRoot(ctx, outDir);
   // The same folders an export may write into, the root itself by the same opt-in.
   const allowRoot = rootAllowed(ctx, outDir, options.out !== undefined);
@@ -107,8 +80,8 @@ async function pushSettings(ctx: Context, options: PushOptions): Promise<Omit<Pu
     layout: {
       outDir,
       template,
-      localeMap: resolveLocaleMap(loaded?.config.localeMap, options.localeMap),
-      writable: { root, extensions: formatExtensions(format) },
+      localeMap,
+      writable: { root, extensions },
       sources,
     },
     allowRoot,
