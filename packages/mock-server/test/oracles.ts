@@ -4,7 +4,7 @@
 // Python's expat and the Translate Toolkit's xliff2po for XLIFF. Each reader answers key → text as the tool read it, so a test compares every
 // string with the seed's. A missing tool is reported loudly and its tests are skipped, never passed.
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as gettext from 'gettext-parser';
 import i18next from 'i18next';
@@ -299,11 +299,16 @@ export async function plistutilRead(files: string[]): Promise<Record<string, Rec
 /**
  * GNU gettext's reading of a PO file: `msgfmt -c` compiles it (its warnings returned for the caller to
  * refuse); the compiled catalog is read as it is (binary, no escapes to decode). Untranslated and fuzzy
- * entries are not in it.
+ * entries are not in it. `strings`: each entry without a plural by its context; `plurals`: each plural
+ * entry by its context, with its msgids and forms; `mo`: the catalog (for ngettextRead).
  */
-export async function gettextRead(
-  file: string,
-): Promise<{ warnings: string; header: Record<string, string>; strings: Record<string, string> }> {
+export async function gettextRead(file: string): Promise<{
+  warnings: string;
+  header: Record<string, string>;
+  strings: Record<string, string>;
+  plurals: Record<string, { id: string; plural: string; strs: string[] }>;
+  mo: string;
+}> {
   const mo = `${file}.mo`;
   const compiled = must(await run('msgfmt', ['-c', '-o', mo, file]), `msgfmt -c ${file}`);
   const catalog = gettext.mo.parse(readFileSync(mo));
@@ -312,11 +317,34 @@ export async function gettextRead(
     ? catalog.headers
     : gettext.po.parse(readFileSync(file, 'utf8')).headers;
   const strings: Record<string, string> = {};
+  const plurals: Record<string, { id: string; plural: string; strs: string[] }> = {};
   for (const [context, units] of Object.entries(catalog.translations)) {
     if (context === '') continue;
-    for (const unit of Object.values(units)) strings[context] = unit.msgstr[0] ?? '';
+    for (const unit of Object.values(units)) {
+      if (unit.msgid_plural !== undefined)
+        plurals[context] = { id: unit.msgid, plural: unit.msgid_plural, strs: unit.msgstr };
+      else strings[context] = unit.msgstr[0] ?? '';
+    }
   }
-  return { warnings: compiled.stderr.trim(), header, strings };
+  return { warnings: compiled.stderr.trim(), header, strings, plurals, mo };
+}
+
+/**
+ * What GNU gettext's own `ngettext` (libintl, as an app's `npgettext(context, id, plural, n)` calls it)
+ * answers from the catalog `mo` for each count: the form its Plural-Forms chooses, or the msgid or
+ * msgid_plural where the catalog has no such entry.
+ */
+export async function ngettextRead(
+  mo: string,
+  { context, id, plural }: { context: string; id: string; plural: string },
+  counts: number[],
+): Promise<string[]> {
+  const dir = `${mo}.d`;
+  mkdirSync(join(dir, 'xx', 'LC_MESSAGES'), { recursive: true });
+  copyFileSync(mo, join(dir, 'xx', 'LC_MESSAGES', 't.mo'));
+  const script = `export LANGUAGE=xx LC_ALL=C.UTF-8 TEXTDOMAINDIR="$4"; for n in ${counts.join(' ')}; do ngettext -d t -c "$1" -- "$2" "$3" "$n"; printf '\\000'; done`;
+  const out = must(await run('sh', ['-c', script, 'sh', context, id, plural, dir]), `ngettext ${mo}`).stdout;
+  return out.split('\0').slice(0, counts.length);
 }
 
 /** YAML as Ruby's Psych (`YAML.safe_load`, what Rails i18n runs) reads it, per file; a failure as `Error: …`. */

@@ -1,9 +1,13 @@
 // The PO reader (src/formats/po-read.ts) and gettext's plural formulas (plural-formula.ts), on files as
 // GNU gettext and people write them, and every way a file can be wrong, each naming its line.
 import { describe, expect, it } from 'vitest';
+import { type Entry, WRITERS } from '../src';
 import { parsePluralForms, pluralCategories } from '../src/formats/plural-formula';
 import { pluralForms } from '../src/formats/plural-forms';
 import { read, readError, texts } from './read-file';
+
+/** The entries of a PO file after its header, as written. */
+const body = (po: string) => po.split('\n\n').slice(1).join('\n\n');
 
 const header = (fields: string) => `msgid ""
 msgstr ""
@@ -219,5 +223,98 @@ describe('gettext plural formulas', () => {
       ['zero'],
     ]);
     expect(pluralCategories(parsePluralForms('nplurals=2; plural=(n > 5);'), 'de')).toEqual([['one'], ['other']]);
+  });
+});
+
+describe('po.gettext: a plural group written and read back', () => {
+  const write = (locale: string, entries: Entry[], keys = entries.map((e) => e.key)) =>
+    WRITERS['po.gettext']({ locale, sourceLocale: 'en', path: 'messages.po', entries, keys });
+  const group = (forms: Record<string, string>): Entry[] =>
+    Object.entries(forms).map(([category, value]) => ({
+      key: `files.${category}`,
+      source: category === 'one' ? '%d file' : '%d files',
+      value,
+    }));
+
+  // The file of the bug: uploaded, it is the group files.one/files.other; exported, it must be one
+  // entry again (npgettext("files", …) finds it), and uploading that gives the same keys and texts.
+  it('is one entry with msgid_plural and msgstr[n], which reads as the same keys', () => {
+    const uploaded = `${header('"Plural-Forms: nplurals=2; plural=(n != 1);\\n"')}
+
+msgctxt "title"
+msgid "Files"
+msgstr "Files"
+
+msgctxt "files"
+msgid "%d file"
+msgid_plural "%d files"
+msgstr[0] "%d file"
+msgstr[1] "%d files"
+`;
+    const first = read('po.gettext', uploaded, { locale: 'en', sourceLocale: 'en' });
+    expect(texts(first)).toEqual({ title: 'Files', 'files.one': '%d file', 'files.other': '%d files' });
+    const entries = first.entries.map((e) => ({ key: e.key, source: e.source ?? e.value, value: e.value }));
+    const exported = write('en', entries);
+    expect(body(exported)).toBe(
+      'msgctxt "title"\nmsgid "Files"\nmsgstr "Files"\n\nmsgctxt "files"\nmsgid "%d file"\nmsgid_plural "%d files"\nmsgstr[0] "%d file"\nmsgstr[1] "%d files"\n',
+    );
+    const again = read('po.gettext', exported, { locale: 'en', sourceLocale: 'en' });
+    expect(texts(again)).toEqual(texts(first));
+  });
+
+  it('has as many msgstr[n] as the locale’s Plural-Forms, in its order, a missing form empty', () => {
+    // German: one, other. Japanese: other alone (its `one` an entry of its own: the next test). Polish
+    // (gettext's 3 forms): one, few, many. Arabic: zero, one, two, few, many, other.
+    const cases: [string, Record<string, string>, string[]][] = [
+      ['de', { other: 'n Dateien', one: '1 Datei' }, ['1 Datei', 'n Dateien']],
+      ['ja', { one: '1つ', other: 'ファイル' }, ['ファイル']],
+      ['pl', { one: 'plik', few: 'pliki', many: 'plików', other: 'pliku' }, ['plik', 'pliki', 'plików']],
+      ['ar', { zero: 'z', one: 'o', two: 't', many: 'm', other: 'x' }, ['z', 'o', 't', '', 'm', 'x']],
+    ];
+    for (const [locale, forms, strs] of cases) {
+      const po = write(locale, group(forms));
+      expect(body(po).replace(/\n\nmsgctxt "files.one"\n.*\n.*\n$/, '\n'), locale).toBe(
+        `msgctxt "files"\nmsgid "%d file"\nmsgid_plural "%d files"\n${strs.map((s, i) => `msgstr[${i}] "${s}"`).join('\n')}\n`,
+      );
+      expect(Number(/nplurals=(\d)/.exec(po)![1]), locale).toBe(strs.length);
+      const back = texts(read('po.gettext', po, { locale }));
+      // Polish's last gettext form is CLDR's many and other both (other holds only fractions there).
+      const expected = locale === 'pl' ? { ...forms, other: 'plików' } : forms;
+      expect(back, locale).toEqual(Object.fromEntries(Object.entries(expected).map(([c, v]) => [`files.${c}`, v])));
+    }
+    // A file carries the source texts of its entries only: without a `one` entry, msgid is other's source.
+    expect(body(write('ja', group({ other: 'ファイル' })))).toBe(
+      'msgctxt "files"\nmsgid "%d files"\nmsgid_plural "%d files"\nmsgstr[0] "ファイル"\n',
+    );
+  });
+
+  it('keeps a form the locale’s Plural-Forms has not as an entry of its own, and writes each comment once', () => {
+    const entries: Entry[] = [
+      { key: 'files.few', source: '%d files', value: 'wenige', comment: 'few' },
+      { key: 'files.one', source: '%d file', value: 'eine', comment: 'shared' },
+      { key: 'files.other', source: '%d files', value: 'viele', comment: 'shared' },
+    ];
+    const po = write('de', entries);
+    expect(body(po)).toBe(
+      '#. shared\nmsgctxt "files"\nmsgid "%d file"\nmsgid_plural "%d files"\nmsgstr[0] "eine"\nmsgstr[1] "viele"\n\n#. few\nmsgctxt "files.few"\nmsgid "%d files"\nmsgstr "wenige"\n',
+    );
+    expect(texts(read('po.gettext', po))).toEqual({
+      'files.few': 'wenige',
+      'files.one': 'eine',
+      'files.other': 'viele',
+    });
+  });
+
+  it('is fuzzy where a string’s newlines differ from the msgid’s, and written whole in the source locale only', () => {
+    const po = write('de', [
+      { key: 'files.one', source: '%d file\n', value: 'eine\n' },
+      { key: 'files.other', source: '%d files\n', value: 'viele' },
+    ]);
+    expect(body(po)).toMatch(/^#, fuzzy\nmsgctxt "files"\n/);
+    expect(read('po.gettext', po).entries.map((e) => e.status)).toEqual(['DRAFT', 'DRAFT']);
+    // In the source locale an empty msgstr[n] reads as the msgid: a group without its `one` there stays keys.
+    const source = write('en', [{ key: 'files.other', source: 'files', value: 'files' }]);
+    expect(body(source)).toBe('msgctxt "files.other"\nmsgid "files"\nmsgstr "files"\n');
+    expect(texts(read('po.gettext', source, { locale: 'en' }))).toEqual({ 'files.other': 'files' });
   });
 });

@@ -8,7 +8,9 @@ import type { ExportFormatId, SegmentStatus } from '@loc/sdk';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { demoSeed, hostileSeed, parseSeed, WRITERS, type Entry, type FileToWrite } from '../src';
-import { pluralKeys } from '../src/formats/plural-keys';
+import { pluralForms } from '../src/formats/plural-forms';
+import { parsePluralForms, pluralCategories } from '../src/formats/plural-formula';
+import { PLURAL_CATEGORIES, pluralKeys } from '../src/formats/plural-keys';
 import { type ReadEntry, READERS, readerFor } from '../src/formats/readers';
 import { androidKeysOf } from './android-expected';
 
@@ -32,6 +34,58 @@ const XLIFF_STATUS: Record<SegmentStatus, SegmentStatus> = {
 
 const newlineEnds = (text: string) => `${text.startsWith('\n')}${text.endsWith('\n')}`;
 
+/** A comment as it reads back from PO `#.` lines (without the blank space at each line's end, LF between them). */
+const poComment = (comment: string) =>
+  comment
+    .replace(/[\u0085\u2028\u2029]/g, ' ')
+    .split(/\r\n|\n|\r/)
+    .map((line) => line.trimEnd())
+    .join('\n')
+    .trim();
+
+/**
+ * The plural groups of a PO file, as they read back: each group one entry whose form i holds the text of
+ * the first of its CLDR categories (pluralCategories of the locale's Plural-Forms) that the locale has, read
+ * as every category of the form, without a source, with the distinct comments of those texts, DRAFT where
+ * msgid_plural (the `other` form's source) or a msgstr[i] (an empty one too) does not begin and end with
+ * `\n` as msgid (the `one` form's source) does. A group's categories the forms do not name read as their
+ * own keys, as does every form of a group in the source locale that lacks a form there. Answers the reads
+ * and the keys they stand for.
+ */
+function poPlurals(file: FileToWrite): { reads: Read[]; keys: Set<string> } {
+  const plurals = pluralKeys(file.keys ?? file.entries.map((e) => e.key));
+  const forms = pluralCategories(parsePluralForms(pluralForms(file.locale)), file.locale);
+  const groups = new Map<string, Map<string, Entry>>();
+  for (const e of file.entries) {
+    const plural = plurals.get(e.key);
+    if (plural) groups.set(plural.base, (groups.get(plural.base) ?? new Map()).set(plural.category, e));
+  }
+  const reads: Read[] = [];
+  const keys = new Set<string>();
+  for (const [base, byCategory] of groups) {
+    const chosen = forms.map((names) => names.map((c) => byCategory.get(c)).find((e) => e && e.value !== ''));
+    if (!chosen.some(Boolean) || (file.locale === file.sourceLocale && !chosen.every(Boolean))) continue;
+    const first = chosen.find(Boolean)!;
+    const id = (byCategory.get('one') ?? byCategory.get('other') ?? first).source;
+    const plural = (byCategory.get('other') ?? byCategory.get('one') ?? first).source;
+    const fuzzy = [plural, ...chosen.map((e) => e?.value ?? '')].some((s) => newlineEnds(s) !== newlineEnds(id));
+    const comment = poComment([...new Set(chosen.map((e) => e?.comment).filter((c) => c))].join('\n'));
+    // The categories no form names are not among `keys`: entries of their own, which expectedRead reads.
+    forms.forEach((names, i) => {
+      const e = chosen[i];
+      for (const category of names) {
+        keys.add(`${base}.${category}`);
+        if (!e) continue;
+        const read: Read = { key: `${base}.${category}`, value: e.value };
+        if (comment) read.comment = comment;
+        if (fuzzy) read.status = 'DRAFT';
+        reads.push(read);
+      }
+    });
+  }
+  return { reads, keys };
+}
+
 /** The keys of `file` that its stringsdict holds: the forms of each plural group whose `other` it has. */
 function stringsdictWritten(file: FileToWrite): Set<string> {
   const plurals = pluralKeys(file.keys ?? file.entries.map((e) => e.key));
@@ -44,9 +98,10 @@ function stringsdictWritten(file: FileToWrite): Set<string> {
  * are the resource names the writer derives (androidResources), its plurals and arrays whole in the locale
  * or not at all, and NUL is left out (aapt2 ends a string there); a stringsdict holds the plural groups
  * with their `other` form, a `.strings` the other keys; the other XML formats lose C0 controls; PO reads
- * an empty msgstr as untranslated, and a translation the writer marked fuzzy as a DRAFT; comments come
- * back where the format has them, as the writer could write them (in PO a `#.` line each, without the
- * blank space at its end, LF between them; no `*\/` in .strings), without blank space around them.
+ * an empty msgstr as untranslated, and a translation the writer marked fuzzy as a DRAFT, and a plural
+ * group as poPlurals says; comments come back where the format has them, as the writer could write them
+ * (in PO a `#.` line each, without the blank space at its end, LF between them; no `*\/` in .strings),
+ * without blank space around them.
  */
 function expectedRead(format: ExportFormatId, file: FileToWrite): Read[] {
   const present = new Set(file.entries.map((e) => e.key));
@@ -56,8 +111,10 @@ function expectedRead(format: ExportFormatId, file: FileToWrite): Read[] {
       : undefined;
   const stringsdict = format === 'stringsdict.ios' ? stringsdictWritten(file) : undefined;
   const plurals = format === 'strings.ios' ? pluralKeys(file.keys ?? file.entries.map((e) => e.key)) : undefined;
-  const out: Read[] = [];
+  const po = format === 'po.gettext' ? poPlurals(file) : undefined;
+  const out: Read[] = po ? [...po.reads] : [];
   for (const e of file.entries) {
+    if (po?.keys.has(e.key)) continue;
     if (android && !android.has(e.key)) continue;
     if (stringsdict && !stringsdict.has(e.key)) continue;
     if (plurals?.has(e.key)) continue;
@@ -69,12 +126,7 @@ function expectedRead(format: ExportFormatId, file: FileToWrite): Read[] {
     if (format === 'po.gettext' && e.value === '') continue;
     if (e.comment && COMMENTED.has(format)) {
       let comment = XML_FORMATS.has(format) ? withoutXmlControls(e.comment) : e.comment;
-      if (format === 'po.gettext')
-        comment = comment
-          .replace(/[\u0085\u2028\u2029]/g, ' ')
-          .split(/\r\n|\n|\r/)
-          .map((line) => line.trimEnd())
-          .join('\n');
+      if (format === 'po.gettext') comment = poComment(comment);
       if (format === 'strings.ios') comment = comment.replace(/\*\//g, '* /');
       comment = comment.trim();
       if (comment) read.comment = comment;
@@ -338,6 +390,65 @@ describe('random keys and texts: written by each writer, read back by its reader
         expect(roundTrip(format, file).entries).toEqual(expectedRead(format, file));
       }),
       { seed: 43, numRuns: 300 },
+    );
+  });
+});
+
+describe('random plural groups in PO: written by its writer, read back by its reader', () => {
+  // Groups of any CLDR categories, some untranslated in the locale, in locales of 1 to 6 gettext forms.
+  const text = fc.string({ unit: fc.constantFrom('a', 'b', ' ', '\n', '"', '\\', '%d', 'ü'), maxLength: 6 });
+  const key = fc.record({
+    base: fc.constantFrom('files', 'cart.items', 'a', 'a.b'),
+    category: fc.constantFrom(...PLURAL_CATEGORIES, 'title'),
+  });
+  it('po.gettext', () => {
+    const entries = fc.uniqueArray(
+      fc.record({
+        key: key.map(({ base, category }) => `${base}.${category}`),
+        source: text,
+        value: text,
+        translated: fc.boolean(),
+        comment: fc.option(fc.constantFrom('c1', 'c2', 'two\nlines'), { nil: undefined }),
+      }),
+      { selector: (e) => e.key, maxLength: 12 },
+    );
+    const locale = fc.constantFrom('en', 'de', 'fr', 'ja', 'pl', 'ru', 'ar', 'cy', 'pt-BR');
+    fc.assert(
+      fc.property(entries, locale, (list, locale) => {
+        const isSource = locale === 'en';
+        const file: FileToWrite = {
+          locale,
+          sourceLocale: 'en',
+          path: 'messages.po',
+          keys: list.map((e) => e.key),
+          entries: list
+            .filter((e) => isSource || e.translated)
+            .map(({ translated: _, comment, ...e }) => ({
+              ...e,
+              ...(isSource ? { value: e.source } : {}),
+              status: 'TRANSLATED',
+              ...(comment ? { comment } : {}),
+            })),
+        };
+        const read = roundTrip('po.gettext', file).entries;
+        expect(read).toEqual(expectedRead('po.gettext', file));
+        // Uploaded, exported and uploaded again: the same keys and texts (each key's source is the project's).
+        const sources = new Map(list.map((e) => [e.key, e.source]));
+        const again: FileToWrite = {
+          ...file,
+          // The project's keys after the upload: it adds the keys it read (Polish's `many` beside `other`).
+          keys: [...new Set([...file.keys!, ...read.map((e) => e.key)])],
+          entries: read.map((e) => ({
+            key: e.key,
+            value: e.value,
+            source: isSource ? e.value : (sources.get(e.key) ?? e.value),
+            ...(e.comment ? { comment: e.comment } : {}),
+          })),
+        };
+        const texts = (entries: Read[]) => entries.map(({ key, value }) => ({ key, value }));
+        expect(texts(roundTrip('po.gettext', again).entries)).toEqual(texts(read));
+      }),
+      { seed: 44, numRuns: 500 },
     );
   });
 });

@@ -75,14 +75,15 @@ function seed(): Seed {
     projects: [
       ...FORMATS.map((format) => project('from', format, true)),
       ...FORMATS.map((format) => project('into', format, false)),
-      ...(['xml.android.resources', 'strings.ios'] as const).map((resourceType) => ({
+      ...(['xml.android.resources', 'strings.ios', 'po.gettext'] as const).map((resourceType) => ({
         workspace: 'into',
         slug: `app-${slugOf(resourceType)}`,
         title: `An app's own files (${resourceType})`,
         owner: 'me@round.test',
         resourceType,
         sourceLocale: 'en',
-        targetLocales: ['de'],
+        // gettext's languages of 2, 1 and 3 plural forms.
+        targetLocales: resourceType === 'po.gettext' ? ['de', 'ja', 'pl'] : ['de'],
         createdAt: CREATED,
       })),
     ],
@@ -300,5 +301,84 @@ describe('an app’s own files pushed and exported again', () => {
         text,
       );
     }
+  });
+
+  // The bug: a plural entry pushed read as files.one, files.other, but was exported as two entries
+  // `msgctxt "files.one"` and `msgctxt "files.other"`, which npgettext("files", …) never finds, and which a
+  // push read as a new key `files.one`… ("1 key added, 2 kept" by `loc push --check`, every time).
+  it('gettext: a plural entry comes back as one entry, and pushing the export again changes nothing', async () => {
+    const slug = 'app-po-gettext';
+    const po = (language: string, plural: string, body: string) => `msgid ""
+msgstr ""
+"Language: ${language}\\n"
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Plural-Forms: ${plural}\\n"
+
+msgctxt "title"
+msgid "Files"
+msgstr "${body.split('|')[0]}"
+
+#. %d is the number of files
+msgctxt "files"
+msgid "%d file"
+msgid_plural "%d files"
+${body
+  .split('|')
+  .slice(1)
+  .map((text, i) => `msgstr[${i}] "${text}"`)
+  .join('\n')}
+`;
+    const pushed: Record<string, string> = {
+      en: po('en', 'nplurals=2; plural=(n != 1);', 'Files|%d file|%d files'),
+      de: po('de', 'nplurals=2; plural=(n != 1);', 'Dateien|%d Datei|%d Dateien'),
+      ja: po('ja', 'nplurals=1; plural=0;', 'ファイル|%d 個のファイル'),
+      pl: po(
+        'pl',
+        'nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);',
+        'Pliki|%d plik|%d pliki|%d plików',
+      ),
+    };
+    const upload = (locale: string, file: string) =>
+      loc().resources.upload('into', slug, {
+        file,
+        name: 'messages.po',
+        path: `locale/${locale}/LC_MESSAGES`,
+        locale,
+        ...deactivating,
+      });
+    for (const [locale, file] of Object.entries(pushed)) await upload(locale, file);
+    const store = () =>
+      api.server.service.store
+        .project('into', slug)
+        .files[0]!.segments.map((s) => [s.key, s.source, s.comment, JSON.stringify(s.translations)]);
+    const before = store();
+    expect(before.map(([key]) => key)).toEqual(['title', 'files.one', 'files.other']);
+
+    const { files } = await exported(slug);
+    for (const [path, text] of Object.entries(files)) {
+      const entries = text.split('\n\n').slice(1);
+      expect(
+        entries.filter((e) => e.includes('msgctxt "files')),
+        path,
+      ).toHaveLength(1);
+      expect(text, path).toContain('#. %d is the number of files\nmsgctxt "files"\n');
+      expect(text, path).toMatch(/\nmsgid_plural "%d files"\nmsgstr\[0\] /);
+    }
+    const en = files['locale/en/LC_MESSAGES/messages.po']!;
+    expect(en.slice(en.indexOf('#. %d'))).toBe(
+      '#. %d is the number of files\nmsgctxt "files"\nmsgid "%d file"\nmsgid_plural "%d files"\nmsgstr[0] "%d file"\nmsgstr[1] "%d files"\n',
+    );
+    // Polish's forms: the project has none for `few` (the source's are one and other): written empty.
+    expect(files['locale/pl/LC_MESSAGES/messages.po']).toContain(
+      'msgstr[0] "%d plik"\nmsgstr[1] ""\nmsgstr[2] "%d plików"\n',
+    );
+    expect(files['locale/ja/LC_MESSAGES/messages.po']).toContain('msgstr[0] "%d 個のファイル"\n');
+
+    for (const [path, text] of Object.entries(files)) {
+      const locale = /locale\/([^/]+)\//.exec(path)![1]!;
+      const result = await upload(locale, text);
+      expect(result?.segments, path).toMatchObject({ created: 0, updated: 0, deactivated: 0 });
+    }
+    expect(store()).toEqual(before);
   });
 });

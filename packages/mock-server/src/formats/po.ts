@@ -1,7 +1,9 @@
 import { gettextLocale, parseLocale } from '@loc/sdk/locales';
 import { escapeC } from './c-string';
 import { pluralForms } from './plural-forms';
-import type { Writer } from './types';
+import { parsePluralForms, pluralCategories } from './plural-formula';
+import { PLURAL_CATEGORIES, pluralKeysOf } from './plural-keys';
+import type { Entry, Writer } from './types';
 
 /** Who the header names as generator and last translator: the service wrote the file. */
 const GENERATOR = 'loc-mock';
@@ -10,23 +12,134 @@ const GENERATOR = 'loc-mock';
  * `po.gettext`: the key as `msgctxt`, the source text as `msgid`, the translation as `msgstr`, a comment
  * as `#.` lines (commentLines), after a complete header (every field `msgfmt -c` asks for, `Plural-Forms` for the locale). gettext requires a
  * msgid and its msgstr to begin and end alike with `\n`; a translation that does not is marked fuzzy, so
- * that it stays in the file for a translator and `msgfmt -c` does not refuse the file.
+ * that it stays in the file for a translator and `msgfmt -c` does not refuse the file. A plural group
+ * (`files.one`, `files.other`: plural-keys.ts) is one plural entry (pluralGroups, pluralEntry).
  */
-export const writePo: Writer = ({ locale, entries, projectTitle, revisedAt }) => {
+export const writePo: Writer = (file) => {
+  const { locale, entries, projectTitle, revisedAt } = file;
   const header = [
     'msgid ""',
     'msgstr ""',
     ...headerFields(locale, projectTitle, revisedAt).map(([name, value]) => quote(`${name}: ${value}\n`)),
   ].join('\n');
+  const groups = pluralGroups(file);
+  const written = new Set<PluralGroup>();
   let out = header;
   for (const e of entries) {
-    out += '\n\n';
-    if (e.comment) out += commentLines(e.comment);
-    if (!sameNewlineEnds(e.source, e.value)) out += '#, fuzzy\n';
-    out += `msgctxt ${quote(e.key)}\nmsgid ${quote(e.source)}\nmsgstr ${quote(e.value)}`;
+    const group = groups.get(e.key);
+    if (!group) {
+      out += `\n\n${singleEntry(e)}`;
+      continue;
+    }
+    if (written.has(group)) continue;
+    written.add(group);
+    out += `\n\n${pluralEntry(group)}`;
+    for (const extra of group.extras) out += `\n\n${singleEntry(extra)}`;
   }
   return `${out}\n`;
 };
+
+function singleEntry(e: Entry): string {
+  let out = e.comment ? commentLines(e.comment) : '';
+  if (!sameNewlineEnds(e.source, e.value)) out += '#, fuzzy\n';
+  return `${out}msgctxt ${quote(e.key)}\nmsgid ${quote(e.source)}\nmsgstr ${quote(e.value)}`;
+}
+
+/** A plural group of a file as one PO entry, and the forms of it that the entry has no place for. */
+interface PluralGroup {
+  base: string;
+  id: string;
+  plural: string;
+  /** `msgstr[i]`: the text of the form's first category that has one; '' for a form without any. */
+  strs: string[];
+  /** The entries msgstr[i] holds the texts of, in the order of the forms. */
+  members: Entry[];
+  /** The group's forms that the locale's forms do not name, each an entry of its own, in CLDR's order. */
+  extras: Entry[];
+}
+
+/**
+ * The plural groups of a file (pluralKeysOf: decided over all of its keys) in its locale, by the key of
+ * each of its entries. Each form of the locale's `Plural-Forms` is named by CLDR categories as the reader
+ * names them (pluralCategories; Russian's last form is `many` and `other`), and `msgstr[i]` is the text
+ * of the first of form i's categories that has a text in the locale; a form without any is written
+ * empty, gettext's "untranslated". The group is written where the first of its entries is, then, each an
+ * entry of its own in CLDR's order, its forms that the locale's forms do not name (a `few` in German, a
+ * `one` in Japanese): the file keeps them, and an upload of it gives the same keys, in an order that the
+ * next export writes alike. `msgid` is the source text of the `one` form, `msgid_plural` that of `other`,
+ * as an app's `npgettext(base, one, other, n)` names them (each the other's where the locale's file has
+ * no entry for it, the first form's where it has neither: a file carries the source texts of its entries
+ * only). In the source locale an empty
+ * `msgstr[i]` reads as the msgid (po-read.ts): a group that has no text there for one of the locale's
+ * forms is written as entries of its own keys, as any other key.
+ */
+function pluralGroups(file: Parameters<Writer>[0]): Map<string, PluralGroup> {
+  const byKey = new Map<string, PluralGroup>();
+  const plurals = pluralKeysOf(file);
+  if (plurals.size === 0) return byKey;
+  const forms = formsOf(file.locale);
+  const named = new Set(forms.flat());
+  const found = new Map<string, Map<string, Entry>>(); // base → category → entry
+  for (const e of file.entries) {
+    const plural = plurals.get(e.key);
+    if (!plural) continue;
+    let group = found.get(plural.base);
+    if (!group) found.set(plural.base, (group = new Map()));
+    group.set(plural.category, e);
+  }
+  const isSource = file.locale === file.sourceLocale;
+  for (const [base, byCategory] of found) {
+    const members: Entry[] = [];
+    const strs = forms.map((names) => {
+      for (const category of names) {
+        const e = byCategory.get(category);
+        if (e && e.value !== '') {
+          members.push(e);
+          return e.value;
+        }
+      }
+      return '';
+    });
+    if (members.length === 0 || (isSource && strs.includes(''))) continue;
+    const one = byCategory.get('one');
+    const other = byCategory.get('other');
+    const group: PluralGroup = {
+      base,
+      id: (one ?? other ?? members[0]!).source,
+      plural: (other ?? one ?? members[0]!).source,
+      strs,
+      members,
+      extras: PLURAL_CATEGORIES.filter((c) => !named.has(c) && byCategory.has(c)).map((c) => byCategory.get(c)!),
+    };
+    for (const e of byCategory.values()) byKey.set(e.key, group);
+  }
+  return byKey;
+}
+
+/**
+ * A plural group as a PO entry: `msgctxt` its base, `msgid` and `msgid_plural`, a `msgstr[i]` per form of
+ * the locale; the forms' comments, each once, in the order of the forms (the reader gives each form the
+ * entry's). Fuzzy where a string's leading or trailing newline differs from the msgid's: `msgfmt -c`
+ * checks msgid_plural and every msgstr[i] against it, the empty ones too.
+ */
+function pluralEntry(group: PluralGroup): string {
+  const comments = [...new Set(group.members.map((e) => e.comment).filter((c) => c))];
+  let out = comments.length ? commentLines(comments.join('\n')) : '';
+  if (![group.plural, ...group.strs].every((s) => sameNewlineEnds(group.id, s))) out += '#, fuzzy\n';
+  out += `msgctxt ${quote(group.base)}\nmsgid ${quote(group.id)}\nmsgid_plural ${quote(group.plural)}`;
+  group.strs.forEach((s, i) => {
+    out += `\nmsgstr[${i}] ${quote(s)}`;
+  });
+  return out;
+}
+
+/** The CLDR categories of each of the locale's forms (`Plural-Forms` as the header writes it), made once per locale. */
+const formsByLocale = new Map<string, string[][]>();
+function formsOf(locale: string): string[][] {
+  let forms = formsByLocale.get(locale);
+  if (!forms) formsByLocale.set(locale, (forms = pluralCategories(parsePluralForms(pluralForms(locale)), locale)));
+  return forms;
+}
 
 function headerFields(
   locale: string,
