@@ -233,10 +233,8 @@ async function checkFormat(format: string, entries: { path: string; file: string
         expect(Object.keys(read.plurals).sort(), `${file}: the plural entries`).toEqual([...groups.compiled].sort());
         for (const base of groups.compiled) {
           const lookup = { context: base, id: segments.get(`${base}.one`)!, plural: segments.get(`${base}.other`)! };
-          // msgid_plural is no part of what gettext looks up; the file has the source texts of its own
-          // entries only, and writes one's where other is untranslated in the locale.
-          const plural = `${base}.other` in e.strings ? lookup.plural : lookup.id;
-          expect(read.plurals[base], `${file}: ${base}`).toMatchObject({ id: lookup.id, plural });
+          // msgid and msgid_plural are the source texts of one and other, whichever the locale translates.
+          expect(read.plurals[base], `${file}: ${base}`).toMatchObject({ id: lookup.id, plural: lookup.plural });
           const rules = new Intl.PluralRules(e.locale);
           const wanted = COUNTS.map((n) => e.strings[`${base}.${rules.select(n)}`] ?? '');
           expect(await ngettextRead(read.mo, lookup, COUNTS), `${file}: npgettext(${base}, …, n) by ngettext`).toEqual(

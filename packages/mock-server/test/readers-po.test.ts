@@ -282,7 +282,22 @@ msgstr[1] "%d files"
       const expected = locale === 'pl' ? { ...forms, other: 'plików' } : forms;
       expect(back, locale).toEqual(Object.fromEntries(Object.entries(expected).map(([c, v]) => [`files.${c}`, v])));
     }
-    // A file carries the source texts of its entries only: without a `one` entry, msgid is other's source.
+    // A Japanese file has no `one` entry, but its msgid is the `one` form's source text, from the file's
+    // sources (the project's keys, translated here or not): npgettext("files", "%d file", …) finds it.
+    const keys = ['files.one', 'files.other'];
+    expect(
+      body(
+        WRITERS['po.gettext']({
+          locale: 'ja',
+          sourceLocale: 'en',
+          path: 'messages.po',
+          entries: group({ other: 'ファイル' }),
+          keys,
+          sources: ['%d file', '%d files'],
+        }),
+      ),
+    ).toBe('msgctxt "files"\nmsgid "%d file"\nmsgid_plural "%d files"\nmsgstr[0] "ファイル"\n');
+    // Without the sources (a writer's caller that has none), the entries' own: other's source for both.
     expect(body(write('ja', group({ other: 'ファイル' })))).toBe(
       'msgctxt "files"\nmsgid "%d files"\nmsgid_plural "%d files"\nmsgstr[0] "ファイル"\n',
     );

@@ -67,9 +67,9 @@ interface PluralGroup {
  * entry of its own in CLDR's order, its forms that the locale's forms do not name (a `few` in German, a
  * `one` in Japanese): the file keeps them, and an upload of it gives the same keys, in an order that the
  * next export writes alike. `msgid` is the source text of the `one` form, `msgid_plural` that of `other`,
- * as an app's `npgettext(base, one, other, n)` names them (each the other's where the locale's file has
- * no entry for it, the first form's where it has neither: a file carries the source texts of its entries
- * only). In the source locale an empty
+ * as an app's `npgettext(base, one, other, n)` names them, from the file's `sources` (a Japanese file has no
+ * `one` entry, but its msgid is still the `one` form's source); without them, from the entries (each the
+ * other's where the file has no entry for it, the first form's where it has neither). In the source locale an empty
  * `msgstr[i]` reads as the msgid (po-read.ts): a group that has no text there for one of the locale's
  * forms is written as entries of its own keys, as any other key.
  */
@@ -88,6 +88,12 @@ function pluralGroups(file: Parameters<Writer>[0]): Map<string, PluralGroup> {
     group.set(plural.category, e);
   }
   const isSource = file.locale === file.sourceLocale;
+  /** A key's source text, whether or not the locale translates it. */
+  const sourceIndex = new Map((file.keys ?? []).map((key, i) => [key, i]));
+  const sourceOf = (base: string, category: string): string | undefined => {
+    const i = sourceIndex.get(`${base}.${category}`);
+    return i === undefined ? undefined : file.sources?.[i];
+  };
   for (const [base, byCategory] of found) {
     const members: Entry[] = [];
     const strs = forms.map((names) => {
@@ -105,8 +111,8 @@ function pluralGroups(file: Parameters<Writer>[0]): Map<string, PluralGroup> {
     const other = byCategory.get('other');
     const group: PluralGroup = {
       base,
-      id: (one ?? other ?? members[0]!).source,
-      plural: (other ?? one ?? members[0]!).source,
+      id: sourceOf(base, 'one') ?? (one ?? other ?? members[0]!).source,
+      plural: sourceOf(base, 'other') ?? (other ?? one ?? members[0]!).source,
       strs,
       members,
       extras: PLURAL_CATEGORIES.filter((c) => !named.has(c) && byCategory.has(c)).map((c) => byCategory.get(c)!),

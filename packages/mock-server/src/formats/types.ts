@@ -26,6 +26,11 @@ export interface FileToWrite {
    * derive names from keys (Android resource names) derive the same ones in every locale.
    */
   keys?: readonly string[];
+  /**
+   * The source text of each of `keys` (the same order), translated in this locale or not: a PO plural
+   * entry's `msgid` is its `one` form's source text even where the locale has no `one` (Japanese).
+   */
+  sources?: readonly string[];
   /** The project's title, for formats whose header names the package (PO's `Project-Id-Version`). */
   projectTitle?: string;
   /** When the strings last changed (ISO 8601), for formats that record it (PO's `PO-Revision-Date`). */

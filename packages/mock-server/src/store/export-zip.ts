@@ -104,6 +104,7 @@ export function writeFileText(
     path,
     entries: entriesOf(file, locale, only),
     keys: file.keys,
+    sources: file.sources,
     projectTitle: build.projectTitle,
     revisedAt: build.revisedAt,
   });
