@@ -351,3 +351,66 @@ describe('a file nested deeper than every surface takes (@loc/sdk’s MAX_NESTIN
     expect([...(await readEntries('de.json', deep(32), 'de'))]).toEqual([[Array(32).fill('a').join('.'), 'x']]);
   });
 });
+
+describe('a JSON file the service refuses is refused, naming the line (a push sends no file when one is refused)', () => {
+  // loc-mock's readers of uploads are the rule: a file they refuse with 422 must not pass loc's checks,
+  // or the files before it are imported and the push stops halfway.
+  it.each([
+    [
+      'a key twice',
+      '{"checkout.pay":"Pay",\n"checkout.pay":"Pay now"}',
+      /line 2, column 1: the key "checkout\.pay" is also on line 1/,
+    ],
+    [
+      'a key twice in a nested object',
+      '{"a": {"b": "x",\n  "c": {"d": "1", "d": "2"}},\n "b": "y"}',
+      /line 2, column 19: the key "d" is also on line 2/,
+    ],
+    [
+      'a key twice in an i18next file',
+      '{\n  "items_one": "1",\n  "items_other": "2",\n  "items_one": "x"\n}',
+      /line 4, column 3/,
+    ],
+    ['a value missing', '{"a": "x",\n "b": }', /line 2, column 7: expected a value/],
+    ['a comma too many', '{"a": "x",\n}', /line 1, column 10: a comma before the end/],
+    ['a file cut short', '{"checkout.pay": "Pay now",', /line 1, column 28/],
+  ])('JSON: %s', async (_what, text, message) => {
+    await expect(readEntries('de/app.json', text, 'de')).rejects.toThrow(message);
+    await expect(readKeys('de/app.json', text, 'de', 5)).rejects.toThrow(message);
+  });
+
+  it('JSON: the same key in two objects is two keys; numbers are the text they are written as', async () => {
+    expect(
+      Object.fromEntries(await readEntries('de.json', '\ufeff{"a": {"x": "1"}, "b": {"x": 1.0, "y": true}}', 'de')),
+    ).toEqual({
+      'a.x': '1',
+      'b.x': '1.0',
+      'b.y': 'true',
+    });
+  });
+});
+
+describe('a list’s items are keys of their own, as the service stores them (date.day_names.0, …)', () => {
+  it.each([
+    ['en.yml', 'en:\n  date:\n    day_names: [Sunday, Monday]\n  title: Hi\n'],
+    ['en/app.json', '{"date": {"day_names": ["Sunday", "Monday"]}, "title": "Hi"}'],
+  ])('%s', async (path, text) => {
+    expect(Object.fromEntries(await readEntries(path, text, 'en'))).toEqual({
+      'date.day_names.0': 'Sunday',
+      'date.day_names.1': 'Monday',
+      title: 'Hi',
+    });
+    expect(await readKeys(path, text, 'en', 5)).toEqual({
+      count: 3,
+      first: ['date.day_names.0', 'date.day_names.1', 'title'],
+    });
+  });
+
+  it('a list of objects, and of plural forms, numbered the same way; an empty list is no key', async () => {
+    const text = '{"steps": [{"title": "A"}, {"n": {"one": "1 x", "other": "# x"}}], "none": []}';
+    expect(Object.fromEntries(await readEntries('en.json', text, 'en'))).toEqual({
+      'steps.0.title': 'A',
+      'steps.1.n': JSON.stringify({ one: '1 x', other: '# x' }),
+    });
+  });
+});

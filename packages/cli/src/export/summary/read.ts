@@ -1,15 +1,22 @@
 /**
- * Reading an exported file as keys and values, for the key-by-key change summary. Each format is read
- * with a kept parser (yaml, fast-xml-parser, gettext-parser, dot-properties), loaded only when a file of
- * that format is read (`loc export` without a summary loads none of them), or, for a `.stringsdict`, with
- * the XML reader loc-mock reads uploads with. A value is the text as the file holds it, placeholders
- * included; a key with plural forms has all its forms as its value, so changing one form changes the key.
+ * Reading a resource file as keys and values, for the key-by-key change summary of `loc export` and for
+ * `loc push` (its checks of every file before any is sent, and `--dry-run`/`--check`). JSON is read with
+ * the strict JSON reader loc-mock reads uploads with (@loc/sdk's base/json-read.ts), so a file the
+ * service would refuse is refused here, naming its line, and a `.stringsdict` with its XML reader; the
+ * other formats with a kept parser (yaml, fast-xml-parser, gettext-parser, dot-properties), loaded only when a file of that format is read (`loc export` without a summary loads
+ * none of them). A value is the text as the file holds it, placeholders included; a key with plural forms
+ * has all its forms as its value, so changing one form changes the key; a list's items are keys of their
+ * own (`days.0`), as the service stores them.
  */
 import {
   elementsOf,
+  FormatReadError,
   MAX_NESTING_DEPTH,
   nestsDeeperThan,
+  parseJson,
   parseXml,
+  TOO_DEEP,
+  type TreeNode,
   textOf as elementText,
   type XmlElement,
 } from '@loc/sdk/internal';
@@ -53,24 +60,32 @@ export function isPluralForms(value: object): boolean {
 
 /**
  * Nested keys joined with dots (as i18next joins them); plural forms stay one value. Each value is
- * `leaf(value)`: its text for the summary, the value itself for the typed keys (export/types/).
+ * `leaf(value)`: its text for the summary, the value itself for the typed keys (export/types/). With
+ * `lists`, a list's items are keys of their own, numbered from 0 (`days.0`, `days.1`), as the service
+ * stores them (@loc/sdk's leavesOf, which loc-mock's JSON and YAML readers name keys with); without it a
+ * list is one value (the typed keys leave it out).
  */
 export function flatten<V = string>(
   value: unknown,
   prefix: string,
   into: Map<string, V>,
   leaf: (value: unknown) => V = valueText as (value: unknown) => V,
+  lists = false,
 ): Map<string, V> {
-  if (value && typeof value === 'object' && !Array.isArray(value) && !isPluralForms(value)) {
+  if (lists && Array.isArray(value)) {
+    for (const [i, item] of value.entries()) flatten(item, prefix ? `${prefix}.${i}` : String(i), into, leaf, lists);
+  } else if (value && typeof value === 'object' && !Array.isArray(value) && !isPluralForms(value)) {
     for (const [key, child] of Object.entries(value as Record<string, unknown>))
-      flatten(child, prefix ? `${prefix}.${key}` : key, into, leaf);
+      flatten(child, prefix ? `${prefix}.${key}` : key, into, leaf, lists);
   } else if (prefix) into.set(prefix, leaf(value ?? ''));
   return into;
 }
 
-/** The keys `flatten` makes of a value, without their values: all a file that is new or gone needs. */
+/** The keys `flatten` makes of a value (its lists' items keys of their own), without their values: all a file that is new or gone needs. */
 function flatKeys(value: unknown, prefix: string, into: Set<string>): Set<string> {
-  if (value && typeof value === 'object' && !Array.isArray(value) && !isPluralForms(value)) {
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) flatKeys(item, prefix ? `${prefix}.${i}` : String(i), into);
+  } else if (value && typeof value === 'object' && !isPluralForms(value)) {
     for (const key of Object.keys(value))
       flatKeys((value as Record<string, unknown>)[key], prefix ? `${prefix}.${key}` : key, into);
   } else if (prefix) into.add(prefix);
@@ -137,7 +152,48 @@ function shallow(data: unknown): unknown {
   return data;
 }
 
-const jsonData: DataReader = async (text) => shallow(JSON.parse(text));
+/**
+ * A JSON file read strictly, as the service reads an upload (@loc/sdk's parseJson, loc-mock's JSON
+ * reader): a key twice in one object, at any depth, is refused (JSON.parse kept the last one silently,
+ * and the service refused the file after the files before it were sent), and an error names its line
+ * and column. Numbers and `true`/`false` are the text they are written as (`1.0` stays `1.0`).
+ */
+const jsonData: DataReader = async (text) => {
+  let tree: TreeNode;
+  try {
+    tree = parseJson(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    // The depth in the words every reader here uses for it.
+    if (error instanceof FormatReadError && error.message.endsWith(TOO_DEEP))
+      throw new FormatReadError(`it nests deeper than ${MAX_NESTING_DEPTH} levels`, error.line, error.column);
+    throw error;
+  }
+  return dataOf(tree);
+};
+
+/** A tree parseJson read as the data JSON.parse gives (held to MAX_NESTING_DEPTH by parseJson). */
+function dataOf(node: TreeNode): unknown {
+  switch (node.kind) {
+    case 'text':
+      return node.value;
+    case 'none':
+      return null;
+    case 'list':
+      return node.items.map(dataOf);
+    case 'map': {
+      const data: Record<string, unknown> = {};
+      // defineProperty: a key `__proto__` is a key like any other.
+      for (const entry of node.entries)
+        Object.defineProperty(data, entry.key, {
+          value: dataOf(entry.node),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      return data;
+    }
+  }
+}
 
 const yamlData: DataReader = async (text, locale) => {
   const { parse } = await import('yaml');
@@ -149,7 +205,7 @@ const NESTED: Record<string, DataReader> = { json: jsonData, yml: yamlData, yaml
 const readNested =
   (data: DataReader): Reader =>
   async (text, locale) =>
-    joinSuffixedPlurals(flatten(await data(text, locale), '', new Map()));
+    joinSuffixedPlurals(flatten(await data(text, locale), '', new Map(), valueText, true));
 
 const readProperties: Reader = async (text) => {
   const { parse } = await import('dot-properties');
