@@ -285,6 +285,29 @@ function layoutOut(layout: readonly string[]): string {
   return layout[layout.indexOf('--out') + 1]!;
 }
 
+describe('an Android text aapt2 refuses', () => {
+  it('is refused before anything is sent, naming its line, as the service refuses it', async () => {
+    const layout = EDITS.find((e) => e.format === 'xml.android.resources')!.layout;
+    expect((await loc(['export', ...layout, '--quiet'])).code).toBe(0);
+    const path = join(dir.path, 'android/app/src/main/res/values/strings.xml');
+    const text = readFileSync(path, 'utf8').replace('>Acme Notes<', '>It&apos;s Acme Notes<');
+    writeFileSync(path, text);
+    const line = text.split('\n').findIndex((l) => l.includes('It&apos;s')) + 1;
+    await mock.requests();
+    const pushed = await loc(['push', ...layout]);
+    expect(pushed.code, pushed.stderr).toBe(10);
+    expect(pushed.stderr).toContain(
+      `strings.xml does not read as its format: line ${line}: an unescaped apostrophe in "app.title"`,
+    );
+    expect(pushed.stderr).toMatch(/nothing was sent/);
+    expect(await writes()).toEqual([]);
+    // Escaped, as aapt2 takes it, it is pushed.
+    writeFileSync(path, text.replace('It&apos;s', "It\\'s"));
+    const fixed = await loc(['push', ...layout]);
+    expect(fixed.code, fixed.stderr).toBe(0);
+  });
+});
+
 describe('a list in a YAML file', () => {
   it('is pushed as the service stores it, one key per item, so --check settles and --deactivate-missing predicts nothing', async () => {
     const layout = web('yaml.standard');

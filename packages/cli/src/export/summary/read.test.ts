@@ -390,6 +390,68 @@ describe('a JSON file the service refuses is refused, naming the line (a push se
   });
 });
 
+describe('an Android text aapt2 refuses is refused as the service refuses it, naming the line', () => {
+  const android = (body: string) => `<?xml version="1.0" encoding="utf-8"?>\n<resources>\n    ${body}\n</resources>\n`;
+  it.each([
+    [
+      'an entity',
+      '<string name="a">It&apos;s</string>',
+      /line 3: an unescaped apostrophe in "a": write \\' \(aapt2 refuses it\)/,
+    ],
+    ['a plain one', '<string name="a">It\'s</string>', /line 3: an unescaped apostrophe in "a"/],
+    ['one after a quoted part', '<string name="a">"It\'s" and it\'s</string>', /apostrophe in "a"/],
+    [
+      'one in a span after a quote opened outside it',
+      '<string name="a">"x <b>it\'s</b>"</string>',
+      /apostrophe in "a"/,
+    ],
+    [
+      'one in a plural form',
+      '<plurals name="n">\n<item quantity="one">1</item>\n<item quantity="other">it&#39;s</item></plurals>',
+      /line 5: an unescaped apostrophe in "n\.other"/,
+    ],
+    [
+      'one in an array item',
+      '<string-array name="s"><item>ok</item><item>it\'s</item></string-array>',
+      /apostrophe in "s\.1"/,
+    ],
+  ])('Android: refuses an apostrophe as aapt2 does: %s', async (_what, body, message) => {
+    await expect(readEntries('values/strings.xml', android(body), undefined)).rejects.toThrow(message);
+  });
+
+  it('Android: reads an apostrophe aapt2 reads (escaped, quoted, in a resource the service skips)', async () => {
+    const read = await readEntries(
+      'values/strings.xml',
+      android(
+        [
+          '<string name="a">It\\\'s</string>',
+          '<string name="b">"It\'s"</string>',
+          '<string name="c">It\\&apos;s <xliff:g xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2" id="n">"it\'s</xliff:g>"</string>',
+          '<string name="d" translatable="false">It\'s</string>',
+          '<string name="e" product="tablet">It\'s</string>',
+        ].join('\n    '),
+      ),
+      undefined,
+    );
+    expect([...read.keys()]).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
+  it('Android: one text, whichever way its entities are spelled', async () => {
+    const a = await readEntries(
+      'values/strings.xml',
+      android('<string name="w">Tap &amp; &#60;go&gt;</string>'),
+      undefined,
+    );
+    const b = await readEntries(
+      'values/strings.xml',
+      android('<string name="w">Tap &#38; &lt;go></string>'),
+      undefined,
+    );
+    expect(a.get('w')).toBe('Tap &amp; &lt;go>');
+    expect(b).toEqual(a);
+  });
+});
+
 describe('a list’s items are keys of their own, as the service stores them (date.day_names.0, …)', () => {
   it.each([
     ['en.yml', 'en:\n  date:\n    day_names: [Sunday, Monday]\n  title: Hi\n'],

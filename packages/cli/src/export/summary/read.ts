@@ -1,9 +1,10 @@
 /**
  * Reading a resource file as keys and values, for the key-by-key change summary of `loc export` and for
  * `loc push` (its checks of every file before any is sent, and `--dry-run`/`--check`). JSON is read with
- * the strict JSON reader loc-mock reads uploads with (@loc/sdk's base/json-read.ts), so a file the
- * service would refuse is refused here, naming its line, and a `.stringsdict` with its XML reader; the
- * other formats with a kept parser (yaml, fast-xml-parser, gettext-parser, dot-properties), loaded only when a file of that format is read (`loc export` without a summary loads
+ * the strict JSON reader loc-mock reads uploads with, and Android and `.stringsdict` files with its strict
+ * XML reader (@loc/sdk's base/json-read.ts and base/xml-read.ts), so a file the service would refuse is
+ * refused here, naming its line; the other formats with a kept parser (yaml, fast-xml-parser,
+ * gettext-parser, dot-properties), loaded only when a file of that format is read (`loc export` without a summary loads
  * none of them). A value is the text as the file holds it, placeholders included; a key with plural forms
  * has all its forms as its value, so changing one form changes the key; a list's items are keys of their
  * own (`days.0`), as the service stores them.
@@ -15,11 +16,13 @@ import {
   nestsDeeperThan,
   parseJson,
   parseXml,
+  startTag,
   TOO_DEEP,
   type TreeNode,
   textOf as elementText,
   type XmlElement,
 } from '@loc/sdk/internal';
+import { androidText } from './android-text';
 import { FirstSorted, firstSorted } from './first-keys';
 import { plainStringsKeys } from './strings-keys';
 
@@ -226,6 +229,62 @@ const readPo: Reader = async (text) => {
   return entries;
 };
 
+/** The text of an XML file as parseXml reads it: XML reads a byte order mark as no character, and `\r\n` and `\r` as `\n`. */
+const xmlInput = (text: string) => text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+
+/**
+ * An element's content as the file writes it, in one spelling: its text with `&` and `<` escaped (so
+ * `&amp;`, `&#38;` and `&#x26;` are one text) and its elements written back as XML (`<b>New</b>`).
+ */
+function escapedXml(element: XmlElement): string {
+  let out = '';
+  for (const child of element.children) {
+    if (child.kind === 'text') out += child.text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+    else if (child.kind === 'element') {
+      const open = startTag(child);
+      out += child.children.length === 0 ? `${open.slice(0, -1)}/>` : `${open}${escapedXml(child)}</${child.name}>`;
+    }
+  }
+  return out;
+}
+
+/**
+ * An Android `values/strings.xml`, with the strict XML reader loc-mock reads uploads with: a `<string>`
+ * is its name's text, a `<plurals>` one key of its forms, a `<string-array>` one key of its items. A
+ * value is the text as the file writes it (entities in one spelling, markup as XML). A text aapt2 would
+ * refuse is refused as loc-mock refuses it, naming its line (android-text.ts: an unescaped apostrophe),
+ * where loc-mock reads it: not in a resource marked `translatable="false"` or of another `product`.
+ */
+const readAndroid: Reader = async (text) => {
+  const root = parseXml(xmlInput(text));
+  if (root.name !== 'resources') throw new Error('no <resources> element');
+  const entries: Entries = new Map();
+  for (const child of elementsOf(root)) {
+    const kind = child.name;
+    if (kind !== 'string' && kind !== 'plurals' && kind !== 'string-array') continue;
+    const name = child.attrs.get('name') ?? 'undefined';
+    const read =
+      child.attrs.get('translatable') !== 'false' &&
+      (child.attrs.get('product') === undefined || child.attrs.get('product') === 'default');
+    const textOf = (element: XmlElement, key: string) => {
+      if (read) androidText(element, key);
+      return escapedXml(element);
+    };
+    if (kind === 'string') {
+      entries.set(name, textOf(child, name));
+      continue;
+    }
+    const items = elementsOf(child).filter((item) => item.name === 'item');
+    if (kind === 'plurals') {
+      const forms = Object.fromEntries(
+        items.map((i) => [i.attrs.get('quantity'), textOf(i, `${name}.${i.attrs.get('quantity') ?? ''}`)]),
+      );
+      entries.set(name, valueText(forms));
+    } else entries.set(name, valueText(items.map((item, i) => textOf(item, `${name}.${i}`))));
+  }
+  return entries;
+};
+
 /** Options of fast-xml-parser that keep a text as written (entities, inline markup, spaces). */
 async function xmlParser(stopNodes: string[], arrays: string[]) {
   const { XMLParser } = await import('fast-xml-parser');
@@ -244,27 +303,6 @@ async function xmlParser(stopNodes: string[], arrays: string[]) {
 type XmlNode = Record<string, unknown>;
 const textOf = (node: unknown): string =>
   typeof node === 'string' ? node : node && typeof node === 'object' ? String((node as XmlNode)['#text'] ?? '') : '';
-
-const readAndroid: Reader = async (text) => {
-  const parser = await xmlParser(
-    ['resources.string', 'resources.plurals.item', 'resources.string-array.item'],
-    ['string', 'plurals', 'item', 'string-array'],
-  );
-  const resources = (parser.parse(text) as XmlNode).resources as XmlNode | undefined;
-  if (!resources || typeof resources !== 'object') throw new Error('no <resources> element');
-  const entries: Entries = new Map();
-  for (const node of (resources.string as XmlNode[] | undefined) ?? [])
-    entries.set(String(node['@name']), textOf(node));
-  for (const node of (resources.plurals as XmlNode[] | undefined) ?? []) {
-    const forms = Object.fromEntries(
-      ((node.item as XmlNode[] | undefined) ?? []).map((i) => [i['@quantity'], textOf(i)]),
-    );
-    entries.set(String(node['@name']), valueText(forms));
-  }
-  for (const node of (resources['string-array'] as XmlNode[] | undefined) ?? [])
-    entries.set(String(node['@name']), valueText(((node.item as XmlNode[] | undefined) ?? []).map(textOf)));
-  return entries;
-};
 
 const readXliff: Reader = async (text) => {
   const parser = await xmlParser(['*.source', '*.target'], ['file', 'group', 'trans-unit']);
@@ -289,8 +327,7 @@ const readXliff: Reader = async (text) => {
  * validates and then parses (~40 ms): most of a `loc push` of an iOS project (bench "Push").
  */
 const readStringsdict: Reader = async (text) => {
-  // XML reads a byte order mark as no character, and `\r\n` and `\r` as `\n`.
-  const root = parseXml(text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'));
+  const root = parseXml(xmlInput(text));
   if (root.name !== 'plist') throw new Error('no <plist> element');
   const [top] = plistElements(root);
   const data = top === undefined ? undefined : plistValue(top);
