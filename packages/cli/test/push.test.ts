@@ -308,6 +308,20 @@ describe('an Android text aapt2 refuses', () => {
   });
 });
 
+describe('an XLIFF text with a character the service writes as an entity', () => {
+  it('compares as the same text once pushed: --check settles', async () => {
+    const layout = web('xliff.standard');
+    expect((await loc(['export', ...layout, '--quiet'])).code).toBe(0);
+    const path = join(dir.path, checkout('xlf'));
+    writeFileSync(path, readFileSync(path, 'utf8').replaceAll('Pay now', `She said "hi" it's`));
+    const pushed = await loc(['push', ...layout]);
+    expect(pushed.code, pushed.stderr).toBe(0);
+    // The service writes &quot;: compared undecoded, the check said "changed" after every push (exit 12).
+    const check = await loc(['push', ...layout, '--check']);
+    expect(check.code, check.stdout + check.stderr).toBe(0);
+  });
+});
+
 describe('a list in a YAML file', () => {
   it('is pushed as the service stores it, one key per item, so --check settles and --deactivate-missing predicts nothing', async () => {
     const layout = web('yaml.standard');

@@ -452,6 +452,21 @@ describe('an Android text aapt2 refuses is refused as the service refuses it, na
   });
 });
 
+describe('XLIFF texts are compared as text', () => {
+  const xliff = (source: string) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n  <file source-language="en" datatype="plaintext" original="app">\n    <body>\n      <group id="g"><trans-unit id="say"><source>${source}</source></trans-unit></group>\n    </body>\n  </file>\n</xliff>\n`;
+  it('a plain " and the service’s &quot; are one text; character references too; inline markup stays XML', async () => {
+    const plain = await readEntries('en.xlf', xliff('She said "hi" &amp; <g id="1">left</g>'), 'en');
+    expect(plain.get('say')).toBe('She said "hi" & <g id="1">left</g>');
+    expect(await readEntries('en.xlf', xliff('She said &quot;hi&#34; &#x26; <g id="1">left</g>'), 'en')).toEqual(plain);
+  });
+
+  it('a target is the text, a unit without one its source', async () => {
+    const text = xliff('Hi').replace('<source>Hi</source>', '<source>Hi</source><target>Hallo &apos;du&apos;</target>');
+    expect(Object.fromEntries(await readEntries('de.xlf', text, 'de'))).toEqual({ say: "Hallo 'du'" });
+  });
+});
+
 describe('a list’s items are keys of their own, as the service stores them (date.day_names.0, …)', () => {
   it.each([
     ['en.yml', 'en:\n  date:\n    day_names: [Sunday, Monday]\n  title: Hi\n'],

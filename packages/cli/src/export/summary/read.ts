@@ -1,10 +1,10 @@
 /**
  * Reading a resource file as keys and values, for the key-by-key change summary of `loc export` and for
  * `loc push` (its checks of every file before any is sent, and `--dry-run`/`--check`). JSON is read with
- * the strict JSON reader loc-mock reads uploads with, and Android and `.stringsdict` files with its strict
- * XML reader (@loc/sdk's base/json-read.ts and base/xml-read.ts), so a file the service would refuse is
- * refused here, naming its line; the other formats with a kept parser (yaml, fast-xml-parser,
- * gettext-parser, dot-properties), loaded only when a file of that format is read (`loc export` without a summary loads
+ * the strict JSON reader loc-mock reads uploads with, and XML files (Android, XLIFF, `.stringsdict`) with
+ * its strict XML reader (@loc/sdk's base/json-read.ts and base/xml-read.ts), so a file the service would
+ * refuse is refused here, naming its line; the other formats with a kept parser (yaml, gettext-parser,
+ * dot-properties), loaded only when a file of that format is read (`loc export` without a summary loads
  * none of them). A value is the text as the file holds it, placeholders included; a key with plural forms
  * has all its forms as its value, so changing one form changes the key; a list's items are keys of their
  * own (`days.0`), as the service stores them.
@@ -12,6 +12,7 @@
 import {
   elementsOf,
   FormatReadError,
+  innerXml,
   MAX_NESTING_DEPTH,
   nestsDeeperThan,
   parseJson,
@@ -285,37 +286,31 @@ const readAndroid: Reader = async (text) => {
   return entries;
 };
 
-/** Options of fast-xml-parser that keep a text as written (entities, inline markup, spaces). */
-async function xmlParser(stopNodes: string[], arrays: string[]) {
-  const { XMLParser } = await import('fast-xml-parser');
-  return new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: '@',
-    stopNodes,
-    isArray: (name) => arrays.includes(name),
-    parseTagValue: false,
-    parseAttributeValue: false,
-    trimValues: false,
-    processEntities: false,
-  });
-}
+/** Elements of XLIFF's namespaces (or of none, as some tools write it); others are extensions, skipped (as loc-mock's reader skips them). */
+const isXliff = (element: XmlElement) =>
+  element.uri === '' || element.uri.startsWith('urn:oasis:names:tc:xliff:document:');
 
-type XmlNode = Record<string, unknown>;
-const textOf = (node: unknown): string =>
-  typeof node === 'string' ? node : node && typeof node === 'object' ? String((node as XmlNode)['#text'] ?? '') : '';
-
+/**
+ * An XLIFF 1.2 file, with the strict XML reader loc-mock reads uploads with: a unit's key is its `id`, its
+ * value its `<target>`, or its `<source>` where it has none, as innerXml gives it (loc-mock's reader's
+ * texts): XML's entities and character references decoded, so `"` and `&quot;` are one text; inline
+ * elements (`<g>`, `<x/>`) written back as XML.
+ */
 const readXliff: Reader = async (text) => {
-  const parser = await xmlParser(['*.source', '*.target'], ['file', 'group', 'trans-unit']);
-  const xliff = (parser.parse(text) as XmlNode).xliff as XmlNode | undefined;
-  if (!xliff || typeof xliff !== 'object') throw new Error('no <xliff> element');
+  const root = parseXml(xmlInput(text));
+  if (root.local !== 'xliff') throw new Error('no <xliff> element');
   const entries: Entries = new Map();
-  const visit = (node: XmlNode) => {
-    for (const unit of (node['trans-unit'] as XmlNode[] | undefined) ?? [])
-      entries.set(String(unit['@id']), textOf(unit.target ?? unit.source));
-    for (const group of (node.group as XmlNode[] | undefined) ?? []) visit(group);
-    if (node.body && typeof node.body === 'object') visit(node.body as XmlNode);
+  const visit = (element: XmlElement) => {
+    for (const child of elementsOf(element)) {
+      if (!isXliff(child)) continue;
+      if (child.local === 'trans-unit') {
+        const parts = elementsOf(child).filter(isXliff);
+        const value = parts.find((e) => e.local === 'target') ?? parts.find((e) => e.local === 'source');
+        entries.set(String(child.attrs.get('id')), value ? innerXml(value) : '');
+      } else if (child.local === 'file' || child.local === 'body' || child.local === 'group') visit(child);
+    }
   };
-  for (const file of (xliff.file as XmlNode[] | undefined) ?? []) visit(file);
+  visit(root);
   return entries;
 };
 
