@@ -285,6 +285,67 @@ function layoutOut(layout: readonly string[]): string {
   return layout[layout.indexOf('--out') + 1]!;
 }
 
+describe('an Android text aapt2 refuses', () => {
+  it('is refused before anything is sent, naming its line, as the service refuses it', async () => {
+    const layout = EDITS.find((e) => e.format === 'xml.android.resources')!.layout;
+    expect((await loc(['export', ...layout, '--quiet'])).code).toBe(0);
+    const path = join(dir.path, 'android/app/src/main/res/values/strings.xml');
+    const text = readFileSync(path, 'utf8').replace('>Acme Notes<', '>It&apos;s Acme Notes<');
+    writeFileSync(path, text);
+    const line = text.split('\n').findIndex((l) => l.includes('It&apos;s')) + 1;
+    await mock.requests();
+    const pushed = await loc(['push', ...layout]);
+    expect(pushed.code, pushed.stderr).toBe(10);
+    expect(pushed.stderr).toContain(
+      `strings.xml does not read as its format: line ${line}: an unescaped apostrophe in "app.title"`,
+    );
+    expect(pushed.stderr).toMatch(/nothing was sent/);
+    expect(await writes()).toEqual([]);
+    // Escaped, as aapt2 takes it, it is pushed.
+    writeFileSync(path, text.replace('It&apos;s', "It\\'s"));
+    const fixed = await loc(['push', ...layout]);
+    expect(fixed.code, fixed.stderr).toBe(0);
+  });
+});
+
+describe('an XLIFF text with a character the service writes as an entity', () => {
+  it('compares as the same text once pushed: --check settles', async () => {
+    const layout = web('xliff.standard');
+    expect((await loc(['export', ...layout, '--quiet'])).code).toBe(0);
+    const path = join(dir.path, checkout('xlf'));
+    writeFileSync(path, readFileSync(path, 'utf8').replaceAll('Pay now', `She said "hi" it's`));
+    const pushed = await loc(['push', ...layout]);
+    expect(pushed.code, pushed.stderr).toBe(0);
+    // The service writes &quot;: compared undecoded, the check said "changed" after every push (exit 12).
+    const check = await loc(['push', ...layout, '--check']);
+    expect(check.code, check.stdout + check.stderr).toBe(0);
+  });
+});
+
+describe('a list in a YAML file', () => {
+  it('is pushed as the service stores it, one key per item, so --check settles and --deactivate-missing predicts nothing', async () => {
+    const layout = web('yaml.standard');
+    expect((await loc(['export', ...layout, '--quiet'])).code).toBe(0);
+    const path = join(dir.path, checkout('yml'));
+    writeFileSync(path, `${readFileSync(path, 'utf8').trimEnd()}\n  steps: [Cart, Pay]\n`);
+    const dry = await loc(['push', ...layout, '--dry-run', '--json']);
+    expect(dry.code, dry.stderr).toBe(0);
+    const planned = dry.json<{ files: FileEntry[] }>().files.find((f) => f.path.endsWith('checkout.yml'));
+    expect(planned?.keys).toMatchObject({ added: ['checkout.steps.0', 'checkout.steps.1'], deactivated: [] });
+    const pushed = await loc(['push', ...layout, '--json']);
+    expect(pushed.code, pushed.stderr).toBe(0);
+    const done = pushed.json<{ files: FileEntry[] }>().files.find((f) => f.path.endsWith('checkout.yml'));
+    expect(done?.imported).toMatchObject({ created: 2, deactivated: 0 });
+    // It said "+ checkout.steps" and "kept checkout.steps.0/.1", exit 12, after every push.
+    const check = await loc(['push', ...layout, '--check']);
+    expect(check.code, check.stdout + check.stderr).toBe(0);
+    const deactivating = await loc(['push', ...layout, '--deactivate-missing', '--dry-run', '--json']);
+    expect(deactivating.code, deactivating.stderr).toBe(0);
+    const predicted = deactivating.json<{ files: FileEntry[] }>().files.find((f) => f.path.endsWith('checkout.yml'));
+    expect(predicted?.keys).toMatchObject({ added: [], changed: [], deactivated: [] });
+  });
+});
+
 describe('what a push keeps, and what it deactivates', () => {
   const layout = EDITS[0]!.layout;
   const file = () => join(dir.path, 'web/en/checkout.json');
@@ -425,6 +486,18 @@ describe('hostile files are refused before anything is sent', () => {
       'a file named for a Windows device',
       () => writeFileSync(join(dir.path, 'web/en/CON.json'), '{"a": "b"}'),
       /CON\.json[^\n]*device[\s\S]*Rename the file, or move it out of the folder loc push reads/,
+    ],
+    [
+      // JSON.parse kept the last "checkout.pay": the files before this one were imported, then the service
+      // refused it (422), the push half done.
+      'a key written twice in a JSON file, which the service refuses',
+      () => writeFileSync(join(dir.path, 'web/en/checkout.json'), '{"checkout.pay":"Pay",\n"checkout.pay":"Pay now"}'),
+      /checkout\.json does not read as its format: line 2, column 1: the key "checkout\.pay" is also on line 1/,
+    ],
+    [
+      'a JSON file that does not parse, named with its line',
+      () => writeFileSync(join(dir.path, 'web/en/checkout.json'), '{"a": "x",\n "b": }'),
+      /checkout\.json does not read as its format: line 2, column 7: expected a value/,
     ],
   ])('%s', async (_what, make, message) => {
     make();

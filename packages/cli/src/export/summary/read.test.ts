@@ -351,3 +351,143 @@ describe('a file nested deeper than every surface takes (@loc/sdk’s MAX_NESTIN
     expect([...(await readEntries('de.json', deep(32), 'de'))]).toEqual([[Array(32).fill('a').join('.'), 'x']]);
   });
 });
+
+describe('a JSON file the service refuses is refused, naming the line (a push sends no file when one is refused)', () => {
+  // loc-mock's readers of uploads are the rule: a file they refuse with 422 must not pass loc's checks,
+  // or the files before it are imported and the push stops halfway.
+  it.each([
+    [
+      'a key twice',
+      '{"checkout.pay":"Pay",\n"checkout.pay":"Pay now"}',
+      /line 2, column 1: the key "checkout\.pay" is also on line 1/,
+    ],
+    [
+      'a key twice in a nested object',
+      '{"a": {"b": "x",\n  "c": {"d": "1", "d": "2"}},\n "b": "y"}',
+      /line 2, column 19: the key "d" is also on line 2/,
+    ],
+    [
+      'a key twice in an i18next file',
+      '{\n  "items_one": "1",\n  "items_other": "2",\n  "items_one": "x"\n}',
+      /line 4, column 3/,
+    ],
+    ['a value missing', '{"a": "x",\n "b": }', /line 2, column 7: expected a value/],
+    ['a comma too many', '{"a": "x",\n}', /line 1, column 10: a comma before the end/],
+    ['a file cut short', '{"checkout.pay": "Pay now",', /line 1, column 28/],
+  ])('JSON: %s', async (_what, text, message) => {
+    await expect(readEntries('de/app.json', text, 'de')).rejects.toThrow(message);
+    await expect(readKeys('de/app.json', text, 'de', 5)).rejects.toThrow(message);
+  });
+
+  it('JSON: the same key in two objects is two keys; numbers are the text they are written as', async () => {
+    expect(
+      Object.fromEntries(await readEntries('de.json', '\ufeff{"a": {"x": "1"}, "b": {"x": 1.0, "y": true}}', 'de')),
+    ).toEqual({
+      'a.x': '1',
+      'b.x': '1.0',
+      'b.y': 'true',
+    });
+  });
+});
+
+describe('an Android text aapt2 refuses is refused as the service refuses it, naming the line', () => {
+  const android = (body: string) => `<?xml version="1.0" encoding="utf-8"?>\n<resources>\n    ${body}\n</resources>\n`;
+  it.each([
+    [
+      'an entity',
+      '<string name="a">It&apos;s</string>',
+      /line 3: an unescaped apostrophe in "a": write \\' \(aapt2 refuses it\)/,
+    ],
+    ['a plain one', '<string name="a">It\'s</string>', /line 3: an unescaped apostrophe in "a"/],
+    ['one after a quoted part', '<string name="a">"It\'s" and it\'s</string>', /apostrophe in "a"/],
+    [
+      'one in a span after a quote opened outside it',
+      '<string name="a">"x <b>it\'s</b>"</string>',
+      /apostrophe in "a"/,
+    ],
+    [
+      'one in a plural form',
+      '<plurals name="n">\n<item quantity="one">1</item>\n<item quantity="other">it&#39;s</item></plurals>',
+      /line 5: an unescaped apostrophe in "n\.other"/,
+    ],
+    [
+      'one in an array item',
+      '<string-array name="s"><item>ok</item><item>it\'s</item></string-array>',
+      /apostrophe in "s\.1"/,
+    ],
+  ])('Android: refuses an apostrophe as aapt2 does: %s', async (_what, body, message) => {
+    await expect(readEntries('values/strings.xml', android(body), undefined)).rejects.toThrow(message);
+  });
+
+  it('Android: reads an apostrophe aapt2 reads (escaped, quoted, in a resource the service skips)', async () => {
+    const read = await readEntries(
+      'values/strings.xml',
+      android(
+        [
+          '<string name="a">It\\\'s</string>',
+          '<string name="b">"It\'s"</string>',
+          '<string name="c">It\\&apos;s <xliff:g xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2" id="n">"it\'s</xliff:g>"</string>',
+          '<string name="d" translatable="false">It\'s</string>',
+          '<string name="e" product="tablet">It\'s</string>',
+        ].join('\n    '),
+      ),
+      undefined,
+    );
+    expect([...read.keys()]).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
+  it('Android: one text, whichever way its entities are spelled', async () => {
+    const a = await readEntries(
+      'values/strings.xml',
+      android('<string name="w">Tap &amp; &#60;go&gt;</string>'),
+      undefined,
+    );
+    const b = await readEntries(
+      'values/strings.xml',
+      android('<string name="w">Tap &#38; &lt;go></string>'),
+      undefined,
+    );
+    expect(a.get('w')).toBe('Tap &amp; &lt;go>');
+    expect(b).toEqual(a);
+  });
+});
+
+describe('XLIFF texts are compared as text', () => {
+  const xliff = (source: string) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n  <file source-language="en" datatype="plaintext" original="app">\n    <body>\n      <group id="g"><trans-unit id="say"><source>${source}</source></trans-unit></group>\n    </body>\n  </file>\n</xliff>\n`;
+  it('a plain " and the service’s &quot; are one text; character references too; inline markup stays XML', async () => {
+    const plain = await readEntries('en.xlf', xliff('She said "hi" &amp; <g id="1">left</g>'), 'en');
+    expect(plain.get('say')).toBe('She said "hi" & <g id="1">left</g>');
+    expect(await readEntries('en.xlf', xliff('She said &quot;hi&#34; &#x26; <g id="1">left</g>'), 'en')).toEqual(plain);
+  });
+
+  it('a target is the text, a unit without one its source', async () => {
+    const text = xliff('Hi').replace('<source>Hi</source>', '<source>Hi</source><target>Hallo &apos;du&apos;</target>');
+    expect(Object.fromEntries(await readEntries('de.xlf', text, 'de'))).toEqual({ say: "Hallo 'du'" });
+  });
+});
+
+describe('a list’s items are keys of their own, as the service stores them (date.day_names.0, …)', () => {
+  it.each([
+    ['en.yml', 'en:\n  date:\n    day_names: [Sunday, Monday]\n  title: Hi\n'],
+    ['en/app.json', '{"date": {"day_names": ["Sunday", "Monday"]}, "title": "Hi"}'],
+  ])('%s', async (path, text) => {
+    expect(Object.fromEntries(await readEntries(path, text, 'en'))).toEqual({
+      'date.day_names.0': 'Sunday',
+      'date.day_names.1': 'Monday',
+      title: 'Hi',
+    });
+    expect(await readKeys(path, text, 'en', 5)).toEqual({
+      count: 3,
+      first: ['date.day_names.0', 'date.day_names.1', 'title'],
+    });
+  });
+
+  it('a list of objects, and of plural forms, numbered the same way; an empty list is no key', async () => {
+    const text = '{"steps": [{"title": "A"}, {"n": {"one": "1 x", "other": "# x"}}], "none": []}';
+    expect(Object.fromEntries(await readEntries('en.json', text, 'en'))).toEqual({
+      'steps.0.title': 'A',
+      'steps.1.n': JSON.stringify({ one: '1 x', other: '# x' }),
+    });
+  });
+});

@@ -1,18 +1,29 @@
 /**
- * Reading an exported file as keys and values, for the key-by-key change summary. Each format is read
- * with a kept parser (yaml, fast-xml-parser, gettext-parser, dot-properties), loaded only when a file of
- * that format is read (`loc export` without a summary loads none of them), or, for a `.stringsdict`, with
- * the XML reader loc-mock reads uploads with. A value is the text as the file holds it, placeholders
- * included; a key with plural forms has all its forms as its value, so changing one form changes the key.
+ * Reading a resource file as keys and values, for the key-by-key change summary of `loc export` and for
+ * `loc push` (its checks of every file before any is sent, and `--dry-run`/`--check`). JSON is read with
+ * the strict JSON reader loc-mock reads uploads with, and XML files (Android, XLIFF, `.stringsdict`) with
+ * its strict XML reader (@loc/sdk's base/json-read.ts and base/xml-read.ts), so a file the service would
+ * refuse is refused here, naming its line; the other formats with a kept parser (yaml, gettext-parser,
+ * dot-properties), loaded only when a file of that format is read (`loc export` without a summary loads
+ * none of them). A value is the text as the file holds it, placeholders included; a key with plural forms
+ * has all its forms as its value, so changing one form changes the key; a list's items are keys of their
+ * own (`days.0`), as the service stores them.
  */
 import {
   elementsOf,
+  FormatReadError,
+  innerXml,
   MAX_NESTING_DEPTH,
   nestsDeeperThan,
+  parseJson,
   parseXml,
+  startTag,
+  TOO_DEEP,
+  type TreeNode,
   textOf as elementText,
   type XmlElement,
 } from '@loc/sdk/internal';
+import { androidText } from './android-text';
 import { FirstSorted, firstSorted } from './first-keys';
 import { plainStringsKeys } from './strings-keys';
 
@@ -53,24 +64,32 @@ export function isPluralForms(value: object): boolean {
 
 /**
  * Nested keys joined with dots (as i18next joins them); plural forms stay one value. Each value is
- * `leaf(value)`: its text for the summary, the value itself for the typed keys (export/types/).
+ * `leaf(value)`: its text for the summary, the value itself for the typed keys (export/types/). With
+ * `lists`, a list's items are keys of their own, numbered from 0 (`days.0`, `days.1`), as the service
+ * stores them (@loc/sdk's leavesOf, which loc-mock's JSON and YAML readers name keys with); without it a
+ * list is one value (the typed keys leave it out).
  */
 export function flatten<V = string>(
   value: unknown,
   prefix: string,
   into: Map<string, V>,
   leaf: (value: unknown) => V = valueText as (value: unknown) => V,
+  lists = false,
 ): Map<string, V> {
-  if (value && typeof value === 'object' && !Array.isArray(value) && !isPluralForms(value)) {
+  if (lists && Array.isArray(value)) {
+    for (const [i, item] of value.entries()) flatten(item, prefix ? `${prefix}.${i}` : String(i), into, leaf, lists);
+  } else if (value && typeof value === 'object' && !Array.isArray(value) && !isPluralForms(value)) {
     for (const [key, child] of Object.entries(value as Record<string, unknown>))
-      flatten(child, prefix ? `${prefix}.${key}` : key, into, leaf);
+      flatten(child, prefix ? `${prefix}.${key}` : key, into, leaf, lists);
   } else if (prefix) into.set(prefix, leaf(value ?? ''));
   return into;
 }
 
-/** The keys `flatten` makes of a value, without their values: all a file that is new or gone needs. */
+/** The keys `flatten` makes of a value (its lists' items keys of their own), without their values: all a file that is new or gone needs. */
 function flatKeys(value: unknown, prefix: string, into: Set<string>): Set<string> {
-  if (value && typeof value === 'object' && !Array.isArray(value) && !isPluralForms(value)) {
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) flatKeys(item, prefix ? `${prefix}.${i}` : String(i), into);
+  } else if (value && typeof value === 'object' && !isPluralForms(value)) {
     for (const key of Object.keys(value))
       flatKeys((value as Record<string, unknown>)[key], prefix ? `${prefix}.${key}` : key, into);
   } else if (prefix) into.add(prefix);
@@ -137,7 +156,48 @@ function shallow(data: unknown): unknown {
   return data;
 }
 
-const jsonData: DataReader = async (text) => shallow(JSON.parse(text));
+/**
+ * A JSON file read strictly, as the service reads an upload (@loc/sdk's parseJson, loc-mock's JSON
+ * reader): a key twice in one object, at any depth, is refused (JSON.parse kept the last one silently,
+ * and the service refused the file after the files before it were sent), and an error names its line
+ * and column. Numbers and `true`/`false` are the text they are written as (`1.0` stays `1.0`).
+ */
+const jsonData: DataReader = async (text) => {
+  let tree: TreeNode;
+  try {
+    tree = parseJson(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    // The depth in the words every reader here uses for it.
+    if (error instanceof FormatReadError && error.message.endsWith(TOO_DEEP))
+      throw new FormatReadError(`it nests deeper than ${MAX_NESTING_DEPTH} levels`, error.line, error.column);
+    throw error;
+  }
+  return dataOf(tree);
+};
+
+/** A tree parseJson read as the data JSON.parse gives (held to MAX_NESTING_DEPTH by parseJson). */
+function dataOf(node: TreeNode): unknown {
+  switch (node.kind) {
+    case 'text':
+      return node.value;
+    case 'none':
+      return null;
+    case 'list':
+      return node.items.map(dataOf);
+    case 'map': {
+      const data: Record<string, unknown> = {};
+      // defineProperty: a key `__proto__` is a key like any other.
+      for (const entry of node.entries)
+        Object.defineProperty(data, entry.key, {
+          value: dataOf(entry.node),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      return data;
+    }
+  }
+}
 
 const yamlData: DataReader = async (text, locale) => {
   const { parse } = await import('yaml');
@@ -149,7 +209,7 @@ const NESTED: Record<string, DataReader> = { json: jsonData, yml: yamlData, yaml
 const readNested =
   (data: DataReader): Reader =>
   async (text, locale) =>
-    joinSuffixedPlurals(flatten(await data(text, locale), '', new Map()));
+    joinSuffixedPlurals(flatten(await data(text, locale), '', new Map(), valueText, true));
 
 const readProperties: Reader = async (text) => {
   const { parse } = await import('dot-properties');
@@ -170,58 +230,87 @@ const readPo: Reader = async (text) => {
   return entries;
 };
 
-/** Options of fast-xml-parser that keep a text as written (entities, inline markup, spaces). */
-async function xmlParser(stopNodes: string[], arrays: string[]) {
-  const { XMLParser } = await import('fast-xml-parser');
-  return new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: '@',
-    stopNodes,
-    isArray: (name) => arrays.includes(name),
-    parseTagValue: false,
-    parseAttributeValue: false,
-    trimValues: false,
-    processEntities: false,
-  });
+/** The text of an XML file as parseXml reads it: XML reads a byte order mark as no character, and `\r\n` and `\r` as `\n`. */
+const xmlInput = (text: string) => text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+
+/**
+ * An element's content as the file writes it, in one spelling: its text with `&` and `<` escaped (so
+ * `&amp;`, `&#38;` and `&#x26;` are one text) and its elements written back as XML (`<b>New</b>`).
+ */
+function escapedXml(element: XmlElement): string {
+  let out = '';
+  for (const child of element.children) {
+    if (child.kind === 'text') out += child.text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+    else if (child.kind === 'element') {
+      const open = startTag(child);
+      out += child.children.length === 0 ? `${open.slice(0, -1)}/>` : `${open}${escapedXml(child)}</${child.name}>`;
+    }
+  }
+  return out;
 }
 
-type XmlNode = Record<string, unknown>;
-const textOf = (node: unknown): string =>
-  typeof node === 'string' ? node : node && typeof node === 'object' ? String((node as XmlNode)['#text'] ?? '') : '';
-
+/**
+ * An Android `values/strings.xml`, with the strict XML reader loc-mock reads uploads with: a `<string>`
+ * is its name's text, a `<plurals>` one key of its forms, a `<string-array>` one key of its items. A
+ * value is the text as the file writes it (entities in one spelling, markup as XML). A text aapt2 would
+ * refuse is refused as loc-mock refuses it, naming its line (android-text.ts: an unescaped apostrophe),
+ * where loc-mock reads it: not in a resource marked `translatable="false"` or of another `product`.
+ */
 const readAndroid: Reader = async (text) => {
-  const parser = await xmlParser(
-    ['resources.string', 'resources.plurals.item', 'resources.string-array.item'],
-    ['string', 'plurals', 'item', 'string-array'],
-  );
-  const resources = (parser.parse(text) as XmlNode).resources as XmlNode | undefined;
-  if (!resources || typeof resources !== 'object') throw new Error('no <resources> element');
+  const root = parseXml(xmlInput(text));
+  if (root.name !== 'resources') throw new Error('no <resources> element');
   const entries: Entries = new Map();
-  for (const node of (resources.string as XmlNode[] | undefined) ?? [])
-    entries.set(String(node['@name']), textOf(node));
-  for (const node of (resources.plurals as XmlNode[] | undefined) ?? []) {
-    const forms = Object.fromEntries(
-      ((node.item as XmlNode[] | undefined) ?? []).map((i) => [i['@quantity'], textOf(i)]),
-    );
-    entries.set(String(node['@name']), valueText(forms));
+  for (const child of elementsOf(root)) {
+    const kind = child.name;
+    if (kind !== 'string' && kind !== 'plurals' && kind !== 'string-array') continue;
+    const name = child.attrs.get('name') ?? 'undefined';
+    const read =
+      child.attrs.get('translatable') !== 'false' &&
+      (child.attrs.get('product') === undefined || child.attrs.get('product') === 'default');
+    const textOf = (element: XmlElement, key: string) => {
+      if (read) androidText(element, key);
+      return escapedXml(element);
+    };
+    if (kind === 'string') {
+      entries.set(name, textOf(child, name));
+      continue;
+    }
+    const items = elementsOf(child).filter((item) => item.name === 'item');
+    if (kind === 'plurals') {
+      const forms = Object.fromEntries(
+        items.map((i) => [i.attrs.get('quantity'), textOf(i, `${name}.${i.attrs.get('quantity') ?? ''}`)]),
+      );
+      entries.set(name, valueText(forms));
+    } else entries.set(name, valueText(items.map((item, i) => textOf(item, `${name}.${i}`))));
   }
-  for (const node of (resources['string-array'] as XmlNode[] | undefined) ?? [])
-    entries.set(String(node['@name']), valueText(((node.item as XmlNode[] | undefined) ?? []).map(textOf)));
   return entries;
 };
 
+/** Elements of XLIFF's namespaces (or of none, as some tools write it); others are extensions, skipped (as loc-mock's reader skips them). */
+const isXliff = (element: XmlElement) =>
+  element.uri === '' || element.uri.startsWith('urn:oasis:names:tc:xliff:document:');
+
+/**
+ * An XLIFF 1.2 file, with the strict XML reader loc-mock reads uploads with: a unit's key is its `id`, its
+ * value its `<target>`, or its `<source>` where it has none, as innerXml gives it (loc-mock's reader's
+ * texts): XML's entities and character references decoded, so `"` and `&quot;` are one text; inline
+ * elements (`<g>`, `<x/>`) written back as XML.
+ */
 const readXliff: Reader = async (text) => {
-  const parser = await xmlParser(['*.source', '*.target'], ['file', 'group', 'trans-unit']);
-  const xliff = (parser.parse(text) as XmlNode).xliff as XmlNode | undefined;
-  if (!xliff || typeof xliff !== 'object') throw new Error('no <xliff> element');
+  const root = parseXml(xmlInput(text));
+  if (root.local !== 'xliff') throw new Error('no <xliff> element');
   const entries: Entries = new Map();
-  const visit = (node: XmlNode) => {
-    for (const unit of (node['trans-unit'] as XmlNode[] | undefined) ?? [])
-      entries.set(String(unit['@id']), textOf(unit.target ?? unit.source));
-    for (const group of (node.group as XmlNode[] | undefined) ?? []) visit(group);
-    if (node.body && typeof node.body === 'object') visit(node.body as XmlNode);
+  const visit = (element: XmlElement) => {
+    for (const child of elementsOf(element)) {
+      if (!isXliff(child)) continue;
+      if (child.local === 'trans-unit') {
+        const parts = elementsOf(child).filter(isXliff);
+        const value = parts.find((e) => e.local === 'target') ?? parts.find((e) => e.local === 'source');
+        entries.set(String(child.attrs.get('id')), value ? innerXml(value) : '');
+      } else if (child.local === 'file' || child.local === 'body' || child.local === 'group') visit(child);
+    }
   };
-  for (const file of (xliff.file as XmlNode[] | undefined) ?? []) visit(file);
+  visit(root);
   return entries;
 };
 
@@ -233,8 +322,7 @@ const readXliff: Reader = async (text) => {
  * validates and then parses (~40 ms): most of a `loc push` of an iOS project (bench "Push").
  */
 const readStringsdict: Reader = async (text) => {
-  // XML reads a byte order mark as no character, and `\r\n` and `\r` as `\n`.
-  const root = parseXml(text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'));
+  const root = parseXml(xmlInput(text));
   if (root.name !== 'plist') throw new Error('no <plist> element');
   const [top] = plistElements(root);
   const data = top === undefined ? undefined : plistValue(top);
