@@ -20,7 +20,6 @@ const VENDORED: Record<string, string> = {
   yauzl: 'yauzl',
   // The parsers of the change summary (src/export/summary/read.ts), each loaded for its format only.
   yaml: 'yaml',
-  'fast-xml-parser': 'fast-xml-parser',
   'gettext-parser': 'gettext-parser',
   'dot-properties': 'dot-properties',
 };
