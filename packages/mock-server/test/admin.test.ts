@@ -7,7 +7,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMockService, DEMO, startMockServer, type MockServer } from '../src';
 import { adminExamplesMarkdown } from '../src/service/admin-examples-doc';
 import { buildAdminOpenApi } from '../src/service/admin-openapi';
@@ -207,6 +207,21 @@ describe('the controls, through the JS API and over HTTP', () => {
     expect(wrong.headers.get('allow')).toBe('POST');
     const gone = await fetch(`${server.url}/__admin/faults/fault-999`, { method: 'DELETE' });
     expect(gone.status).toBe(404);
+  });
+});
+
+describe('the clock control', () => {
+  it('answers a set with the time it set, though the real clock ticks on between', () => {
+    const mock = createMockService({ exportDelayMs: 0 });
+    // Every reading of the real clock a millisecond later than the one before: a busy machine at its worst.
+    let real = Date.parse('2026-12-02T00:00:00Z');
+    const now = vi.spyOn(Date, 'now').mockImplementation(() => real++);
+    try {
+      const answer = mock.admin.setClock({ set: '2030-01-01T00:00:00Z' }) as { now: string; epochMs: number };
+      expect(answer).toEqual({ now: '2030-01-01T00:00:00.000Z', epochMs: Date.parse('2030-01-01T00:00:00Z') });
+    } finally {
+      now.mockRestore();
+    }
   });
 });
 

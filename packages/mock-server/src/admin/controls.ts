@@ -102,8 +102,7 @@ function faultView(f: ActiveFault): z.input<typeof ActiveFaultSchema> {
 }
 
 const ClockSchema = z.object({ now: z.string(), epochMs: z.number() });
-function clockView(clock: MockClock): z.input<typeof ClockSchema> {
-  const now = clock.now();
+function clockView(clock: MockClock, now = clock.now()): z.input<typeof ClockSchema> {
   return { now: new Date(now).toISOString(), epochMs: now };
 }
 
@@ -464,7 +463,9 @@ export const CONTROLS = {
           },
         ]);
       target.clock.set(to);
-      return clockView(target.clock);
+      // The time it was moved to, not a second reading: the clock runs on, and Date.now() may tick over a
+      // millisecond between the two (so `set` answered .001 on a busy machine, and only sometimes).
+      return clockView(target.clock, to);
     },
     flag: {
       name: 'clock',
