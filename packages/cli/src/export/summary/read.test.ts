@@ -203,6 +203,18 @@ describe('the keys of nested files (JSON, YAML)', () => {
   });
 });
 
+describe('a key without a text (null)', () => {
+  // The service reads it as untranslated and its files leave such keys out: read as '', it was "added" by
+  // every `loc push --check`, which then never settled.
+  it('is no entry in JSON and YAML, for the summary and the key count alike', async () => {
+    const json = '{"a": null, "b": "x", "c": {"d": null}, "e": [null, "y"]}';
+    expect(Object.fromEntries(await readEntries('en/app.json', json, 'en'))).toEqual({ b: 'x', 'e.1': 'y' });
+    expect(await readKeys('en/app.json', Buffer.from(json), 'en', 5)).toEqual({ count: 2, first: ['b', 'e.1'] });
+    const yaml = 'en:\n  a:\n  b: x\n  c: ~\n';
+    expect(Object.fromEntries(await readEntries('en.yml', yaml, 'en'))).toEqual({ b: 'x' });
+  });
+});
+
 describe('the platforms’ files, as loc-mock’s exports write them', () => {
   // An Android `<plurals>` and `<string-array>`, a `.stringsdict` rule: one key each, its forms or items its
   // value, so a changed form changes the key; a styled string's markup is its text, as the file holds it.

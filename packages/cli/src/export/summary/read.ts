@@ -67,7 +67,8 @@ export function isPluralForms(value: object): boolean {
  * `leaf(value)`: its text for the summary, the value itself for the typed keys (export/types/). With
  * `lists`, a list's items are keys of their own, numbered from 0 (`days.0`, `days.1`), as the service
  * stores them (@loc/sdk's leavesOf, which loc-mock's JSON and YAML readers name keys with); without it a
- * list is one value (the typed keys leave it out).
+ * list is one value (the typed keys leave it out). A `null` (YAML's `~`, or a key with nothing after it) is
+ * no entry: the service reads it as a key without a text, untranslated, which its files leave out.
  */
 export function flatten<V = string>(
   value: unknown,
@@ -81,7 +82,7 @@ export function flatten<V = string>(
   } else if (value && typeof value === 'object' && !Array.isArray(value) && !isPluralForms(value)) {
     for (const [key, child] of Object.entries(value as Record<string, unknown>))
       flatten(child, prefix ? `${prefix}.${key}` : key, into, leaf, lists);
-  } else if (prefix) into.set(prefix, leaf(value ?? ''));
+  } else if (prefix && value !== null) into.set(prefix, leaf(value ?? ''));
   return into;
 }
 
@@ -92,7 +93,7 @@ function flatKeys(value: unknown, prefix: string, into: Set<string>): Set<string
   } else if (value && typeof value === 'object' && !isPluralForms(value)) {
     for (const key of Object.keys(value))
       flatKeys((value as Record<string, unknown>)[key], prefix ? `${prefix}.${key}` : key, into);
-  } else if (prefix) into.add(prefix);
+  } else if (prefix && value !== null) into.add(prefix);
   return into;
 }
 
