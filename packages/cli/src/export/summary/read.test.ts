@@ -203,6 +203,27 @@ describe('the keys of nested files (JSON, YAML)', () => {
   });
 });
 
+describe('a plural in a nested file and in a flat export of it', () => {
+  // The service stores `notes_count: {one, other}` as notes_count.one and notes_count.other, and a flat
+  // export (json.standard) writes those: read as two keys against one, `loc push --check` never settled.
+  it('is one key, with the same value', async () => {
+    const nested = await readEntries('en/common.json', '{"notes_count": {"one": "a note", "other": "notes"}}', 'en');
+    const flat = await readEntries(
+      'en/common.json',
+      '{"notes_count.one": "a note", "notes_count.other": "notes"}',
+      'en',
+    );
+    expect(flat).toEqual(nested);
+    expect([...flat.keys()]).toEqual(['notes_count']);
+    expect(
+      await readKeys('en/common.json', Buffer.from('{"n.one": "a", "n.other": "b", "x.one": "c"}'), 'en', 5),
+    ).toEqual({
+      count: 2,
+      first: ['n', 'x.one'],
+    });
+  });
+});
+
 describe('a key without a text (null)', () => {
   // The service reads it as untranslated and its files leave such keys out: read as '', it was "added" by
   // every `loc push --check`, which then never settled.

@@ -112,12 +112,34 @@ export function pluralBase(key: string, keys: { has(key: string): boolean }): st
   return base !== undefined && keys.has(`${base}_other`) ? base : undefined;
 }
 
-/** i18next's plural keys (`items_one`, `items_other`) are one key with its forms, when `_other` is there. */
+const DOTTED_PLURAL_KEY = /^(.+)\.(zero|one|two|few|many|other)$/;
+
+/**
+ * The group a flat key of the service's own spelling belongs to (`items` for `items.one`, when
+ * `items.other` is there): what a flat export (json.standard) writes for the plural a nested file holds
+ * as `"items": {"one": …, "other": …}`, which the service stores as `items.one` and `items.other`.
+ */
+function dottedPluralBase(key: string, keys: { has(key: string): boolean }): string | undefined {
+  const dot = key.lastIndexOf('.');
+  if (dot < 1 || !PLURAL_CATEGORIES.has(key.slice(dot + 1))) return undefined;
+  const base = DOTTED_PLURAL_KEY.exec(key)?.[1];
+  return base !== undefined && keys.has(`${base}.other`) ? base : undefined;
+}
+
+/** The plural group a key is a form of, in either spelling (`items_one`, `items.one`), if any. */
+const formBase = (key: string, keys: { has(key: string): boolean }) =>
+  pluralBase(key, keys) ?? dottedPluralBase(key, keys);
+
+/**
+ * Plural keys are one key with its forms, when the `other` form is there: i18next's (`items_one`,
+ * `items_other`) and the service's flat ones (`items.one`, `items.other`), so that a nested file's plural
+ * and a flat export of it are the same key.
+ */
 function joinSuffixedPlurals(entries: Entries): Entries {
   const joined: Entries = new Map();
   const forms = new Map<string, Record<string, string>>();
   for (const [key, value] of entries) {
-    const base = pluralBase(key, entries);
+    const base = formBase(key, entries);
     if (base !== undefined) {
       if (!forms.has(base)) forms.set(base, {});
       forms.get(base)![key.slice(base.length + 1)] = value;
@@ -130,7 +152,7 @@ function joinSuffixedPlurals(entries: Entries): Entries {
 /** The keys joinSuffixedPlurals leaves of `keys`. */
 function joinedKeys(keys: Set<string>): Set<string> {
   const joined = new Set<string>();
-  for (const key of keys) joined.add(pluralBase(key, keys) ?? key);
+  for (const key of keys) joined.add(formBase(key, keys) ?? key);
   return joined;
 }
 
