@@ -10,7 +10,7 @@ import type { ExportFormatId } from '@loc/sdk';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hostileSeed, parseSeed, WRITERS } from '../src';
-import { aaptText } from '../src/formats/android-read';
+import { aaptText } from '@loc/sdk/internal';
 import { FormatReadError } from '../src/formats/readers';
 import { parseXml, type XmlElement } from '@loc/sdk/internal';
 import { AAPT_CASES } from './android-cases';

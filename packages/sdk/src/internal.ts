@@ -59,6 +59,7 @@ export {
 } from './base/relative-path';
 export { MAX_NESTING_DEPTH, nestsDeeperThan } from './base/json-depth';
 export { checkDepth, FormatReadError, lineFinder, snippet, TOO_DEEP } from './base/text-reading';
+export { aaptText } from './base/android-text';
 export { type Leaf, leavesOf, parseJson, type TreeNode } from './base/json-read';
 export {
   elementsOf,

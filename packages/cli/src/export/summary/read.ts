@@ -10,6 +10,7 @@
  * own (`days.0`), as the service stores them.
  */
 import {
+  aaptText,
   elementsOf,
   FormatReadError,
   innerXml,
@@ -18,12 +19,11 @@ import {
   parseJson,
   parseXml,
   startTag,
+  textOf as elementText,
   TOO_DEEP,
   type TreeNode,
-  textOf as elementText,
   type XmlElement,
 } from '@loc/sdk/internal';
-import { androidText } from './android-text';
 import { FirstSorted, firstSorted } from './first-keys';
 import { plainStringsKeys } from './strings-keys';
 
@@ -276,7 +276,8 @@ function escapedXml(element: XmlElement): string {
  * An Android `values/strings.xml`, with the strict XML reader loc-mock reads uploads with: a `<string>`
  * is its name's text, a `<plurals>` one key of its forms, a `<string-array>` one key of its items. A
  * value is the text as the file writes it (entities in one spelling, markup as XML). A text aapt2 would
- * refuse is refused as loc-mock refuses it, naming its line (android-text.ts: an unescaped apostrophe),
+ * refuse is refused as loc-mock refuses it, naming its line (@loc/sdk's aaptText: an unescaped apostrophe,
+ * a bad `\u` escape),
  * where loc-mock reads it: not in a resource marked `translatable="false"` or of another `product`.
  */
 const readAndroid: Reader = async (text) => {
@@ -291,7 +292,7 @@ const readAndroid: Reader = async (text) => {
       child.attrs.get('translatable') !== 'false' &&
       (child.attrs.get('product') === undefined || child.attrs.get('product') === 'default');
     const textOf = (element: XmlElement, key: string) => {
-      if (read) androidText(element, key);
+      if (read) aaptText(element, key); // its refusals only: the value is the text as the file writes it
       return escapedXml(element);
     };
     if (kind === 'string') {
