@@ -236,6 +236,45 @@ describe('a key without a text (null)', () => {
   });
 });
 
+describe('YAML, as the service reads it', () => {
+  // loc-mock reads every scalar as the text it is written as and applies merge keys; read with the core
+  // schema and no merge keys, `loc push --check` said `version` changed and `profile.<<.title` added
+  // after every push, and `profile.logout` "not in your file" (--deactivate-missing deactivated it).
+  it('keeps numbers and booleans as written, and applies merge keys (the mapping’s own keys winning)', async () => {
+    const yaml = [
+      'defaults: &defaults',
+      '  title: Settings',
+      '  logout: Log out',
+      'profile:',
+      '  <<: *defaults',
+      '  title: Profile',
+      'nums:',
+      '  version: 1.10',
+      '  octal: 010',
+      '  on: True',
+      '  exp: 1e3',
+      '  1.50: key',
+      '  none: ~',
+      '',
+    ].join('\n');
+    expect(Object.fromEntries(await readEntries('en/app.yml', yaml, 'en'))).toEqual({
+      'defaults.title': 'Settings',
+      'defaults.logout': 'Log out',
+      'profile.title': 'Profile',
+      'profile.logout': 'Log out',
+      'nums.version': '1.10',
+      'nums.octal': '010',
+      'nums.on': 'True',
+      'nums.exp': '1e3',
+      'nums.1.50': 'key',
+    });
+    expect(await readKeys('en/app.yml', Buffer.from(yaml), 'en', 3)).toEqual({
+      count: 9,
+      first: ['defaults.logout', 'defaults.title', 'nums.1.50'],
+    });
+  });
+});
+
 describe('the platforms’ files, as loc-mock’s exports write them', () => {
   // An Android `<plurals>` and `<string-array>`, a `.stringsdict` rule: one key each, its forms or items its
   // value, so a changed form changes the key; a styled string's markup is its text, as the file holds it.

@@ -222,9 +222,25 @@ function dataOf(node: TreeNode): unknown {
   }
 }
 
+/**
+ * A YAML file read as the service reads an upload (loc-mock's YAML reader): every scalar is the text it is
+ * written as (`version: 1.10` is "1.10", `on: True` "True", as its failsafe schema reads them, where the
+ * core schema's 1.1 and true made the key "changed" at every `loc push --check`), `~` and nothing at all
+ * are null, and merge keys (`<<: *defaults`) bring the anchored mapping's keys, the mapping's own winning
+ * (read as a key `<<`, they were "added" at every check, and the keys they bring "not in your file").
+ */
 const yamlData: DataReader = async (text, locale) => {
-  const { parse } = await import('yaml');
-  return withoutLocaleRoot(shallow(parse(text)), locale);
+  const { parseDocument, visit, isScalar } = await import('yaml');
+  const doc = parseDocument(text, { merge: true });
+  const error = doc.errors[0];
+  if (error) throw error;
+  visit(doc, {
+    Scalar(_key, node) {
+      if (isScalar(node) && node.value !== null && typeof node.value !== 'string' && typeof node.source === 'string')
+        node.value = node.source;
+    },
+  });
+  return withoutLocaleRoot(shallow(doc.toJS()), locale);
 };
 
 const NESTED: Record<string, DataReader> = { json: jsonData, yml: yamlData, yaml: yamlData };
