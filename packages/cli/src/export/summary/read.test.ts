@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import * as plistPackage from 'plist';
 import { describe, expect, it } from 'vitest';
+import { compareFile } from './diff';
 import { formatOf, readEntries, readKeys } from './read';
 import { plainStringsKeys } from './strings-keys';
 
@@ -233,6 +234,28 @@ describe('a key without a text (null)', () => {
     expect(await readKeys('en/app.json', Buffer.from(json), 'en', 5)).toEqual({ count: 2, first: ['b', 'e.1'] });
     const yaml = 'en:\n  a:\n  b: x\n  c: ~\n';
     expect(Object.fromEntries(await readEntries('en.yml', yaml, 'en'))).toEqual({ b: 'x' });
+  });
+});
+
+describe('a file in UTF-16, with its byte order mark', () => {
+  // `loc push` reads it (Xcode wrote `.strings` files so); in the output folder, the summary read its
+  // bytes as UTF-8 and listed it "compared as a whole file: cannot read the text at offset 0".
+  it('is compared key by key with the export’s UTF-8 copy, and read for its keys when gone', async () => {
+    const text = '/* c */\n"a" = "A";\n"b" = "B";\n';
+    const utf16le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const utf16be = Buffer.from(utf16le);
+    utf16be.swap16();
+    const after = Buffer.from(text.replace('"B"', '"B2"'));
+    for (const before of [utf16le, utf16be]) {
+      const path = 'Resources/de.lproj/Localizable.strings';
+      expect(await compareFile({ path, locale: 'de', before, after }, 5)).toMatchObject({
+        kind: 'read',
+        counts: { added: 0, changed: 1, removed: 0 },
+        keys: { changed: ['b'] },
+      });
+      expect(await compareFile({ path, locale: 'de', before, after: Buffer.from(text) }, 5)).toEqual({ kind: 'same' });
+      expect(await readKeys(path, before, 'de', 5)).toEqual({ count: 2, first: ['a', 'b'] });
+    }
   });
 });
 

@@ -33,11 +33,16 @@ export type Entries = Map<string, string>;
 /** A file's content: its text, or its bytes (UTF-8). */
 export type Content = string | Uint8Array;
 
-/** The text of a file's content: bytes decoded as readFileSync decodes a file (a byte order mark kept). */
+/**
+ * The text of a file's content: bytes decoded as readFileSync decodes a file (a byte order mark kept), or
+ * as UTF-16 where a byte order mark says so, as `loc push` reads a file (Xcode wrote `.strings` files in
+ * UTF-16): read as UTF-8, such a file in the output folder was "compared as a whole file" by the summary.
+ */
 export function decoded(content: Content): string {
-  return typeof content === 'string'
-    ? content
-    : Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('utf8');
+  if (typeof content === 'string') return content;
+  if (content[0] === 0xff && content[1] === 0xfe) return new TextDecoder('utf-16le').decode(content);
+  if (content[0] === 0xfe && content[1] === 0xff) return new TextDecoder('utf-16be').decode(content);
+  return Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('utf8');
 }
 
 /** What a file of a format is read with. */
