@@ -237,6 +237,35 @@ describe('a key without a text (null)', () => {
   });
 });
 
+describe('a key beside plural forms of its name', () => {
+  // `share` with `share.one` and `share.other` (or `items` with `items_one`, `items_other`): the forms
+  // joined into one key `share` replaced its text, so `loc push --check` said "up to date" after `share`
+  // changed, and the summary counted no change.
+  it('stays a key of its own, the forms keys of their own, so a change to it is seen', async () => {
+    for (const [key, one, other] of [
+      ['share', 'share.one', 'share.other'],
+      ['items', 'items_one', 'items_other'],
+    ] as const) {
+      const file = (text: string) => JSON.stringify({ [key]: text, [one]: '1', [other]: 'n' });
+      expect(Object.fromEntries(await readEntries('en/app.json', file('Share'), 'en'))).toEqual({
+        [key]: 'Share',
+        [one]: '1',
+        [other]: 'n',
+      });
+      expect(await readKeys('en/app.json', Buffer.from(file('Share')), 'en', 5)).toEqual({
+        count: 3,
+        first: [key, one, other].sort(),
+      });
+      const before = file('Share');
+      const after = file('Share it');
+      expect(await compareFile({ path: 'en/app.json', locale: 'en', before, after }, 5)).toMatchObject({
+        counts: { added: 0, changed: 1, removed: 0 },
+        keys: { changed: [key] },
+      });
+    }
+  });
+});
+
 describe('a file in UTF-16, with its byte order mark', () => {
   // `loc push` reads it (Xcode wrote `.strings` files so); in the output folder, the summary read its
   // bytes as UTF-8 and listed it "compared as a whole file: cannot read the text at offset 0".

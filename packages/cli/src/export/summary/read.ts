@@ -131,9 +131,15 @@ function dottedPluralBase(key: string, keys: { has(key: string): boolean }): str
   return base !== undefined && keys.has(`${base}.other`) ? base : undefined;
 }
 
-/** The plural group a key is a form of, in either spelling (`items_one`, `items.one`), if any. */
-const formBase = (key: string, keys: { has(key: string): boolean }) =>
-  pluralBase(key, keys) ?? dottedPluralBase(key, keys);
+/**
+ * The plural group a key is a form of, in either spelling (`items_one`, `items.one`), if any; none when
+ * the file has a key of that name too (`share` beside `share.one` and `share.other`, as a flat file may
+ * hold them): joined, the forms replaced its text, and a change to it was no change.
+ */
+const formBase = (key: string, keys: { has(key: string): boolean }) => {
+  const base = pluralBase(key, keys) ?? dottedPluralBase(key, keys);
+  return base === undefined || keys.has(base) ? undefined : base;
+};
 
 /**
  * Plural keys are one key with its forms, when the `other` form is there: i18next's (`items_one`,
