@@ -346,6 +346,32 @@ describe('a list in a YAML file', () => {
   });
 });
 
+describe('numbers and merge keys in a YAML file', () => {
+  it('are read as the service reads them (the text as written, the merged keys), so --check settles', async () => {
+    const layout = web('yaml.standard');
+    expect((await loc(['export', ...layout, '--quiet'])).code).toBe(0);
+    const path = join(dir.path, checkout('yml'));
+    const added = '  version: 1.10\n  defaults: &defaults\n    a: A\n  more:\n    <<: *defaults\n    b: B\n';
+    writeFileSync(path, `${readFileSync(path, 'utf8').trimEnd()}\n${added}`);
+    const dry = await loc(['push', ...layout, '--dry-run', '--json']);
+    expect(dry.code, dry.stderr).toBe(0);
+    const planned = dry.json<{ files: FileEntry[] }>().files.find((f) => f.path.endsWith('checkout.yml'));
+    expect(planned?.keys).toMatchObject({
+      added: ['checkout.defaults.a', 'checkout.more.a', 'checkout.more.b', 'checkout.version'],
+      deactivated: [],
+    });
+    const pushed = await loc(['push', ...layout]);
+    expect(pushed.code, pushed.stderr).toBe(0);
+    // It said "~ checkout.version" (1.1 against the service's 1.10) and "+ checkout.more.<<.a", exit 12,
+    // after every push, and the merged checkout.more.a was "not in your file".
+    const check = await loc(['push', ...layout, '--check']);
+    expect(check.code, check.stdout + check.stderr).toBe(0);
+    const deactivating = await loc(['push', ...layout, '--deactivate-missing', '--dry-run', '--json']);
+    const predicted = deactivating.json<{ files: FileEntry[] }>().files.find((f) => f.path.endsWith('checkout.yml'));
+    expect(predicted?.keys).toMatchObject({ added: [], changed: [], deactivated: [] });
+  });
+});
+
 describe('what a push keeps, and what it deactivates', () => {
   const layout = EDITS[0]!.layout;
   const file = () => join(dir.path, 'web/en/checkout.json');

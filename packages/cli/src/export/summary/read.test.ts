@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import * as plistPackage from 'plist';
 import { describe, expect, it } from 'vitest';
+import { compareFile } from './diff';
 import { formatOf, readEntries, readKeys } from './read';
 import { plainStringsKeys } from './strings-keys';
 
@@ -233,6 +234,96 @@ describe('a key without a text (null)', () => {
     expect(await readKeys('en/app.json', Buffer.from(json), 'en', 5)).toEqual({ count: 2, first: ['b', 'e.1'] });
     const yaml = 'en:\n  a:\n  b: x\n  c: ~\n';
     expect(Object.fromEntries(await readEntries('en.yml', yaml, 'en'))).toEqual({ b: 'x' });
+  });
+});
+
+describe('a key beside plural forms of its name', () => {
+  // `share` with `share.one` and `share.other` (or `items` with `items_one`, `items_other`): the forms
+  // joined into one key `share` replaced its text, so `loc push --check` said "up to date" after `share`
+  // changed, and the summary counted no change.
+  it('stays a key of its own, the forms keys of their own, so a change to it is seen', async () => {
+    for (const [key, one, other] of [
+      ['share', 'share.one', 'share.other'],
+      ['items', 'items_one', 'items_other'],
+    ] as const) {
+      const file = (text: string) => JSON.stringify({ [key]: text, [one]: '1', [other]: 'n' });
+      expect(Object.fromEntries(await readEntries('en/app.json', file('Share'), 'en'))).toEqual({
+        [key]: 'Share',
+        [one]: '1',
+        [other]: 'n',
+      });
+      expect(await readKeys('en/app.json', Buffer.from(file('Share')), 'en', 5)).toEqual({
+        count: 3,
+        first: [key, one, other].sort(),
+      });
+      const before = file('Share');
+      const after = file('Share it');
+      expect(await compareFile({ path: 'en/app.json', locale: 'en', before, after }, 5)).toMatchObject({
+        counts: { added: 0, changed: 1, removed: 0 },
+        keys: { changed: [key] },
+      });
+    }
+  });
+});
+
+describe('a file in UTF-16, with its byte order mark', () => {
+  // `loc push` reads it (Xcode wrote `.strings` files so); in the output folder, the summary read its
+  // bytes as UTF-8 and listed it "compared as a whole file: cannot read the text at offset 0".
+  it('is compared key by key with the export’s UTF-8 copy, and read for its keys when gone', async () => {
+    const text = '/* c */\n"a" = "A";\n"b" = "B";\n';
+    const utf16le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const utf16be = Buffer.from(utf16le);
+    utf16be.swap16();
+    const after = Buffer.from(text.replace('"B"', '"B2"'));
+    for (const before of [utf16le, utf16be]) {
+      const path = 'Resources/de.lproj/Localizable.strings';
+      expect(await compareFile({ path, locale: 'de', before, after }, 5)).toMatchObject({
+        kind: 'read',
+        counts: { added: 0, changed: 1, removed: 0 },
+        keys: { changed: ['b'] },
+      });
+      expect(await compareFile({ path, locale: 'de', before, after: Buffer.from(text) }, 5)).toEqual({ kind: 'same' });
+      expect(await readKeys(path, before, 'de', 5)).toEqual({ count: 2, first: ['a', 'b'] });
+    }
+  });
+});
+
+describe('YAML, as the service reads it', () => {
+  // loc-mock reads every scalar as the text it is written as and applies merge keys; read with the core
+  // schema and no merge keys, `loc push --check` said `version` changed and `profile.<<.title` added
+  // after every push, and `profile.logout` "not in your file" (--deactivate-missing deactivated it).
+  it('keeps numbers and booleans as written, and applies merge keys (the mapping’s own keys winning)', async () => {
+    const yaml = [
+      'defaults: &defaults',
+      '  title: Settings',
+      '  logout: Log out',
+      'profile:',
+      '  <<: *defaults',
+      '  title: Profile',
+      'nums:',
+      '  version: 1.10',
+      '  octal: 010',
+      '  on: True',
+      '  exp: 1e3',
+      '  1.50: key',
+      '  none: ~',
+      '',
+    ].join('\n');
+    expect(Object.fromEntries(await readEntries('en/app.yml', yaml, 'en'))).toEqual({
+      'defaults.title': 'Settings',
+      'defaults.logout': 'Log out',
+      'profile.title': 'Profile',
+      'profile.logout': 'Log out',
+      'nums.version': '1.10',
+      'nums.octal': '010',
+      'nums.on': 'True',
+      'nums.exp': '1e3',
+      'nums.1.50': 'key',
+    });
+    expect(await readKeys('en/app.yml', Buffer.from(yaml), 'en', 3)).toEqual({
+      count: 9,
+      first: ['defaults.logout', 'defaults.title', 'nums.1.50'],
+    });
   });
 });
 

@@ -33,11 +33,16 @@ export type Entries = Map<string, string>;
 /** A file's content: its text, or its bytes (UTF-8). */
 export type Content = string | Uint8Array;
 
-/** The text of a file's content: bytes decoded as readFileSync decodes a file (a byte order mark kept). */
+/**
+ * The text of a file's content: bytes decoded as readFileSync decodes a file (a byte order mark kept), or
+ * as UTF-16 where a byte order mark says so, as `loc push` reads a file (Xcode wrote `.strings` files in
+ * UTF-16): read as UTF-8, such a file in the output folder was "compared as a whole file" by the summary.
+ */
 export function decoded(content: Content): string {
-  return typeof content === 'string'
-    ? content
-    : Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('utf8');
+  if (typeof content === 'string') return content;
+  if (content[0] === 0xff && content[1] === 0xfe) return new TextDecoder('utf-16le').decode(content);
+  if (content[0] === 0xfe && content[1] === 0xff) return new TextDecoder('utf-16be').decode(content);
+  return Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('utf8');
 }
 
 /** What a file of a format is read with. */
@@ -126,9 +131,15 @@ function dottedPluralBase(key: string, keys: { has(key: string): boolean }): str
   return base !== undefined && keys.has(`${base}.other`) ? base : undefined;
 }
 
-/** The plural group a key is a form of, in either spelling (`items_one`, `items.one`), if any. */
-const formBase = (key: string, keys: { has(key: string): boolean }) =>
-  pluralBase(key, keys) ?? dottedPluralBase(key, keys);
+/**
+ * The plural group a key is a form of, in either spelling (`items_one`, `items.one`), if any; none when
+ * the file has a key of that name too (`share` beside `share.one` and `share.other`, as a flat file may
+ * hold them): joined, the forms replaced its text, and a change to it was no change.
+ */
+const formBase = (key: string, keys: { has(key: string): boolean }) => {
+  const base = pluralBase(key, keys) ?? dottedPluralBase(key, keys);
+  return base === undefined || keys.has(base) ? undefined : base;
+};
 
 /**
  * Plural keys are one key with its forms, when the `other` form is there: i18next's (`items_one`,
@@ -222,9 +233,25 @@ function dataOf(node: TreeNode): unknown {
   }
 }
 
+/**
+ * A YAML file read as the service reads an upload (loc-mock's YAML reader): every scalar is the text it is
+ * written as (`version: 1.10` is "1.10", `on: True` "True", as its failsafe schema reads them, where the
+ * core schema's 1.1 and true made the key "changed" at every `loc push --check`), `~` and nothing at all
+ * are null, and merge keys (`<<: *defaults`) bring the anchored mapping's keys, the mapping's own winning
+ * (read as a key `<<`, they were "added" at every check, and the keys they bring "not in your file").
+ */
 const yamlData: DataReader = async (text, locale) => {
-  const { parse } = await import('yaml');
-  return withoutLocaleRoot(shallow(parse(text)), locale);
+  const { parseDocument, visit, isScalar } = await import('yaml');
+  const doc = parseDocument(text, { merge: true });
+  const error = doc.errors[0];
+  if (error) throw error;
+  visit(doc, {
+    Scalar(_key, node) {
+      if (isScalar(node) && node.value !== null && typeof node.value !== 'string' && typeof node.source === 'string')
+        node.value = node.source;
+    },
+  });
+  return withoutLocaleRoot(shallow(doc.toJS()), locale);
 };
 
 const NESTED: Record<string, DataReader> = { json: jsonData, yml: yamlData, yaml: yamlData };
