@@ -225,6 +225,26 @@ describe('a plural in a nested file and in a flat export of it', () => {
   });
 });
 
+describe('XLIFF 2.0', () => {
+  // Its units are <unit>/<segment>: read as 1.2's <trans-unit> only, a file of them was 0 keys, no error.
+  it('reads each unit as its segments’ targets, or their sources where one has no target', async () => {
+    const xlf = `<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="de">
+  <file id="f1">
+    <unit id="greeting"><segment><source>Hello</source><target>Hallo</target></segment></unit>
+    <group id="g"><unit id="two"><segment><source>A.</source><target>Ä.</target></segment><ignorable><source> </source></ignorable><segment><source>B &amp; "c"</source><target>B &amp; "c"</target></segment></unit></group>
+    <unit id="new"><segment><source>New</source></segment></unit>
+  </file>
+</xliff>
+`;
+    expect(Object.fromEntries(await readEntries('de.xlf', xlf, 'de'))).toEqual({
+      greeting: 'Hallo',
+      two: 'Ä. B & "c"',
+      new: 'New',
+    });
+  });
+});
+
 describe('a key without a text (null)', () => {
   // The service reads it as untranslated and its files leave such keys out: read as '', it was "added" by
   // every `loc push --check`, which then never settled.

@@ -342,7 +342,7 @@ const isXliff = (element: XmlElement) =>
   element.uri === '' || element.uri.startsWith('urn:oasis:names:tc:xliff:document:');
 
 /**
- * An XLIFF 1.2 file, with the strict XML reader loc-mock reads uploads with: a unit's key is its `id`, its
+ * An XLIFF 1.2 or 2.0 file, with the strict XML reader loc-mock reads uploads with: a unit's key is its `id`, its
  * value its `<target>`, or its `<source>` where it has none, as innerXml gives it (loc-mock's reader's
  * texts): XML's entities and character references decoded, so `"` and `&quot;` are one text; inline
  * elements (`<g>`, `<x/>`) written back as XML.
@@ -358,6 +358,19 @@ const readXliff: Reader = async (text) => {
         const parts = elementsOf(child).filter(isXliff);
         const value = parts.find((e) => e.local === 'target') ?? parts.find((e) => e.local === 'source');
         entries.set(String(child.attrs.get('id')), value ? innerXml(value) : '');
+      } else if (child.local === 'unit') {
+        // XLIFF 2.0: a unit's text is its segments' (and ignorables') in order, each its target where
+        // every segment has one, else its source, as loc-mock's reader joins them.
+        const parts = elementsOf(child).filter((e) => isXliff(e) && (e.local === 'segment' || e.local === 'ignorable'));
+        const partOf = (part: XmlElement, local: string) =>
+          elementsOf(part).find((e) => isXliff(e) && e.local === local);
+        const translated =
+          parts.some((p) => p.local === 'segment') &&
+          parts.every((p) => p.local !== 'segment' || partOf(p, 'target') !== undefined);
+        const text = parts
+          .map((p) => innerXml((translated && partOf(p, 'target')) || partOf(p, 'source') || p))
+          .join('');
+        entries.set(String(child.attrs.get('id')), text);
       } else if (child.local === 'file' || child.local === 'body' || child.local === 'group') visit(child);
     }
   };
