@@ -6,6 +6,12 @@ import { innerXml, parseXml } from '@loc/sdk/internal';
 import { read, readError, texts } from './read-file';
 
 describe('the XML reader', () => {
+  it('reads line ends and a byte order mark as XML does, whoever calls it (loc-mock and loc alike)', () => {
+    const root = parseXml('\uFEFF<a>x\r\ny\rz</a>\r\n<!-- -->');
+    expect(root.children).toEqual([{ kind: 'text', text: 'x\ny\nz', line: 1 }]);
+    expect(() => parseXml('<a>\r\n\r\n&nbsp;</a>')).toThrow(/^line 3, column 1: /);
+  });
+
   it('decodes XML’s entities and character references, keeps CDATA as text, resolves namespaces', () => {
     const root = parseXml(
       '<a xmlns:x="urn:x"><x:b c="&quot;1&#10;2\t3&amp;">&lt;&#x1F680;&#233;<![CDATA[<i>&amp;</i>]]></x:b></a>',

@@ -140,14 +140,14 @@ function byteLine(bytes: Uint8Array, offset: number): { line: number; column: nu
 }
 
 /**
- * An XML file's text: UTF-8, UTF-16 with a byte order mark, or the encoding its declaration names;
- * line ends as XML reads them (`\r\n` and `\r` are `\n`).
+ * An XML file's text: UTF-8, UTF-16 with a byte order mark, or the encoding its declaration names
+ * (parseXml reads its line ends as XML does).
  *
  * @example
- * xmlText({ text: '<a>\r\n</a>', locale: 'de', sourceLocale: 'en', path: 'a.xml' }, 'XLIFF'); // '<a>\n</a>'
+ * xmlText({ text: '<a/>', locale: 'de', sourceLocale: 'en', path: 'a.xml' }, 'XLIFF'); // '<a/>'
  */
 export function xmlText(file: FileToRead, format: string): string {
-  return fileText(file, { format, utf16: true, declared: declaredEncoding }).replace(/\r\n?/g, '\n');
+  return fileText(file, { format, utf16: true, declared: declaredEncoding });
 }
 
 function declaredEncoding(latin1: string): { encoding: string; line: number } | undefined {

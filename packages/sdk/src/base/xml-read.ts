@@ -39,13 +39,15 @@ const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '
 const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
 
 /**
- * The root element of an XML document (in text already decoded; line ends as XML reads them, `\r\n` and
- * `\r` as `\n`, loc-mock's xmlText).
+ * The root element of an XML document, in text already decoded. Read as XML reads it: a byte order mark
+ * is no character, and `\r\n` and `\r` are `\n` (XML 1.0 §2.11), so every caller's texts compare alike.
  *
  * @example
  * parseXml('<a x="1">hi<b/></a>').children; // [{ kind: 'text', text: 'hi', … }, { kind: 'element', name: 'b', … }]
+ * parseXml('<a>x\r\ny</a>').children; // [{ kind: 'text', text: 'x\ny', … }]
  */
-export function parseXml(text: string): XmlElement {
+export function parseXml(input: string): XmlElement {
+  const text = input.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const at = lineFinder(text);
   let i = 0;
   const fail = (message: string, offset = i): never => {

@@ -280,9 +280,6 @@ const readPo: Reader = async (text) => {
   return entries;
 };
 
-/** The text of an XML file as parseXml reads it: XML reads a byte order mark as no character, and `\r\n` and `\r` as `\n`. */
-const xmlInput = (text: string) => text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-
 /**
  * An element's content as the file writes it, in one spelling: its text with `&` and `<` escaped (so
  * `&amp;`, `&#38;` and `&#x26;` are one text) and its elements written back as XML (`<b>New</b>`).
@@ -308,7 +305,7 @@ function escapedXml(element: XmlElement): string {
  * where loc-mock reads it: not in a resource marked `translatable="false"` or of another `product`.
  */
 const readAndroid: Reader = async (text) => {
-  const root = parseXml(xmlInput(text));
+  const root = parseXml(text);
   if (root.name !== 'resources') throw new Error('no <resources> element');
   const entries: Entries = new Map();
   for (const child of elementsOf(root)) {
@@ -348,7 +345,7 @@ const isXliff = (element: XmlElement) =>
  * elements (`<g>`, `<x/>`) written back as XML.
  */
 const readXliff: Reader = async (text) => {
-  const root = parseXml(xmlInput(text));
+  const root = parseXml(text);
   if (root.local !== 'xliff') throw new Error('no <xliff> element');
   const entries: Entries = new Map();
   const visit = (element: XmlElement) => {
@@ -386,7 +383,7 @@ const readXliff: Reader = async (text) => {
  * validates and then parses (~40 ms): most of a `loc push` of an iOS project (bench "Push").
  */
 const readStringsdict: Reader = async (text) => {
-  const root = parseXml(xmlInput(text));
+  const root = parseXml(text);
   if (root.name !== 'plist') throw new Error('no <plist> element');
   const [top] = plistElements(root);
   const data = top === undefined ? undefined : plistValue(top);
