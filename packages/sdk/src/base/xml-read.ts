@@ -306,17 +306,22 @@ export function textOf(element: XmlElement): string {
 /**
  * An element's content as text: its text, and each element inside it written back as XML (`<b>bold</b>`,
  * `<x id="1"/>`), for formats whose texts may hold inline markup (XLIFF's `<g>`, `<x/>`). Comments are left out.
+ * With `escaped`, the text keeps `&` and `<` escaped: the content as XML, in one spelling (`&amp;`, `&#38;`
+ * and `&#x26;` alike), where the text's own `<` must not read as markup.
  *
  * @example
  * innerXml(parseXml('<t>a <b>bold</b> &amp; <x id="1"/></t>')); // 'a <b>bold</b> & <x id="1"/>'
+ * innerXml(parseXml('<t>a <b>bold</b> &#38; &lt;</t>'), { escaped: true }); // 'a <b>bold</b> &amp; &lt;'
  */
-export function innerXml(element: XmlElement): string {
+export function innerXml(element: XmlElement, options: { escaped?: boolean } = {}): string {
   let out = '';
   for (const child of element.children) {
-    if (child.kind === 'text') out += child.text;
+    if (child.kind === 'text')
+      out += options.escaped ? child.text.replace(/&/g, '&amp;').replace(/</g, '&lt;') : child.text;
     else if (child.kind === 'element') {
       const open = startTag(child);
-      out += child.children.length === 0 ? `${open.slice(0, -1)}/>` : `${open}${innerXml(child)}</${child.name}>`;
+      out +=
+        child.children.length === 0 ? `${open.slice(0, -1)}/>` : `${open}${innerXml(child, options)}</${child.name}>`;
     }
   }
   return out;

@@ -18,7 +18,6 @@ import {
   nestsDeeperThan,
   parseJson,
   parseXml,
-  startTag,
   textOf as elementText,
   TOO_DEEP,
   type TreeNode,
@@ -281,22 +280,6 @@ const readPo: Reader = async (text) => {
 };
 
 /**
- * An element's content as the file writes it, in one spelling: its text with `&` and `<` escaped (so
- * `&amp;`, `&#38;` and `&#x26;` are one text) and its elements written back as XML (`<b>New</b>`).
- */
-function escapedXml(element: XmlElement): string {
-  let out = '';
-  for (const child of element.children) {
-    if (child.kind === 'text') out += child.text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-    else if (child.kind === 'element') {
-      const open = startTag(child);
-      out += child.children.length === 0 ? `${open.slice(0, -1)}/>` : `${open}${escapedXml(child)}</${child.name}>`;
-    }
-  }
-  return out;
-}
-
-/**
  * An Android `values/strings.xml`, with the strict XML reader loc-mock reads uploads with: a `<string>`
  * is its name's text, a `<plurals>` one key of its forms, a `<string-array>` one key of its items. A
  * value is the text as the file writes it (entities in one spelling, markup as XML). A text aapt2 would
@@ -317,7 +300,7 @@ const readAndroid: Reader = async (text) => {
       (child.attrs.get('product') === undefined || child.attrs.get('product') === 'default');
     const textOf = (element: XmlElement, key: string) => {
       if (read) aaptText(element, key); // its refusals only: the value is the text as the file writes it
-      return escapedXml(element);
+      return innerXml(element, { escaped: true }); // as the file writes it, in one spelling
     };
     if (kind === 'string') {
       entries.set(name, textOf(child, name));
